@@ -1,0 +1,14 @@
+import { readJson } from '@/lib/http/body';
+import { pathSlug, type SlugParams } from '@/lib/http/params';
+import { route } from '@/lib/http/route';
+import { importEvents } from '@/lib/live-events';
+import { importInputSchema } from '@/lib/live-events/schemas';
+
+export const POST = route(
+  async (request: Request, context: SlugParams) => {
+    const slug = await pathSlug(context);
+    const { events } = await readJson(request, importInputSchema);
+    return Response.json(await importEvents(slug, events));
+  },
+  { admin: true },
+);

@@ -1,0 +1,48 @@
+import { randomBytes } from 'node:crypto';
+import { defaultLiveEventsContext } from '../live-events/context';
+import { log } from '../log';
+import { seedDemoProjects } from '../projects/seed';
+import { closeRedis, getRedis, waitUntilReady } from '../redis/client';
+import { startRedisServer, type RedisServerHandle } from '../redis/embedded';
+import { startSimulator } from '../simulator/simulator';
+
+export type Runtime = { stop(): Promise<void> };
+
+/**
+ * What server.ts needs before it serves: Redis (REDIS_URL, or a private redis-server child),
+ * the admin token, and in the demo the seed and the traffic simulator. Both module graphs of
+ * the process (server.ts and Next's bundle) read REDIS_URL and ADMIN_TOKEN from the environment.
+ */
+export async function startRuntime(): Promise<Runtime> {
+  let embedded: RedisServerHandle | undefined;
+  if (!process.env.REDIS_URL) {
+    embedded = await startRedisServer();
+    process.env.REDIS_URL = embedded.url;
+    log.info({ url: embedded.url }, 'started a private redis-server (no persistence); set REDIS_URL to use your own');
+  }
+  if (!process.env.ADMIN_TOKEN) {
+    process.env.ADMIN_TOKEN = randomBytes(18).toString('base64url');
+    log.info(`admin token (Authorization: Bearer …): ${process.env.ADMIN_TOKEN}`);
+  }
+
+  const redis = getRedis();
+  await waitUntilReady(redis).catch((error: Error) =>
+    log.warn({ err: error.message }, 'Redis is not reachable yet; answering 503 until it is'),
+  );
+
+  const ctx = defaultLiveEventsContext();
+  if (process.env.SEED_DEMO === '1') {
+    const { created } = await seedDemoProjects(ctx);
+    log.info({ created }, 'demo projects seeded');
+  }
+  const simulator = process.env.SIMULATE === '1' ? startSimulator(ctx) : undefined;
+  if (simulator) log.info('traffic simulator running (SIMULATE=0 turns it off)');
+
+  return {
+    async stop() {
+      await simulator?.stop();
+      await closeRedis();
+      await embedded?.stop();
+    },
+  };
+}

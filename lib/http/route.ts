@@ -1,0 +1,40 @@
+import { ConflictError, NotFoundError } from '../errors';
+import { log } from '../log';
+import { isRedisUnavailable } from '../redis/errors';
+import { requireAdmin } from './admin';
+import { errorResponse, HttpError } from './errors';
+import { limitWrites } from './rate-limit';
+
+type Options = { admin?: boolean; write?: boolean };
+
+/**
+ * Wraps a route handler: admin check, write rate limit, then maps what `lib/` throws to the
+ * spec's answers. Redis being unreachable is a 503, never a crash.
+ */
+export function route<Context>(
+  handler: (request: Request, context: Context) => Promise<Response>,
+  options: Options = {},
+): (request: Request, context: Context) => Promise<Response> {
+  return async (request, context) => {
+    try {
+      if (options.admin) requireAdmin(request);
+      if (options.write || options.admin) await limitWrites(request);
+      return await handler(request, context);
+    } catch (error) {
+      return errorResponse(toHttpError(error));
+    }
+  };
+}
+
+function toHttpError(error: unknown): HttpError {
+  if (error instanceof HttpError) return error;
+  if (error instanceof NotFoundError) return new HttpError(404, 'not_found', error.message);
+  if (error instanceof ConflictError) return new HttpError(409, 'conflict', error.message);
+  if (isRedisUnavailable(error)) {
+    return new HttpError(503, 'unavailable', 'the data store is unreachable; retry shortly', undefined, {
+      'Retry-After': '1',
+    });
+  }
+  log.error({ err: error }, 'unhandled error in route');
+  return new HttpError(500, 'internal', 'unexpected error');
+}

@@ -1,0 +1,43 @@
+import type { Result } from 'ioredis';
+import { loadLua, type ScriptDefinition } from '../redis/lua';
+
+type Status = -1 | 0 | 1;
+type Arg = string | number;
+
+declare module 'ioredis' {
+  interface RedisCommander<Context> {
+    recordContribution(...keysThenArgs: Arg[]): Result<[Status, number, number, number], Context>;
+    cancelContribution(...keysThenArgs: Arg[]): Result<[Status, number, number], Context>;
+    publishNews(...keysThenArgs: Arg[]): Result<[Status, number], Context>;
+    unpublishNews(...keysThenArgs: Arg[]): Result<Status, Context>;
+    importEvents(...keysThenArgs: Arg[]): Result<[number, number], Context>;
+    joinVisitor(...keysThenArgs: Arg[]): Result<number, Context>;
+    leaveVisitor(...keysThenArgs: Arg[]): Result<number, Context>;
+    heartbeatVisitors(...keysThenArgs: Arg[]): Result<number, Context>;
+    readLiveSnapshot(...keysThenArgs: Arg[]): Result<RawSnapshot | null, Context>;
+  }
+}
+
+/** read-snapshot.lua's reply, before it is shaped into a LiveSnapshot. */
+export type RawSnapshot = [string, number, string[], string[], string[], number];
+
+const script = (name: string, numberOfKeys: number, file: string, readOnly = false): ScriptDefinition => ({
+  name,
+  numberOfKeys,
+  lua: loadLua(`lib/live-events/lua/${file}`),
+  readOnly,
+});
+
+export function liveEventScripts(): ScriptDefinition[] {
+  return [
+    script('recordContribution', 4, 'record-contribution.lua'),
+    script('cancelContribution', 4, 'cancel-contribution.lua'),
+    script('publishNews', 3, 'publish-news.lua'),
+    script('unpublishNews', 3, 'unpublish-news.lua'),
+    script('importEvents', 6, 'import-events.lua'),
+    script('joinVisitor', 3, 'join-visitor.lua'),
+    script('leaveVisitor', 2, 'leave-visitor.lua'),
+    script('heartbeatVisitors', 2, 'heartbeat-visitors.lua'),
+    script('readLiveSnapshot', 7, 'read-snapshot.lua', true),
+  ];
+}

@@ -1,0 +1,45 @@
+import { NotFoundError } from '../errors';
+import { newId } from '../ids';
+import { defaultLiveEventsContext, type LiveEventsContext } from './context';
+import { LIVE_EVENTS_CHANNEL, liveEventKeys } from './keys';
+import type { ContributionInput } from './schemas';
+
+export type RecordedContribution = {
+  id: string;
+  at: number;
+  /** False when this id had been recorded already: nothing was counted twice. */
+  created: boolean;
+  count: number;
+  raised: number;
+};
+
+export async function recordContribution(
+  slug: string,
+  input: ContributionInput,
+  ctx: LiveEventsContext = defaultLiveEventsContext(),
+): Promise<RecordedContribution> {
+  const keys = liveEventKeys(slug);
+  const id = input.id ?? newId();
+  const [status, at, count, raised] = await ctx.redis.recordContribution(
+    keys.info, keys.contributions, keys.contributors, keys.contributionDetails,
+    ctx.now(), id, input.name, input.amount,
+    ctx.windows.contributions, ctx.windows.contributors, LIVE_EVENTS_CHANNEL, slug,
+  );
+  if (status === -1) throw new NotFoundError('project');
+  return { id, at, created: status === 1, count, raised };
+}
+
+export async function cancelContribution(
+  slug: string,
+  id: string,
+  ctx: LiveEventsContext = defaultLiveEventsContext(),
+): Promise<{ count: number; raised: number }> {
+  const keys = liveEventKeys(slug);
+  const [status, count, raised] = await ctx.redis.cancelContribution(
+    keys.info, keys.contributions, keys.contributors, keys.contributionDetails,
+    ctx.now(), id, ctx.windows.contributions, ctx.windows.contributors, LIVE_EVENTS_CHANNEL, slug,
+  );
+  if (status === -1) throw new NotFoundError('project');
+  if (status === 0) throw new NotFoundError('contribution');
+  return { count, raised };
+}

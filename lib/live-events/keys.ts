@@ -1,0 +1,19 @@
+import { projectKeys, projectTag } from '../projects/keys';
+
+/** All live-event keys of one project, in the project's hash slot. */
+export function liveEventKeys(slug: string) {
+  const tag = projectTag(slug);
+  return {
+    info: projectKeys.info(slug),
+    contributions: `${tag}:contributions`,
+    contributors: `${tag}:contributors`,
+    contributionDetails: `${tag}:contribution-details`,
+    news: `${tag}:news`,
+    newsDetails: `${tag}:news-details`,
+    visitors: `${tag}:visitors`,
+    visitorTabs: `${tag}:visitor-tabs`,
+  };
+}
+
+/** Every live-event change of every project is published here; each app instance subscribes. */
+export const LIVE_EVENTS_CHANNEL = 'crowdpulse:live-events';

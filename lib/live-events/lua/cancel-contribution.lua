@@ -1,0 +1,41 @@
+--[[
+  Cancels a contribution: removes it from both windows, takes its amount off the project's
+  total and publishes the change.
+
+  KEYS[1] project info hash   KEYS[2] contributions zset   KEYS[3] contributors zset
+  KEYS[4] contribution details hash
+  ARGV[1] now (ms)   ARGV[2] contribution id
+  ARGV[3] contributions window (ms)   ARGV[4] contributors window (ms)
+  ARGV[5] pub/sub channel   ARGV[6] project slug
+
+  Returns {status, count, raised}: status 1 cancelled, 0 no such contribution, -1 unknown project
+]]
+--- @include "prune-expired.lua"
+
+local info, contributions, contributors, details = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
+local now, id = tonumber(ARGV[1]), ARGV[2]
+
+if redis.call('EXISTS', info) == 0 then return { -1, 0, 0 } end
+
+local removed = redis.call('ZREM', contributions, id) + redis.call('ZREM', contributors, id)
+local stored = redis.call('HGET', details, id)
+if removed == 0 and not stored then
+  return { 0, 0, 0 }
+end
+
+local raised
+if stored then
+  redis.call('HDEL', details, id)
+  raised = redis.call('HINCRBY', info, 'raised', -cjson.decode(stored).amount)
+else
+  raised = tonumber(redis.call('HGET', info, 'raised') or '0')
+end
+
+pruneExpired(contributions, now - tonumber(ARGV[3]), details, contributors)
+pruneExpired(contributors, now - tonumber(ARGV[4]), details, contributions)
+
+local count = redis.call('ZCARD', contributions)
+redis.call('PUBLISH', ARGV[5], cjson.encode({
+  type = 'contribution-cancelled', slug = ARGV[6], id = id, count = count, raised = raised,
+}))
+return { 1, count, raised }

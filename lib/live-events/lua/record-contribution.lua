@@ -1,0 +1,50 @@
+--[[
+  Records one contribution in one step: counts it in the contributions window, lists it in the
+  contributors window, adds its amount to the project's total, drops what has expired, refreshes
+  the keys' TTLs (an idle project leaves no keys behind) and publishes the change.
+  Sending the same id again changes nothing and answers with the original time.
+
+  KEYS[1] project info hash            KEYS[2] contributions zset (id -> at)
+  KEYS[3] contributors zset (id -> at)  KEYS[4] contribution details hash (id -> {name, amount})
+  ARGV[1] now (ms)          ARGV[2] contribution id   ARGV[3] name   ARGV[4] amount
+  ARGV[5] contributions window (ms)    ARGV[6] contributors window (ms)
+  ARGV[7] pub/sub channel   ARGV[8] project slug
+
+  Returns {status, at, count, raised}
+    status  1 recorded, 0 duplicate (at is the original's), -1 unknown project
+]]
+--- @include "prune-expired.lua"
+
+local info, contributions, contributors, details = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
+local now, id, name, amount = tonumber(ARGV[1]), ARGV[2], ARGV[3], tonumber(ARGV[4])
+local contributionsWindow, contributorsWindow = tonumber(ARGV[5]), tonumber(ARGV[6])
+
+if redis.call('EXISTS', info) == 0 then return { -1, 0, 0, 0 } end
+
+pruneExpired(contributions, now - contributionsWindow, details, contributors)
+pruneExpired(contributors, now - contributorsWindow, details, contributions)
+
+local previous = redis.call('ZSCORE', contributions, id) or redis.call('ZSCORE', contributors, id)
+if previous then
+  local raised = tonumber(redis.call('HGET', info, 'raised') or '0')
+  return { 0, tonumber(previous), redis.call('ZCARD', contributions), raised }
+end
+
+redis.call('ZADD', contributions, now, id)
+redis.call('ZADD', contributors, now, id)
+redis.call('HSET', details, id, cjson.encode({ name = name, amount = amount }))
+local raised = redis.call('HINCRBY', info, 'raised', amount)
+
+redis.call('PEXPIRE', contributions, contributionsWindow)
+redis.call('PEXPIRE', contributors, contributorsWindow)
+redis.call('PEXPIRE', details, math.max(contributionsWindow, contributorsWindow))
+
+local count = redis.call('ZCARD', contributions)
+redis.call('PUBLISH', ARGV[7], cjson.encode({
+  type = 'contribution-recorded',
+  slug = ARGV[8],
+  contribution = { id = id, name = name, amount = amount, at = now },
+  count = count,
+  raised = raised,
+}))
+return { 1, now, count, raised }

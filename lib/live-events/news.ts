@@ -1,0 +1,31 @@
+import { NotFoundError } from '../errors';
+import { newId } from '../ids';
+import { defaultLiveEventsContext, type LiveEventsContext } from './context';
+import { LIVE_EVENTS_CHANNEL, liveEventKeys } from './keys';
+import type { NewsInput } from './schemas';
+
+export async function publishNews(
+  slug: string,
+  input: NewsInput,
+  ctx: LiveEventsContext = defaultLiveEventsContext(),
+): Promise<{ id: string; at: number; created: boolean }> {
+  const keys = liveEventKeys(slug);
+  const id = input.id ?? newId();
+  const [status, at] = await ctx.redis.publishNews(
+    keys.info, keys.news, keys.newsDetails,
+    ctx.now(), id, input.title, input.url, ctx.windows.news, LIVE_EVENTS_CHANNEL, slug,
+  );
+  if (status === -1) throw new NotFoundError('project');
+  return { id, at, created: status === 1 };
+}
+
+export async function unpublishNews(
+  slug: string,
+  id: string,
+  ctx: LiveEventsContext = defaultLiveEventsContext(),
+): Promise<void> {
+  const keys = liveEventKeys(slug);
+  const status = await ctx.redis.unpublishNews(keys.info, keys.news, keys.newsDetails, id, LIVE_EVENTS_CHANNEL, slug);
+  if (status === -1) throw new NotFoundError('project');
+  if (status === 0) throw new NotFoundError('news item');
+}

@@ -1,0 +1,50 @@
+import { NotFoundError } from '../errors';
+import { defaultLiveEventsContext, type LiveEventsContext } from './context';
+import { liveEventKeys } from './keys';
+import type { Contributor, LiveSnapshot, NewsItem } from './types';
+
+export const SNAPSHOT_LIMITS = { expiring: 200, contributors: 20, news: 10 } as const;
+
+/** The live state of a project as of now, in one round trip (a read-only script). */
+export async function readLiveSnapshot(
+  slug: string,
+  ctx: LiveEventsContext = defaultLiveEventsContext(),
+): Promise<LiveSnapshot> {
+  const keys = liveEventKeys(slug);
+  const now = ctx.now();
+  const { windows } = ctx;
+  const raw = await ctx.redis.readLiveSnapshot(
+    keys.info, keys.contributions, keys.contributors, keys.contributionDetails,
+    keys.news, keys.newsDetails, keys.visitors,
+    now, windows.contributions, windows.contributors, windows.news, windows.visitors,
+    SNAPSHOT_LIMITS.expiring, SNAPSHOT_LIMITS.contributors, SNAPSHOT_LIMITS.news,
+  );
+  if (!raw) throw new NotFoundError('project');
+  const [raised, count, expiring, contributors, news, visitors] = raw;
+  return {
+    slug,
+    serverTime: now,
+    windows,
+    raised: Number(raised),
+    contributions: {
+      count,
+      expiring: expiring.map(Number),
+      expiringComplete: count <= expiring.length,
+    },
+    contributors: triples(contributors).map(([id, at, json]) => {
+      const { name, amount } = JSON.parse(json) as Pick<Contributor, 'name' | 'amount'>;
+      return { id, name, amount, at: Number(at) };
+    }),
+    news: triples(news).map(([id, at, json]) => {
+      const { title, url } = JSON.parse(json) as Pick<NewsItem, 'title' | 'url'>;
+      return { id, title, url, at: Number(at) };
+    }),
+    visitors: { count: visitors },
+  };
+}
+
+function triples(flat: string[]): [string, string, string][] {
+  const rows: [string, string, string][] = [];
+  for (let i = 0; i + 2 < flat.length; i += 3) rows.push([flat[i]!, flat[i + 1]!, flat[i + 2]!]);
+  return rows;
+}

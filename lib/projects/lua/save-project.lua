@@ -1,0 +1,12 @@
+--[[
+  Creates or updates a project's static fields. The running total is set only when the project
+  is new, so saving again never undoes contributions (seeding is idempotent).
+
+  KEYS[1] project info hash
+  ARGV[1] initial raised amount   ARGV[2..] field, value pairs of the static fields
+
+  Returns 1 when the project was created, 0 when it was updated
+]]
+local created = redis.call('HSETNX', KEYS[1], 'raised', ARGV[1])
+redis.call('HSET', KEYS[1], unpack(ARGV, 2))
+return created

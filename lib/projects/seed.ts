@@ -1,0 +1,38 @@
+import { importEvents } from '../live-events/import';
+import type { LiveEventsContext } from '../live-events/context';
+import { HOUR, MINUTE } from '../live-events/windows';
+import { BACKER_NAMES, NEWS_TITLES } from '../simulator/names';
+import { saveProject } from './catalogue';
+import { DEMO_PROJECTS } from './demo-projects';
+import type { Project } from './types';
+
+/**
+ * Loads the demo catalogue. Idempotent: existing projects keep their totals. A project seen for
+ * the first time also gets a believable last day of activity, imported with its past times.
+ */
+export async function seedDemoProjects(ctx: LiveEventsContext): Promise<{ created: string[] }> {
+  const created: string[] = [];
+  for (const [position, project] of DEMO_PROJECTS.entries()) {
+    if (await saveProject(project, position, ctx.redis)) {
+      created.push(project.slug);
+      await importEvents(project.slug, pastDay(project, ctx.now()), ctx);
+    }
+  }
+  return { created };
+}
+
+function pastDay(project: Project, now: number) {
+  const pick = <T>(items: readonly T[], i: number) => items[i % items.length]!;
+  const contributions = Array.from({ length: 40 + (project.slug.length % 5) * 8 }, (_, i) => ({
+    kind: 'contribution' as const,
+    id: `seed-${project.slug}-${i}`,
+    name: pick(BACKER_NAMES, i * 7 + project.slug.length),
+    amount: pick([5, 10, 15, 25, 25, 40, 50, 75, 100, 250], i * 3),
+    // Spread over the day, a handful inside the contributors window.
+    at: i < 4 ? now - (i + 1) * 4 * MINUTE : now - Math.floor(((i * 37) % 96) * 0.25 * HOUR) - 31 * MINUTE,
+  }));
+  const news = [
+    { kind: 'news' as const, id: `seed-${project.slug}-news`, title: pick(NEWS_TITLES, project.slug.length), url: `https://example.org/${project.slug}/updates/1`, at: now - 3 * HOUR },
+  ];
+  return [...contributions, ...news];
+}

@@ -1,0 +1,26 @@
+import type { LiveChange, LiveSnapshot } from '../live-events/types';
+
+/** Socket.IO events, typed on both ends (server.ts and the browser import these types). */
+export type WatchReply =
+  | { ok: true; snapshot: LiveSnapshot }
+  | { ok: false; error: 'invalid' | 'not-found' | 'unavailable' };
+
+export type RedisStatus = { redis: 'up' | 'down' };
+
+export interface ServerToClientEvents {
+  'live:change': (change: LiveChange) => void;
+  'server:status': (status: RedisStatus) => void;
+}
+
+export interface ClientToServerEvents {
+  /** Watch a project (and count this tab as a viewer); answers with a fresh snapshot. Idempotent. */
+  'project:watch': (request: { slug: string; visitorId: string }, ack: (reply: WatchReply) => void) => void;
+}
+
+export type InterServerEvents = Record<string, never>;
+
+export interface SocketData {
+  watching?: { slug: string; visitorId: string; joined: Promise<unknown> };
+}
+
+export const projectRoom = (slug: string) => `project:${slug}`;

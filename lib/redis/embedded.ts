@@ -1,0 +1,89 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import net from 'node:net';
+
+export type RedisServerHandle = {
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+};
+
+export async function freePort(): Promise<number> {
+  const server = net.createServer();
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as net.AddressInfo;
+  server.close();
+  await once(server, 'close');
+  return port;
+}
+
+/**
+ * Starts a private, throwaway redis-server: loopback only, no RDB or AOF, on a free port
+ * (or the given one, which a test uses to bring the "same" Redis back after an outage).
+ */
+export async function startRedisServer(options: { port?: number } = {}): Promise<RedisServerHandle> {
+  for (let attempt = 1; ; attempt++) {
+    const port = options.port ?? (await freePort());
+    const child = spawn(
+      'redis-server',
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--loglevel', 'warning'],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    // Whatever happens to this process, its private Redis must not outlive it.
+    const killOnExit = () => child.kill('SIGKILL');
+    process.once('exit', killOnExit);
+    child.once('exit', () => process.off('exit', killOnExit));
+    try {
+      await waitForPort(child, port);
+      return { url: `redis://127.0.0.1:${port}`, port, stop: () => stopChild(child) };
+    } catch (error) {
+      await stopChild(child);
+      // Another process can take a free port between our probe and redis-server's bind.
+      if (options.port !== undefined || attempt >= 3) throw error;
+    }
+  }
+}
+
+async function waitForPort(child: ChildProcess, port: number): Promise<void> {
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const spawnFailed = new Promise<never>((_, reject) => {
+    child.once('error', (error) =>
+      reject(
+        (error as NodeJS.ErrnoException).code === 'ENOENT'
+          ? new Error('redis-server is not installed (on Debian/Ubuntu: sudo apt-get install -y redis-server)')
+          : error,
+      ),
+    );
+    child.once('exit', (code) => reject(new Error(`redis-server exited with ${code}: ${output.trim()}`)));
+  });
+  const deadline = Date.now() + 10_000;
+  const connected = (async () => {
+    while (Date.now() < deadline) {
+      if (await canConnect(port)) return;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`redis-server did not listen on ${port}: ${output.trim()}`);
+  })();
+  await Promise.race([connected, spawnFailed]);
+  spawnFailed.catch(() => undefined);
+}
+
+function canConnect(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('error', () => resolve(false));
+  });
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, 'exit');
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 3_000);
+  await exited;
+  clearTimeout(timer);
+}

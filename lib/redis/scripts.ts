@@ -1,0 +1,8 @@
+import { liveEventScripts } from '../live-events/commands';
+import { projectScripts } from '../projects/commands';
+import type { ScriptDefinition } from './lua';
+
+/** Every Lua script of every pattern, defined once on each client (ioredis defineCommand). */
+export function allScripts(): ScriptDefinition[] {
+  return [...projectScripts(), ...liveEventScripts()];
+}

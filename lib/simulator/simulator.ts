@@ -1,0 +1,79 @@
+import { cancelContribution, heartbeatVisitors, joinProject, leaveProject, publishNews, recordContribution } from '../live-events';
+import type { LiveEventsContext } from '../live-events/context';
+import { heartbeatInterval } from '../live-events/windows';
+import { newId } from '../ids';
+import { log } from '../log';
+import { listProjects } from '../projects/catalogue';
+import { BACKER_NAMES, NEWS_TITLES } from './names';
+
+const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
+const between = (min: number, max: number) => min + Math.random() * (max - min);
+const AMOUNTS = [5, 10, 10, 15, 20, 25, 25, 30, 50, 50, 75, 100, 150, 250, 500];
+
+/**
+ * Believable traffic for the demo, written through the same lib/ calls as the API: a
+ * contribution every couple of seconds somewhere, now and then news, and simulated viewers
+ * arriving and leaving. Stopping it takes its viewers away.
+ */
+export function startSimulator(ctx: LiveEventsContext): { stop(): Promise<void> } {
+  const viewers = new Map<string, Set<string>>();
+  const timers = new Set<NodeJS.Timeout>();
+  let stopped = false;
+
+  const every = (minMs: number, maxMs: number, action: () => Promise<unknown>) => {
+    const schedule = () => {
+      const timer = setTimeout(async () => {
+        timers.delete(timer);
+        await action().catch((error: Error) => log.debug({ err: error.message }, 'simulator step failed'));
+        if (!stopped) schedule();
+      }, between(minMs, maxMs));
+      timers.add(timer);
+    };
+    schedule();
+  };
+
+  const slugs = async () => (await listProjects(ctx.redis)).map((project) => project.slug);
+
+  every(800, 3_500, async () => {
+    const slug = pick(await slugs());
+    const { id } = await recordContribution(slug, { name: pick(BACKER_NAMES), amount: pick(AMOUNTS) }, ctx);
+    // Rarely a payment bounces, so the demo shows cancellations too.
+    if (Math.random() < 0.03) setTimeout(() => void cancelContribution(slug, id, ctx).catch(() => undefined), 20_000);
+  });
+
+  every(60_000, 150_000, async () => {
+    const slug = pick(await slugs());
+    await publishNews(slug, { title: pick(NEWS_TITLES), url: `https://example.org/${slug}/updates/${newId()}` }, ctx);
+  });
+
+  every(1_500, 6_000, async () => {
+    const slug = pick(await slugs());
+    const present = viewers.get(slug) ?? new Set<string>();
+    viewers.set(slug, present);
+    if (present.size > 2 && Math.random() < 0.45) {
+      const visitor = pick([...present]);
+      present.delete(visitor);
+      await leaveProject(slug, visitor, ctx);
+    } else if (present.size < 14) {
+      const visitor = `sim-${newId()}`;
+      present.add(visitor);
+      await joinProject(slug, visitor, ctx);
+    }
+  });
+
+  every(heartbeatInterval(ctx.windows), heartbeatInterval(ctx.windows), async () => {
+    for (const [slug, present] of viewers) {
+      await heartbeatVisitors(slug, new Map([...present].map((visitor) => [visitor, 1])), ctx);
+    }
+  });
+
+  return {
+    async stop() {
+      stopped = true;
+      for (const timer of timers) clearTimeout(timer);
+      for (const [slug, present] of viewers) {
+        for (const visitor of present) await leaveProject(slug, visitor, ctx).catch(() => undefined);
+      }
+    },
+  };
+}

@@ -1,0 +1,30 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+
+/** The Debian packages the project runs against, by the binary that shows each is installed. */
+const PACKAGES: Record<string, { binary: string; pkg: string }> = {
+  'redis-server': { binary: 'redis-server', pkg: 'redis-server' },
+  chromium: { binary: '/usr/bin/chromium', pkg: 'chromium' },
+};
+
+const installed = (binary: string) => spawnSync('sh', ['-c', `command -v ${binary}`]).status === 0;
+
+/**
+ * Installs what is missing with apt-get when running as root on Debian/Ubuntu; elsewhere
+ * prints the one command to run and exits non-zero.
+ */
+export function ensureSystemPackages(names: string[]): void {
+  const missing = names.map((name) => PACKAGES[name]!).filter(({ binary }) => !installed(binary));
+  if (missing.length === 0) return;
+  const pkgs = missing.map(({ pkg }) => pkg);
+  const canInstall = process.getuid?.() === 0 && installed('apt-get');
+  if (!canInstall) {
+    console.error(`Missing: ${pkgs.join(', ')}. Install with:\n  sudo apt-get install -y ${pkgs.join(' ')}`);
+    process.exit(1);
+  }
+  console.log(`Installing ${pkgs.join(', ')} with apt-get …`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+  execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...pkgs], { stdio: 'inherit', env });
+}
+
+if (require.main === module) ensureSystemPackages(process.argv.slice(2));

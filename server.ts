@@ -1,0 +1,45 @@
+import { createServer } from 'node:http';
+import next from 'next';
+import { Server } from 'socket.io';
+import { startRuntime } from './lib/app/runtime';
+import { stampClientAddress } from './lib/http/client-address';
+import { log } from './lib/log';
+import { attachLiveEvents, type LiveServer } from './lib/realtime/live-socket';
+
+const port = Number(process.env.PORT ?? 3000);
+const dev = process.env.NODE_ENV !== 'production';
+
+async function main() {
+  const runtime = await startRuntime();
+  const app = next({ dev, port, hostname: 'localhost' });
+  const handle = app.getRequestHandler();
+  await app.prepare();
+
+  const httpServer = createServer((request, response) => {
+    stampClientAddress(request);
+    void handle(request, response);
+  });
+  const io: LiveServer = new Server(httpServer);
+  const live = attachLiveEvents(io);
+
+  httpServer.listen(port, () => log.info(`crowdpulse ready on http://localhost:${port}`));
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down');
+    setTimeout(() => process.exit(1), 5_000).unref();
+    io.close();
+    await live.close();
+    await runtime.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((error) => {
+  log.fatal({ err: error }, 'crowdpulse failed to start');
+  process.exit(1);
+});
