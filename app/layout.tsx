@@ -1,7 +1,37 @@
+import type { Metadata, Viewport } from 'next';
+import Link from 'next/link';
+import './globals.css';
+
+export const metadata: Metadata = {
+  title: { default: 'crowdpulse', template: '%s · crowdpulse' },
+  description: 'Live crowdfunding pages, a buzzword quiz and more: four Redis patterns in one product.',
+};
+
+export const viewport: Viewport = { width: 'device-width', initialScale: 1, themeColor: '#4f46e5' };
+
 export default function RootLayout({ children }: { children: React.ReactNode }) {
   return (
     <html lang="en">
-      <body>{children}</body>
+      <body className="min-h-screen bg-slate-50 font-sans text-ink antialiased">
+        <header className="sticky top-0 z-10 border-b border-slate-200 bg-white/85 backdrop-blur">
+          <nav className="mx-auto flex max-w-6xl items-center gap-6 px-4 py-3 text-sm font-medium">
+            <Link href="/" className="flex items-center gap-2 text-base font-bold tracking-tight">
+              <span aria-hidden className="inline-block h-3 w-3 rounded-full bg-accent animate-pulse-dot" />
+              crowdpulse
+            </Link>
+            <Link href="/" className="text-slate-600 hover:text-ink">
+              Projects
+            </Link>
+            <Link href="/admin" className="ml-auto text-slate-600 hover:text-ink">
+              Admin
+            </Link>
+          </nav>
+        </header>
+        <main className="mx-auto max-w-6xl px-4 py-6 sm:py-10">{children}</main>
+        <footer className="mx-auto max-w-6xl px-4 pb-10 text-xs text-slate-500">
+          A reference app: live events in Redis sorted sets, pushed over Socket.IO.
+        </footer>
+      </body>
     </html>
   );
 }

@@ -24,7 +24,7 @@ export type RawSnapshot = [string, number, string[], string[], string[], number]
 const script = (name: string, numberOfKeys: number, file: string, readOnly = false): ScriptDefinition => ({
   name,
   numberOfKeys,
-  lua: loadLua(`lib/live-events/lua/${file}`),
+  lua: loadLua(`live-events/lua/${file}`),
   readOnly,
 });
 

@@ -8,5 +8,5 @@ declare module 'ioredis' {
 }
 
 export function projectScripts(): ScriptDefinition[] {
-  return [{ name: 'saveProject', numberOfKeys: 1, lua: loadLua('lib/projects/lua/save-project.lua') }];
+  return [{ name: 'saveProject', numberOfKeys: 1, lua: loadLua('projects/lua/save-project.lua') }];
 }

@@ -1,0 +1,18 @@
+import type { Metadata } from 'next';
+import { AdminConsole } from '@/components/admin/AdminConsole';
+
+export const metadata: Metadata = { title: 'Admin' };
+
+export default function AdminPage() {
+  return (
+    <div className="space-y-6">
+      <header>
+        <h1 className="text-3xl font-bold tracking-tight">Admin</h1>
+        <p className="mt-2 text-slate-600">
+          Publish and unpublish news, cancel contributions and import past events. Every open project page reflects a change within a second.
+        </p>
+      </header>
+      <AdminConsole />
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { connection } from 'next/server';
+import { cache } from 'react';
+import { LiveProject } from '@/components/live/LiveProject';
+import { ProjectArt } from '@/components/ProjectArt';
+import { Unavailable } from '@/components/Unavailable';
+import { readLiveSnapshot } from '@/lib/live-events';
+import { slugSchema } from '@/lib/live-events/schemas';
+import { getProject } from '@/lib/projects/catalogue';
+import { isRedisUnavailable } from '@/lib/redis/errors';
+
+type Props = { params: Promise<{ slug: string }> };
+
+const loadProject = cache(async (slug: string) => (slugSchema.safeParse(slug).success ? getProject(slug) : null));
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const project = await loadProject((await params).slug).catch(() => null);
+  return { title: project?.title ?? 'Project' };
+}
+
+export default async function ProjectPage({ params }: Props) {
+  await connection();
+  const { slug } = await params;
+  let data;
+  try {
+    const project = await loadProject(slug);
+    if (!project) notFound();
+    data = { project, snapshot: await readLiveSnapshot(slug) };
+  } catch (error) {
+    if (isRedisUnavailable(error)) return <Unavailable />;
+    throw error;
+  }
+  const { project, snapshot } = data;
+  return (
+    <article className="space-y-6">
+      <header className="overflow-hidden rounded-3xl border border-slate-200 bg-white shadow-sm">
+        <ProjectArt art={project.art} className="h-40 w-full sm:h-56" />
+        <div className="p-5 sm:p-7">
+          <p className="text-sm font-medium text-slate-500">by {project.creator}</p>
+          <h1 className="mt-1 text-3xl font-bold tracking-tight sm:text-4xl">{project.title}</h1>
+          <p className="mt-2 text-lg text-slate-600">{project.tagline}</p>
+          <p className="mt-4 max-w-3xl text-slate-700">{project.description}</p>
+        </div>
+      </header>
+      <LiveProject project={project} snapshot={snapshot} />
+    </article>
+  );
+}

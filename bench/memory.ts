@@ -1,0 +1,141 @@
+import { randomBytes } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import { newId } from '../lib/ids';
+import { importEvents, joinProject, type LiveEventsContext } from '../lib/live-events';
+import { DEFAULT_WINDOWS, HOUR, MINUTE } from '../lib/live-events/windows';
+import { saveProject } from '../lib/projects/catalogue';
+import { createRedis, waitUntilReady } from '../lib/redis/client';
+import { startRedisServer } from '../lib/redis/embedded';
+import { allScripts } from '../lib/redis/scripts';
+import { BACKER_NAMES, NEWS_TITLES } from '../lib/simulator/names';
+import type { FigureResult } from './report';
+import { fmt, minimalProject, progress, redisInfo, sleep } from './support';
+
+const PROJECTS = 500;
+const MIX = { contributions: 50, contributors: 10, news: 2, viewers: 5 };
+const TARGET_BYTES = 3e6;
+
+const pick = <T>(items: readonly T[], i: number) => items[i % items.length]!;
+
+/** The spec's mix: 50 contributions in 24 h, 10 of them in the contributors window, 2 news. */
+function pastEvents(slug: string, now: number) {
+  const contributions = Array.from({ length: MIX.contributions }, (_, i) => ({
+    kind: 'contribution' as const,
+    id: newId(),
+    name: pick(BACKER_NAMES, i),
+    amount: pick([5, 10, 25, 40, 100, 250], i),
+    at: i < MIX.contributors ? now - (i + 1) * 2 * MINUTE : now - 31 * MINUTE - Math.floor((i / MIX.contributions) * 23 * HOUR),
+  }));
+  const news = Array.from({ length: MIX.news }, (_, i) => ({
+    kind: 'news' as const,
+    id: newId(),
+    title: pick(NEWS_TITLES, i),
+    url: `https://example.org/${slug}/updates/${i + 1}`,
+    at: now - (i + 1) * 3 * HOUR,
+  }));
+  return [...contributions, ...news];
+}
+
+/** used_memory once the server is idle (client query buffers are resized by Redis' cron). */
+async function usedMemory(redis: Redis): Promise<number> {
+  await sleep(1_000);
+  return Number((await redisInfo(redis, 'memory')).get('used_memory'));
+}
+
+/** MEMORY USAGE summed per kind of key (the part after the project's hash tag). */
+async function usageByKind(redis: Redis): Promise<Map<string, { keys: number; bytes: number; encoding: string }>> {
+  const kinds = new Map<string, { keys: number; bytes: number; encoding: string }>();
+  let cursor = '0';
+  for (let page = 0; page < 10_000; page++) {
+    const [next, keys] = await redis.scan(cursor, 'COUNT', 1_000);
+    const pipeline = redis.pipeline();
+    for (const key of keys) pipeline.memory('USAGE', key, 'SAMPLES', 0).object('ENCODING', key);
+    const replies = (await pipeline.exec()) ?? [];
+    keys.forEach((key, i) => {
+      const kind = key.replace(/^\{project:[^}]*\}:/, '');
+      const entry = kinds.get(kind) ?? { keys: 0, bytes: 0, encoding: String(replies[2 * i + 1]?.[1]) };
+      entry.keys += 1;
+      entry.bytes += Number(replies[2 * i]?.[1] ?? 0);
+      kinds.set(kind, entry);
+    });
+    cursor = next;
+    if (cursor === '0') break;
+  }
+  return kinds;
+}
+
+/**
+ * Redis memory of 500 projects with the spec's mix, on a fresh redis-server: used_memory before,
+ * after the projects' info hashes, and after their live events (8 keys per project).
+ */
+export async function measureMemory(): Promise<FigureResult> {
+  const server = await startRedisServer();
+  const redis = createRedis(server.url);
+  try {
+    await waitUntilReady(redis);
+    // Load every script first: the script cache is part of used_memory but not of the data.
+    for (const script of allScripts()) await redis.script('LOAD', script.lua);
+    const now = Date.now();
+    const ctx: LiveEventsContext = { redis, windows: DEFAULT_WINDOWS, now: () => now };
+    const slugs = Array.from({ length: PROJECTS }, (_, i) => `bench-project-${i}`);
+    const empty = await usedMemory(redis);
+
+    progress(`memory: ${PROJECTS} projects, then their live events`);
+    for (const [i, slug] of slugs.entries()) await saveProject(minimalProject(slug), i, redis);
+    const withProjects = await usedMemory(redis);
+    for (const slug of slugs) {
+      const { imported } = await importEvents(slug, pastEvents(slug, now), ctx);
+      if (imported !== MIX.contributions + MIX.news) throw new Error(`import into ${slug}: ${imported} imported`);
+      for (let v = 0; v < MIX.viewers; v++) await joinProject(slug, randomBytes(12).toString('hex'), ctx);
+    }
+    const withEvents = await usedMemory(redis);
+    const keys = await redis.dbsize();
+    const kinds = await usageByKind(redis);
+
+    const projectBytes = withProjects - empty;
+    const liveBytes = withEvents - withProjects;
+    const totalBytes = withEvents - empty;
+    const byKind = [...kinds].map(
+      ([kind, { keys: n, bytes, encoding }]) => `${kind}: ${n} keys, ${fmt.int(bytes / n)} B each (${encoding})`,
+    );
+    return {
+      details: [
+        `fresh redis-server: used_memory ${fmt.mb(empty)} empty (scripts loaded), ${fmt.mb(withProjects)} with ` +
+          `${PROJECTS} project info hashes, ${fmt.mb(withEvents)} with their live events; ${fmt.int(keys)} keys`,
+        `per project: ${MIX.contributions} contributions (${MIX.contributors} in the contributors window), ` +
+          `${MIX.news} news, ${MIX.viewers} viewers: ${fmt.int(liveBytes / PROJECTS)} B of live events + ` +
+          `${fmt.int(projectBytes / PROJECTS)} B of project info`,
+        `MEMORY USAGE by key (includes per-key overhead): ${byKind.join('; ')}`,
+      ],
+      rows: [
+        {
+          figure: `memory: live events of ${PROJECTS} projects`,
+          measured: `${fmt.mb(liveBytes)} (${fmt.int(liveBytes / PROJECTS)} B/project)`,
+          baseline: '—',
+          ratio: '—',
+          target: '≤ 3 MB',
+          met: liveBytes <= TARGET_BYTES,
+        },
+        {
+          figure: 'memory: project info hashes + catalogue',
+          measured: `${fmt.mb(projectBytes)} (${fmt.int(projectBytes / PROJECTS)} B/project)`,
+          baseline: '—',
+          ratio: '—',
+          target: '—',
+          met: null,
+        },
+        {
+          figure: 'memory: total above an empty server',
+          measured: `${fmt.mb(totalBytes)}, ${fmt.int(keys)} keys`,
+          baseline: '—',
+          ratio: '—',
+          target: '≤ 3 MB',
+          met: totalBytes <= TARGET_BYTES,
+        },
+      ],
+    };
+  } finally {
+    await redis.quit().catch(() => redis.disconnect());
+    await server.stop();
+  }
+}

@@ -1,0 +1,31 @@
+/** One line of the final table. `met` is null for figures printed for information only. */
+export type Row = {
+  figure: string;
+  measured: string;
+  baseline: string;
+  ratio: string;
+  target: string;
+  met: boolean | null;
+};
+
+/** What each bench module returns: its table rows and the details printed above the table. */
+export type FigureResult = { rows: Row[]; details: string[] };
+
+const COLUMNS = ['figure', 'measured', 'baseline', 'ratio', 'target', 'met?'] as const;
+
+function cells(row: Row): string[] {
+  const met = row.met === null ? '—' : row.met ? 'yes' : 'NO';
+  return [row.figure, row.measured, row.baseline, row.ratio, row.target, met];
+}
+
+/** A markdown table, padded so it also reads well in a terminal. */
+export function formatTable(rows: readonly Row[]): string {
+  const body = rows.map(cells);
+  const widths = COLUMNS.map((title, i) => Math.max(title.length, ...body.map((line) => line[i]!.length)));
+  const line = (values: readonly string[]) => `| ${values.map((v, i) => v.padEnd(widths[i]!)).join(' | ')} |`;
+  return [line(COLUMNS), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...body.map(line)].join('\n');
+}
+
+export function formatDetails(title: string, details: readonly string[]): string {
+  return [`## ${title}`, ...details.map((detail) => `  ${detail}`)].join('\n');
+}

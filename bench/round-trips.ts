@@ -1,0 +1,93 @@
+import type { Redis } from 'ioredis';
+import {
+  cancelContribution, heartbeatVisitors, importEvents, joinProject, leaveProject, publishNews,
+  readLiveSnapshot, recordContribution, unpublishNews, type LiveEventsContext,
+} from '../lib/live-events';
+import { DEFAULT_WINDOWS, MINUTE } from '../lib/live-events/windows';
+import { saveProject } from '../lib/projects/catalogue';
+import { createRedis, waitUntilReady } from '../lib/redis/client';
+import { startRedisServer } from '../lib/redis/embedded';
+import type { FigureResult, Row } from './report';
+import { minimalProject } from './support';
+
+/** Counts the commands a client sends, by wrapping its sendCommand. */
+function countCommands(redis: Redis) {
+  const original = redis.sendCommand.bind(redis);
+  let sent: { name: string }[] = [];
+  redis.sendCommand = ((command, stream) => {
+    sent.push(command);
+    return original(command, stream);
+  }) as Redis['sendCommand'];
+  return async (operation: () => Promise<unknown>) => {
+    sent = [];
+    await operation();
+    // Read names afterwards: a script command turns from EVALSHA into EVAL as it is written.
+    return sent.map((command) => command.name.toUpperCase());
+  };
+}
+
+/**
+ * Round trips per live-event operation: how many commands one call sends. The first call of a
+ * script on a connection is an EVAL, the next ones EVALSHA; both are one command.
+ */
+export async function measureRoundTrips(): Promise<FigureResult> {
+  const server = await startRedisServer();
+  const redis = createRedis(server.url);
+  try {
+    await waitUntilReady(redis);
+    const slug = 'round-trips';
+    await saveProject(minimalProject(slug), 0, redis);
+    const ctx: LiveEventsContext = { redis, windows: DEFAULT_WINDOWS, now: Date.now };
+    const count = countCommands(redis);
+    const now = Date.now();
+
+    // Each operation runs twice: the first call of a script on a connection is an EVAL, the
+    // next ones EVALSHA. Ids carry the pass number so that the second pass is not a duplicate.
+    const operations = (pass: number): [name: string, write: boolean, run: () => Promise<unknown>][] => [
+      ['recordContribution', true, () => recordContribution(slug, { id: `rt-c${pass}`, name: 'Ada', amount: 5 }, ctx)],
+      ['cancelContribution', true, () => cancelContribution(slug, `rt-c${pass}`, ctx)],
+      ['publishNews', true, () => publishNews(slug, { id: `rt-n${pass}`, title: 'News', url: 'https://example.org/n' }, ctx)],
+      ['unpublishNews', true, () => unpublishNews(slug, `rt-n${pass}`, ctx)],
+      ['importEvents (100 events)', true, () => importEvents(slug, importBatch(pass, now), ctx)],
+      ['joinProject', true, () => joinProject(slug, `rt-visitor-${pass}000`, ctx)],
+      ['heartbeatVisitors', true, () => heartbeatVisitors(slug, new Map([[`rt-visitor-${pass}000`, 1]]), ctx)],
+      ['leaveProject', true, () => leaveProject(slug, `rt-visitor-${pass}000`, ctx)],
+      ['readLiveSnapshot (a read)', false, () => readLiveSnapshot(slug, ctx)],
+    ];
+    const passes: string[][][] = [];
+    for (const pass of [0, 1]) {
+      const sent: string[][] = [];
+      for (const [, , run] of operations(pass)) sent.push(await count(run));
+      passes.push(sent);
+    }
+    const rows: Row[] = [];
+    const details: string[] = [];
+    for (const [i, [name, write]] of operations(0).entries()) {
+      const [cold = [], warm = []] = passes.map((sent) => sent[i] ?? []);
+      const worst = Math.max(cold.length, warm.length);
+      details.push(`${name}: 1st call sent [${cold.join(', ')}], 2nd call sent [${warm.join(', ')}]`);
+      rows.push({
+        figure: `round trips: ${name}`,
+        measured: String(worst),
+        baseline: '—',
+        ratio: '—',
+        target: write ? '1' : '1 (read)',
+        met: worst === 1,
+      });
+    }
+    return { rows, details };
+  } finally {
+    await redis.quit().catch(() => redis.disconnect());
+    await server.stop();
+  }
+}
+
+function importBatch(pass: number, now: number) {
+  return Array.from({ length: 100 }, (_, i) => ({
+    kind: 'contribution' as const,
+    id: `rt-import-${pass}-${i}`,
+    name: 'Imported',
+    amount: 5,
+    at: now - (i + 1) * MINUTE,
+  }));
+}

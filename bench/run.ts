@@ -1,0 +1,62 @@
+/**
+ * `npm run bench`: measures the spec's performance figures in one run and prints them as a
+ * table, each beside a baseline measured in the same run where there is one. Starts its own
+ * redis-servers and its own app server (a production build; built first when missing) on free
+ * loopback ports, and stops them at the end, also on failure or Ctrl-C.
+ */
+import { startRedisServer } from '../lib/redis/embedded';
+import { measureBulk } from './bulk';
+import { measureIngest } from './ingest';
+import { measureMemory } from './memory';
+import { measurePush } from './push';
+import { formatDetails, formatTable, type FigureResult, type Row } from './report';
+import { measureRoundTrips } from './round-trips';
+import { Cleanup, ROOT, ensureBuild, machineInfo, progress, startApp } from './support';
+
+async function main(): Promise<void> {
+  process.chdir(ROOT); // the Lua loader reads scripts relative to the project root
+  ensureBuild();
+
+  const cleanup = new Cleanup();
+  const interrupted = () => void cleanup.run().finally(() => process.exit(130));
+  process.once('SIGINT', interrupted);
+  process.once('SIGTERM', interrupted);
+
+  const figures: [title: string, result: FigureResult][] = [];
+  let machine: string[] = [];
+  try {
+    progress('round trips per write');
+    figures.push(['Round trips per operation', await measureRoundTrips()]);
+
+    const redis = await startRedisServer();
+    cleanup.add('redis-server (app)', () => redis.stop());
+    machine = await machineInfo(redis.url);
+    progress(`starting the app (production build) against ${redis.url}`);
+    const app = await startApp(redis.url);
+    cleanup.add('app server', () => app.stop());
+    progress(`app ready on ${app.url}`);
+
+    figures.push(['Live push', await measurePush(app)]);
+    figures.push(['Single-event ingest', await measureIngest(app)]);
+    figures.push(['Bulk ingest', await measureBulk(app, redis.url)]);
+    await cleanup.run(); // the app and its Redis are done: free the CPU for the memory figure
+
+    figures.push(['Memory', await measureMemory()]);
+  } finally {
+    await cleanup.run();
+    process.off('SIGINT', interrupted);
+    process.off('SIGTERM', interrupted);
+  }
+
+  const rows: Row[] = figures.flatMap(([, result]) => result.rows);
+  console.log(formatDetails('Machine', machine));
+  for (const [title, result] of figures) console.log(`\n${formatDetails(title, result.details)}`);
+  console.log(`\n${formatTable(rows)}`);
+  const missed = rows.filter((row) => row.met === false).map((row) => row.figure);
+  console.log(missed.length === 0 ? '\nAll targets met.' : `\nTargets not met: ${missed.join('; ')}.`);
+}
+
+main().then(() => process.exit(0), (error: unknown) => {
+  console.error('bench failed:', error);
+  process.exit(1);
+});

@@ -1,0 +1,22 @@
+import type { ConnectionState } from './live/use-live-project';
+
+const LABELS: Record<ConnectionState, { text: string; dot: string }> = {
+  connecting: { text: 'Connecting…', dot: 'bg-slate-400' },
+  live: { text: 'Live', dot: 'bg-emerald-500 animate-pulse-dot' },
+  reconnecting: { text: 'Reconnecting…', dot: 'bg-amber-500 animate-pulse-dot' },
+};
+
+export function ConnectionStatus({ state }: { state: ConnectionState }) {
+  const { text, dot } = LABELS[state];
+  return (
+    <span
+      data-testid="connection-status"
+      data-state={state}
+      role="status"
+      className="inline-flex items-center gap-2 rounded-full border border-slate-200 bg-white px-3 py-1 text-xs font-semibold text-slate-700"
+    >
+      <span aria-hidden className={`h-2 w-2 rounded-full ${dot}`} />
+      {text}
+    </span>
+  );
+}

@@ -1,0 +1,21 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useEffect } from 'react';
+
+/** Shown when the page could not be rendered because Redis is unreachable; retries by itself. */
+export function Unavailable() {
+  const router = useRouter();
+  useEffect(() => {
+    const timer = setInterval(() => router.refresh(), 2_000);
+    return () => clearInterval(timer);
+  }, [router]);
+  return (
+    <div className="mx-auto max-w-md rounded-2xl border border-amber-200 bg-amber-50 p-6 text-center">
+      <p data-testid="connection-status" data-state="reconnecting" role="status" className="font-semibold text-amber-900">
+        Reconnecting…
+      </p>
+      <p className="mt-2 text-sm text-amber-800">Live data is briefly unavailable. This page will recover by itself.</p>
+    </div>
+  );
+}

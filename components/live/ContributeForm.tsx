@@ -1,0 +1,83 @@
+'use client';
+
+import { useState } from 'react';
+
+const PRESETS = [10, 25, 50, 100];
+
+type Outcome = { kind: 'idle' } | { kind: 'sending' } | { kind: 'done'; name: string } | { kind: 'error'; message: string };
+
+export function ContributeForm({ slug }: { slug: string }) {
+  const [name, setName] = useState('');
+  const [amount, setAmount] = useState('25');
+  const [outcome, setOutcome] = useState<Outcome>({ kind: 'idle' });
+
+  async function submit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setOutcome({ kind: 'sending' });
+    try {
+      const response = await fetch(`/api/projects/${slug}/contributions`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ name, amount: Number(amount) }),
+      });
+      if (response.ok) return setOutcome({ kind: 'done', name: name.trim() });
+      const body = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
+      setOutcome({ kind: 'error', message: body?.error?.message ?? `Something went wrong (${response.status})` });
+    } catch {
+      setOutcome({ kind: 'error', message: 'Could not reach the server; try again in a moment.' });
+    }
+  }
+
+  return (
+    <form data-testid="contribute-form" onSubmit={submit} className="space-y-3" noValidate>
+      <h2 className="text-lg font-semibold">Back this project</h2>
+      <label className="block text-sm font-medium text-slate-700">
+        Your name
+        <input
+          name="name"
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          maxLength={40}
+          required
+          autoComplete="nickname"
+          className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-base focus:border-accent focus:outline-none focus:ring-2 focus:ring-indigo-200"
+        />
+      </label>
+      <fieldset>
+        <legend className="text-sm font-medium text-slate-700">Amount (€)</legend>
+        <div className="mt-1 flex flex-wrap gap-2">
+          {PRESETS.map((preset) => (
+            <button
+              key={preset}
+              type="button"
+              onClick={() => setAmount(String(preset))}
+              aria-pressed={amount === String(preset)}
+              className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-semibold aria-pressed:border-accent aria-pressed:bg-indigo-50 aria-pressed:text-accent"
+            >
+              €{preset}
+            </button>
+          ))}
+          <input
+            name="amount"
+            aria-label="Amount in euros"
+            inputMode="numeric"
+            value={amount}
+            onChange={(event) => setAmount(event.target.value.replace(/[^0-9]/g, ''))}
+            className="w-24 rounded-lg border border-slate-300 px-3 py-1.5 text-base focus:border-accent focus:outline-none focus:ring-2 focus:ring-indigo-200"
+          />
+        </div>
+      </fieldset>
+      <button
+        type="submit"
+        disabled={outcome.kind === 'sending'}
+        className="w-full rounded-lg bg-accent px-4 py-2.5 font-semibold text-white shadow-sm hover:bg-indigo-700 disabled:opacity-60"
+      >
+        {outcome.kind === 'sending' ? 'Sending…' : `Contribute €${amount || 0}`}
+      </button>
+      <p aria-live="polite" className="min-h-5 text-sm">
+        {outcome.kind === 'done' && <span className="text-emerald-700">Thank you, {outcome.name}! You are on the live list.</span>}
+        {outcome.kind === 'error' && <span className="text-red-700">{outcome.message}</span>}
+      </p>
+    </form>
+  );
+}

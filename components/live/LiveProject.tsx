@@ -1,0 +1,83 @@
+'use client';
+
+import type { LiveSnapshot } from '@/lib/live-events/types';
+import type { Project } from '@/lib/projects/types';
+import { ConnectionStatus } from '../ConnectionStatus';
+import { formatMoney, Progress } from '../Progress';
+import { RelativeTime } from '../RelativeTime';
+import { ContributeForm } from './ContributeForm';
+import { formatWindow, plural } from './format';
+import { useLiveProject } from './use-live-project';
+
+export function LiveProject({ project, snapshot }: { project: Project; snapshot: LiveSnapshot }) {
+  const { view, now, windows, connection } = useLiveProject(snapshot);
+  const card = 'rounded-2xl border border-slate-200 bg-white p-5 shadow-sm';
+  return (
+    <div className="grid gap-5 lg:grid-cols-[1fr_22rem]">
+      <div className="space-y-5">
+        <section className={card} aria-label="Funding">
+          <Progress raised={view.raised} goal={project.goal} />
+        </section>
+
+        <section className={`${card} grid gap-4 sm:grid-cols-2`} aria-live="polite" aria-label="Activity now">
+          <div className="flex items-center justify-between sm:col-span-2">
+            <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-500">Right now</h2>
+            <ConnectionStatus state={connection} />
+          </div>
+          <p data-testid="contributions-count" data-count={view.contributionCount} className="text-slate-600">
+            <strong className="block text-3xl font-bold tabular-nums text-ink">{view.contributionCount}</strong>{" "}
+            {plural(view.contributionCount, 'contribution', 'contributions')} in the last {formatWindow(windows.contributions)}
+          </p>
+          <p data-testid="visitors-count" data-count={view.visitors} className="text-slate-600">
+            <strong className="block text-3xl font-bold tabular-nums text-ink">{view.visitors}</strong>{" "}
+            {plural(view.visitors, 'person', 'people')} viewing now
+          </p>
+        </section>
+
+        <section className={card} aria-labelledby="news-heading">
+          <h2 id="news-heading" className="text-lg font-semibold">News</h2>
+          <ul data-testid="news-list" aria-live="polite" className="mt-3 divide-y divide-slate-100">
+            {view.news.map((item) => (
+              <li key={item.id} data-testid="news-item" data-id={item.id} className="animate-arrive py-2.5">
+                <a href={item.url} rel="noopener noreferrer" target="_blank" className="font-medium text-accent hover:underline">
+                  {item.title}
+                </a>
+                <p className="text-xs text-slate-500">
+                  News published <RelativeTime at={item.at} now={now} />
+                </p>
+              </li>
+            ))}
+          </ul>
+          {view.news.length === 0 && <p className="mt-3 text-sm text-slate-500">No news in the last {formatWindow(windows.news)}.</p>}
+        </section>
+      </div>
+
+      <aside className="space-y-5">
+        <section className={card}>
+          <ContributeForm slug={project.slug} />
+        </section>
+        <section className={card} aria-labelledby="contributors-heading">
+          <h2 id="contributors-heading" className="text-lg font-semibold">Latest contributors</h2>
+          <p className="text-xs text-slate-500">In the last {formatWindow(windows.contributors)}</p>
+          <ul data-testid="contributors-list" aria-live="polite" aria-relevant="additions" className="mt-3 space-y-1">
+            {view.contributors.map((item) => (
+              <li key={item.id} data-testid="contributor-item" data-id={item.id} className="animate-arrive flex items-center gap-3 rounded-lg px-2 py-1.5">
+                <span aria-hidden className="grid h-8 w-8 shrink-0 place-items-center rounded-full bg-indigo-100 text-sm font-bold text-accent">
+                  {[...item.name][0]?.toUpperCase()}
+                </span>
+                <span className="min-w-0 flex-1">
+                  <span className="block truncate font-medium">{item.name}</span>
+                  <span className="block text-xs text-slate-500">
+                    <RelativeTime at={item.at} now={now} />
+                  </span>
+                </span>
+                <span className="font-semibold tabular-nums">{formatMoney(item.amount)}</span>
+              </li>
+            ))}
+          </ul>
+          {view.contributors.length === 0 && <p className="mt-3 text-sm text-slate-500">Be the first in a while.</p>}
+        </section>
+      </aside>
+    </div>
+  );
+}

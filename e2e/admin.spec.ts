@@ -1,0 +1,51 @@
+import { publishNews } from '../lib/live-events';
+import { expect, test } from './support/fixtures';
+
+test('an admin unpublishes news from the admin page and it vanishes from an open project page', async ({ browser, baseURL, slug, live }) => {
+  await publishNews(slug, { id: 'launch-news', title: 'We launched!', url: 'https://example.org/launch' }, live);
+  const visitor = await (await browser.newContext({ baseURL })).newPage();
+  await visitor.goto(`/projects/${slug}`);
+  await expect(visitor.getByTestId('news-item')).toContainText('We launched!');
+  await expect(visitor.getByTestId('news-item')).toContainText(/News published just now/);
+
+  const admin = await (await browser.newContext({ baseURL })).newPage();
+  await admin.goto('/admin');
+  await admin.getByLabel(/Admin token/).fill(process.env.E2E_ADMIN_TOKEN!);
+  await admin.getByLabel('Project').selectOption(slug);
+  const row = admin.getByTestId('admin-news-item').filter({ hasText: 'We launched!' });
+  await row.getByRole('button', { name: 'Unpublish' }).click();
+  await expect(admin.getByRole('status')).toContainText('Unpublished');
+
+  await expect(visitor.getByTestId('news-item')).toHaveCount(0, { timeout: 1_000 });
+});
+
+test('news published, a contribution cancelled and an import all reach an open page', async ({ page, request, slug, admin }) => {
+  await page.goto(`/projects/${slug}`);
+  await expect(page.getByTestId('connection-status')).toHaveAttribute('data-state', 'live');
+
+  const news = await request.post(`/api/projects/${slug}/news`, { data: { title: 'Stretch goal', url: 'https://example.org/s' }, ...admin });
+  expect(news.status()).toBe(201);
+  await expect(page.getByTestId('news-item')).toContainText('Stretch goal', { timeout: 1_000 });
+  await expect(page.getByTestId('news-item').getByRole('link')).toHaveAttribute('href', 'https://example.org/s');
+
+  await request.post(`/api/projects/${slug}/contributions`, { data: { id: 'bounced', name: 'Bounced card', amount: 30 } });
+  await expect(page.getByTestId('contributor-item')).toHaveCount(1);
+  expect((await request.delete(`/api/projects/${slug}/contributions/bounced`, admin)).status()).toBe(200);
+  await expect(page.getByTestId('contributor-item')).toHaveCount(0, { timeout: 1_000 });
+  await expect(page.getByTestId('contributions-count')).toHaveAttribute('data-count', '0');
+
+  const now = Date.now();
+  const imported = await request.post(`/api/projects/${slug}/import`, {
+    data: {
+      events: [
+        { kind: 'contribution', id: 'old-1', name: 'From the old site', amount: 20, at: now - 60_000 },
+        { kind: 'contribution', id: 'old-2', name: 'Two hours ago', amount: 20, at: now - 2 * 3_600_000 },
+        { kind: 'contribution', id: 'old-3', name: 'Two days ago', amount: 20, at: now - 48 * 3_600_000 },
+      ],
+    },
+    ...admin,
+  });
+  expect(await imported.json()).toEqual({ imported: 2, skipped: 1 });
+  await expect(page.getByTestId('contributions-count')).toHaveAttribute('data-count', '2', { timeout: 1_000 });
+  await expect(page.getByTestId('contributor-item')).toHaveCount(1);
+});

@@ -1,0 +1,48 @@
+import { expect, postContribution, test } from './support/fixtures';
+
+test('a contribution from one browser appears live on another', async ({ browser, slug, baseURL }) => {
+  const backer = await (await browser.newContext({ baseURL })).newPage();
+  const watcher = await (await browser.newContext({ baseURL })).newPage();
+  await watcher.goto(`/projects/${slug}`);
+  await backer.goto(`/projects/${slug}`);
+  await expect(watcher.getByTestId('connection-status')).toHaveAttribute('data-state', 'live');
+  await expect(watcher.getByTestId('contributions-count')).toHaveAttribute('data-count', '0');
+
+  const form = backer.getByTestId('contribute-form');
+  await form.getByLabel('Your name').fill('Søren 李娜');
+  await form.getByRole('button', { name: '€50' }).click();
+  await form.getByRole('button', { name: /Contribute/ }).click();
+
+  const item = watcher.getByTestId('contributors-list').getByTestId('contributor-item').first();
+  await expect(item).toContainText('Søren 李娜', { timeout: 1_000 });
+  await expect(item).toContainText('€50');
+  await expect(watcher.getByTestId('contributions-count')).toContainText('1 contribution in the last 24 hours');
+  await expect(backer.getByTestId('contributions-count')).toHaveAttribute('data-count', '1');
+});
+
+test('the same contribution id sent twice counts once', async ({ request, slug, page }) => {
+  const first = await postContribution(request, slug, { id: 'same-id-twice', name: 'Ana', amount: 10 });
+  const again = await postContribution(request, slug, { id: 'same-id-twice', name: 'Ana', amount: 10 });
+  expect(first.status()).toBe(201);
+  expect(again.status()).toBe(200);
+  expect((await again.json()).at).toBe((await first.json()).at);
+  await page.goto(`/projects/${slug}`);
+  await expect(page.getByTestId('contributions-count')).toHaveAttribute('data-count', '1');
+  await expect(page.getByTestId('contributor-item')).toHaveCount(1);
+});
+
+test('a name made of HTML renders as text', async ({ request, slug, page }) => {
+  let dialogs = 0;
+  page.on('dialog', (dialog) => {
+    dialogs++;
+    void dialog.dismiss();
+  });
+  const name = '<img src=x onerror=alert(1)>';
+  expect((await postContribution(request, slug, { name, amount: 5 })).status()).toBe(201);
+  await page.goto(`/projects/${slug}`);
+  await expect(page.getByTestId('contributor-item').first()).toContainText(name);
+  await expect(page.locator('img[src="x"]')).toHaveCount(0);
+  await postContribution(request, slug, { name: '<script>alert(2)</script>', amount: 5 });
+  await expect(page.getByTestId('contributor-item').first()).toContainText('<script>alert(2)</script>');
+  expect(dialogs).toBe(0);
+});

@@ -1,0 +1,42 @@
+import { test as base, expect, type APIRequestContext } from '@playwright/test';
+import type { Redis } from 'ioredis';
+import { randomBytes } from 'node:crypto';
+import type { LiveEventsContext } from '../../lib/live-events/context';
+import { DEFAULT_WINDOWS } from '../../lib/live-events/windows';
+import { saveProject } from '../../lib/projects/catalogue';
+import { DEMO_PROJECTS } from '../../lib/projects/demo-projects';
+import { createRedis, waitUntilReady } from '../../lib/redis/client';
+
+type Fixtures = {
+  /** A fresh project of its own for each test, so tests never see each other's events. */
+  slug: string;
+  admin: { headers: Record<string, string> };
+};
+type WorkerFixtures = { redis: Redis; live: LiveEventsContext };
+
+export async function createProject(redis: Redis, slug = `e2e-${randomBytes(5).toString('hex')}`): Promise<string> {
+  await saveProject({ ...DEMO_PROJECTS[0]!, slug, title: `Test project ${slug}`, raised: 1_000 }, Date.now(), redis);
+  return slug;
+}
+
+export const test = base.extend<Fixtures, WorkerFixtures>({
+  baseURL: async ({}, use) => use(process.env.E2E_BASE_URL),
+  redis: [
+    async ({}, use) => {
+      const redis = createRedis(process.env.E2E_REDIS_URL);
+      await waitUntilReady(redis);
+      await use(redis);
+      await redis.quit();
+    },
+    { scope: 'worker' },
+  ],
+  live: [async ({ redis }, use) => use({ redis, windows: DEFAULT_WINDOWS, now: Date.now }), { scope: 'worker' }],
+  slug: async ({ redis }, use) => use(await createProject(redis)),
+  admin: async ({}, use) => use({ headers: { Authorization: `Bearer ${process.env.E2E_ADMIN_TOKEN}` } }),
+});
+
+export { expect };
+
+export async function postContribution(request: APIRequestContext, slug: string, body: object) {
+  return request.post(`/api/projects/${slug}/contributions`, { data: body });
+}

@@ -1,0 +1,10 @@
+import { Stack } from './stack';
+
+/** One shared app + Redis for the suite; specs that break things start their own Stack. */
+export default async function globalSetup() {
+  const stack = await Stack.start();
+  process.env.E2E_BASE_URL = stack.baseURL;
+  process.env.E2E_REDIS_URL = stack.redisUrl;
+  process.env.E2E_ADMIN_TOKEN = stack.adminToken;
+  return async () => stack.stop();
+}

@@ -1,0 +1,28 @@
+import { defineConfig, devices } from '@playwright/test';
+
+/** Debian's Chromium, never a downloaded browser; flags for a sandboxed machine with no network. */
+const chromiumFlags = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+export default defineConfig({
+  testDir: 'e2e',
+  globalSetup: './e2e/support/global-setup.ts',
+  fullyParallel: true,
+  workers: 2,
+  timeout: 60_000,
+  expect: { timeout: 5_000 },
+  forbidOnly: !!process.env.CI,
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  use: {
+    ...devices['Desktop Chrome'],
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumFlags },
+    trace: 'retain-on-failure',
+  },
+});

@@ -1,0 +1,82 @@
+import type { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cancelContribution, importEvents, publishNews, recordContribution } from '../../lib/live-events';
+import { liveEventKeys } from '../../lib/live-events/keys';
+import { HOUR, MINUTE } from '../../lib/live-events/windows';
+import { connect, createProject, liveContext, testClock } from '../support';
+
+let redis: Redis;
+beforeAll(async () => {
+  redis = await connect();
+});
+afterAll(async () => {
+  await redis.quit();
+});
+
+describe('the next write drops expired members and their details', () => {
+  it('prunes contributors after 30 minutes but keeps their details while still counted', async () => {
+    const slug = await createProject(redis);
+    const keys = liveEventKeys(slug);
+    const clock = testClock();
+    const ctx = liveContext(redis, clock);
+    await recordContribution(slug, { id: 'early', name: 'Ada', amount: 1 }, ctx);
+    clock.advance(31 * MINUTE);
+
+    await recordContribution(slug, { id: 'later', name: 'Grace', amount: 1 }, ctx);
+
+    expect(await redis.zrange(keys.contributors, '0', '-1')).toEqual(['later']);
+    expect(await redis.zcard(keys.contributions)).toBe(2);
+    expect(await redis.hlen(keys.contributionDetails)).toBe(2);
+    expect(JSON.parse((await redis.hget(keys.contributionDetails, 'early')) ?? 'null')).toEqual({ name: 'Ada', amount: 1 });
+  });
+
+  it('prunes contributions after 24 hours and deletes their details', async () => {
+    const slug = await createProject(redis);
+    const keys = liveEventKeys(slug);
+    const clock = testClock();
+    const ctx = liveContext(redis, clock);
+    await recordContribution(slug, { id: 'early', name: 'Ada', amount: 1 }, ctx);
+    clock.advance(HOUR);
+    await recordContribution(slug, { id: 'middle', name: 'Lin', amount: 1 }, ctx);
+    clock.advance(23 * HOUR);
+
+    await recordContribution(slug, { id: 'latest', name: 'Grace', amount: 1 }, ctx);
+
+    expect(await redis.zrange(keys.contributions, '0', '-1')).toEqual(['middle', 'latest']);
+    expect(await redis.zrange(keys.contributors, '0', '-1')).toEqual(['latest']);
+    expect((await redis.hkeys(keys.contributionDetails)).toSorted()).toEqual(['latest', 'middle']);
+  });
+
+  it('prunes on cancel and on import too', async () => {
+    const slug = await createProject(redis);
+    const keys = liveEventKeys(slug);
+    const clock = testClock();
+    const ctx = liveContext(redis, clock);
+    await recordContribution(slug, { id: 'expires', name: 'Ada', amount: 1 }, ctx);
+    await recordContribution(slug, { id: 'cancelled', name: 'Lin', amount: 1 }, ctx);
+    clock.advance(24 * HOUR);
+
+    await cancelContribution(slug, 'cancelled', ctx);
+    expect(await redis.exists(keys.contributions, keys.contributors, keys.contributionDetails)).toBe(0);
+
+    await publishNews(slug, { id: 'n-old', title: 'Old', url: 'https://example.com/' }, ctx);
+    clock.advance(24 * HOUR);
+    await importEvents(slug, [{ kind: 'news', id: 'n-new', title: 'New', url: 'https://example.com/', at: clock.now() }], ctx);
+    expect(await redis.zrange(keys.news, '0', '-1')).toEqual(['n-new']);
+    expect(await redis.hkeys(keys.newsDetails)).toEqual(['n-new']);
+  });
+
+  it('prunes news after 24 hours and deletes their details', async () => {
+    const slug = await createProject(redis);
+    const keys = liveEventKeys(slug);
+    const clock = testClock();
+    const ctx = liveContext(redis, clock);
+    await publishNews(slug, { id: 'old', title: 'Old', url: 'https://example.com/old' }, ctx);
+    clock.advance(24 * HOUR);
+
+    await publishNews(slug, { id: 'new', title: 'New', url: 'https://example.com/new' }, ctx);
+
+    expect(await redis.zrange(keys.news, '0', '-1')).toEqual(['new']);
+    expect(await redis.hkeys(keys.newsDetails)).toEqual(['new']);
+  });
+});

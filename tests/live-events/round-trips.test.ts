@@ -1,0 +1,126 @@
+import type { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  cancelContribution,
+  heartbeatVisitors,
+  importEvents,
+  joinProject,
+  leaveProject,
+  publishNews,
+  readLiveSnapshot,
+  recordContribution,
+  unpublishNews,
+} from '../../lib/live-events';
+import type { LiveEventsContext } from '../../lib/live-events';
+import { MINUTE } from '../../lib/live-events/windows';
+import { connect, createProject, listenToChanges, liveContext, testClock, type ChangeListener } from '../support';
+
+let redis: Redis;
+let ctx: LiveEventsContext;
+let slug: string;
+let changes: ChangeListener;
+const clock = testClock();
+const at = clock.now();
+
+/** The names of the commands `operation` sends to Redis. */
+async function commandsSentBy(operation: () => Promise<unknown>): Promise<string[]> {
+  const spy = vi.spyOn(redis, 'sendCommand');
+  try {
+    await operation();
+    return spy.mock.calls.map(([command]) => command.name);
+  } finally {
+    spy.mockRestore();
+  }
+}
+
+beforeAll(async () => {
+  redis = await connect();
+  ctx = liveContext(redis, clock);
+  // ioredis sends a script's body (EVAL) the first time it runs on a connection, EVALSHA after.
+  const warmUp = await createProject(redis);
+  await recordContribution(warmUp, { id: 'w', name: 'Warm', amount: 1 }, ctx);
+  await cancelContribution(warmUp, 'w', ctx);
+  await publishNews(warmUp, { id: 'w', title: 'Warm', url: 'https://example.com/' }, ctx);
+  await unpublishNews(warmUp, 'w', ctx);
+  await importEvents(warmUp, [{ kind: 'news', id: 'w', title: 'Warm', url: 'https://example.com/', at }], ctx);
+  await joinProject(warmUp, 'visitor-w', ctx);
+  await leaveProject(warmUp, 'visitor-w', ctx);
+  await heartbeatVisitors(warmUp, new Map([['visitor-w', 1]]), ctx);
+  await readLiveSnapshot(warmUp, ctx);
+  slug = await createProject(redis, 500);
+  changes = await listenToChanges(redis, slug);
+});
+afterAll(async () => {
+  await changes.close();
+  await redis.quit();
+});
+
+describe('every live-event operation is one EVALSHA and each write publishes one change', () => {
+  it('recordContribution', async () => {
+    const sent = await commandsSentBy(() => recordContribution(slug, { id: 'c1', name: 'Ada', amount: 20 }, ctx));
+    expect(sent).toEqual(['evalsha']);
+    expect(await changes.takeChanges()).toEqual([
+      {
+        type: 'contribution-recorded',
+        slug,
+        contribution: { id: 'c1', name: 'Ada', amount: 20, at },
+        count: 1,
+        raised: 520,
+      },
+    ]);
+  });
+
+  it('recordContribution of a repeated id publishes nothing', async () => {
+    const sent = await commandsSentBy(() => recordContribution(slug, { id: 'c1', name: 'Ada', amount: 20 }, ctx));
+    expect(sent).toEqual(['evalsha']);
+    expect(await changes.takeChanges()).toEqual([]);
+  });
+
+  it('cancelContribution', async () => {
+    expect(await commandsSentBy(() => cancelContribution(slug, 'c1', ctx))).toEqual(['evalsha']);
+    expect(await changes.takeChanges()).toEqual([
+      { type: 'contribution-cancelled', slug, id: 'c1', count: 0, raised: 500 },
+    ]);
+  });
+
+  it('publishNews', async () => {
+    const news = { id: 'n1', title: 'Stretch goal reached', url: 'https://example.com/n1' };
+    expect(await commandsSentBy(() => publishNews(slug, news, ctx))).toEqual(['evalsha']);
+    expect(await changes.takeChanges()).toEqual([{ type: 'news-published', slug, news: { ...news, at } }]);
+  });
+
+  it('unpublishNews', async () => {
+    expect(await commandsSentBy(() => unpublishNews(slug, 'n1', ctx))).toEqual(['evalsha']);
+    expect(await changes.takeChanges()).toEqual([{ type: 'news-unpublished', slug, id: 'n1' }]);
+  });
+
+  it('importEvents', async () => {
+    const events = [
+      { kind: 'contribution' as const, id: 'i1', name: 'Lin', amount: 7, at: at - 10 * MINUTE },
+      { kind: 'news' as const, id: 'i2', title: 'Old news', url: 'https://example.com/i2', at: at - 20 * MINUTE },
+    ];
+    expect(await commandsSentBy(() => importEvents(slug, events, ctx))).toEqual(['evalsha']);
+    expect(await changes.takeChanges()).toEqual([{ type: 'events-imported', slug }]);
+  });
+
+  it('joinProject', async () => {
+    expect(await commandsSentBy(() => joinProject(slug, 'visitor-1', ctx))).toEqual(['evalsha']);
+    expect(await changes.takeChanges()).toEqual([{ type: 'visitors-changed', slug, count: 1 }]);
+  });
+
+  it('leaveProject', async () => {
+    expect(await commandsSentBy(() => leaveProject(slug, 'visitor-1', ctx))).toEqual(['evalsha']);
+    expect(await changes.takeChanges()).toEqual([{ type: 'visitors-changed', slug, count: 0 }]);
+  });
+
+  it('heartbeatVisitors', async () => {
+    const tabs = new Map([['visitor-2', 1], ['visitor-3', 2]]);
+    expect(await commandsSentBy(() => heartbeatVisitors(slug, tabs, ctx))).toEqual(['evalsha']);
+    expect(await changes.takeChanges()).toEqual([{ type: 'visitors-changed', slug, count: 2 }]);
+  });
+
+  it('readLiveSnapshot, which publishes nothing', async () => {
+    expect(await commandsSentBy(() => readLiveSnapshot(slug, ctx))).toEqual(['evalsha']);
+    expect(await changes.takeChanges()).toEqual([]);
+  });
+});

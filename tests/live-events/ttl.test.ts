@@ -1,0 +1,98 @@
+import type { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { heartbeatVisitors, importEvents, joinProject, publishNews, recordContribution } from '../../lib/live-events';
+import { liveEventKeys } from '../../lib/live-events/keys';
+import { DEFAULT_WINDOWS, HOUR, MINUTE, type Windows } from '../../lib/live-events/windows';
+import { connect, createProject, liveContext, liveKeyTtls, testClock } from '../support';
+
+let redis: Redis;
+beforeAll(async () => {
+  redis = await connect();
+});
+afterAll(async () => {
+  await redis.quit();
+});
+
+const windowOf = (windows: Windows): Record<string, number> => ({
+  contributions: windows.contributions,
+  contributors: windows.contributors,
+  contributionDetails: Math.max(windows.contributions, windows.contributors),
+  news: windows.news,
+  newsDetails: windows.news,
+  visitors: windows.visitors,
+  visitorTabs: windows.visitors,
+});
+
+function expectTtlsWithinWindows(ttls: Record<string, number>, windows: Windows): void {
+  const limits = windowOf(windows);
+  for (const [key, ttl] of Object.entries(ttls)) {
+    expect(ttl, key).toBeGreaterThan(0);
+    expect(ttl, key).toBeLessThanOrEqual(limits[key]!);
+  }
+}
+
+describe('live-event keys expire so that an idle project leaves none behind', () => {
+  it('gives every key written by each kind of event a TTL no longer than its window', async () => {
+    const slug = await createProject(redis);
+    const ctx = liveContext(redis, testClock());
+    await recordContribution(slug, { name: 'Ada', amount: 5 }, ctx);
+    await publishNews(slug, { title: 'Hello', url: 'https://example.com/' }, ctx);
+    await joinProject(slug, 'visitor-1', ctx);
+
+    const ttls = await liveKeyTtls(redis, slug);
+
+    expect(Object.keys(ttls)).toHaveLength(7);
+    expectTtlsWithinWindows(ttls, DEFAULT_WINDOWS);
+    expect(ttls.contributors).toBeGreaterThan(DEFAULT_WINDOWS.contributors - MINUTE);
+    expect(ttls.contributions).toBeGreaterThan(DEFAULT_WINDOWS.contributions - MINUTE);
+  });
+
+  it('refreshes the TTLs on every write', async () => {
+    const slug = await createProject(redis);
+    const ctx = liveContext(redis, testClock());
+    const keys = liveEventKeys(slug);
+    await recordContribution(slug, { name: 'Ada', amount: 5 }, ctx);
+    await publishNews(slug, { title: 'Hello', url: 'https://example.com/' }, ctx);
+    await joinProject(slug, 'visitor-1', ctx);
+    for (const key of [keys.contributions, keys.contributors, keys.contributionDetails, keys.news, keys.newsDetails, keys.visitors, keys.visitorTabs]) {
+      await redis.pexpire(key, 1_000);
+    }
+
+    await recordContribution(slug, { name: 'Grace', amount: 5 }, ctx);
+    await publishNews(slug, { title: 'Again', url: 'https://example.com/' }, ctx);
+    await heartbeatVisitors(slug, new Map([['visitor-1', 1]]), ctx);
+
+    const ttls = await liveKeyTtls(redis, slug);
+    expect(Math.min(...Object.values(ttls))).toBeGreaterThan(1_000);
+    expectTtlsWithinWindows(ttls, DEFAULT_WINDOWS);
+  });
+
+  it('gives imported events TTLs within their windows', async () => {
+    const slug = await createProject(redis);
+    const clock = testClock();
+    const ctx = liveContext(redis, clock);
+    await importEvents(slug, [
+      { kind: 'contribution', id: 'c1', name: 'Ada', amount: 5, at: clock.now() - MINUTE },
+      { kind: 'news', id: 'n1', title: 'Old', url: 'https://example.com/', at: clock.now() - HOUR },
+    ], ctx);
+
+    const { visitors, visitorTabs, ...ttls } = await liveKeyTtls(redis, slug);
+
+    expect([visitors, visitorTabs]).toEqual([-2, -2]);
+    expectTtlsWithinWindows(ttls, DEFAULT_WINDOWS);
+  });
+
+  it('removes every live-event key of a project once its windows have passed', async () => {
+    const windows: Windows = { contributions: 1_500, contributors: 1_000, news: 1_500, visitors: 1_000 };
+    const slug = await createProject(redis);
+    const ctx = { redis, windows, now: Date.now };
+    await recordContribution(slug, { name: 'Ada', amount: 5 }, ctx);
+    await publishNews(slug, { title: 'Hello', url: 'https://example.com/' }, ctx);
+    await joinProject(slug, 'visitor-1', ctx);
+    expectTtlsWithinWindows(await liveKeyTtls(redis, slug), windows);
+
+    await new Promise((resolve) => setTimeout(resolve, 1_600));
+
+    expect(await redis.keys(`{project:${slug}}:*`)).toEqual([`{project:${slug}}:info`]);
+  });
+});
