@@ -5,5 +5,10 @@ import nextTs from 'eslint-config-next/typescript';
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
+  {
+    // Playwright fixtures call a function named `use`; it is not React's.
+    files: ['e2e/**', 'tests/**', 'bench/**'],
+    rules: { 'react-hooks/rules-of-hooks': 'off' },
+  },
   globalIgnores(['.next/**', 'node_modules/**', 'next-env.d.ts', 'test-results/**', 'playwright-report/**']),
 ]);

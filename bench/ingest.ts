@@ -1,6 +1,7 @@
 import autocannon from 'autocannon';
+import { createRedis, waitUntilReady } from '../lib/redis/client';
 import type { FigureResult } from './report';
-import { fmt, progress, type App } from './support';
+import { commandUsec, fmt, progress, type App } from './support';
 
 const CONNECTIONS = 20;
 const WARMUP_SECONDS = 2;
@@ -33,7 +34,7 @@ async function cannon(url: string, seconds: number): Promise<Run> {
  * POST /api/noop (read the JSON body, answer 201) on the same server, same load, one after the
  * other. Both routes are warmed up first.
  */
-export async function measureIngest(app: App): Promise<FigureResult> {
+export async function measureIngest(app: App, redisUrl: string): Promise<FigureResult> {
   const contributions = `${app.url}/api/projects/tidal-synth/contributions`;
   const noop = `${app.url}/api/noop`;
   progress(`ingest: warming up both routes (${WARMUP_SECONDS} s each)`);
@@ -41,7 +42,13 @@ export async function measureIngest(app: App): Promise<FigureResult> {
   await cannon(contributions, WARMUP_SECONDS);
   progress(`ingest: ${SECONDS} s of POST /api/noop, then ${SECONDS} s of POST …/contributions, ${CONNECTIONS} connections`);
   const baseline = await cannon(noop, SECONDS);
+  const redis = createRedis(redisUrl);
+  await waitUntilReady(redis);
+  await redis.config('RESETSTAT');
   const measured = await cannon(contributions, SECONDS);
+  const stats = await commandUsec(redis);
+  await redis.quit();
+  const script = stats.get('evalsha') ?? { calls: 0, usec: 0 };
 
   const ratio = measured.rps / baseline.rps;
   const clean = measured.bad === 0 && baseline.bad === 0;
@@ -53,6 +60,8 @@ export async function measureIngest(app: App): Promise<FigureResult> {
         `${fmt.int(measured.requests)} requests, ${measured.bad} non-2xx/errors`,
       `POST /api/noop (same body):                ${describe(baseline)}, ${latency(baseline)}, ` +
         `${fmt.int(baseline.requests)} requests, ${baseline.bad} non-2xx/errors`,
+      `Redis time per contribution (recordContribution script): ${(script.usec / Math.max(script.calls, 1)).toFixed(1)} µs ` +
+        `over ${fmt.int(script.calls)} calls, i.e. ${fmt.pct(script.usec / 1e6 / SECONDS)} of one core`,
       `autocannon in the bench process: ${CONNECTIONS} connections, ${SECONDS} s each after ${WARMUP_SECONDS} s warm-up; ` +
         'the app, Redis and autocannon share the machine',
     ],

@@ -13,9 +13,21 @@ import { formatDetails, formatTable, type FigureResult, type Row } from './repor
 import { measureRoundTrips } from './round-trips';
 import { Cleanup, ROOT, ensureBuild, machineInfo, progress, startApp } from './support';
 
+const FIGURES = ['round-trips', 'push', 'ingest', 'bulk', 'memory'] as const;
+type Figure = (typeof FIGURES)[number];
+
+/** `npm run bench` measures every figure; `npm run bench -- push bulk` only those. */
+function selectedFigures(): Set<Figure> {
+  const wanted = process.argv.slice(2);
+  const unknown = wanted.filter((name) => !(FIGURES as readonly string[]).includes(name));
+  if (unknown.length > 0) throw new Error(`unknown figure(s) ${unknown.join(', ')}; choose from ${FIGURES.join(', ')}`);
+  return new Set(wanted.length > 0 ? (wanted as Figure[]) : FIGURES);
+}
+
 async function main(): Promise<void> {
+  const selected = selectedFigures();
   process.chdir(ROOT); // the Lua loader reads scripts relative to the project root
-  ensureBuild();
+  if (['push', 'ingest', 'bulk'].some((figure) => selected.has(figure as Figure))) ensureBuild();
 
   const cleanup = new Cleanup();
   const interrupted = () => void cleanup.run().finally(() => process.exit(130));
@@ -25,23 +37,26 @@ async function main(): Promise<void> {
   const figures: [title: string, result: FigureResult][] = [];
   let machine: string[] = [];
   try {
-    progress('round trips per write');
-    figures.push(['Round trips per operation', await measureRoundTrips()]);
-
     const redis = await startRedisServer();
     cleanup.add('redis-server (app)', () => redis.stop());
     machine = await machineInfo(redis.url);
-    progress(`starting the app (production build) against ${redis.url}`);
-    const app = await startApp(redis.url);
-    cleanup.add('app server', () => app.stop());
-    progress(`app ready on ${app.url}`);
 
-    figures.push(['Live push', await measurePush(app)]);
-    figures.push(['Single-event ingest', await measureIngest(app)]);
-    figures.push(['Bulk ingest', await measureBulk(app, redis.url)]);
+    if (selected.has('round-trips')) {
+      progress('round trips per operation');
+      figures.push(['Round trips per operation', await measureRoundTrips()]);
+    }
+    if (selected.has('push') || selected.has('ingest') || selected.has('bulk')) {
+      progress(`starting the app (production build) against ${redis.url}`);
+      const app = await startApp(redis.url);
+      cleanup.add('app server', () => app.stop());
+      progress(`app ready on ${app.url}`);
+      if (selected.has('push')) figures.push(['Live push', await measurePush(app)]);
+      if (selected.has('ingest')) figures.push(['Single-event ingest', await measureIngest(app, redis.url)]);
+      if (selected.has('bulk')) figures.push(['Bulk ingest', await measureBulk(app, redis.url)]);
+    }
     await cleanup.run(); // the app and its Redis are done: free the CPU for the memory figure
 
-    figures.push(['Memory', await measureMemory()]);
+    if (selected.has('memory')) figures.push(['Memory', await measureMemory()]);
   } finally {
     await cleanup.run();
     process.off('SIGINT', interrupted);

@@ -134,12 +134,13 @@ export async function machineInfo(redisUrl: string): Promise<string[]> {
   const redis = new Redis(redisUrl, { lazyConnect: true });
   await redis.connect();
   const server = await redisInfo(redis, 'server');
+  const memory = await redisInfo(redis, 'memory');
   await redis.quit();
   const cpus = os.cpus();
   return [
     `cpu: ${cpus[0]?.model ?? 'unknown'} × ${cpus.length} cores, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM`,
     `os: ${os.type()} ${os.release()} (${os.arch()})`,
-    `node ${process.version}, redis ${server.get('redis_version') ?? '?'} (${server.get('mem_allocator') ?? '?'})`,
+    `node ${process.version}, redis ${server.get('redis_version') ?? '?'} (${memory.get('mem_allocator') ?? '?'})`,
   ];
 }
 

@@ -29,14 +29,14 @@ test('the page survives a server restart and resyncs what it missed', async ({ p
   const status = page.getByTestId('connection-status');
   await expect(status).toHaveAttribute('data-state', 'live');
 
-  await stack.stopApp();
+  await stack.app.stop();
   await expect(status).toHaveAttribute('data-state', 'reconnecting');
   await expect(status).toContainText('Reconnecting');
   await withRedis((redis) =>
     recordContribution(slug, { id: 'while-down', name: 'Missed while down', amount: 9 }, { redis, windows: DEFAULT_WINDOWS, now: Date.now }),
   );
 
-  await stack.startApp();
+  await stack.app.start();
   await expect(status).toHaveAttribute('data-state', 'live', { timeout: 10_000 });
   await expect(page.getByTestId('contributor-item')).toHaveCount(1);
   await expect(page.getByTestId('contributor-item')).toContainText('Missed while down');

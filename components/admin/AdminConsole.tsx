@@ -1,6 +1,6 @@
 'use client';
 
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { LiveSnapshot } from '@/lib/live-events/types';
 import type { Project } from '@/lib/projects/types';
 import { formatMoney } from '../Progress';
@@ -12,8 +12,22 @@ const input = 'block w-full rounded-lg border border-slate-300 px-3 py-2 text-ba
 const button = 'rounded-lg bg-accent px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-700 disabled:opacity-50';
 const subtle = 'rounded-md border border-slate-300 px-2.5 py-1 text-xs font-semibold hover:bg-slate-50';
 
+/** The token lives in sessionStorage: kept across reloads of this tab, gone when it closes. */
+const savedToken = {
+  subscribe(onChange: () => void) {
+    window.addEventListener('crowdpulse:admin-token', onChange);
+    return () => window.removeEventListener('crowdpulse:admin-token', onChange);
+  },
+  read: () => sessionStorage.getItem(TOKEN_KEY) ?? '',
+  write(value: string) {
+    sessionStorage.setItem(TOKEN_KEY, value);
+    window.dispatchEvent(new Event('crowdpulse:admin-token'));
+  },
+};
+
 export function AdminConsole() {
-  const [token, setToken] = useState('');
+  const token = useSyncExternalStore(savedToken.subscribe, savedToken.read, () => '');
+  const [version, setVersion] = useState(0);
   const [projects, setProjects] = useState<Project[]>([]);
   const [slug, setSlug] = useState('');
   const [live, setLive] = useState<LiveSnapshot | null>(null);
@@ -22,7 +36,6 @@ export function AdminConsole() {
   const [events, setEvents] = useState('');
 
   useEffect(() => {
-    setToken(sessionStorage.getItem(TOKEN_KEY) ?? '');
     fetch('/api/projects')
       .then((response) => response.json() as Promise<Project[]>)
       .then((list) => {
@@ -32,22 +45,26 @@ export function AdminConsole() {
       .catch(() => setMessage({ ok: false, text: 'Could not load projects.' }));
   }, []);
 
-  const refresh = useCallback(async () => {
-    if (!slug) return;
-    const response = await fetch(`/api/projects/${slug}/live`).catch(() => null);
-    if (response?.ok) setLive((await response.json()) as LiveSnapshot);
-  }, [slug]);
-
   useEffect(() => {
-    void refresh();
-    const timer = setInterval(refresh, 3_000);
-    return () => clearInterval(timer);
-  }, [refresh]);
+    if (!slug) return;
+    let current = true;
+    const load = () =>
+      fetch(`/api/projects/${slug}/live`)
+        .then((response) => (response.ok ? (response.json() as Promise<LiveSnapshot>) : null))
+        .then((snapshot) => current && snapshot && setLive(snapshot))
+        .catch(() => undefined);
+    void load();
+    const timer = setInterval(load, 3_000);
+    return () => {
+      current = false;
+      clearInterval(timer);
+    };
+  }, [slug, version]);
 
   async function run(action: Promise<AdminResult>, success: (body: unknown) => string) {
     const result = await action;
     setMessage(result.ok ? { ok: true, text: success(result.body) } : { ok: false, text: result.message });
-    await refresh();
+    setVersion((n) => n + 1);
   }
 
   const call = (path: string, method: string, body?: unknown) => adminFetch(token, `/api/projects/${slug}${path}`, { method, body });
@@ -60,10 +77,7 @@ export function AdminConsole() {
           <input
             type="password"
             value={token}
-            onChange={(event) => {
-              setToken(event.target.value);
-              sessionStorage.setItem(TOKEN_KEY, event.target.value);
-            }}
+            onChange={(event) => savedToken.write(event.target.value)}
             className={`${input} mt-1`}
             autoComplete="off"
           />

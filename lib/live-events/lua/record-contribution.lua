@@ -30,10 +30,11 @@ if previous then
   return { 0, tonumber(previous), redis.call('ZCARD', contributions), raised }
 end
 
+-- The one command that can fail (a corrupt total) goes first: Redis does not roll a script back.
+local raised = redis.call('HINCRBY', info, 'raised', amount)
 redis.call('ZADD', contributions, now, id)
 redis.call('ZADD', contributors, now, id)
 redis.call('HSET', details, id, cjson.encode({ name = name, amount = amount }))
-local raised = redis.call('HINCRBY', info, 'raised', amount)
 
 redis.call('PEXPIRE', contributions, contributionsWindow)
 redis.call('PEXPIRE', contributors, contributorsWindow)

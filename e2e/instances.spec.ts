@@ -1,0 +1,39 @@
+import { expect, test } from '@playwright/test';
+import { createRedis, waitUntilReady } from '../lib/redis/client';
+import { createProject } from './support/fixtures';
+import { Stack } from './support/stack';
+
+/** Two app instances on one Redis, as behind a load balancer, with a short presence window. */
+let stack: Stack;
+test.beforeAll(async () => {
+  stack = await Stack.start({ WINDOW_VISITORS_MS: '4000' });
+  await stack.addApp();
+});
+test.afterAll(async () => stack.stop());
+
+test('changes reach pages on every instance; a crashed instance’s viewers age out', async ({ browser, request }) => {
+  const redis = createRedis(stack.redisUrl);
+  await waitUntilReady(redis);
+  const slug = await createProject(redis);
+  redis.disconnect();
+  const [first, second] = stack.apps as [(typeof stack.apps)[0], (typeof stack.apps)[0]];
+
+  const onFirst = await (await browser.newContext()).newPage();
+  const onSecond = await (await browser.newContext()).newPage();
+  await onFirst.goto(`${first.baseURL}/projects/${slug}`);
+  await onSecond.goto(`${second.baseURL}/projects/${slug}`);
+  await expect(onFirst.getByTestId('visitors-count')).toHaveAttribute('data-count', '2');
+  await expect(onSecond.getByTestId('visitors-count')).toHaveAttribute('data-count', '2');
+
+  const posted = await request.post(`${second.baseURL}/api/projects/${slug}/contributions`, { data: { name: 'Via the second instance', amount: 12 } });
+  expect(posted.status()).toBe(201);
+  await expect(onFirst.getByTestId('contributor-item')).toContainText('Via the second instance', { timeout: 1_000 });
+
+  await first.stop('SIGKILL');
+  await expect(onFirst.getByTestId('connection-status')).toHaveAttribute('data-state', 'reconnecting');
+  // Nobody said goodbye for the viewer on the crashed instance: they leave within one window.
+  await expect(onSecond.getByTestId('visitors-count')).toHaveAttribute('data-count', '1', { timeout: 4_000 + 3_000 });
+  await first.start();
+  await expect(onFirst.getByTestId('connection-status')).toHaveAttribute('data-state', 'live', { timeout: 10_000 });
+  await expect(onSecond.getByTestId('visitors-count')).toHaveAttribute('data-count', '2');
+});

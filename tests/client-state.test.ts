@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { applyChange, stateFromSnapshot, viewAt, type LiveState } from '../lib/live-events/client-state';
+import type { LiveSnapshot } from '../lib/live-events/types';
+import { DEFAULT_WINDOWS, HOUR, MINUTE } from '../lib/live-events/windows';
+
+const SERVER_NOW = 1_800_000_000_000;
+
+function snapshot(overrides: Partial<LiveSnapshot> = {}): LiveSnapshot {
+  return {
+    slug: 'p',
+    serverTime: SERVER_NOW,
+    windows: DEFAULT_WINDOWS,
+    raised: 100,
+    contributions: { count: 2, expiring: [SERVER_NOW - 24 * HOUR + 10_000, SERVER_NOW - HOUR], expiringComplete: true },
+    contributors: [{ id: 'c1', name: 'Ana', amount: 5, at: SERVER_NOW - 29 * MINUTE }],
+    news: [{ id: 'n1', title: 'Hello', url: 'https://example.org', at: SERVER_NOW - 23 * HOUR }],
+    visitors: { count: 3 },
+    ...overrides,
+  };
+}
+
+const applied = (state: LiveState, change: Parameters<typeof applyChange>[1]) => {
+  const next = applyChange(state, change);
+  if (next === 'resync') throw new Error('unexpected resync');
+  return next;
+};
+
+describe('the browser model of live events', () => {
+  it('expires on the server clock whatever the browser clock says', () => {
+    const browserFiveHoursFast = SERVER_NOW + 5 * HOUR;
+    const state = stateFromSnapshot(snapshot(), browserFiveHoursFast);
+    const now = (browserElapsed: number) => browserFiveHoursFast + browserElapsed + state.clockOffset;
+    expect(viewAt(state, now(0))).toMatchObject({ contributionCount: 2, contributors: [{ id: 'c1' }] });
+    expect(viewAt(state, now(11_000)).contributionCount).toBe(1);
+    expect(viewAt(state, now(MINUTE)).contributors).toEqual([]);
+    expect(viewAt(state, now(HOUR)).news).toEqual([]);
+  });
+
+  it('counts a pushed contribution once, even when the snapshot already had it', () => {
+    const state = stateFromSnapshot(snapshot(), SERVER_NOW);
+    const contribution = { id: 'c2', name: 'Bo', amount: 7, at: SERVER_NOW + 1 };
+    const change = { type: 'contribution-recorded' as const, slug: 'p', contribution, count: 3, raised: 107 };
+    const once = applied(state, change);
+    expect(once.contributionCount).toBe(3);
+    expect(applied(once, change)).toBe(once);
+    expect(viewAt(once, SERVER_NOW + 2).contributors.map((c) => c.id)).toEqual(['c2', 'c1']);
+  });
+
+  it('asks for a snapshot when the known expiry times run out but older contributions still count', () => {
+    const cut = snapshot({ contributions: { count: 500, expiring: [SERVER_NOW - 24 * HOUR + 1_000], expiringComplete: false } });
+    const state = stateFromSnapshot(cut, SERVER_NOW);
+    expect(viewAt(state, SERVER_NOW).needsResync).toBe(false);
+    expect(viewAt(state, SERVER_NOW + 2_000)).toMatchObject({ needsResync: true, contributionCount: 499 });
+  });
+
+  it('applies news and viewers, and resyncs on cancellations and imports', () => {
+    const state = stateFromSnapshot(snapshot(), SERVER_NOW);
+    expect(applied(state, { type: 'news-unpublished', slug: 'p', id: 'n1' }).news).toEqual([]);
+    expect(applied(state, { type: 'visitors-changed', slug: 'p', count: 9 }).visitors).toBe(9);
+    expect(applyChange(state, { type: 'contribution-cancelled', slug: 'p', id: 'c1', count: 1, raised: 95 })).toBe('resync');
+    expect(applyChange(state, { type: 'events-imported', slug: 'p' })).toBe('resync');
+  });
+});
