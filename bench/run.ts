@@ -1,20 +1,25 @@
 /**
  * `npm run bench`: measures the spec's performance figures in one run and prints them as a
  * table, each beside a baseline measured in the same run where there is one. Starts its own
- * redis-servers and its own app server (a production build; built first when missing) on free
+ * redis-servers and its own app server (a production build; rebuilt first when a source changed) on free
  * loopback ports, and stops them at the end, also on failure or Ctrl-C.
  */
+import os from 'node:os';
 import { startRedisServer } from '../lib/redis/embedded';
+import { buildIfNeeded } from '../scripts/build-if-needed';
+import { startApp } from './app';
 import { measureBulk } from './bulk';
 import { measureIngest } from './ingest';
 import { measureMemory } from './memory';
 import { measurePush } from './push';
 import { formatDetails, formatTable, type FigureResult, type Row } from './report';
 import { measureRoundTrips } from './round-trips';
-import { Cleanup, ROOT, ensureBuild, machineInfo, progress, startApp } from './support';
+import { Cleanup, ROOT, machineInfo, progress } from './support';
 
 const FIGURES = ['round-trips', 'push', 'ingest', 'bulk', 'memory'] as const;
 type Figure = (typeof FIGURES)[number];
+/** The figures that need the app server (and so a production build). */
+const APP_FIGURES: readonly Figure[] = ['push', 'ingest', 'bulk'];
 
 /** `npm run bench` measures every figure; `npm run bench -- push bulk` only those. */
 function selectedFigures(): Set<Figure> {
@@ -26,8 +31,10 @@ function selectedFigures(): Set<Figure> {
 
 async function main(): Promise<void> {
   const selected = selectedFigures();
+  const loadAtStart = os.loadavg();
   process.chdir(ROOT); // the Lua loader reads scripts relative to the project root
-  if (['push', 'ingest', 'bulk'].some((figure) => selected.has(figure as Figure))) ensureBuild();
+  const needsApp = APP_FIGURES.some((figure) => selected.has(figure));
+  if (needsApp) buildIfNeeded();
 
   const cleanup = new Cleanup();
   const interrupted = () => void cleanup.run().finally(() => process.exit(130));
@@ -39,13 +46,13 @@ async function main(): Promise<void> {
   try {
     const redis = await startRedisServer();
     cleanup.add('redis-server (app)', () => redis.stop());
-    machine = await machineInfo(redis.url);
+    machine = await machineInfo(redis.url, loadAtStart);
 
     if (selected.has('round-trips')) {
       progress('round trips per operation');
       figures.push(['Round trips per operation', await measureRoundTrips()]);
     }
-    if (selected.has('push') || selected.has('ingest') || selected.has('bulk')) {
+    if (needsApp) {
       progress(`starting the app (production build) against ${redis.url}`);
       const app = await startApp(redis.url);
       cleanup.add('app server', () => app.stop());

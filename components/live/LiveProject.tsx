@@ -34,28 +34,6 @@ export function LiveProject({ project, snapshot }: { project: Project; snapshot:
           </p>
         </section>
 
-        <section className={card} aria-labelledby="news-heading">
-          <h2 id="news-heading" className="text-lg font-semibold">News</h2>
-          <ul data-testid="news-list" aria-live="polite" className="mt-3 divide-y divide-slate-100">
-            {view.news.map((item) => (
-              <li key={item.id} data-testid="news-item" data-id={item.id} className="animate-arrive py-2.5">
-                <a href={item.url} rel="noopener noreferrer" target="_blank" className="font-medium text-accent hover:underline">
-                  {item.title}
-                </a>
-                <p className="text-xs text-slate-500">
-                  News published <RelativeTime at={item.at} now={now} />
-                </p>
-              </li>
-            ))}
-          </ul>
-          {view.news.length === 0 && <p className="mt-3 text-sm text-slate-500">No news in the last {formatWindow(windows.news)}.</p>}
-        </section>
-      </div>
-
-      <aside className="space-y-5">
-        <section className={card}>
-          <ContributeForm slug={project.slug} />
-        </section>
         <section className={card} aria-labelledby="contributors-heading">
           <h2 id="contributors-heading" className="text-lg font-semibold">Latest contributors</h2>
           <p className="text-xs text-slate-500">In the last {formatWindow(windows.contributors)}</p>
@@ -76,6 +54,29 @@ export function LiveProject({ project, snapshot }: { project: Project; snapshot:
             ))}
           </ul>
           {view.contributors.length === 0 && <p className="mt-3 text-sm text-slate-500">Be the first in a while.</p>}
+        </section>
+
+        <section className={card} aria-labelledby="news-heading">
+          <h2 id="news-heading" className="text-lg font-semibold">News</h2>
+          <ul data-testid="news-list" aria-live="polite" className="mt-3 divide-y divide-slate-100">
+            {view.news.map((item) => (
+              <li key={item.id} data-testid="news-item" data-id={item.id} className="animate-arrive py-2.5">
+                <a href={item.url} rel="noopener noreferrer" target="_blank" className="font-medium text-accent hover:underline">
+                  {item.title}
+                </a>
+                <p className="text-xs text-slate-500">
+                  News published <RelativeTime at={item.at} now={now} />
+                </p>
+              </li>
+            ))}
+          </ul>
+          {view.news.length === 0 && <p className="mt-3 text-sm text-slate-500">No news in the last {formatWindow(windows.news)}.</p>}
+        </section>
+      </div>
+
+      <aside className="space-y-5 lg:sticky lg:top-20 lg:self-start">
+        <section className={card}>
+          <ContributeForm slug={project.slug} />
         </section>
       </aside>
     </div>

@@ -23,7 +23,7 @@ export class AppProcess {
   }
 
   get baseURL(): string {
-    return `http://localhost:${this.port}`;
+    return `http://127.0.0.1:${this.port}`;
   }
 
   async start(): Promise<void> {

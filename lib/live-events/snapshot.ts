@@ -5,7 +5,11 @@ import type { Contributor, LiveSnapshot, NewsItem } from './types';
 
 export const SNAPSHOT_LIMITS = { expiring: 200, contributors: 20, news: 10 } as const;
 
-/** The live state of a project as of now, in one round trip (a read-only script). */
+/**
+ * The live state of a project as of now, in one round trip (a read-only script). Details are
+ * stored as JSON arrays (`[amount, name]`, `[title, url]`), not objects: without the field names
+ * a project's details take about 40 % less memory.
+ */
 export async function readLiveSnapshot(
   slug: string,
   ctx: LiveEventsContext = defaultLiveEventsContext(),
@@ -32,11 +36,11 @@ export async function readLiveSnapshot(
       expiringComplete: count <= expiring.length,
     },
     contributors: triples(contributors).map(([id, at, json]) => {
-      const { name, amount } = JSON.parse(json) as Pick<Contributor, 'name' | 'amount'>;
+      const [amount, name] = JSON.parse(json) as [Contributor['amount'], Contributor['name']];
       return { id, name, amount, at: Number(at) };
     }),
     news: triples(news).map(([id, at, json]) => {
-      const { title, url } = JSON.parse(json) as Pick<NewsItem, 'title' | 'url'>;
+      const [title, url] = JSON.parse(json) as [NewsItem['title'], NewsItem['url']];
       return { id, title, url, at: Number(at) };
     }),
     visitors: { count: visitors },

@@ -17,6 +17,9 @@ import { LocalViewers } from './local-viewers';
 export type LiveServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 type LiveSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 
+/** At most one viewer-count push per project per this many ms (well inside the spec's 1 s). */
+const VISITOR_PUSH_MS = 250;
+
 const watchRequest = z.object({ slug: slugSchema, visitorId: visitorIdSchema });
 
 /**
@@ -31,8 +34,22 @@ export function attachLiveEvents(io: LiveServer): { close(): Promise<void> } {
   let status: RedisStatus = { redis: ctx.redis.status === 'ready' ? 'up' : 'down' };
 
   void subscriber.subscribe(LIVE_EVENTS_CHANNEL).catch((error) => log.error({ err: error }, 'subscribe failed'));
+  // Viewer counts are coalesced: when many people arrive at once, each page gets the latest
+  // count every VISITOR_PUSH_MS instead of one push per join (n joins x n viewers frames).
+  const latestVisitorCounts = new Map<string, LiveChange>();
+  let visitorFlush: NodeJS.Timeout | undefined;
+  const flushVisitorCounts = () => {
+    visitorFlush = undefined;
+    for (const change of latestVisitorCounts.values()) io.to(projectRoom(change.slug)).emit('live:change', change);
+    latestVisitorCounts.clear();
+  };
   subscriber.on('message', (_channel: string, message: string) => {
     const change = JSON.parse(message) as LiveChange;
+    if (change.type === 'visitors-changed') {
+      latestVisitorCounts.set(change.slug, change);
+      visitorFlush ??= setTimeout(flushVisitorCounts, VISITOR_PUSH_MS);
+      return;
+    }
     io.to(projectRoom(change.slug)).emit('live:change', change);
   });
 
@@ -102,6 +119,7 @@ export function attachLiveEvents(io: LiveServer): { close(): Promise<void> } {
   return {
     async close() {
       clearInterval(heartbeatTimer);
+      clearTimeout(visitorFlush);
       ctx.redis.off('ready', onReady);
       ctx.redis.off('close', onDown);
       await subscriber.quit().catch(() => subscriber.disconnect());

@@ -26,7 +26,7 @@ end
 local raised
 if stored then
   redis.call('HDEL', details, id)
-  raised = redis.call('HINCRBY', info, 'raised', -cjson.decode(stored).amount)
+  raised = redis.call('HINCRBY', info, 'raised', -cjson.decode(stored)[1])
 else
   raised = tonumber(redis.call('HGET', info, 'raised') or '0')
 end

@@ -23,36 +23,74 @@ local contributionsWindow, contributorsWindow, newsWindow = tonumber(ARGV[2]), t
 
 if redis.call('EXISTS', info) == 0 then return { -1, 0 } end
 
-local imported, skipped, raisedBy = 0, 0, 0
+local SLICE = 1000
 
-local function importContribution(event)
-  local inCount = event.at > now - contributionsWindow
-  local inList = event.at > now - contributorsWindow
-  if not (inCount or inList)
-    or redis.call('ZSCORE', contributions, event.id) or redis.call('ZSCORE', contributors, event.id) then
-    return false
+-- Calls `command key ...` with `flat` split into slices of `width` * SLICE arguments.
+local function callInSlices(command, key, flat, width)
+  local step = width * SLICE
+  for first = 1, #flat, step do
+    redis.call(command, key, unpack(flat, first, math.min(first + step - 1, #flat)))
   end
-  if inCount then redis.call('ZADD', contributions, event.at, event.id) end
-  if inList then redis.call('ZADD', contributors, event.at, event.id) end
-  redis.call('HSET', contributionDetails, event.id, cjson.encode({ name = event.name, amount = event.amount }))
-  raisedBy = raisedBy + event.amount
-  return true
 end
 
-local function importNews(event)
-  if event.at <= now - newsWindow or redis.call('ZSCORE', news, event.id) then return false end
-  redis.call('ZADD', news, event.at, event.id)
-  redis.call('HSET', newsDetails, event.id, cjson.encode({ title = event.title, url = event.url }))
-  return true
+-- Marks in `found` the ids of `ids` present in `zset` (ZMSCORE, sliced).
+local function present(zset, ids, found)
+  for first = 1, #ids, SLICE do
+    local last = math.min(first + SLICE - 1, #ids)
+    local scores = redis.call('ZMSCORE', zset, unpack(ids, first, last))
+    for i = 1, last - first + 1 do
+      if scores[i] then found[ids[first + i - 1]] = true end
+    end
+  end
+  return found
 end
 
-for _, event in ipairs(cjson.decode(ARGV[7])) do
-  local added
-  if event.kind == 'contribution' then added = importContribution(event) else added = importNews(event) end
+local events = cjson.decode(ARGV[7])
+local contributionIds, newsIds = {}, {}
+for _, event in ipairs(events) do
+  if event.kind == 'contribution' then contributionIds[#contributionIds + 1] = event.id
+  else newsIds[#newsIds + 1] = event.id end
+end
+local taken = {}
+if #contributionIds > 0 then
+  present(contributions, contributionIds, taken)
+  present(contributors, contributionIds, taken)
+end
+local takenNews = {}
+if #newsIds > 0 then present(news, newsIds, takenNews) end
+
+local countAdds, listAdds, contributionFields, newsAdds, newsFields = {}, {}, {}, {}, {}
+local imported, skipped, raisedBy = 0, 0, 0
+local function push(list, a, b) list[#list + 1] = a; list[#list + 1] = b end
+
+for _, event in ipairs(events) do
+  local added = false
+  if event.kind == 'contribution' then
+    local inCount = event.at > now - contributionsWindow
+    local inList = event.at > now - contributorsWindow
+    if (inCount or inList) and not taken[event.id] then
+      taken[event.id] = true -- a second event with this id in the same batch is a duplicate
+      if inCount then push(countAdds, event.at, event.id) end
+      if inList then push(listAdds, event.at, event.id) end
+      push(contributionFields, event.id, cjson.encode({ event.amount, event.name }))
+      raisedBy = raisedBy + event.amount
+      added = true
+    end
+  elseif event.at > now - newsWindow and not takenNews[event.id] then
+    takenNews[event.id] = true
+    push(newsAdds, event.at, event.id)
+    push(newsFields, event.id, cjson.encode({ event.title, event.url }))
+    added = true
+  end
   if added then imported = imported + 1 else skipped = skipped + 1 end
 end
 
 if imported > 0 then
+  callInSlices('ZADD', contributions, countAdds, 2)
+  callInSlices('ZADD', contributors, listAdds, 2)
+  callInSlices('HSET', contributionDetails, contributionFields, 2)
+  callInSlices('ZADD', news, newsAdds, 2)
+  callInSlices('HSET', newsDetails, newsFields, 2)
   if raisedBy > 0 then redis.call('HINCRBY', info, 'raised', raisedBy) end
   pruneExpired(contributions, now - contributionsWindow, contributionDetails, contributors)
   pruneExpired(contributors, now - contributorsWindow, contributionDetails, contributions)

@@ -21,7 +21,7 @@ local previous = redis.call('ZSCORE', news, id)
 if previous then return { 0, tonumber(previous) } end
 
 redis.call('ZADD', news, now, id)
-redis.call('HSET', details, id, cjson.encode({ title = title, url = url }))
+redis.call('HSET', details, id, cjson.encode({ title, url }))
 redis.call('PEXPIRE', news, window)
 redis.call('PEXPIRE', details, window)
 

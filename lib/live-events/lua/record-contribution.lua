@@ -5,7 +5,7 @@
   Sending the same id again changes nothing and answers with the original time.
 
   KEYS[1] project info hash            KEYS[2] contributions zset (id -> at)
-  KEYS[3] contributors zset (id -> at)  KEYS[4] contribution details hash (id -> {name, amount})
+  KEYS[3] contributors zset (id -> at)  KEYS[4] contribution details hash (id -> [amount, name], compact: see snapshot.ts)
   ARGV[1] now (ms)          ARGV[2] contribution id   ARGV[3] name   ARGV[4] amount
   ARGV[5] contributions window (ms)    ARGV[6] contributors window (ms)
   ARGV[7] pub/sub channel   ARGV[8] project slug
@@ -34,7 +34,7 @@ end
 local raised = redis.call('HINCRBY', info, 'raised', amount)
 redis.call('ZADD', contributions, now, id)
 redis.call('ZADD', contributors, now, id)
-redis.call('HSET', details, id, cjson.encode({ name = name, amount = amount }))
+redis.call('HSET', details, id, cjson.encode({ amount, name }))
 
 redis.call('PEXPIRE', contributions, contributionsWindow)
 redis.call('PEXPIRE', contributors, contributorsWindow)
