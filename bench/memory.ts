@@ -86,7 +86,7 @@ export async function measureMemory(): Promise<FigureResult> {
     for (const slug of slugs) {
       const { imported } = await importEvents(slug, pastEvents(slug, now), ctx);
       if (imported !== MIX.contributions + MIX.news) throw new Error(`import into ${slug}: ${imported} imported`);
-      for (let v = 0; v < MIX.viewers; v++) await joinProject(slug, randomBytes(12).toString('hex'), ctx);
+      for (let v = 0; v < MIX.viewers; v++) await joinProject(slug, { visitorId: randomBytes(12).toString('hex'), tabId: randomBytes(10).toString('base64url') }, ctx);
     }
     const withEvents = await usedMemory(redis);
     const keys = await redis.dbsize();

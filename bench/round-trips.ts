@@ -49,9 +49,9 @@ export async function measureRoundTrips(): Promise<FigureResult> {
       ['publishNews', true, () => publishNews(slug, { id: `rt-n${pass}`, title: 'News', url: 'https://example.org/n' }, ctx)],
       ['unpublishNews', true, () => unpublishNews(slug, `rt-n${pass}`, ctx)],
       ['importEvents (100 events)', true, () => importEvents(slug, importBatch(pass, now), ctx)],
-      ['joinProject', true, () => joinProject(slug, `rt-visitor-${pass}000`, ctx)],
-      ['heartbeatVisitors', true, () => heartbeatVisitors(slug, new Map([[`rt-visitor-${pass}000`, 1]]), ctx)],
-      ['leaveProject', true, () => leaveProject(slug, `rt-visitor-${pass}000`, ctx)],
+      ['joinProject', true, () => joinProject(slug, { visitorId: `rt-visitor-${pass}000`, tabId: 'tab' }, ctx)],
+      ['heartbeatVisitors', true, () => heartbeatVisitors(slug, [{ visitorId: `rt-visitor-${pass}000`, tabId: 'tab' }], ctx)],
+      ['leaveProject', true, () => leaveProject(slug, { visitorId: `rt-visitor-${pass}000`, tabId: 'tab' }, ctx)],
       ['readLiveSnapshot (a read)', false, () => readLiveSnapshot(slug, ctx)],
     ];
     const passes: string[][][] = [];

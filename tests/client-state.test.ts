@@ -10,6 +10,7 @@ function snapshot(overrides: Partial<LiveSnapshot> = {}): LiveSnapshot {
     slug: 'p',
     serverTime: SERVER_NOW,
     windows: DEFAULT_WINDOWS,
+    version: 7,
     raised: 100,
     contributions: { count: 2, expiring: [SERVER_NOW - 24 * HOUR + 10_000, SERVER_NOW - HOUR], expiringComplete: true },
     contributors: [{ id: 'c1', name: 'Ana', amount: 5, at: SERVER_NOW - 29 * MINUTE }],
@@ -36,14 +37,27 @@ describe('the browser model of live events', () => {
     expect(viewAt(state, now(HOUR)).news).toEqual([]);
   });
 
-  it('counts a pushed contribution once, even when the snapshot already had it', () => {
+  it('applies each change once, in version order, and asks for a snapshot on a gap', () => {
     const state = stateFromSnapshot(snapshot(), SERVER_NOW);
     const contribution = { id: 'c2', name: 'Bo', amount: 7, at: SERVER_NOW + 1 };
-    const change = { type: 'contribution-recorded' as const, slug: 'p', contribution, count: 3, raised: 107 };
+    const change = { type: 'contribution-recorded' as const, slug: 'p', version: 8, contribution, count: 3, raised: 107 };
     const once = applied(state, change);
-    expect(once.contributionCount).toBe(3);
+    expect(once).toMatchObject({ version: 8, contributionCount: 3, raised: 107 });
     expect(applied(once, change)).toBe(once);
+    expect(applied(state, { ...change, version: 7 })).toBe(state);
+    expect(applyChange(state, { ...change, version: 9 })).toBe('resync');
     expect(viewAt(once, SERVER_NOW + 2).contributors.map((c) => c.id)).toEqual(['c2', 'c1']);
+  });
+
+  it('takes a cancelled contribution off the count and off the expiry times', () => {
+    const state = stateFromSnapshot(snapshot(), SERVER_NOW);
+    const at = SERVER_NOW - 24 * HOUR + 10_000;
+    const cancelled = applied(state, { type: 'contribution-cancelled', slug: 'p', version: 8, id: 'c0', at, counted: true, count: 1, raised: 90 });
+    expect(cancelled).toMatchObject({ contributionCount: 1, expiring: [SERVER_NOW - HOUR], raised: 90 });
+    expect(viewAt(cancelled, SERVER_NOW + 11_000).contributionCount).toBe(1);
+    const listed = applied(state, { type: 'contribution-cancelled', slug: 'p', version: 8, id: 'c1', at: SERVER_NOW - 29 * MINUTE, counted: true, count: 1, raised: 95 });
+    expect(listed.contributors).toEqual([]);
+    expect(listed.contributionCount).toBe(1);
   });
 
   it('asks for a snapshot when the known expiry times run out but older contributions still count', () => {
@@ -53,11 +67,10 @@ describe('the browser model of live events', () => {
     expect(viewAt(state, SERVER_NOW + 2_000)).toMatchObject({ needsResync: true, contributionCount: 499 });
   });
 
-  it('applies news and viewers, and resyncs on cancellations and imports', () => {
+  it('applies news and viewer counts, and resyncs after an import', () => {
     const state = stateFromSnapshot(snapshot(), SERVER_NOW);
-    expect(applied(state, { type: 'news-unpublished', slug: 'p', id: 'n1' }).news).toEqual([]);
+    expect(applied(state, { type: 'news-unpublished', slug: 'p', version: 8, id: 'n1' }).news).toEqual([]);
     expect(applied(state, { type: 'visitors-changed', slug: 'p', count: 9 }).visitors).toBe(9);
-    expect(applyChange(state, { type: 'contribution-cancelled', slug: 'p', id: 'c1', count: 1, raised: 95 })).toBe('resync');
-    expect(applyChange(state, { type: 'events-imported', slug: 'p' })).toBe('resync');
+    expect(applyChange(state, { type: 'events-imported', slug: 'p', version: 8 })).toBe('resync');
   });
 });

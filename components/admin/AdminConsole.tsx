@@ -4,13 +4,11 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { LiveSnapshot } from '@/lib/live-events/types';
 import type { Project } from '@/lib/projects/types';
 import { formatMoney } from '../Progress';
-import { adminFetch, exampleImport, type AdminResult } from './admin-api';
+import { adminFetch, type AdminResult } from './admin-api';
+import { ImportForm } from './ImportForm';
+import { button, card, input, subtle } from './styles';
 
 const TOKEN_KEY = 'crowdpulse:admin-token';
-const card = 'rounded-2xl border border-slate-200 bg-white p-5 shadow-sm space-y-3';
-const input = 'block w-full rounded-lg border border-slate-300 px-3 py-2 text-base focus:border-accent focus:outline-none focus:ring-2 focus:ring-indigo-200';
-const button = 'rounded-lg bg-accent px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-700 disabled:opacity-50';
-const subtle = 'rounded-md border border-slate-300 px-2.5 py-1 text-xs font-semibold hover:bg-slate-50';
 
 /** The token lives in sessionStorage: kept across reloads of this tab, gone when it closes. */
 const savedToken = {
@@ -33,7 +31,6 @@ export function AdminConsole() {
   const [live, setLive] = useState<LiveSnapshot | null>(null);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [news, setNews] = useState({ title: '', url: 'https://' });
-  const [events, setEvents] = useState('');
 
   useEffect(() => {
     fetch('/api/projects')
@@ -141,38 +138,16 @@ export function AdminConsole() {
         </ul>
       </section>
 
-      <form
-        className={`${card} lg:col-span-2`}
-        onSubmit={(event) => {
-          event.preventDefault();
-          let body: unknown;
-          try {
-            body = JSON.parse(events);
-          } catch {
-            return setMessage({ ok: false, text: 'The import must be JSON: {"events": [...]}' });
-          }
-          void run(call('/import', 'POST', body), (result) => {
+      <ImportForm
+        disabled={!token || !slug}
+        onInvalid={(text) => setMessage({ ok: false, text })}
+        onImport={(body) =>
+          run(call('/import', 'POST', body), (result) => {
             const { imported, skipped } = result as { imported: number; skipped: number };
             return `Imported ${imported}, skipped ${skipped} (expired or already there).`;
-          });
-        }}
-      >
-        <div className="flex items-center justify-between gap-3">
-          <h2 className="text-lg font-semibold">Bulk import</h2>
-          <button type="button" className={subtle} onClick={() => setEvents(JSON.stringify(exampleImport(Date.now()), null, 2))}>
-            Insert an example
-          </button>
-        </div>
-        <textarea
-          aria-label="Events to import (JSON)"
-          value={events}
-          onChange={(event) => setEvents(event.target.value)}
-          rows={8}
-          placeholder='{"events": [{"kind": "contribution", "id": "…", "name": "…", "amount": 10, "at": 1700000000000}]}'
-          className={`${input} font-mono text-xs`}
-        />
-        <button className={button} disabled={!token || !slug || !events}>Import</button>
-      </form>
+          })
+        }
+      />
     </div>
   );
 }

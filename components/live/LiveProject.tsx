@@ -19,12 +19,12 @@ export function LiveProject({ project, snapshot }: { project: Project; snapshot:
           <Progress raised={view.raised} goal={project.goal} />
         </section>
 
-        <section className={`${card} grid gap-4 sm:grid-cols-2`} aria-live="polite" aria-label="Activity now">
+        <section className={`${card} grid gap-4 sm:grid-cols-2`} aria-label="Activity now">
           <div className="flex items-center justify-between sm:col-span-2">
             <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-500">Right now</h2>
             <ConnectionStatus state={connection} />
           </div>
-          <p data-testid="contributions-count" data-count={view.contributionCount} className="text-slate-600">
+          <p data-testid="contributions-count" data-count={view.contributionCount} aria-live="polite" className="text-slate-600">
             <strong className="block text-3xl font-bold tabular-nums text-ink">{view.contributionCount}</strong>{" "}
             {plural(view.contributionCount, 'contribution', 'contributions')} in the last {formatWindow(windows.contributions)}
           </p>

@@ -4,7 +4,8 @@ import type { ClientToServerEvents, ServerToClientEvents } from '@/lib/realtime/
 export type LiveClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 export function connectLive(): LiveClientSocket {
-  return io({ reconnectionDelay: 500, reconnectionDelayMax: 3_000 });
+  // WebSocket first: behind a load balancer without sticky sessions, long-polling would break.
+  return io({ transports: ['websocket', 'polling'], reconnectionDelay: 500, reconnectionDelayMax: 3_000 });
 }
 
 const VISITOR_COOKIE = 'cp_vid';

@@ -9,6 +9,8 @@ export type ConnectionState = 'connecting' | 'live' | 'reconnecting';
 
 const WATCH_TIMEOUT_MS = 5_000;
 const RETRY_MS = 2_000;
+/** Spreads the snapshot reads of every open page when one change asks them all to resync. */
+const RESYNC_JITTER_MS = 500;
 
 /**
  * A project's live events in the browser: starts from the server-rendered snapshot, watches the
@@ -33,7 +35,7 @@ export function useLiveProject(initial: LiveSnapshot) {
       setState(next);
     };
 
-    // Changes that arrive while a snapshot is on its way are applied on top of it, by id.
+    // Changes that arrive while a snapshot is on its way are applied on top of it, by version.
     const watch = () => {
       if (pending || !socket.connected) return;
       pending = [];
@@ -47,16 +49,23 @@ export function useLiveProject(initial: LiveSnapshot) {
           return;
         }
         let next = stateFromSnapshot(reply.snapshot, Date.now());
+        let stale = false;
         for (const change of buffered) {
           const applied = applyChange(next, change);
-          if (applied !== 'resync') next = applied;
+          if (applied === 'resync') stale = true;
+          else next = applied;
         }
         commit(next);
         setBrowserNow(Date.now());
         setConnection('live');
+        if (stale) resyncSoon();
       });
     };
-    resyncRef.current = watch;
+    const resyncSoon = () => {
+      clearTimeout(retry);
+      retry = setTimeout(watch, Math.random() * RESYNC_JITTER_MS);
+    };
+    resyncRef.current = resyncSoon;
 
     socket.on('connect', watch);
     socket.on('disconnect', () => setConnection('reconnecting'));
@@ -66,7 +75,7 @@ export function useLiveProject(initial: LiveSnapshot) {
       if (change.slug !== initial.slug) return;
       if (pending) return void pending.push(change);
       const next = applyChange(stateRef.current, change);
-      if (next === 'resync') watch();
+      if (next === 'resync') resyncSoon();
       else commit(next);
     });
 

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { writesPerMinute } from '../http/rate-limit';
 import { defaultLiveEventsContext } from '../live-events/context';
+import { windowsFromEnv } from '../live-events/windows';
 import { log } from '../log';
 import { seedDemoProjects } from '../projects/seed';
 import { closeRedis, getRedis, waitUntilReady } from '../redis/client';
@@ -14,6 +16,9 @@ export type Runtime = { stop(): Promise<void> };
  * the process (server.ts and Next's bundle) read REDIS_URL and ADMIN_TOKEN from the environment.
  */
 export async function startRuntime(): Promise<Runtime> {
+  // A mistyped setting stops the start with zod's message, not the first request that needs it.
+  windowsFromEnv();
+  writesPerMinute();
   let embedded: RedisServerHandle | undefined;
   if (!process.env.REDIS_URL) {
     embedded = await startRedisServer();

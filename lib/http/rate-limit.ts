@@ -1,4 +1,5 @@
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { z } from 'zod';
 import { getRedis } from '../redis/client';
 import { clientAddress } from './client-address';
 import { HttpError } from './errors';
@@ -7,10 +8,11 @@ const DEFAULT_WRITES_PER_MINUTE = 120;
 
 const globalForLimiter = globalThis as typeof globalThis & { __crowdpulseWriteLimiter?: RateLimiterRedis | null };
 
+const writesPerMinuteSchema = z.coerce.number().int().min(0).default(DEFAULT_WRITES_PER_MINUTE);
+
 /** Writes per client per minute, shared by every app instance through Redis; 0 turns it off. */
 export function writesPerMinute(): number {
-  const configured = process.env.RATE_LIMIT_PER_MIN;
-  return configured === undefined || configured === '' ? DEFAULT_WRITES_PER_MINUTE : Math.max(0, Number(configured) || 0);
+  return writesPerMinuteSchema.parse(process.env.RATE_LIMIT_PER_MIN || undefined);
 }
 
 function writeLimiter(): RateLimiterRedis | null {

@@ -17,8 +17,9 @@ export function route<Context>(
 ): (request: Request, context: Context) => Promise<Response> {
   return async (request, context) => {
     try {
-      if (options.admin) requireAdmin(request);
+      // Limit first, so that guessing the admin token costs a write like any other.
       if (options.write || options.admin) await limitWrites(request);
+      if (options.admin) requireAdmin(request);
       return await handler(request, context);
     } catch (error) {
       return errorResponse(toHttpError(error));

@@ -1,13 +1,16 @@
-import type { Contributor, LiveChange, LiveSnapshot, NewsItem } from './types';
+import { SNAPSHOT_LIMITS } from './limits';
+import type { Contributor, LiveChange, LiveSnapshot, NewsItem, VersionedChange } from './types';
 import type { Windows } from './windows';
 
 /**
  * The browser's model of a project's live events. Pure functions, no React: the page keeps one
- * of these, applies pushed changes to it, and derives what to show at any moment from the
- * server's clock, so items leave when their window ends even if nothing else happens.
+ * of these, applies pushed changes to it in version order, and derives what to show at any
+ * moment from the server's clock, so items leave when their window ends even if nothing else
+ * happens.
  */
 export type LiveState = {
   slug: string;
+  version: number;
   /** serverTime − the browser's Date.now() when the snapshot arrived: wrong client clocks cancel out. */
   clockOffset: number;
   windows: Windows;
@@ -30,12 +33,10 @@ export type LiveView = {
   needsResync: boolean;
 };
 
-const CONTRIBUTORS_KEPT = 20;
-const NEWS_KEPT = 10;
-
 export function stateFromSnapshot(snapshot: LiveSnapshot, browserNow: number): LiveState {
   return {
     slug: snapshot.slug,
+    version: snapshot.version,
     clockOffset: snapshot.serverTime - browserNow,
     windows: snapshot.windows,
     raised: snapshot.raised,
@@ -48,35 +49,47 @@ export function stateFromSnapshot(snapshot: LiveSnapshot, browserNow: number): L
   };
 }
 
-export const serverNow = (state: LiveState, browserNow: number) => browserNow + state.clockOffset;
-
-/** Applies a pushed change; 'resync' when it cannot be applied locally (fetch a snapshot). */
+/**
+ * Applies a pushed change. A change the state already includes is ignored; 'resync' means the
+ * state cannot be brought up to date locally (a change was missed, or an import): fetch a snapshot.
+ */
 export function applyChange(state: LiveState, change: LiveChange): LiveState | 'resync' {
+  if (change.type === 'visitors-changed') return { ...state, visitors: change.count };
+  if (change.version <= state.version) return state;
+  if (change.version > state.version + 1) return 'resync';
+  const next = applyVersioned(state, change);
+  return next === 'resync' ? next : { ...next, version: change.version };
+}
+
+function applyVersioned(state: LiveState, change: VersionedChange): LiveState | 'resync' {
   switch (change.type) {
-    case 'contribution-recorded': {
-      const { contribution } = change;
-      // Already in the snapshot (the change raced the snapshot read): counted once.
-      if (state.contributors.some((known) => known.id === contribution.id)) return state;
+    case 'contribution-recorded':
       return {
         ...state,
         raised: change.raised,
         contributionCount: state.contributionCount + 1,
-        expiring: state.expiringComplete ? [...state.expiring, contribution.at] : state.expiring,
-        contributors: [contribution, ...state.contributors].slice(0, CONTRIBUTORS_KEPT),
+        expiring: state.expiringComplete ? [...state.expiring, change.contribution.at] : state.expiring,
+        contributors: [change.contribution, ...state.contributors].slice(0, SNAPSHOT_LIMITS.contributors),
+      };
+    case 'contribution-cancelled': {
+      const known = state.expiring.indexOf(change.at);
+      return {
+        ...state,
+        raised: change.raised,
+        contributionCount: state.contributionCount - (change.counted ? 1 : 0),
+        expiring: change.counted && known >= 0 ? state.expiring.toSpliced(known, 1) : state.expiring,
+        contributors: state.contributors.filter((item) => item.id !== change.id),
       };
     }
     case 'news-published':
-      if (state.news.some((known) => known.id === change.news.id)) return state;
-      return { ...state, news: [change.news, ...state.news].slice(0, NEWS_KEPT) };
+      return { ...state, news: [change.news, ...state.news].slice(0, SNAPSHOT_LIMITS.news) };
     case 'news-unpublished':
       return { ...state, news: state.news.filter((item) => item.id !== change.id) };
-    case 'visitors-changed':
-      return { ...state, visitors: change.count };
-    case 'contribution-cancelled':
     case 'events-imported':
       return 'resync';
   }
 }
+
 
 /** What the page shows at `now` (server clock): everything past its window is gone. */
 export function viewAt(state: LiveState, now: number): LiveView {

@@ -19,7 +19,7 @@ declare module 'ioredis' {
 }
 
 /** read-snapshot.lua's reply, before it is shaped into a LiveSnapshot. */
-export type RawSnapshot = [string, number, string[], string[], string[], number];
+export type RawSnapshot = [string, number, string[], string[], string[], number, string];
 
 const script = (name: string, numberOfKeys: number, file: string, readOnly = false): ScriptDefinition => ({
   name,
@@ -35,9 +35,9 @@ export function liveEventScripts(): ScriptDefinition[] {
     script('publishNews', 3, 'publish-news.lua'),
     script('unpublishNews', 3, 'unpublish-news.lua'),
     script('importEvents', 6, 'import-events.lua'),
-    script('joinVisitor', 3, 'join-visitor.lua'),
-    script('leaveVisitor', 2, 'leave-visitor.lua'),
-    script('heartbeatVisitors', 2, 'heartbeat-visitors.lua'),
+    script('joinVisitor', 4, 'join-visitor.lua'),
+    script('leaveVisitor', 3, 'leave-visitor.lua'),
+    script('heartbeatVisitors', 3, 'heartbeat-visitors.lua'),
     script('readLiveSnapshot', 7, 'read-snapshot.lua', true),
   ];
 }

@@ -2,7 +2,7 @@ export { recordContribution, cancelContribution } from './contributions';
 export { publishNews, unpublishNews } from './news';
 export { importEvents } from './import';
 export { readLiveSnapshot } from './snapshot';
-export { joinProject, leaveProject, heartbeatVisitors } from './presence';
+export { joinProject, leaveProject, heartbeatVisitors, type Tab } from './presence';
 export { LIVE_EVENTS_CHANNEL } from './keys';
 export type { Contributor, NewsItem, LiveSnapshot, LiveChange } from './types';
 export type { LiveEventsContext } from './context';

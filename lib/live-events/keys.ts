@@ -12,6 +12,7 @@ export function liveEventKeys(slug: string) {
     newsDetails: `${tag}:news-details`,
     visitors: `${tag}:visitors`,
     visitorTabs: `${tag}:visitor-tabs`,
+    visitorTabCounts: `${tag}:visitor-tab-counts`,
   };
 }
 

@@ -25,7 +25,10 @@ export async function unpublishNews(
   ctx: LiveEventsContext = defaultLiveEventsContext(),
 ): Promise<void> {
   const keys = liveEventKeys(slug);
-  const status = await ctx.redis.unpublishNews(keys.info, keys.news, keys.newsDetails, id, LIVE_EVENTS_CHANNEL, slug);
+  const status = await ctx.redis.unpublishNews(
+    keys.info, keys.news, keys.newsDetails,
+    ctx.now(), id, ctx.windows.news, LIVE_EVENTS_CHANNEL, slug,
+  );
   if (status === -1) throw new NotFoundError('project');
   if (status === 0) throw new NotFoundError('news item');
 }

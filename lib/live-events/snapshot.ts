@@ -1,9 +1,9 @@
 import { NotFoundError } from '../errors';
 import { defaultLiveEventsContext, type LiveEventsContext } from './context';
 import { liveEventKeys } from './keys';
+import { SNAPSHOT_LIMITS } from './limits';
 import type { Contributor, LiveSnapshot, NewsItem } from './types';
 
-export const SNAPSHOT_LIMITS = { expiring: 200, contributors: 20, news: 10 } as const;
 
 /**
  * The live state of a project as of now, in one round trip (a read-only script). Details are
@@ -24,11 +24,12 @@ export async function readLiveSnapshot(
     SNAPSHOT_LIMITS.expiring, SNAPSHOT_LIMITS.contributors, SNAPSHOT_LIMITS.news,
   );
   if (!raw) throw new NotFoundError('project');
-  const [raised, count, expiring, contributors, news, visitors] = raw;
+  const [raised, count, expiring, contributors, news, visitors, version] = raw;
   return {
     slug,
     serverTime: now,
     windows,
+    version: Number(version),
     raised: Number(raised),
     contributions: {
       count,

@@ -9,6 +9,8 @@ export type LiveSnapshot = {
   /** The server's clock when the snapshot was read: clients expire items against it. */
   serverTime: number;
   windows: Windows;
+  /** The version of the last change published before this snapshot was read. */
+  version: number;
   raised: number;
   contributions: {
     count: number;
@@ -22,11 +24,26 @@ export type LiveSnapshot = {
   visitors: { count: number };
 };
 
-/** What a live-event script publishes on the live-events channel (built in Lua with cjson). */
-export type LiveChange =
-  | { type: 'contribution-recorded'; slug: string; contribution: Contributor; count: number; raised: number }
-  | { type: 'contribution-cancelled'; slug: string; id: string; count: number; raised: number }
-  | { type: 'news-published'; slug: string; news: NewsItem }
-  | { type: 'news-unpublished'; slug: string; id: string }
-  | { type: 'visitors-changed'; slug: string; count: number }
-  | { type: 'events-imported'; slug: string };
+/**
+ * What a live-event script publishes on the live-events channel (built in Lua with cjson).
+ * Changes to contributions and news carry the project's version, one more than the last.
+ * Viewer counts carry none: each is the whole count, so only the latest matters.
+ */
+export type VersionedChange =
+  | { type: 'contribution-recorded'; slug: string; version: number; contribution: Contributor; count: number; raised: number }
+  | {
+      type: 'contribution-cancelled';
+      slug: string;
+      version: number;
+      id: string;
+      at: number;
+      /** Whether it was still in the contributions window (and so in the count). */
+      counted: boolean;
+      count: number;
+      raised: number;
+    }
+  | { type: 'news-published'; slug: string; version: number; news: NewsItem }
+  | { type: 'news-unpublished'; slug: string; version: number; id: string }
+  | { type: 'events-imported'; slug: string; version: number };
+
+export type LiveChange = VersionedChange | { type: 'visitors-changed'; slug: string; count: number };

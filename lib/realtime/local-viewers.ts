@@ -1,23 +1,22 @@
-/** The viewers whose tabs this app instance holds: project -> visitor -> open tabs. */
+import type { Tab } from '../live-events/presence';
+
+/** The tabs this app instance holds, by project: what its heartbeats vouch for. */
 export class LocalViewers {
-  private readonly byProject = new Map<string, Map<string, number>>();
+  private readonly byProject = new Map<string, Map<string, Tab>>();
 
-  add(slug: string, visitorId: string): void {
-    const visitors = this.byProject.get(slug) ?? new Map<string, number>();
-    visitors.set(visitorId, (visitors.get(visitorId) ?? 0) + 1);
-    this.byProject.set(slug, visitors);
+  add(slug: string, tab: Tab): void {
+    const tabs = this.byProject.get(slug) ?? new Map<string, Tab>();
+    tabs.set(tab.tabId, tab);
+    this.byProject.set(slug, tabs);
   }
 
-  remove(slug: string, visitorId: string): void {
-    const visitors = this.byProject.get(slug);
-    const tabs = visitors?.get(visitorId) ?? 0;
-    if (!visitors || tabs === 0) return;
-    if (tabs > 1) visitors.set(visitorId, tabs - 1);
-    else visitors.delete(visitorId);
-    if (visitors.size === 0) this.byProject.delete(slug);
+  remove(slug: string, tab: Tab): void {
+    const tabs = this.byProject.get(slug);
+    tabs?.delete(tab.tabId);
+    if (tabs?.size === 0) this.byProject.delete(slug);
   }
 
-  projects(): [slug: string, tabsByVisitor: ReadonlyMap<string, number>][] {
-    return [...this.byProject];
+  projects(): [slug: string, tabs: Tab[]][] {
+    return [...this.byProject].map(([slug, tabs]) => [slug, [...tabs.values()]]);
   }
 }

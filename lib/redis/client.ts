@@ -11,17 +11,24 @@ export function redisUrl(): string {
 }
 
 /**
- * A client for commands. No offline queue: while Redis is unreachable a command fails at once,
- * so an HTTP request answers 503 instead of hanging, and the client keeps reconnecting.
+ * A client for commands. No offline queue and a command timeout: while Redis is unreachable,
+ * or hangs, a command fails within seconds, so an HTTP request answers 503 instead of waiting,
+ * and the client keeps reconnecting.
  */
 export function createRedis(url = redisUrl()): Redis {
   const redis = new Redis(url, {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
     connectTimeout: 2_000,
+    commandTimeout: 2_000,
     retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
   });
   for (const script of allScripts()) redis.defineCommand(script.name, script);
+  return logConnectionErrors(redis);
+}
+
+/** Without an 'error' listener ioredis reports every failed reconnect as unhandled; log a few. */
+function logConnectionErrors(redis: Redis): Redis {
   let lastErrorLog = 0;
   redis.on('error', (error) => {
     if (Date.now() - lastErrorLog < 5_000) return;
@@ -38,7 +45,9 @@ export function getRedis(): Redis {
 
 /** A connection for SUBSCRIBE: it queues while offline and resubscribes after a reconnect. */
 export function createSubscriber(): Redis {
-  return getRedis().duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null });
+  return logConnectionErrors(
+    getRedis().duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null, commandTimeout: undefined }),
+  );
 }
 
 export async function waitUntilReady(redis: Redis, timeoutMs = 10_000): Promise<void> {

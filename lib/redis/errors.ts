@@ -1,7 +1,7 @@
 import { ReplyError } from 'ioredis';
 
 const CONNECTION_FAILURE =
-  /Stream isn't writeable|Connection is closed|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|max retries|MaxRetriesPerRequest|not ready/i;
+  /Stream isn't writeable|Connection is closed|Command timed out|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|max retries|MaxRetriesPerRequest|not ready/i;
 
 /**
  * True when a failure means "Redis is not reachable right now" (refused, closed, offline queue

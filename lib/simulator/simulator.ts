@@ -53,17 +53,17 @@ export function startSimulator(ctx: LiveEventsContext): { stop(): Promise<void> 
     if (present.size > 2 && Math.random() < 0.45) {
       const visitor = pick([...present]);
       present.delete(visitor);
-      await leaveProject(slug, visitor, ctx);
+      await leaveProject(slug, { visitorId: visitor, tabId: 'sim' }, ctx);
     } else if (present.size < 14) {
       const visitor = `sim-${newId()}`;
       present.add(visitor);
-      await joinProject(slug, visitor, ctx);
+      await joinProject(slug, { visitorId: visitor, tabId: 'sim' }, ctx);
     }
   });
 
   every(heartbeatInterval(ctx.windows), heartbeatInterval(ctx.windows), async () => {
     for (const [slug, present] of viewers) {
-      await heartbeatVisitors(slug, new Map([...present].map((visitor) => [visitor, 1])), ctx);
+      await heartbeatVisitors(slug, [...present].map((visitorId) => ({ visitorId, tabId: 'sim' })), ctx);
     }
   });
 
@@ -72,7 +72,7 @@ export function startSimulator(ctx: LiveEventsContext): { stop(): Promise<void> 
       stopped = true;
       for (const timer of timers) clearTimeout(timer);
       for (const [slug, present] of viewers) {
-        for (const visitor of present) await leaveProject(slug, visitor, ctx).catch(() => undefined);
+        for (const visitorId of present) await leaveProject(slug, { visitorId, tabId: 'sim' }, ctx).catch(() => undefined);
       }
     },
   };

@@ -43,9 +43,9 @@ beforeAll(async () => {
   await publishNews(warmUp, { id: 'w', title: 'Warm', url: 'https://example.com/' }, ctx);
   await unpublishNews(warmUp, 'w', ctx);
   await importEvents(warmUp, [{ kind: 'news', id: 'w', title: 'Warm', url: 'https://example.com/', at }], ctx);
-  await joinProject(warmUp, 'visitor-w', ctx);
-  await leaveProject(warmUp, 'visitor-w', ctx);
-  await heartbeatVisitors(warmUp, new Map([['visitor-w', 1]]), ctx);
+  await joinProject(warmUp, { visitorId: 'visitor-w', tabId: 'tab-1' }, ctx);
+  await leaveProject(warmUp, { visitorId: 'visitor-w', tabId: 'tab-1' }, ctx);
+  await heartbeatVisitors(warmUp, [{ visitorId: 'visitor-w', tabId: 'tab-1' }], ctx);
   await readLiveSnapshot(warmUp, ctx);
   slug = await createProject(redis, 500);
   changes = await listenToChanges(redis, slug);
@@ -55,7 +55,7 @@ afterAll(async () => {
   await redis.quit();
 });
 
-describe('every live-event operation is one EVALSHA and each write publishes one change', () => {
+describe('every live-event operation is one EVALSHA and each write publishes one change, versioned in order', () => {
   it('recordContribution', async () => {
     const sent = await commandsSentBy(() => recordContribution(slug, { id: 'c1', name: 'Ada', amount: 20 }, ctx));
     expect(sent).toEqual(['evalsha']);
@@ -63,6 +63,7 @@ describe('every live-event operation is one EVALSHA and each write publishes one
       {
         type: 'contribution-recorded',
         slug,
+        version: 1,
         contribution: { id: 'c1', name: 'Ada', amount: 20, at },
         count: 1,
         raised: 520,
@@ -79,19 +80,19 @@ describe('every live-event operation is one EVALSHA and each write publishes one
   it('cancelContribution', async () => {
     expect(await commandsSentBy(() => cancelContribution(slug, 'c1', ctx))).toEqual(['evalsha']);
     expect(await changes.takeChanges()).toEqual([
-      { type: 'contribution-cancelled', slug, id: 'c1', count: 0, raised: 500 },
+      { type: 'contribution-cancelled', slug, version: 2, id: 'c1', at, counted: true, count: 0, raised: 500 },
     ]);
   });
 
   it('publishNews', async () => {
     const news = { id: 'n1', title: 'Stretch goal reached', url: 'https://example.com/n1' };
     expect(await commandsSentBy(() => publishNews(slug, news, ctx))).toEqual(['evalsha']);
-    expect(await changes.takeChanges()).toEqual([{ type: 'news-published', slug, news: { ...news, at } }]);
+    expect(await changes.takeChanges()).toEqual([{ type: 'news-published', slug, version: 3, news: { ...news, at } }]);
   });
 
   it('unpublishNews', async () => {
     expect(await commandsSentBy(() => unpublishNews(slug, 'n1', ctx))).toEqual(['evalsha']);
-    expect(await changes.takeChanges()).toEqual([{ type: 'news-unpublished', slug, id: 'n1' }]);
+    expect(await changes.takeChanges()).toEqual([{ type: 'news-unpublished', slug, version: 4, id: 'n1' }]);
   });
 
   it('importEvents', async () => {
@@ -100,21 +101,22 @@ describe('every live-event operation is one EVALSHA and each write publishes one
       { kind: 'news' as const, id: 'i2', title: 'Old news', url: 'https://example.com/i2', at: at - 20 * MINUTE },
     ];
     expect(await commandsSentBy(() => importEvents(slug, events, ctx))).toEqual(['evalsha']);
-    expect(await changes.takeChanges()).toEqual([{ type: 'events-imported', slug }]);
+    expect(await changes.takeChanges()).toEqual([{ type: 'events-imported', slug, version: 5 }]);
+    expect((await readLiveSnapshot(slug, ctx)).version).toBe(5);
   });
 
   it('joinProject', async () => {
-    expect(await commandsSentBy(() => joinProject(slug, 'visitor-1', ctx))).toEqual(['evalsha']);
+    expect(await commandsSentBy(() => joinProject(slug, { visitorId: 'visitor-1', tabId: 'tab-1' }, ctx))).toEqual(['evalsha']);
     expect(await changes.takeChanges()).toEqual([{ type: 'visitors-changed', slug, count: 1 }]);
   });
 
   it('leaveProject', async () => {
-    expect(await commandsSentBy(() => leaveProject(slug, 'visitor-1', ctx))).toEqual(['evalsha']);
+    expect(await commandsSentBy(() => leaveProject(slug, { visitorId: 'visitor-1', tabId: 'tab-1' }, ctx))).toEqual(['evalsha']);
     expect(await changes.takeChanges()).toEqual([{ type: 'visitors-changed', slug, count: 0 }]);
   });
 
   it('heartbeatVisitors', async () => {
-    const tabs = new Map([['visitor-2', 1], ['visitor-3', 2]]);
+    const tabs = [{ visitorId: 'visitor-2', tabId: 'tab-1' }, { visitorId: 'visitor-3', tabId: 'tab-1' }, { visitorId: 'visitor-3', tabId: 'tab-2' }];
     expect(await commandsSentBy(() => heartbeatVisitors(slug, tabs, ctx))).toEqual(['evalsha']);
     expect(await changes.takeChanges()).toEqual([{ type: 'visitors-changed', slug, count: 2 }]);
   });

@@ -21,6 +21,7 @@ const windowOf = (windows: Windows): Record<string, number> => ({
   newsDetails: windows.news,
   visitors: windows.visitors,
   visitorTabs: windows.visitors,
+  visitorTabCounts: windows.visitors,
 });
 
 function expectTtlsWithinWindows(ttls: Record<string, number>, windows: Windows): void {
@@ -37,11 +38,11 @@ describe('live-event keys expire so that an idle project leaves none behind', ()
     const ctx = liveContext(redis, testClock());
     await recordContribution(slug, { name: 'Ada', amount: 5 }, ctx);
     await publishNews(slug, { title: 'Hello', url: 'https://example.com/' }, ctx);
-    await joinProject(slug, 'visitor-1', ctx);
+    await joinProject(slug, { visitorId: 'visitor-1', tabId: 'tab-1' }, ctx);
 
     const ttls = await liveKeyTtls(redis, slug);
 
-    expect(Object.keys(ttls)).toHaveLength(7);
+    expect(Object.keys(ttls)).toHaveLength(8);
     expectTtlsWithinWindows(ttls, DEFAULT_WINDOWS);
     expect(ttls.contributors).toBeGreaterThan(DEFAULT_WINDOWS.contributors - MINUTE);
     expect(ttls.contributions).toBeGreaterThan(DEFAULT_WINDOWS.contributions - MINUTE);
@@ -53,14 +54,14 @@ describe('live-event keys expire so that an idle project leaves none behind', ()
     const keys = liveEventKeys(slug);
     await recordContribution(slug, { name: 'Ada', amount: 5 }, ctx);
     await publishNews(slug, { title: 'Hello', url: 'https://example.com/' }, ctx);
-    await joinProject(slug, 'visitor-1', ctx);
-    for (const key of [keys.contributions, keys.contributors, keys.contributionDetails, keys.news, keys.newsDetails, keys.visitors, keys.visitorTabs]) {
+    await joinProject(slug, { visitorId: 'visitor-1', tabId: 'tab-1' }, ctx);
+    for (const key of [keys.contributions, keys.contributors, keys.contributionDetails, keys.news, keys.newsDetails, keys.visitors, keys.visitorTabs, keys.visitorTabCounts]) {
       await redis.pexpire(key, 1_000);
     }
 
     await recordContribution(slug, { name: 'Grace', amount: 5 }, ctx);
     await publishNews(slug, { title: 'Again', url: 'https://example.com/' }, ctx);
-    await heartbeatVisitors(slug, new Map([['visitor-1', 1]]), ctx);
+    await heartbeatVisitors(slug, [{ visitorId: 'visitor-1', tabId: 'tab-1' }], ctx);
 
     const ttls = await liveKeyTtls(redis, slug);
     expect(Math.min(...Object.values(ttls))).toBeGreaterThan(1_000);
@@ -76,9 +77,9 @@ describe('live-event keys expire so that an idle project leaves none behind', ()
       { kind: 'news', id: 'n1', title: 'Old', url: 'https://example.com/', at: clock.now() - HOUR },
     ], ctx);
 
-    const { visitors, visitorTabs, ...ttls } = await liveKeyTtls(redis, slug);
+    const { visitors, visitorTabs, visitorTabCounts, ...ttls } = await liveKeyTtls(redis, slug);
 
-    expect([visitors, visitorTabs]).toEqual([-2, -2]);
+    expect([visitors, visitorTabs, visitorTabCounts]).toEqual([-2, -2, -2]);
     expectTtlsWithinWindows(ttls, DEFAULT_WINDOWS);
   });
 
@@ -88,7 +89,7 @@ describe('live-event keys expire so that an idle project leaves none behind', ()
     const ctx = { redis, windows, now: Date.now };
     await recordContribution(slug, { name: 'Ada', amount: 5 }, ctx);
     await publishNews(slug, { title: 'Hello', url: 'https://example.com/' }, ctx);
-    await joinProject(slug, 'visitor-1', ctx);
+    await joinProject(slug, { visitorId: 'visitor-1', tabId: 'tab-1' }, ctx);
     expectTtlsWithinWindows(await liveKeyTtls(redis, slug), windows);
 
     await new Promise((resolve) => setTimeout(resolve, 1_600));

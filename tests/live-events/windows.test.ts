@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importEvents, joinProject, publishNews, readLiveSnapshot, recordContribution } from '../../lib/live-events';
-import { SNAPSHOT_LIMITS } from '../../lib/live-events/snapshot';
+import { SNAPSHOT_LIMITS } from '../../lib/live-events/limits';
 import { DEFAULT_WINDOWS, HOUR, MINUTE, SECOND } from '../../lib/live-events/windows';
 import { connect, createProject, liveContext, testClock } from '../support';
 
@@ -61,7 +61,7 @@ describe('each kind of live event has its own window', () => {
     const slug = await createProject(redis);
     const clock = testClock();
     const ctx = liveContext(redis, clock);
-    await joinProject(slug, 'visitor-1', ctx);
+    await joinProject(slug, { visitorId: 'visitor-1', tabId: 'tab-1' }, ctx);
 
     clock.advance(60 * SECOND - 1);
     expect((await readLiveSnapshot(slug, ctx)).visitors).toEqual({ count: 1 });

@@ -11,13 +11,16 @@
   Returns {status, count, raised}: status 1 cancelled, 0 no such contribution, -1 unknown project
 ]]
 --- @include "prune-expired.lua"
+--- @include "publish-change.lua"
 
 local info, contributions, contributors, details = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
 local now, id = tonumber(ARGV[1]), ARGV[2]
 
 if redis.call('EXISTS', info) == 0 then return { -1, 0, 0 } end
 
-local removed = redis.call('ZREM', contributions, id) + redis.call('ZREM', contributors, id)
+local at = redis.call('ZSCORE', contributions, id) or redis.call('ZSCORE', contributors, id)
+local counted = redis.call('ZREM', contributions, id)
+local removed = counted + redis.call('ZREM', contributors, id)
 local stored = redis.call('HGET', details, id)
 if removed == 0 and not stored then
   return { 0, 0, 0 }
@@ -35,7 +38,9 @@ pruneExpired(contributions, now - tonumber(ARGV[3]), details, contributors)
 pruneExpired(contributors, now - tonumber(ARGV[4]), details, contributions)
 
 local count = redis.call('ZCARD', contributions)
-redis.call('PUBLISH', ARGV[5], cjson.encode({
-  type = 'contribution-cancelled', slug = ARGV[6], id = id, count = count, raised = raised,
-}))
+-- `at` and `counted` let a page take it off its count and its expiry times without refetching.
+publishChange(info, ARGV[5], {
+  type = 'contribution-cancelled', slug = ARGV[6], id = id, at = tonumber(at or now),
+  counted = counted == 1, count = count, raised = raised,
+})
 return { 1, count, raised }

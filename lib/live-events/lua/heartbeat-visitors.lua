@@ -1,26 +1,23 @@
 --[[
-  One app instance vouches for the visitors it holds connections for on a project, every half
-  window. A visitor whose instance died is no longer vouched for and ages out within a window.
+  One app instance vouches for the tabs it holds connections for on a project, every half
+  window. The tabs of an instance that died are no longer vouched for and are dropped within
+  one window, their visitors with them unless another tab of theirs is still open.
 
-  KEYS[1] visitors zset   KEYS[2] visitor tabs hash
+  KEYS[1] visitors zset   KEYS[2] tabs zset   KEYS[3] tab counts hash
   ARGV[1] now (ms)   ARGV[2] visitors window (ms)   ARGV[3] pub/sub channel   ARGV[4] project slug
-  ARGV[5..] pairs of visitor id, tabs open on this instance (used only if the visitor had
-            aged out meanwhile, so that their tab count starts right again)
+  ARGV[5..] pairs of visitor id, tab id
 
   Returns the number of visitors
 ]]
---- @include "prune-expired.lua"
---- @include "publish-visitors.lua"
+--- @include "presence.lua"
 
-local visitors, tabs = KEYS[1], KEYS[2]
+local visitors, tabs, counts = KEYS[1], KEYS[2], KEYS[3]
 local now, window = tonumber(ARGV[1]), tonumber(ARGV[2])
 
 local before = redis.call('ZCARD', visitors)
 for i = 5, #ARGV, 2 do
-  redis.call('ZADD', visitors, now, ARGV[i])
-  redis.call('HSETNX', tabs, ARGV[i], ARGV[i + 1])
+  refreshTab(visitors, tabs, counts, ARGV[i], ARGV[i + 1], now)
 end
-pruneExpired(visitors, now - window, tabs, nil)
-redis.call('PEXPIRE', visitors, window)
-redis.call('PEXPIRE', tabs, window)
+pruneTabs(visitors, tabs, counts, now - window)
+refreshPresenceTtl(visitors, tabs, counts, window)
 return publishVisitorsIfChanged(visitors, before, ARGV[3], ARGV[4])

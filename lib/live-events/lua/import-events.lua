@@ -15,6 +15,7 @@
   Returns {imported, skipped}, or {-1, 0} for an unknown project
 ]]
 --- @include "prune-expired.lua"
+--- @include "publish-change.lua"
 
 local info, contributions, contributors, contributionDetails, news, newsDetails =
   KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6]
@@ -100,6 +101,6 @@ if imported > 0 then
   redis.call('PEXPIRE', contributionDetails, math.max(contributionsWindow, contributorsWindow))
   redis.call('PEXPIRE', news, newsWindow)
   redis.call('PEXPIRE', newsDetails, newsWindow)
-  redis.call('PUBLISH', ARGV[5], cjson.encode({ type = 'events-imported', slug = ARGV[6] }))
+  publishChange(info, ARGV[5], { type = 'events-imported', slug = ARGV[6] })
 end
 return { imported, skipped }

@@ -1,27 +1,21 @@
 --[[
-  A tab of a visitor opens the project page. Presence counts people, not tabs: the visitors
-  zset holds one member per visitor (scored by the last heartbeat) and the tabs hash counts
-  that visitor's open tabs, so only the last tab closing removes the person.
+  A tab of a visitor opens the project page (see presence.lua for the model).
 
-  KEYS[1] project info hash   KEYS[2] visitors zset (visitor id -> last seen)
-  KEYS[3] visitor tabs hash (visitor id -> open tabs)
-  ARGV[1] now (ms)   ARGV[2] visitor id   ARGV[3] visitors window (ms)
-  ARGV[4] pub/sub channel   ARGV[5] project slug
+  KEYS[1] project info hash   KEYS[2] visitors zset   KEYS[3] tabs zset   KEYS[4] tab counts hash
+  ARGV[1] now (ms)   ARGV[2] visitor id   ARGV[3] tab id   ARGV[4] visitors window (ms)
+  ARGV[5] pub/sub channel   ARGV[6] project slug
 
   Returns the number of visitors, or -1 for an unknown project
 ]]
---- @include "prune-expired.lua"
---- @include "publish-visitors.lua"
+--- @include "presence.lua"
 
-local info, visitors, tabs = KEYS[1], KEYS[2], KEYS[3]
-local now, visitor, window = tonumber(ARGV[1]), ARGV[2], tonumber(ARGV[3])
+local info, visitors, tabs, counts = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
+local now, window = tonumber(ARGV[1]), tonumber(ARGV[4])
 
 if redis.call('EXISTS', info) == 0 then return -1 end
 
-pruneExpired(visitors, now - window, tabs, nil)
+pruneTabs(visitors, tabs, counts, now - window)
 local before = redis.call('ZCARD', visitors)
-redis.call('HINCRBY', tabs, visitor, 1)
-redis.call('ZADD', visitors, now, visitor)
-redis.call('PEXPIRE', visitors, window)
-redis.call('PEXPIRE', tabs, window)
-return publishVisitorsIfChanged(visitors, before, ARGV[4], ARGV[5])
+refreshTab(visitors, tabs, counts, ARGV[2], ARGV[3], now)
+refreshPresenceTtl(visitors, tabs, counts, window)
+return publishVisitorsIfChanged(visitors, before, ARGV[5], ARGV[6])

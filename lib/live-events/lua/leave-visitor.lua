@@ -1,22 +1,18 @@
 --[[
-  A tab of a visitor closes. The visitor leaves at once when it was their last open tab.
+  A tab of a visitor closes; the visitor leaves at once when it was their last tab.
 
-  KEYS[1] visitors zset   KEYS[2] visitor tabs hash
-  ARGV[1] now (ms)   ARGV[2] visitor id   ARGV[3] visitors window (ms)
-  ARGV[4] pub/sub channel   ARGV[5] project slug
+  KEYS[1] visitors zset   KEYS[2] tabs zset   KEYS[3] tab counts hash
+  ARGV[1] now (ms)   ARGV[2] visitor id   ARGV[3] tab id   ARGV[4] visitors window (ms)
+  ARGV[5] pub/sub channel   ARGV[6] project slug
 
   Returns the number of visitors
 ]]
---- @include "prune-expired.lua"
---- @include "publish-visitors.lua"
+--- @include "presence.lua"
 
-local visitors, tabs = KEYS[1], KEYS[2]
-local now, visitor, window = tonumber(ARGV[1]), ARGV[2], tonumber(ARGV[3])
+local visitors, tabs, counts = KEYS[1], KEYS[2], KEYS[3]
+local now, window = tonumber(ARGV[1]), tonumber(ARGV[4])
 
 local before = redis.call('ZCARD', visitors)
-if redis.call('HINCRBY', tabs, visitor, -1) <= 0 then
-  redis.call('HDEL', tabs, visitor)
-  redis.call('ZREM', visitors, visitor)
-end
-pruneExpired(visitors, now - window, tabs, nil)
-return publishVisitorsIfChanged(visitors, before, ARGV[4], ARGV[5])
+dropTab(visitors, tabs, counts, ARGV[2] .. '|' .. ARGV[3])
+pruneTabs(visitors, tabs, counts, now - window)
+return publishVisitorsIfChanged(visitors, before, ARGV[5], ARGV[6])

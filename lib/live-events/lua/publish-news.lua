@@ -9,6 +9,7 @@
   Returns {status, at}: status 1 published, 0 duplicate (at is the original's), -1 unknown project
 ]]
 --- @include "prune-expired.lua"
+--- @include "publish-change.lua"
 
 local info, news, details = KEYS[1], KEYS[2], KEYS[3]
 local now, id, title, url, window = tonumber(ARGV[1]), ARGV[2], ARGV[3], ARGV[4], tonumber(ARGV[5])
@@ -25,9 +26,9 @@ redis.call('HSET', details, id, cjson.encode({ title, url }))
 redis.call('PEXPIRE', news, window)
 redis.call('PEXPIRE', details, window)
 
-redis.call('PUBLISH', ARGV[6], cjson.encode({
+publishChange(info, ARGV[6], {
   type = 'news-published',
   slug = ARGV[7],
   news = { id = id, title = title, url = url, at = now },
-}))
+})
 return { 1, now }

@@ -15,7 +15,7 @@
   Returns nil for an unknown project, else
     {raised, contributions count, {at, ...} oldest first,
      {id, at, details JSON, ...} newest first (contributors), {id, at, details JSON, ...} (news),
-     visitors count}
+     visitors count, version (the last change published: see publish-change.lua)}
 ]]
 local info, contributions, contributors, contributionDetails, news, newsDetails, visitors =
   KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7]
@@ -53,4 +53,5 @@ return {
   newestWithDetails(contributors, contributionDetails, ARGV[3], ARGV[7]),
   newestWithDetails(news, newsDetails, ARGV[4], ARGV[8]),
   redis.call('ZCOUNT', visitors, since(ARGV[5]), '+inf'),
+  redis.call('HGET', info, 'version') or '0',
 }

@@ -14,6 +14,7 @@
     status  1 recorded, 0 duplicate (at is the original's), -1 unknown project
 ]]
 --- @include "prune-expired.lua"
+--- @include "publish-change.lua"
 
 local info, contributions, contributors, details = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
 local now, id, name, amount = tonumber(ARGV[1]), ARGV[2], ARGV[3], tonumber(ARGV[4])
@@ -41,11 +42,11 @@ redis.call('PEXPIRE', contributors, contributorsWindow)
 redis.call('PEXPIRE', details, math.max(contributionsWindow, contributorsWindow))
 
 local count = redis.call('ZCARD', contributions)
-redis.call('PUBLISH', ARGV[7], cjson.encode({
+publishChange(info, ARGV[7], {
   type = 'contribution-recorded',
   slug = ARGV[8],
   contribution = { id = id, name = name, amount = amount, at = now },
   count = count,
   raised = raised,
-}))
+})
 return { 1, now, count, raised }

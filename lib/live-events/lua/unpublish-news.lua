@@ -1,18 +1,25 @@
 --[[
-  Unpublishes a news item and publishes the change.
+  Unpublishes a news item, drops expired news, refreshes the TTLs and publishes the change.
 
   KEYS[1] project info hash   KEYS[2] news zset   KEYS[3] news details hash
-  ARGV[1] news id   ARGV[2] pub/sub channel   ARGV[3] project slug
+  ARGV[1] now (ms)   ARGV[2] news id   ARGV[3] news window (ms)
+  ARGV[4] pub/sub channel   ARGV[5] project slug
 
   Returns 1 unpublished, 0 no such news item, -1 unknown project
 ]]
+--- @include "prune-expired.lua"
+--- @include "publish-change.lua"
+
 local info, news, details = KEYS[1], KEYS[2], KEYS[3]
-local id = ARGV[1]
+local now, id, window = tonumber(ARGV[1]), ARGV[2], tonumber(ARGV[3])
 
 if redis.call('EXISTS', info) == 0 then return -1 end
 
 local removed = redis.call('ZREM', news, id) + redis.call('HDEL', details, id)
 if removed == 0 then return 0 end
 
-redis.call('PUBLISH', ARGV[2], cjson.encode({ type = 'news-unpublished', slug = ARGV[3], id = id }))
+pruneExpired(news, now - window, details, nil)
+redis.call('PEXPIRE', news, window)
+redis.call('PEXPIRE', details, window)
+publishChange(info, ARGV[4], { type = 'news-unpublished', slug = ARGV[5], id = id })
 return 1

@@ -1,0 +1,48 @@
+--[[
+  Shared helpers, included by the presence scripts. Presence counts people, not tabs:
+
+    visitors          zset  visitor id -> last seen (what is counted)
+    tabs              zset  "visitor|tab" -> last heartbeat from the instance holding the tab
+    tab counts        hash  visitor id -> how many of their tabs are in `tabs`
+
+  A tab is added and removed exactly once (ZADD/ZREM answer whether they did), so the counts
+  stay exact: the last tab closing removes its visitor at once, and the tabs of a crashed
+  instance, no longer vouched for, are dropped after one window with the same bookkeeping.
+]]
+
+local function refreshTab(visitors, tabs, counts, visitor, tab, now)
+  if redis.call('ZADD', tabs, now, visitor .. '|' .. tab) == 1 then
+    redis.call('HINCRBY', counts, visitor, 1)
+  end
+  redis.call('ZADD', visitors, now, visitor)
+end
+
+local function dropTab(visitors, tabs, counts, member)
+  if redis.call('ZREM', tabs, member) == 0 then return end
+  local visitor = string.match(member, '^([^|]+)|')
+  if redis.call('HINCRBY', counts, visitor, -1) <= 0 then
+    redis.call('HDEL', counts, visitor)
+    redis.call('ZREM', visitors, visitor)
+  end
+end
+
+local function pruneTabs(visitors, tabs, counts, cutoff)
+  for _, member in ipairs(redis.call('ZRANGE', tabs, '-inf', cutoff, 'BYSCORE')) do
+    dropTab(visitors, tabs, counts, member)
+  end
+end
+
+local function refreshPresenceTtl(visitors, tabs, counts, window)
+  redis.call('PEXPIRE', visitors, window)
+  redis.call('PEXPIRE', tabs, window)
+  redis.call('PEXPIRE', counts, window)
+end
+
+-- Publishes the visitor count when it differs from `before`. Returns the count.
+local function publishVisitorsIfChanged(visitors, before, channel, slug)
+  local count = redis.call('ZCARD', visitors)
+  if count ~= before then
+    redis.call('PUBLISH', channel, cjson.encode({ type = 'visitors-changed', slug = slug, count = count }))
+  end
+  return count
+end
