@@ -67,7 +67,7 @@ export function AdminConsole() {
   const call = (path: string, method: string, body?: unknown) => adminFetch(token, `/api/projects/${slug}${path}`, { method, body });
 
   return (
-    <div className="grid gap-5 lg:grid-cols-2">
+    <div className="grid grid-cols-1 gap-5 lg:grid-cols-2">
       <section className={card}>
         <label className="block text-sm font-medium">
           Admin token <span className="font-normal text-slate-500">(printed by the server at start)</span>
@@ -112,7 +112,7 @@ export function AdminConsole() {
         <ul className="divide-y divide-slate-100 text-sm">
           {live?.news.map((item) => (
             <li key={item.id} data-testid="admin-news-item" className="flex items-center gap-3 py-2">
-              <span className="flex-1 truncate">{item.title}</span>
+              <span className="min-w-0 flex-1 truncate">{item.title}</span>
               <button className={subtle} onClick={() => void run(call(`/news/${item.id}`, 'DELETE'), () => `Unpublished “${item.title}”.`)}>
                 Unpublish
               </button>
@@ -127,7 +127,7 @@ export function AdminConsole() {
         <ul className="divide-y divide-slate-100 text-sm">
           {live?.contributors.slice(0, 8).map((item) => (
             <li key={item.id} data-testid="admin-contribution-item" className="flex items-center gap-3 py-2">
-              <span className="flex-1 truncate">
+              <span className="min-w-0 flex-1 truncate">
                 {item.name} <span className="text-slate-500">· {formatMoney(item.amount)} · {item.id}</span>
               </span>
               <button className={subtle} onClick={() => void run(call(`/contributions/${item.id}`, 'DELETE'), () => `Cancelled ${item.name}'s contribution.`)}>

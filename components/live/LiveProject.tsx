@@ -13,7 +13,7 @@ export function LiveProject({ project, snapshot }: { project: Project; snapshot:
   const { view, now, windows, connection } = useLiveProject(snapshot);
   const card = 'rounded-2xl border border-slate-200 bg-white p-5 shadow-sm';
   return (
-    <div className="grid gap-5 lg:grid-cols-[1fr_22rem]">
+    <div className="grid grid-cols-1 gap-5 lg:grid-cols-[minmax(0,1fr)_22rem]">
       <div className="space-y-5">
         <section className={card} aria-label="Funding">
           <Progress raised={view.raised} goal={project.goal} />
