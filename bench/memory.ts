@@ -9,7 +9,8 @@ import { startRedisServer } from '../lib/redis/embedded';
 import { allScripts } from '../lib/redis/scripts';
 import { BACKER_NAMES, NEWS_TITLES } from '../lib/simulator/names';
 import type { FigureResult } from './report';
-import { fmt, minimalProject, progress, redisInfo, sleep } from './support';
+import { sampleProject } from '../tests/sample-project';
+import { fmt, progress, redisInfo, sleep } from './support';
 
 const PROJECTS = 500;
 const MIX = { contributions: 50, contributors: 10, news: 2, viewers: 5 };
@@ -81,7 +82,7 @@ export async function measureMemory(): Promise<FigureResult> {
     const empty = await usedMemory(redis);
 
     progress(`memory: ${PROJECTS} projects, then their live events`);
-    for (const [i, slug] of slugs.entries()) await saveProject(minimalProject(slug), i, redis);
+    for (const [i, slug] of slugs.entries()) await saveProject(sampleProject(slug), i, redis);
     const withProjects = await usedMemory(redis);
     for (const slug of slugs) {
       const { imported } = await importEvents(slug, pastEvents(slug, now), ctx);

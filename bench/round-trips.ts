@@ -8,7 +8,7 @@ import { saveProject } from '../lib/projects/catalogue';
 import { createRedis, waitUntilReady } from '../lib/redis/client';
 import { startRedisServer } from '../lib/redis/embedded';
 import type { FigureResult, Row } from './report';
-import { minimalProject } from './support';
+import { sampleProject } from '../tests/sample-project';
 
 /** Counts the commands a client sends, by wrapping its sendCommand. */
 function countCommands(redis: Redis) {
@@ -36,7 +36,7 @@ export async function measureRoundTrips(): Promise<FigureResult> {
   try {
     await waitUntilReady(redis);
     const slug = 'round-trips';
-    await saveProject(minimalProject(slug), 0, redis);
+    await saveProject(sampleProject(slug), 0, redis);
     const ctx: LiveEventsContext = { redis, windows: DEFAULT_WINDOWS, now: Date.now };
     const count = countCommands(redis);
     const now = Date.now();

@@ -1,7 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
-import type { Project } from '../lib/projects/types';
 
 /** The project root: server.ts and the Lua loader (lib/redis/lua.ts) resolve paths from here. */
 export const ROOT = path.resolve(__dirname, '..');
@@ -77,17 +76,3 @@ export const fmt = {
   mb: (bytes: number) => `${(bytes / 1e6).toFixed(2)} MB`,
 };
 
-/** A project with short fields: what the round-trip and memory figures create. */
-export function minimalProject(slug: string): Project {
-  return {
-    slug,
-    title: `Project ${slug}`,
-    tagline: 'A benchmark project',
-    description: 'Created by npm run bench.',
-    creator: 'Bench',
-    creatorAccount: 'account_bench',
-    goal: 10_000,
-    raised: 0,
-    art: { motif: 'waves', colors: ['#0c4a6e', '#0ea5e9', '#a5f3fc'] },
-  };
-}

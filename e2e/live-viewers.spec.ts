@@ -14,7 +14,7 @@ test('two people see each other as viewers, and the count drops when one leaves'
   await expect(alicePage.getByTestId('visitors-count')).toContainText('2 people viewing now');
 
   await bob.close();
-  await expect(alicePage.getByTestId('visitors-count')).toHaveAttribute('data-count', '1', { timeout: 2_000 });
+  await expect(alicePage.getByTestId('visitors-count')).toHaveAttribute('data-count', '1');
   await alice.close();
 });
 
@@ -31,6 +31,6 @@ test('one person with three tabs counts once, until the last tab closes', async 
   await expect.poll(visitors).toBe(1);
 
   await tabs[0]!.close();
-  await expect.poll(visitors, { timeout: 2_000 }).toBe(0);
+  await expect.poll(visitors).toBe(0);
   await person.close();
 });

@@ -16,7 +16,7 @@ test('overlapping watches on one socket join once, and its disconnect leaves nob
   expect(await viewing()).toBe(1);
 
   socket.disconnect();
-  await expect.poll(viewing, { timeout: 2_000 }).toBe(0);
+  await expect.poll(viewing).toBe(0);
 });
 
 test('a watch is refused for a bad request or an unknown project, and the socket stays usable', async ({ baseURL, slug }) => {

@@ -6,8 +6,8 @@ import type { LiveEventsContext } from '../lib/live-events/context';
 import type { LiveChange } from '../lib/live-events/types';
 import { DEFAULT_WINDOWS, type Windows } from '../lib/live-events/windows';
 import { saveProject } from '../lib/projects/catalogue';
-import type { Project } from '../lib/projects/types';
 import { createRedis, waitUntilReady } from '../lib/redis/client';
+import { sampleProject } from './sample-project';
 
 export async function connect(): Promise<Redis> {
   const redis = createRedis(inject('redisUrl'));
@@ -35,23 +35,9 @@ export function liveContext(redis: Redis, clock: TestClock, windows: Windows = D
   return { redis, windows, now: clock.now };
 }
 
-export function testProject(slug = uniqueSlug(), raised = 0): Project {
-  return {
-    slug,
-    title: `Project ${slug}`,
-    tagline: 'A project made by a test',
-    description: 'Exists only for the duration of one test.',
-    creator: 'Test Creator',
-    creatorAccount: `account-${slug}`,
-    goal: 10_000,
-    raised,
-    art: { motif: 'waves', colors: ['#312e81', '#6366f1', '#f472b6'] },
-  };
-}
-
 /** Saves a fresh project and returns its slug. */
 export async function createProject(redis: Redis, raised = 0): Promise<string> {
-  const project = testProject(uniqueSlug(), raised);
+  const project = sampleProject(uniqueSlug(), raised);
   await saveProject(project, 0, redis);
   return project.slug;
 }

@@ -11,5 +11,3 @@ export function formatWindow(ms: number): string {
   const seconds = Math.round(ms / 1000);
   return `${seconds} ${plural(seconds, 'second', 'seconds')}`;
 }
-
-

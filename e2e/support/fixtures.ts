@@ -4,8 +4,8 @@ import { randomBytes } from 'node:crypto';
 import type { LiveEventsContext } from '../../lib/live-events/context';
 import { DEFAULT_WINDOWS } from '../../lib/live-events/windows';
 import { saveProject } from '../../lib/projects/catalogue';
-import { DEMO_PROJECTS } from '../../lib/projects/demo-projects';
 import { createRedis, waitUntilReady } from '../../lib/redis/client';
+import { sampleProject } from '../../tests/sample-project';
 
 type Fixtures = {
   /** A fresh project of its own for each test, so tests never see each other's events. */
@@ -15,7 +15,7 @@ type Fixtures = {
 type WorkerFixtures = { redis: Redis; live: LiveEventsContext };
 
 export async function createProject(redis: Redis, slug = `e2e-${randomBytes(5).toString('hex')}`): Promise<string> {
-  await saveProject({ ...DEMO_PROJECTS[0]!, slug, title: `Test project ${slug}`, raised: 1_000 }, Date.now(), redis);
+  await saveProject(sampleProject(slug, 1_000), Date.now(), redis);
   return slug;
 }
 

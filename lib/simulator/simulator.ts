@@ -32,7 +32,14 @@ export function startSimulator(ctx: LiveEventsContext): { stop(): Promise<void> 
     schedule();
   };
 
-  const slugs = async () => (await listProjects(ctx.redis)).map((project) => project.slug);
+  // The catalogue rarely changes: read it once a minute, not on every simulated event.
+  let catalogue: { slugs: string[]; readAt: number } | undefined;
+  const slugs = async () => {
+    if (!catalogue || Date.now() - catalogue.readAt > 60_000) {
+      catalogue = { slugs: (await listProjects(ctx.redis)).map((project) => project.slug), readAt: Date.now() };
+    }
+    return catalogue.slugs;
+  };
 
   every(800, 3_500, async () => {
     const slug = pick(await slugs());

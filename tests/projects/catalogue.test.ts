@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordContribution } from '../../lib/live-events';
 import { getProject, listProjects, saveProject } from '../../lib/projects/catalogue';
 import { projectKeys } from '../../lib/projects/keys';
-import { connect, liveContext, testClock, testProject } from '../support';
+import { sampleProject } from '../sample-project';
+import { connect, liveContext, testClock, uniqueSlug } from '../support';
 
 let redis: Redis;
 beforeAll(async () => {
@@ -15,7 +16,7 @@ afterAll(async () => {
 
 describe('saveProject', () => {
   it('creates a project that reads back whole and is listed in the catalogue', async () => {
-    const project = testProject(undefined, 250);
+    const project = sampleProject(uniqueSlug(), 250);
 
     expect(await saveProject(project, 3, redis)).toBe(true);
 
@@ -25,7 +26,7 @@ describe('saveProject', () => {
   });
 
   it('updates the fields on a second save without undoing contributions or moving it', async () => {
-    const project = testProject(undefined, 250);
+    const project = sampleProject(uniqueSlug(), 250);
     await saveProject(project, 3, redis);
     await recordContribution(project.slug, { name: 'Ada', amount: 50 }, liveContext(redis, testClock()));
 
@@ -37,6 +38,6 @@ describe('saveProject', () => {
   });
 
   it('answers null for a project that was never saved', async () => {
-    expect(await getProject(testProject().slug, redis)).toBeNull();
+    expect(await getProject(uniqueSlug(), redis)).toBeNull();
   });
 });

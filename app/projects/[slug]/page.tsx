@@ -5,6 +5,7 @@ import { cache } from 'react';
 import { LiveProject } from '@/components/live/LiveProject';
 import { ProjectArt } from '@/components/ProjectArt';
 import { Unavailable } from '@/components/Unavailable';
+import { NotFoundError } from '@/lib/errors';
 import { readLiveSnapshot } from '@/lib/live-events';
 import { slugSchema } from '@/lib/live-events/schemas';
 import { getProject } from '@/lib/projects/catalogue';
@@ -12,7 +13,13 @@ import { isRedisUnavailable } from '@/lib/redis/errors';
 
 type Props = { params: Promise<{ slug: string }> };
 
-const loadProject = cache(async (slug: string) => (slugSchema.safeParse(slug).success ? getProject(slug) : null));
+const notFoundAsNull = (error: unknown) => {
+  if (error instanceof NotFoundError) return null;
+  throw error;
+};
+
+const isSlug = (slug: string) => slugSchema.safeParse(slug).success;
+const loadProject = cache(async (slug: string) => (isSlug(slug) ? getProject(slug) : null));
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const project = await loadProject((await params).slug).catch(() => null);
@@ -22,11 +29,13 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function ProjectPage({ params }: Props) {
   await connection();
   const { slug } = await params;
+  if (!isSlug(slug)) notFound();
   let data;
   try {
-    const project = await loadProject(slug);
-    if (!project) notFound();
-    data = { project, snapshot: await readLiveSnapshot(slug) };
+    // Both reads at once; an unknown project fails the snapshot too, and is a 404 either way.
+    const [project, snapshot] = await Promise.all([loadProject(slug), readLiveSnapshot(slug).catch(notFoundAsNull)]);
+    if (!project || !snapshot) notFound();
+    data = { project, snapshot };
   } catch (error) {
     if (isRedisUnavailable(error)) return <Unavailable />;
     throw error;
