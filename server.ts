@@ -4,7 +4,8 @@ import { Server } from 'socket.io';
 import { startRuntime } from './lib/app/runtime';
 import { stampClientAddress } from './lib/http/client-address';
 import { log } from './lib/log';
-import { attachLiveEvents, type LiveServer } from './lib/realtime/live-socket';
+import { attachRealtime } from './lib/realtime/attach';
+import type { RealtimeServer } from './lib/realtime/events';
 
 const port = Number(process.env.PORT ?? 3000);
 const dev = process.env.NODE_ENV !== 'production';
@@ -19,8 +20,8 @@ async function main() {
     stampClientAddress(request);
     void handle(request, response);
   });
-  const io: LiveServer = new Server(httpServer);
-  const live = attachLiveEvents(io);
+  const io: RealtimeServer = new Server(httpServer);
+  const realtime = attachRealtime(io);
 
   httpServer.listen(port, () => log.info(`crowdpulse ready on http://localhost:${port}`));
 
@@ -31,7 +32,7 @@ async function main() {
     log.info({ signal }, 'shutting down');
     setTimeout(() => process.exit(1), 5_000).unref();
     io.close();
-    await live.close();
+    await realtime.close();
     await runtime.stop();
     process.exit(0);
   };

@@ -1,3 +1,4 @@
+import type { Server, Socket } from 'socket.io';
 import type { LiveChange, LiveSnapshot } from '../live-events/types';
 
 /** Socket.IO events, typed on both ends (server.ts and the browser import these types). */
@@ -24,3 +25,6 @@ export interface SocketData {
 }
 
 export const projectRoom = (slug: string) => `project:${slug}`;
+
+export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+export type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;

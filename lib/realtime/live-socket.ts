@@ -1,42 +1,30 @@
-import type { Server, Socket } from 'socket.io';
 import { z } from 'zod';
 import { NotFoundError } from '../errors';
 import { heartbeatVisitors, joinProject, leaveProject, readLiveSnapshot, type Tab } from '../live-events';
 import { defaultLiveEventsContext } from '../live-events/context';
 import { slugSchema, visitorIdSchema } from '../live-events/schemas';
 import { heartbeatInterval } from '../live-events/windows';
-import { createSubscriber } from '../redis/client';
-import type { ClientToServerEvents, InterServerEvents, ServerToClientEvents, SocketData, WatchReply } from './events';
-import { projectRoom } from './events';
+import { projectRoom, type RealtimeServer, type RealtimeSocket, type WatchReply } from './events';
+import type { RealtimeHub } from './hub';
 import { LocalViewers } from './local-viewers';
 import { relayLiveChanges } from './relay';
-import { watchRedisStatus } from './redis-status';
 
-export type LiveServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
-type LiveSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 
 const watchRequest = z.object({ slug: slugSchema, visitorId: visitorIdSchema });
 
-/**
- * The socket side of live events. Route handlers never emit: their scripts PUBLISH on Redis,
- * and every app instance relays what it hears to the sockets it holds. That is what lets
- * several instances behind one load balancer share the live pages.
- */
-export function attachLiveEvents(io: LiveServer): { close(): Promise<void> } {
+/** Live events on project pages: watching a project, per-tab presence and its heartbeats, the relay. */
+export function attachLiveEvents(io: RealtimeServer, hub: RealtimeHub): { close(): void } {
   const ctx = defaultLiveEventsContext();
   const viewers = new LocalViewers();
-  const subscriber = createSubscriber();
-  const relay = relayLiveChanges(io, subscriber);
+  const relay = relayLiveChanges(io, hub);
 
   const heartbeat = () =>
     Promise.all(viewers.projects().map(([slug, tabs]) => heartbeatVisitors(slug, tabs, ctx).catch(() => undefined)));
   const heartbeatTimer = setInterval(heartbeat, heartbeatInterval(ctx.windows));
   // After an outage (or a Redis restart that lost its data) vouch for our viewers at once.
-  const status = watchRedisStatus(io, [ctx.redis, subscriber], () => void heartbeat());
+  hub.onRedisUp(() => void heartbeat());
 
-  io.on('connection', (socket: LiveSocket) => {
-    socket.emit('server:status', status.current());
-
+  io.on('connection', (socket: RealtimeSocket) => {
     socket.on('project:watch', async (request, ack) => {
       if (typeof ack !== 'function') return;
       const parsed = watchRequest.safeParse(request);
@@ -54,7 +42,7 @@ export function attachLiveEvents(io: LiveServer): { close(): Promise<void> } {
   });
 
   /** Idempotent per socket: the first call joins (once, even when calls overlap), every call reads. */
-  async function watch(socket: LiveSocket, slug: string, visitorId: string): Promise<WatchReply> {
+  async function watch(socket: RealtimeSocket, slug: string, visitorId: string): Promise<WatchReply> {
     const current = (socket.data.watching ??= { slug, visitorId, joined: startWatching(socket, slug, { visitorId, tabId: socket.id }) });
     if (current.slug !== slug || current.visitorId !== visitorId) return { ok: false, error: 'invalid' };
     try {
@@ -65,7 +53,7 @@ export function attachLiveEvents(io: LiveServer): { close(): Promise<void> } {
     }
   }
 
-  async function startWatching(socket: LiveSocket, slug: string, tab: Tab): Promise<void> {
+  async function startWatching(socket: RealtimeSocket, slug: string, tab: Tab): Promise<void> {
     try {
       // Join the room before reading, so no change can fall between the snapshot and the stream.
       await socket.join(projectRoom(slug));
@@ -79,11 +67,9 @@ export function attachLiveEvents(io: LiveServer): { close(): Promise<void> } {
   }
 
   return {
-    async close() {
+    close() {
       clearInterval(heartbeatTimer);
       relay.close();
-      status.close();
-      await subscriber.quit().catch(() => subscriber.disconnect());
     },
   };
 }

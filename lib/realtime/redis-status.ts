@@ -1,13 +1,12 @@
 import type { Redis } from 'ioredis';
-import type { RedisStatus } from './events';
-import type { LiveServer } from './live-socket';
+import type { RealtimeServer, RedisStatus } from './events';
 
 /**
  * Tells every page whether Redis is usable: up only while both the command connection and the
  * subscriber are ready (a page that missed pushes while the subscriber was away must resync,
  * and it does so on the "up" that follows).
  */
-export function watchRedisStatus(io: LiveServer, connections: Redis[], onUp: () => void) {
+export function watchRedisStatus(io: RealtimeServer, connections: Redis[], onUp: () => void) {
   const compute = (): RedisStatus => ({ redis: connections.every((redis) => redis.status === 'ready') ? 'up' : 'down' });
   let status = compute();
   const update = () => {

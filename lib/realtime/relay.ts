@@ -1,10 +1,9 @@
-import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import { LIVE_EVENTS_CHANNEL } from '../live-events/keys';
 import type { LiveChange } from '../live-events/types';
 import { log } from '../log';
-import { projectRoom } from './events';
-import type { LiveServer } from './live-socket';
+import { projectRoom, type RealtimeServer } from './events';
+import type { RealtimeHub } from './hub';
 
 /** At most one viewer-count push per project per this many ms (well inside the spec's 1 s). */
 const VISITOR_PUSH_MS = 250;
@@ -17,7 +16,7 @@ const publishedChange = z.looseObject({ type: z.string(), slug: z.string() });
  * Viewer counts are coalesced: when many people arrive at once each page gets the latest count
  * every VISITOR_PUSH_MS instead of one push per arrival (n arrivals × n viewers frames).
  */
-export function relayLiveChanges(io: LiveServer, subscriber: Redis): { close(): void } {
+export function relayLiveChanges(io: RealtimeServer, hub: RealtimeHub): { close(): void } {
   const latestVisitorCounts = new Map<string, LiveChange>();
   let visitorFlush: NodeJS.Timeout | undefined;
   const flushVisitorCounts = () => {
@@ -26,8 +25,7 @@ export function relayLiveChanges(io: LiveServer, subscriber: Redis): { close(): 
     latestVisitorCounts.clear();
   };
 
-  void subscriber.subscribe(LIVE_EVENTS_CHANNEL).catch((error: Error) => log.error({ err: error.message }, 'subscribe failed'));
-  subscriber.on('message', (_channel: string, message: string) => {
+  hub.subscribe(LIVE_EVENTS_CHANNEL, (message) => {
     let change: LiveChange;
     try {
       change = publishedChange.parse(JSON.parse(message)) as LiveChange;

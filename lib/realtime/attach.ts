@@ -1,0 +1,23 @@
+import { getRedis } from '../redis/client';
+import type { RealtimeServer } from './events';
+import { createRealtimeHub } from './hub';
+import { attachLiveEvents } from './live-socket';
+
+/**
+ * The socket side of every pattern. Route handlers never emit: their scripts PUBLISH on Redis,
+ * and every app instance relays what it hears to the sockets it holds. That is what lets
+ * several instances behind one load balancer share the live pages.
+ */
+export function attachRealtime(io: RealtimeServer): { close(): Promise<void> } {
+  const hub = createRealtimeHub(io, getRedis());
+  io.on('connection', (socket) => void socket.emit('server:status', hub.status()));
+
+  const attached = [attachLiveEvents(io, hub)];
+
+  return {
+    async close() {
+      attached.forEach((pattern) => pattern.close());
+      await hub.close();
+    },
+  };
+}
