@@ -9,19 +9,28 @@ export const metadata: Metadata = {
 
 export const viewport: Viewport = { width: 'device-width', initialScale: 1, themeColor: '#4f46e5' };
 
+const NAV = [
+  { href: '/', label: 'Projects' },
+  { href: '/quiz', label: 'Quiz' },
+  { href: '/leaderboard', label: 'Leaderboard' },
+  { href: '/ops', label: 'Ops' },
+];
+
 export default function RootLayout({ children }: { children: React.ReactNode }) {
   return (
     <html lang="en">
       <body className="min-h-screen bg-slate-50 font-sans text-ink antialiased">
         <header className="sticky top-0 z-10 border-b border-slate-200 bg-white/85 backdrop-blur">
-          <nav className="mx-auto flex max-w-6xl items-center gap-6 px-4 py-3 text-sm font-medium">
+          <nav className="mx-auto flex max-w-6xl items-center gap-4 px-4 sm:gap-6 py-3 text-sm font-medium">
             <Link href="/" className="flex items-center gap-2 text-base font-bold tracking-tight">
               <span aria-hidden className="inline-block h-3 w-3 rounded-full bg-accent animate-pulse-dot" />
               crowdpulse
             </Link>
-            <Link href="/" className="text-slate-600 hover:text-ink">
-              Projects
-            </Link>
+            {NAV.map(({ href, label }) => (
+              <Link key={href} href={href} className="text-slate-600 hover:text-ink">
+                {label}
+              </Link>
+            ))}
             <Link href="/admin" className="ml-auto text-slate-600 hover:text-ink">
               Admin
             </Link>
@@ -29,7 +38,7 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
         </header>
         <main className="mx-auto max-w-6xl px-4 py-6 sm:py-10">{children}</main>
         <footer className="mx-auto max-w-6xl px-4 pb-10 text-xs text-slate-500">
-          A reference app: live events in Redis sorted sets, pushed over Socket.IO.
+          A reference app: live events, a capped leaderboard, event folding and timelines in Redis, pushed over Socket.IO.
         </footer>
       </body>
     </html>
