@@ -1,8 +1,9 @@
 import { liveEventScripts } from '../live-events/commands';
 import { projectScripts } from '../projects/commands';
+import { timelineScripts } from '../timeline/commands';
 import type { ScriptDefinition } from './lua';
 
 /** Every Lua script of every pattern, defined once on each client (ioredis defineCommand). */
 export function allScripts(): ScriptDefinition[] {
-  return [...projectScripts(), ...liveEventScripts()];
+  return [...projectScripts(), ...liveEventScripts(), ...timelineScripts()];
 }

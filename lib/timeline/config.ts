@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+/** How a capped timeline is kept: `cap` entries, trimmed back to it once `cap + slack` is reached. */
+export type TimelineLimits = { cap: number; slack: number; ttlMs: number };
+
+/** The seed's hysteresis: one LTRIM per ten pushes, at most ten entries above the cap. */
+export const TIMELINE_SLACK = 10;
+
+const cap = z.coerce.number().int().min(1).max(10_000).default(100);
+
+/** TIMELINE_CAP (default 100) keeps each project's activity feed to that many entries. */
+export function timelineCapFromEnv(env: NodeJS.ProcessEnv = process.env): number {
+  return cap.parse(env.TIMELINE_CAP || undefined);
+}
+
+/** Where a timeline's list and its sequence counter (a field of a hash in the same slot) live. */
+export type TimelineRef = { list: string; seqHash: string; seqField: string };
+
+/** Lua arguments for the helpers in lua/timeline.lua, in their order. */
+export const limitArgs = (limits: TimelineLimits) => [limits.cap, limits.slack, limits.ttlMs] as const;
