@@ -1,8 +1,10 @@
+import { leaderboardScripts } from '../leaderboard/commands';
 import { liveEventScripts } from '../live-events/commands';
 import { projectScripts } from '../projects/commands';
+import { quizScripts } from '../quiz/commands';
 import type { ScriptDefinition } from './lua';
 
 /** Every Lua script of every pattern, defined once on each client (ioredis defineCommand). */
 export function allScripts(): ScriptDefinition[] {
-  return [...projectScripts(), ...liveEventScripts()];
+  return [...projectScripts(), ...liveEventScripts(), ...leaderboardScripts(), ...quizScripts()];
 }
