@@ -54,7 +54,7 @@ export function QuizQuestion({ question, number, total, answered, busy, onChoose
 
   return (
     <div onKeyDown={moveFocus} className="space-y-5">
-      <div ref={headingRef} tabIndex={-1} data-testid="quiz-question" data-id={question.id} className="rounded-lg focus:outline-none">
+      <div ref={headingRef} tabIndex={-1} data-testid="quiz-question" data-id={question.id} className="scroll-mt-28 rounded-lg focus:outline-none">
         <p className="text-sm font-medium text-slate-500">
           Question {number} of {total}
           {term && ' · Real tech buzzword, or made up?'}
