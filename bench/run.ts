@@ -10,13 +10,14 @@ import { buildIfNeeded } from '../scripts/build-if-needed';
 import { startApp } from './app';
 import { measureBulk } from './bulk';
 import { measureIngest } from './ingest';
+import { measureLeaderboard } from './leaderboard';
 import { measureMemory } from './memory';
 import { measurePush } from './push';
 import { formatDetails, formatTable, type FigureResult, type Row } from './report';
 import { measureRoundTrips } from './round-trips';
 import { Cleanup, ROOT, machineInfo, progress } from './support';
 
-const FIGURES = ['round-trips', 'push', 'ingest', 'bulk', 'memory'] as const;
+const FIGURES = ['round-trips', 'push', 'ingest', 'bulk', 'memory', 'leaderboard'] as const;
 type Figure = (typeof FIGURES)[number];
 /** The figures that need the app server (and so a production build). */
 const APP_FIGURES: readonly Figure[] = ['push', 'ingest', 'bulk'];
@@ -52,6 +53,7 @@ async function main(): Promise<void> {
       progress('round trips per operation');
       figures.push(['Round trips per operation', await measureRoundTrips()]);
     }
+    if (selected.has('leaderboard')) figures.push(['Leaderboard', await measureLeaderboard()]);
     if (needsApp) {
       progress(`starting the app (production build) against ${redis.url}`);
       const app = await startApp(redis.url);

@@ -9,3 +9,14 @@ export class NotFoundError extends Error {
 export class ConflictError extends Error {
   override readonly name = 'ConflictError';
 }
+
+/** Input that is well-formed but wrong for the state it meets (a question not in the session). */
+export class InvalidInputError extends Error {
+  override readonly name = 'InvalidInputError';
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}

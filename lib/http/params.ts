@@ -1,5 +1,6 @@
 import { NotFoundError } from '../errors';
 import { eventIdSchema, slugSchema } from '../live-events/schemas';
+import { sessionIdSchema } from '../quiz/schemas';
 
 export type SlugParams = { params: Promise<{ slug: string }> };
 export type SlugAndIdParams = { params: Promise<{ slug: string; id: string }> };
@@ -16,4 +17,13 @@ export async function pathSlugAndId({ params }: SlugAndIdParams): Promise<{ slug
   if (!slugSchema.safeParse(slug).success) throw new NotFoundError('project');
   if (!eventIdSchema.safeParse(id).success) throw new NotFoundError('event');
   return { slug, id };
+}
+
+export type SessionParams = { params: Promise<{ id: string }> };
+
+/** A path that cannot name a quiz session names none: 404, like an expired one. */
+export async function pathSessionId({ params }: SessionParams): Promise<string> {
+  const { id } = await params;
+  if (!sessionIdSchema.safeParse(id).success) throw new NotFoundError('quiz session');
+  return id;
 }

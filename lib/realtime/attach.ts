@@ -1,6 +1,7 @@
 import { getRedis } from '../redis/client';
 import type { RealtimeServer } from './events';
 import { createRealtimeHub } from './hub';
+import { attachLeaderboard } from './leaderboard-socket';
 import { attachLiveEvents } from './live-socket';
 
 /**
@@ -12,7 +13,7 @@ export function attachRealtime(io: RealtimeServer): { close(): Promise<void> } {
   const hub = createRealtimeHub(io, getRedis());
   io.on('connection', (socket) => void socket.emit('server:status', hub.status()));
 
-  const attached = [attachLiveEvents(io, hub)];
+  const attached = [attachLiveEvents(io, hub), attachLeaderboard(io, hub)];
 
   return {
     async close() {

@@ -1,4 +1,5 @@
 import type { Server, Socket } from 'socket.io';
+import type { Board, LeaderboardChange } from '../leaderboard/types';
 import type { LiveChange, LiveSnapshot } from '../live-events/types';
 
 /** Socket.IO events, typed on both ends (server.ts and the browser import these types). */
@@ -8,14 +9,20 @@ export type WatchReply =
 
 export type RedisStatus = { redis: 'up' | 'down' };
 
+export type LeaderboardWatchReply = { ok: true; board: Board } | { ok: false; error: 'unavailable' };
+
 export interface ServerToClientEvents {
   'live:change': (change: LiveChange) => void;
   'server:status': (status: RedisStatus) => void;
+  /** An entry entered the top 100 (pushed only then), versioned like live changes. */
+  'leaderboard:change': (change: LeaderboardChange) => void;
 }
 
 export interface ClientToServerEvents {
   /** Watch a project (and count this tab as a viewer); answers with a fresh snapshot. Idempotent. */
   'project:watch': (request: { slug: string; visitorId: string }, ack: (reply: WatchReply) => void) => void;
+  /** Watch the leaderboard; answers with the whole board. Idempotent. */
+  'leaderboard:watch': (ack: (reply: LeaderboardWatchReply) => void) => void;
 }
 
 export type InterServerEvents = Record<string, never>;
@@ -25,6 +32,7 @@ export interface SocketData {
 }
 
 export const projectRoom = (slug: string) => `project:${slug}`;
+export const LEADERBOARD_ROOM = 'leaderboard';
 
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 export type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;

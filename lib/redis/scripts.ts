@@ -1,9 +1,11 @@
+import { leaderboardScripts } from '../leaderboard/commands';
 import { liveEventScripts } from '../live-events/commands';
 import { projectScripts } from '../projects/commands';
+import { quizScripts } from '../quiz/commands';
 import { timelineScripts } from '../timeline/commands';
 import type { ScriptDefinition } from './lua';
 
 /** Every Lua script of every pattern, defined once on each client (ioredis defineCommand). */
 export function allScripts(): ScriptDefinition[] {
-  return [...projectScripts(), ...liveEventScripts(), ...timelineScripts()];
+  return [...projectScripts(), ...liveEventScripts(), ...timelineScripts(), ...leaderboardScripts(), ...quizScripts()];
 }

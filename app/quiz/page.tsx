@@ -1,0 +1,23 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { Quiz } from '@/components/quiz/Quiz';
+
+export const metadata: Metadata = { title: 'Buzzword Quiz' };
+
+export default function QuizPage() {
+  return (
+    <div className="mx-auto max-w-2xl space-y-6">
+      <section>
+        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Buzzword Quiz</h1>
+        <p className="mt-2 text-slate-600">
+          Real tech jargon, or made up? Ten questions, fifteen minutes, one shot at the{' '}
+          <Link href="/leaderboard" className="font-medium text-accent hover:underline">
+            leaderboard
+          </Link>
+          .
+        </p>
+      </section>
+      <Quiz />
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+'use client';
+
+import Link from 'next/link';
+import { useEffect, useRef, useState } from 'react';
+import type { Board, RankedEntry } from '@/lib/leaderboard/types';
+import { ConnectionStatus } from '../ConnectionStatus';
+import { RelativeTime } from '../RelativeTime';
+import { plural } from '../live/format';
+import { useLiveLeaderboard } from './use-live-leaderboard';
+
+const MEDALS = ['bg-amber-400 text-amber-950', 'bg-slate-300 text-slate-800', 'bg-orange-300 text-orange-950'];
+
+type Props = { initial: Board; serverTime: number; highlight?: string };
+
+export function LiveLeaderboard({ initial, serverTime, highlight }: Props) {
+  const { board, arrived, connection } = useLiveLeaderboard(initial);
+  const now = useServerClock(serverTime);
+  const highlighted = useRef<HTMLLIElement>(null);
+  const free = board.size - board.entries.length;
+
+  useEffect(() => highlighted.current?.scrollIntoView({ block: 'center' }), []);
+
+  return (
+    <section className="rounded-2xl border border-slate-200 bg-white shadow-sm" aria-labelledby="board-heading">
+      <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-100 px-4 py-3 sm:px-5">
+        <h2 id="board-heading" className="text-sm font-semibold uppercase tracking-wide text-slate-500">
+          Top {board.size}
+        </h2>
+        <div className="flex items-center gap-2">
+          <span data-testid="leaderboard-threshold" className="rounded-full bg-indigo-50 px-3 py-1 text-xs font-semibold text-accent">
+            {free > 0 ? `${free} ${plural(free, 'place', 'places')} left` : `${board.threshold} points to enter`}
+          </span>
+          <ConnectionStatus state={connection} />
+        </div>
+      </div>
+      <ol data-testid="leaderboard" aria-live="polite" aria-relevant="additions" className="divide-y divide-slate-100">
+        {board.entries.map((entry) => (
+          <Row
+            key={entry.id}
+            entry={entry}
+            now={now}
+            arrived={arrived.has(entry.id)}
+            mine={entry.id === highlight}
+            rowRef={entry.id === highlight ? highlighted : undefined}
+          />
+        ))}
+      </ol>
+      {board.entries.length === 0 && (
+        <p className="px-5 py-10 text-center text-slate-600">
+          Nobody on the board yet.{' '}
+          <Link href="/quiz" className="font-semibold text-accent hover:underline">
+            Be the first
+          </Link>
+          .
+        </p>
+      )}
+    </section>
+  );
+}
+
+type RowProps = { entry: RankedEntry; now: number; arrived: boolean; mine: boolean; rowRef?: React.Ref<HTMLLIElement> };
+
+function Row({ entry, now, arrived, mine, rowRef }: RowProps) {
+  const medal = MEDALS[entry.rank - 1] ?? 'bg-slate-100 text-slate-600';
+  return (
+    <li
+      ref={rowRef}
+      data-testid="leaderboard-row"
+      data-rank={entry.rank}
+      data-id={entry.id}
+      aria-current={mine ? 'true' : undefined}
+      className={`flex items-center gap-3 px-4 py-2.5 sm:px-5 ${arrived ? 'animate-slide-in' : ''} ${mine ? 'bg-indigo-50 shadow-[inset_4px_0_0_var(--color-accent)]' : ''}`}
+    >
+      <span className={`grid h-8 w-8 shrink-0 place-items-center rounded-full text-sm font-bold tabular-nums ${medal}`}>
+        <span className="sr-only">Rank </span>
+        {entry.rank}
+      </span>
+      <span className="min-w-0 flex-1">
+        <span className="flex items-center gap-2">
+          <span className="truncate font-medium">{entry.name}</span>
+          {mine && <span className="shrink-0 rounded-full bg-accent px-2 py-0.5 text-xs font-semibold text-white">You</span>}
+        </span>
+        <span className="block text-xs text-slate-500">
+          <EntryDate at={entry.date} now={now} />
+        </span>
+      </span>
+      <span className="shrink-0 text-right">
+        <strong className="text-lg font-bold tabular-nums">{entry.score}</strong>
+        <span className="ml-1 text-xs text-slate-500">{plural(entry.score, 'pt', 'pts')}</span>
+      </span>
+    </li>
+  );
+}
+
+/** The server's clock, ticking: "2 minutes ago" is right even when the browser's clock is not. */
+function useServerClock(serverTime: number): number {
+  const [now, setNow] = useState(serverTime);
+  useEffect(() => {
+    const offset = serverTime - Date.now();
+    const timer = setInterval(() => setNow(Date.now() + offset), 15_000);
+    return () => clearInterval(timer);
+  }, [serverTime]);
+  return now;
+}
+
+const DAY = 24 * 3_600_000;
+const dayFormat = new Intl.DateTimeFormat('en', { day: 'numeric', month: 'short', year: 'numeric' });
+
+function EntryDate({ at, now }: { at: number; now: number }) {
+  if (now - at < DAY) return <RelativeTime at={at} now={now} />;
+  return (
+    <time dateTime={new Date(at).toISOString()} suppressHydrationWarning>
+      {dayFormat.format(at)}
+    </time>
+  );
+}

@@ -1,0 +1,122 @@
+'use client';
+
+import { useCallback, useState } from 'react';
+import type { StartedSession, SubmitResult } from '@/lib/quiz/types';
+import { QuizApiError, quizApi } from './quiz-api';
+import { QuizFinish } from './QuizFinish';
+import { QuizQuestion, type Answered } from './QuizQuestion';
+
+type Phase =
+  | { kind: 'intro' }
+  | { kind: 'expired' }
+  | { kind: 'playing'; session: StartedSession; index: number; answers: Answered[] }
+  | { kind: 'finished'; session: StartedSession; score: number; result?: SubmitResult };
+
+const card = 'rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-7';
+const primary = 'rounded-lg bg-accent px-5 py-3 font-semibold text-white shadow-sm hover:bg-indigo-700 disabled:opacity-60';
+
+/** The quiz: every answer and the score come from the server; this only shows them. */
+export function Quiz() {
+  const [phase, setPhase] = useState<Phase>({ kind: 'intro' });
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const call = useCallback(async <T,>(request: () => Promise<T>, done: (value: T) => void) => {
+    setBusy(true);
+    setError(null);
+    try {
+      done(await request());
+    } catch (failure) {
+      if (failure instanceof QuizApiError && failure.status === 404) setPhase({ kind: 'expired' });
+      else setError(failure instanceof Error ? failure.message : String(failure));
+    } finally {
+      setBusy(false);
+    }
+  }, []);
+
+  const start = () => call(quizApi.start, (session) => setPhase({ kind: 'playing', session, index: 0, answers: [] }));
+
+  const choose = useCallback(
+    (choice: number) => {
+      if (phase.kind !== 'playing' || phase.answers[phase.index]) return;
+      const question = phase.session.questions[phase.index]!;
+      void call(
+        () => quizApi.answer(phase.session.id, question.id, choice),
+        (result) => setPhase({ ...phase, answers: [...phase.answers, { ...result, choice }] }),
+      );
+    },
+    [phase, call],
+  );
+
+  if (phase.kind === 'intro' || phase.kind === 'expired') {
+    return (
+      <section className={`${card} space-y-4`}>
+        {phase.kind === 'expired' && (
+          <p role="alert" className="rounded-lg bg-amber-50 p-3 text-amber-900">
+            This quiz session has expired (sessions last 15 minutes). Start a new one.
+          </p>
+        )}
+        <p className="text-slate-700">
+          Ten questions. Most ask whether a tech buzzword is real or made up; a few are multiple choice. Answer with a click
+          or with the number keys, read why, and see if your score makes the top 100.
+        </p>
+        <button type="button" onClick={start} disabled={busy} className={primary}>
+          {busy ? 'Starting…' : 'Start the quiz'}
+        </button>
+        <p aria-live="polite" className="min-h-5 text-sm text-red-700">{error}</p>
+      </section>
+    );
+  }
+
+  const total = phase.session.questions.length;
+  if (phase.kind === 'finished') {
+    return (
+      <section className={card}>
+        <QuizFinish
+          sessionId={phase.session.id}
+          score={phase.score}
+          total={total}
+          busy={busy}
+          error={error}
+          result={phase.result}
+          onSubmit={(name) => call(() => quizApi.submit(phase.session.id, name), (result) => setPhase({ ...phase, result }))}
+          onRestart={() => setPhase({ kind: 'intro' })}
+        />
+      </section>
+    );
+  }
+
+  const answered = phase.answers[phase.index];
+  const score = phase.answers.at(-1)?.score ?? 0;
+  const next = () =>
+    phase.index + 1 < total
+      ? setPhase({ ...phase, index: phase.index + 1 })
+      : setPhase({ kind: 'finished', session: phase.session, score });
+  return (
+    <section className={`${card} space-y-5`}>
+      <div className="flex items-center gap-3 text-sm font-medium text-slate-600">
+        <div
+          role="progressbar"
+          aria-label="Progress"
+          aria-valuemin={0}
+          aria-valuemax={total}
+          aria-valuenow={phase.answers.length}
+          className="h-2 flex-1 overflow-hidden rounded-full bg-slate-100"
+        >
+          <div className="h-full rounded-full bg-accent transition-all" style={{ width: `${(phase.answers.length / total) * 100}%` }} />
+        </div>
+        <span className="tabular-nums">Score {score}</span>
+      </div>
+      <QuizQuestion
+        question={phase.session.questions[phase.index]!}
+        number={phase.index + 1}
+        total={total}
+        answered={answered}
+        busy={busy}
+        onChoose={choose}
+        onNext={next}
+      />
+      <p aria-live="polite" className="min-h-5 text-sm text-red-700">{error}</p>
+    </section>
+  );
+}

@@ -1,0 +1,110 @@
+'use client';
+
+import { useEffect, useRef } from 'react';
+import type { AnswerResult, PublicQuestion } from '@/lib/quiz/types';
+
+export type Answered = AnswerResult & { choice: number };
+
+type Props = {
+  question: PublicQuestion;
+  number: number;
+  total: number;
+  answered?: Answered;
+  busy: boolean;
+  onChoose: (choice: number) => void;
+  onNext: () => void;
+};
+
+const BUZZWORD = /^“(.+)”: a real tech buzzword, or made up\?$/;
+const STEPS: Record<string, number> = { ArrowDown: 1, ArrowRight: 1, ArrowUp: -1, ArrowLeft: -1 };
+
+/** One question: number keys or arrows + Enter choose; the feedback and its explanation follow at once. */
+export function QuizQuestion({ question, number, total, answered, busy, onChoose, onNext }: Props) {
+  const headingRef = useRef<HTMLDivElement>(null);
+  const choicesRef = useRef<HTMLDivElement>(null);
+  const nextRef = useRef<HTMLButtonElement>(null);
+  const term = BUZZWORD.exec(question.text)?.[1];
+
+  useEffect(() => headingRef.current?.focus(), [question.id]);
+  useEffect(() => {
+    if (answered) nextRef.current?.focus();
+  }, [answered]);
+  useEffect(() => {
+    if (answered || busy) return;
+    const onKey = (event: KeyboardEvent) => {
+      const choice = Number(event.key) - 1;
+      if (event.altKey || event.ctrlKey || event.metaKey || !Number.isInteger(choice)) return;
+      if (choice < 0 || choice >= question.choices.length) return;
+      event.preventDefault();
+      onChoose(choice);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [answered, busy, question.choices.length, onChoose]);
+
+  const moveFocus = (event: React.KeyboardEvent) => {
+    const step = STEPS[event.key];
+    const buttons = [...(choicesRef.current?.querySelectorAll<HTMLButtonElement>('button:enabled') ?? [])];
+    if (!step || buttons.length === 0) return;
+    event.preventDefault();
+    const current = buttons.indexOf(document.activeElement as HTMLButtonElement);
+    const next = current === -1 ? (step > 0 ? 0 : buttons.length - 1) : (current + step + buttons.length) % buttons.length;
+    buttons[next]!.focus();
+  };
+
+  return (
+    <div onKeyDown={moveFocus} className="space-y-5">
+      <div ref={headingRef} tabIndex={-1} data-testid="quiz-question" data-id={question.id} className="scroll-mt-28 rounded-lg focus:outline-none">
+        <p className="text-sm font-medium text-slate-500">
+          Question {number} of {total}
+          {term && ' · Real tech buzzword, or made up?'}
+        </p>
+        <h2 className="mt-1 text-2xl font-bold tracking-tight break-words sm:text-3xl">{term ? `“${term}”` : question.text}</h2>
+      </div>
+
+      <div ref={choicesRef} role="group" aria-label="Choices" className={`grid gap-2 ${term ? 'grid-cols-2' : ''}`}>
+        {question.choices.map((choice, i) => (
+          <button
+            key={choice}
+            type="button"
+            data-testid="quiz-choice"
+            disabled={!!answered || busy}
+            onClick={() => onChoose(i)}
+            className={`flex min-h-12 items-center gap-3 rounded-xl border-2 px-4 py-3 text-left font-medium transition ${choiceStyle(i, answered)}`}
+          >
+            <kbd className="grid h-7 w-7 shrink-0 place-items-center rounded-md border border-current/25 text-sm font-semibold opacity-70">{i + 1}</kbd>
+            <span className="min-w-0 flex-1">{choice}</span>
+            {answered?.answer === i && <span aria-label="the right answer">✓</span>}
+            {answered && answered.choice === i && !answered.correct && <span aria-label="your answer">✗</span>}
+          </button>
+        ))}
+      </div>
+
+      <div aria-live="polite">
+        {answered && (
+          <div className={`rounded-xl p-4 ${answered.correct ? 'bg-emerald-50 text-emerald-950' : 'bg-amber-50 text-amber-950'}`}>
+            <p className="font-semibold">{answered.correct ? 'Correct!' : `Not quite: the answer is “${question.choices[answered.answer]}”.`}</p>
+            <p className="mt-1 text-sm">{answered.explanation}</p>
+          </div>
+        )}
+      </div>
+      {answered && (
+        <button
+          ref={nextRef}
+          type="button"
+          onClick={onNext}
+          className="w-full rounded-lg bg-accent px-4 py-3 font-semibold text-white shadow-sm hover:bg-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent sm:w-auto"
+        >
+          {number === total ? 'See your score' : 'Next question'} <span aria-hidden>→</span>
+        </button>
+      )}
+    </div>
+  );
+}
+
+function choiceStyle(i: number, answered?: Answered): string {
+  if (!answered) return 'border-slate-200 bg-white hover:border-accent hover:bg-indigo-50 focus-visible:border-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-200 disabled:opacity-60';
+  if (i === answered.answer) return 'border-emerald-500 bg-emerald-50 text-emerald-900';
+  if (i === answered.choice) return 'border-red-400 bg-red-50 text-red-900';
+  return 'border-slate-200 bg-white text-slate-400';
+}

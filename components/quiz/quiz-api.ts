@@ -1,0 +1,34 @@
+import type { AnswerResult, StartedSession, SubmitResult } from '@/lib/quiz/types';
+
+/** An answer of the API other than 2xx; `status` 0 when the server could not be reached. */
+export class QuizApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+async function post<T>(path: string, body?: object): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body ?? {}),
+    });
+  } catch {
+    throw new QuizApiError(0, 'Could not reach the server; try again in a moment.');
+  }
+  if (response.ok) return (await response.json()) as T;
+  const error = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
+  throw new QuizApiError(response.status, error?.error?.message ?? `Something went wrong (${response.status}).`);
+}
+
+export const quizApi = {
+  start: () => post<StartedSession>('/api/quiz/sessions'),
+  answer: (sessionId: string, questionId: string, choice: number) =>
+    post<AnswerResult>(`/api/quiz/sessions/${sessionId}/answers`, { questionId, choice }),
+  submit: (sessionId: string, name: string) => post<SubmitResult>(`/api/quiz/sessions/${sessionId}/submit`, { name }),
+};

@@ -1,0 +1,109 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+import { startQuiz, uniqueName } from './support/quiz';
+
+/** Tabs from the top of the page to the control named `name`, as a keyboard user would. */
+async function tabTo(page: Page, name: string) {
+  for (let presses = 0; presses < 20; presses++) {
+    await page.keyboard.press('Tab');
+    if ((await page.evaluate(() => document.activeElement?.textContent?.trim())) === name) return;
+  }
+  throw new Error(`could not tab to "${name}"`);
+}
+
+test('a player plays a whole quiz with the keyboard only, lands on the board, and another browser sees it live', async ({ browser, baseURL }) => {
+  const watcher = await (await browser.newContext({ baseURL })).newPage();
+  await watcher.goto('/leaderboard');
+  await expect(watcher.getByTestId('connection-status')).toHaveAttribute('data-state', 'live');
+
+  const player = await (await browser.newContext({ baseURL })).newPage();
+  await player.goto('/quiz');
+  await tabTo(player, 'Start the quiz');
+  await player.keyboard.press('Enter');
+
+  const question = player.getByTestId('quiz-question');
+  const seen = new Set<string>();
+  for (let number = 1; number <= 10; number++) {
+    await expect(question).toContainText(`Question ${number} of 10`);
+    seen.add((await question.getAttribute('data-id'))!);
+    if (number % 2 === 0) {
+      // Arrows move through the choices, Enter picks one.
+      await player.keyboard.press('ArrowDown');
+      await player.keyboard.press('ArrowDown');
+      await expect(player.getByTestId('quiz-choice').nth(1)).toBeFocused();
+      await player.keyboard.press('Enter');
+    } else {
+      await player.keyboard.press('1');
+    }
+    const next = player.getByRole('button', { name: number === 10 ? /See your score/ : /Next question/ });
+    await expect(next).toBeFocused();
+    await expect(player.getByText(/^(Correct!|Not quite)/)).toBeVisible();
+    await player.keyboard.press('Enter');
+  }
+  expect(seen.size).toBe(10);
+
+  const score = Number(await player.getByTestId('quiz-score').getAttribute('data-score'));
+  expect(score).toBeGreaterThanOrEqual(0);
+  expect(score).toBeLessThanOrEqual(10);
+  await expect(player.getByTestId('quiz-name')).toBeFocused();
+  const name = uniqueName('Keys');
+  await player.keyboard.type(name);
+  await player.keyboard.press('Enter');
+
+  await expect(player.getByTestId('quiz-rank')).toContainText(/on the board/);
+  const rank = await player.getByTestId('quiz-rank').getAttribute('data-rank');
+  expect(Number(rank)).toBeGreaterThan(0);
+  await expect(player.getByRole('link', { name: /See the leaderboard/ })).toBeFocused();
+  await player.keyboard.press('Enter');
+
+  await expect(player).toHaveURL(/\/leaderboard\?entry=/);
+  const mine = player.locator('[data-testid="leaderboard-row"][aria-current="true"]');
+  await expect(mine).toContainText(name);
+  await expect(mine).toContainText(String(score));
+
+  const seenLive = watcher.getByTestId('leaderboard-row').filter({ hasText: name });
+  await expect(seenLive).toHaveCount(1);
+  await expect(seenLive).toContainText(String(score));
+});
+
+test('tampered requests are refused, and the score is always the server’s', async ({ request }) => {
+  const session = await startQuiz(request);
+  expect(session.questions).toHaveLength(10);
+  for (const question of session.questions) expect(Object.keys(question).toSorted()).toEqual(['choices', 'id', 'text']);
+  const answers = `/api/quiz/sessions/${session.id}/answers`;
+  const submit = `/api/quiz/sessions/${session.id}/submit`;
+  const [first] = session.questions;
+
+  const claimed = await request.post(answers, { data: { questionId: first!.id, choice: 0, correct: true } });
+  expect(claimed.status()).toBe(400);
+  const foreign = await request.post(answers, { data: { questionId: 'mc-not-in-this-session', choice: 0 } });
+  expect(foreign.status()).toBe(400);
+  expect((await foreign.json()).error).toMatchObject({ code: 'invalid_input', field: 'questionId' });
+
+  const answered = await request.post(answers, { data: { questionId: first!.id, choice: 0 } });
+  expect(answered.status()).toBe(200);
+  const { correct, answer, explanation } = await answered.json();
+  expect(typeof explanation).toBe('string');
+  expect(correct).toBe(answer === 0);
+  expect((await request.post(answers, { data: { questionId: first!.id, choice: 1 } })).status()).toBe(409);
+
+  const forged = await request.post(submit, { data: { name: uniqueName('Forger'), score: 999 } });
+  expect(forged.status()).toBe(400);
+  for (const name of ['', '   ', 'x'.repeat(21), 'bell\u0007']) {
+    const bad = await request.post(submit, { data: { name } });
+    expect(bad.status(), JSON.stringify(name)).toBe(400);
+    expect((await bad.json()).error.field).toBe('name');
+  }
+  const name = uniqueName('Honest');
+  const submitted = await request.post(submit, { data: { name } });
+  expect(submitted.status()).toBe(200);
+  expect((await submitted.json()).score).toBe(correct ? 1 : 0);
+  expect((await request.post(submit, { data: { name } })).status()).toBe(409);
+  expect((await request.post(answers, { data: { questionId: session.questions[1]!.id, choice: 0 } })).status()).toBe(409);
+
+  const board = await (await request.get('/api/leaderboard')).json();
+  expect(board.filter((row: { name: string }) => row.name === name)).toMatchObject([{ score: correct ? 1 : 0 }]);
+
+  expect((await request.post('/api/quiz/sessions/AAAAAAAAAAAA/answers', { data: { questionId: first!.id, choice: 0 } })).status()).toBe(404);
+  expect((await request.post('/api/quiz/sessions/not-an-id/submit', { data: { name } })).status()).toBe(404);
+});

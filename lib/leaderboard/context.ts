@@ -1,0 +1,15 @@
+import type { Redis } from 'ioredis';
+import { getRedis } from '../redis/client';
+import { BOARD_SIZE, boardKeys, type BoardKeys } from './keys';
+
+/** What leaderboard and quiz operations need. Tests pass their own client, board and clock. */
+export type LeaderboardContext = {
+  redis: Redis;
+  keys: BoardKeys;
+  size: number;
+  now: () => number;
+};
+
+export function defaultLeaderboardContext(): LeaderboardContext {
+  return { redis: getRedis(), keys: boardKeys(), size: BOARD_SIZE, now: Date.now };
+}

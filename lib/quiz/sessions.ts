@@ -1,0 +1,61 @@
+import { ConflictError, InvalidInputError, NotFoundError } from '../errors';
+import { newId } from '../ids';
+import { defaultLeaderboardContext, type LeaderboardContext } from '../leaderboard/context';
+import { LEADERBOARD_CHANNEL } from '../leaderboard/keys';
+import { drawQuestions, publicQuestion, questionById } from './bank';
+import type { AnswerInput } from './schemas';
+import type { AnswerResult, StartedSession, SubmitResult } from './types';
+
+export const SESSION_TTL_MS = 15 * 60_000;
+
+const NOT_IN_SESSION = 'not a question of this session';
+
+/**
+ * Draws the questions and stores the session (with its expiry) in one script. The answers stay
+ * here: each reaches the player only in the reply to answering that question.
+ */
+export async function startSession(ctx: LeaderboardContext = defaultLeaderboardContext()): Promise<StartedSession> {
+  const questions = drawQuestions();
+  const startedAt = ctx.now();
+  for (;;) {
+    const id = newId();
+    const created = await ctx.redis.startQuizSession(
+      ctx.keys.quizSession(id), SESSION_TTL_MS, startedAt, ...questions.map((question) => question.id),
+    );
+    if (created === 1) return { id, questions: questions.map(publicQuestion), expiresAt: startedAt + SESSION_TTL_MS };
+  }
+}
+
+/** Scores one answer, once: the bank knows the right choice, the script records it atomically. */
+export async function answerQuestion(
+  sessionId: string,
+  { questionId, choice }: AnswerInput,
+  ctx: LeaderboardContext = defaultLeaderboardContext(),
+): Promise<AnswerResult> {
+  const question = questionById(questionId);
+  if (!question) throw new InvalidInputError('questionId', NOT_IN_SESSION);
+  if (choice >= question.choices.length) throw new InvalidInputError('choice', `must be 0 to ${question.choices.length - 1}`);
+  const correct = choice === question.answer;
+  const [status, score] = await ctx.redis.answerQuizQuestion(ctx.keys.quizSession(sessionId), questionId, choice, correct ? 1 : 0);
+  if (status === -1) throw new NotFoundError('quiz session');
+  if (status === -2) throw new InvalidInputError('questionId', NOT_IN_SESSION);
+  if (status === -3) throw new ConflictError('this session was submitted already');
+  if (status === 0) throw new ConflictError('this question was answered already');
+  return { correct, answer: question.answer, explanation: question.explanation, score };
+}
+
+/** Puts the session's own score on the board under `name`, once. */
+export async function submitSession(
+  sessionId: string,
+  name: string,
+  ctx: LeaderboardContext = defaultLeaderboardContext(),
+): Promise<SubmitResult> {
+  const { keys } = ctx;
+  const [status, score, rank, threshold] = await ctx.redis.submitQuizSession(
+    keys.quizSession(sessionId), keys.index, keys.version,
+    keys.entryPrefix, sessionId, name, ctx.now(), ctx.size, LEADERBOARD_CHANNEL,
+  );
+  if (status === -1) throw new NotFoundError('quiz session');
+  if (status === -2) throw new ConflictError('this session was submitted already');
+  return { score, rank: rank === 0 ? null : rank, threshold };
+}

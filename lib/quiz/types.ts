@@ -1,0 +1,31 @@
+/** A question as stored on the server: `answer` (an index into `choices`) never leaves it unasked. */
+export type Question = {
+  id: string;
+  text: string;
+  choices: string[];
+  answer: number;
+  /** One line, shown once the player has answered. */
+  explanation: string;
+};
+
+/** What a player sees before answering. */
+export type PublicQuestion = Pick<Question, 'id' | 'text' | 'choices'>;
+
+export type StartedSession = { id: string; questions: PublicQuestion[]; expiresAt: number };
+
+export type AnswerResult = {
+  correct: boolean;
+  /** Index of the right choice. */
+  answer: number;
+  explanation: string;
+  /** The session's score so far. */
+  score: number;
+};
+
+export type SubmitResult = {
+  score: number;
+  /** 1-based; null when the score was not enough to enter the board. */
+  rank: number | null;
+  /** The fewest points that enter the board now (0 while it has free places). */
+  threshold: number;
+};

@@ -1,0 +1,102 @@
+import type { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addEntry, readTop, type BoardEntry } from '../../lib/leaderboard';
+import { connect } from '../support';
+import { boardContext, entryKeys, randomPoints } from './support';
+
+let redis: Redis;
+beforeAll(async () => {
+  redis = await connect();
+});
+afterAll(async () => {
+  await redis.quit();
+});
+
+const entry = (id: string, score: number, date = Date.now()): BoardEntry => ({ id, name: `Player ${id}`, score, date });
+
+/** The board the rules call for: more points first, then whoever got there first. */
+function expectedTop(arrivals: BoardEntry[], size: number): string[] {
+  return arrivals
+    .map((item, arrival) => ({ item, arrival }))
+    .toSorted((a, b) => b.item.score - a.item.score || a.arrival - b.arrival)
+    .slice(0, size)
+    .map(({ item }) => item.id);
+}
+
+describe('the capped leaderboard', () => {
+  it('reads an empty board as empty', async () => {
+    const ctx = boardContext(redis);
+    expect(await readTop(100, ctx)).toEqual({ version: 0, threshold: 0, size: 100, entries: [] });
+  });
+
+  it('keeps exactly the 100 highest of 150 random scores, in order, with no orphan entry strings', async () => {
+    const ctx = boardContext(redis);
+    const arrivals = Array.from({ length: 150 }, (_, i) => entry(`e${i}`, randomPoints(40)));
+    for (const item of arrivals) {
+      const added = await addEntry(item, ctx);
+      const board = await readTop(100, ctx);
+      expect(board.entries.length).toBeLessThanOrEqual(100);
+      if (added.rank === null) expect(item.score).toBeLessThan(added.threshold);
+      else expect(board.entries[added.rank - 1]!.id).toBe(item.id);
+    }
+    const board = await readTop(100, ctx);
+    const expected = expectedTop(arrivals, 100);
+    expect(board.entries.map((row) => row.id)).toEqual(expected);
+    expect(board.entries.map((row) => row.rank)).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
+    expect(await redis.zcard(ctx.keys.index)).toBe(100);
+    expect(await entryKeys(ctx)).toEqual(expected.map(ctx.keys.entry).toSorted());
+    expect(board.threshold).toBe(board.entries[99]!.score + 1);
+  });
+
+  it('orders equal scores by who reached them first', async () => {
+    const ctx = boardContext(redis);
+    const later = Date.now();
+    // Dates say nothing about the order: arrival does (a clock may be skewed between instances).
+    expect(await addEntry(entry('first', 7, later), ctx)).toEqual({ rank: 1, threshold: 0 });
+    expect(await addEntry(entry('second', 7, later - 60_000), ctx)).toEqual({ rank: 2, threshold: 0 });
+    expect(await addEntry(entry('higher', 8), ctx)).toEqual({ rank: 1, threshold: 0 });
+    expect(await addEntry(entry('third', 7), ctx)).toEqual({ rank: 4, threshold: 0 });
+    const { entries } = await readTop(10, ctx);
+    expect(entries.map((row) => row.id)).toEqual(['higher', 'first', 'second', 'third']);
+  });
+
+  it('refuses a score that only ties the last place of a full board, and writes nothing for it', async () => {
+    const ctx = boardContext(redis, 3);
+    for (const [id, score] of [['a', 5], ['b', 4], ['c', 3]] as const) await addEntry(entry(id, score), ctx);
+    expect(await addEntry(entry('tie', 3), ctx)).toEqual({ rank: null, threshold: 4 });
+    expect(await redis.exists(ctx.keys.entry('tie'))).toBe(0);
+    expect(await addEntry(entry('in', 4), ctx)).toEqual({ rank: 3, threshold: 5 });
+    expect((await readTop(3, ctx)).entries.map((row) => row.id)).toEqual(['a', 'b', 'in']);
+    expect(await entryKeys(ctx)).toEqual(['a', 'b', 'in'].map(ctx.keys.entry).toSorted());
+  });
+
+  it('trims a board of 3 (and never errs on a board shorter than its size)', async () => {
+    const ctx = boardContext(redis, 3);
+    expect(await addEntry(entry('only', 1), ctx)).toEqual({ rank: 1, threshold: 0 });
+    for (let i = 0; i < 6; i++) await addEntry(entry(`t${i}`, 10 + i), ctx);
+    const board = await readTop(3, ctx);
+    expect(board.entries.map((row) => [row.rank, row.id, row.score])).toEqual([[1, 't5', 15], [2, 't4', 14], [3, 't3', 13]]);
+    expect(await entryKeys(ctx)).toEqual(['t3', 't4', 't5'].map(ctx.keys.entry).toSorted());
+  });
+
+  it('reads exactly N entries (the seed read N + 1), or all of a shorter board', async () => {
+    const ctx = boardContext(redis);
+    for (let i = 0; i < 120; i++) await addEntry(entry(`n${i}`, i), ctx);
+    expect((await readTop(100, ctx)).entries).toHaveLength(100);
+    expect((await readTop(1, ctx)).entries.map((row) => row.id)).toEqual(['n119']);
+    expect((await readTop(10, ctx)).entries.map((row) => row.rank)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    const short = boardContext(redis);
+    for (let i = 0; i < 4; i++) await addEntry(entry(`s${i}`, i), short);
+    expect((await readTop(100, short)).entries).toHaveLength(4);
+    await expect(readTop(0, short)).rejects.toThrow(RangeError);
+    await expect(readTop(101, short)).rejects.toThrow(RangeError);
+  });
+
+  it('stores each entry as the JSON string {id, name, score, date}, names of any script kept as they are', async () => {
+    const ctx = boardContext(redis);
+    const item = { id: 'json', name: 'Zoë 李 <b>"/"</b>', score: 9, date: 1_800_000_000_123 };
+    await addEntry(item, ctx);
+    expect(JSON.parse((await redis.get(ctx.keys.entry('json')))!)).toEqual(item);
+    expect((await readTop(1, ctx)).entries).toEqual([{ ...item, rank: 1 }]);
+  });
+});

@@ -1,0 +1,114 @@
+import type { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConflictError, InvalidInputError, NotFoundError } from '../../lib/errors';
+import { readTop } from '../../lib/leaderboard';
+import { answerQuestion, QUESTION_BANK, questionById, SESSION_TTL_MS, startSession, submitSession } from '../../lib/quiz';
+import { connect } from '../support';
+import { boardContext } from '../leaderboard/support';
+
+let redis: Redis;
+beforeAll(async () => {
+  redis = await connect();
+});
+afterAll(async () => {
+  await redis.quit();
+});
+
+const rightChoice = (questionId: string) => questionById(questionId)!.answer;
+const wrongChoice = (questionId: string) => (rightChoice(questionId) + 1) % questionById(questionId)!.choices.length;
+
+describe('the question bank', () => {
+  it('holds at least 60 well-formed questions with unique ids', () => {
+    expect(QUESTION_BANK.length).toBeGreaterThanOrEqual(60);
+    expect(new Set(QUESTION_BANK.map((question) => question.id)).size).toBe(QUESTION_BANK.length);
+    for (const question of QUESTION_BANK) {
+      expect(question.choices[question.answer], question.id).toBeDefined();
+      expect(question.explanation.length, question.id).toBeGreaterThan(10);
+    }
+  });
+});
+
+describe('quiz sessions', () => {
+  it('start with 10 distinct questions, no answers in the payload, and a 15-minute TTL', async () => {
+    const ctx = boardContext(redis);
+    const session = await startSession(ctx);
+    expect(session.questions).toHaveLength(10);
+    expect(new Set(session.questions.map((question) => question.id)).size).toBe(10);
+    for (const question of session.questions) expect(Object.keys(question).toSorted()).toEqual(['choices', 'id', 'text']);
+    expect(JSON.stringify(session)).not.toMatch(/"(answer|explanation)"/);
+    const ttl = await redis.pttl(ctx.keys.quizSession(session.id));
+    expect(ttl).toBeGreaterThan(SESSION_TTL_MS - 5_000);
+    expect(ttl).toBeLessThanOrEqual(SESSION_TTL_MS);
+  });
+
+  it('score each question once, on the server', async () => {
+    const ctx = boardContext(redis);
+    const { id, questions } = await startSession(ctx);
+    const [q1, q2] = questions;
+    expect(await answerQuestion(id, { questionId: q1!.id, choice: rightChoice(q1!.id) }, ctx)).toMatchObject({
+      correct: true, answer: rightChoice(q1!.id), score: 1,
+    });
+    await expect(answerQuestion(id, { questionId: q1!.id, choice: rightChoice(q1!.id) }, ctx)).rejects.toThrow(ConflictError);
+    const wrong = await answerQuestion(id, { questionId: q2!.id, choice: wrongChoice(q2!.id) }, ctx);
+    expect(wrong).toEqual({ correct: false, answer: rightChoice(q2!.id), explanation: questionById(q2!.id)!.explanation, score: 1 });
+  });
+
+  it('count a question answered by racing requests once', async () => {
+    const ctx = boardContext(redis);
+    const { id, questions } = await startSession(ctx);
+    const question = questions[0]!;
+    const results = await Promise.allSettled(
+      Array.from({ length: 10 }, () => answerQuestion(id, { questionId: question.id, choice: rightChoice(question.id) }, ctx)),
+    );
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
+    expect(await redis.hget(ctx.keys.quizSession(id), 'score')).toBe('1');
+  });
+
+  it('refuse a question that is not in the session, and a choice out of range', async () => {
+    const ctx = boardContext(redis);
+    const { id, questions } = await startSession(ctx);
+    const asked = new Set(questions.map((question) => question.id));
+    const other = QUESTION_BANK.find((question) => !asked.has(question.id))!;
+    await expect(answerQuestion(id, { questionId: other.id, choice: 0 }, ctx)).rejects.toThrow(InvalidInputError);
+    await expect(answerQuestion(id, { questionId: 'no-such-question', choice: 0 }, ctx)).rejects.toThrow(InvalidInputError);
+    await expect(answerQuestion(id, { questionId: questions[0]!.id, choice: 4 }, ctx)).rejects.toThrow(InvalidInputError);
+    expect(await redis.hget(ctx.keys.quizSession(id), 'answered')).toBe('0');
+  });
+
+  it('are unknown once expired', async () => {
+    const ctx = boardContext(redis);
+    const { id, questions } = await startSession(ctx);
+    await redis.pexpire(ctx.keys.quizSession(id), 1);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await expect(answerQuestion(id, { questionId: questions[0]!.id, choice: 0 }, ctx)).rejects.toThrow(NotFoundError);
+    await expect(submitSession(id, 'Late', ctx)).rejects.toThrow(NotFoundError);
+    await expect(submitSession('AAAAAAAAAAAA', 'Nobody', ctx)).rejects.toThrow(NotFoundError);
+  });
+
+  it('submit once, even when submits race, with the score the server counted', async () => {
+    const ctx = boardContext(redis);
+    const { id, questions } = await startSession(ctx);
+    for (const question of questions) await answerQuestion(id, { questionId: question.id, choice: rightChoice(question.id) }, ctx);
+    const results = await Promise.allSettled(Array.from({ length: 5 }, (_, i) => submitSession(id, `Racer ${i}`, ctx)));
+    const submitted = results.filter((result) => result.status === 'fulfilled');
+    expect(submitted).toHaveLength(1);
+    expect(submitted[0]!.value).toEqual({ score: 10, rank: 1, threshold: 0 });
+    for (const result of results) if (result.status === 'rejected') expect(result.reason).toBeInstanceOf(ConflictError);
+    const board = await readTop(100, ctx);
+    expect(board.entries).toHaveLength(1);
+    expect(board.entries[0]).toMatchObject({ id, score: 10, rank: 1 });
+    await expect(answerQuestion(id, { questionId: questions[0]!.id, choice: 0 }, ctx)).rejects.toThrow(ConflictError);
+  });
+
+  it('off the board, say which score would have entered it', async () => {
+    const ctx = boardContext(redis, 2);
+    for (const name of ['Ana', 'Bo']) {
+      const { id, questions } = await startSession(ctx);
+      await answerQuestion(id, { questionId: questions[0]!.id, choice: rightChoice(questions[0]!.id) }, ctx);
+      expect((await submitSession(id, name, ctx)).rank).not.toBeNull();
+    }
+    const { id } = await startSession(ctx);
+    expect(await submitSession(id, 'Cy', ctx)).toEqual({ score: 0, rank: null, threshold: 2 });
+    expect(await redis.exists(ctx.keys.entry(id))).toBe(0);
+  });
+});
