@@ -1,12 +1,12 @@
 --[[
-  Removes the entry with the given id from a timeline (see timeline.lua: bounded by its position).
+  Removes the entry with a given sequence number from a timeline (see timeline.lua: only the
+  entries where it can be are read).
 
-  KEYS[1] the timeline list
-  ARGV[1] the entry's `id`
+  KEYS[1] the timeline list          KEYS[2] the hash that holds its sequence counter
+  ARGV[1] the counter's field        ARGV[2] the entry's sequence number
 
   Returns 1 when an entry was removed, else 0.
 ]]
 --- @include "timeline.lua"
 
-local id = ARGV[1]
-return timelineRemove(KEYS[1], function(entry) return entry.id == id end)
+return timelineRemove(KEYS[1], KEYS[2], ARGV[1], tonumber(ARGV[2]))
