@@ -15,9 +15,12 @@ export async function pushEntry(redis: Redis, ref: TimelineRef, fields: unknown[
   return redis.pushTimelineEntry(ref.list, ref.seqHash, ref.seqField, JSON.stringify(fields), ...limitArgs(limits));
 }
 
-/** Removes the entry pushed with sequence number `seq`, reading only the entries where it can be. */
-export async function removeEntry(redis: Redis, ref: TimelineRef, seq: number): Promise<boolean> {
-  return (await redis.removeTimelineEntry(ref.list, ref.seqHash, ref.seqField, seq)) === 1;
+/**
+ * Removes the newest entry whose first fields (after its seq) are `leading`, reading from the
+ * head, where the entries people remove are. Answers the removed entry's seq, or null.
+ */
+export async function removeEntry(redis: Redis, list: string, leading: unknown[]): Promise<number | null> {
+  return (await redis.removeTimelineEntry(list, JSON.stringify(leading))) || null;
 }
 
 /**

@@ -97,15 +97,16 @@ describe('a capped timeline with trim hysteresis', () => {
     expect(seen.every((entry) => entry.label === 'original')).toBe(true);
   });
 
-  it('removes an entry by its sequence number, and nothing for one that is gone', async () => {
+  it('removes the newest entry with the given leading fields, from the head, and nothing when none matches', async () => {
     const ref = freshTimeline();
-    for (let i = 1; i <= 30; i++) await pushEntry(redis, ref, ['entry', i], limits(20));
-    expect(await removeEntry(redis, ref, 29)).toBe(true);
-    expect(await removeEntry(redis, ref, 29)).toBe(false);
-    expect(await removeEntry(redis, ref, 3)).toBe(false); // trimmed away long ago
-    expect(await removeEntry(redis, ref, 31)).toBe(false); // never handed out
-    expect(await removeEntry(redis, ref, 0)).toBe(false);
-    expect(await seqsOf(ref)).toEqual([30, ...Array.from({ length: 18 }, (_, i) => 28 - i)]);
+    for (let i = 1; i <= 30; i++) await pushEntry(redis, ref, ['entry', `id-${i}`, 'details'], limits(20));
+    expect(await removeEntry(redis, ref.list, ['entry', 'id-29'])).toBe(29);
+    expect(await removeEntry(redis, ref.list, ['entry', 'id-29'])).toBeNull();
+    expect(await removeEntry(redis, ref.list, ['entry', 'id-3'])).toBeNull(); // trimmed away long ago
+    expect(await removeEntry(redis, ref.list, ['entry', 'id-2'])).toBeNull(); // 'id-2' is not 'id-21'…'id-28': whole fields only
+    expect(await removeEntry(redis, ref.list, ['other', 'id-28'])).toBeNull();
+    expect(await removeEntry(redis, ref.list, ['entry', 'id-12', 'details'])).toBe(12); // deep in the list
+    expect(await seqsOf(ref)).toEqual([30, ...Array.from({ length: 18 }, (_, i) => 28 - i).filter((seq) => seq !== 12)]);
     const page = (await readPage(redis, ref, { limit: 3, before: 31 }, parse))!;
     expect(page.entries.map((entry) => entry.seq)).toEqual([30, 28, 27]);
   });

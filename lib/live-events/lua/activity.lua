@@ -10,7 +10,7 @@
 
   pushActivity(activity, info, fields, argv) -> seq   fields without seq; argv: the index of
     the script's ARGV holding cap, then slack, then TTL (ms)
-  removeActivity(activity, info, seq) -> 0 or 1
+  removeActivity(activity, code, id) -> the removed entry's seq, or nil when it is not in the feed
 ]]
 --- @include "../../timeline/lua/timeline.lua"
 
@@ -19,6 +19,8 @@ local function pushActivity(activity, info, fields, argv)
     tonumber(ARGV[argv]), tonumber(ARGV[argv + 1]), tonumber(ARGV[argv + 2]))
 end
 
-local function removeActivity(activity, info, seq)
-  return timelineRemove(activity, info, 'activity-seq', seq)
+local function removeActivity(activity, code, id)
+  local seq = timelineRemove(activity, { code, id })
+  if seq > 0 then return seq end
+  return nil
 end

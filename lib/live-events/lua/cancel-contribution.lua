@@ -27,13 +27,10 @@ if removed == 0 and not stored then
   return { 0, 0, 0 }
 end
 
-local raised, seq
+local raised
 if stored then
-  local detail = cjson.decode(stored) -- [amount, name, feed seq]
-  seq = detail[3]
   redis.call('HDEL', details, id)
-  raised = redis.call('HINCRBY', info, 'raised', -detail[1])
-  if seq then removeActivity(activity, info, seq) end
+  raised = redis.call('HINCRBY', info, 'raised', -cjson.decode(stored)[1])
 else
   raised = tonumber(redis.call('HGET', info, 'raised') or '0')
 end
@@ -41,6 +38,7 @@ end
 pruneExpired(contributions, now - tonumber(ARGV[3]), details, contributors)
 pruneExpired(contributors, now - tonumber(ARGV[4]), details, contributions)
 
+local seq = removeActivity(activity, 'c', id)
 local count = redis.call('ZCARD', contributions)
 -- `at` and `counted` let a page take it off its count and its expiry times without refetching.
 publishChange(info, ARGV[5], {

@@ -95,13 +95,13 @@ local skipped = #events - imported
 
 if imported > 0 then
   for i = math.max(1, imported - tonumber(ARGV[8]) + 1), imported do
-    arrived[i].seq = pushActivity(activity, info, feedFields(arrived[i]), 8)
+    pushActivity(activity, info, feedFields(arrived[i]), 8)
   end
   for _, event in ipairs(arrived) do
     if event.kind == 'contribution' then
-      push(contributionFields, event.id, cjson.encode({ event.amount, event.name, event.seq }))
+      push(contributionFields, event.id, cjson.encode({ event.amount, event.name }))
     else
-      push(newsFields, event.id, cjson.encode({ event.title, event.url, event.seq }))
+      push(newsFields, event.id, cjson.encode({ event.title, event.url }))
     end
   end
   callInSlices('ZADD', contributions, countAdds, 2)

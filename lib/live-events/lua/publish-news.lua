@@ -3,7 +3,7 @@
   onto the activity feed and publishes the change. Publishing the same id again changes nothing.
 
   KEYS[1] project info hash   KEYS[2] news zset (id -> at)
-  KEYS[3] news details hash (id -> [title, url, feed seq])   KEYS[4] activity feed list
+  KEYS[3] news details hash (id -> [title, url])   KEYS[4] activity feed list
   ARGV[1] now (ms)   ARGV[2] news id   ARGV[3] title   ARGV[4] url   ARGV[5] news window (ms)
   ARGV[6] pub/sub channel   ARGV[7] project slug
   ARGV[8] feed cap   ARGV[9] feed slack   ARGV[10] feed TTL (ms)
@@ -25,8 +25,8 @@ local previous = redis.call('ZSCORE', news, id)
 if previous then return { 0, tonumber(previous) } end
 
 redis.call('ZADD', news, now, id)
+redis.call('HSET', details, id, cjson.encode({ title, url }))
 local seq = pushActivity(activity, info, { 'n', id, now, title, url }, 8)
-redis.call('HSET', details, id, cjson.encode({ title, url, seq }))
 redis.call('PEXPIRE', news, window)
 redis.call('PEXPIRE', details, window)
 

@@ -6,7 +6,7 @@
   Sending the same id again changes nothing and answers with the original time.
 
   KEYS[1] project info hash            KEYS[2] contributions zset (id -> at)
-  KEYS[3] contributors zset (id -> at)  KEYS[4] contribution details hash (id -> [amount, name, feed seq], compact: see snapshot.ts)
+  KEYS[3] contributors zset (id -> at)  KEYS[4] contribution details hash (id -> [amount, name], compact: see snapshot.ts)
   KEYS[5] activity feed list (activity.lua)
   ARGV[1] now (ms)          ARGV[2] contribution id   ARGV[3] name   ARGV[4] amount
   ARGV[5] contributions window (ms)    ARGV[6] contributors window (ms)
@@ -39,9 +39,8 @@ end
 local raised = redis.call('HINCRBY', info, 'raised', amount)
 redis.call('ZADD', contributions, now, id)
 redis.call('ZADD', contributors, now, id)
+redis.call('HSET', details, id, cjson.encode({ amount, name }))
 local seq = pushActivity(activity, info, { 'c', id, now, amount, name }, 9)
--- The feed entry's seq tells a cancellation where in the feed to look (timelineRemove).
-redis.call('HSET', details, id, cjson.encode({ amount, name, seq }))
 
 redis.call('PEXPIRE', contributions, contributionsWindow)
 redis.call('PEXPIRE', contributors, contributorsWindow)

@@ -18,13 +18,10 @@ local now, id, window = tonumber(ARGV[1]), ARGV[2], tonumber(ARGV[3])
 
 if redis.call('EXISTS', info) == 0 then return -1 end
 
-local stored = redis.call('HGET', details, id)
 local removed = redis.call('ZREM', news, id) + redis.call('HDEL', details, id)
 if removed == 0 then return 0 end
 
-local seq
-if stored then seq = cjson.decode(stored)[3] end -- [title, url, feed seq]
-if seq then removeActivity(activity, info, seq) end
+local seq = removeActivity(activity, 'n', id)
 
 pruneExpired(news, now - window, details, nil)
 redis.call('PEXPIRE', news, window)

@@ -1,12 +1,12 @@
 --[[
-  Removes the entry with a given sequence number from a timeline (see timeline.lua: only the
-  entries where it can be are read).
+  Removes the newest entry whose first fields are the given ones (see timeline.lua: read from
+  the head, stopping at the entry).
 
-  KEYS[1] the timeline list          KEYS[2] the hash that holds its sequence counter
-  ARGV[1] the counter's field        ARGV[2] the entry's sequence number
+  KEYS[1] the timeline list
+  ARGV[1] the leading fields (after the seq), a JSON array, e.g. ["c", "<id>"]
 
-  Returns 1 when an entry was removed, else 0.
+  Returns the removed entry's sequence number, or 0 when none matched.
 ]]
 --- @include "timeline.lua"
 
-return timelineRemove(KEYS[1], KEYS[2], ARGV[1], tonumber(ARGV[2]))
+return timelineRemove(KEYS[1], cjson.decode(ARGV[1]))

@@ -18,9 +18,12 @@
   timelinePage(list, seqHash, seqField, limit, before) -> {hasMore, entry, ...}
     Up to `limit` entries with seq < before (before 0: from the head), newest first.
 
-  timelineRemove(list, seqHash, seqField, seq) -> removed (0 or 1)
-    Removes the entry with sequence number `seq`. It can only sit among the first
-    head - seq + 1 entries (head: the counter), so only those are read, and LREM stops at it.
+  timelineRemove(list, leading) -> the removed entry's seq, or 0
+    Removes the first entry, from the head, whose first fields after its seq equal the Lua
+    array `leading` (e.g. {kind, id}). People remove recent entries, so the list is read from
+    the head a few entries at a time and LREM (count 1) stops at the entry: the cost is its
+    position, and at worst the capped list's length. (Keeping each entry's seq beside the event
+    would bound it more tightly, but costs memory on every event to speed up a rare removal.)
 
   timelinePushId(list, id, cap, slack, ttl) -> length
     The normalized variant: the list holds ids and each event lives in its own key. An id
@@ -69,15 +72,20 @@ local function timelinePage(list, seqHash, seqField, limit, before)
   return page
 end
 
-local function timelineRemove(list, seqHash, seqField, seq)
-  local head = timelineHead(seqHash, seqField)
-  -- A negative end would make LRANGE count from the tail: a sequence number never handed out.
-  if seq < 1 or seq > head then return 0 end
-  local candidates = redis.call('LRANGE', list, 0, head - seq)
-  for _, encoded in ipairs(candidates) do
-    local found = timelineSeqOf(encoded)
-    if found == seq then return redis.call('LREM', list, 1, encoded) end
-    if found < seq then return 0 end
+local TIMELINE_SCAN = 16
+
+local function timelineRemove(list, leading)
+  -- The encoded fields without their brackets: an entry starts with `[seq,` then these, then `,` or `]`.
+  local needle = string.sub(cjson.encode(leading), 2, -2)
+  for first = 0, redis.call('LLEN', list) - 1, TIMELINE_SCAN do
+    for _, encoded in ipairs(redis.call('LRANGE', list, first, first + TIMELINE_SCAN - 1)) do
+      local fields = string.match(encoded, '^%[%d+,(.*)$') or ''
+      local after = string.sub(fields, #needle + 1, #needle + 1)
+      if string.sub(fields, 1, #needle) == needle and (after == ',' or after == ']') then
+        redis.call('LREM', list, 1, encoded)
+        return timelineSeqOf(encoded)
+      end
+    end
   end
   return 0
 end
