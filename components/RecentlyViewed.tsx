@@ -10,7 +10,7 @@ export function RecentlyViewed({ projects }: { projects: Project[] }) {
       <h2 id="recently-viewed-heading" className="text-sm font-semibold uppercase tracking-wide text-slate-500">
         Recently viewed
       </h2>
-      <ol data-testid="recently-viewed" className="-mx-4 mt-3 flex snap-x gap-3 overflow-x-auto px-4 pb-2">
+      <ol data-testid="recently-viewed" className="-mx-4 mt-3 flex snap-x scroll-px-4 gap-3 overflow-x-auto px-4 pb-2">
         {projects.map((project) => (
           <li key={project.slug} className="shrink-0 snap-start">
             <Link
