@@ -21,10 +21,10 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
     <html lang="en">
       <body className="min-h-screen bg-slate-50 font-sans text-ink antialiased">
         <header className="sticky top-0 z-10 border-b border-slate-200 bg-white/85 backdrop-blur">
-          <nav className="mx-auto flex max-w-6xl items-center gap-4 px-4 sm:gap-6 py-3 text-sm font-medium">
+          <nav className="mx-auto flex max-w-6xl items-center gap-4 overflow-x-auto whitespace-nowrap px-4 py-3 text-sm font-medium sm:gap-6">
             <Link href="/" className="flex items-center gap-2 text-base font-bold tracking-tight">
               <span aria-hidden className="inline-block h-3 w-3 rounded-full bg-accent animate-pulse-dot" />
-              crowdpulse
+              <span className="max-sm:sr-only">crowdpulse</span>
             </Link>
             {NAV.map(({ href, label }) => (
               <Link key={href} href={href} className="text-slate-600 hover:text-ink">

@@ -1,16 +1,25 @@
+import { cookies } from 'next/headers';
 import Link from 'next/link';
 import { connection } from 'next/server';
 import { Progress } from '@/components/Progress';
 import { ProjectArt } from '@/components/ProjectArt';
+import { RecentlyViewed } from '@/components/RecentlyViewed';
 import { Unavailable } from '@/components/Unavailable';
+import { visitorIdSchema } from '@/lib/live-events/schemas';
 import { listProjects } from '@/lib/projects/catalogue';
 import { isRedisUnavailable } from '@/lib/redis/errors';
+import { VISITOR_COOKIE } from '@/lib/visitors/cookie';
+import { hydrateRecentlyViewed, readRecentlyViewed } from '@/lib/visitors/recently-viewed';
 
 export default async function HomePage() {
   await connection();
-  let projects;
+  const visitor = visitorIdSchema.safeParse((await cookies()).get(VISITOR_COOKIE)?.value);
+  let projects, recent;
   try {
-    projects = await listProjects();
+    // The recently viewed slugs are read beside the catalogue and hydrated from it.
+    const [catalogue, viewed] = await Promise.all([listProjects(), visitor.success ? readRecentlyViewed(visitor.data) : []]);
+    projects = catalogue;
+    recent = hydrateRecentlyViewed(viewed, catalogue);
   } catch (error) {
     if (isRedisUnavailable(error)) return <Unavailable />;
     throw error;
@@ -23,6 +32,7 @@ export default async function HomePage() {
           Every page is live: contributions, news and viewers arrive as they happen, and leave when their time is up.
         </p>
       </section>
+      <RecentlyViewed projects={recent} />
       <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
         {projects.map((project) => (
           <li key={project.slug}>

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { newId } from '../lib/ids';
 import { importEvents, joinProject, type LiveEventsContext } from '../lib/live-events';
+import { liveEventKeys } from '../lib/live-events/keys';
 import { DEFAULT_WINDOWS, HOUR, MINUTE } from '../lib/live-events/windows';
 import { saveProject } from '../lib/projects/catalogue';
 import { createRedis, waitUntilReady } from '../lib/redis/client';
@@ -91,11 +92,21 @@ export async function measureMemory(): Promise<FigureResult> {
     }
     const withEvents = await usedMemory(redis);
     const keys = await redis.dbsize();
+    // The activity feeds (issue 5) are measured apart, by what unlinking them frees, so the
+    // live-event figure keeps its meaning. The MEMORY USAGE scan comes last: its big pipelines
+    // leave client buffers behind for a while.
+    const feedBytesEach = Number(await redis.memory('USAGE', liveEventKeys(slugs[0]!).activity, 'SAMPLES', 0));
+    const unlink = redis.pipeline();
+    for (const slug of slugs) unlink.unlink(liveEventKeys(slug).activity);
+    await unlink.exec();
+    const withoutFeeds = await usedMemory(redis);
     const kinds = await usageByKind(redis);
 
     const projectBytes = withProjects - empty;
-    const liveBytes = withEvents - withProjects;
-    const totalBytes = withEvents - empty;
+    const feedBytes = withEvents - withoutFeeds;
+    const liveBytes = withoutFeeds - withProjects;
+    const totalBytes = withoutFeeds - empty;
+    const feedEntries = MIX.contributions + MIX.news;
     const zsetKinds = ['contributions', 'contributors', 'news', 'visitors'];
     const zsetBytes = zsetKinds.reduce((sum, kind) => sum + (kinds.get(kind)?.bytes ?? 0), 0);
     const zsetKeys = zsetKinds.reduce((sum, kind) => sum + (kinds.get(kind)?.keys ?? 0), 0);
@@ -108,10 +119,13 @@ export async function measureMemory(): Promise<FigureResult> {
           `${PROJECTS} project info hashes, ${fmt.mb(withEvents)} with their live events; ${fmt.int(keys)} keys`,
         `per project: ${MIX.contributions} contributions (${MIX.contributors} in the contributors window), ` +
           `${MIX.news} news, ${MIX.viewers} viewers: ${fmt.int(liveBytes / PROJECTS)} B of live events + ` +
-          `${fmt.int(projectBytes / PROJECTS)} B of project info`,
+          `${fmt.int(projectBytes / PROJECTS)} B of project info, and ${fmt.int(feedBytes / PROJECTS)} B of activity feed ` +
+          `(${feedEntries} entries: every imported event; MEMORY USAGE of one feed list ${fmt.int(feedBytesEach)} B)`,
         `MEMORY USAGE by kind of key: ${byKind.join('; ')}`,
         'live events = 4 sorted sets (contributions, contributors, news, visitors) + 3 hashes ' +
           '(contribution-details, news-details, visitor-tabs) per project; used_memory also counts the keyspace tables',
+        'activity feeds: used_memory freed by unlinking the feed lists; the live-event figures are measured without them, ' +
+          'but keep two costs of the feed: the activity-seq counter in each info hash, and the expires table sized for the feed keys',
       ],
       rows: [
         {
@@ -131,6 +145,14 @@ export async function measureMemory(): Promise<FigureResult> {
           met: zsetBytes <= TARGET_BYTES,
         },
         {
+          figure: `memory: activity feeds of ${PROJECTS} projects (${feedEntries} entries each)`,
+          measured: `${fmt.mb(feedBytes)} (${fmt.int(feedBytes / PROJECTS)} B/project)`,
+          baseline: '—',
+          ratio: '—',
+          target: '— (apart from the live events)',
+          met: null,
+        },
+        {
           figure: 'memory: project info hashes + catalogue',
           measured: `${fmt.mb(projectBytes)} (${fmt.int(projectBytes / PROJECTS)} B/project)`,
           baseline: '—',
@@ -139,7 +161,7 @@ export async function measureMemory(): Promise<FigureResult> {
           met: null,
         },
         {
-          figure: 'memory: total above an empty server',
+          figure: 'memory: total above an empty server, feeds apart',
           measured: `${fmt.mb(totalBytes)}, ${fmt.int(keys)} keys`,
           baseline: '—',
           ratio: '—',

@@ -3,7 +3,11 @@ import {
   cancelContribution, heartbeatVisitors, importEvents, joinProject, leaveProject, publishNews,
   readLiveSnapshot, recordContribution, unpublishNews, type LiveEventsContext,
 } from '../lib/live-events';
+import { readActivity } from '../lib/live-events/activity';
 import { DEFAULT_WINDOWS, MINUTE } from '../lib/live-events/windows';
+import { TIMELINE_SLACK } from '../lib/timeline/config';
+import { pushEntry } from '../lib/timeline/timeline';
+import { recordView } from '../lib/visitors/recently-viewed';
 import { saveProject } from '../lib/projects/catalogue';
 import { createRedis, waitUntilReady } from '../lib/redis/client';
 import { startRedisServer } from '../lib/redis/embedded';
@@ -39,6 +43,7 @@ export async function measureRoundTrips(): Promise<FigureResult> {
     await saveProject(sampleProject(slug), 0, redis);
     const ctx: LiveEventsContext = { redis, windows: DEFAULT_WINDOWS, now: Date.now };
     const count = countCommands(redis);
+    const timeline = { list: '{rt}:timeline', seqHash: '{rt}:owner', seqField: 'seq' };
     const now = Date.now();
 
     // Each operation runs twice: the first call of a script on a connection is an EVAL, the
@@ -53,6 +58,9 @@ export async function measureRoundTrips(): Promise<FigureResult> {
       ['heartbeatVisitors', true, () => heartbeatVisitors(slug, [{ visitorId: `rt-visitor-${pass}000`, tabId: 'tab' }], ctx)],
       ['leaveProject', true, () => leaveProject(slug, { visitorId: `rt-visitor-${pass}000`, tabId: 'tab' }, ctx)],
       ['readLiveSnapshot (a read)', false, () => readLiveSnapshot(slug, ctx)],
+      ['timeline push (pushEntry)', true, () => pushEntry(redis, timeline, ['entry', pass], { cap: 100, slack: TIMELINE_SLACK, ttlMs: 60_000 })],
+      ['recordView (recently viewed)', true, () => recordView(`rt-visitor-${pass}000`, slug, redis)],
+      ['readActivity (a read)', false, () => readActivity(slug, {}, ctx)],
     ];
     const passes: string[][][] = [];
     for (const pass of [0, 1]) {

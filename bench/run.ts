@@ -15,9 +15,10 @@ import { measureMemory } from './memory';
 import { measurePush } from './push';
 import { formatDetails, formatTable, type FigureResult, type Row } from './report';
 import { measureRoundTrips } from './round-trips';
+import { measureTimeline } from './timeline';
 import { Cleanup, ROOT, machineInfo, progress } from './support';
 
-const FIGURES = ['round-trips', 'push', 'ingest', 'bulk', 'memory', 'leaderboard'] as const;
+const FIGURES = ['round-trips', 'push', 'ingest', 'bulk', 'leaderboard', 'timeline', 'memory'] as const;
 type Figure = (typeof FIGURES)[number];
 /** The figures that need the app server (and so a production build). */
 const APP_FIGURES: readonly Figure[] = ['push', 'ingest', 'bulk'];
@@ -65,6 +66,7 @@ async function main(): Promise<void> {
     }
     await cleanup.run(); // the app and its Redis are done: free the CPU for the memory figure
 
+    if (selected.has('timeline')) figures.push(['Timelines', await measureTimeline()]);
     if (selected.has('memory')) figures.push(['Memory', await measureMemory()]);
   } finally {
     await cleanup.run();

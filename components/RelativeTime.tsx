@@ -6,7 +6,9 @@ export function relativeTime(at: number, now: number): string {
   if (seconds > -60) return formatter.format(seconds, 'second');
   const minutes = Math.round(seconds / 60);
   if (minutes > -60) return formatter.format(minutes, 'minute');
-  return formatter.format(Math.round(minutes / 60), 'hour');
+  const hours = Math.round(minutes / 60);
+  if (hours > -24) return formatter.format(hours, 'hour');
+  return formatter.format(Math.round(hours / 24), 'day');
 }
 
 /** "3 minutes ago", against the given clock (the server's), re-rendered by the caller's tick. */

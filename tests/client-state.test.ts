@@ -16,6 +16,7 @@ function snapshot(overrides: Partial<LiveSnapshot> = {}): LiveSnapshot {
     contributors: [{ id: 'c1', name: 'Ana', amount: 5, at: SERVER_NOW - 29 * MINUTE }],
     news: [{ id: 'n1', title: 'Hello', url: 'https://example.org', at: SERVER_NOW - 23 * HOUR }],
     visitors: { count: 3 },
+    activity: { items: [{ seq: 4, kind: 'contribution', id: 'c1', name: 'Ana', amount: 5, at: SERVER_NOW - 29 * MINUTE }], nextCursor: null },
     ...overrides,
   };
 }
@@ -40,13 +41,15 @@ describe('the browser model of live events', () => {
   it('applies each change once, in version order, and asks for a snapshot on a gap', () => {
     const state = stateFromSnapshot(snapshot(), SERVER_NOW);
     const contribution = { id: 'c2', name: 'Bo', amount: 7, at: SERVER_NOW + 1 };
-    const change = { type: 'contribution-recorded' as const, slug: 'p', version: 8, contribution, count: 3, raised: 107 };
+    const activity = { seq: 5, kind: 'contribution' as const, ...contribution };
+    const change = { type: 'contribution-recorded' as const, slug: 'p', version: 8, contribution, count: 3, raised: 107, activity };
     const once = applied(state, change);
     expect(once).toMatchObject({ version: 8, contributionCount: 3, raised: 107 });
     expect(applied(once, change)).toBe(once);
     expect(applied(state, { ...change, version: 7 })).toBe(state);
     expect(applyChange(state, { ...change, version: 9 })).toBe('resync');
     expect(viewAt(once, SERVER_NOW + 2).contributors.map((c) => c.id)).toEqual(['c2', 'c1']);
+    expect(viewAt(once, SERVER_NOW + 2).activity.map((entry) => entry.seq)).toEqual([5, 4]);
   });
 
   it('takes a cancelled contribution off the count and off the expiry times', () => {
@@ -55,8 +58,9 @@ describe('the browser model of live events', () => {
     const cancelled = applied(state, { type: 'contribution-cancelled', slug: 'p', version: 8, id: 'c0', at, counted: true, count: 1, raised: 90 });
     expect(cancelled).toMatchObject({ contributionCount: 1, expiring: [SERVER_NOW - HOUR], raised: 90 });
     expect(viewAt(cancelled, SERVER_NOW + 11_000).contributionCount).toBe(1);
-    const listed = applied(state, { type: 'contribution-cancelled', slug: 'p', version: 8, id: 'c1', at: SERVER_NOW - 29 * MINUTE, counted: true, count: 1, raised: 95 });
+    const listed = applied(state, { type: 'contribution-cancelled', slug: 'p', version: 8, id: 'c1', at: SERVER_NOW - 29 * MINUTE, counted: true, count: 1, raised: 95, activitySeq: 4 });
     expect(listed.contributors).toEqual([]);
+    expect(listed.activity.items).toEqual([]);
     expect(listed.contributionCount).toBe(1);
   });
 

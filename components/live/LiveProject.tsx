@@ -5,12 +5,13 @@ import type { Project } from '@/lib/projects/types';
 import { ConnectionStatus } from '../ConnectionStatus';
 import { formatMoney, Progress } from '../Progress';
 import { RelativeTime } from '../RelativeTime';
+import { ActivityFeed } from './ActivityFeed';
 import { ContributeForm } from './ContributeForm';
 import { formatWindow, plural } from './format';
 import { useLiveProject } from './use-live-project';
 
 export function LiveProject({ project, snapshot }: { project: Project; snapshot: LiveSnapshot }) {
-  const { view, now, windows, connection } = useLiveProject(snapshot);
+  const { view, now, windows, connection, loadMoreActivity } = useLiveProject(snapshot);
   const card = 'rounded-2xl border border-slate-200 bg-white p-5 shadow-sm';
   return (
     <div className="grid grid-cols-1 gap-5 lg:grid-cols-[minmax(0,1fr)_22rem]">
@@ -72,6 +73,8 @@ export function LiveProject({ project, snapshot }: { project: Project; snapshot:
           </ul>
           {view.news.length === 0 && <p className="mt-3 text-sm text-slate-500">No news in the last {formatWindow(windows.news)}.</p>}
         </section>
+
+        <ActivityFeed items={view.activity} hasMore={view.hasMoreActivity} now={now} loadMore={loadMoreActivity} />
       </div>
 
       <aside className="space-y-5 lg:sticky lg:top-20 lg:self-start">

@@ -1,5 +1,6 @@
 import { io, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '@/lib/realtime/events';
+import { VISITOR_COOKIE } from '@/lib/visitors/cookie';
 
 export type LiveClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -7,8 +8,6 @@ export function connectLive(): LiveClientSocket {
   // WebSocket first: behind a load balancer without sticky sessions, long-polling would break.
   return io({ transports: ['websocket', 'polling'], reconnectionDelay: 500, reconnectionDelayMax: 3_000 });
 }
-
-const VISITOR_COOKIE = 'cp_vid';
 
 /** One id per person (a cookie shared by their tabs), so presence counts people, not tabs. */
 export function visitorId(): string {

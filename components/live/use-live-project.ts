@@ -1,8 +1,9 @@
 'use client';
 
-import { useEffect, useRef, useState } from 'react';
-import { applyChange, stateFromSnapshot, viewAt, type LiveState } from '@/lib/live-events/client-state';
-import type { LiveChange, LiveSnapshot } from '@/lib/live-events/types';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { applyActivityPage, applyChange, stateFromSnapshot, viewAt, type LiveState } from '@/lib/live-events/client-state';
+import { ACTIVITY_PAGE } from '@/lib/live-events/limits';
+import type { ActivityPage, LiveChange, LiveSnapshot } from '@/lib/live-events/types';
 import { connectLive, visitorId } from './live-socket';
 
 export type ConnectionState = 'connecting' | 'live' | 'reconnecting';
@@ -15,7 +16,7 @@ const RESYNC_JITTER_MS = 500;
 /**
  * A project's live events in the browser: starts from the server-rendered snapshot, watches the
  * project over Socket.IO, resyncs on every (re)connect, and re-derives the view every second on
- * the server's clock so expired items leave by themselves.
+ * the server's clock so expired items leave by themselves. Older activity is loaded on demand.
  */
 export function useLiveProject(initial: LiveSnapshot) {
   const [state, setState] = useState<LiveState>(() => stateFromSnapshot(initial, Date.now()));
@@ -87,6 +88,20 @@ export function useLiveProject(initial: LiveSnapshot) {
     };
   }, [initial.slug]);
 
+  // Pages older than the feed's last entry, by cursor: new entries arriving on top meanwhile
+  // shift nothing (see applyActivityPage for a resync or a removal while the page was on its way).
+  const loadMoreActivity = useCallback(async () => {
+    const before = stateRef.current.activity.nextCursor;
+    if (before === null) return;
+    const response = await fetch(`/api/projects/${initial.slug}/timeline?limit=${ACTIVITY_PAGE.default}&before=${before}`, {
+      cache: 'no-store',
+    });
+    if (!response.ok) throw new Error(`loading more activity answered ${response.status}`);
+    const next = applyActivityPage(stateRef.current, before, (await response.json()) as ActivityPage);
+    stateRef.current = next;
+    setState(next);
+  }, [initial.slug]);
+
   const now = browserNow + state.clockOffset;
   const view = viewAt(state, now);
 
@@ -94,5 +109,5 @@ export function useLiveProject(initial: LiveSnapshot) {
     if (view.needsResync) resyncRef.current();
   }, [view.needsResync]);
 
-  return { view, now, windows: state.windows, connection };
+  return { view, now, windows: state.windows, connection, loadMoreActivity };
 }

@@ -7,6 +7,7 @@ import { seedDemoProjects } from '../projects/seed';
 import { closeRedis, getRedis, waitUntilReady } from '../redis/client';
 import { startRedisServer, type RedisServerHandle } from '../redis/embedded';
 import { startSimulator } from '../simulator/simulator';
+import { timelineCapFromEnv } from '../timeline/config';
 
 export type Runtime = { stop(): Promise<void> };
 
@@ -19,6 +20,7 @@ export async function startRuntime(): Promise<Runtime> {
   // A mistyped setting stops the start with zod's message, not the first request that needs it.
   windowsFromEnv();
   writesPerMinute();
+  timelineCapFromEnv();
   let embedded: RedisServerHandle | undefined;
   if (!process.env.REDIS_URL) {
     embedded = await startRedisServer();

@@ -1,5 +1,6 @@
+import { appendPage, feedFromPage, prependEntry, removeEntry, type ActivityFeed } from './activity-feed';
 import { SNAPSHOT_LIMITS } from './limits';
-import type { Contributor, LiveChange, LiveSnapshot, NewsItem, VersionedChange } from './types';
+import type { ActivityEntry, ActivityPage, Contributor, LiveChange, LiveSnapshot, NewsItem, VersionedChange } from './types';
 import type { Windows } from './windows';
 
 /**
@@ -21,6 +22,7 @@ export type LiveState = {
   contributors: Contributor[];
   news: NewsItem[];
   visitors: number;
+  activity: ActivityFeed;
 };
 
 export type LiveView = {
@@ -29,6 +31,9 @@ export type LiveView = {
   news: NewsItem[];
   visitors: number;
   raised: number;
+  activity: ActivityEntry[];
+  /** Older activity can be loaded (with `activity.nextCursor` as the cursor). */
+  hasMoreActivity: boolean;
   /** The known contribution times ran out while older-than-known ones still count: fetch again. */
   needsResync: boolean;
 };
@@ -46,6 +51,7 @@ export function stateFromSnapshot(snapshot: LiveSnapshot, browserNow: number): L
     contributors: snapshot.contributors,
     news: snapshot.news,
     visitors: snapshot.visitors.count,
+    activity: feedFromPage(snapshot.activity),
   };
 }
 
@@ -70,6 +76,7 @@ function applyVersioned(state: LiveState, change: VersionedChange): LiveState | 
         contributionCount: state.contributionCount + 1,
         expiring: state.expiringComplete ? [...state.expiring, change.contribution.at] : state.expiring,
         contributors: [change.contribution, ...state.contributors].slice(0, SNAPSHOT_LIMITS.contributors),
+        activity: prependEntry(state.activity, change.activity),
       };
     case 'contribution-cancelled': {
       const known = state.expiring.indexOf(change.at);
@@ -79,15 +86,30 @@ function applyVersioned(state: LiveState, change: VersionedChange): LiveState | 
         contributionCount: state.contributionCount - (change.counted ? 1 : 0),
         expiring: change.counted && known >= 0 ? state.expiring.toSpliced(known, 1) : state.expiring,
         contributors: state.contributors.filter((item) => item.id !== change.id),
+        activity: removeEntry(state.activity, change.activitySeq),
       };
     }
     case 'news-published':
-      return { ...state, news: [change.news, ...state.news].slice(0, SNAPSHOT_LIMITS.news) };
+      return {
+        ...state,
+        news: [change.news, ...state.news].slice(0, SNAPSHOT_LIMITS.news),
+        activity: prependEntry(state.activity, change.activity),
+      };
     case 'news-unpublished':
-      return { ...state, news: state.news.filter((item) => item.id !== change.id) };
+      return {
+        ...state,
+        news: state.news.filter((item) => item.id !== change.id),
+        activity: removeEntry(state.activity, change.activitySeq),
+      };
     case 'events-imported':
       return 'resync';
   }
+}
+
+/** Adds an older page of the activity feed, read with `before` ("load more"). Not versioned. */
+export function applyActivityPage(state: LiveState, before: number, page: ActivityPage): LiveState {
+  const activity = appendPage(state.activity, before, page);
+  return activity === state.activity ? state : { ...state, activity };
 }
 
 
@@ -101,6 +123,8 @@ export function viewAt(state: LiveState, now: number): LiveView {
     news: state.news.filter((item) => item.at > now - windows.news),
     visitors: state.visitors,
     raised: state.raised,
+    activity: state.activity.items,
+    hasMoreActivity: state.activity.nextCursor !== null,
     needsResync: !state.expiringComplete && expired === state.expiring.length && state.contributionCount > expired,
   };
 }

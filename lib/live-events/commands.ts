@@ -19,7 +19,7 @@ declare module 'ioredis' {
 }
 
 /** read-snapshot.lua's reply, before it is shaped into a LiveSnapshot. */
-export type RawSnapshot = [string, number, string[], string[], string[], number, string];
+export type RawSnapshot = [string, number, string[], string[], string[], number, string, [0 | 1, ...string[]]];
 
 const script = (name: string, numberOfKeys: number, file: string, readOnly = false): ScriptDefinition => ({
   name,
@@ -30,14 +30,14 @@ const script = (name: string, numberOfKeys: number, file: string, readOnly = fal
 
 export function liveEventScripts(): ScriptDefinition[] {
   return [
-    script('recordContribution', 4, 'record-contribution.lua'),
-    script('cancelContribution', 4, 'cancel-contribution.lua'),
-    script('publishNews', 3, 'publish-news.lua'),
-    script('unpublishNews', 3, 'unpublish-news.lua'),
-    script('importEvents', 6, 'import-events.lua'),
+    script('recordContribution', 5, 'record-contribution.lua'),
+    script('cancelContribution', 5, 'cancel-contribution.lua'),
+    script('publishNews', 4, 'publish-news.lua'),
+    script('unpublishNews', 4, 'unpublish-news.lua'),
+    script('importEvents', 7, 'import-events.lua'),
     script('joinVisitor', 4, 'join-visitor.lua'),
     script('leaveVisitor', 3, 'leave-visitor.lua'),
     script('heartbeatVisitors', 3, 'heartbeat-visitors.lua'),
-    script('readLiveSnapshot', 7, 'read-snapshot.lua', true),
+    script('readLiveSnapshot', 8, 'read-snapshot.lua', true),
   ];
 }

@@ -1,5 +1,6 @@
 import { NotFoundError } from '../errors';
 import { newId } from '../ids';
+import { activityArgs } from './activity';
 import { defaultLiveEventsContext, type LiveEventsContext } from './context';
 import { LIVE_EVENTS_CHANNEL, liveEventKeys } from './keys';
 import type { ContributionInput } from './schemas';
@@ -21,9 +22,9 @@ export async function recordContribution(
   const keys = liveEventKeys(slug);
   const id = input.id ?? newId();
   const [status, at, count, raised] = await ctx.redis.recordContribution(
-    keys.info, keys.contributions, keys.contributors, keys.contributionDetails,
+    keys.info, keys.contributions, keys.contributors, keys.contributionDetails, keys.activity,
     ctx.now(), id, input.name, input.amount,
-    ctx.windows.contributions, ctx.windows.contributors, LIVE_EVENTS_CHANNEL, slug,
+    ctx.windows.contributions, ctx.windows.contributors, LIVE_EVENTS_CHANNEL, slug, ...activityArgs(),
   );
   if (status === -1) throw new NotFoundError('project');
   return { id, at, created: status === 1, count, raised };
@@ -36,7 +37,7 @@ export async function cancelContribution(
 ): Promise<{ count: number; raised: number }> {
   const keys = liveEventKeys(slug);
   const [status, count, raised] = await ctx.redis.cancelContribution(
-    keys.info, keys.contributions, keys.contributors, keys.contributionDetails,
+    keys.info, keys.contributions, keys.contributors, keys.contributionDetails, keys.activity,
     ctx.now(), id, ctx.windows.contributions, ctx.windows.contributors, LIVE_EVENTS_CHANNEL, slug,
   );
   if (status === -1) throw new NotFoundError('project');

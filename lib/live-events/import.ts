@@ -1,11 +1,14 @@
 import { NotFoundError } from '../errors';
+import { activityArgs } from './activity';
 import { defaultLiveEventsContext, type LiveEventsContext } from './context';
 import { LIVE_EVENTS_CHANNEL, liveEventKeys } from './keys';
 import type { ImportInput } from './schemas';
 
 /**
  * Imports past events with their original times in one script call. Events already expired in
- * every window they belong to, and ids already present, are skipped.
+ * every window they belong to, and ids already present, are skipped. The activity feed gets
+ * them oldest first, so the batch reads newest first like everything else (a stable sort: equal
+ * times keep the order they were sent in).
  */
 export async function importEvents(
   slug: string,
@@ -14,9 +17,9 @@ export async function importEvents(
 ): Promise<{ imported: number; skipped: number }> {
   const keys = liveEventKeys(slug);
   const [imported, skipped] = await ctx.redis.importEvents(
-    keys.info, keys.contributions, keys.contributors, keys.contributionDetails, keys.news, keys.newsDetails,
+    keys.info, keys.contributions, keys.contributors, keys.contributionDetails, keys.news, keys.newsDetails, keys.activity,
     ctx.now(), ctx.windows.contributions, ctx.windows.contributors, ctx.windows.news,
-    LIVE_EVENTS_CHANNEL, slug, JSON.stringify(events),
+    LIVE_EVENTS_CHANNEL, slug, JSON.stringify(events.toSorted((a, b) => a.at - b.at)), ...activityArgs(),
   );
   if (imported === -1) throw new NotFoundError('project');
   return { imported, skipped };

@@ -13,6 +13,8 @@ export function liveEventKeys(slug: string) {
     visitors: `${tag}:visitors`,
     visitorTabs: `${tag}:visitor-tabs`,
     visitorTabCounts: `${tag}:visitor-tab-counts`,
+    /** The activity feed: a capped timeline (lib/timeline), its counter in `info` (activity.ts). */
+    activity: `${tag}:activity`,
   };
 }
 

@@ -1,5 +1,6 @@
 import { NotFoundError } from '../errors';
 import { newId } from '../ids';
+import { activityArgs } from './activity';
 import { defaultLiveEventsContext, type LiveEventsContext } from './context';
 import { LIVE_EVENTS_CHANNEL, liveEventKeys } from './keys';
 import type { NewsInput } from './schemas';
@@ -12,8 +13,8 @@ export async function publishNews(
   const keys = liveEventKeys(slug);
   const id = input.id ?? newId();
   const [status, at] = await ctx.redis.publishNews(
-    keys.info, keys.news, keys.newsDetails,
-    ctx.now(), id, input.title, input.url, ctx.windows.news, LIVE_EVENTS_CHANNEL, slug,
+    keys.info, keys.news, keys.newsDetails, keys.activity,
+    ctx.now(), id, input.title, input.url, ctx.windows.news, LIVE_EVENTS_CHANNEL, slug, ...activityArgs(),
   );
   if (status === -1) throw new NotFoundError('project');
   return { id, at, created: status === 1 };
@@ -26,7 +27,7 @@ export async function unpublishNews(
 ): Promise<void> {
   const keys = liveEventKeys(slug);
   const status = await ctx.redis.unpublishNews(
-    keys.info, keys.news, keys.newsDetails,
+    keys.info, keys.news, keys.newsDetails, keys.activity,
     ctx.now(), id, ctx.windows.news, LIVE_EVENTS_CHANNEL, slug,
   );
   if (status === -1) throw new NotFoundError('project');

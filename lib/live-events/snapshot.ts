@@ -1,7 +1,8 @@
 import { NotFoundError } from '../errors';
+import { activityPageFromReply } from './activity';
 import { defaultLiveEventsContext, type LiveEventsContext } from './context';
 import { liveEventKeys } from './keys';
-import { SNAPSHOT_LIMITS } from './limits';
+import { ACTIVITY_PAGE, SNAPSHOT_LIMITS } from './limits';
 import type { Contributor, LiveSnapshot, NewsItem } from './types';
 
 
@@ -19,12 +20,12 @@ export async function readLiveSnapshot(
   const { windows } = ctx;
   const raw = await ctx.redis.readLiveSnapshot(
     keys.info, keys.contributions, keys.contributors, keys.contributionDetails,
-    keys.news, keys.newsDetails, keys.visitors,
+    keys.news, keys.newsDetails, keys.visitors, keys.activity,
     now, windows.contributions, windows.contributors, windows.news, windows.visitors,
-    SNAPSHOT_LIMITS.expiring, SNAPSHOT_LIMITS.contributors, SNAPSHOT_LIMITS.news,
+    SNAPSHOT_LIMITS.expiring, SNAPSHOT_LIMITS.contributors, SNAPSHOT_LIMITS.news, ACTIVITY_PAGE.default,
   );
   if (!raw) throw new NotFoundError('project');
-  const [raised, count, expiring, contributors, news, visitors, version] = raw;
+  const [raised, count, expiring, contributors, news, visitors, version, activity] = raw;
   return {
     slug,
     serverTime: now,
@@ -45,6 +46,7 @@ export async function readLiveSnapshot(
       return { id, title, url, at: Number(at) };
     }),
     visitors: { count: visitors },
+    activity: activityPageFromReply(activity),
   };
 }
 

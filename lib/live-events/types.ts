@@ -4,6 +4,17 @@ import type { Windows } from './windows';
 export type Contributor = { id: string; name: string; amount: number; at: number };
 export type NewsItem = { id: string; title: string; url: string; at: number };
 
+/**
+ * An entry of a project's activity feed, newest first by `seq` (the order events arrived in;
+ * an imported event keeps its own older `at`). `seq` is the cursor a page is read before.
+ */
+export type ActivityEntry =
+  | ({ seq: number; kind: 'contribution' } & Contributor)
+  | ({ seq: number; kind: 'news' } & NewsItem);
+
+/** A page of the activity feed; `nextCursor` (a `seq`) reads the next one, null at the end. */
+export type ActivityPage = { items: ActivityEntry[]; nextCursor: number | null };
+
 export type LiveSnapshot = {
   slug: string;
   /** The server's clock when the snapshot was read: clients expire items against it. */
@@ -22,6 +33,8 @@ export type LiveSnapshot = {
   contributors: Contributor[];
   news: NewsItem[];
   visitors: { count: number };
+  /** The head of the activity feed, read with the rest. */
+  activity: ActivityPage;
 };
 
 /**
@@ -30,7 +43,15 @@ export type LiveSnapshot = {
  * Viewer counts carry none: each is the whole count, so only the latest matters.
  */
 export type VersionedChange =
-  | { type: 'contribution-recorded'; slug: string; version: number; contribution: Contributor; count: number; raised: number }
+  | {
+      type: 'contribution-recorded';
+      slug: string;
+      version: number;
+      contribution: Contributor;
+      count: number;
+      raised: number;
+      activity: ActivityEntry;
+    }
   | {
       type: 'contribution-cancelled';
       slug: string;
@@ -41,9 +62,11 @@ export type VersionedChange =
       counted: boolean;
       count: number;
       raised: number;
+      /** Its activity feed entry, taken off the feed (absent when it never had one). */
+      activitySeq?: number;
     }
-  | { type: 'news-published'; slug: string; version: number; news: NewsItem }
-  | { type: 'news-unpublished'; slug: string; version: number; id: string }
+  | { type: 'news-published'; slug: string; version: number; news: NewsItem; activity: ActivityEntry }
+  | { type: 'news-unpublished'; slug: string; version: number; id: string; activitySeq?: number }
   | { type: 'events-imported'; slug: string; version: number };
 
 export type LiveChange = VersionedChange | { type: 'visitors-changed'; slug: string; count: number };

@@ -4,6 +4,8 @@ import { heartbeatVisitors, joinProject, leaveProject, readLiveSnapshot, type Ta
 import { defaultLiveEventsContext } from '../live-events/context';
 import { slugSchema, visitorIdSchema } from '../live-events/schemas';
 import { heartbeatInterval } from '../live-events/windows';
+import { log } from '../log';
+import { recordView } from '../visitors/recently-viewed';
 import { projectRoom, type RealtimeServer, type RealtimeSocket, type WatchReply } from './events';
 import type { RealtimeHub } from './hub';
 import { LocalViewers } from './local-viewers';
@@ -59,6 +61,8 @@ export function attachLiveEvents(io: RealtimeServer, hub: RealtimeHub): { close(
       await socket.join(projectRoom(slug));
       await joinProject(slug, tab, ctx);
       viewers.add(slug, tab);
+      // A view is a page that opened and joined: not a prefetch, not a bot without JavaScript.
+      recordView(tab.visitorId, slug, ctx.redis).catch((error: Error) => log.warn({ err: error.message, slug }, 'recording a view failed'));
     } catch (error) {
       socket.data.watching = undefined;
       await socket.leave(projectRoom(slug));

@@ -7,29 +7,49 @@ export type TimelinePage<Entry> = { entries: Entry[]; nextCursor: number | null 
 /** Every entry carries the sequence number it was pushed with: the cursor readers page by. */
 export type Sequenced = { seq: number };
 
-/** Pushes an entry (stamped with the next sequence number) and trims with hysteresis: one round trip. */
-export async function pushEntry(redis: Redis, ref: TimelineRef, entry: object, limits: TimelineLimits): Promise<number> {
-  return redis.pushTimelineEntry(ref.list, ref.seqHash, ref.seqField, JSON.stringify(entry), ...limitArgs(limits));
-}
+/** An entry as stored: `[seq, ...fields]` (see lua/timeline.lua). */
+export type StoredEntry = [seq: number, ...fields: unknown[]];
 
-/** Removes the entry with this `id`, scanning from the head, where recent entries are. */
-export async function removeEntry(redis: Redis, list: string, id: string): Promise<boolean> {
-  return (await redis.removeTimelineEntry(list, id)) === 1;
+/** Pushes an entry (stamped with the next sequence number) and trims with hysteresis: one round trip. */
+export async function pushEntry(redis: Redis, ref: TimelineRef, fields: unknown[], limits: TimelineLimits): Promise<number> {
+  return redis.pushTimelineEntry(ref.list, ref.seqHash, ref.seqField, JSON.stringify(fields), ...limitArgs(limits));
 }
 
 /**
- * Reads `limit` entries older than `before` (a sequence number; omit it for the head). Paging by
- * sequence number rather than by offset keeps pages stable while new entries are pushed on top.
+ * Removes the newest entry whose first fields (after its seq) are `leading`, reading from the
+ * head, where the entries people remove are. Answers the removed entry's seq, or null.
+ */
+export async function removeEntry(redis: Redis, list: string, leading: unknown[]): Promise<number | null> {
+  return (await redis.removeTimelineEntry(list, JSON.stringify(leading))) || null;
+}
+
+/**
+ * Reads `limit` entries older than `before` (a sequence number; omit it for the head), or null
+ * when the hash holding the counter is gone. Paging by sequence number rather than by offset
+ * keeps pages stable while new entries are pushed on top and old ones are trimmed or removed.
  */
 export async function readPage<Entry extends Sequenced>(
   redis: Redis,
   ref: TimelineRef,
   { limit, before }: { limit: number; before?: number },
-  parse: (json: unknown) => Entry,
-): Promise<TimelinePage<Entry>> {
-  const [hasMore, ...encoded] = await redis.readTimelinePage(ref.list, ref.seqHash, ref.seqField, limit, before ?? 0);
-  const entries = encoded.map((json) => parse(JSON.parse(json)));
+  parse: (stored: StoredEntry) => Entry,
+): Promise<TimelinePage<Entry> | null> {
+  const reply = await redis.readTimelinePage(ref.list, ref.seqHash, ref.seqField, limit, before ?? 0);
+  return reply && pageFromReply(reply, parse);
+}
+
+/** Shapes `{hasMore, entry, ...}` (timelinePage in lua/timeline.lua), also when another script returns it. */
+export function pageFromReply<Entry extends Sequenced>(
+  [hasMore, ...encoded]: [0 | 1, ...string[]],
+  parse: (stored: StoredEntry) => Entry,
+): TimelinePage<Entry> {
+  const entries = encoded.map((json) => parse(JSON.parse(json) as StoredEntry));
   return { entries, nextCursor: hasMore === 1 ? (entries.at(-1)?.seq ?? null) : null };
+}
+
+/** The normalized variant's write: the id goes to the head (moved there if already listed). */
+export async function pushId(redis: Redis, list: string, id: string, limits: TimelineLimits): Promise<number> {
+  return redis.pushTimelineId(list, id, ...limitArgs(limits));
 }
 
 /** The normalized variant: ids in the list, events in hashes named `prefix + id`; gone events are skipped. */

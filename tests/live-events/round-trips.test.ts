@@ -12,6 +12,10 @@ import {
   unpublishNews,
 } from '../../lib/live-events';
 import type { LiveEventsContext } from '../../lib/live-events';
+import { readActivity } from '../../lib/live-events/activity';
+import { TIMELINE_SLACK } from '../../lib/timeline/config';
+import { pushEntry, pushId, readPage } from '../../lib/timeline/timeline';
+import { recordView } from '../../lib/visitors/recently-viewed';
 import { MINUTE } from '../../lib/live-events/windows';
 import { connect, createProject, listenToChanges, liveContext, testClock, type ChangeListener } from '../support';
 
@@ -21,6 +25,8 @@ let slug: string;
 let changes: ChangeListener;
 const clock = testClock();
 const at = clock.now();
+const timeline = { list: 'round-trips:timeline', seqHash: 'round-trips:timeline-seq', seqField: 'seq' };
+const limits = { cap: 5, slack: TIMELINE_SLACK, ttlMs: 60_000 };
 
 /** The names of the commands `operation` sends to Redis. */
 async function commandsSentBy(operation: () => Promise<unknown>): Promise<string[]> {
@@ -47,6 +53,11 @@ beforeAll(async () => {
   await leaveProject(warmUp, { visitorId: 'visitor-w', tabId: 'tab-1' }, ctx);
   await heartbeatVisitors(warmUp, [{ visitorId: 'visitor-w', tabId: 'tab-1' }], ctx);
   await readLiveSnapshot(warmUp, ctx);
+  await readActivity(warmUp, {}, ctx);
+  await pushEntry(redis, timeline, ['warm'], limits);
+  await readPage(redis, timeline, { limit: 10 }, ([seq]) => ({ seq }));
+  await pushId(redis, `${timeline.list}:ids`, 'warm', limits);
+  await recordView('visitor-warm', warmUp, redis);
   slug = await createProject(redis, 500);
   changes = await listenToChanges(redis, slug);
 });
@@ -67,6 +78,7 @@ describe('every live-event operation is one EVALSHA and each write publishes one
         contribution: { id: 'c1', name: 'Ada', amount: 20, at },
         count: 1,
         raised: 520,
+        activity: { seq: 1, kind: 'contribution', id: 'c1', name: 'Ada', amount: 20, at },
       },
     ]);
   });
@@ -80,19 +92,21 @@ describe('every live-event operation is one EVALSHA and each write publishes one
   it('cancelContribution', async () => {
     expect(await commandsSentBy(() => cancelContribution(slug, 'c1', ctx))).toEqual(['evalsha']);
     expect(await changes.takeChanges()).toEqual([
-      { type: 'contribution-cancelled', slug, version: 2, id: 'c1', at, counted: true, count: 0, raised: 500 },
+      { type: 'contribution-cancelled', slug, version: 2, id: 'c1', at, counted: true, count: 0, raised: 500, activitySeq: 1 },
     ]);
   });
 
   it('publishNews', async () => {
     const news = { id: 'n1', title: 'Stretch goal reached', url: 'https://example.com/n1' };
     expect(await commandsSentBy(() => publishNews(slug, news, ctx))).toEqual(['evalsha']);
-    expect(await changes.takeChanges()).toEqual([{ type: 'news-published', slug, version: 3, news: { ...news, at } }]);
+    expect(await changes.takeChanges()).toEqual([
+      { type: 'news-published', slug, version: 3, news: { ...news, at }, activity: { seq: 2, kind: 'news', ...news, at } },
+    ]);
   });
 
   it('unpublishNews', async () => {
     expect(await commandsSentBy(() => unpublishNews(slug, 'n1', ctx))).toEqual(['evalsha']);
-    expect(await changes.takeChanges()).toEqual([{ type: 'news-unpublished', slug, version: 4, id: 'n1' }]);
+    expect(await changes.takeChanges()).toEqual([{ type: 'news-unpublished', slug, version: 4, id: 'n1', activitySeq: 2 }]);
   });
 
   it('importEvents', async () => {
@@ -124,5 +138,23 @@ describe('every live-event operation is one EVALSHA and each write publishes one
   it('readLiveSnapshot, which publishes nothing', async () => {
     expect(await commandsSentBy(() => readLiveSnapshot(slug, ctx))).toEqual(['evalsha']);
     expect(await changes.takeChanges()).toEqual([]);
+  });
+});
+
+describe('a timeline push or read is one EVALSHA too', () => {
+  // Push 30 so that the timeline trims on the way: a push that trims is still one command.
+  it('pushEntry, with the trim amortized', async () => {
+    for (let i = 0; i < 30; i++) expect(await commandsSentBy(() => pushEntry(redis, timeline, ['entry', i], limits))).toEqual(['evalsha']);
+    expect(await redis.llen(timeline.list)).toBeLessThan(limits.cap + limits.slack);
+  });
+
+  it('pushId (the normalized variant) and recording a recently viewed project', async () => {
+    expect(await commandsSentBy(() => pushId(redis, `${timeline.list}:ids`, 'a', limits))).toEqual(['evalsha']);
+    expect(await commandsSentBy(() => recordView('visitor-1', slug, redis))).toEqual(['evalsha']);
+  });
+
+  it('readPage and readActivity (reads)', async () => {
+    expect(await commandsSentBy(() => readPage(redis, timeline, { limit: 10, before: 20 }, ([seq]) => ({ seq })))).toEqual(['evalsha']);
+    expect(await commandsSentBy(() => readActivity(slug, { limit: 10 }, ctx))).toEqual(['evalsha']);
   });
 });

@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { heartbeatVisitors, importEvents, joinProject, publishNews, recordContribution } from '../../lib/live-events';
+import { ACTIVITY_TTL_MS } from '../../lib/live-events/activity';
 import { liveEventKeys } from '../../lib/live-events/keys';
 import { DEFAULT_WINDOWS, HOUR, MINUTE, type Windows } from '../../lib/live-events/windows';
 import { connect, createProject, liveContext, liveKeyTtls, testClock } from '../support';
@@ -22,6 +23,7 @@ const windowOf = (windows: Windows): Record<string, number> => ({
   visitors: windows.visitors,
   visitorTabs: windows.visitors,
   visitorTabCounts: windows.visitors,
+  activity: ACTIVITY_TTL_MS,
 });
 
 function expectTtlsWithinWindows(ttls: Record<string, number>, windows: Windows): void {
@@ -42,7 +44,7 @@ describe('live-event keys expire so that an idle project leaves none behind', ()
 
     const ttls = await liveKeyTtls(redis, slug);
 
-    expect(Object.keys(ttls)).toHaveLength(8);
+    expect(Object.keys(ttls)).toHaveLength(9);
     expectTtlsWithinWindows(ttls, DEFAULT_WINDOWS);
     expect(ttls.contributors).toBeGreaterThan(DEFAULT_WINDOWS.contributors - MINUTE);
     expect(ttls.contributions).toBeGreaterThan(DEFAULT_WINDOWS.contributions - MINUTE);
@@ -55,7 +57,7 @@ describe('live-event keys expire so that an idle project leaves none behind', ()
     await recordContribution(slug, { name: 'Ada', amount: 5 }, ctx);
     await publishNews(slug, { title: 'Hello', url: 'https://example.com/' }, ctx);
     await joinProject(slug, { visitorId: 'visitor-1', tabId: 'tab-1' }, ctx);
-    for (const key of [keys.contributions, keys.contributors, keys.contributionDetails, keys.news, keys.newsDetails, keys.visitors, keys.visitorTabs, keys.visitorTabCounts]) {
+    for (const key of [keys.contributions, keys.contributors, keys.contributionDetails, keys.news, keys.newsDetails, keys.visitors, keys.visitorTabs, keys.visitorTabCounts, keys.activity]) {
       await redis.pexpire(key, 1_000);
     }
 
@@ -81,9 +83,10 @@ describe('live-event keys expire so that an idle project leaves none behind', ()
 
     expect([visitors, visitorTabs, visitorTabCounts]).toEqual([-2, -2, -2]);
     expectTtlsWithinWindows(ttls, DEFAULT_WINDOWS);
+    expect(ttls.activity).toBeGreaterThan(ACTIVITY_TTL_MS - MINUTE);
   });
 
-  it('removes every live-event key of a project once its windows have passed', async () => {
+  it('removes every live-event key of a project once its windows have passed, but its activity feed', async () => {
     const windows: Windows = { contributions: 1_500, contributors: 1_000, news: 1_500, visitors: 1_000 };
     const slug = await createProject(redis);
     const ctx = { redis, windows, now: Date.now };
@@ -94,6 +97,8 @@ describe('live-event keys expire so that an idle project leaves none behind', ()
 
     await new Promise((resolve) => setTimeout(resolve, 1_600));
 
-    expect(await redis.keys(`{project:${slug}}:*`)).toEqual([`{project:${slug}}:info`]);
+    // The feed is history, not a window: it outlives them, and expires a month after its last push.
+    expect((await redis.keys(`{project:${slug}}:*`)).sort()).toEqual([`{project:${slug}}:activity`, `{project:${slug}}:info`]);
+    expect(await redis.pttl(`{project:${slug}}:activity`)).toBeGreaterThan(ACTIVITY_TTL_MS - MINUTE);
   });
 });

@@ -1,9 +1,9 @@
 --[[
-  Cancels a contribution: removes it from both windows, takes its amount off the project's
-  total and publishes the change.
+  Cancels a contribution: removes it from both windows and from the activity feed, takes its
+  amount off the project's total and publishes the change.
 
   KEYS[1] project info hash   KEYS[2] contributions zset   KEYS[3] contributors zset
-  KEYS[4] contribution details hash
+  KEYS[4] contribution details hash   KEYS[5] activity feed list
   ARGV[1] now (ms)   ARGV[2] contribution id
   ARGV[3] contributions window (ms)   ARGV[4] contributors window (ms)
   ARGV[5] pub/sub channel   ARGV[6] project slug
@@ -12,8 +12,9 @@
 ]]
 --- @include "prune-expired.lua"
 --- @include "publish-change.lua"
+--- @include "activity.lua"
 
-local info, contributions, contributors, details = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
+local info, contributions, contributors, details, activity = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5]
 local now, id = tonumber(ARGV[1]), ARGV[2]
 
 if redis.call('EXISTS', info) == 0 then return { -1, 0, 0 } end
@@ -37,10 +38,11 @@ end
 pruneExpired(contributions, now - tonumber(ARGV[3]), details, contributors)
 pruneExpired(contributors, now - tonumber(ARGV[4]), details, contributions)
 
+local seq = removeActivity(activity, 'c', id)
 local count = redis.call('ZCARD', contributions)
 -- `at` and `counted` let a page take it off its count and its expiry times without refetching.
 publishChange(info, ARGV[5], {
   type = 'contribution-cancelled', slug = ARGV[6], id = id, at = tonumber(at or now),
-  counted = counted == 1, count = count, raised = raised,
+  counted = counted == 1, count = count, raised = raised, activitySeq = seq,
 })
 return { 1, count, raised }

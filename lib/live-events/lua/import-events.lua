@@ -1,24 +1,29 @@
 --[[
   Bulk import of past events with their original times (a migration, or backfilling after a
   window grew): each event lands in every window it still belongs to; an event already expired
-  everywhere, or whose id is already there, is skipped. One change message tells open pages to
-  resync.
+  everywhere, or whose id is already there, is skipped. Imported events are pushed onto the
+  activity feed in the order given (the caller sorts them by time); only the last `cap` of a
+  batch are pushed, the ones before would be trimmed at once. One change message tells open
+  pages to resync.
 
   KEYS[1] project info hash        KEYS[2] contributions zset   KEYS[3] contributors zset
   KEYS[4] contribution details hash   KEYS[5] news zset          KEYS[6] news details hash
+  KEYS[7] activity feed list
   ARGV[1] now (ms)
   ARGV[2] contributions window   ARGV[3] contributors window   ARGV[4] news window (ms)
   ARGV[5] pub/sub channel   ARGV[6] project slug
   ARGV[7] events, a JSON array of {kind = "contribution", id, name, amount, at}
           or {kind = "news", id, title, url, at}, already validated by the caller
+  ARGV[8] feed cap   ARGV[9] feed slack   ARGV[10] feed TTL (ms)
 
   Returns {imported, skipped}, or {-1, 0} for an unknown project
 ]]
 --- @include "prune-expired.lua"
 --- @include "publish-change.lua"
+--- @include "activity.lua"
 
-local info, contributions, contributors, contributionDetails, news, newsDetails =
-  KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6]
+local info, contributions, contributors, contributionDetails, news, newsDetails, activity =
+  KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7]
 local now = tonumber(ARGV[1])
 local contributionsWindow, contributorsWindow, newsWindow = tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4])
 
@@ -61,11 +66,14 @@ local takenNews = {}
 if #newsIds > 0 then present(news, newsIds, takenNews) end
 
 local countAdds, listAdds, contributionFields, newsAdds, newsFields = {}, {}, {}, {}, {}
-local imported, skipped, raisedBy = 0, 0, 0
+local arrived, raisedBy = {}, 0
 local function push(list, a, b) list[#list + 1] = a; list[#list + 1] = b end
+local function feedFields(event)
+  if event.kind == 'contribution' then return { 'c', event.id, event.at, event.amount, event.name } end
+  return { 'n', event.id, event.at, event.title, event.url }
+end
 
 for _, event in ipairs(events) do
-  local added = false
   if event.kind == 'contribution' then
     local inCount = event.at > now - contributionsWindow
     local inList = event.at > now - contributorsWindow
@@ -73,20 +81,29 @@ for _, event in ipairs(events) do
       taken[event.id] = true -- a second event with this id in the same batch is a duplicate
       if inCount then push(countAdds, event.at, event.id) end
       if inList then push(listAdds, event.at, event.id) end
-      push(contributionFields, event.id, cjson.encode({ event.amount, event.name }))
       raisedBy = raisedBy + event.amount
-      added = true
+      arrived[#arrived + 1] = event
     end
   elseif event.at > now - newsWindow and not takenNews[event.id] then
     takenNews[event.id] = true
     push(newsAdds, event.at, event.id)
-    push(newsFields, event.id, cjson.encode({ event.title, event.url }))
-    added = true
+    arrived[#arrived + 1] = event
   end
-  if added then imported = imported + 1 else skipped = skipped + 1 end
 end
+local imported = #arrived
+local skipped = #events - imported
 
 if imported > 0 then
+  for i = math.max(1, imported - tonumber(ARGV[8]) + 1), imported do
+    pushActivity(activity, info, feedFields(arrived[i]), 8)
+  end
+  for _, event in ipairs(arrived) do
+    if event.kind == 'contribution' then
+      push(contributionFields, event.id, cjson.encode({ event.amount, event.name }))
+    else
+      push(newsFields, event.id, cjson.encode({ event.title, event.url }))
+    end
+  end
   callInSlices('ZADD', contributions, countAdds, 2)
   callInSlices('ZADD', contributors, listAdds, 2)
   callInSlices('HSET', contributionDetails, contributionFields, 2)

@@ -1,17 +1,20 @@
 --[[
-  Publishes a news item in the news window, drops expired news, refreshes the TTLs and
-  publishes the change. Publishing the same id again changes nothing.
+  Publishes a news item in the news window, drops expired news, refreshes the TTLs, pushes it
+  onto the activity feed and publishes the change. Publishing the same id again changes nothing.
 
-  KEYS[1] project info hash   KEYS[2] news zset (id -> at)   KEYS[3] news details hash
+  KEYS[1] project info hash   KEYS[2] news zset (id -> at)
+  KEYS[3] news details hash (id -> [title, url])   KEYS[4] activity feed list
   ARGV[1] now (ms)   ARGV[2] news id   ARGV[3] title   ARGV[4] url   ARGV[5] news window (ms)
   ARGV[6] pub/sub channel   ARGV[7] project slug
+  ARGV[8] feed cap   ARGV[9] feed slack   ARGV[10] feed TTL (ms)
 
   Returns {status, at}: status 1 published, 0 duplicate (at is the original's), -1 unknown project
 ]]
 --- @include "prune-expired.lua"
 --- @include "publish-change.lua"
+--- @include "activity.lua"
 
-local info, news, details = KEYS[1], KEYS[2], KEYS[3]
+local info, news, details, activity = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
 local now, id, title, url, window = tonumber(ARGV[1]), ARGV[2], ARGV[3], ARGV[4], tonumber(ARGV[5])
 
 if redis.call('EXISTS', info) == 0 then return { -1, 0 } end
@@ -23,6 +26,7 @@ if previous then return { 0, tonumber(previous) } end
 
 redis.call('ZADD', news, now, id)
 redis.call('HSET', details, id, cjson.encode({ title, url }))
+local seq = pushActivity(activity, info, { 'n', id, now, title, url }, 8)
 redis.call('PEXPIRE', news, window)
 redis.call('PEXPIRE', details, window)
 
@@ -30,5 +34,6 @@ publishChange(info, ARGV[6], {
   type = 'news-published',
   slug = ARGV[7],
   news = { id = id, title = title, url = url, at = now },
+  activity = { seq = seq, kind = 'news', id = id, title = title, url = url, at = now },
 })
 return { 1, now }

@@ -5,20 +5,23 @@
 
   KEYS[1] project info hash   KEYS[2] contributions zset   KEYS[3] contributors zset
   KEYS[4] contribution details hash   KEYS[5] news zset   KEYS[6] news details hash
-  KEYS[7] visitors zset
+  KEYS[7] visitors zset   KEYS[8] activity feed list
   ARGV[1] now (ms)
   ARGV[2] contributions window   ARGV[3] contributors window   ARGV[4] news window
   ARGV[5] visitors window (ms)
   ARGV[6] how many of the oldest contribution times to return (the client counts them down)
   ARGV[7] how many contributors to return   ARGV[8] how many news items to return
+  ARGV[9] how many activity feed entries to return
 
   Returns nil for an unknown project, else
     {raised, contributions count, {at, ...} oldest first,
      {id, at, details JSON, ...} newest first (contributors), {id, at, details JSON, ...} (news),
-     visitors count, version (the last change published: see publish-change.lua)}
+     visitors count, version (the last change published: see publish-change.lua),
+     {hasMore, entry, ...} the head of the activity feed (timelinePage)}
 ]]
-local info, contributions, contributors, contributionDetails, news, newsDetails, visitors =
-  KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7]
+--- @include "../../timeline/lua/timeline.lua"
+local info, contributions, contributors, contributionDetails, news, newsDetails, visitors, activity =
+  KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7], KEYS[8]
 local now = tonumber(ARGV[1])
 
 if redis.call('EXISTS', info) == 0 then return nil end
@@ -54,4 +57,5 @@ return {
   newestWithDetails(news, newsDetails, ARGV[4], ARGV[8]),
   redis.call('ZCOUNT', visitors, since(ARGV[5]), '+inf'),
   redis.call('HGET', info, 'version') or '0',
+  timelinePage(activity, info, 'activity-seq', tonumber(ARGV[9]), 0),
 }

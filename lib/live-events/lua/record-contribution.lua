@@ -1,22 +1,26 @@
 --[[
   Records one contribution in one step: counts it in the contributions window, lists it in the
   contributors window, adds its amount to the project's total, drops what has expired, refreshes
-  the keys' TTLs (an idle project leaves no keys behind) and publishes the change.
+  the keys' TTLs (an idle project leaves no keys behind), pushes it onto the activity feed and
+  publishes the change.
   Sending the same id again changes nothing and answers with the original time.
 
   KEYS[1] project info hash            KEYS[2] contributions zset (id -> at)
   KEYS[3] contributors zset (id -> at)  KEYS[4] contribution details hash (id -> [amount, name], compact: see snapshot.ts)
+  KEYS[5] activity feed list (activity.lua)
   ARGV[1] now (ms)          ARGV[2] contribution id   ARGV[3] name   ARGV[4] amount
   ARGV[5] contributions window (ms)    ARGV[6] contributors window (ms)
   ARGV[7] pub/sub channel   ARGV[8] project slug
+  ARGV[9] feed cap   ARGV[10] feed slack   ARGV[11] feed TTL (ms)
 
   Returns {status, at, count, raised}
     status  1 recorded, 0 duplicate (at is the original's), -1 unknown project
 ]]
 --- @include "prune-expired.lua"
 --- @include "publish-change.lua"
+--- @include "activity.lua"
 
-local info, contributions, contributors, details = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
+local info, contributions, contributors, details, activity = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5]
 local now, id, name, amount = tonumber(ARGV[1]), ARGV[2], ARGV[3], tonumber(ARGV[4])
 local contributionsWindow, contributorsWindow = tonumber(ARGV[5]), tonumber(ARGV[6])
 
@@ -36,6 +40,7 @@ local raised = redis.call('HINCRBY', info, 'raised', amount)
 redis.call('ZADD', contributions, now, id)
 redis.call('ZADD', contributors, now, id)
 redis.call('HSET', details, id, cjson.encode({ amount, name }))
+local seq = pushActivity(activity, info, { 'c', id, now, amount, name }, 9)
 
 redis.call('PEXPIRE', contributions, contributionsWindow)
 redis.call('PEXPIRE', contributors, contributorsWindow)
@@ -46,6 +51,7 @@ publishChange(info, ARGV[7], {
   type = 'contribution-recorded',
   slug = ARGV[8],
   contribution = { id = id, name = name, amount = amount, at = now },
+  activity = { seq = seq, kind = 'contribution', id = id, name = name, amount = amount, at = now },
   count = count,
   raised = raised,
 })

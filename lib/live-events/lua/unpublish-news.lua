@@ -1,7 +1,9 @@
 --[[
-  Unpublishes a news item, drops expired news, refreshes the TTLs and publishes the change.
+  Unpublishes a news item, removes it from the activity feed, drops expired news, refreshes the
+  TTLs and publishes the change.
 
   KEYS[1] project info hash   KEYS[2] news zset   KEYS[3] news details hash
+  KEYS[4] activity feed list
   ARGV[1] now (ms)   ARGV[2] news id   ARGV[3] news window (ms)
   ARGV[4] pub/sub channel   ARGV[5] project slug
 
@@ -9,8 +11,9 @@
 ]]
 --- @include "prune-expired.lua"
 --- @include "publish-change.lua"
+--- @include "activity.lua"
 
-local info, news, details = KEYS[1], KEYS[2], KEYS[3]
+local info, news, details, activity = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
 local now, id, window = tonumber(ARGV[1]), ARGV[2], tonumber(ARGV[3])
 
 if redis.call('EXISTS', info) == 0 then return -1 end
@@ -18,8 +21,10 @@ if redis.call('EXISTS', info) == 0 then return -1 end
 local removed = redis.call('ZREM', news, id) + redis.call('HDEL', details, id)
 if removed == 0 then return 0 end
 
+local seq = removeActivity(activity, 'n', id)
+
 pruneExpired(news, now - window, details, nil)
 redis.call('PEXPIRE', news, window)
 redis.call('PEXPIRE', details, window)
-publishChange(info, ARGV[4], { type = 'news-unpublished', slug = ARGV[5], id = id })
+publishChange(info, ARGV[4], { type = 'news-unpublished', slug = ARGV[5], id = id, activitySeq = seq })
 return 1

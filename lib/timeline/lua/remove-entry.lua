@@ -1,12 +1,12 @@
 --[[
-  Removes the entry with the given id from a timeline (see timeline.lua: bounded by its position).
+  Removes the newest entry whose first fields are the given ones (see timeline.lua: read from
+  the head, stopping at the entry).
 
   KEYS[1] the timeline list
-  ARGV[1] the entry's `id`
+  ARGV[1] the leading fields (after the seq), a JSON array, e.g. ["c", "<id>"]
 
-  Returns 1 when an entry was removed, else 0.
+  Returns the removed entry's sequence number, or 0 when none matched.
 ]]
 --- @include "timeline.lua"
 
-local id = ARGV[1]
-return timelineRemove(KEYS[1], function(entry) return entry.id == id end)
+return timelineRemove(KEYS[1], cjson.decode(ARGV[1]))

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { parseInput } from '@/lib/http/body';
+import { pathSlug, type SlugParams } from '@/lib/http/params';
+import { route } from '@/lib/http/route';
+import { readActivity } from '@/lib/live-events/activity';
+import { ACTIVITY_PAGE } from '@/lib/live-events/limits';
+
+const query = z.object({
+  limit: z.coerce.number().int().min(1).max(ACTIVITY_PAGE.max).default(ACTIVITY_PAGE.default),
+  before: z.coerce.number().int().positive().optional(),
+});
+
+/** `?limit=&before=`: a page of the activity feed, newest first; `nextCursor` is the next `before`. */
+export const GET = route(async (request: Request, context: SlugParams) => {
+  const slug = await pathSlug(context);
+  const { searchParams } = new URL(request.url);
+  const { limit, before } = parseInput(query, {
+    limit: searchParams.get('limit') ?? undefined,
+    before: searchParams.get('before') ?? undefined,
+  });
+  return Response.json(await readActivity(slug, { limit, before }), { headers: { 'Cache-Control': 'no-store' } });
+});

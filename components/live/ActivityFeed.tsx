@@ -1,0 +1,68 @@
+'use client';
+
+import { useState } from 'react';
+import type { ActivityEntry } from '@/lib/live-events/types';
+import { formatMoney } from '../Progress';
+import { RelativeTime } from '../RelativeTime';
+
+type Props = { items: ActivityEntry[]; hasMore: boolean; now: number; loadMore: () => Promise<void> };
+
+/** Every event of the project, newest first: live at the top, older pages on demand. */
+export function ActivityFeed({ items, hasMore, now, loadMore }: Props) {
+  const [loading, setLoading] = useState<'idle' | 'busy' | 'failed'>('idle');
+  const onLoadMore = () => {
+    setLoading('busy');
+    loadMore().then(() => setLoading('idle'), () => setLoading('failed'));
+  };
+  return (
+    <section className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" aria-labelledby="activity-heading">
+      <h2 id="activity-heading" className="text-lg font-semibold">Activity</h2>
+      <p className="text-xs text-slate-500">Everything that happened here, newest first</p>
+      <ol data-testid="timeline-list" aria-live="polite" aria-relevant="additions" className="mt-3 divide-y divide-slate-100">
+        {items.map((item) => (
+          <li
+            key={item.seq}
+            data-testid="timeline-item"
+            data-seq={item.seq}
+            data-kind={item.kind}
+            data-id={item.id}
+            className="animate-arrive flex items-start gap-3 py-2.5"
+          >
+            <span aria-hidden className={`mt-0.5 grid h-7 w-7 shrink-0 place-items-center rounded-full text-xs font-bold ${item.kind === 'news' ? 'bg-amber-100 text-amber-700' : 'bg-indigo-100 text-accent'}`}>
+              {item.kind === 'news' ? '✦' : '€'}
+            </span>
+            <span className="min-w-0 flex-1">
+              {item.kind === 'contribution' ? (
+                <span className="block break-words">
+                  <strong className="font-semibold">{item.name}</strong> backed with <strong className="font-semibold tabular-nums">{formatMoney(item.amount)}</strong>
+                </span>
+              ) : (
+                <span className="block break-words">
+                  News:{' '}
+                  <a href={item.url} rel="noopener noreferrer" target="_blank" className="font-medium text-accent hover:underline">
+                    {item.title}
+                  </a>
+                </span>
+              )}
+              <span className="block text-xs text-slate-500">
+                <RelativeTime at={item.at} now={now} />
+              </span>
+            </span>
+          </li>
+        ))}
+      </ol>
+      {items.length === 0 && <p className="mt-3 text-sm text-slate-500">Nothing has happened here yet.</p>}
+      {hasMore && (
+        <button
+          type="button"
+          onClick={onLoadMore}
+          disabled={loading === 'busy'}
+          className="mt-3 w-full rounded-lg border border-slate-200 px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50 disabled:opacity-60"
+        >
+          {loading === 'busy' ? 'Loading…' : 'Load more'}
+        </button>
+      )}
+      {loading === 'failed' && <p role="alert" className="mt-2 text-xs text-rose-600">Could not load more activity. Try again.</p>}
+    </section>
+  );
+}

@@ -1,0 +1,26 @@
+--[[
+  Shared helper, included by the live-event scripts that change a project's activity feed: a
+  capped timeline (lib/timeline/lua/timeline.lua) whose sequence counter is the `activity-seq`
+  field of the project's info hash.
+
+  Entries are stored compact, like the details hashes (decoded in activity.ts):
+    [seq, "c", id, at, amount, name]   a contribution
+    [seq, "n", id, at, title, url]     a news item
+  The feed is in arrival order: an imported event arrives with its own, older, `at`.
+
+  pushActivity(activity, info, fields, argv) -> seq   fields without seq; argv: the index of
+    the script's ARGV holding cap, then slack, then TTL (ms)
+  removeActivity(activity, code, id) -> the removed entry's seq, or nil when it is not in the feed
+]]
+--- @include "../../timeline/lua/timeline.lua"
+
+local function pushActivity(activity, info, fields, argv)
+  return timelinePush(activity, info, 'activity-seq', fields,
+    tonumber(ARGV[argv]), tonumber(ARGV[argv + 1]), tonumber(ARGV[argv + 2]))
+end
+
+local function removeActivity(activity, code, id)
+  local seq = timelineRemove(activity, { code, id })
+  if seq > 0 then return seq end
+  return nil
+end
