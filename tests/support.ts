@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import { inject } from 'vitest';
+import { inject, vi } from 'vitest';
 import { LIVE_EVENTS_CHANNEL, liveEventKeys } from '../lib/live-events/keys';
 import type { LiveEventsContext } from '../lib/live-events/context';
 import type { LiveChange } from '../lib/live-events/types';
@@ -76,4 +76,15 @@ export async function listenToChanges(redis: Redis, slug: string): Promise<Chang
       await subscriber.quit();
     },
   };
+}
+
+/** The names of the commands `operation` sends to Redis on `redis`. */
+export async function commandsSentBy(redis: Redis, operation: () => Promise<unknown>): Promise<string[]> {
+  const spy = vi.spyOn(redis, 'sendCommand');
+  try {
+    await operation();
+    return spy.mock.calls.map(([command]) => command.name);
+  } finally {
+    spy.mockRestore();
+  }
 }

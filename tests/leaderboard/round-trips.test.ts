@@ -1,24 +1,14 @@
 import type { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addEntry, LEADERBOARD_CHANNEL, readTop, type LeaderboardChange, type LeaderboardContext } from '../../lib/leaderboard';
 import { answerQuestion, startSession, submitSession } from '../../lib/quiz';
-import { connect } from '../support';
+import { connect, commandsSentBy } from '../support';
 import { boardContext } from './support';
 
 let redis: Redis;
 let subscriber: Redis;
 let ctx: LeaderboardContext;
 const published: LeaderboardChange[] = [];
-
-async function commandsSentBy(operation: () => Promise<unknown>): Promise<string[]> {
-  const spy = vi.spyOn(redis, 'sendCommand');
-  try {
-    await operation();
-    return spy.mock.calls.map(([command]) => command.name);
-  } finally {
-    spy.mockRestore();
-  }
-}
 
 /** What was published on this test's board since the last call (a PING flushes what is in flight). */
 async function takePublished(): Promise<LeaderboardChange[]> {
@@ -51,25 +41,25 @@ afterAll(async () => {
 describe('every quiz and leaderboard operation is one EVALSHA; the board publishes only when it changed', () => {
   it('startSession, answerQuestion and submitSession', async () => {
     let session: Awaited<ReturnType<typeof startSession>> | undefined;
-    expect(await commandsSentBy(async () => (session = await startSession(ctx)))).toEqual(['evalsha']);
+    expect(await commandsSentBy(redis, async () => (session = await startSession(ctx)))).toEqual(['evalsha']);
     const { id, questions } = session!;
-    expect(await commandsSentBy(() => answerQuestion(id, { questionId: questions[0]!.id, choice: 0 }, ctx))).toEqual(['evalsha']);
-    expect(await commandsSentBy(() => submitSession(id, 'Quiz player', ctx))).toEqual(['evalsha']);
+    expect(await commandsSentBy(redis, () => answerQuestion(id, { questionId: questions[0]!.id, choice: 0 }, ctx))).toEqual(['evalsha']);
+    expect(await commandsSentBy(redis, () => submitSession(id, 'Quiz player', ctx))).toEqual(['evalsha']);
     const [change] = await takePublished();
     expect(change).toMatchObject({ type: 'entry-added', version: 1, entry: { id, name: 'Quiz player', rank: 1 }, threshold: 0 });
   });
 
   it('addEntry that enters the board, and one that does not', async () => {
-    expect(await commandsSentBy(() => addEntry({ id: 'rt-high', name: 'High', score: 50, date: 2 }, ctx))).toEqual(['evalsha']);
+    expect(await commandsSentBy(redis, () => addEntry({ id: 'rt-high', name: 'High', score: 50, date: 2 }, ctx))).toEqual(['evalsha']);
     expect(await takePublished()).toEqual([
       { type: 'entry-added', version: 2, entry: { id: 'rt-high', name: 'High', score: 50, date: 2, rank: 1 }, threshold: (await readTop(2, ctx)).threshold },
     ]);
-    expect(await commandsSentBy(() => addEntry({ id: 'rt-low', name: 'Low', score: 0, date: 3 }, ctx))).toEqual(['evalsha']);
+    expect(await commandsSentBy(redis, () => addEntry({ id: 'rt-low', name: 'Low', score: 0, date: 3 }, ctx))).toEqual(['evalsha']);
     expect(await takePublished()).toEqual([]);
   });
 
   it('readTop, which publishes nothing', async () => {
-    expect(await commandsSentBy(() => readTop(ctx.size, ctx))).toEqual(['evalsha']);
+    expect(await commandsSentBy(redis, () => readTop(ctx.size, ctx))).toEqual(['evalsha']);
     expect(await takePublished()).toEqual([]);
   });
 });

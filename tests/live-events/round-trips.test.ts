@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   cancelContribution,
   heartbeatVisitors,
@@ -17,7 +17,7 @@ import { TIMELINE_SLACK } from '../../lib/timeline/config';
 import { pushEntry, pushId, readPage } from '../../lib/timeline/timeline';
 import { recordView } from '../../lib/visitors/recently-viewed';
 import { MINUTE } from '../../lib/live-events/windows';
-import { connect, createProject, listenToChanges, liveContext, testClock, type ChangeListener } from '../support';
+import { connect, createProject, listenToChanges, liveContext, testClock, commandsSentBy, type ChangeListener } from '../support';
 
 let redis: Redis;
 let ctx: LiveEventsContext;
@@ -27,17 +27,6 @@ const clock = testClock();
 const at = clock.now();
 const timeline = { list: 'round-trips:timeline', seqHash: 'round-trips:timeline-seq', seqField: 'seq' };
 const limits = { cap: 5, slack: TIMELINE_SLACK, ttlMs: 60_000 };
-
-/** The names of the commands `operation` sends to Redis. */
-async function commandsSentBy(operation: () => Promise<unknown>): Promise<string[]> {
-  const spy = vi.spyOn(redis, 'sendCommand');
-  try {
-    await operation();
-    return spy.mock.calls.map(([command]) => command.name);
-  } finally {
-    spy.mockRestore();
-  }
-}
 
 beforeAll(async () => {
   redis = await connect();
@@ -68,7 +57,7 @@ afterAll(async () => {
 
 describe('every live-event operation is one EVALSHA and each write publishes one change, versioned in order', () => {
   it('recordContribution', async () => {
-    const sent = await commandsSentBy(() => recordContribution(slug, { id: 'c1', name: 'Ada', amount: 20 }, ctx));
+    const sent = await commandsSentBy(redis, () => recordContribution(slug, { id: 'c1', name: 'Ada', amount: 20 }, ctx));
     expect(sent).toEqual(['evalsha']);
     expect(await changes.takeChanges()).toEqual([
       {
@@ -84,13 +73,13 @@ describe('every live-event operation is one EVALSHA and each write publishes one
   });
 
   it('recordContribution of a repeated id publishes nothing', async () => {
-    const sent = await commandsSentBy(() => recordContribution(slug, { id: 'c1', name: 'Ada', amount: 20 }, ctx));
+    const sent = await commandsSentBy(redis, () => recordContribution(slug, { id: 'c1', name: 'Ada', amount: 20 }, ctx));
     expect(sent).toEqual(['evalsha']);
     expect(await changes.takeChanges()).toEqual([]);
   });
 
   it('cancelContribution', async () => {
-    expect(await commandsSentBy(() => cancelContribution(slug, 'c1', ctx))).toEqual(['evalsha']);
+    expect(await commandsSentBy(redis, () => cancelContribution(slug, 'c1', ctx))).toEqual(['evalsha']);
     expect(await changes.takeChanges()).toEqual([
       { type: 'contribution-cancelled', slug, version: 2, id: 'c1', at, counted: true, count: 0, raised: 500, activitySeq: 1 },
     ]);
@@ -98,14 +87,14 @@ describe('every live-event operation is one EVALSHA and each write publishes one
 
   it('publishNews', async () => {
     const news = { id: 'n1', title: 'Stretch goal reached', url: 'https://example.com/n1' };
-    expect(await commandsSentBy(() => publishNews(slug, news, ctx))).toEqual(['evalsha']);
+    expect(await commandsSentBy(redis, () => publishNews(slug, news, ctx))).toEqual(['evalsha']);
     expect(await changes.takeChanges()).toEqual([
       { type: 'news-published', slug, version: 3, news: { ...news, at }, activity: { seq: 2, kind: 'news', ...news, at } },
     ]);
   });
 
   it('unpublishNews', async () => {
-    expect(await commandsSentBy(() => unpublishNews(slug, 'n1', ctx))).toEqual(['evalsha']);
+    expect(await commandsSentBy(redis, () => unpublishNews(slug, 'n1', ctx))).toEqual(['evalsha']);
     expect(await changes.takeChanges()).toEqual([{ type: 'news-unpublished', slug, version: 4, id: 'n1', activitySeq: 2 }]);
   });
 
@@ -114,29 +103,29 @@ describe('every live-event operation is one EVALSHA and each write publishes one
       { kind: 'contribution' as const, id: 'i1', name: 'Lin', amount: 7, at: at - 10 * MINUTE },
       { kind: 'news' as const, id: 'i2', title: 'Old news', url: 'https://example.com/i2', at: at - 20 * MINUTE },
     ];
-    expect(await commandsSentBy(() => importEvents(slug, events, ctx))).toEqual(['evalsha']);
+    expect(await commandsSentBy(redis, () => importEvents(slug, events, ctx))).toEqual(['evalsha']);
     expect(await changes.takeChanges()).toEqual([{ type: 'events-imported', slug, version: 5 }]);
     expect((await readLiveSnapshot(slug, ctx)).version).toBe(5);
   });
 
   it('joinProject', async () => {
-    expect(await commandsSentBy(() => joinProject(slug, { visitorId: 'visitor-1', tabId: 'tab-1' }, ctx))).toEqual(['evalsha']);
+    expect(await commandsSentBy(redis, () => joinProject(slug, { visitorId: 'visitor-1', tabId: 'tab-1' }, ctx))).toEqual(['evalsha']);
     expect(await changes.takeChanges()).toEqual([{ type: 'visitors-changed', slug, count: 1 }]);
   });
 
   it('leaveProject', async () => {
-    expect(await commandsSentBy(() => leaveProject(slug, { visitorId: 'visitor-1', tabId: 'tab-1' }, ctx))).toEqual(['evalsha']);
+    expect(await commandsSentBy(redis, () => leaveProject(slug, { visitorId: 'visitor-1', tabId: 'tab-1' }, ctx))).toEqual(['evalsha']);
     expect(await changes.takeChanges()).toEqual([{ type: 'visitors-changed', slug, count: 0 }]);
   });
 
   it('heartbeatVisitors', async () => {
     const tabs = [{ visitorId: 'visitor-2', tabId: 'tab-1' }, { visitorId: 'visitor-3', tabId: 'tab-1' }, { visitorId: 'visitor-3', tabId: 'tab-2' }];
-    expect(await commandsSentBy(() => heartbeatVisitors(slug, tabs, ctx))).toEqual(['evalsha']);
+    expect(await commandsSentBy(redis, () => heartbeatVisitors(slug, tabs, ctx))).toEqual(['evalsha']);
     expect(await changes.takeChanges()).toEqual([{ type: 'visitors-changed', slug, count: 2 }]);
   });
 
   it('readLiveSnapshot, which publishes nothing', async () => {
-    expect(await commandsSentBy(() => readLiveSnapshot(slug, ctx))).toEqual(['evalsha']);
+    expect(await commandsSentBy(redis, () => readLiveSnapshot(slug, ctx))).toEqual(['evalsha']);
     expect(await changes.takeChanges()).toEqual([]);
   });
 });
@@ -144,17 +133,17 @@ describe('every live-event operation is one EVALSHA and each write publishes one
 describe('a timeline push or read is one EVALSHA too', () => {
   // Push 30 so that the timeline trims on the way: a push that trims is still one command.
   it('pushEntry, with the trim amortized', async () => {
-    for (let i = 0; i < 30; i++) expect(await commandsSentBy(() => pushEntry(redis, timeline, ['entry', i], limits))).toEqual(['evalsha']);
+    for (let i = 0; i < 30; i++) expect(await commandsSentBy(redis, () => pushEntry(redis, timeline, ['entry', i], limits))).toEqual(['evalsha']);
     expect(await redis.llen(timeline.list)).toBeLessThan(limits.cap + limits.slack);
   });
 
   it('pushId (the normalized variant) and recording a recently viewed project', async () => {
-    expect(await commandsSentBy(() => pushId(redis, `${timeline.list}:ids`, 'a', limits))).toEqual(['evalsha']);
-    expect(await commandsSentBy(() => recordView('visitor-1', slug, redis))).toEqual(['evalsha']);
+    expect(await commandsSentBy(redis, () => pushId(redis, `${timeline.list}:ids`, 'a', limits))).toEqual(['evalsha']);
+    expect(await commandsSentBy(redis, () => recordView('visitor-1', slug, redis))).toEqual(['evalsha']);
   });
 
   it('readPage and readActivity (reads)', async () => {
-    expect(await commandsSentBy(() => readPage(redis, timeline, { limit: 10, before: 20 }, ([seq]) => ({ seq })))).toEqual(['evalsha']);
-    expect(await commandsSentBy(() => readActivity(slug, { limit: 10 }, ctx))).toEqual(['evalsha']);
+    expect(await commandsSentBy(redis, () => readPage(redis, timeline, { limit: 10, before: 20 }, ([seq]) => ({ seq })))).toEqual(['evalsha']);
+    expect(await commandsSentBy(redis, () => readActivity(slug, { limit: 10 }, ctx))).toEqual(['evalsha']);
   });
 });
