@@ -13,7 +13,6 @@ const NAV = [
   { href: '/', label: 'Projects' },
   { href: '/quiz', label: 'Quiz' },
   { href: '/leaderboard', label: 'Leaderboard' },
-  { href: '/ops', label: 'Ops' },
 ];
 
 export default function RootLayout({ children }: { children: React.ReactNode }) {
