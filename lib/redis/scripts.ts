@@ -1,3 +1,5 @@
+import { creatorScripts } from '../creators/commands';
+import { foldingScripts } from '../folding/commands';
 import { liveEventScripts } from '../live-events/commands';
 import { projectScripts } from '../projects/commands';
 import { timelineScripts } from '../timeline/commands';
@@ -5,5 +7,5 @@ import type { ScriptDefinition } from './lua';
 
 /** Every Lua script of every pattern, defined once on each client (ioredis defineCommand). */
 export function allScripts(): ScriptDefinition[] {
-  return [...projectScripts(), ...liveEventScripts(), ...timelineScripts()];
+  return [...projectScripts(), ...liveEventScripts(), ...timelineScripts(), ...foldingScripts(), ...creatorScripts()];
 }
