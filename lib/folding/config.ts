@@ -52,7 +52,7 @@ const envSchema = z.object({
 });
 
 /** FOLD_WINDOW_MS [5000], FOLD_MAX_WAIT_MS [60000], FOLD_LEASE_MS [30000]; the runtime checks them at start. */
-export function foldingConfigFromEnv(env: NodeJS.ProcessEnv = process.env): FoldingConfig {
+export function foldingConfigFromEnv(env: Record<string, string | undefined> = process.env): FoldingConfig {
   const parsed = envSchema.parse({
     FOLD_WINDOW_MS: env.FOLD_WINDOW_MS || undefined,
     FOLD_MAX_WAIT_MS: env.FOLD_MAX_WAIT_MS || undefined,

@@ -1,5 +1,6 @@
 import { getRedis } from '../redis/client';
 import type { RealtimeServer } from './events';
+import { attachFolding } from './folding-socket';
 import { createRealtimeHub } from './hub';
 import { attachLiveEvents } from './live-socket';
 
@@ -12,7 +13,10 @@ export function attachRealtime(io: RealtimeServer): { close(): Promise<void> } {
   const hub = createRealtimeHub(io, getRedis());
   io.on('connection', (socket) => void socket.emit('server:status', hub.status()));
 
-  const attached = [attachLiveEvents(io, hub)];
+  const attached = [
+    attachLiveEvents(io, hub),
+    attachFolding(io, hub),
+  ];
 
   return {
     async close() {

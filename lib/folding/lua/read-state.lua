@@ -10,7 +10,8 @@
 ]]
 local counters, last, first, perGroup, claimed = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5]
 local reply = { redis.call('HGETALL', counters), redis.call('ZCARD', last), redis.call('ZCARD', claimed) }
-local oldest = redis.call('ZRANGE', first, 0, tonumber(ARGV[1]) - 1, 'WITHSCORES')
+local limit = tonumber(ARGV[1])
+local oldest = limit > 0 and redis.call('ZRANGE', first, 0, limit - 1, 'WITHSCORES') or {}
 for i = 1, #oldest, 2 do
   local group = oldest[i]
   reply[#reply + 1] = { group, oldest[i + 1], redis.call('ZSCORE', last, group), redis.call('HGET', perGroup, group) or '0' }
