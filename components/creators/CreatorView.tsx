@@ -42,7 +42,7 @@ export function CreatorView({ initial, windowLabel }: { initial: CreatorTotals; 
                 {project.title}
               </Link>
               <span className="shrink-0 text-sm tabular-nums text-slate-600">
-                {formatMoney(project.raised)} · {project.contributions.toLocaleString('en-US')}
+                {formatMoney(project.raised)} · {project.contributions.toLocaleString('en-US')} contrib.
               </span>
             </li>
           ))}

@@ -8,7 +8,7 @@ export function PublishedFolds({ folds, now, highlight }: { folds: FoldedMetricE
   return (
     <section className={card} aria-labelledby="published-heading">
       <h2 id="published-heading" className="text-lg font-semibold">Latest published folds</h2>
-      <ul data-testid="folding-published" aria-live="polite" aria-relevant="additions" className="mt-3 divide-y divide-slate-100">
+      <ul data-testid="folding-published" aria-live="polite" aria-relevant="additions" className="mt-3 max-h-[32rem] divide-y divide-slate-100 overflow-y-auto pr-1">
         {folds.map((fold) => (
           <li
             key={fold.key}

@@ -25,7 +25,7 @@ export function fireBurst(folder: Folder<MetricEvent>, { events = 200, durationM
       const event: MetricEvent = {
         id: `post_${run}_${n}`,
         account_id: accounts[n % accounts.length]!,
-        metrics: { [METRICS[(n * 5 + Math.floor(n / accounts.length)) % METRICS.length]!]: n },
+        metrics: { [METRICS[(n + Math.floor(n / accounts.length)) % METRICS.length]!]: n },
       };
       return folder.fold(event, Date.now());
     });
