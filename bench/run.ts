@@ -9,6 +9,7 @@ import { startRedisServer } from '../lib/redis/embedded';
 import { buildIfNeeded } from '../scripts/build-if-needed';
 import { startApp } from './app';
 import { measureBulk } from './bulk';
+import { measureFolding } from './folding';
 import { measureIngest } from './ingest';
 import { measureMemory } from './memory';
 import { measurePush } from './push';
@@ -16,7 +17,7 @@ import { formatDetails, formatTable, type FigureResult, type Row } from './repor
 import { measureRoundTrips } from './round-trips';
 import { Cleanup, ROOT, machineInfo, progress } from './support';
 
-const FIGURES = ['round-trips', 'push', 'ingest', 'bulk', 'memory'] as const;
+const FIGURES = ['round-trips', 'push', 'ingest', 'bulk', 'memory', 'folding'] as const;
 type Figure = (typeof FIGURES)[number];
 /** The figures that need the app server (and so a production build). */
 const APP_FIGURES: readonly Figure[] = ['push', 'ingest', 'bulk'];
@@ -64,6 +65,7 @@ async function main(): Promise<void> {
     await cleanup.run(); // the app and its Redis are done: free the CPU for the memory figure
 
     if (selected.has('memory')) figures.push(['Memory', await measureMemory()]);
+    if (selected.has('folding')) figures.push(['Event folding', await measureFolding()]);
   } finally {
     await cleanup.run();
     process.off('SIGINT', interrupted);
