@@ -13,6 +13,7 @@ const NAV = [
   { href: '/', label: 'Projects' },
   { href: '/quiz', label: 'Quiz' },
   { href: '/leaderboard', label: 'Leaderboard' },
+  { href: '/ops', label: 'Ops' },
 ];
 
 export default function RootLayout({ children }: { children: React.ReactNode }) {

@@ -9,6 +9,7 @@ import { startRedisServer } from '../lib/redis/embedded';
 import { buildIfNeeded } from '../scripts/build-if-needed';
 import { startApp } from './app';
 import { measureBulk } from './bulk';
+import { measureFolding } from './folding';
 import { measureIngest } from './ingest';
 import { measureLeaderboard } from './leaderboard';
 import { measureMemory } from './memory';
@@ -18,7 +19,7 @@ import { measureRoundTrips } from './round-trips';
 import { measureTimeline } from './timeline';
 import { Cleanup, ROOT, machineInfo, progress } from './support';
 
-const FIGURES = ['round-trips', 'push', 'ingest', 'bulk', 'leaderboard', 'timeline', 'memory'] as const;
+const FIGURES = ['round-trips', 'push', 'ingest', 'bulk', 'leaderboard', 'timeline', 'folding', 'memory'] as const;
 type Figure = (typeof FIGURES)[number];
 /** The figures that need the app server (and so a production build). */
 const APP_FIGURES: readonly Figure[] = ['push', 'ingest', 'bulk'];
@@ -68,6 +69,7 @@ async function main(): Promise<void> {
 
     if (selected.has('timeline')) figures.push(['Timelines', await measureTimeline()]);
     if (selected.has('memory')) figures.push(['Memory', await measureMemory()]);
+    if (selected.has('folding')) figures.push(['Event folding', await measureFolding()]);
   } finally {
     await cleanup.run();
     process.off('SIGINT', interrupted);

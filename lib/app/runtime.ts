@@ -1,4 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { refreshCreatorTotals } from '../creators/metric-events';
+import { foldingConfigFromEnv } from '../folding/config';
+import { metricFolder } from '../folding/metric-events';
+import { startFoldPoller } from '../folding/poller';
 import { writesPerMinute } from '../http/rate-limit';
 import { defaultLiveEventsContext } from '../live-events/context';
 import { windowsFromEnv } from '../live-events/windows';
@@ -21,6 +25,7 @@ export async function startRuntime(): Promise<Runtime> {
   windowsFromEnv();
   writesPerMinute();
   timelineCapFromEnv();
+  foldingConfigFromEnv();
   let embedded: RedisServerHandle | undefined;
   if (!process.env.REDIS_URL) {
     embedded = await startRedisServer();
@@ -44,10 +49,13 @@ export async function startRuntime(): Promise<Runtime> {
   }
   const simulator = process.env.SIMULATE === '1' ? startSimulator(ctx) : undefined;
   if (simulator) log.info('traffic simulator running (SIMULATE=0 turns it off)');
+  // Every instance polls; the claim is atomic, so each fold is still published once.
+  const foldPoller = startFoldPoller(metricFolder(redis), { handle: refreshCreatorTotals(redis, ctx.windows.contributions) });
 
   return {
     async stop() {
       await simulator?.stop();
+      await foldPoller.stop();
       await closeRedis();
       await embedded?.stop();
     },

@@ -1,5 +1,6 @@
 import { getRedis } from '../redis/client';
 import type { RealtimeServer } from './events';
+import { attachFolding } from './folding-socket';
 import { createRealtimeHub } from './hub';
 import { attachLeaderboard } from './leaderboard-socket';
 import { attachLiveEvents } from './live-socket';
@@ -13,7 +14,7 @@ export function attachRealtime(io: RealtimeServer): { close(): Promise<void> } {
   const hub = createRealtimeHub(io, getRedis());
   io.on('connection', (socket) => void socket.emit('server:status', hub.status()));
 
-  const attached = [attachLiveEvents(io, hub), attachLeaderboard(io, hub)];
+  const attached = [attachLiveEvents(io, hub), attachLeaderboard(io, hub), attachFolding(io, hub)];
 
   return {
     async close() {

@@ -1,4 +1,6 @@
 import { leaderboardScripts } from '../leaderboard/commands';
+import { creatorScripts } from '../creators/commands';
+import { foldingScripts } from '../folding/commands';
 import { liveEventScripts } from '../live-events/commands';
 import { projectScripts } from '../projects/commands';
 import { quizScripts } from '../quiz/commands';
@@ -7,5 +9,13 @@ import type { ScriptDefinition } from './lua';
 
 /** Every Lua script of every pattern, defined once on each client (ioredis defineCommand). */
 export function allScripts(): ScriptDefinition[] {
-  return [...projectScripts(), ...liveEventScripts(), ...timelineScripts(), ...leaderboardScripts(), ...quizScripts()];
+  return [
+    ...projectScripts(),
+    ...liveEventScripts(),
+    ...timelineScripts(),
+    ...leaderboardScripts(),
+    ...quizScripts(),
+    ...foldingScripts(),
+    ...creatorScripts(),
+  ];
 }

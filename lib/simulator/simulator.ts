@@ -1,3 +1,4 @@
+import { emitProjectMetrics } from '../creators/metric-events';
 import { cancelContribution, heartbeatVisitors, joinProject, leaveProject, publishNews, recordContribution } from '../live-events';
 import type { LiveEventsContext } from '../live-events/context';
 import { heartbeatInterval } from '../live-events/windows';
@@ -43,7 +44,8 @@ export function startSimulator(ctx: LiveEventsContext): { stop(): Promise<void> 
 
   every(800, 3_500, async () => {
     const slug = pick(await slugs());
-    const { id } = await recordContribution(slug, { name: pick(BACKER_NAMES), amount: pick(AMOUNTS) }, ctx);
+    const { id, count, raised } = await recordContribution(slug, { name: pick(BACKER_NAMES), amount: pick(AMOUNTS) }, ctx);
+    await emitProjectMetrics(slug, { raised, contributions: count }, { redis: ctx.redis, now: ctx.now() });
     // Rarely a payment bounces, so the demo shows cancellations too.
     if (Math.random() < 0.03) setTimeout(() => void cancelContribution(slug, id, ctx).catch(() => undefined), 20_000);
   });

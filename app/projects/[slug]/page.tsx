@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { connection } from 'next/server';
 import { cache } from 'react';
@@ -46,7 +47,12 @@ export default async function ProjectPage({ params }: Props) {
       <header className="overflow-hidden rounded-3xl border border-slate-200 bg-white shadow-sm">
         <ProjectArt art={project.art} className="h-40 w-full sm:h-56" />
         <div className="p-5 sm:p-7">
-          <p className="text-sm font-medium text-slate-500">by {project.creator}</p>
+          <p className="text-sm font-medium text-slate-500">
+            by{' '}
+            <Link href={`/creators/${project.creatorAccount}`} data-testid="creator-link" className="text-accent hover:underline">
+              {project.creator}
+            </Link>
+          </p>
           <h1 className="mt-1 text-3xl font-bold tracking-tight sm:text-4xl">{project.title}</h1>
           <p className="mt-2 text-lg text-slate-600">{project.tagline}</p>
           <p className="mt-4 max-w-3xl text-slate-700">{project.description}</p>

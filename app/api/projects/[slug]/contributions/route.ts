@@ -1,3 +1,4 @@
+import { emitProjectMetrics } from '@/lib/creators/metric-events';
 import { readJson } from '@/lib/http/body';
 import { pathSlug, type SlugParams } from '@/lib/http/params';
 import { route } from '@/lib/http/route';
@@ -9,7 +10,8 @@ export const POST = route(
   async (request: Request, context: SlugParams) => {
     const slug = await pathSlug(context);
     const input = await readJson(request, contributionInputSchema);
-    const { id, at, created } = await recordContribution(slug, input);
+    const { id, at, created, count, raised } = await recordContribution(slug, input);
+    if (created) await emitProjectMetrics(slug, { raised, contributions: count });
     return Response.json({ id, at }, { status: created ? 201 : 200 });
   },
   { write: true },

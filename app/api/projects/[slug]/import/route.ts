@@ -1,3 +1,4 @@
+import { emitProjectMetrics } from '@/lib/creators/metric-events';
 import { readJson } from '@/lib/http/body';
 import { pathSlug, type SlugParams } from '@/lib/http/params';
 import { route } from '@/lib/http/route';
@@ -8,7 +9,9 @@ export const POST = route(
   async (request: Request, context: SlugParams) => {
     const slug = await pathSlug(context);
     const { events } = await readJson(request, importInputSchema);
-    return Response.json(await importEvents(slug, events));
+    const result = await importEvents(slug, events);
+    if (result.imported > 0) await emitProjectMetrics(slug, { contributions: result.imported });
+    return Response.json(result);
   },
   { admin: true },
 );

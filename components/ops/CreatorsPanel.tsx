@@ -1,0 +1,34 @@
+import Link from 'next/link';
+import type { CreatorTotals } from '@/lib/creators/totals';
+import { formatMoney } from '../Progress';
+import { formatCount, formatDuration } from './format';
+
+const card = 'rounded-2xl border border-slate-200 bg-white p-5 shadow-sm';
+
+/** What the folds did: each published fold recomputed its creator's totals, shown here as they land. */
+export function CreatorsPanel({ creators, now }: { creators: CreatorTotals[]; now: number }) {
+  return (
+    <section className={card} aria-labelledby="creators-heading">
+      <h2 id="creators-heading" className="text-lg font-semibold">Creator totals, refreshed by folds</h2>
+      <ul data-testid="creator-totals-list" className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        {creators.map((totals) => (
+          <li key={totals.account} data-testid="creator-totals-item" data-account={totals.account}>
+            <Link
+              href={`/creators/${totals.account}`}
+              className="block rounded-xl border border-slate-100 px-3 py-2.5 transition hover:border-indigo-200 hover:bg-indigo-50/40"
+            >
+              <span className="block truncate font-medium">{totals.creator}</span>
+              <span className="mt-0.5 flex items-baseline justify-between gap-2 text-sm">
+                <span className="font-semibold tabular-nums">{formatMoney(totals.raised)}</span>
+                <span className="text-xs tabular-nums text-slate-500">
+                  {formatCount(totals.contributions)} contrib. · {formatDuration(now - totals.computedAt)} ago
+                </span>
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      {creators.length === 0 && <p className="mt-3 text-sm text-slate-500">No fold has refreshed a creator yet: back a project and wait one window.</p>}
+    </section>
+  );
+}

@@ -1,0 +1,86 @@
+'use client';
+
+import { useState } from 'react';
+import type { OpsSnapshot } from '@/lib/ops/types';
+import { ConnectionStatus } from '../ConnectionStatus';
+import { BurstButton } from './BurstButton';
+import { CreatorsPanel } from './CreatorsPanel';
+import { formatCount, formatDuration, formatPercent } from './format';
+import { PendingGroups } from './PendingGroups';
+import { PublishedFolds } from './PublishedFolds';
+import { useOps } from './use-ops';
+
+const card = 'rounded-2xl border border-slate-200 bg-white p-5 shadow-sm';
+
+
+
+function Stat({ label, value, testId, data, hint }: { label: string; value: string; testId?: string; data?: number; hint?: string }) {
+  return (
+    <div className={`${card} p-4`} data-testid={testId} data-value={data}>
+      <p className="text-xs font-semibold uppercase tracking-wide text-slate-500">{label}</p>
+      <p className="mt-1 text-2xl font-bold tabular-nums text-ink sm:text-3xl">{value}</p>
+      {hint && <p className="mt-1 text-xs text-slate-500">{hint}</p>}
+    </div>
+  );
+}
+
+export function OpsDashboard({ initial }: { initial: OpsSnapshot }) {
+  const { snapshot, now, connection } = useOps(initial);
+  const [burstAccounts, setBurstAccounts] = useState<string[]>([]);
+  const { stats } = snapshot;
+  return (
+    <div className="space-y-6">
+      <header className="flex flex-wrap items-start justify-between gap-4">
+        <div className="max-w-2xl">
+          <h1 className="text-3xl font-bold tracking-tight">Event folding</h1>
+          <p className="mt-2 text-slate-600">
+            Every contribution emits a <code className="rounded bg-slate-100 px-1 text-sm">post-metric-updated</code> event. Bursts
+            fold into one event per creator account once the account has been quiet for the window, and that one event
+            recomputes the creator&apos;s totals.
+          </p>
+        </div>
+        <ConnectionStatus state={connection} />
+      </header>
+
+      <section className={`${card} flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between`} aria-label="Configuration and burst">
+        <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm">
+          <div className="flex gap-1.5">
+            <dt className="text-slate-500">Window</dt>
+            <dd data-testid="folding-window" className="font-semibold tabular-nums">{formatDuration(stats.window)}</dd>
+          </div>
+          <div className="flex gap-1.5">
+            <dt className="text-slate-500">Max wait</dt>
+            <dd data-testid="folding-max-wait" className="font-semibold tabular-nums">{formatDuration(stats.maxWait)}</dd>
+          </div>
+          <div className="flex gap-1.5">
+            <dt className="text-slate-500">Claimed, awaiting ack</dt>
+            <dd className="font-semibold tabular-nums">{formatCount(stats.claimed)}</dd>
+          </div>
+        </dl>
+        <BurstButton onFired={setBurstAccounts} />
+      </section>
+
+      <section className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6" aria-label="Counters">
+        <Stat label="Events" value={formatCount(stats.events)} testId="folding-events" data={stats.events} />
+        <Stat label="New groups" value={formatCount(stats.newGroups)} data={stats.newGroups} hint={`${formatCount(stats.fakeNew)} fake new`} />
+        <Stat label="Folded" value={formatCount(stats.folded)} data={stats.folded} />
+        <div className={`${card} p-4 ring-2 ring-indigo-100`} data-testid="folding-ratio" data-value={stats.ratio}>
+          <p className="text-xs font-semibold uppercase tracking-wide text-accent">Folding ratio</p>
+          <p className="mt-1 text-2xl font-bold tabular-nums text-ink sm:text-3xl">{formatPercent(stats.ratio)}</p>
+          <div className="mt-2 h-1.5 overflow-hidden rounded-full bg-slate-200" aria-hidden>
+            <div className="h-full rounded-full bg-accent transition-[width] duration-500" style={{ width: `${stats.ratio * 100}%` }} />
+          </div>
+        </div>
+        <Stat label="Pending groups" value={formatCount(stats.pending)} testId="folding-pending" data={stats.pending} />
+        <Stat label="Published folds" value={formatCount(stats.published)} testId="folding-published-count" data={stats.published} />
+      </section>
+
+      <div className="grid grid-cols-1 gap-5 lg:grid-cols-2">
+        <PendingGroups pending={snapshot.pending} total={stats.pending} now={now} highlight={burstAccounts} />
+        <PublishedFolds folds={snapshot.published} now={now} highlight={burstAccounts} />
+      </div>
+
+      <CreatorsPanel creators={snapshot.creators} now={now} />
+    </div>
+  );
+}

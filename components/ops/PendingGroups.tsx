@@ -1,0 +1,45 @@
+import type { PendingGroup } from '@/lib/folding/types';
+import { formatCount, formatDuration } from './format';
+
+const card = 'rounded-2xl border border-slate-200 bg-white p-5 shadow-sm';
+
+/** The oldest pending groups: how long each has been folding, and how close it is to being due. */
+export function PendingGroups({ pending, total, now, highlight }: { pending: PendingGroup[]; total: number; now: number; highlight: string[] }) {
+  return (
+    <section className={card} aria-labelledby="pending-heading">
+      <div className="flex items-baseline justify-between gap-2">
+        <h2 id="pending-heading" className="text-lg font-semibold">Pending groups</h2>
+        <p className="text-xs text-slate-500">{total > pending.length ? `oldest ${pending.length} of ${formatCount(total)}` : 'oldest first'}</p>
+      </div>
+      <ul data-testid="folding-pending-list" className="mt-3 space-y-2">
+        {pending.map((group) => {
+          const span = Math.max(1, group.dueAt - Math.min(group.firstAt, group.lastAt));
+          const progress = Math.min(100, Math.max(0, ((now - Math.min(group.firstAt, group.lastAt)) / span) * 100));
+          return (
+            <li
+              key={group.group}
+              data-testid="folding-pending-item"
+              data-account={group.group}
+              className={`rounded-xl border px-3 py-2 ${highlight.includes(group.group) ? 'border-indigo-200 bg-indigo-50/60' : 'border-slate-100'}`}
+            >
+              <div className="flex items-baseline justify-between gap-3">
+                <span className="min-w-0 truncate font-mono text-sm font-medium">{group.group}</span>
+                <span className="shrink-0 text-xs tabular-nums text-slate-600">
+                  {formatCount(group.events)} {group.events === 1 ? 'event' : 'events'}
+                </span>
+              </div>
+              <div className="mt-1.5 h-1.5 overflow-hidden rounded-full bg-slate-100" aria-hidden>
+                <div className="h-full rounded-full bg-amber-400" style={{ width: `${progress}%` }} />
+              </div>
+              <p className="mt-1 flex justify-between gap-2 text-xs tabular-nums text-slate-500">
+                <span>age {formatDuration(now - group.firstAt)} · quiet {formatDuration(now - group.lastAt)}</span>
+                <span>{now >= group.dueAt ? 'due now' : `due in ${formatDuration(group.dueAt - now)}`}</span>
+              </p>
+            </li>
+          );
+        })}
+      </ul>
+      {pending.length === 0 && <p className="mt-3 text-sm text-slate-500">Nothing pending: every group has been folded and published.</p>}
+    </section>
+  );
+}

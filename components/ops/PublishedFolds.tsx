@@ -1,0 +1,42 @@
+import type { FoldedMetricEvent } from '@/lib/folding/metric-events';
+import { formatCount, formatDuration } from './format';
+
+const card = 'rounded-2xl border border-slate-200 bg-white p-5 shadow-sm';
+
+/** The latest published folds, arriving live: one per group, with the union of its metric names. */
+export function PublishedFolds({ folds, now, highlight }: { folds: FoldedMetricEvent[]; now: number; highlight: string[] }) {
+  return (
+    <section className={card} aria-labelledby="published-heading">
+      <h2 id="published-heading" className="text-lg font-semibold">Latest published folds</h2>
+      <ul data-testid="folding-published" aria-live="polite" aria-relevant="additions" className="mt-3 max-h-[32rem] divide-y divide-slate-100 overflow-y-auto pr-1">
+        {folds.map((fold) => (
+          <li
+            key={fold.key}
+            data-testid="folding-published-item"
+            data-account={fold.account_id}
+            data-key={fold.key}
+            className={`animate-arrive py-2.5 ${highlight.includes(fold.account_id) ? 'bg-indigo-50/60' : ''}`}
+          >
+            <div className="flex items-baseline justify-between gap-3">
+              <span className="min-w-0 truncate font-mono text-sm font-medium">{fold.account_id}</span>
+              <span className="shrink-0 text-xs tabular-nums text-slate-500">{formatDuration(now - fold.publishedAt)} ago</span>
+            </div>
+            <div className="mt-1 flex flex-wrap items-center gap-1.5">
+              {fold.metrics.map((metric) => (
+                <span key={metric} className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">
+                  {metric}
+                </span>
+              ))}
+              <span className="text-xs text-slate-500">
+                {formatCount(fold.events)} {fold.events === 1 ? 'event' : 'events'} → 1
+                {fold.deliveries > 1 ? ` · delivered ${fold.deliveries}×` : ''}
+              </span>
+            </div>
+            <p className="mt-0.5 truncate font-mono text-[11px] text-slate-400" title="idempotency key">{fold.key}</p>
+          </li>
+        ))}
+      </ul>
+      {folds.length === 0 && <p className="mt-3 text-sm text-slate-500">No fold published yet. Fire a burst, then wait one window.</p>}
+    </section>
+  );
+}

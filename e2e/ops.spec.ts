@@ -1,0 +1,65 @@
+import { createProject, expect, postContribution, test } from './support/fixtures';
+
+/** Other specs run alongside and their contributions fold too: every assertion here is about our own accounts. */
+test('a burst makes the folding ratio climb, then one fold per account arrives live', async ({ page }) => {
+  await page.goto('/ops');
+  await expect(page.getByTestId('connection-status')).toHaveAttribute('data-state', 'live');
+  await expect(page.getByTestId('folding-window')).toHaveText('1.0 s');
+  const ratio = page.getByTestId('folding-ratio');
+  const before = Number(await ratio.getAttribute('data-value'));
+
+  const [burst] = await Promise.all([
+    page.waitForResponse((response) => response.url().endsWith('/api/folding/burst')),
+    page.getByTestId('fire-burst').click(),
+  ]);
+  expect(burst.status()).toBe(202);
+  const { accounts } = (await burst.json()) as { accounts: string[] };
+  expect(accounts).toHaveLength(4);
+
+  // During the burst the accounts are pending, and the ratio climbs as events fold into them.
+  await expect(page.getByTestId('folding-pending-item').filter({ hasText: accounts[0]! })).toBeVisible();
+  await expect.poll(async () => Number(await ratio.getAttribute('data-value')), { timeout: 10_000 }).toBeGreaterThan(before);
+
+  // A window after the burst: exactly one fold per account, 50 events each, pushed to the page.
+  const published = page.getByTestId('folding-published');
+  for (const account of accounts) {
+    const folds = published.locator(`[data-testid="folding-published-item"][data-account="${account}"]`);
+    await expect(folds).toHaveCount(1, { timeout: 15_000 });
+    await expect(folds).toContainText('50 events → 1');
+  }
+  await expect(page.getByTestId('folding-pending-item').filter({ hasText: accounts[0]! })).toHaveCount(0);
+});
+
+test('bad events are a 400, good ones a 202; the published log is served', async ({ request }) => {
+  const bad = await request.post('/api/folding/events', { data: { id: 'p', account_id: 'a', metrics: { likes: 'x' } } });
+  expect(bad.status()).toBe(400);
+  expect((await bad.json()).error).toMatchObject({ code: 'invalid_input', field: 'metrics.likes' });
+  const account = `e2e_${Date.now().toString(36)}`;
+  const first = await request.post('/api/folding/events', { data: { id: 'p1', account_id: account, metrics: { likes: 1 } } });
+  const second = await request.post('/api/folding/events', { data: { id: 'p2', account_id: account, metrics: { shares: 2 } } });
+  expect([first.status(), await first.json(), await second.json()]).toEqual([202, { folded: false }, { folded: true }]);
+  await expect
+    .poll(async () => {
+      const folds = (await (await request.get('/api/folding/published?limit=100')).json()) as { account_id: string; metrics: string[] }[];
+      return folds.find((fold) => fold.account_id === account)?.metrics;
+    }, { timeout: 10_000 })
+    .toEqual(['likes', 'shares']);
+  expect((await request.get('/api/folding/published?limit=0')).status()).toBe(400);
+  const metrics = await request.get('/api/metrics');
+  expect(await metrics.text()).toContain('crowdpulse_folding_events_total');
+});
+
+test("a contribution through the API updates its creator's view once folded", async ({ page, request, redis }) => {
+  const slug = await createProject(redis);
+  await page.goto(`/projects/${slug}`);
+  await page.getByTestId('creator-link').click();
+  await expect(page).toHaveURL(`/creators/account-${slug}`);
+  await expect(page.getByTestId('connection-status')).toHaveAttribute('data-state', 'live');
+  await expect(page.getByTestId('creator-raised')).toHaveAttribute('data-value', '1000');
+
+  expect((await postContribution(request, slug, { name: 'Ana', amount: 25 })).status()).toBe(201);
+  expect((await postContribution(request, slug, { name: 'Ben', amount: 75 })).status()).toBe(201);
+  await expect(page.getByTestId('creator-raised')).toHaveAttribute('data-value', '1100', { timeout: 15_000 });
+  await expect(page.getByTestId('creator-contributions')).toHaveAttribute('data-value', '2');
+  await expect(page.getByTestId('creator-fold')).toContainText(`account-${slug}:`);
+});

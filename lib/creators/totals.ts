@@ -1,0 +1,71 @@
+import type { Redis } from 'ioredis';
+import { liveEventKeys } from '../live-events/keys';
+import { listProjects } from '../projects/catalogue';
+import { CREATORS_CHANNEL, creatorKeys } from './keys';
+
+export type CreatorProject = { slug: string; title: string; raised: number; contributions: number };
+
+/** What a creator's folded metric events keep up to date: sums over their projects. */
+export type CreatorTotals = {
+  account: string;
+  creator: string;
+  projects: CreatorProject[];
+  raised: number;
+  /** Contributions within the contributions window, over all the creator's projects. */
+  contributions: number;
+  computedAt: number;
+  /** The idempotency key of the fold that caused this refresh, if one did. */
+  foldKey: string | null;
+};
+
+/**
+ * The seed's account-level sum, computed from the source of truth (the project info hashes and
+ * contribution windows), so recomputing is idempotent and a fold delivered twice does no harm.
+ * The catalogue is small; a large one would keep an index of projects by creator.
+ */
+export async function computeCreatorTotals(
+  redis: Redis,
+  account: string,
+  { now, contributionsWindowMs, foldKey = null }: { now: number; contributionsWindowMs: number; foldKey?: string | null },
+): Promise<CreatorTotals | null> {
+  const projects = (await listProjects(redis)).filter((project) => project.creatorAccount === account);
+  if (projects.length === 0) return null;
+  const pipeline = redis.pipeline();
+  for (const project of projects) pipeline.zcount(liveEventKeys(project.slug).contributions, now - contributionsWindowMs, '+inf');
+  const counts = (await pipeline.exec()) ?? [];
+  const rows = projects.map((project, i) => {
+    const [error, count] = counts[i] ?? [];
+    if (error) throw error;
+    return { slug: project.slug, title: project.title, raised: project.raised, contributions: Number(count ?? 0) };
+  });
+  return {
+    account,
+    creator: projects[0]!.creator,
+    projects: rows,
+    raised: rows.reduce((sum, row) => sum + row.raised, 0),
+    contributions: rows.reduce((sum, row) => sum + row.contributions, 0),
+    computedAt: now,
+    foldKey,
+  };
+}
+
+/** Saves and publishes; false when newer totals were saved meanwhile. One round trip. */
+export async function saveCreatorTotals(redis: Redis, totals: CreatorTotals): Promise<boolean> {
+  const saved = await redis.saveCreatorTotals(
+    creatorKeys.totals, creatorKeys.updated, totals.account, totals.computedAt, JSON.stringify(totals), CREATORS_CHANNEL,
+  );
+  return saved === 1;
+}
+
+export async function readCreatorTotals(redis: Redis, account: string): Promise<CreatorTotals | null> {
+  const json = await redis.hget(creatorKeys.totals, account);
+  return json ? (JSON.parse(json) as CreatorTotals) : null;
+}
+
+/** The creators whose totals changed last, newest first. */
+export async function latestCreatorTotals(redis: Redis, limit: number): Promise<CreatorTotals[]> {
+  const accounts = await redis.zrevrange(creatorKeys.updated, 0, limit - 1);
+  if (accounts.length === 0) return [];
+  const values = await redis.hmget(creatorKeys.totals, ...accounts);
+  return values.flatMap((json) => (json ? [JSON.parse(json) as CreatorTotals] : []));
+}

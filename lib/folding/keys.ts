@@ -1,0 +1,34 @@
+/**
+ * Every key of one folder shares the hash tag `{folding:<name>}`, so each script's keys, also
+ * the per-group and per-fold keys a script derives from `prefix`, live in one Redis Cluster slot.
+ */
+export function foldingKeys(name: string) {
+  const prefix = `{folding:${name}}:`;
+  return {
+    prefix,
+    /** Zset: pending group -> time of its last event (the seed's sorted set). */
+    lastEvent: `${prefix}last-event`,
+    /** Zset: pending group -> time of its first event (for the maximum wait). */
+    firstEvent: `${prefix}first-event`,
+    /** Set (union) or hash (latest, sum): the merged fields of one pending group. */
+    fields: (group: string) => `${prefix}fields:${group}`,
+    /** Hash: pending group -> events folded into it. */
+    eventsPerGroup: `${prefix}events-per-group`,
+    /** Zset: group -> when it was last claimed; kept for one window, to count "fake new" groups. */
+    recentlyClaimed: `${prefix}recently-claimed`,
+    /** Zset: fold key -> lease expiry. */
+    claimed: `${prefix}claimed`,
+    /** Hash per fold (its payload), under its idempotency key. */
+    foldPrefix: `${prefix}fold:`,
+    fold: (key: string) => `${prefix}fold:${key}`,
+    /** Hash: events, newGroups, folded, fakeNew, published, redelivered, sequence. */
+    counters: `${prefix}counters`,
+    /** List of fold keys, newest first: a normalized timeline (lib/timeline). */
+    published: `${prefix}published`,
+  };
+}
+
+export type FoldingKeys = ReturnType<typeof foldingKeys>;
+
+/** Every folder publishes its folds here; each app instance subscribes. */
+export const FOLDING_CHANNEL = 'crowdpulse:folding';

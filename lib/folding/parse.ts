@@ -1,0 +1,62 @@
+import type { FoldingConfig } from './config';
+import type { RawFold, RawState } from './commands';
+import type { Fold, FoldFields, FoldingState, PublishedFold } from './types';
+
+const num = (value: string | null | undefined) => Number(value ?? 0);
+
+export function parseFold([key, group, fields, firstAt, lastAt, events, dueAt, deliveries]: RawFold): Fold {
+  return {
+    key,
+    group,
+    fields: JSON.parse(fields) as FoldFields,
+    firstAt: num(firstAt),
+    lastAt: num(lastAt),
+    events: num(events),
+    dueAt: num(dueAt),
+    deliveries: num(deliveries),
+  };
+}
+
+/** A fold's hash (or the message ack-fold.lua publishes): every value a string. */
+export function parsePublishedFold(hash: Record<string, string>): PublishedFold | null {
+  if (!hash.key || !hash.group || !hash.fields || !hash.publishedAt) return null;
+  const { key, group, fields, firstAt, lastAt, events, dueAt, deliveries, claimedAt, publishedAt } = hash;
+  return {
+    ...parseFold([key, group, fields, firstAt!, lastAt!, events!, dueAt!, deliveries!]),
+    claimedAt: num(claimedAt),
+    publishedAt: num(publishedAt),
+  };
+}
+
+const ratio = (part: number, whole: number) => (whole > 0 ? part / whole : 0);
+
+export function parseState([flatCounters, pending, claimed, ...groups]: RawState, config: FoldingConfig): FoldingState {
+  const counters = new Map<string, number>();
+  for (let i = 0; i + 1 < flatCounters.length; i += 2) counters.set(flatCounters[i]!, Number(flatCounters[i + 1]));
+  const count = (name: string) => counters.get(name) ?? 0;
+  const [events, newGroups, folded, fakeNew] = [count('events'), count('newGroups'), count('folded'), count('fakeNew')];
+  return {
+    stats: {
+      events,
+      newGroups,
+      folded,
+      fakeNew,
+      ratio: ratio(folded, events),
+      exactRatio: ratio(folded, events - newGroups),
+      adjustedRatio: ratio(folded + fakeNew, events),
+      pending,
+      claimed,
+      published: count('published'),
+      redelivered: count('redelivered'),
+      window: config.windowMs,
+      maxWait: config.maxWaitMs,
+    },
+    pending: groups.map(([group, firstAt, lastAt, events]) => ({
+      group,
+      firstAt: num(firstAt),
+      lastAt: num(lastAt),
+      events: num(events),
+      dueAt: Math.min(num(lastAt) + config.windowMs, num(firstAt) + config.maxWaitMs),
+    })),
+  };
+}

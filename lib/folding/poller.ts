@@ -1,0 +1,84 @@
+import { log } from '../log';
+import type { Folder } from './folder';
+import type { Fold } from './types';
+
+export type PollerOptions = {
+  /** The consumer: runs before the ack; a fold whose handler throws is not acked, so it comes back after the lease. */
+  handle: (fold: Fold) => Promise<void>;
+  now?: () => number;
+  /** Added to every sleep (0..jitterMs), so pollers on several instances do not wake in step. */
+  jitterMs?: number;
+  /** Longest sleep; a group can only fall due a full window after its first event, so a window is enough. */
+  maxSleepMs?: number;
+  random?: () => number;
+};
+
+export type Poller = { stop(): Promise<void> };
+
+const RETRY_MS = 1_000;
+
+/**
+ * Claims due folds, hands each to `handle`, acks it (which publishes it), and sleeps until the
+ * next group or lease falls due, which claim-due.lua answers in the same round trip: no spinning
+ * and no fixed tick. Several pollers may run (one per app instance): claiming is atomic, so each
+ * fold goes to one of them, and to another only if its lease runs out unacknowledged.
+ */
+export function startFoldPoller<Event>(folder: Folder<Event>, options: PollerOptions): Poller {
+  const now = options.now ?? Date.now;
+  const random = options.random ?? Math.random;
+  const jitterMs = options.jitterMs ?? Math.min(50, Math.ceil(folder.config.windowMs / 20));
+  const maxSleepMs = options.maxSleepMs ?? folder.config.windowMs;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let wake: (() => void) | undefined;
+  let lastErrorLog = 0;
+
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      wake = resolve;
+      timer = setTimeout(resolve, ms);
+    });
+
+  const deliver = async (fold: Fold) => {
+    try {
+      await options.handle(fold);
+      await folder.ack(fold.key, now());
+    } catch (error) {
+      log.warn({ err: (error as Error).message, fold: fold.key }, 'fold not acknowledged; it is delivered again after its lease');
+    }
+  };
+
+  const pollOnce = async (): Promise<number> => {
+    const { folds, nextDueAt } = await folder.claimDue(now());
+    await Promise.all(folds.map(deliver));
+    // A full batch means more may be due already.
+    if (folds.length >= folder.config.batch) return 0;
+    const untilDue = nextDueAt === null ? maxSleepMs : Math.max(0, nextDueAt - now());
+    return Math.min(untilDue, maxSleepMs) + random() * jitterMs;
+  };
+
+  const loop = (async () => {
+    while (!stopped) {
+      let delay: number;
+      try {
+        delay = await pollOnce();
+      } catch (error) {
+        if (Date.now() - lastErrorLog > 5_000) {
+          lastErrorLog = Date.now();
+          log.warn({ err: (error as Error).message }, 'fold poller could not claim; retrying');
+        }
+        delay = RETRY_MS + random() * jitterMs;
+      }
+      if (!stopped && delay > 0) await sleep(delay);
+    }
+  })();
+
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      wake?.();
+      await loop;
+    },
+  };
+}

@@ -1,0 +1,59 @@
+import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
+import { metricFolder } from './metric-events';
+import type { FoldingStats } from './types';
+
+const globalForRegistry = globalThis as typeof globalThis & { __crowdpulseRegistry?: Registry };
+
+/**
+ * The folding counters as Prometheus metrics. They live in Redis, shared by every instance, so
+ * each metric's collect() reads them at scrape time (one read per scrape, however many metrics
+ * ask) instead of counting in this process. Counters are set from Redis' totals, never inc'ed.
+ */
+export function prometheusRegistry(): Registry {
+  return (globalForRegistry.__crowdpulseRegistry ??= createRegistry());
+}
+
+function createRegistry(): Registry {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: 'crowdpulse_' });
+
+  let inFlight: Promise<FoldingStats> | undefined;
+  const stats = () =>
+    (inFlight ??= metricFolder()
+      .state(0)
+      .then(({ stats }) => stats)
+      .finally(() => setTimeout(() => (inFlight = undefined))));
+
+  const counter = (name: string, help: string, value: (s: FoldingStats) => number) =>
+    new Counter({
+      name: `crowdpulse_folding_${name}`,
+      help,
+      registers: [registry],
+      async collect() {
+        this.reset();
+        this.inc(value(await stats()));
+      },
+    });
+  const gauge = (name: string, help: string, value: (s: FoldingStats) => number) =>
+    new Gauge({
+      name: `crowdpulse_folding_${name}`,
+      help,
+      registers: [registry],
+      async collect() {
+        this.set(value(await stats()));
+      },
+    });
+
+  counter('events_total', 'post-metric-updated events received (N_total)', (s) => s.events);
+  counter('new_groups_total', 'events that started a group (ZADD returned 1)', (s) => s.newGroups);
+  counter('folded_total', 'events folded into a pending group (ZADD returned 0)', (s) => s.folded);
+  counter('fake_new_total', 'new groups whose group had been flushed less than a window before', (s) => s.fakeNew);
+  counter('published_total', 'folds published (acknowledged)', (s) => s.published);
+  counter('redelivered_total', 'folds delivered again after a lease ran out', (s) => s.redelivered);
+  gauge('ratio', 'folded events / all events', (s) => s.ratio);
+  gauge('pending_groups', 'groups waiting to fall due', (s) => s.pending);
+  gauge('claimed_folds', 'folds claimed by a poller and not yet acknowledged', (s) => s.claimed);
+  gauge('window_seconds', 'the folding window in force', (s) => s.window / 1_000);
+  gauge('max_wait_seconds', 'the maximum wait in force', (s) => s.maxWait / 1_000);
+  return registry;
+}

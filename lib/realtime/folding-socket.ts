@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { CREATORS_CHANNEL } from '../creators/keys';
+import type { CreatorTotals } from '../creators/totals';
+import { FOLDING_CHANNEL } from '../folding/keys';
+import { metricEventsSpec, toFoldedMetricEvent } from '../folding/metric-events';
+import { parsePublishedFold } from '../folding/parse';
+import { log } from '../log';
+import { readCreatorView, readOpsSnapshot, readOpsState } from '../ops/snapshot';
+import { OPS_ROOM, creatorRoom, type RealtimeServer } from './events';
+import type { RealtimeHub } from './hub';
+
+/** At most one counters push per this many ms: a burst of thousands of events is a handful of frames. */
+const STATE_PUSH_MS = 250;
+
+const published = z.object({ folder: z.string(), fold: z.record(z.string(), z.string()) });
+const creatorTotals = z.looseObject({ account: z.string() });
+const accountSchema = z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/);
+
+/**
+ * The ops dashboard and creator views: relays published folds and creator totals (our scripts
+ * PUBLISH them), and while anyone watches /ops, reads the counters every STATE_PUSH_MS and
+ * pushes them when they changed. Events are not published one by one: that would be a message
+ * per event where the point of folding is to have fewer.
+ */
+export function attachFolding(io: RealtimeServer, hub: RealtimeHub): { close(): void } {
+  hub.subscribe(FOLDING_CHANNEL, (message) => {
+    const parsed = published.safeParse(safeJson(message));
+    const fold = parsed.success && parsed.data.folder === metricEventsSpec.name ? parsePublishedFold(parsed.data.fold) : null;
+    if (fold) io.to(OPS_ROOM).emit('ops:published', toFoldedMetricEvent(fold));
+  });
+  hub.subscribe(CREATORS_CHANNEL, (message) => {
+    const parsed = creatorTotals.safeParse(safeJson(message));
+    if (!parsed.success) return log.warn({ message: message.slice(0, 200) }, 'ignored malformed creator totals');
+    io.to(creatorRoom(parsed.data.account)).to(OPS_ROOM).emit('creator:totals', parsed.data as CreatorTotals);
+  });
+
+  let lastPushed = '';
+  let reading = false;
+  const pushState = async () => {
+    if (reading || !io.sockets.adapter.rooms.get(OPS_ROOM)?.size) return;
+    reading = true;
+    try {
+      const state = await readOpsState();
+      const fingerprint = JSON.stringify([state.stats, state.pending]);
+      if (fingerprint !== lastPushed) io.to(OPS_ROOM).emit('ops:state', state);
+      lastPushed = fingerprint;
+    } catch {
+      // Redis is down: pages show it from server:status and resync when it is back.
+    } finally {
+      reading = false;
+    }
+  };
+  const timer = setInterval(pushState, STATE_PUSH_MS);
+
+  io.on('connection', (socket) => {
+    socket.on('ops:watch', async (ack) => {
+      if (typeof ack !== 'function') return;
+      await socket.join(OPS_ROOM);
+      try {
+        ack({ ok: true, snapshot: await readOpsSnapshot() });
+      } catch {
+        ack({ ok: false, error: 'unavailable' });
+      }
+    });
+    socket.on('creator:watch', async (request, ack) => {
+      if (typeof ack !== 'function') return;
+      const account = accountSchema.safeParse(request?.account);
+      if (!account.success) return ack({ ok: false, error: 'invalid' });
+      await socket.join(creatorRoom(account.data));
+      try {
+        const totals = await readCreatorView(account.data);
+        ack(totals ? { ok: true, totals } : { ok: false, error: 'not-found' });
+      } catch {
+        ack({ ok: false, error: 'unavailable' });
+      }
+    });
+  });
+
+  return { close: () => clearInterval(timer) };
+}
+
+function safeJson(message: string): unknown {
+  try {
+    return JSON.parse(message);
+  } catch {
+    return null;
+  }
+}

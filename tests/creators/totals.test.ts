@@ -1,0 +1,51 @@
+import type { Redis } from 'ioredis';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { emitProjectMetrics, refreshCreatorTotals } from '../../lib/creators/metric-events';
+import { readCreatorTotals } from '../../lib/creators/totals';
+import { metricFolder } from '../../lib/folding/metric-events';
+import { recordContribution } from '../../lib/live-events';
+import { DEFAULT_WINDOWS } from '../../lib/live-events/windows';
+import { saveProject } from '../../lib/projects/catalogue';
+import { createRedis } from '../../lib/redis/client';
+import { connect, liveContext, testClock, uniqueSlug } from '../support';
+import { sampleProject } from '../sample-project';
+
+let redis: Redis;
+beforeAll(async () => void (redis = await connect()));
+afterAll(async () => void (await redis.quit()));
+
+it("contributions to two projects fold into one refresh of their creator's totals", async () => {
+  const clock = testClock();
+  const ctx = liveContext(redis, clock);
+  const account = `account_${uniqueSlug()}`;
+  const slugs = [uniqueSlug(), uniqueSlug()];
+  for (const slug of slugs) await saveProject({ ...sampleProject(slug, 100), creatorAccount: account }, 0, redis);
+  for (const [i, slug] of [...slugs, slugs[0]!].entries()) {
+    const { count, raised } = await recordContribution(slug, { name: `Backer ${i}`, amount: 10 }, ctx);
+    await emitProjectMetrics(slug, { raised, contributions: count }, { redis, now: clock.now() });
+  }
+
+  const folder = metricFolder(redis);
+  clock.advance(folder.config.windowMs);
+  const folds = (await folder.claimDue(clock.now())).folds.filter((fold) => fold.group === account);
+  expect(folds).toMatchObject([{ group: account, events: 3, fields: ['contributions', 'raised'] }]);
+  await refreshCreatorTotals(redis, DEFAULT_WINDOWS.contributions, clock.now)(folds[0]!);
+  await folder.ack(folds[0]!.key, clock.now());
+
+  expect(await readCreatorTotals(redis, account)).toMatchObject({
+    account,
+    raised: 230,
+    contributions: 3,
+    foldKey: folds[0]!.key,
+    projects: expect.arrayContaining([expect.objectContaining({ slug: slugs[1], raised: 110, contributions: 1 })]),
+  });
+});
+
+it('a failed emission is logged, never thrown: the contribution stands', async () => {
+  const down = createRedis('redis://127.0.0.1:1');
+  try {
+    await expect(emitProjectMetrics('any-project', { raised: 1 }, { redis: down })).resolves.toBeUndefined();
+  } finally {
+    down.disconnect();
+  }
+});

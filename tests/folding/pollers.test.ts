@@ -1,0 +1,84 @@
+import type { Redis } from 'ioredis';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { Folder } from '../../lib/folding/folder';
+import { FOLDING_CHANNEL } from '../../lib/folding/keys';
+import { startFoldPoller } from '../../lib/folding/poller';
+import type { Fold } from '../../lib/folding/types';
+import { connect } from '../support';
+import { testFolder } from './support';
+
+const POLLERS = 4;
+const ACCOUNTS = 200;
+const BURSTS = 10;
+const EVENTS_PER_BURST = 1_000;
+const METRICS = ['likes', 'shares', 'comments', 'impressions', 'saves', 'clicks', 'replies', 'follows'];
+
+let clients: Redis[];
+beforeAll(async () => void (clients = await Promise.all(Array.from({ length: POLLERS + 2 }, connect))));
+afterAll(async () => void (await Promise.all(clients.map((client) => client.quit()))));
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+it('four pollers over 10,000 bursty events across 200 accounts publish every fold once, losing no metric', { timeout: 60_000 }, async () => {
+  const [producer, subscriber, ...pollerClients] = clients as [Redis, Redis, ...Redis[]];
+  const folder = testFolder(producer, { windowMs: 150, maxWaitMs: 1_000, leaseMs: 10_000 });
+  const published: string[] = [];
+  subscriber.on('message', (_channel: string, message: string) => {
+    const { folder: name, fold } = JSON.parse(message) as { folder: string; fold: { key: string } };
+    if (name === folder.spec.name) published.push(fold.key);
+  });
+  await subscriber.subscribe(FOLDING_CHANNEL);
+
+  const handled: Fold[] = [];
+  const handledBy = new Set<number>();
+  const pollers = pollerClients.map((client, poller) =>
+    startFoldPoller(new Folder(folder.spec, folder.config, client), {
+      handle: async (fold) => void (handled.push(fold), handledBy.add(poller)),
+    }),
+  );
+
+  const sent = new Map<string, Set<string>>();
+  let id = 0;
+  for (let burst = 0; burst < BURSTS; burst++) {
+    // Each burst hits a quarter of the accounts; pauses vary around the window, so some groups
+    // go quiet between bursts and others keep folding across them.
+    const offset = (burst * 50) % ACCOUNTS;
+    await Promise.all(
+      Array.from({ length: EVENTS_PER_BURST }, (_, i) => {
+        const account = `acc${(offset + (i % 50)) % ACCOUNTS}`;
+        const metric = METRICS[(i * 7 + burst) % METRICS.length]!;
+        const names = sent.get(account) ?? new Set<string>();
+        sent.set(account, names.add(metric));
+        return folder.fold({ id: `p${id++}`, account_id: account, metrics: { [metric]: i } }, Date.now());
+      }),
+    );
+    await sleep([40, 250, 90, 400][burst % 4]!);
+  }
+
+  for (let waited = 0; waited < 10_000; waited += 50) {
+    const { stats } = await folder.state();
+    if (stats.pending === 0 && stats.claimed === 0) break;
+    await sleep(50);
+  }
+  await Promise.all(pollers.map((poller) => poller.stop()));
+  await subscriber.ping();
+
+  expect(handledBy.size).toBeGreaterThan(1);
+  const keys = handled.map((fold) => fold.key);
+  expect(new Set(keys).size).toBe(keys.length);
+  expect([...published].sort()).toEqual([...keys].sort());
+  expect(handled.reduce((sum, fold) => sum + fold.events, 0)).toBe(BURSTS * EVENTS_PER_BURST);
+
+  const received = new Map<string, Set<string>>();
+  for (const fold of handled) {
+    const names = received.get(fold.group) ?? new Set<string>();
+    for (const name of fold.fields as string[]) names.add(name);
+    received.set(fold.group, names);
+  }
+  expect(received.size).toBe(ACCOUNTS);
+  for (const [account, names] of sent) expect([...received.get(account)!].sort(), account).toEqual([...names].sort());
+
+  const { stats } = await folder.state();
+  expect(stats).toMatchObject({ events: 10_000, published: keys.length, pending: 0, claimed: 0, redelivered: 0 });
+  expect(stats.ratio).toBeGreaterThan(0.9);
+});
