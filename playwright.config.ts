@@ -17,7 +17,9 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   timeout: 60_000,
-  expect: { timeout: 5_000 },
+  // Two workers share two cores with their browsers and app servers: a first page load, hydration
+  // and socket watch can take seconds when another spec is starting a server.
+  expect: { timeout: 10_000 },
   forbidOnly: !!process.env.CI,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {

@@ -22,16 +22,18 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
       <body className="min-h-screen bg-slate-50 font-sans text-ink antialiased">
         <header className="sticky top-0 z-10 border-b border-slate-200 bg-white/85 backdrop-blur">
           <nav className="mx-auto flex max-w-6xl items-center gap-4 overflow-x-auto whitespace-nowrap px-4 py-3 text-sm font-medium sm:gap-6">
-            <Link href="/" className="flex items-center gap-2 text-base font-bold tracking-tight">
+            <Link href="/" prefetch={false} className="flex items-center gap-2 text-base font-bold tracking-tight">
               <span aria-hidden className="inline-block h-3 w-3 rounded-full bg-accent animate-pulse-dot" />
               <span className="max-sm:sr-only">crowdpulse</span>
             </Link>
+            {/* Every page is live and resyncs over its socket: a prefetched render would be stale on
+                arrival, and prefetching all of them cost a server render each on every page view. */}
             {NAV.map(({ href, label }) => (
-              <Link key={href} href={href} className="text-slate-600 hover:text-ink">
+              <Link key={href} href={href} prefetch={false} className="text-slate-600 hover:text-ink">
                 {label}
               </Link>
             ))}
-            <Link href="/admin" className="ml-auto text-slate-600 hover:text-ink">
+            <Link href="/admin" prefetch={false} className="ml-auto text-slate-600 hover:text-ink">
               Admin
             </Link>
           </nav>

@@ -1,4 +1,4 @@
-import type { ConnectionState } from './live/use-live-project';
+import type { ConnectionState } from './live/keep-watching';
 
 const LABELS: Record<ConnectionState, { text: string; dot: string }> = {
   connecting: { text: 'Connecting…', dot: 'bg-slate-400' },

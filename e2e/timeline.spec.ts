@@ -52,7 +52,10 @@ test('"load more" reaches the end, each entry once, while new ones arrive on top
   }
   await expect(loadMore).toHaveCount(0);
   const seqs = await shownSeqs(page);
-  expect(seqs).toEqual(Array.from({ length: 25 }, (_, i) => 25 - i));
+  expect(new Set(seqs).size).toBe(25);
+  expect(seqs).toEqual(seqs.toSorted((a, b) => b - a));
+  const ids = await feedItems(page).evaluateAll((items) => items.map((item) => item.getAttribute('data-id')));
+  expect(ids).toEqual(['new-1', 'new-0', ...Array.from({ length: 23 }, (_, i) => `old-${i}`)]);
   await expect(feedItems(page).last()).toContainText('Backer 22');
 });
 

@@ -37,7 +37,7 @@ export default async function LeaderboardPage({ searchParams }: Props) {
             The best {BOARD_SIZE} Buzzword Quiz players, live. Equal scores: whoever got there first ranks higher.
           </p>
         </div>
-        <Link href="/quiz" className="rounded-lg bg-accent px-4 py-2.5 font-semibold text-white shadow-sm hover:bg-indigo-700">
+        <Link prefetch={false} href="/quiz" className="rounded-lg bg-accent px-4 py-2.5 font-semibold text-white shadow-sm hover:bg-indigo-700">
           Play the quiz
         </Link>
       </section>

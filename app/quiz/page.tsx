@@ -11,7 +11,7 @@ export default function QuizPage() {
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Buzzword Quiz</h1>
         <p className="mt-2 text-slate-600">
           Real tech jargon, or made up? Ten questions, fifteen minutes, one shot at the{' '}
-          <Link href="/leaderboard" className="font-medium text-accent hover:underline">
+          <Link prefetch={false} href="/leaderboard" className="font-medium text-accent hover:underline">
             leaderboard
           </Link>
           .

@@ -38,7 +38,7 @@ export function CreatorView({ initial, windowLabel }: { initial: CreatorTotals; 
         <ul className="mt-3 divide-y divide-slate-100">
           {totals.projects.map((project) => (
             <li key={project.slug} className="flex items-baseline justify-between gap-3 py-2.5">
-              <Link href={`/projects/${project.slug}`} className="min-w-0 truncate font-medium text-accent hover:underline">
+              <Link prefetch={false} href={`/projects/${project.slug}`} className="min-w-0 truncate font-medium text-accent hover:underline">
                 {project.title}
               </Link>
               <span className="shrink-0 text-sm tabular-nums text-slate-600">

@@ -48,7 +48,7 @@ export function LiveLeaderboard({ initial, serverTime, highlight }: Props) {
       {board.entries.length === 0 && (
         <p className="px-5 py-10 text-center text-slate-600">
           Nobody on the board yet.{' '}
-          <Link href="/quiz" className="font-semibold text-accent hover:underline">
+          <Link prefetch={false} href="/quiz" className="font-semibold text-accent hover:underline">
             Be the first
           </Link>
           .

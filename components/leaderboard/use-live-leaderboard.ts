@@ -3,13 +3,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { applyBoardChange } from '@/lib/leaderboard/client-state';
 import type { Board, LeaderboardChange } from '@/lib/leaderboard/types';
+import { keepWatching, replay, type ConnectionState } from '../live/keep-watching';
 import { connectLive } from '../live/live-socket';
-import type { ConnectionState } from '../live/use-live-project';
-
-const WATCH_TIMEOUT_MS = 5_000;
-const RETRY_MS = 2_000;
-/** Spreads the reads of every open board when one missed change asks them all to resync. */
-const RESYNC_JITTER_MS = 500;
 
 /**
  * The leaderboard in the browser: starts from the server-rendered board, watches it over
@@ -25,61 +20,30 @@ export function useLiveLeaderboard(initial: Board) {
 
   useEffect(() => {
     const socket = connectLive();
-    let pending: LeaderboardChange[] | null = null;
-    let retry: ReturnType<typeof setTimeout> | undefined;
-
     const commit = (next: Board, entered: string[] = []) => {
       boardRef.current = next;
       setBoard(next);
       if (entered.length > 0) setArrived((ids) => new Set([...ids, ...entered]));
     };
-
-    // Changes that arrive while the board is on its way are applied on top of it, by version.
-    const watch = () => {
-      if (pending || !socket.connected) return;
-      pending = [];
-      clearTimeout(retry);
-      socket.timeout(WATCH_TIMEOUT_MS).emit('leaderboard:watch', (error, reply) => {
-        const buffered = pending ?? [];
-        pending = null;
-        if (error || !reply.ok) {
-          setConnection('reconnecting');
-          retry = setTimeout(watch, RETRY_MS);
-          return;
-        }
-        let next = reply.board;
-        let stale = false;
-        for (const change of buffered) {
-          const applied = applyBoardChange(next, change);
-          if (applied === 'resync') stale = true;
-          else next = applied;
-        }
+    const watching = keepWatching<Board, LeaderboardChange>(socket, {
+      ask: (timeout, answer) =>
+        socket.timeout(timeout).emit('leaderboard:watch', (error, reply) => answer(error || !reply.ok ? null : reply.board)),
+      take: (fresh, buffered) => {
+        const { state: next, stale } = replay(fresh, buffered, applyBoardChange);
         const known = new Set(boardRef.current.entries.map((entry) => entry.id));
         commit(next, next.entries.filter((entry) => !known.has(entry.id)).map((entry) => entry.id));
-        setConnection('live');
-        if (stale) resyncSoon();
-      });
-    };
-    const resyncSoon = () => {
-      clearTimeout(retry);
-      retry = setTimeout(watch, Math.random() * RESYNC_JITTER_MS);
-    };
-
-    socket.on('connect', watch);
-    socket.on('disconnect', () => setConnection('reconnecting'));
-    socket.on('connect_error', () => setConnection('reconnecting'));
-    socket.on('server:status', ({ redis }) => (redis === 'down' ? setConnection('reconnecting') : watch()));
-    socket.on('leaderboard:change', (change) => {
-      if (pending) return void pending.push(change);
-      const next = applyBoardChange(boardRef.current, change);
-      if (next === 'resync') resyncSoon();
-      else if (next !== boardRef.current) commit(next, [change.entry.id]);
+        return stale;
+      },
+      onConnection: setConnection,
     });
 
-    return () => {
-      clearTimeout(retry);
-      socket.disconnect();
-    };
+    socket.on('leaderboard:change', (change) => {
+      if (watching.buffer(change)) return;
+      const next = applyBoardChange(boardRef.current, change);
+      if (next === 'resync') watching.resyncSoon();
+      else if (next !== boardRef.current) commit(next, [change.entry.id]);
+    });
+    return watching.stop;
   }, []);
 
   return { board, arrived, connection };

@@ -4,14 +4,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { applyActivityPage, applyChange, stateFromSnapshot, viewAt, type LiveState } from '@/lib/live-events/client-state';
 import { ACTIVITY_PAGE } from '@/lib/live-events/limits';
 import type { ActivityPage, LiveChange, LiveSnapshot } from '@/lib/live-events/types';
+import { keepWatching, replay, type ConnectionState } from './keep-watching';
 import { connectLive, visitorId } from './live-socket';
-
-export type ConnectionState = 'connecting' | 'live' | 'reconnecting';
-
-const WATCH_TIMEOUT_MS = 5_000;
-const RETRY_MS = 2_000;
-/** Spreads the snapshot reads of every open page when one change asks them all to resync. */
-const RESYNC_JITTER_MS = 500;
 
 /**
  * A project's live events in the browser: starts from the server-rendered snapshot, watches the
@@ -28,63 +22,38 @@ export function useLiveProject(initial: LiveSnapshot) {
   useEffect(() => {
     const socket = connectLive();
     const visitor = visitorId();
-    let pending: LiveChange[] | null = null;
-    let retry: ReturnType<typeof setTimeout> | undefined;
-
     const commit = (next: LiveState) => {
       stateRef.current = next;
       setState(next);
     };
-
-    // Changes that arrive while a snapshot is on its way are applied on top of it, by version.
-    const watch = () => {
-      if (pending || !socket.connected) return;
-      pending = [];
-      clearTimeout(retry);
-      socket.timeout(WATCH_TIMEOUT_MS).emit('project:watch', { slug: initial.slug, visitorId: visitor }, (error, reply) => {
-        const buffered = pending ?? [];
-        pending = null;
-        if (error || !reply.ok) {
-          setConnection('reconnecting');
-          retry = setTimeout(watch, RETRY_MS);
-          return;
-        }
-        let next = stateFromSnapshot(reply.snapshot, Date.now());
-        let stale = false;
-        for (const change of buffered) {
-          const applied = applyChange(next, change);
-          if (applied === 'resync') stale = true;
-          else next = applied;
-        }
+    const watching = keepWatching<LiveSnapshot, LiveChange>(socket, {
+      ask: (timeout, answer) =>
+        socket
+          .timeout(timeout)
+          .emit('project:watch', { slug: initial.slug, visitorId: visitor }, (error, reply) =>
+            answer(error || !reply.ok ? null : reply.snapshot),
+          ),
+      take: (snapshot, buffered) => {
+        const { state: next, stale } = replay(stateFromSnapshot(snapshot, Date.now()), buffered, applyChange);
         commit(next);
         setBrowserNow(Date.now());
-        setConnection('live');
-        if (stale) resyncSoon();
-      });
-    };
-    const resyncSoon = () => {
-      clearTimeout(retry);
-      retry = setTimeout(watch, Math.random() * RESYNC_JITTER_MS);
-    };
-    resyncRef.current = resyncSoon;
+        return stale;
+      },
+      onConnection: setConnection,
+    });
+    resyncRef.current = watching.resyncSoon;
 
-    socket.on('connect', watch);
-    socket.on('disconnect', () => setConnection('reconnecting'));
-    socket.on('connect_error', () => setConnection('reconnecting'));
-    socket.on('server:status', ({ redis }) => (redis === 'down' ? setConnection('reconnecting') : watch()));
     socket.on('live:change', (change) => {
-      if (change.slug !== initial.slug) return;
-      if (pending) return void pending.push(change);
+      if (change.slug !== initial.slug || watching.buffer(change)) return;
       const next = applyChange(stateRef.current, change);
-      if (next === 'resync') resyncSoon();
+      if (next === 'resync') watching.resyncSoon();
       else commit(next);
     });
 
     const tick = setInterval(() => setBrowserNow(Date.now()), 1_000);
     return () => {
       clearInterval(tick);
-      clearTimeout(retry);
-      socket.disconnect();
+      watching.stop();
     };
   }, [initial.slug]);
 

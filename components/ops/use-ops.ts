@@ -4,11 +4,9 @@ import { useEffect, useState } from 'react';
 import type { CreatorTotals } from '@/lib/creators/totals';
 import type { FoldedMetricEvent } from '@/lib/folding/metric-events';
 import { OPS_CREATORS_SHOWN, OPS_PUBLISHED_SHOWN, type OpsSnapshot } from '@/lib/ops/types';
+import { keepWatching, type ConnectionState } from '../live/keep-watching';
 import { connectLive } from '../live/live-socket';
-import type { ConnectionState } from '../live/use-live-project';
 
-const WATCH_TIMEOUT_MS = 5_000;
-const RETRY_MS = 2_000;
 const TICK_MS = 250;
 
 const withFold = (folds: FoldedMetricEvent[], fold: FoldedMetricEvent) =>
@@ -31,25 +29,15 @@ export function useOps(initial: OpsSnapshot) {
     const socket = connectLive();
     // The server's clock minus the browser's, so ages are right whatever the browser's clock says.
     let clockOffset = initial.serverTime - Date.now();
-    let retry: ReturnType<typeof setTimeout> | undefined;
-    const watch = () => {
-      if (!socket.connected) return;
-      clearTimeout(retry);
-      socket.timeout(WATCH_TIMEOUT_MS).emit('ops:watch', (error, reply) => {
-        if (error || !reply.ok) {
-          setConnection('reconnecting');
-          retry = setTimeout(watch, RETRY_MS);
-          return;
-        }
-        setSnapshot(reply.snapshot);
-        clockOffset = reply.snapshot.serverTime - Date.now();
-        setConnection('live');
-      });
-    };
-    socket.on('connect', watch);
-    socket.on('disconnect', () => setConnection('reconnecting'));
-    socket.on('connect_error', () => setConnection('reconnecting'));
-    socket.on('server:status', ({ redis }) => (redis === 'down' ? setConnection('reconnecting') : watch()));
+    const watching = keepWatching<OpsSnapshot, never>(socket, {
+      ask: (timeout, answer) =>
+        socket.timeout(timeout).emit('ops:watch', (error, reply) => answer(error || !reply.ok ? null : reply.snapshot)),
+      take: (fresh) => {
+        setSnapshot(fresh);
+        clockOffset = fresh.serverTime - Date.now();
+      },
+      onConnection: setConnection,
+    });
     socket.on('ops:state', (state) => setSnapshot((current) => ({ ...current, ...state })));
     socket.on('ops:published', (fold) => setSnapshot((current) => ({ ...current, published: withFold(current.published, fold) })));
     socket.on('creator:totals', (totals) => setSnapshot((current) => ({ ...current, creators: withCreator(current.creators, totals) })));
@@ -57,8 +45,7 @@ export function useOps(initial: OpsSnapshot) {
     const tick = setInterval(() => setNow(Date.now() + clockOffset), TICK_MS);
     return () => {
       clearInterval(tick);
-      clearTimeout(retry);
-      socket.disconnect();
+      watching.stop();
     };
   }, [initial.serverTime]);
 

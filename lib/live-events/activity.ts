@@ -20,7 +20,7 @@ export function activityLimits(): TimelineLimits {
 /** Also named in lua/activity.lua, which every writing script includes. */
 export function activityRef(slug: string): TimelineRef {
   const keys = liveEventKeys(slug);
-  return { list: keys.activity, seqHash: keys.info, seqField: 'activity-seq' };
+  return { list: keys.activity, seqHash: keys.info, seqField: 'version' };
 }
 
 /** Lua arguments of the writing scripts: cap, slack, TTL. */

@@ -49,7 +49,7 @@ export default async function ProjectPage({ params }: Props) {
         <div className="p-5 sm:p-7">
           <p className="text-sm font-medium text-slate-500">
             by{' '}
-            <Link href={`/creators/${project.creatorAccount}`} data-testid="creator-link" className="text-accent hover:underline">
+            <Link prefetch={false} href={`/creators/${project.creatorAccount}`} data-testid="creator-link" className="text-accent hover:underline">
               {project.creator}
             </Link>
           </p>

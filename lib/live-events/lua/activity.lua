@@ -1,7 +1,9 @@
 --[[
   Shared helper, included by the live-event scripts that change a project's activity feed: a
-  capped timeline (lib/timeline/lua/timeline.lua) whose sequence counter is the `activity-seq`
-  field of the project's info hash.
+  capped timeline (lib/timeline/lua/timeline.lua) whose sequence counter is the project's
+  `version` (publish-change.lua). A push takes the next version and the script's change message
+  reuses it, so an entry's seq is the version of the change that added it, and the feed costs
+  no counter of its own.
 
   Entries are stored compact, like the details hashes (decoded in activity.ts):
     [seq, "c", id, at, amount, name]   a contribution
@@ -9,13 +11,13 @@
   The feed is in arrival order: an imported event arrives with its own, older, `at`.
 
   pushActivity(activity, info, fields, argv) -> seq   fields without seq; argv: the index of
-    the script's ARGV holding cap, then slack, then TTL (ms)
+    the script's ARGV holding cap, then slack, then TTL (ms). Pass seq to publishChange.
   removeActivity(activity, code, id) -> the removed entry's seq, or nil when it is not in the feed
 ]]
 --- @include "../../timeline/lua/timeline.lua"
 
 local function pushActivity(activity, info, fields, argv)
-  return timelinePush(activity, info, 'activity-seq', fields,
+  return timelinePush(activity, info, 'version', fields,
     tonumber(ARGV[argv]), tonumber(ARGV[argv + 1]), tonumber(ARGV[argv + 2]))
 end
 

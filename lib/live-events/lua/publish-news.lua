@@ -35,5 +35,5 @@ publishChange(info, ARGV[6], {
   slug = ARGV[7],
   news = { id = id, title = title, url = url, at = now },
   activity = { seq = seq, kind = 'news', id = id, title = title, url = url, at = now },
-})
+}, seq)
 return { 1, now }

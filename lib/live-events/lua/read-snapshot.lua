@@ -57,5 +57,5 @@ return {
   newestWithDetails(news, newsDetails, ARGV[4], ARGV[8]),
   redis.call('ZCOUNT', visitors, since(ARGV[5]), '+inf'),
   redis.call('HGET', info, 'version') or '0',
-  timelinePage(activity, info, 'activity-seq', tonumber(ARGV[9]), 0),
+  timelinePage(activity, info, 'version', tonumber(ARGV[9]), 0),
 }

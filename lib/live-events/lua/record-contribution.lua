@@ -54,5 +54,5 @@ publishChange(info, ARGV[7], {
   activity = { seq = seq, kind = 'contribution', id = id, name = name, amount = amount, at = now },
   count = count,
   raised = raised,
-})
+}, seq)
 return { 1, now, count, raised }
