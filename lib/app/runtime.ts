@@ -4,12 +4,14 @@ import { foldingConfigFromEnv } from '../folding/config';
 import { metricFolder } from '../folding/metric-events';
 import { startFoldPoller } from '../folding/poller';
 import { writesPerMinute } from '../http/rate-limit';
+import { defaultLeaderboardContext } from '../leaderboard';
 import { defaultLiveEventsContext } from '../live-events/context';
 import { windowsFromEnv } from '../live-events/windows';
 import { log } from '../log';
 import { seedDemoProjects } from '../projects/seed';
 import { closeRedis, getRedis, waitUntilReady } from '../redis/client';
 import { startRedisServer, type RedisServerHandle } from '../redis/embedded';
+import { seedDemoBoard } from '../simulator/quiz-players';
 import { startSimulator } from '../simulator/simulator';
 import { timelineCapFromEnv } from '../timeline/config';
 
@@ -45,7 +47,8 @@ export async function startRuntime(): Promise<Runtime> {
   const ctx = defaultLiveEventsContext();
   if (process.env.SEED_DEMO === '1') {
     const { created } = await seedDemoProjects(ctx);
-    log.info({ created }, 'demo projects seeded');
+    const players = await seedDemoBoard(defaultLeaderboardContext());
+    log.info({ created, players }, 'demo projects and leaderboard seeded');
   }
   const simulator = process.env.SIMULATE === '1' ? startSimulator(ctx) : undefined;
   if (simulator) log.info('traffic simulator running (SIMULATE=0 turns it off)');

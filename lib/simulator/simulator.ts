@@ -3,9 +3,11 @@ import { cancelContribution, heartbeatVisitors, joinProject, leaveProject, publi
 import type { LiveEventsContext } from '../live-events/context';
 import { heartbeatInterval } from '../live-events/windows';
 import { newId } from '../ids';
+import { defaultLeaderboardContext } from '../leaderboard';
 import { log } from '../log';
 import { listProjects } from '../projects/catalogue';
 import { BACKER_NAMES, NEWS_TITLES } from './names';
+import { playSimulatedQuiz } from './quiz-players';
 
 const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
 const between = (min: number, max: number) => min + Math.random() * (max - min);
@@ -13,8 +15,8 @@ const AMOUNTS = [5, 10, 10, 15, 20, 25, 25, 30, 50, 50, 75, 100, 150, 250, 500];
 
 /**
  * Believable traffic for the demo, written through the same lib/ calls as the API: a
- * contribution every couple of seconds somewhere, now and then news, and simulated viewers
- * arriving and leaving. Stopping it takes its viewers away.
+ * contribution every couple of seconds somewhere, now and then news, simulated viewers arriving
+ * and leaving, and a quiz player finishing every few seconds. Stopping it takes its viewers away.
  */
 export function startSimulator(ctx: LiveEventsContext): { stop(): Promise<void> } {
   const viewers = new Map<string, Set<string>>();
@@ -69,6 +71,9 @@ export function startSimulator(ctx: LiveEventsContext): { stop(): Promise<void> 
       await joinProject(slug, { visitorId: visitor, tabId: 'sim' }, ctx);
     }
   });
+
+  const board = { ...defaultLeaderboardContext(), redis: ctx.redis, now: ctx.now };
+  every(4_000, 15_000, () => playSimulatedQuiz(board));
 
   every(heartbeatInterval(ctx.windows), heartbeatInterval(ctx.windows), async () => {
     for (const [slug, present] of viewers) {
