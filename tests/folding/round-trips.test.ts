@@ -1,21 +1,11 @@
 import type { Redis } from 'ioredis';
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { connect } from '../support';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { commandsSentBy, connect } from '../support';
 import { SEED_EVENTS, testFolder } from './support';
 
 let redis: Redis;
 beforeAll(async () => void (redis = await connect()));
 afterAll(async () => void (await redis.quit()));
-
-async function commandsSentBy(operation: () => Promise<unknown>): Promise<string[]> {
-  const spy = vi.spyOn(redis, 'sendCommand');
-  try {
-    await operation();
-    return spy.mock.calls.map(([command]) => command.name);
-  } finally {
-    spy.mockRestore();
-  }
-}
 
 it('fold, claim and ack are one EVALSHA each; so is reading the state', async () => {
   const T0 = 1_700_000_000_000;
@@ -26,10 +16,10 @@ it('fold, claim and ack are one EVALSHA each; so is reading the state', async ()
   await warmUp.state();
 
   const folder = testFolder(redis);
-  expect(await commandsSentBy(() => folder.fold(SEED_EVENTS[0]!, T0))).toEqual(['evalsha']);
-  expect(await commandsSentBy(() => folder.fold(SEED_EVENTS[1]!, T0 + 1))).toEqual(['evalsha']);
+  expect(await commandsSentBy(redis, () => folder.fold(SEED_EVENTS[0]!, T0))).toEqual(['evalsha']);
+  expect(await commandsSentBy(redis, () => folder.fold(SEED_EVENTS[1]!, T0 + 1))).toEqual(['evalsha']);
   let claimed: string | undefined;
-  expect(await commandsSentBy(async () => (claimed = (await folder.claimDue(T0 + 1_001)).folds[0]?.key))).toEqual(['evalsha']);
-  expect(await commandsSentBy(() => folder.ack(claimed!, T0 + 1_002))).toEqual(['evalsha']);
-  expect(await commandsSentBy(() => folder.state())).toEqual(['evalsha']);
+  expect(await commandsSentBy(redis, async () => (claimed = (await folder.claimDue(T0 + 1_001)).folds[0]?.key))).toEqual(['evalsha']);
+  expect(await commandsSentBy(redis, () => folder.ack(claimed!, T0 + 1_002))).toEqual(['evalsha']);
+  expect(await commandsSentBy(redis, () => folder.state())).toEqual(['evalsha']);
 });
