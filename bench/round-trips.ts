@@ -3,6 +3,8 @@ import {
   cancelContribution, heartbeatVisitors, importEvents, joinProject, leaveProject, publishNews,
   readLiveSnapshot, recordContribution, unpublishNews, type LiveEventsContext,
 } from '../lib/live-events';
+import { foldingConfig } from '../lib/folding/config';
+import { metricFolderOn } from '../lib/folding/metric-events';
 import { readActivity } from '../lib/live-events/activity';
 import { DEFAULT_WINDOWS, MINUTE } from '../lib/live-events/windows';
 import { TIMELINE_SLACK } from '../lib/timeline/config';
@@ -45,6 +47,8 @@ export async function measureRoundTrips(): Promise<FigureResult> {
     const count = countCommands(redis);
     const timeline = { list: '{rt}:timeline', seqHash: '{rt}:owner', seqField: 'seq' };
     const now = Date.now();
+    const folder = metricFolderOn(redis, foldingConfig({ windowMs: 1_000, maxWaitMs: 10_000, leaseMs: 5_000 }));
+    let claimed: string | undefined;
 
     // Each operation runs twice: the first call of a script on a connection is an EVAL, the
     // next ones EVALSHA. Ids carry the pass number so that the second pass is not a duplicate.
@@ -61,6 +65,14 @@ export async function measureRoundTrips(): Promise<FigureResult> {
       ['timeline push (pushEntry)', true, () => pushEntry(redis, timeline, ['entry', pass], { cap: 100, slack: TIMELINE_SLACK, ttlMs: 60_000 })],
       ['recordView (recently viewed)', true, () => recordView(`rt-visitor-${pass}000`, slug, redis)],
       ['readActivity (a read)', false, () => readActivity(slug, {}, ctx)],
+      ['fold (a metric event)', true, () => folder.fold({ id: 'p', account_id: `rt-${pass}`, metrics: { likes: 1 } }, now + pass * 10_000)],
+      ['claimDue (claims the fold)', true, async () => {
+        claimed = (await folder.claimDue(now + pass * 10_000 + 1_001)).folds[0]?.key;
+        if (!claimed) throw new Error('the fold was not claimed');
+      }],
+      ['ack (publishes it)', true, async () => {
+        if (!(await folder.ack(claimed!, now + pass * 10_000 + 1_002))) throw new Error('the fold was not published');
+      }],
     ];
     const passes: string[][][] = [];
     for (const pass of [0, 1]) {

@@ -49,7 +49,7 @@ test('bad events are a 400, good ones a 202; the published log is served', async
   expect(await metrics.text()).toContain('crowdpulse_folding_events_total');
 });
 
-test("a contribution through the API updates its creator's view once folded", async ({ page, request, redis }) => {
+test("contributions and a cancellation through the API update their creator's view once folded", async ({ page, request, redis, admin }) => {
   const slug = await createProject(redis);
   await page.goto(`/projects/${slug}`);
   await page.getByTestId('creator-link').click();
@@ -62,4 +62,11 @@ test("a contribution through the API updates its creator's view once folded", as
   await expect(page.getByTestId('creator-raised')).toHaveAttribute('data-value', '1100', { timeout: 15_000 });
   await expect(page.getByTestId('creator-contributions')).toHaveAttribute('data-value', '2');
   await expect(page.getByTestId('creator-fold')).toContainText(`account-${slug}:`);
+
+  const { id } = (await (await postContribution(request, slug, { name: 'Cy', amount: 40 })).json()) as { id: string };
+  await expect(page.getByTestId('creator-raised')).toHaveAttribute('data-value', '1140', { timeout: 15_000 });
+  // Once Cy's fold is published, only the cancellation's own event can bring the totals back down.
+  expect((await request.delete(`/api/projects/${slug}/contributions/${id}`, admin)).status()).toBe(200);
+  await expect(page.getByTestId('creator-raised')).toHaveAttribute('data-value', '1100', { timeout: 15_000 });
+  await expect(page.getByTestId('creator-contributions')).toHaveAttribute('data-value', '2');
 });

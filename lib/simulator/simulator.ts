@@ -49,7 +49,12 @@ export function startSimulator(ctx: LiveEventsContext): { stop(): Promise<void> 
     const { id, count, raised } = await recordContribution(slug, { name: pick(BACKER_NAMES), amount: pick(AMOUNTS) }, ctx);
     await emitProjectMetrics(slug, { raised, contributions: count }, { redis: ctx.redis, now: ctx.now() });
     // Rarely a payment bounces, so the demo shows cancellations too.
-    if (Math.random() < 0.03) setTimeout(() => void cancelContribution(slug, id, ctx).catch(() => undefined), 20_000);
+    if (Math.random() < 0.03) {
+      setTimeout(async () => {
+        const after = await cancelContribution(slug, id, ctx).catch(() => null);
+        if (after) await emitProjectMetrics(slug, { raised: after.raised, contributions: after.count }, { redis: ctx.redis, now: ctx.now() });
+      }, 20_000);
+    }
   });
 
   every(60_000, 150_000, async () => {
