@@ -36,7 +36,8 @@ export default async function HomePage() {
       <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
         {projects.map((project) => (
           <li key={project.slug}>
-            <Link prefetch={false}
+            <Link
+              prefetch={false}
               href={`/projects/${project.slug}`}
               data-testid="project-card"
               className="group block overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md focus-visible:outline-2 focus-visible:outline-accent"

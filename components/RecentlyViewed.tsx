@@ -13,7 +13,8 @@ export function RecentlyViewed({ projects }: { projects: Project[] }) {
       <ol data-testid="recently-viewed" className="-mx-4 mt-3 flex snap-x scroll-px-4 gap-3 overflow-x-auto px-4 pb-2">
         {projects.map((project) => (
           <li key={project.slug} className="shrink-0 snap-start">
-            <Link prefetch={false}
+            <Link
+              prefetch={false}
               href={`/projects/${project.slug}`}
               data-testid="recently-viewed-item"
               data-slug={project.slug}

@@ -13,7 +13,8 @@ export function CreatorsPanel({ creators, now }: { creators: CreatorTotals[]; no
       <ul data-testid="creator-totals-list" className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
         {creators.map((totals) => (
           <li key={totals.account} data-testid="creator-totals-item" data-account={totals.account}>
-            <Link prefetch={false}
+            <Link
+              prefetch={false}
               href={`/creators/${totals.account}`}
               className="block rounded-xl border border-slate-100 px-3 py-2.5 transition hover:border-indigo-200 hover:bg-indigo-50/40"
             >

@@ -83,7 +83,8 @@ export function QuizFinish({ sessionId, score, total, busy, error, result, onSub
               : `Not on the board this time: ${result.threshold} ${plural(result.threshold, 'point', 'points')} would have entered it.`}
           </p>
           <div className="flex flex-col gap-2 sm:flex-row sm:justify-center">
-            <Link prefetch={false}
+            <Link
+              prefetch={false}
               ref={boardLinkRef}
               href={`/leaderboard?entry=${sessionId}`}
               className="rounded-lg bg-accent px-4 py-3 font-semibold text-white shadow-sm hover:bg-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent"
