@@ -107,3 +107,40 @@ test('tampered requests are refused, and the score is always the server’s', as
   expect((await request.post('/api/quiz/sessions/AAAAAAAAAAAA/answers', { data: { questionId: first!.id, choice: 0 } })).status()).toBe(404);
   expect((await request.post('/api/quiz/sessions/not-an-id/submit', { data: { name } })).status()).toBe(404);
 });
+
+test('a reload mid-game picks the quiz up where it was, score included; once submitted, it starts afresh', async ({ page }) => {
+  await page.goto('/quiz');
+  await page.getByRole('button', { name: 'Start the quiz' }).click();
+  const question = page.getByTestId('quiz-question');
+  const score = page.getByText(/^Score \d+$/);
+  const answeredIds: string[] = [];
+  const answer = async (number: number) => {
+    await expect(question).toContainText(`Question ${number} of 10`);
+    answeredIds.push((await question.getAttribute('data-id'))!);
+    await page.keyboard.press('1');
+    await expect(page.getByText(/^(Correct!|Not quite)/)).toBeVisible();
+  };
+  for (let number = 1; number <= 3; number++) {
+    await answer(number);
+    if (number < 3) await page.keyboard.press('Enter');
+  }
+  const scoreBefore = await score.textContent();
+
+  await page.reload();
+  await expect(question).toContainText('Question 4 of 10');
+  await expect(score).toHaveText(scoreBefore!);
+  expect(answeredIds).not.toContain(await question.getAttribute('data-id'));
+
+  for (let number = 4; number <= 10; number++) {
+    await answer(number);
+    await page.keyboard.press('Enter');
+  }
+  expect(new Set(answeredIds).size).toBe(10);
+  await page.getByTestId('quiz-name').fill(uniqueName('Reload'));
+  await page.getByTestId('quiz-submit').click();
+  await expect(page.getByTestId('quiz-rank')).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Start the quiz' })).toBeVisible();
+  await expect(question).toHaveCount(0);
+});

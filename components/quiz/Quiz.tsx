@@ -1,16 +1,24 @@
 'use client';
 
-import { useCallback, useState } from 'react';
-import type { StartedSession, SubmitResult } from '@/lib/quiz/types';
+import { useCallback, useEffect, useState } from 'react';
+import type { AnsweredQuestion, ResumedSession, StartedSession, SubmitResult } from '@/lib/quiz/types';
 import { QuizApiError, quizApi } from './quiz-api';
 import { QuizFinish } from './QuizFinish';
-import { QuizQuestion, type Answered } from './QuizQuestion';
+import { QuizQuestion } from './QuizQuestion';
+import { remember, rememberedSession } from './remembered-session';
 
 type Phase =
   | { kind: 'intro' }
   | { kind: 'expired' }
-  | { kind: 'playing'; session: StartedSession; index: number; answers: Answered[] }
+  | { kind: 'playing'; session: StartedSession; index: number; answers: AnsweredQuestion[] }
   | { kind: 'finished'; session: StartedSession; score: number; result?: SubmitResult };
+
+/** Where a resumed session stands: at its first open question, or finished when none is left. */
+function phaseOf(session: ResumedSession): Phase {
+  const firstOpen = session.answers.indexOf(null);
+  if (firstOpen === -1) return { kind: 'finished', session, score: session.score };
+  return { kind: 'playing', session, index: firstOpen, answers: session.answers.slice(0, firstOpen) as AnsweredQuestion[] };
+}
 
 const card = 'rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-7';
 const primary = 'rounded-lg bg-accent px-5 py-3 font-semibold text-white shadow-sm hover:bg-indigo-700 disabled:opacity-60';
@@ -27,14 +35,30 @@ export function Quiz() {
     try {
       done(await request());
     } catch (failure) {
-      if (failure instanceof QuizApiError && failure.status === 404) setPhase({ kind: 'expired' });
-      else setError(failure instanceof Error ? failure.message : String(failure));
+      if (failure instanceof QuizApiError && failure.status === 404) {
+        remember(null);
+        setPhase({ kind: 'expired' });
+      } else setError(failure instanceof Error ? failure.message : String(failure));
     } finally {
       setBusy(false);
     }
   }, []);
 
-  const start = () => call(quizApi.start, (session) => setPhase({ kind: 'playing', session, index: 0, answers: [] }));
+  useEffect(() => {
+    const saved = rememberedSession();
+    if (!saved) return;
+    quizApi.resume(saved).then(
+      (session) => setPhase(phaseOf(session)),
+      // Expired or submitted: the intro it is. Unreachable: keep it for the next load.
+      (failure: unknown) => failure instanceof QuizApiError && failure.status !== 0 && remember(null),
+    );
+  }, []);
+
+  const start = () =>
+    call(quizApi.start, (session) => {
+      remember(session.id);
+      setPhase({ kind: 'playing', session, index: 0, answers: [] });
+    });
 
   const choose = useCallback(
     (choice: number) => {
@@ -79,8 +103,19 @@ export function Quiz() {
           busy={busy}
           error={error}
           result={phase.result}
-          onSubmit={(name) => call(() => quizApi.submit(phase.session.id, name), (result) => setPhase({ ...phase, result }))}
-          onRestart={() => setPhase({ kind: 'intro' })}
+          onSubmit={(name) =>
+            call(
+              () => quizApi.submit(phase.session.id, name),
+              (result) => {
+                remember(null);
+                setPhase({ ...phase, result });
+              },
+            )
+          }
+          onRestart={() => {
+            remember(null);
+            setPhase({ kind: 'intro' });
+          }}
         />
       </section>
     );

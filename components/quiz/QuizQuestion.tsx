@@ -1,15 +1,13 @@
 'use client';
 
 import { useEffect, useRef } from 'react';
-import type { AnswerResult, PublicQuestion } from '@/lib/quiz/types';
-
-export type Answered = AnswerResult & { choice: number };
+import type { AnsweredQuestion, PublicQuestion } from '@/lib/quiz/types';
 
 type Props = {
   question: PublicQuestion;
   number: number;
   total: number;
-  answered?: Answered;
+  answered?: AnsweredQuestion;
   busy: boolean;
   onChoose: (choice: number) => void;
   onNext: () => void;
@@ -102,7 +100,7 @@ export function QuizQuestion({ question, number, total, answered, busy, onChoose
   );
 }
 
-function choiceStyle(i: number, answered?: Answered): string {
+function choiceStyle(i: number, answered?: AnsweredQuestion): string {
   if (!answered) return 'border-slate-200 bg-white hover:border-accent hover:bg-indigo-50 focus-visible:border-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-200 disabled:opacity-60';
   if (i === answered.answer) return 'border-emerald-500 bg-emerald-50 text-emerald-900';
   if (i === answered.choice) return 'border-red-400 bg-red-50 text-red-900';

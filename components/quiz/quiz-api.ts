@@ -1,4 +1,4 @@
-import type { AnswerResult, StartedSession, SubmitResult } from '@/lib/quiz/types';
+import type { AnswerResult, ResumedSession, StartedSession, SubmitResult } from '@/lib/quiz/types';
 
 /** An answer of the API other than 2xx; `status` 0 when the server could not be reached. */
 export class QuizApiError extends Error {
@@ -10,14 +10,10 @@ export class QuizApiError extends Error {
   }
 }
 
-async function post<T>(path: string, body?: object): Promise<T> {
+async function call<T>(path: string, init?: RequestInit): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(path, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(body ?? {}),
-    });
+    response = await fetch(path, { cache: 'no-store', ...init });
   } catch {
     throw new QuizApiError(0, 'Could not reach the server; try again in a moment.');
   }
@@ -26,8 +22,12 @@ async function post<T>(path: string, body?: object): Promise<T> {
   throw new QuizApiError(response.status, error?.error?.message ?? `Something went wrong (${response.status}).`);
 }
 
+const post = <T>(path: string, body?: object) =>
+  call<T>(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body ?? {}) });
+
 export const quizApi = {
   start: () => post<StartedSession>('/api/quiz/sessions'),
+  resume: (sessionId: string) => call<ResumedSession>(`/api/quiz/sessions/${sessionId}`),
   answer: (sessionId: string, questionId: string, choice: number) =>
     post<AnswerResult>(`/api/quiz/sessions/${sessionId}/answers`, { questionId, choice }),
   submit: (sessionId: string, name: string) => post<SubmitResult>(`/api/quiz/sessions/${sessionId}/submit`, { name }),

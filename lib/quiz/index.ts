@@ -1,3 +1,3 @@
-export { startSession, answerQuestion, submitSession, SESSION_TTL_MS } from './sessions';
+export { startSession, answerQuestion, resumeSession, submitSession, SESSION_TTL_MS } from './sessions';
 export { QUESTION_BANK, QUESTIONS_PER_SESSION, questionById } from './bank';
-export type { AnswerResult, PublicQuestion, Question, StartedSession, SubmitResult } from './types';
+export type { AnswerResult, AnsweredQuestion, PublicQuestion, Question, ResumedSession, StartedSession, SubmitResult } from './types';

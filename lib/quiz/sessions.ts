@@ -4,11 +4,13 @@ import { defaultLeaderboardContext, type LeaderboardContext } from '../leaderboa
 import { LEADERBOARD_CHANNEL } from '../leaderboard/keys';
 import { drawQuestions, publicQuestion, questionById } from './bank';
 import type { AnswerInput } from './schemas';
-import type { AnswerResult, StartedSession, SubmitResult } from './types';
+import type { AnsweredQuestion, AnswerResult, Question, ResumedSession, StartedSession, SubmitResult } from './types';
 
 export const SESSION_TTL_MS = 15 * 60_000;
 
 const NOT_IN_SESSION = 'not a question of this session';
+/** What start-session.lua stores for a question not answered yet. */
+const OPEN = '-';
 
 /**
  * Draws the questions and stores the session (with its expiry) in one script. The answers stay
@@ -42,6 +44,34 @@ export async function answerQuestion(
   if (status === -3) throw new ConflictError('this session was submitted already');
   if (status === 0) throw new ConflictError('this question was answered already');
   return { correct, answer: question.answer, explanation: question.explanation, score };
+}
+
+/**
+ * A session as its player left it, for a page reloaded mid-game: one HGETALL. Answers already
+ * given come back with their explanations, as answering them did; open questions stay secret.
+ */
+export async function resumeSession(sessionId: string, ctx: LeaderboardContext = defaultLeaderboardContext()): Promise<ResumedSession> {
+  const fields = await ctx.redis.hgetall(ctx.keys.quizSession(sessionId));
+  if (!fields.order) throw new NotFoundError('quiz session');
+  if (fields.submitted !== undefined) throw new ConflictError('this session was submitted already');
+  const questions = fields.order.split(',').map(questionById);
+  // A question dropped from the bank since this session began: the session cannot go on.
+  if (questions.some((question) => !question)) throw new NotFoundError('quiz session');
+  let runningScore = 0;
+  const answers = (questions as Question[]).map(({ id, answer, explanation }): AnsweredQuestion | null => {
+    const stored = fields[`q:${id}`];
+    if (stored === undefined || stored === OPEN) return null;
+    const choice = Number(stored);
+    if (choice === answer) runningScore += 1;
+    return { choice, correct: choice === answer, answer, explanation, score: runningScore };
+  });
+  return {
+    id: sessionId,
+    questions: (questions as Question[]).map(publicQuestion),
+    expiresAt: Number(fields.started) + SESSION_TTL_MS,
+    score: Number(fields.score),
+    answers,
+  };
 }
 
 /** Puts the session's own score on the board under `name`, once. */

@@ -22,6 +22,12 @@ export type AnswerResult = {
   score: number;
 };
 
+/** A question answered: what answering it replied, and the choice made. */
+export type AnsweredQuestion = AnswerResult & { choice: number };
+
+/** A session picked up again (a reload): its questions, and the answers given so far, in question order (null: open). */
+export type ResumedSession = StartedSession & { answers: (AnsweredQuestion | null)[]; score: number };
+
 export type SubmitResult = {
   score: number;
   /** 1-based; null when the score was not enough to enter the board. */

@@ -2,7 +2,7 @@ import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConflictError, InvalidInputError, NotFoundError } from '../../lib/errors';
 import { readTop } from '../../lib/leaderboard';
-import { answerQuestion, QUESTION_BANK, questionById, SESSION_TTL_MS, startSession, submitSession } from '../../lib/quiz';
+import { answerQuestion, QUESTION_BANK, questionById, resumeSession, SESSION_TTL_MS, startSession, submitSession } from '../../lib/quiz';
 import { connect } from '../support';
 import { boardContext } from '../leaderboard/support';
 
@@ -110,5 +110,34 @@ describe('quiz sessions', () => {
     const { id } = await startSession(ctx);
     expect(await submitSession(id, 'Cy', ctx)).toEqual({ score: 0, rank: null, threshold: 2 });
     expect(await redis.exists(ctx.keys.entry(id))).toBe(0);
+  });
+
+  it('resume as the player left them: same questions in order, answers so far, open ones still secret', async () => {
+    const started = 1_700_000_000_000;
+    const ctx = boardContext(redis, undefined, () => started);
+    const session = await startSession(ctx);
+    const [first, second, third] = session.questions;
+    await answerQuestion(session.id, { questionId: first!.id, choice: rightChoice(first!.id) }, ctx);
+    await answerQuestion(session.id, { questionId: third!.id, choice: wrongChoice(third!.id) }, ctx);
+
+    const resumed = await resumeSession(session.id, ctx);
+    expect(resumed.questions).toEqual(session.questions);
+    expect(resumed.expiresAt).toBe(started + SESSION_TTL_MS);
+    expect(resumed.score).toBe(1);
+    expect(resumed.answers[0]).toEqual({
+      choice: rightChoice(first!.id), correct: true, answer: rightChoice(first!.id), explanation: questionById(first!.id)!.explanation, score: 1,
+    });
+    expect(resumed.answers[1]).toBeNull();
+    expect(resumed.answers[2]).toMatchObject({ choice: wrongChoice(third!.id), correct: false, score: 1 });
+    expect(resumed.answers.slice(3)).toEqual(Array(7).fill(null));
+    expect(JSON.stringify(resumed)).not.toContain(questionById(second!.id)!.explanation);
+  });
+
+  it('cannot be resumed once submitted or gone', async () => {
+    const ctx = boardContext(redis);
+    const { id } = await startSession(ctx);
+    await submitSession(id, 'Done', ctx);
+    await expect(resumeSession(id, ctx)).rejects.toThrow(ConflictError);
+    await expect(resumeSession('no-such-session', ctx)).rejects.toThrow(NotFoundError);
   });
 });
