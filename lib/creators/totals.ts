@@ -30,14 +30,13 @@ export async function computeCreatorTotals(
 ): Promise<CreatorTotals | null> {
   const projects = (await listProjects(redis)).filter((project) => project.creatorAccount === account);
   if (projects.length === 0) return null;
-  const pipeline = redis.pipeline();
-  for (const project of projects) pipeline.zcount(liveEventKeys(project.slug).contributions, now - contributionsWindowMs, '+inf');
-  const counts = (await pipeline.exec()) ?? [];
-  const rows = projects.map((project, i) => {
-    const [error, count] = counts[i] ?? [];
-    if (error) throw error;
-    return { slug: project.slug, title: project.title, raised: project.raised, contributions: Number(count ?? 0) };
-  });
+  // One command per project, sent together: the projects' keys sit in different Cluster slots.
+  const counts = await Promise.all(
+    projects.map((project) => redis.zcount(liveEventKeys(project.slug).contributions, now - contributionsWindowMs, '+inf')),
+  );
+  const rows = projects.map((project, i) => ({
+    slug: project.slug, title: project.title, raised: project.raised, contributions: counts[i]!,
+  }));
   return {
     account,
     creator: projects[0]!.creator,
