@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { foldingConfig } from '../lib/folding/config';
+import { BURST_METRICS } from '../lib/folding/burst';
 import { Folder } from '../lib/folding/folder';
 import { FOLDING_CHANNEL } from '../lib/folding/keys';
 import { metricEventsSpec, type MetricEvent } from '../lib/folding/metric-events';
-import { parsePublishedFold } from '../lib/folding/parse';
+import { parseFoldingMessage } from '../lib/folding/parse';
 import { startFoldPoller } from '../lib/folding/poller';
 import { createRedis, waitUntilReady } from '../lib/redis/client';
 import { startRedisServer } from '../lib/redis/embedded';
@@ -14,13 +15,12 @@ import { fmt, percentile, progress, sleep } from './support';
 const THROUGHPUT_EVENTS = 30_000;
 const IN_FLIGHT = 500;
 const ACCOUNTS = 200;
-const METRICS = ['likes', 'shares', 'comments', 'impressions', 'saves', 'clicks'];
 const POLLERS = 4;
 
 const event = (i: number): MetricEvent => ({
   id: `post_${i}`,
   account_id: `account_${i % ACCOUNTS}`,
-  metrics: { [METRICS[i % METRICS.length]!]: i, [METRICS[(i + 1) % METRICS.length]!]: i },
+  metrics: { [BURST_METRICS[i % BURST_METRICS.length]!]: i, [BURST_METRICS[(i + 1) % BURST_METRICS.length]!]: i },
 });
 
 /** Events per second for `job`, IN_FLIGHT at a time on one connection. */
@@ -64,8 +64,7 @@ export async function measureFolding(): Promise<FigureResult> {
     const publishedKeys: string[] = [];
     const latencies: number[] = [];
     subscriber.on('message', (_channel: string, message: string) => {
-      const { folder: name, fold } = JSON.parse(message) as { folder: string; fold: Record<string, string> };
-      const parsed = name === folder.spec.name ? parsePublishedFold(fold) : null;
+      const parsed = parseFoldingMessage(message, folder.spec.name);
       if (!parsed) return;
       publishedKeys.push(parsed.key);
       latencies.push(parsed.publishedAt - parsed.dueAt);
@@ -98,7 +97,7 @@ export async function measureFolding(): Promise<FigureResult> {
 
     return {
       details: [
-        `fold: ${fmt.int(foldRate)} events/s (one EVALSHA: ZADD GT, first-event time, SADD, 4 counters); ` +
+        `fold: ${fmt.int(foldRate)} events/s (one EVALSHA: ZADD GT, first-event time, SADD, 3 counters); ` +
           `the seed's ZADD + SADD pipelined: ${fmt.int(seedRate)} events/s`,
         `bursty trace: ${fmt.int(stats.events)} events, ${fmt.int(stats.newGroups)} new groups (${stats.fakeNew} fake new), ` +
           `${fmt.int(stats.folded)} folded, ${fmt.int(stats.published)} folds published, ${duplicates} published twice, ` +

@@ -3,10 +3,10 @@
 import Link from 'next/link';
 import type { CreatorTotals } from '@/lib/creators/totals';
 import { ConnectionStatus } from '../ConnectionStatus';
+import { formatCount } from '../ops/format';
 import { formatMoney } from '../Progress';
 import { useCreator } from './use-creator';
-
-const card = 'rounded-2xl border border-slate-200 bg-white p-5 shadow-sm';
+import { card } from '../styles';
 
 export function CreatorView({ initial, windowLabel }: { initial: CreatorTotals; windowLabel: string }) {
   const { totals, connection } = useCreator(initial);
@@ -28,7 +28,7 @@ export function CreatorView({ initial, windowLabel }: { initial: CreatorTotals; 
         </div>
         <div className={card} data-testid="creator-contributions" data-value={totals.contributions}>
           <p className="text-xs font-semibold uppercase tracking-wide text-slate-500">Contributions</p>
-          <p className="mt-1 text-2xl font-bold tabular-nums sm:text-3xl">{totals.contributions.toLocaleString('en-US')}</p>
+          <p className="mt-1 text-2xl font-bold tabular-nums sm:text-3xl">{formatCount(totals.contributions)}</p>
           <p className="text-xs text-slate-500">in the last {windowLabel}</p>
         </div>
       </section>
@@ -42,7 +42,7 @@ export function CreatorView({ initial, windowLabel }: { initial: CreatorTotals; 
                 {project.title}
               </Link>
               <span className="shrink-0 text-sm tabular-nums text-slate-600">
-                {formatMoney(project.raised)} · {project.contributions.toLocaleString('en-US')} contrib.
+                {formatMoney(project.raised)} · {formatCount(project.contributions)} contrib.
               </span>
             </li>
           ))}

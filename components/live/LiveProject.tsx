@@ -9,10 +9,10 @@ import { ActivityFeed } from './ActivityFeed';
 import { ContributeForm } from './ContributeForm';
 import { formatWindow, plural } from './format';
 import { useLiveProject } from './use-live-project';
+import { card } from '../styles';
 
 export function LiveProject({ project, snapshot }: { project: Project; snapshot: LiveSnapshot }) {
   const { view, now, windows, connection, loadMoreActivity } = useLiveProject(snapshot);
-  const card = 'rounded-2xl border border-slate-200 bg-white p-5 shadow-sm';
   return (
     <div className="grid grid-cols-1 gap-5 lg:grid-cols-[minmax(0,1fr)_22rem]">
       <div className="space-y-5">

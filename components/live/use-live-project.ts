@@ -18,14 +18,15 @@ export function useLiveProject(initial: LiveSnapshot) {
   const [connection, setConnection] = useState<ConnectionState>('connecting');
   const stateRef = useRef(state);
   const resyncRef = useRef<() => void>(() => undefined);
+  // The ref is what handlers read between renders; the state is what renders.
+  const commit = useCallback((next: LiveState) => {
+    stateRef.current = next;
+    setState(next);
+  }, []);
 
   useEffect(() => {
     const socket = connectLive();
     const visitor = visitorId();
-    const commit = (next: LiveState) => {
-      stateRef.current = next;
-      setState(next);
-    };
     const watching = keepWatching<LiveSnapshot, LiveChange>(socket, {
       ask: (timeout, answer) =>
         socket
@@ -55,7 +56,7 @@ export function useLiveProject(initial: LiveSnapshot) {
       clearInterval(tick);
       watching.stop();
     };
-  }, [initial.slug]);
+  }, [initial.slug, commit]);
 
   // Pages older than the feed's last entry, by cursor: new entries arriving on top meanwhile
   // shift nothing (see applyActivityPage for a resync or a removal while the page was on its way).
@@ -66,10 +67,8 @@ export function useLiveProject(initial: LiveSnapshot) {
       cache: 'no-store',
     });
     if (!response.ok) throw new Error(`loading more activity answered ${response.status}`);
-    const next = applyActivityPage(stateRef.current, before, (await response.json()) as ActivityPage);
-    stateRef.current = next;
-    setState(next);
-  }, [initial.slug]);
+    commit(applyActivityPage(stateRef.current, before, (await response.json()) as ActivityPage));
+  }, [initial.slug, commit]);
 
   const now = browserNow + state.clockOffset;
   const view = viewAt(state, now);

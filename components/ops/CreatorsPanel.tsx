@@ -2,8 +2,7 @@ import Link from 'next/link';
 import type { CreatorTotals } from '@/lib/creators/totals';
 import { formatMoney } from '../Progress';
 import { formatCount, formatDuration } from './format';
-
-const card = 'rounded-2xl border border-slate-200 bg-white p-5 shadow-sm';
+import { card } from '../styles';
 
 /** What the folds did: each published fold recomputed its creator's totals, shown here as they land. */
 export function CreatorsPanel({ creators, now }: { creators: CreatorTotals[]; now: number }) {

@@ -9,8 +9,7 @@ import { formatCount, formatDuration, formatPercent } from './format';
 import { PendingGroups } from './PendingGroups';
 import { PublishedFolds } from './PublishedFolds';
 import { useOps } from './use-ops';
-
-const card = 'rounded-2xl border border-slate-200 bg-white p-5 shadow-sm';
+import { card } from '../styles';
 
 
 

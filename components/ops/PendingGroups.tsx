@@ -1,7 +1,7 @@
 import type { PendingGroup } from '@/lib/folding/types';
+import { plural } from '../live/format';
 import { formatCount, formatDuration } from './format';
-
-const card = 'rounded-2xl border border-slate-200 bg-white p-5 shadow-sm';
+import { card } from '../styles';
 
 /** The oldest pending groups: how long each has been folding, and how close it is to being due. */
 export function PendingGroups({ pending, total, now, highlight }: { pending: PendingGroup[]; total: number; now: number; highlight: string[] }) {
@@ -25,7 +25,7 @@ export function PendingGroups({ pending, total, now, highlight }: { pending: Pen
               <div className="flex items-baseline justify-between gap-3">
                 <span className="min-w-0 truncate font-mono text-sm font-medium">{group.group}</span>
                 <span className="shrink-0 text-xs tabular-nums text-slate-600">
-                  {formatCount(group.events)} {group.events === 1 ? 'event' : 'events'}
+                  {formatCount(group.events)} {plural(group.events, 'event', 'events')}
                 </span>
               </div>
               <div className="mt-1.5 h-1.5 overflow-hidden rounded-full bg-slate-100" aria-hidden>

@@ -1,7 +1,7 @@
+import { plural } from '../live/format';
 import type { FoldedMetricEvent } from '@/lib/folding/metric-events';
 import { formatCount, formatDuration } from './format';
-
-const card = 'rounded-2xl border border-slate-200 bg-white p-5 shadow-sm';
+import { card } from '../styles';
 
 /** The latest published folds, arriving live: one per group, with the union of its metric names. */
 export function PublishedFolds({ folds, now, highlight }: { folds: FoldedMetricEvent[]; now: number; highlight: string[] }) {
@@ -28,7 +28,7 @@ export function PublishedFolds({ folds, now, highlight }: { folds: FoldedMetricE
                 </span>
               ))}
               <span className="text-xs text-slate-500">
-                {formatCount(fold.events)} {fold.events === 1 ? 'event' : 'events'} → 1
+                {formatCount(fold.events)} {plural(fold.events, 'event', 'events')} → 1
                 {fold.deliveries > 1 ? ` · delivered ${fold.deliveries}×` : ''}
               </span>
             </div>

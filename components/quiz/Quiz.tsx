@@ -6,6 +6,7 @@ import { QuizApiError, quizApi } from './quiz-api';
 import { QuizFinish } from './QuizFinish';
 import { QuizQuestion } from './QuizQuestion';
 import { remember, rememberedSession } from './remembered-session';
+import { card } from '../styles';
 
 type Phase =
   | { kind: 'intro' }
@@ -20,7 +21,7 @@ function phaseOf(session: ResumedSession): Phase {
   return { kind: 'playing', session, index: firstOpen, answers: session.answers.slice(0, firstOpen) as AnsweredQuestion[] };
 }
 
-const card = 'rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-7';
+const quizCard = `${card} sm:p-7`;
 const primary = 'rounded-lg bg-accent px-5 py-3 font-semibold text-white shadow-sm hover:bg-indigo-700 disabled:opacity-60';
 
 /** The quiz: every answer and the score come from the server; this only shows them. */
@@ -74,7 +75,7 @@ export function Quiz() {
 
   if (phase.kind === 'intro' || phase.kind === 'expired') {
     return (
-      <section className={`${card} space-y-4`}>
+      <section className={`${quizCard} space-y-4`}>
         {phase.kind === 'expired' && (
           <p role="alert" className="rounded-lg bg-amber-50 p-3 text-amber-900">
             This quiz session has expired (sessions last 15 minutes). Start a new one.
@@ -95,7 +96,7 @@ export function Quiz() {
   const total = phase.session.questions.length;
   if (phase.kind === 'finished') {
     return (
-      <section className={card}>
+      <section className={quizCard}>
         <QuizFinish
           sessionId={phase.session.id}
           score={phase.score}
@@ -128,7 +129,7 @@ export function Quiz() {
       ? setPhase({ ...phase, index: phase.index + 1 })
       : setPhase({ kind: 'finished', session: phase.session, score });
   return (
-    <section className={`${card} space-y-5`}>
+    <section className={`${quizCard} space-y-5`}>
       <div className="flex items-center gap-3 text-sm font-medium text-slate-600">
         <div
           role="progressbar"

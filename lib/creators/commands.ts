@@ -1,12 +1,14 @@
 import type { Result } from 'ioredis';
-import { loadLua, type ScriptDefinition } from '../redis/lua';
+import { scriptsIn, type ScriptArg, type ScriptDefinition } from '../redis/lua';
 
 declare module 'ioredis' {
   interface RedisCommander<Context> {
-    saveCreatorTotals(...keysThenArgs: (string | number)[]): Result<0 | 1, Context>;
+    saveCreatorTotals(...keysThenArgs: ScriptArg[]): Result<0 | 1, Context>;
   }
 }
 
+const script = scriptsIn('creators');
+
 export function creatorScripts(): ScriptDefinition[] {
-  return [{ name: 'saveCreatorTotals', numberOfKeys: 2, lua: loadLua('creators/lua/save-totals.lua') }];
+  return [script('saveCreatorTotals', 2, 'save-totals.lua')];
 }

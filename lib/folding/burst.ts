@@ -3,7 +3,8 @@ import { log } from '../log';
 import type { Folder } from './folder';
 import type { MetricEvent } from './metric-events';
 
-const METRICS = ['likes', 'shares', 'comments', 'impressions', 'saves', 'clicks'];
+/** The metric names a burst (and the folding bench) draws from. */
+export const BURST_METRICS = ['likes', 'shares', 'comments', 'impressions', 'saves', 'clicks'];
 const TICK_MS = 100;
 
 export type Burst = { accounts: string[]; events: number; durationMs: number };
@@ -25,7 +26,7 @@ export function fireBurst(folder: Folder<MetricEvent>, { events = 200, durationM
       const event: MetricEvent = {
         id: `post_${run}_${n}`,
         account_id: accounts[n % accounts.length]!,
-        metrics: { [METRICS[(n + Math.floor(n / accounts.length)) % METRICS.length]!]: n },
+        metrics: { [BURST_METRICS[(n + Math.floor(n / accounts.length)) % BURST_METRICS.length]!]: n },
       };
       return folder.fold(event, Date.now());
     });

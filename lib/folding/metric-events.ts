@@ -7,12 +7,14 @@ import type { PublishedFold } from './types';
 
 // No ':' — a fold's idempotency key is `account_id:sequence` — and no braces, which would change the hash tag.
 const identifier = z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/, 'must be 1 to 64 of A-Z a-z 0-9 _ . -');
+/** A creator account, as events carry it and /creators/<account> and `creator:watch` take it. */
+export const accountIdSchema = identifier;
 const metricName = /^[A-Za-z][A-Za-z0-9_]{0,39}$/;
 
 /** The seed's `post-metric-updated` event: `{id, account_id, metrics: {name: number}}`. */
 export const metricEventSchema = z.object({
   id: identifier,
-  account_id: identifier,
+  account_id: accountIdSchema,
   metrics: z
     .record(z.string().regex(metricName, 'metric names are a letter then up to 39 of A-Z a-z 0-9 _'), z.number().finite())
     .refine((metrics) => Object.keys(metrics).length >= 1, 'must name at least one metric')
@@ -56,11 +58,15 @@ export function toFoldedMetricEvent(fold: PublishedFold): FoldedMetricEvent {
 }
 
 let envConfig: FoldingConfig | undefined;
+/** One folder per client: it is asked for on every contribution and every ops push. */
+const folders = new WeakMap<Redis, Folder<MetricEvent>>();
 
 /** The app's folder of metric events (on the process's client unless given one); config from the environment. */
 export function metricFolder(redis: Redis = getRedis()): Folder<MetricEvent> {
   envConfig ??= foldingConfigFromEnv();
-  return new Folder(metricEventsSpec, envConfig, redis);
+  let folder = folders.get(redis);
+  if (!folder) folders.set(redis, (folder = new Folder(metricEventsSpec, envConfig, redis)));
+  return folder;
 }
 
 /** The same folder on another client or config (tests, bench, each poller its own connection). */

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { FoldingConfig } from './config';
 import type { RawFold, RawState } from './commands';
 import type { Fold, FoldFields, FoldingState, PublishedFold } from './types';
@@ -34,7 +35,8 @@ export function parseState([flatCounters, pending, claimed, ...groups]: RawState
   const counters = new Map<string, number>();
   for (let i = 0; i + 1 < flatCounters.length; i += 2) counters.set(flatCounters[i]!, Number(flatCounters[i + 1]));
   const count = (name: string) => counters.get(name) ?? 0;
-  const [events, newGroups, folded, fakeNew] = [count('events'), count('newGroups'), count('folded'), count('fakeNew')];
+  const [newGroups, folded, fakeNew] = [count('newGroups'), count('folded'), count('fakeNew')];
+  const events = newGroups + folded;
   return {
     stats: {
       events,
@@ -59,4 +61,18 @@ export function parseState([flatCounters, pending, claimed, ...groups]: RawState
       dueAt: Math.min(num(lastAt) + config.windowMs, num(firstAt) + config.maxWaitMs),
     })),
   };
+}
+
+const publishedMessage = z.object({ folder: z.string(), fold: z.record(z.string(), z.string()) });
+
+/** A message of FOLDING_CHANNEL (ack-fold.lua's `{folder, fold}`), when it is a fold of `folderName`; else null. */
+export function parseFoldingMessage(message: string, folderName: string): PublishedFold | null {
+  let json: unknown;
+  try {
+    json = JSON.parse(message);
+  } catch {
+    return null;
+  }
+  const parsed = publishedMessage.safeParse(json);
+  return parsed.success && parsed.data.folder === folderName ? parsePublishedFold(parsed.data.fold) : null;
 }

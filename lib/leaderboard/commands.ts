@@ -1,18 +1,18 @@
 import type { Result } from 'ioredis';
-import { loadLua, type ScriptDefinition } from '../redis/lua';
-
-type Arg = string | number;
+import { scriptsIn, type ScriptArg, type ScriptDefinition } from '../redis/lua';
 
 declare module 'ioredis' {
   interface RedisCommander<Context> {
-    addBoardEntry(...keysThenArgs: Arg[]): Result<[rank: number, threshold: number, version: number], Context>;
-    readBoardTop(...keysThenArgs: Arg[]): Result<[version: number, threshold: number, entries: string[]], Context>;
+    addBoardEntry(...keysThenArgs: ScriptArg[]): Result<[rank: number, threshold: number, version: number], Context>;
+    readBoardTop(...keysThenArgs: ScriptArg[]): Result<[version: number, threshold: number, entries: string[]], Context>;
   }
 }
 
+const script = scriptsIn('leaderboard');
+
 export function leaderboardScripts(): ScriptDefinition[] {
   return [
-    { name: 'addBoardEntry', numberOfKeys: 2, lua: loadLua('leaderboard/lua/add-entry.lua') },
-    { name: 'readBoardTop', numberOfKeys: 2, lua: loadLua('leaderboard/lua/read-top.lua'), readOnly: true },
+    script('addBoardEntry', 2, 'add-entry.lua'),
+    script('readBoardTop', 2, 'read-top.lua', true),
   ];
 }

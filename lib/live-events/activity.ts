@@ -1,5 +1,5 @@
 import { NotFoundError } from '../errors';
-import { TIMELINE_SLACK, timelineCapFromEnv, type TimelineLimits, type TimelineRef } from '../timeline/config';
+import { limitArgs, TIMELINE_SLACK, timelineCapFromEnv, type TimelineLimits, type TimelineRef } from '../timeline/config';
 import { pageFromReply, readPage, type StoredEntry } from '../timeline/timeline';
 import { defaultLiveEventsContext, type LiveEventsContext } from './context';
 import { liveEventKeys } from './keys';
@@ -18,19 +18,16 @@ export function activityLimits(): TimelineLimits {
 }
 
 /** Also named in lua/activity.lua, which every writing script includes. */
-export function activityRef(slug: string): TimelineRef {
+function activityRef(slug: string): TimelineRef {
   const keys = liveEventKeys(slug);
   return { list: keys.activity, seqHash: keys.info, seqField: 'version' };
 }
 
 /** Lua arguments of the writing scripts: cap, slack, TTL. */
-export const activityArgs = () => {
-  const { cap, slack, ttlMs } = activityLimits();
-  return [cap, slack, ttlMs] as const;
-};
+export const activityArgs = () => limitArgs(activityLimits());
 
 /** Decodes a stored entry, `[seq, "c", id, at, amount, name]` or `[seq, "n", id, at, title, url]`. */
-export function activityEntryFromStored([seq, code, id, at, first, second]: StoredEntry): ActivityEntry {
+function activityEntryFromStored([seq, code, id, at, first, second]: StoredEntry): ActivityEntry {
   const common = { seq, id: String(id), at: Number(at) };
   return code === 'c'
     ? { ...common, kind: 'contribution', amount: Number(first), name: String(second) }
@@ -38,8 +35,7 @@ export function activityEntryFromStored([seq, code, id, at, first, second]: Stor
 }
 
 export function activityPageFromReply(reply: [0 | 1, ...string[]]): ActivityPage {
-  const { entries, nextCursor } = pageFromReply(reply, activityEntryFromStored);
-  return { items: entries, nextCursor };
+  return pageFromReply(reply, activityEntryFromStored);
 }
 
 /** A page of a project's activity feed, newest first, older than `before` (a `seq`) when given. */
@@ -50,5 +46,5 @@ export async function readActivity(
 ): Promise<ActivityPage> {
   const page = await readPage(ctx.redis, activityRef(slug), { limit, before }, activityEntryFromStored);
   if (!page) throw new NotFoundError('project');
-  return { items: page.entries, nextCursor: page.nextCursor };
+  return page;
 }

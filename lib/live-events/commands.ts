@@ -1,32 +1,26 @@
 import type { Result } from 'ioredis';
-import { loadLua, type ScriptDefinition } from '../redis/lua';
+import { scriptsIn, type ScriptArg, type ScriptDefinition } from '../redis/lua';
 
 type Status = -1 | 0 | 1;
-type Arg = string | number;
 
 declare module 'ioredis' {
   interface RedisCommander<Context> {
-    recordContribution(...keysThenArgs: Arg[]): Result<[Status, number, number, number], Context>;
-    cancelContribution(...keysThenArgs: Arg[]): Result<[Status, number, number], Context>;
-    publishNews(...keysThenArgs: Arg[]): Result<[Status, number], Context>;
-    unpublishNews(...keysThenArgs: Arg[]): Result<Status, Context>;
-    importEvents(...keysThenArgs: Arg[]): Result<[number, number], Context>;
-    joinVisitor(...keysThenArgs: Arg[]): Result<number, Context>;
-    leaveVisitor(...keysThenArgs: Arg[]): Result<number, Context>;
-    heartbeatVisitors(...keysThenArgs: Arg[]): Result<number, Context>;
-    readLiveSnapshot(...keysThenArgs: Arg[]): Result<RawSnapshot | null, Context>;
+    recordContribution(...keysThenArgs: ScriptArg[]): Result<[Status, number, number, number], Context>;
+    cancelContribution(...keysThenArgs: ScriptArg[]): Result<[Status, number, number], Context>;
+    publishNews(...keysThenArgs: ScriptArg[]): Result<[Status, number], Context>;
+    unpublishNews(...keysThenArgs: ScriptArg[]): Result<Status, Context>;
+    importEvents(...keysThenArgs: ScriptArg[]): Result<[number, number], Context>;
+    joinVisitor(...keysThenArgs: ScriptArg[]): Result<number, Context>;
+    leaveVisitor(...keysThenArgs: ScriptArg[]): Result<number, Context>;
+    heartbeatVisitors(...keysThenArgs: ScriptArg[]): Result<number, Context>;
+    readLiveSnapshot(...keysThenArgs: ScriptArg[]): Result<RawSnapshot | null, Context>;
   }
 }
 
 /** read-snapshot.lua's reply, before it is shaped into a LiveSnapshot. */
 export type RawSnapshot = [string, number, string[], string[], string[], number, string, [0 | 1, ...string[]]];
 
-const script = (name: string, numberOfKeys: number, file: string, readOnly = false): ScriptDefinition => ({
-  name,
-  numberOfKeys,
-  lua: loadLua(`live-events/lua/${file}`),
-  readOnly,
-});
+const script = scriptsIn('live-events');
 
 export function liveEventScripts(): ScriptDefinition[] {
   return [

@@ -11,7 +11,11 @@ export type LiveEventsContext = {
 
 let windows: Windows | undefined;
 
+/** The windows in force (from the environment, parsed once). */
+export function configuredWindows(): Windows {
+  return (windows ??= windowsFromEnv());
+}
+
 export function defaultLiveEventsContext(): LiveEventsContext {
-  windows ??= windowsFromEnv();
-  return { redis: getRedis(), windows, now: Date.now };
+  return { redis: getRedis(), windows: configuredWindows(), now: Date.now };
 }

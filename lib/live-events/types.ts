@@ -1,3 +1,4 @@
+import type { TimelinePage } from '../timeline/timeline';
 import type { Windows } from './windows';
 
 /** Times (`at`) are milliseconds since the epoch on the server's clock. */
@@ -13,7 +14,7 @@ export type ActivityEntry =
   | ({ seq: number; kind: 'news' } & NewsItem);
 
 /** A page of the activity feed; `nextCursor` (a `seq`) reads the next one, null at the end. */
-export type ActivityPage = { items: ActivityEntry[]; nextCursor: number | null };
+export type ActivityPage = TimelinePage<ActivityEntry>;
 
 export type LiveSnapshot = {
   slug: string;

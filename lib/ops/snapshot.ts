@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import { computeCreatorTotals, latestCreatorTotals, readCreatorTotals, type CreatorTotals } from '../creators/totals';
 import { metricFolder, toFoldedMetricEvent } from '../folding/metric-events';
-import { windowsFromEnv } from '../live-events/windows';
+import { configuredWindows } from '../live-events/context';
 import { getRedis } from '../redis/client';
 import { OPS_CREATORS_SHOWN, OPS_PENDING_SHOWN, OPS_PUBLISHED_SHOWN, type OpsSnapshot, type OpsState } from './types';
 
@@ -23,6 +23,6 @@ export async function readOpsSnapshot(redis: Redis = getRedis()): Promise<OpsSna
 export async function readCreatorView(account: string, redis: Redis = getRedis()): Promise<CreatorTotals | null> {
   return (
     (await readCreatorTotals(redis, account)) ??
-    (await computeCreatorTotals(redis, account, { now: Date.now(), contributionsWindowMs: windowsFromEnv().contributions }))
+    (await computeCreatorTotals(redis, account, { now: Date.now(), contributionsWindowMs: configuredWindows().contributions }))
   );
 }

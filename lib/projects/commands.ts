@@ -1,12 +1,14 @@
 import type { Result } from 'ioredis';
-import { loadLua, type ScriptDefinition } from '../redis/lua';
+import { scriptsIn, type ScriptArg, type ScriptDefinition } from '../redis/lua';
 
 declare module 'ioredis' {
   interface RedisCommander<Context> {
-    saveProject(...keysThenArgs: (string | number)[]): Result<0 | 1, Context>;
+    saveProject(...keysThenArgs: ScriptArg[]): Result<0 | 1, Context>;
   }
 }
 
+const script = scriptsIn('projects');
+
 export function projectScripts(): ScriptDefinition[] {
-  return [{ name: 'saveProject', numberOfKeys: 1, lua: loadLua('projects/lua/save-project.lua') }];
+  return [script('saveProject', 1, 'save-project.lua')];
 }

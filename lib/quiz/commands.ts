@@ -1,20 +1,20 @@
 import type { Result } from 'ioredis';
-import { loadLua, type ScriptDefinition } from '../redis/lua';
-
-type Arg = string | number;
+import { scriptsIn, type ScriptArg, type ScriptDefinition } from '../redis/lua';
 
 declare module 'ioredis' {
   interface RedisCommander<Context> {
-    startQuizSession(...keysThenArgs: Arg[]): Result<0 | 1, Context>;
-    answerQuizQuestion(...keysThenArgs: Arg[]): Result<[status: -3 | -2 | -1 | 0 | 1, score: number], Context>;
-    submitQuizSession(...keysThenArgs: Arg[]): Result<[status: -2 | -1 | 1, score: number, rank: number, threshold: number], Context>;
+    startQuizSession(...keysThenArgs: ScriptArg[]): Result<0 | 1, Context>;
+    answerQuizQuestion(...keysThenArgs: ScriptArg[]): Result<[status: -3 | -2 | -1 | 0 | 1, score: number], Context>;
+    submitQuizSession(...keysThenArgs: ScriptArg[]): Result<[status: -2 | -1 | 1, score: number, rank: number, threshold: number], Context>;
   }
 }
 
+const script = scriptsIn('quiz');
+
 export function quizScripts(): ScriptDefinition[] {
   return [
-    { name: 'startQuizSession', numberOfKeys: 1, lua: loadLua('quiz/lua/start-session.lua') },
-    { name: 'answerQuizQuestion', numberOfKeys: 1, lua: loadLua('quiz/lua/answer-question.lua') },
-    { name: 'submitQuizSession', numberOfKeys: 3, lua: loadLua('quiz/lua/submit-session.lua') },
+    script('startQuizSession', 1, 'start-session.lua'),
+    script('answerQuizQuestion', 1, 'answer-question.lua'),
+    script('submitQuizSession', 3, 'submit-session.lua'),
   ];
 }

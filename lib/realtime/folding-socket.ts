@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { CREATORS_CHANNEL } from '../creators/keys';
 import type { CreatorTotals } from '../creators/totals';
 import { FOLDING_CHANNEL } from '../folding/keys';
-import { metricEventsSpec, toFoldedMetricEvent } from '../folding/metric-events';
-import { parsePublishedFold } from '../folding/parse';
+import { accountIdSchema, metricEventsSpec, toFoldedMetricEvent } from '../folding/metric-events';
+import { parseFoldingMessage } from '../folding/parse';
 import { log } from '../log';
 import { readCreatorView, readOpsSnapshot, readOpsState } from '../ops/snapshot';
 import { OPS_ROOM, creatorRoom, type RealtimeServer } from './events';
@@ -12,9 +12,7 @@ import type { RealtimeHub } from './hub';
 /** At most one counters push per this many ms: a burst of thousands of events is a handful of frames. */
 const STATE_PUSH_MS = 250;
 
-const published = z.object({ folder: z.string(), fold: z.record(z.string(), z.string()) });
 const creatorTotals = z.looseObject({ account: z.string() });
-const accountSchema = z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/);
 
 /**
  * The ops dashboard and creator views: relays published folds and creator totals (our scripts
@@ -24,8 +22,7 @@ const accountSchema = z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/);
  */
 export function attachFolding(io: RealtimeServer, hub: RealtimeHub): { close(): void } {
   hub.subscribe(FOLDING_CHANNEL, (message) => {
-    const parsed = published.safeParse(safeJson(message));
-    const fold = parsed.success && parsed.data.folder === metricEventsSpec.name ? parsePublishedFold(parsed.data.fold) : null;
+    const fold = parseFoldingMessage(message, metricEventsSpec.name);
     if (fold) io.to(OPS_ROOM).emit('ops:published', toFoldedMetricEvent(fold));
   });
   hub.subscribe(CREATORS_CHANNEL, (message) => {
@@ -64,7 +61,7 @@ export function attachFolding(io: RealtimeServer, hub: RealtimeHub): { close(): 
     });
     socket.on('creator:watch', async (request, ack) => {
       if (typeof ack !== 'function') return;
-      const account = accountSchema.safeParse(request?.account);
+      const account = accountIdSchema.safeParse(request?.account);
       if (!account.success) return ack({ ok: false, error: 'invalid' });
       await socket.join(creatorRoom(account.data));
       try {

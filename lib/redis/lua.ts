@@ -8,6 +8,9 @@ export type ScriptDefinition = {
   readOnly?: boolean;
 };
 
+/** An argument of a script command: keys first, then ARGV, as ioredis' defineCommand takes them. */
+export type ScriptArg = string | number;
+
 const INCLUDE = /^--- @include "(.+)"$/gm;
 
 /**
@@ -19,4 +22,17 @@ const INCLUDE = /^--- @include "(.+)"$/gm;
 export function loadLua(fromLib: string): string {
   const source = readFileSync(path.join(process.cwd(), 'lib', fromLib), 'utf8');
   return source.replace(INCLUDE, (_, included: string) => loadLua(path.join(path.dirname(fromLib), included)));
+}
+
+/**
+ * The definition maker for one module's scripts, kept in `lib/<dir>/lua/`:
+ * `script(name, numberOfKeys, file, readOnly?)`. Read-only scripts run with EVALSHA_RO.
+ */
+export function scriptsIn(dir: string) {
+  return (name: string, numberOfKeys: number, file: string, readOnly = false): ScriptDefinition => ({
+    name,
+    numberOfKeys,
+    lua: loadLua(`${dir}/lua/${file}`),
+    readOnly,
+  });
 }

@@ -14,3 +14,6 @@ export const NEWS_TITLES = [
   'Meet the team building it',
   'Live Q&A this Friday',
 ];
+
+/** A random item of `items` (not empty). */
+export const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;

@@ -1,9 +1,7 @@
 import { readTop, type LeaderboardContext } from '../leaderboard';
 import { answerQuestion, questionById, startSession, submitSession, type SubmitResult } from '../quiz';
 import { MINUTE } from '../live-events/windows';
-import { BACKER_NAMES } from './names';
-
-const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
+import { BACKER_NAMES, pick } from './names';
 
 /**
  * A simulated player: a whole quiz through the same calls as the API (start, ten answers,

@@ -1,15 +1,14 @@
-import { emitProjectMetrics } from '../creators/metric-events';
-import { cancelContribution, heartbeatVisitors, joinProject, leaveProject, publishNews, recordContribution } from '../live-events';
+import { cancelContributionAndEmit, recordContributionAndEmit } from '../creators/project-writes';
+import { heartbeatVisitors, joinProject, leaveProject, publishNews } from '../live-events';
 import type { LiveEventsContext } from '../live-events/context';
 import { heartbeatInterval } from '../live-events/windows';
 import { newId } from '../ids';
 import { defaultLeaderboardContext } from '../leaderboard';
 import { log } from '../log';
 import { listProjects } from '../projects/catalogue';
-import { BACKER_NAMES, NEWS_TITLES } from './names';
+import { BACKER_NAMES, NEWS_TITLES, pick } from './names';
 import { playSimulatedQuiz } from './quiz-players';
 
-const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
 const between = (min: number, max: number) => min + Math.random() * (max - min);
 const AMOUNTS = [5, 10, 10, 15, 20, 25, 25, 30, 50, 50, 75, 100, 150, 250, 500];
 
@@ -46,15 +45,9 @@ export function startSimulator(ctx: LiveEventsContext): { stop(): Promise<void> 
 
   every(800, 3_500, async () => {
     const slug = pick(await slugs());
-    const { id, count, raised } = await recordContribution(slug, { name: pick(BACKER_NAMES), amount: pick(AMOUNTS) }, ctx);
-    await emitProjectMetrics(slug, { raised, contributions: count }, { redis: ctx.redis, now: ctx.now() });
+    const { id } = await recordContributionAndEmit(slug, { name: pick(BACKER_NAMES), amount: pick(AMOUNTS) }, ctx);
     // Rarely a payment bounces, so the demo shows cancellations too.
-    if (Math.random() < 0.03) {
-      setTimeout(async () => {
-        const after = await cancelContribution(slug, id, ctx).catch(() => null);
-        if (after) await emitProjectMetrics(slug, { raised: after.raised, contributions: after.count }, { redis: ctx.redis, now: ctx.now() });
-      }, 20_000);
-    }
+    if (Math.random() < 0.03) setTimeout(() => void cancelContributionAndEmit(slug, id, ctx).catch(() => undefined), 20_000);
   });
 
   every(60_000, 150_000, async () => {

@@ -1,24 +1,17 @@
 import type { Result } from 'ioredis';
-import { loadLua, type ScriptDefinition } from '../redis/lua';
-
-type Arg = string | number;
+import { scriptsIn, type ScriptArg, type ScriptDefinition } from '../redis/lua';
 
 declare module 'ioredis' {
   interface RedisCommander<Context> {
-    pushTimelineEntry(...keysThenArgs: Arg[]): Result<number, Context>;
-    removeTimelineEntry(...keysThenArgs: Arg[]): Result<number, Context>;
-    readTimelinePage(...keysThenArgs: Arg[]): Result<[0 | 1, ...string[]] | null, Context>;
-    pushTimelineId(...keysThenArgs: Arg[]): Result<number, Context>;
-    readHydratedTimeline(...keysThenArgs: Arg[]): Result<[id: string, ...fields: string[]][], Context>;
+    pushTimelineEntry(...keysThenArgs: ScriptArg[]): Result<number, Context>;
+    removeTimelineEntry(...keysThenArgs: ScriptArg[]): Result<number, Context>;
+    readTimelinePage(...keysThenArgs: ScriptArg[]): Result<[0 | 1, ...string[]] | null, Context>;
+    pushTimelineId(...keysThenArgs: ScriptArg[]): Result<number, Context>;
+    readHydratedTimeline(...keysThenArgs: ScriptArg[]): Result<[id: string, ...fields: string[]][], Context>;
   }
 }
 
-const script = (name: string, numberOfKeys: number, file: string, readOnly = false): ScriptDefinition => ({
-  name,
-  numberOfKeys,
-  lua: loadLua(`timeline/lua/${file}`),
-  readOnly,
-});
+const script = scriptsIn('timeline');
 
 export function timelineScripts(): ScriptDefinition[] {
   return [

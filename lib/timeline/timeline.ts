@@ -2,7 +2,7 @@ import type { Redis } from 'ioredis';
 import { limitArgs, type TimelineLimits, type TimelineRef } from './config';
 
 /** A page of a timeline, newest first; `nextCursor` is passed as `before` for the next page. */
-export type TimelinePage<Entry> = { entries: Entry[]; nextCursor: number | null };
+export type TimelinePage<Entry> = { items: Entry[]; nextCursor: number | null };
 
 /** Every entry carries the sequence number it was pushed with: the cursor readers page by. */
 export type Sequenced = { seq: number };
@@ -43,8 +43,8 @@ export function pageFromReply<Entry extends Sequenced>(
   [hasMore, ...encoded]: [0 | 1, ...string[]],
   parse: (stored: StoredEntry) => Entry,
 ): TimelinePage<Entry> {
-  const entries = encoded.map((json) => parse(JSON.parse(json) as StoredEntry));
-  return { entries, nextCursor: hasMore === 1 ? (entries.at(-1)?.seq ?? null) : null };
+  const items = encoded.map((json) => parse(JSON.parse(json) as StoredEntry));
+  return { items, nextCursor: hasMore === 1 ? (items.at(-1)?.seq ?? null) : null };
 }
 
 /** The normalized variant's write: the id goes to the head (moved there if already listed). */

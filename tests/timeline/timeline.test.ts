@@ -30,7 +30,7 @@ async function readAll(ref: TimelineRef, between: () => Promise<void>) {
   let before: number | undefined;
   for (let pages = 0; pages < 1_000; pages++) {
     const page = (await readPage(redis, ref, { limit: 10, before }, parse))!;
-    seen.push(...page.entries);
+    seen.push(...page.items);
     if (page.nextCursor === null) return seen;
     before = page.nextCursor;
     await between();
@@ -64,12 +64,12 @@ describe('a capped timeline with trim hysteresis', () => {
     const ref = freshTimeline();
     for (let i = 1; i <= 25; i++) await pushEntry(redis, ref, [`item ${i}`], limits());
     const first = (await readPage(redis, ref, { limit: 10 }, parse))!;
-    expect(first.entries.map((entry) => entry.seq)).toEqual([25, 24, 23, 22, 21, 20, 19, 18, 17, 16]);
-    expect(first.entries[0]!.label).toBe('item 25');
+    expect(first.items.map((entry) => entry.seq)).toEqual([25, 24, 23, 22, 21, 20, 19, 18, 17, 16]);
+    expect(first.items[0]!.label).toBe('item 25');
     expect(first.nextCursor).toBe(16);
     const last = (await readPage(redis, ref, { limit: 10, before: 6 }, parse))!;
-    expect(last).toEqual({ entries: [5, 4, 3, 2, 1].map((seq) => ({ seq, label: `item ${seq}` })), nextCursor: null });
-    expect(await readPage(redis, ref, { limit: 10, before: 1 }, parse)).toEqual({ entries: [], nextCursor: null });
+    expect(last).toEqual({ items: [5, 4, 3, 2, 1].map((seq) => ({ seq, label: `item ${seq}` })), nextCursor: null });
+    expect(await readPage(redis, ref, { limit: 10, before: 1 }, parse)).toEqual({ items: [], nextCursor: null });
   });
 
   it('returns every original entry exactly once while 50 new ones are pushed between pages', async () => {
@@ -108,7 +108,7 @@ describe('a capped timeline with trim hysteresis', () => {
     expect(await removeEntry(redis, ref.list, ['entry', 'id-12', 'details'])).toBe(12); // deep in the list
     expect(await seqsOf(ref)).toEqual([30, ...Array.from({ length: 18 }, (_, i) => 28 - i).filter((seq) => seq !== 12)]);
     const page = (await readPage(redis, ref, { limit: 3, before: 31 }, parse))!;
-    expect(page.entries.map((entry) => entry.seq)).toEqual([30, 28, 27]);
+    expect(page.items.map((entry) => entry.seq)).toEqual([30, 28, 27]);
   });
 
   it('reads nothing (null) once the hash holding the counter is gone', async () => {

@@ -4,7 +4,8 @@ import { connection } from 'next/server';
 import { CreatorView } from '@/components/creators/CreatorView';
 import { formatWindow } from '@/components/live/format';
 import { Unavailable } from '@/components/Unavailable';
-import { windowsFromEnv } from '@/lib/live-events/windows';
+import { accountIdSchema } from '@/lib/folding/metric-events';
+import { configuredWindows } from '@/lib/live-events/context';
 import { readCreatorView } from '@/lib/ops/snapshot';
 import { isRedisUnavailable } from '@/lib/redis/errors';
 
@@ -12,12 +13,10 @@ type Props = { params: Promise<{ account: string }> };
 
 export const metadata: Metadata = { title: 'Creator' };
 
-const isAccount = (account: string) => /^[A-Za-z0-9_.-]{1,64}$/.test(account);
-
 export default async function CreatorPage({ params }: Props) {
   await connection();
   const { account } = await params;
-  if (!isAccount(account)) notFound();
+  if (!accountIdSchema.safeParse(account).success) notFound();
   let totals;
   try {
     totals = await readCreatorView(account);
@@ -26,5 +25,5 @@ export default async function CreatorPage({ params }: Props) {
     throw error;
   }
   if (!totals) notFound();
-  return <CreatorView initial={totals} windowLabel={formatWindow(windowsFromEnv().contributions)} />;
+  return <CreatorView initial={totals} windowLabel={formatWindow(configuredWindows().contributions)} />;
 }

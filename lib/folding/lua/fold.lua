@@ -9,6 +9,7 @@
   ARGV[5..] field name, value, name, value, ...
 
   Returns 1 when the event folded into a pending group (ZADD answered 0), 0 when it started one.
+  Every event is counted once, as newGroups or as folded: the events received are their sum.
 ]]
 local last, first, fields, perGroup, recent, counters = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6]
 local now, group, merge, window = tonumber(ARGV[1]), ARGV[2], ARGV[3], tonumber(ARGV[4])
@@ -26,7 +27,6 @@ if added == 1 then
 else
   redis.call('HINCRBY', counters, 'folded', 1)
 end
-redis.call('HINCRBY', counters, 'events', 1)
 redis.call('HINCRBY', perGroup, group, 1)
 
 if merge == 'sum' then

@@ -1,8 +1,7 @@
-import { emitProjectMetrics } from '@/lib/creators/metric-events';
+import { recordContributionAndEmit } from '@/lib/creators/project-writes';
 import { readJson } from '@/lib/http/body';
 import { pathSlug, type SlugParams } from '@/lib/http/params';
 import { route } from '@/lib/http/route';
-import { recordContribution } from '@/lib/live-events';
 import { contributionInputSchema } from '@/lib/live-events/schemas';
 
 /** 201 for a new contribution; 200 with the original time when its id was recorded already. */
@@ -10,8 +9,7 @@ export const POST = route(
   async (request: Request, context: SlugParams) => {
     const slug = await pathSlug(context);
     const input = await readJson(request, contributionInputSchema);
-    const { id, at, created, count, raised } = await recordContribution(slug, input);
-    if (created) await emitProjectMetrics(slug, { raised, contributions: count });
+    const { id, at, created } = await recordContributionAndEmit(slug, input);
     return Response.json({ id, at }, { status: created ? 201 : 200 });
   },
   { write: true },

@@ -1,14 +1,11 @@
-import { emitProjectMetrics } from '@/lib/creators/metric-events';
+import { cancelContributionAndEmit } from '@/lib/creators/project-writes';
 import { pathSlugAndId, type SlugAndIdParams } from '@/lib/http/params';
 import { route } from '@/lib/http/route';
-import { cancelContribution } from '@/lib/live-events';
 
 export const DELETE = route(
   async (_request: Request, context: SlugAndIdParams) => {
     const { slug, id } = await pathSlugAndId(context);
-    const { count, raised } = await cancelContribution(slug, id);
-    await emitProjectMetrics(slug, { raised, contributions: count });
-    return Response.json({ id, cancelled: true, count, raised });
+    return Response.json({ id, cancelled: true, ...(await cancelContributionAndEmit(slug, id)) });
   },
   { admin: true },
 );
