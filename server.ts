@@ -3,6 +3,7 @@ import next from 'next';
 import { Server } from 'socket.io';
 import { startRuntime } from './lib/app/runtime';
 import { stampClientAddress } from './lib/http/client-address';
+import { instanceName, nameInstanceOn } from './lib/http/instance';
 import { log } from './lib/log';
 import { attachRealtime } from './lib/realtime/attach';
 import type { RealtimeServer } from './lib/realtime/events';
@@ -18,12 +19,14 @@ async function main() {
 
   const httpServer = createServer((request, response) => {
     stampClientAddress(request);
+    nameInstanceOn(response);
     void handle(request, response);
   });
   const io: RealtimeServer = new Server(httpServer);
+  nameInstanceOn(io);
   const realtime = attachRealtime(io);
 
-  httpServer.listen(port, () => log.info(`crowdpulse ready on http://localhost:${port}`));
+  httpServer.listen(port, () => log.info({ instance: instanceName() }, `crowdpulse ready on http://localhost:${port}`));
 
   let stopping = false;
   const shutdown = async (signal: string) => {
