@@ -1,0 +1,57 @@
+import { randomBytes } from 'node:crypto';
+import { startRedisServer } from '../../lib/redis/embedded';
+import { startScaledSite, type ScaledSite } from '../../lib/scale/site';
+import { AppProcess } from './app-process';
+
+/** Where the instances keep their data: what they are told, and how to stop it. */
+type Store = { env: Record<string, string>; stop(): Promise<void> };
+
+async function singleRedis(): Promise<Store> {
+  const redis = await startRedisServer();
+  return { env: { REDIS_URL: redis.url }, stop: () => redis.stop() };
+}
+
+/**
+ * The site as it runs at scale, private to a spec file: app instances behind HAProxy, each on a
+ * free port, on a Redis of their own. Browsers and API calls go through `url`; a test may
+ * also reach one instance directly, or stop or kill it.
+ */
+export class ScaledStack {
+  private constructor(
+    private readonly store: Store,
+    readonly site: ScaledSite,
+    readonly adminToken: string,
+  ) {}
+
+  static async start(env: Record<string, string> = {}, { instances = 2 } = {}): Promise<ScaledStack> {
+    const store = await singleRedis();
+    const adminToken = `test-${randomBytes(9).toString('base64url')}`;
+    try {
+      const site = await startScaledSite({ instances, env: { ...env, ...store.env, ADMIN_TOKEN: adminToken }, startApp: AppProcess.start });
+      return new ScaledStack(store, site, adminToken);
+    } catch (error) {
+      await store.stop();
+      throw error;
+    }
+  }
+
+  get url(): string {
+    return this.site.url;
+  }
+
+  get storeEnv(): Record<string, string> {
+    return this.store.env;
+  }
+
+  /** The instance HAProxy knows by that name (`instance-1`, …). */
+  instance(name: string) {
+    const found = this.site.apps.find((app) => app.name === name);
+    if (!found) throw new Error(`no instance ${name}`);
+    return found.app;
+  }
+
+  async stop(): Promise<void> {
+    await this.site.stop();
+    await this.store.stop();
+  }
+}
