@@ -36,7 +36,7 @@ test('every response names its instance, and HAProxy spreads requests over both'
 test('the footer names the instance, and the SERVERID cookie keeps a browser on it', async ({ browser }) => {
   const context = await browser.newContext({ baseURL: stack.url });
   const page = await context.newPage();
-  const first = await page.goto('/');
+  const first = await page.goto('/leaderboard');
   const name = instanceOf(first!.headers());
   expect(name).toMatch(/^instance-[12]$/);
   await expect(page.getByTestId('instance-name')).toHaveText(name!);
@@ -48,7 +48,7 @@ test('the footer names the instance, and the SERVERID cookie keeps a browser on 
 
   const other = name === 'instance-1' ? 'instance-2' : 'instance-1';
   await context.addCookies([{ name: 'SERVERID', value: other, url: stack.url }]);
-  await page.goto('/leaderboard');
+  await page.goto('/');
   await expect(page.getByTestId('instance-name')).toHaveText(other);
   await context.close();
 });

@@ -1,9 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { canConnect, stopChild } from '../redis/embedded';
 
 export type Backend = { name: string; port: number };
 
@@ -30,7 +29,7 @@ export type HaproxyHandle = {
 export function haproxyConfig(port: number, backends: readonly Backend[]): string {
   return [
     'global',
-    '  maxconn 20000',
+    // No maxconn: HAProxy derives it from the file descriptor limit it may raise itself to.
     'defaults',
     '  mode http',
     '  timeout connect 2s',
@@ -93,21 +92,4 @@ async function listening(child: ChildProcess, port: number, output: () => string
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error(`haproxy did not listen on ${port}: ${output().trim()}`);
-}
-
-function canConnect(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect(port, '127.0.0.1');
-    socket.once('connect', () => (socket.destroy(), resolve(true)));
-    socket.once('error', () => resolve(false));
-  });
-}
-
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = once(child, 'exit');
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 3_000);
-  await exited;
-  clearTimeout(timer);
 }
