@@ -68,7 +68,7 @@ export async function measureFolding(): Promise<FigureResult> {
       publishedKeys.push(parsed.key);
       latencies.push(parsed.publishedAt - parsed.dueAt);
     });
-    await subscriber.ssubscribe(folder.keys.changes);
+    for (const shard of folder.shards) await subscriber.ssubscribe(shard.changes);
     const pollers = pollerClients.map((client) =>
       startFoldPoller(new Folder(folder.spec, folder.config, client), { handle: async () => undefined }),
     );
