@@ -17,15 +17,16 @@ it('sends a group always to the same shard, and spreads groups over every shard'
 });
 
 it.runIf(testConnection().mode === 'cluster')('puts the default shards of the metric folder on every master of the cluster', async () => {
-  if (!isCluster(redis)) throw new Error('expected a cluster client');
-  const folder = metricFolderOn(redis, { ...FOLDING_DEFAULTS });
+  const cluster = redis;
+  if (!isCluster(cluster)) throw new Error('expected a cluster client');
+  const folder = metricFolderOn(cluster, { ...FOLDING_DEFAULTS });
   expect(folder.shards).toHaveLength(FOLDING_DEFAULTS.shards);
   expect(folder.spec.name).toBe(metricEventsSpec.name);
   const masters = await Promise.all(
     folder.shards.map(async (shard) => {
-      const slot = Number(await redis.cluster('KEYSLOT', shard.counters));
-      return redis.slots[slot]![0];
+      const slot = Number(await cluster.cluster('KEYSLOT', shard.counters));
+      return cluster.slots[slot]![0];
     }),
   );
-  expect(new Set(masters).size).toBe(redis.nodes('master').length);
+  expect(new Set(masters).size).toBe(cluster.nodes('master').length);
 });
