@@ -13,36 +13,17 @@ import { startScaledSite } from '../lib/scale/site';
 import { sampleProject } from '../tests/sample-project';
 import { measureFailover } from './failover';
 import { measureFanIn } from './fan-in';
+import { timed, type Timing } from './leaderboard';
 import { measurePush } from './push';
 import type { FigureResult, Row } from './report';
 import { fmt, percentile, progress } from './support';
 
 const OPS = 4_000;
 const ROUNDS = 2;
-const CONCURRENCY = 8;
 const PROJECTS = 30;
 
-type Run = { ops: number; ms: number; latencies: number[] };
-
-/** `count` calls, CONCURRENCY in flight (ioredis pipelines them on its connection to each node). */
-async function timed(count: number, job: (i: number) => Promise<unknown>): Promise<Run> {
-  const latencies: number[] = [];
-  let next = 0;
-  const started = performance.now();
-  const worker = async () => {
-    while (next < count) {
-      const i = next++;
-      const sent = performance.now();
-      await job(i);
-      latencies.push(performance.now() - sent);
-    }
-  };
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  return { ops: count, ms: performance.now() - started, latencies };
-}
-
-const rateOf = (runs: Run[]) => (runs.reduce((sum, run) => sum + run.ops, 0) / runs.reduce((sum, run) => sum + run.ms, 0)) * 1000;
-const p99Of = (runs: Run[]) => percentile(runs.flatMap((run) => run.latencies).toSorted((a, b) => a - b), 99);
+const rateOf = (runs: Timing[]) => (runs.reduce((sum, run) => sum + run.ops, 0) / runs.reduce((sum, run) => sum + run.ms, 0)) * 1000;
+const p99Of = (runs: Timing[]) => percentile(runs.flatMap((run) => run.latencies).toSorted((a, b) => a - b), 99);
 
 type Operation = { name: string; run: (redis: RedisClient, i: number) => Promise<unknown> };
 
@@ -74,7 +55,7 @@ async function perOperation(single: RedisClient, cluster: RedisClient): Promise<
     progress(`cluster: ${operation.name}, one redis-server against the cluster`);
     await timed(500, (i) => operation.run(single, i)); // warm-up: scripts loaded, connections open
     await timed(500, (i) => operation.run(cluster, i));
-    const runs: [Run[], Run[]] = [[], []];
+    const runs: [Timing[], Timing[]] = [[], []];
     for (let round = 0; round < ROUNDS; round++) {
       runs[0].push(await timed(OPS, (i) => operation.run(single, i)));
       runs[1].push(await timed(OPS, (i) => operation.run(cluster, i)));
@@ -109,7 +90,7 @@ export async function measureClusterOperations(): Promise<FigureResult> {
     await waitUntilReady(single);
     const { rows, details } = await perOperation(single, redis);
     return {
-      details: [`${ROUNDS} rounds × ${fmt.int(OPS)} calls per measure, ${CONCURRENCY} in flight, one Redis and the cluster alternating`, ...details],
+      details: [`${ROUNDS} rounds × ${fmt.int(OPS)} calls per measure, 8 in flight (as the leaderboard figure), one Redis and the cluster alternating`, ...details],
       rows,
     };
   } finally {
