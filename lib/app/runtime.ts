@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { refreshCreatorTotals } from '../creators/metric-events';
+import { stopBursts } from '../folding/burst';
 import { foldingConfigFromEnv } from '../folding/config';
 import { metricFolder } from '../folding/metric-events';
 import { startFoldPoller } from '../folding/poller';
@@ -57,6 +58,7 @@ export async function startRuntime(): Promise<Runtime> {
 
   return {
     async stop() {
+      stopBursts();
       await simulator?.stop();
       await foldPoller.stop();
       await closeRedis();
