@@ -8,6 +8,8 @@ import { AppProcess } from './app-process';
  */
 export class Stack {
   readonly adminToken = `test-${randomBytes(9).toString('base64url')}`;
+  /** Shared by every instance, as behind a load balancer: each accepts the others' visitor cookies. */
+  readonly visitorSecret = randomBytes(24).toString('base64url');
   readonly apps: AppProcess[] = [];
 
   private constructor(
@@ -23,7 +25,12 @@ export class Stack {
 
   /** Another app instance on the same Redis, as behind a load balancer. */
   async addApp(): Promise<AppProcess> {
-    const app = await AppProcess.start({ ...this.env, REDIS_URL: this.redis.url, ADMIN_TOKEN: this.adminToken });
+    const app = await AppProcess.start({
+      ...this.env,
+      REDIS_URL: this.redis.url,
+      ADMIN_TOKEN: this.adminToken,
+      VISITOR_SECRET: this.visitorSecret,
+    });
     this.apps.push(app);
     return app;
   }

@@ -15,6 +15,7 @@ import { startRedisServer, type RedisServerHandle } from '../redis/embedded';
 import { seedDemoBoard } from '../simulator/quiz-players';
 import { startSimulator } from '../simulator/simulator';
 import { timelineCapFromEnv } from '../timeline/config';
+import { ensureVisitorSecret } from '../visitors/cookie';
 
 export type Runtime = { stop(): Promise<void> };
 
@@ -29,6 +30,7 @@ export async function startRuntime(): Promise<Runtime> {
   writesPerMinute();
   timelineCapFromEnv();
   foldingConfigFromEnv();
+  ensureVisitorSecret();
   let embedded: RedisServerHandle | undefined;
   if (!process.env.REDIS_URL) {
     embedded = await startRedisServer();
