@@ -11,7 +11,7 @@ import { windowsFromEnv } from '../live-events/windows';
 import { log } from '../log';
 import { seedDemoProjects } from '../projects/seed';
 import { closeRedis, getRedis, waitUntilReady } from '../redis/client';
-import { startRedisServer, type RedisServerHandle } from '../redis/embedded';
+import { superviseRedisServer, type SupervisedRedis } from '../redis/supervised';
 import { seedDemoBoard } from '../simulator/quiz-players';
 import { startSimulator } from '../simulator/simulator';
 import { timelineCapFromEnv } from '../timeline/config';
@@ -31,11 +31,16 @@ export async function startRuntime(): Promise<Runtime> {
   timelineCapFromEnv();
   foldingConfigFromEnv();
   ensureVisitorSecret();
-  let embedded: RedisServerHandle | undefined;
+  let embedded: SupervisedRedis | undefined;
   if (!process.env.REDIS_URL) {
-    embedded = await startRedisServer();
+    // REDIS_DATA_DIR (the demo's data/redis) keeps the data across crashes and restarts.
+    const dataDir = process.env.REDIS_DATA_DIR || undefined;
+    embedded = await superviseRedisServer({ dataDir });
     process.env.REDIS_URL = embedded.url;
-    log.info({ url: embedded.url }, 'started a private redis-server (no persistence); set REDIS_URL to use your own');
+    log.info(
+      { url: embedded.url, pid: embedded.pid(), dataDir: dataDir ?? 'none' },
+      'started a private, supervised redis-server; set REDIS_URL to use your own',
+    );
   }
   if (!process.env.ADMIN_TOKEN) {
     process.env.ADMIN_TOKEN = randomBytes(18).toString('base64url');
