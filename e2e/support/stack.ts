@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { startRedisServer, type RedisServerHandle } from '../../lib/redis/embedded';
 import { AppProcess } from './app-process';
 
@@ -15,10 +18,13 @@ export class Stack {
   private constructor(
     private redis: RedisServerHandle,
     private readonly env: Record<string, string>,
+    private readonly dataDir?: string,
   ) {}
 
-  static async start(env: Record<string, string> = {}): Promise<Stack> {
-    const stack = new Stack(await startRedisServer(), env);
+  /** With `persistent`, Redis keeps an AOF in a temporary folder, so a killed Redis comes back with its data. */
+  static async start(env: Record<string, string> = {}, { persistent = false } = {}): Promise<Stack> {
+    const dataDir = persistent ? mkdtempSync(path.join(tmpdir(), 'crowdpulse-redis-')) : undefined;
+    const stack = new Stack(await startRedisServer({ dataDir }), env, dataDir);
     await stack.addApp();
     return stack;
   }
@@ -51,13 +57,25 @@ export class Stack {
     await this.redis.stop();
   }
 
-  /** A new, empty redis-server on the same port: what an outage without persistence leaves. */
+  /** A redis-server on the same port: empty without persistence, else reloading its AOF. */
   async startRedis(): Promise<void> {
-    this.redis = await startRedisServer({ port: this.redis.port });
+    this.redis = await startRedisServer({ port: this.redis.port, dataDir: this.dataDir });
+  }
+
+  /** A crash (SIGKILL), or a freeze (SIGSTOP) and a thaw (SIGCONT). */
+  async signalRedis(signal: 'SIGKILL' | 'SIGSTOP' | 'SIGCONT'): Promise<void> {
+    process.kill(this.redis.pid, signal);
+    if (signal === 'SIGKILL') await this.redis.exited;
   }
 
   async stop(): Promise<void> {
     await Promise.all(this.apps.map((app) => app.stop()));
+    try {
+      process.kill(this.redis.pid, 'SIGCONT');
+    } catch {
+      // it has exited already
+    }
     await this.redis.stop();
+    if (this.dataDir) rmSync(this.dataDir, { recursive: true, force: true });
   }
 }
