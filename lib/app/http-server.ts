@@ -16,6 +16,7 @@ export type AppServer = { httpServer: HttpServer; io: RealtimeServer; close(): P
  */
 export function createAppServer(handle: (request: IncomingMessage, response: ServerResponse) => unknown): AppServer {
   const httpServer = createServer(async (request, response) => {
+    if (!decodablePath(request.url)) return refuseMalformedPath(response);
     await issueVisitorCookie(request, response, stampClientAddress(request)).catch((error: Error) =>
       log.warn({ err: error.message }, 'issuing a visitor cookie failed'),
     );
@@ -32,4 +33,19 @@ export function createAppServer(handle: (request: IncomingMessage, response: Ser
       await realtime.close();
     },
   };
+}
+
+/** Next answers a path with a malformed escape (`/api/projects/%zz`) with a bare 500: refuse it first. */
+function decodablePath(url = '/'): boolean {
+  try {
+    decodeURIComponent(url.split('?')[0]!);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function refuseMalformedPath(response: ServerResponse): void {
+  const body = JSON.stringify({ error: { code: 'invalid_path', message: 'the path has a malformed %-escape' } });
+  response.writeHead(400, { 'content-type': 'application/json' }).end(body);
 }

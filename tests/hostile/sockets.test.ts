@@ -120,6 +120,16 @@ describe('forged viewers', () => {
   });
 });
 
+describe('the HTTP front door', () => {
+  it('refuses a path with a malformed %-escape with a 400 before Next (which would answer a bare 500)', async () => {
+    for (const path of ['/api/projects/%zz/live', '/api/projects/hg%(6*4/news', '/%E0%A4%A']) {
+      const response = await fetch(url + path, { method: 'POST' });
+      expect(response.status).toBe(400);
+      expect((await response.json()).error.code).toBe('invalid_path');
+    }
+  });
+});
+
 describe('floods and rooms', () => {
   it('a socket flooding creator:watch with unknown accounts is throttled and holds no rooms', async () => {
     const socket = await open();
