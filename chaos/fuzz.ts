@@ -1,9 +1,11 @@
-import { Cleanup, progress } from '../bench/support';
+import type { Cleanup } from '../bench/support';
 import { fuzzRoutes } from '../e2e/support/http-fuzz';
 import { Stack } from '../e2e/support/stack';
 import { saveProject } from '../lib/projects/catalogue';
 import { createRedis, waitUntilReady } from '../lib/redis/client';
 import { sampleProject } from '../tests/sample-project';
+
+const progress = (message: string) => process.stderr.write(`[chaos] ${message}\n`);
 
 export type FuzzRow = { requests: number; serverErrors: number; writesOn4xx: number; runsPerRoute: number };
 

@@ -46,8 +46,10 @@ export class Load {
       () => ({ status: 0, json: null }),
     );
     const { status } = answer;
-    if (status >= 200 && status < 300) (this.tally.ok++, this.successes.push(Date.now()));
-    else if (status === 503) this.tally.unavailable++;
+    if (status >= 200 && status < 300) {
+      this.tally.ok++;
+      this.successes.push(Date.now());
+    } else if (status === 503) this.tally.unavailable++;
     else if (status >= 500) this.tally.otherServerErrors++;
     else this.tally.other++; // 4xx, and 0 for no answer at all (a connection refused or timed out)
     return answer;

@@ -6,13 +6,14 @@
 import { boardKeys } from '../lib/leaderboard/keys';
 import { liveEventKeys } from '../lib/live-events/keys';
 import { buildIfNeeded } from '../scripts/build-if-needed';
-import { Cleanup, ROOT, progress, sleep } from '../bench/support';
+import { Cleanup, ROOT, sleep } from '../bench/support';
 import { formatTable } from './table';
 import { FAULTS, type Fault } from './faults';
 import { Load } from './load';
 import { SimulatedPage } from './page';
 import { fuzzTotals, type FuzzRow } from './fuzz';
 
+const progress = (message: string) => process.stderr.write(`[chaos] ${message}\n`);
 const PAGES = 5;
 const BEFORE_MS = 3_000;
 const AFTER_MS = 5_000;
