@@ -10,7 +10,7 @@ import { defaultLiveEventsContext } from '../live-events/context';
 import { windowsFromEnv } from '../live-events/windows';
 import { log } from '../log';
 import { seedDemoProjects } from '../projects/seed';
-import { closeRedis, getRedis, waitUntilReady } from '../redis/client';
+import { closeRedis, connectionFromEnv, getRedis, waitUntilReady } from '../redis/client';
 import { superviseRedisServer, type SupervisedRedis } from '../redis/supervised';
 import { seedDemoBoard } from '../simulator/quiz-players';
 import { startSimulator } from '../simulator/simulator';
@@ -20,9 +20,9 @@ import { ensureVisitorSecret } from '../visitors/cookie';
 export type Runtime = { stop(): Promise<void> };
 
 /**
- * What server.ts needs before it serves: Redis (REDIS_URL, or a private redis-server child),
- * the admin token, and in the demo the seed and the traffic simulator. Both module graphs of
- * the process (server.ts and Next's bundle) read REDIS_URL and ADMIN_TOKEN from the environment.
+ * What server.ts needs before it serves: Redis (REDIS_URL, REDIS_CLUSTER_NODES, or a private
+ * redis-server child), the admin token, and in the demo the seed and the traffic simulator. Both
+ * module graphs of the process (server.ts and Next's bundle) read them from the environment.
  */
 export async function startRuntime(): Promise<Runtime> {
   // A mistyped setting stops the start with zod's message, not the first request that needs it.
@@ -32,14 +32,14 @@ export async function startRuntime(): Promise<Runtime> {
   foldingConfigFromEnv();
   ensureVisitorSecret();
   let embedded: SupervisedRedis | undefined;
-  if (!process.env.REDIS_URL) {
+  if (!connectionFromEnv()) {
     // REDIS_DATA_DIR (the demo's data/redis) keeps the data across crashes and restarts.
     const dataDir = process.env.REDIS_DATA_DIR || undefined;
     embedded = await superviseRedisServer({ dataDir });
     process.env.REDIS_URL = embedded.url;
     log.info(
       { url: embedded.url, pid: embedded.pid(), dataDir: dataDir ?? 'none' },
-      'started a private, supervised redis-server; set REDIS_URL to use your own',
+      'started a private, supervised redis-server; set REDIS_URL or REDIS_CLUSTER_NODES to use your own',
     );
   }
   if (!process.env.ADMIN_TOKEN) {

@@ -8,7 +8,7 @@ import { log } from '../log';
 import { visitorFromCookies } from '../visitors/cookie';
 import { recordView } from '../visitors/recently-viewed';
 import { projectRoom, type RealtimeServer, type RealtimeSocket, type WatchReply } from './events';
-import type { RealtimeHub } from './hub';
+import type { RealtimeHub, Subscription } from './hub';
 import { LocalViewers } from './local-viewers';
 import { relayLiveChanges } from './relay';
 import { serially } from './serially';
@@ -21,6 +21,7 @@ export function attachLiveEvents(io: RealtimeServer, hub: RealtimeHub): { close(
   const ctx = defaultLiveEventsContext();
   const viewers = new LocalViewers();
   const relay = relayLiveChanges(io, hub);
+  const relayed = new WeakMap<RealtimeSocket, Subscription>();
 
   const heartbeat = () =>
     Promise.all(viewers.projects().map(([slug, tabs]) => heartbeatVisitors(slug, tabs, ctx).catch(() => undefined)));
@@ -61,8 +62,12 @@ export function attachLiveEvents(io: RealtimeServer, hub: RealtimeHub): { close(
 
   /** Resolves true when the tab is counted as a viewer. */
   async function startWatching(socket: RealtimeSocket, slug: string, visitorId: string | undefined): Promise<boolean> {
-    // Join the room before reading, so no change can fall between the snapshot and the stream.
+    // Join the room and subscribe to the project's channel before reading, so no change can
+    // fall between the snapshot and the stream.
     await socket.join(projectRoom(slug));
+    const subscription = relay.watch(slug);
+    relayed.set(socket, subscription);
+    await subscription.ready;
     if (!visitorId) return false;
     const tab = { visitorId, tabId: socket.id };
     await joinProject(slug, tab, ctx);
@@ -76,6 +81,8 @@ export function attachLiveEvents(io: RealtimeServer, hub: RealtimeHub): { close(
     const watching = socket.data.watching;
     if (!watching) return;
     socket.data.watching = undefined;
+    relayed.get(socket)?.release();
+    relayed.delete(socket);
     await socket.leave(projectRoom(watching.slug));
     const visitorId = socket.data.visitorId;
     if (!visitorId || !(await watching.joined.catch(() => false))) return;

@@ -1,10 +1,10 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../lib/redis/client';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { fireBurst, stopBursts } from '../../lib/folding/burst';
 import { connect } from '../support';
 import { testFolder } from '../folding/support';
 
-let redis: Redis;
+let redis: RedisClient;
 beforeAll(async () => void (redis = await connect()));
 afterAll(async () => void (await redis.quit()));
 
