@@ -4,6 +4,7 @@ import { attachFolding } from './folding-socket';
 import { createRealtimeHub } from './hub';
 import { attachLeaderboard } from './leaderboard-socket';
 import { attachLiveEvents } from './live-socket';
+import { limitSocketEvents } from './socket-limits';
 
 /**
  * The socket side of every pattern. Route handlers never emit: their scripts PUBLISH on Redis,
@@ -12,7 +13,10 @@ import { attachLiveEvents } from './live-socket';
  */
 export function attachRealtime(io: RealtimeServer): { close(): Promise<void> } {
   const hub = createRealtimeHub(io, getRedis());
-  io.on('connection', (socket) => void socket.emit('server:status', hub.status()));
+  io.on('connection', (socket) => {
+    limitSocketEvents(socket);
+    socket.emit('server:status', hub.status());
+  });
 
   const attached = [attachLiveEvents(io, hub), attachLeaderboard(io, hub), attachFolding(io, hub)];
 
