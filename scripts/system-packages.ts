@@ -4,6 +4,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 const PACKAGES: Record<string, { binary: string; pkg: string }> = {
   'redis-server': { binary: 'redis-server', pkg: 'redis-server' },
   chromium: { binary: '/usr/bin/chromium', pkg: 'chromium' },
+  haproxy: { binary: 'haproxy', pkg: 'haproxy' },
 };
 
 const installed = (binary: string) => spawnSync('sh', ['-c', `command -v ${binary}`]).status === 0;
