@@ -3,6 +3,7 @@ import next from 'next';
 import { Server } from 'socket.io';
 import { startRuntime } from './lib/app/runtime';
 import { stampClientAddress } from './lib/http/client-address';
+import { observeRequests } from './lib/http/observe';
 import { log } from './lib/log';
 import { attachRealtime } from './lib/realtime/attach';
 import type { RealtimeServer } from './lib/realtime/events';
@@ -16,10 +17,12 @@ async function main() {
   const handle = app.getRequestHandler();
   await app.prepare();
 
-  const httpServer = createServer((request, response) => {
-    stampClientAddress(request);
-    void handle(request, response);
-  });
+  const httpServer = createServer(
+    observeRequests((request, response) => {
+      stampClientAddress(request);
+      void handle(request, response);
+    }),
+  );
   const io: RealtimeServer = new Server(httpServer);
   const realtime = attachRealtime(io);
 

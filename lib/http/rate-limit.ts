@@ -1,5 +1,6 @@
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { z } from 'zod';
+import { appMetrics } from '../metrics/app-metrics';
 import { getRedis } from '../redis/client';
 import { clientAddress } from './client-address';
 import { HttpError } from './errors';
@@ -37,6 +38,7 @@ export async function limitWrites(request: Request): Promise<void> {
     await limiter.consume(clientAddress(request));
   } catch (rejection) {
     if (!(rejection instanceof RateLimiterRes)) throw rejection;
+    appMetrics().rateLimitRefused('http-writes');
     const retryAfter = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
     throw new HttpError(429, 'rate_limited', `too many writes; retry in ${retryAfter} s`, undefined, {
       'Retry-After': String(retryAfter),

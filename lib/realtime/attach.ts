@@ -1,3 +1,4 @@
+import { appMetrics } from '../metrics/app-metrics';
 import { getRedis } from '../redis/client';
 import type { RealtimeServer } from './events';
 import { attachFolding } from './folding-socket';
@@ -12,7 +13,13 @@ import { attachLiveEvents } from './live-socket';
  */
 export function attachRealtime(io: RealtimeServer): { close(): Promise<void> } {
   const hub = createRealtimeHub(io, getRedis());
-  io.on('connection', (socket) => void socket.emit('server:status', hub.status()));
+  const metrics = appMetrics();
+  io.on('connection', (socket) => {
+    metrics.socketOpened();
+    socket.once('disconnect', metrics.socketClosed);
+    socket.onAnyOutgoing((event: string) => metrics.pushed(event));
+    socket.emit('server:status', hub.status());
+  });
 
   const attached = [attachLiveEvents(io, hub), attachLeaderboard(io, hub), attachFolding(io, hub)];
 

@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import { log } from '../log';
+import { countPubSubMessages } from '../metrics/pubsub';
 import { createSubscriber } from '../redis/client';
 import type { RealtimeServer, RedisStatus } from './events';
 import { watchRedisStatus } from './redis-status';
@@ -26,6 +27,7 @@ export function createRealtimeHub(io: RealtimeServer, redis: Redis): RealtimeHub
   const status = watchRedisStatus(io, [redis, subscriber], () => upHandlers.forEach((handler) => handler()));
 
   subscriber.on('message', (channel: string, message: string) => handlers.get(channel)?.(message));
+  countPubSubMessages(subscriber);
 
   return {
     subscribe(channel, handler) {
