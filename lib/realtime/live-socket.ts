@@ -1,8 +1,6 @@
-import { z } from 'zod';
 import { NotFoundError } from '../errors';
 import { heartbeatVisitors, joinProject, leaveProject, readLiveSnapshot, type Tab } from '../live-events';
 import { defaultLiveEventsContext } from '../live-events/context';
-import { slugSchema, visitorIdSchema } from '../live-events/schemas';
 import { heartbeatInterval } from '../live-events/windows';
 import { log } from '../log';
 import { recordView } from '../visitors/recently-viewed';
@@ -10,9 +8,8 @@ import { projectRoom, type RealtimeServer, type RealtimeSocket, type WatchReply 
 import type { RealtimeHub } from './hub';
 import { LocalViewers } from './local-viewers';
 import { relayLiveChanges } from './relay';
+import { watchRequestSchema as watchRequest } from './schemas';
 
-
-const watchRequest = z.object({ slug: slugSchema, visitorId: visitorIdSchema });
 
 /** Live events on project pages: watching a project, per-tab presence and its heartbeats, the relay. */
 export function attachLiveEvents(io: RealtimeServer, hub: RealtimeHub): { close(): void } {
