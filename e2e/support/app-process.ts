@@ -9,7 +9,7 @@ import { freePort } from '../../lib/redis/embedded';
  */
 export class AppProcess {
   private child?: ChildProcess;
-  private output: string[] = [];
+  private lines: string[] = [];
 
   private constructor(
     readonly port: number,
@@ -22,12 +22,17 @@ export class AppProcess {
     return app;
   }
 
+  /** The last lines it printed. */
+  get output(): string {
+    return this.lines.join('');
+  }
+
   get baseURL(): string {
     return `http://127.0.0.1:${this.port}`;
   }
 
   async start(): Promise<void> {
-    this.output = [];
+    this.lines = [];
     this.child = spawn(path.join('node_modules', '.bin', 'tsx'), ['server.ts'], {
       env: {
         ...process.env,
@@ -43,7 +48,7 @@ export class AppProcess {
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    const keep = (chunk: Buffer) => (this.output = [...this.output, chunk.toString()].slice(-50));
+    const keep = (chunk: Buffer) => (this.lines = [...this.lines, chunk.toString()].slice(-200));
     this.child.stdout?.on('data', keep);
     this.child.stderr?.on('data', keep);
     await this.waitUntilServing();
@@ -66,6 +71,6 @@ export class AppProcess {
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     await this.stop('SIGKILL');
-    throw new Error(`the app did not start serving:\n${this.output.join('')}`);
+    throw new Error(`the app did not start serving:\n${this.output}`);
   }
 }

@@ -3,9 +3,11 @@ import type { z } from 'zod';
 /** Who may call a route: anyone, anyone within the write rate limit, or an admin (also limited). */
 export type Access = 'public' | 'write' | 'admin';
 
+type MediaType = 'text/html' | 'text/plain' | 'text/javascript' | 'text/css';
+
 export type ResponseContract = { description: string } & (
   | { json: z.ZodType }
-  | { content: 'text/html' | 'text/plain' | 'text/javascript' | 'text/css'; example?: string }
+  | { content: MediaType[] }
 );
 
 /**

@@ -37,7 +37,7 @@ function operationOf(route: RouteContract) {
     const content =
       'json' in response
         ? { 'application/json': { schema: jsonSchemaOf(response.json, 'output') } }
-        : { [response.content]: { schema: { type: 'string' } } };
+        : Object.fromEntries(response.content.map((type) => [type, { schema: { type: 'string' } }]));
     responses[status] = { description: response.description, headers: requestId, content };
   }
   for (const [status, error] of Object.entries(errorsOf(route))) {

@@ -21,7 +21,7 @@ export const serviceRoutes = defineRoutes([
     path: '/api/metrics',
     tag: 'service',
     summary: 'Prometheus metrics of this instance, and the shared folding counters',
-    responses: { 200: { description: 'Prometheus text format 0.0.4', content: 'text/plain' } },
+    responses: { 200: { description: 'Prometheus text format 0.0.4', content: ['text/plain'] } },
   },
   {
     method: 'post',
@@ -54,7 +54,7 @@ export const serviceRoutes = defineRoutes([
     tag: 'service',
     summary: 'An interactive reference of this document (Swagger UI, served from this server)',
     redis: false,
-    responses: { 200: { description: 'the page', content: 'text/html' } },
+    responses: { 200: { description: 'the page', content: ['text/html'] } },
   },
   {
     method: 'get',
@@ -63,6 +63,6 @@ export const serviceRoutes = defineRoutes([
     summary: "The reference page's script and style, from the swagger-ui-dist package",
     redis: false,
     params: z.object({ asset: z.enum(DOCS_ASSETS) }),
-    responses: { 200: { description: 'the file', content: 'text/javascript' } },
+    responses: { 200: { description: 'the file', content: ['text/javascript', 'text/css'] } },
   },
 ]);
