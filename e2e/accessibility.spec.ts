@@ -78,6 +78,12 @@ for (const [device, viewport] of Object.entries(VIEWPORTS)) {
       await page.goto('/ops');
       await expect(page.getByTestId('connection-status')).toHaveAttribute('data-state', 'live');
       await audit(page, 'ops', testInfo);
+      // Busy: groups pending during a burst, then its folds published (a 1 s window in e2e).
+      await page.getByTestId('fire-burst').click();
+      await expect(page.getByTestId('folding-pending-item').first()).toBeVisible();
+      await audit(page, 'ops-burst', testInfo);
+      await expect(page.getByTestId('folding-published-item').first()).toBeVisible({ timeout: 15_000 });
+      await audit(page, 'ops-published', testInfo);
     });
   });
 }
