@@ -21,7 +21,10 @@ async function audit(page: Page, state: string, testInfo: TestInfo) {
 
 for (const [device, viewport] of Object.entries(VIEWPORTS)) {
   test.describe(`on a ${device}`, () => {
-    test.use({ viewport });
+    // Contrast is judged on the settled page: an item fading in is not yet its colours.
+    test.use({ viewport, reducedMotion: 'reduce' });
+    // Each state is a full-page screenshot and an axe run; on two shared cores that adds up.
+    test.describe.configure({ timeout: 240_000 });
 
     test('the catalogue, a busy project page (CJK and Arabic names) and its creator', async ({ page, slug, live }, testInfo) => {
       await recordContribution(slug, { name: '김민준', amount: 120 }, live);
