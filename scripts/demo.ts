@@ -1,14 +1,18 @@
+import path from 'node:path';
 import { buildIfNeeded } from './build-if-needed';
 import { ensureSystemPackages } from './system-packages';
 
 /**
  * `npm run demo`: the whole product on one machine. Installs redis-server if missing, builds
  * if the sources are newer than the build, then starts server.ts with an embedded Redis (unless
- * REDIS_URL is set), the demo projects seeded and the traffic simulator on.
+ * REDIS_URL or REDIS_CLUSTER_NODES is set), the demo projects seeded and the traffic simulator on.
  */
 ensureSystemPackages(['redis-server']);
 buildIfNeeded();
 Object.assign(process.env, { NODE_ENV: 'production' });
 process.env.SEED_DEMO ??= '1';
 process.env.SIMULATE ??= '1';
+// The demo's embedded Redis keeps its data (AOF) in data/redis, which git ignores: neither a
+// Redis crash nor stopping and starting the demo loses the leaderboard. Tests and bench stay throwaway.
+process.env.REDIS_DATA_DIR ??= path.join(process.cwd(), 'data', 'redis');
 void import('../server');

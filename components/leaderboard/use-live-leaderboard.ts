@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useRef, useState } from 'react';
-import { applyBoardChange } from '@/lib/leaderboard/client-state';
+import { applyBoardChange, arrivedOnBoard } from '@/lib/leaderboard/client-state';
 import type { Board, LeaderboardChange } from '@/lib/leaderboard/types';
 import { keepWatching, replay, type ConnectionState } from '../live/keep-watching';
 import { connectLive } from '../live/live-socket';
@@ -23,7 +23,7 @@ export function useLiveLeaderboard(initial: Board) {
     const commit = (next: Board, entered: string[] = []) => {
       boardRef.current = next;
       setBoard(next);
-      if (entered.length > 0) setArrived((ids) => new Set([...ids, ...entered]));
+      if (entered.length > 0) setArrived((ids) => arrivedOnBoard(ids, next, entered));
     };
     const watching = keepWatching<Board, LeaderboardChange>(socket, {
       ask: (timeout, answer) =>

@@ -68,7 +68,7 @@ export function LiveProject({ project, snapshot }: { project: Project; snapshot:
 
         <section className={card} aria-labelledby="news-heading">
           <h2 id="news-heading" className="text-lg font-semibold">News</h2>
-          <ul data-testid="news-list" aria-live="polite" className="mt-3 divide-y divide-slate-100">
+          <ul data-testid="news-list" aria-live="polite" aria-relevant="additions" className="mt-3 divide-y divide-slate-100">
             {view.news.map((item) => (
               <li key={item.id} data-testid="news-item" data-id={item.id} className="animate-arrive py-2.5">
                 <a href={item.url} rel="noopener noreferrer" target="_blank" className="font-medium text-accent hover:underline">

@@ -27,6 +27,11 @@ export class AppProcess {
     return this.lines.join('');
   }
 
+  /** Also its process group's id: the app's own children (an embedded redis-server) are in it. */
+  get pid(): number {
+    return this.child!.pid!;
+  }
+
   get baseURL(): string {
     return `http://127.0.0.1:${this.port}`;
   }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { refreshCreatorTotals } from '../creators/metric-events';
+import { stopBursts } from '../folding/burst';
 import { foldingConfigFromEnv } from '../folding/config';
 import { metricFolder } from '../folding/metric-events';
 import { startFoldPoller } from '../folding/poller';
@@ -11,18 +12,19 @@ import { log } from '../log';
 import { appMetrics } from '../metrics/app-metrics';
 import { instrumentRedis } from '../metrics/redis';
 import { seedDemoProjects } from '../projects/seed';
-import { closeRedis, getRedis, waitUntilReady } from '../redis/client';
-import { startRedisServer, type RedisServerHandle } from '../redis/embedded';
+import { closeRedis, connectionFromEnv, getRedis, waitUntilReady } from '../redis/client';
+import { superviseRedisServer, type SupervisedRedis } from '../redis/supervised';
 import { seedDemoBoard } from '../simulator/quiz-players';
 import { startSimulator } from '../simulator/simulator';
 import { timelineCapFromEnv } from '../timeline/config';
+import { ensureVisitorSecret } from '../visitors/cookie';
 
 export type Runtime = { stop(): Promise<void> };
 
 /**
- * What server.ts needs before it serves: Redis (REDIS_URL, or a private redis-server child),
- * the admin token, and in the demo the seed and the traffic simulator. Both module graphs of
- * the process (server.ts and Next's bundle) read REDIS_URL and ADMIN_TOKEN from the environment.
+ * What server.ts needs before it serves: Redis (REDIS_URL, REDIS_CLUSTER_NODES, or a private
+ * redis-server child), the admin token, and in the demo the seed and the traffic simulator. Both
+ * module graphs of the process (server.ts and Next's bundle) read them from the environment.
  */
 export async function startRuntime(): Promise<Runtime> {
   // A mistyped setting stops the start with zod's message, not the first request that needs it.
@@ -30,11 +32,17 @@ export async function startRuntime(): Promise<Runtime> {
   writesPerMinute();
   timelineCapFromEnv();
   foldingConfigFromEnv();
-  let embedded: RedisServerHandle | undefined;
-  if (!process.env.REDIS_URL) {
-    embedded = await startRedisServer();
+  ensureVisitorSecret();
+  let embedded: SupervisedRedis | undefined;
+  if (!connectionFromEnv()) {
+    // REDIS_DATA_DIR (the demo's data/redis) keeps the data across crashes and restarts.
+    const dataDir = process.env.REDIS_DATA_DIR || undefined;
+    embedded = await superviseRedisServer({ dataDir });
     process.env.REDIS_URL = embedded.url;
-    log.info({ url: embedded.url }, 'started a private redis-server (no persistence); set REDIS_URL to use your own');
+    log.info(
+      { url: embedded.url, pid: embedded.pid(), dataDir: dataDir ?? 'none' },
+      'started a private, supervised redis-server; set REDIS_URL or REDIS_CLUSTER_NODES to use your own',
+    );
   }
   if (!process.env.ADMIN_TOKEN) {
     process.env.ADMIN_TOKEN = randomBytes(18).toString('base64url');
@@ -62,6 +70,7 @@ export async function startRuntime(): Promise<Runtime> {
 
   return {
     async stop() {
+      stopBursts();
       await simulator?.stop();
       await foldPoller.stop();
       await closeRedis();

@@ -9,7 +9,7 @@ export function parseFold([key, group, fields, firstAt, lastAt, events, dueAt, d
   return {
     key,
     group,
-    fields: JSON.parse(fields) as FoldFields,
+    fields: parseFields(fields),
     firstAt: num(firstAt),
     lastAt: num(lastAt),
     events: num(events),
@@ -27,6 +27,31 @@ export function parsePublishedFold(hash: Record<string, string>): PublishedFold 
     claimedAt: num(claimedAt),
     publishedAt: num(publishedAt),
   };
+}
+
+/** The shards' states as one: counters and counts summed, the `limit` oldest pending groups of all. */
+export function mergeStates(states: RawState[], limit: number): RawState {
+  const counters = new Map<string, number>();
+  for (const [flat] of states) {
+    for (let i = 0; i + 1 < flat.length; i += 2) counters.set(flat[i]!, (counters.get(flat[i]!) ?? 0) + Number(flat[i + 1]));
+  }
+  const groups = states
+    .flatMap(([, , , ...oldest]) => oldest)
+    .toSorted((a, b) => Number(a[1]) - Number(b[1]))
+    .slice(0, limit);
+  return [
+    [...counters].flatMap(([name, value]) => [name, String(value)]),
+    states.reduce((sum, [, pending]) => sum + pending, 0),
+    states.reduce((sum, [, , claimed]) => sum + claimed, 0),
+    ...groups,
+  ];
+}
+
+/** Values arrive as Redis' own strings (exact to the double), names as a sorted array. */
+function parseFields(json: string): FoldFields {
+  const fields = JSON.parse(json) as string[] | Record<string, string>;
+  if (Array.isArray(fields)) return fields;
+  return Object.fromEntries(Object.entries(fields).map(([name, value]) => [name, Number(value)]));
 }
 
 const ratio = (part: number, whole: number) => (whole > 0 ? part / whole : 0);
@@ -65,7 +90,7 @@ export function parseState([flatCounters, pending, claimed, ...groups]: RawState
 
 const publishedMessage = z.object({ folder: z.string(), fold: z.record(z.string(), z.string()) });
 
-/** A message of FOLDING_CHANNEL (ack-fold.lua's `{folder, fold}`), when it is a fold of `folderName`; else null. */
+/** A message of a folder's change channel (ack-fold.lua's `{folder, fold}`), when it is a fold of `folderName`; else null. */
 export function parseFoldingMessage(message: string, folderName: string): PublishedFold | null {
   let json: unknown;
   try {

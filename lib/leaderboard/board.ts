@@ -1,6 +1,6 @@
 import { defaultLeaderboardContext, type LeaderboardContext } from './context';
-import { LEADERBOARD_CHANNEL } from './keys';
 import type { AddedEntry, Board, BoardEntry, RankedEntry } from './types';
+import { withLeaderboardScripts } from './commands';
 
 /**
  * Adds an entry, trims the board to its size and ranks the entry: one script, one round trip.
@@ -9,9 +9,9 @@ import type { AddedEntry, Board, BoardEntry, RankedEntry } from './types';
  */
 export async function addEntry(entry: BoardEntry, ctx: LeaderboardContext = defaultLeaderboardContext()): Promise<AddedEntry> {
   const { keys } = ctx;
-  const [rank, threshold] = await ctx.redis.addBoardEntry(
-    keys.index, keys.version,
-    keys.entryPrefix, entry.id, entry.name, entry.score, entry.date, ctx.size, LEADERBOARD_CHANNEL,
+  const [rank, threshold] = await withLeaderboardScripts(ctx.redis).addBoardEntry(
+    keys.index, keys.version, keys.changes,
+    keys.entryPrefix, entry.id, entry.name, entry.score, entry.date, ctx.size,
   );
   return { rank: rank === 0 ? null : rank, threshold };
 }
@@ -21,7 +21,7 @@ export async function readTop(limit: number, ctx: LeaderboardContext = defaultLe
   // ZRANGE 0 -1 would read the whole board: a limit out of range is a bug of the caller.
   if (!Number.isInteger(limit) || limit < 1 || limit > ctx.size) throw new RangeError(`limit must be 1 to ${ctx.size}`);
   const { keys } = ctx;
-  const [version, threshold, entries] = await ctx.redis.readBoardTop(keys.index, keys.version, keys.entryPrefix, limit, ctx.size);
+  const [version, threshold, entries] = await withLeaderboardScripts(ctx.redis).readBoardTop(keys.index, keys.version, keys.entryPrefix, limit, ctx.size);
   return {
     version,
     threshold,

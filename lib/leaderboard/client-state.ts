@@ -17,3 +17,9 @@ export function applyBoardChange(board: Board, change: LeaderboardChange): Board
     entries: entries.slice(0, board.size).map((entry, i) => ({ ...entry, rank: i + 1 })),
   };
 }
+
+/** The ids that slid in live and are still on the board: a page open for days keeps at most the board's size. */
+export function arrivedOnBoard(arrived: ReadonlySet<string>, board: Board, entered: string[]): ReadonlySet<string> {
+  const onBoard = new Set(board.entries.map((entry) => entry.id));
+  return new Set([...arrived, ...entered].filter((id) => onBoard.has(id)));
+}

@@ -1,5 +1,5 @@
 import type { Result } from 'ioredis';
-import { scriptsIn, type ScriptArg, type ScriptDefinition } from '../redis/lua';
+import { scriptsIn, scriptsOn, type ScriptArg, type ScriptDefinition } from '../redis/lua';
 
 declare module 'ioredis' {
   interface RedisCommander<Context> {
@@ -12,7 +12,10 @@ const script = scriptsIn('leaderboard');
 
 export function leaderboardScripts(): ScriptDefinition[] {
   return [
-    script('addBoardEntry', 2, 'add-entry.lua'),
+    script('addBoardEntry', 3, 'add-entry.lua'),
     script('readBoardTop', 2, 'read-top.lua', true),
   ];
 }
+
+/** Defines this module's scripts on `redis` (once) and returns it. */
+export const withLeaderboardScripts = scriptsOn(leaderboardScripts);

@@ -1,4 +1,4 @@
 export { addEntry, readTop } from './board';
-export { BOARD_SIZE, LEADERBOARD_CHANNEL, boardKeys, type BoardKeys } from './keys';
+export { BOARD_SIZE, boardKeys, type BoardKeys } from './keys';
 export { defaultLeaderboardContext, type LeaderboardContext } from './context';
 export type { AddedEntry, Board, BoardEntry, LeaderboardChange, RankedEntry } from './types';

@@ -1,9 +1,6 @@
 /** Entries on the board; a submitted quiz adds one. */
 export const BOARD_SIZE = 100;
 
-/** Every change to the board (an entry entering it) is published here; each app instance subscribes. */
-export const LEADERBOARD_CHANNEL = 'crowdpulse:leaderboard';
-
 /**
  * Every key of a board, quiz sessions included, shares one hash tag, so that submitting a quiz
  * (mark the session, add, trim, rank) is one script in one slot on Redis Cluster. Tests pass
@@ -17,6 +14,8 @@ export function boardKeys(name = 'leaderboard') {
     index: `${tag}:index`,
     /** Counter: changes to the board so far; orders equal scores and versions the live pushes. */
     version: `${tag}:version`,
+    /** Sharded pub/sub channel (SPUBLISH) of every change to the board (an entry entering it). */
+    changes: `${tag}:changes`,
     /** Prefix of the string keys holding each entry's JSON `{id, name, score, date}`. */
     entryPrefix: `${tag}:session:`,
     entry: (id: string) => `${tag}:session:${id}`,

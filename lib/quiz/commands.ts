@@ -1,5 +1,5 @@
 import type { Result } from 'ioredis';
-import { scriptsIn, type ScriptArg, type ScriptDefinition } from '../redis/lua';
+import { scriptsIn, scriptsOn, type ScriptArg, type ScriptDefinition } from '../redis/lua';
 
 declare module 'ioredis' {
   interface RedisCommander<Context> {
@@ -15,6 +15,9 @@ export function quizScripts(): ScriptDefinition[] {
   return [
     script('startQuizSession', 1, 'start-session.lua'),
     script('answerQuizQuestion', 1, 'answer-question.lua'),
-    script('submitQuizSession', 3, 'submit-session.lua'),
+    script('submitQuizSession', 4, 'submit-session.lua'),
   ];
 }
+
+/** Defines this module's scripts on `redis` (once) and returns it. */
+export const withQuizScripts = scriptsOn(quizScripts);

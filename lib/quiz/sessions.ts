@@ -1,10 +1,11 @@
 import { ConflictError, InvalidInputError, NotFoundError } from '../errors';
 import { newId } from '../ids';
 import { defaultLeaderboardContext, type LeaderboardContext } from '../leaderboard/context';
-import { LEADERBOARD_CHANNEL } from '../leaderboard/keys';
 import { drawQuestions, publicQuestion, questionById } from './bank';
 import type { AnswerInput } from './schemas';
 import type { AnsweredQuestion, AnswerResult, Question, ResumedSession, StartedSession, SubmitResult } from './types';
+import { withQuizScripts } from './commands';
+import { writeAcknowledged } from '../redis/acknowledged';
 
 export const SESSION_TTL_MS = 15 * 60_000;
 
@@ -21,7 +22,7 @@ export async function startSession(ctx: LeaderboardContext = defaultLeaderboardC
   const startedAt = ctx.now();
   for (;;) {
     const id = newId();
-    const created = await ctx.redis.startQuizSession(
+    const created = await withQuizScripts(ctx.redis).startQuizSession(
       ctx.keys.quizSession(id), SESSION_TTL_MS, startedAt, ...questions.map((question) => question.id),
     );
     if (created === 1) return { id, questions: questions.map(publicQuestion), expiresAt: startedAt + SESSION_TTL_MS };
@@ -38,7 +39,7 @@ export async function answerQuestion(
   if (!question) throw new InvalidInputError('questionId', NOT_IN_SESSION);
   if (choice >= question.choices.length) throw new InvalidInputError('choice', `must be 0 to ${question.choices.length - 1}`);
   const correct = choice === question.answer;
-  const [status, score] = await ctx.redis.answerQuizQuestion(ctx.keys.quizSession(sessionId), questionId, choice, correct ? 1 : 0);
+  const [status, score] = await withQuizScripts(ctx.redis).answerQuizQuestion(ctx.keys.quizSession(sessionId), questionId, choice, correct ? 1 : 0);
   if (status === -1) throw new NotFoundError('quiz session');
   if (status === -2) throw new InvalidInputError('questionId', NOT_IN_SESSION);
   if (status === -3) throw new ConflictError('this session was submitted already');
@@ -81,9 +82,13 @@ export async function submitSession(
   ctx: LeaderboardContext = defaultLeaderboardContext(),
 ): Promise<SubmitResult> {
   const { keys } = ctx;
-  const [status, score, rank, threshold] = await ctx.redis.submitQuizSession(
-    keys.quizSession(sessionId), keys.index, keys.version,
-    keys.entryPrefix, sessionId, name, ctx.now(), ctx.size, LEADERBOARD_CHANNEL,
+  // A submit that answers 201 must survive a failover: acknowledged once a replica has it.
+  const [status, score, rank, threshold] = await writeAcknowledged<[number, number, number, number]>(
+    withQuizScripts(ctx.redis),
+    (pipeline) => pipeline.submitQuizSession(
+      keys.quizSession(sessionId), keys.index, keys.version, keys.changes,
+      keys.entryPrefix, sessionId, name, ctx.now(), ctx.size,
+    ),
   );
   if (status === -1) throw new NotFoundError('quiz session');
   if (status === -2) throw new ConflictError('this session was submitted already');

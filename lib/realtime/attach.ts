@@ -5,6 +5,7 @@ import { attachFolding } from './folding-socket';
 import { createRealtimeHub } from './hub';
 import { attachLeaderboard } from './leaderboard-socket';
 import { attachLiveEvents } from './live-socket';
+import { limitSocketEvents } from './socket-limits';
 
 /**
  * The socket side of every pattern. Route handlers never emit: their scripts PUBLISH on Redis,
@@ -18,6 +19,7 @@ export function attachRealtime(io: RealtimeServer): { close(): Promise<void> } {
     metrics.socketOpened();
     socket.once('disconnect', metrics.socketClosed);
     socket.onAnyOutgoing((event: string) => metrics.pushed(event));
+    limitSocketEvents(socket);
     socket.emit('server:status', hub.status());
   });
 

@@ -1,13 +1,14 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../lib/redis/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Folder } from '../../lib/folding/folder';
 import { FoldingConfigError, foldingConfig, foldingConfigFromEnv } from '../../lib/folding/config';
 import { metricEventSchema } from '../../lib/folding/metric-events';
 import { HttpError } from '../../lib/http/errors';
 import { parseInput } from '../../lib/http/body';
-import { connect } from '../support';
+import { connect, keysMatching } from '../support';
 import { SEED_EVENTS, testFolder } from './support';
 
-let redis: Redis;
+let redis: RedisClient;
 beforeAll(async () => void (redis = await connect()));
 afterAll(async () => void (await redis.quit()));
 
@@ -22,12 +23,15 @@ describe('folding the seed', () => {
 
     expect((await folder.claimDue(T0 + 999)).folds).toEqual([]); // nobody quiet for the window yet
     const { folds, nextDueAt } = await folder.claimDue(T0 + 500 + 1_000);
-    expect(folds.map(({ group, fields, events }) => ({ group, fields, events }))).toEqual([
+    // The two accounts live in different shards of the folder: claimed together, in no set order.
+    expect(folds.map(({ group, fields, events }) => ({ group, fields, events })).toSorted((x, y) => x.group.localeCompare(y.group))).toEqual([
       { group: 'account_1', fields: ['comments', 'impressions', 'likes', 'shares'], events: 4 },
       { group: 'account_2', fields: ['likes', 'shares'], events: 2 },
     ]);
     expect(nextDueAt).toBe(T0 + 1_500 + 5_000); // only the leases remain
-    for (const fold of folds) expect(await folder.ack(fold.key, T0 + 1_600)).toBe(true);
+    for (const [i, fold] of folds.toSorted((x, y) => x.group.localeCompare(y.group)).entries()) {
+      expect(await folder.ack(fold.key, T0 + 1_600 + i)).toBe(true);
+    }
 
     const published = await folder.published(10);
     expect(published.map((fold) => [fold.group, fold.fields])).toEqual([
@@ -108,16 +112,29 @@ describe('what the seed left open', () => {
     expect(next!.key).not.toBe(claimed!.key);
   });
 
+  it('latest and sum folds carry every digit Redis stored (no 14-digit Lua numbers)', async () => {
+    for (const merge of ['latest', 'sum'] as const) {
+      const base = testFolder(redis);
+      const folder = new Folder({ ...base.spec, merge }, base.config, redis);
+      await folder.fold({ id: 'p1', account_id: 'a1', metrics: { likes: 123456789012345.67, shares: 2 ** 52 + 1 } }, T0);
+      const { folds } = await folder.claimDue(T0 + 2_000);
+      expect(folds[0]!.fields).toEqual({ likes: 123456789012345.67, shares: 2 ** 52 + 1 });
+      await folder.ack(folds[0]!.key, T0 + 2_001);
+      expect((await folder.published(1))[0]!.fields).toEqual({ likes: 123456789012345.67, shares: 2 ** 52 + 1 });
+    }
+  });
+
   it('leaves no pending keys behind and gives published folds a TTL', async () => {
     const folder = testFolder(redis);
     await folder.fold(SEED_EVENTS[0]!, T0);
     const [fold] = (await folder.claimDue(T0 + 1_000)).folds;
     await folder.ack(fold!.key, T0 + 1_000);
-    const keys = await redis.keys(`${folder.keys.prefix}*`);
-    const left = keys.map((key) => key.slice(folder.keys.prefix.length)).sort();
+    const shard = folder.keysOf(fold!.group);
+    const keys = await keysMatching(redis, `${shard.prefix}*`);
+    const left = keys.map((key) => key.slice(shard.prefix.length)).sort();
     expect(left).toEqual(['counters', `fold:${fold!.key}`, 'published', 'recently-claimed']);
-    expect(await redis.pttl(folder.keys.fold(fold!.key))).toBeGreaterThan(0);
-    expect(await redis.pttl(folder.keys.published)).toBeGreaterThan(0);
+    expect(await redis.pttl(shard.fold(fold!.key))).toBeGreaterThan(0);
+    expect(await redis.pttl(shard.published)).toBeGreaterThan(0);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyBoardChange } from '../../lib/leaderboard/client-state';
+import { applyBoardChange, arrivedOnBoard } from '../../lib/leaderboard/client-state';
 import type { Board, LeaderboardChange, RankedEntry } from '../../lib/leaderboard/types';
 
 const row = (id: string, score: number, rank: number): RankedEntry => ({ id, name: id, score, date: 1, rank });
@@ -23,5 +23,17 @@ describe('the browser model of the leaderboard', () => {
     expect(applyBoardChange(current, added(5, row('x', 1, 2)))).toBe(current);
     expect(applyBoardChange(current, added(7, row('x', 1, 2)))).toBe('resync');
     expect(applyBoardChange(current, added(6, row('x', 1, 4)))).toBe('resync');
+  });
+
+  it('remembers as arrived only the ids still on the board', () => {
+    let arrived: ReadonlySet<string> = new Set();
+    let current = board([row('a', 9, 1), row('b', 5, 2), row('c', 3, 3)]);
+    for (let i = 0; i < 50; i++) {
+      const next = applyBoardChange(current, added(current.version + 1, row(`n${i}`, 10 + i, 1), 0));
+      if (next === 'resync') throw new Error('unexpected resync');
+      current = next;
+      arrived = arrivedOnBoard(arrived, current, [`n${i}`]);
+    }
+    expect([...arrived].sort()).toEqual(['n47', 'n48', 'n49']);
   });
 });

@@ -1,11 +1,11 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../lib/redis/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { heartbeatVisitors, joinProject, leaveProject, readLiveSnapshot } from '../../lib/live-events';
 import { liveEventKeys } from '../../lib/live-events/keys';
 import { SECOND } from '../../lib/live-events/windows';
 import { connect, createProject, listenToChanges, liveContext, testClock, uniqueSlug } from '../support';
 
-let redis: Redis;
+let redis: RedisClient;
 beforeAll(async () => {
   redis = await connect();
 });
@@ -67,6 +67,21 @@ describe('presence counts people, not tabs', () => {
     expect(await joinProject(slug, tab('visitor-carol', 'tab-c'), ctx)).toBe(2);
     expect(await redis.zscore(keys.visitors, ALICE[0].visitorId)).toBeNull();
     expect(await redis.hexists(keys.visitorTabCounts, ALICE[0].visitorId)).toBe(0);
+  });
+
+  it('publishes the drop when a join is what prunes a crashed server’s tabs', async () => {
+    const slug = await createProject(redis);
+    const clock = testClock();
+    const ctx = liveContext(redis, clock);
+    await joinProject(slug, BOB, ctx);
+    clock.advance(30 * SECOND);
+    await joinProject(slug, ALICE[0], ctx);
+    const changes = await listenToChanges(redis, slug);
+    clock.advance(31 * SECOND);
+    // Bob's server crashed; Alice opening a second tab prunes him and keeps the count at 1 + 0.
+    expect(await joinProject(slug, ALICE[1], ctx)).toBe(1);
+    expect((await changes.takeChanges()).map((change) => change.type === 'visitors-changed' && change.count)).toEqual([1]);
+    await changes.close();
   });
 
   it('keeps counts exact when a crashed server’s tabs reconnect elsewhere: the last close still removes at once', async () => {

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../lib/redis/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConflictError, InvalidInputError, NotFoundError } from '../../lib/errors';
 import { readTop } from '../../lib/leaderboard';
@@ -6,7 +6,7 @@ import { answerQuestion, QUESTION_BANK, questionById, resumeSession, SESSION_TTL
 import { connect } from '../support';
 import { boardContext } from '../leaderboard/support';
 
-let redis: Redis;
+let redis: RedisClient;
 beforeAll(async () => {
   redis = await connect();
 });

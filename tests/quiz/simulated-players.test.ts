@@ -1,11 +1,11 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../lib/redis/client';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { readTop } from '../../lib/leaderboard';
 import { playSimulatedQuiz, seedDemoBoard } from '../../lib/simulator/quiz-players';
 import { connect } from '../support';
 import { boardContext } from '../leaderboard/support';
 
-let redis: Redis;
+let redis: RedisClient;
 beforeAll(async () => {
   redis = await connect();
 });

@@ -4,7 +4,7 @@
   addToBoard(index, version, entryPrefix, id, name, points, date, size, channel)
     Adds the entry when its points beat the last place of a full board (or the board has room),
     stores its JSON string, trims the board to `size` deleting the pushed-out entries' strings,
-    and publishes the change. A score that would not enter writes nothing and publishes nothing.
+    and publishes the change (SPUBLISH: `channel` is in the board's slot). A score that would not enter writes nothing and publishes nothing.
     Keys built from entryPrefix share the board's hash tag, so they are in the script's slot.
   Returns rank (1-based, 0 when off the board), threshold (the fewest points that enter now),
   version (the board's change counter).
@@ -41,6 +41,6 @@ local function addToBoard(index, version, entryPrefix, id, name, points, date, s
 
   entry.rank = redis.call('ZREVRANK', index, member) + 1
   local threshold = entryThreshold(index, size)
-  redis.call('PUBLISH', channel, cjson.encode({ type = 'entry-added', version = sequence, entry = entry, threshold = threshold }))
+  redis.call('SPUBLISH', channel, cjson.encode({ type = 'entry-added', version = sequence, entry = entry, threshold = threshold }))
   return entry.rank, threshold, sequence
 end

@@ -6,8 +6,9 @@
   shares the board's hash tag, so this runs on Redis Cluster.
 
   KEYS[1] session hash   KEYS[2] board index zset   KEYS[3] board version counter
+  KEYS[4] the board's change channel (SPUBLISH, in the board's slot)
   ARGV[1] entry key prefix   ARGV[2] session id (the entry's id)   ARGV[3] name
-  ARGV[4] now (ms), the entry's date   ARGV[5] board size   ARGV[6] pub/sub channel
+  ARGV[4] now (ms), the entry's date   ARGV[5] board size
 
   Returns {status, score, rank, threshold}
     status     1 submitted, -1 no such session (unknown or expired), -2 submitted already
@@ -22,5 +23,5 @@ if redis.call('EXISTS', session) == 0 then return { -1, 0, 0, 0 } end
 local score = redis.call('HGET', session, 'score')
 if redis.call('HSETNX', session, 'submitted', ARGV[4]) == 0 then return { -2, tonumber(score), 0, 0 } end
 
-local rank, threshold = addToBoard(KEYS[2], KEYS[3], ARGV[1], ARGV[2], ARGV[3], score, ARGV[4], tonumber(ARGV[5]), ARGV[6])
+local rank, threshold = addToBoard(KEYS[2], KEYS[3], ARGV[1], ARGV[2], ARGV[3], score, ARGV[4], tonumber(ARGV[5]), KEYS[4])
 return { 1, tonumber(score), rank, threshold }
