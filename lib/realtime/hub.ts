@@ -1,4 +1,5 @@
 import { log } from '../log';
+import { countPubSubMessages } from '../metrics/pubsub';
 import { createSubscriber, isCluster, type RedisClient } from '../redis/client';
 import type { RealtimeServer, RedisStatus } from './events';
 import { watchRedisStatus } from './redis-status';
@@ -52,6 +53,7 @@ export function createRealtimeHub(io: RealtimeServer, redis: RedisClient, subscr
       void Promise.all(resubscribed).then(() => status.resumed());
     });
   }
+  countPubSubMessages(subscriber);
 
   return {
     subscribe(channel, handler) {
