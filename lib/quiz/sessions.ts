@@ -5,6 +5,7 @@ import { drawQuestions, publicQuestion, questionById } from './bank';
 import type { AnswerInput } from './schemas';
 import type { AnsweredQuestion, AnswerResult, Question, ResumedSession, StartedSession, SubmitResult } from './types';
 import { withQuizScripts } from './commands';
+import { writeAcknowledged } from '../redis/acknowledged';
 
 export const SESSION_TTL_MS = 15 * 60_000;
 
@@ -81,9 +82,13 @@ export async function submitSession(
   ctx: LeaderboardContext = defaultLeaderboardContext(),
 ): Promise<SubmitResult> {
   const { keys } = ctx;
-  const [status, score, rank, threshold] = await withQuizScripts(ctx.redis).submitQuizSession(
-    keys.quizSession(sessionId), keys.index, keys.version, keys.changes,
-    keys.entryPrefix, sessionId, name, ctx.now(), ctx.size,
+  // A submit that answers 201 must survive a failover: acknowledged once a replica has it.
+  const [status, score, rank, threshold] = await writeAcknowledged<[number, number, number, number]>(
+    withQuizScripts(ctx.redis),
+    (pipeline) => pipeline.submitQuizSession(
+      keys.quizSession(sessionId), keys.index, keys.version, keys.changes,
+      keys.entryPrefix, sessionId, name, ctx.now(), ctx.size,
+    ),
   );
   if (status === -1) throw new NotFoundError('quiz session');
   if (status === -2) throw new ConflictError('this session was submitted already');
