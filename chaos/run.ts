@@ -17,6 +17,7 @@ const progress = (message: string) => process.stderr.write(`[chaos] ${message}\n
 const PAGES = 5;
 const BEFORE_MS = 3_000;
 const AFTER_MS = 5_000;
+const RECOVER_TIMEOUT_MS = 30_000;
 const SETTLE_TIMEOUT_MS = 15_000;
 
 export type FaultRow = {
@@ -45,7 +46,9 @@ async function runFault(fault: Fault, cleanup: Cleanup): Promise<FaultRow> {
   progress(`${fault.name}: breaking`);
   await target.breakIt();
   const backAt = Date.now();
-  await sleep(AFTER_MS);
+  // At least AFTER_MS more load, and until a 2xx follows the last failure (bounded).
+  const healthy = () => (load.successes.at(-1) ?? 0) > Math.max(backAt, ...load.failures);
+  for (const deadline = backAt + RECOVER_TIMEOUT_MS; Date.now() < deadline && (Date.now() < backAt + AFTER_MS || !healthy()); ) await sleep(200);
   await load.stop();
   // Recovered: the first 2xx after the last failure, counted from when the part came back.
   const lastFailure = Math.max(backAt, ...load.failures);
