@@ -74,18 +74,20 @@ export const FAULTS: Fault[] = [
     start: () => Promise.reject(new Error('not available')),
   },
   {
-    name: 'a Redis Cluster master killed (no restart)',
+    name: 'a Redis Cluster master killed (3 masters × 2 replicas, no restart)',
     start: clusterMasterKilled,
   },
 ];
 
 /**
- * One app on a 3-master, 3-replica cluster; the master killed holds both the project and the
- * leaderboard (a slug is drawn until their slots share a master), so both kinds of writes are
- * hit. Its replica takes over by itself: time to recover counts from the kill.
+ * One app on a cluster of 3 masters with 2 replicas each; the master killed holds both the
+ * project and the leaderboard (a slug is drawn until their slots share a master), so both kinds
+ * of writes are hit. A replica takes over by itself: time to recover counts from the kill. Two
+ * replicas, because a quiz submit is acknowledged only once a replica has it (WAIT 1): with one,
+ * the promoted master has none left and refuses submits (503) until another joins.
  */
 async function clusterMasterKilled(): Promise<Target> {
-  const cluster = await startLocalCluster({ masters: 3, replicasPerMaster: 1 });
+  const cluster = await startLocalCluster({ masters: 3, replicasPerMaster: 2 });
   const app = await AppProcess.start({
     REDIS_URL: '',
     REDIS_CLUSTER_NODES: cluster.seedNodes,
