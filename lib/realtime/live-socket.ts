@@ -65,6 +65,8 @@ export function attachLiveEvents(io: RealtimeServer, hub: RealtimeHub): { close(
       const subscription = relay.watch(slug);
       relayed.set(socket, subscription);
       await subscription.ready;
+      // Gone while subscribing: its disconnect handler ran before there was anything to release.
+      if (socket.disconnected) subscription.release();
       await joinProject(slug, tab, ctx);
       viewers.add(slug, tab);
       // A view is a page that opened and joined: not a prefetch, not a bot without JavaScript.
