@@ -86,3 +86,30 @@ describe.runIf(testConnection().mode === 'cluster')('on a master failover', { ti
     await expect.poll(() => received.some((message) => message.includes('After failover')), { timeout: 5_000 }).toBe(true);
   });
 });
+
+describe.runIf(testConnection().mode === 'cluster')('on a cluster whose master has no replica', { timeout: 60_000 }, () => {
+  let cluster: LocalClusterHandle;
+  let redis: RedisClient;
+  beforeAll(async () => {
+    cluster = await startLocalCluster({ masters: 3, replicasPerMaster: 0 });
+    redis = createRedis({ mode: 'cluster', nodes: cluster.nodes });
+    await waitUntilReady(redis);
+  }, 30_000);
+  afterAll(async () => {
+    redis?.disconnect();
+    await cluster?.stop();
+  });
+
+  it('a command on the dead slot fails fast as unavailable (a 503), again and again, never queued', async () => {
+    const slug = await createProject(redis);
+    const master = await cluster.masterFor(liveEventKeys(slug).info);
+    await cluster.killNode(master.port, 'SIGKILL');
+    const ctx = liveContext(redis, testClock());
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const started = Date.now();
+      const error: unknown = await recordContribution(slug, { name: 'Nobody home', amount: 1 }, ctx).then(() => null, (failure) => failure);
+      expect(isRedisUnavailable(error)).toBe(true);
+      expect(Date.now() - started).toBeLessThan(5_000);
+    }
+  });
+});
