@@ -51,8 +51,8 @@ function createAppMetrics() {
   });
   const pubsubMessages = new Counter({
     name: 'crowdpulse_pubsub_messages_total',
-    help: 'messages received from Redis pub/sub, by channel',
-    labelNames: perInstance(['channel']),
+    help: 'messages received from Redis pub/sub, by kind of channel (project, leaderboard, folding, creators)',
+    labelNames: perInstance(['kind']),
     registers,
   });
   const rateLimitRefusals = new Counter({
@@ -77,7 +77,7 @@ function createAppMetrics() {
     pushed: (event: string) => livePushes.inc({ event, app_instance }),
     redisError: (client: string, kind: 'connection' | 'command') => redisErrors.inc({ client, kind, app_instance }),
     redisReconnect: (client: string) => redisReconnects.inc({ client, app_instance }),
-    pubsubMessage: (channel: string) => pubsubMessages.inc({ channel, app_instance }),
+    pubsubMessage: (kind: string) => pubsubMessages.inc({ kind, app_instance }),
     rateLimitRefused: (limit: string) => rateLimitRefusals.inc({ limit, app_instance }),
     foldLag: (seconds: number) => foldLag.observe({ app_instance }, Math.max(0, seconds)),
   };
