@@ -9,6 +9,7 @@ import { existsSync } from 'node:fs';
 const PACKAGES: Record<string, { binary: string; pkg: string }> = {
   'redis-server': { binary: 'redis-server', pkg: 'redis-server' },
   chromium: { binary: '/usr/bin/chromium', pkg: 'chromium' },
+  haproxy: { binary: 'haproxy', pkg: 'haproxy' },
   'fonts-noto-cjk': { binary: '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc', pkg: 'fonts-noto-cjk' },
   'fonts-dejavu-core': { binary: '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf', pkg: 'fonts-dejavu-core' },
 };

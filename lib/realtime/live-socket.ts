@@ -64,6 +64,11 @@ export function attachLiveEvents(io: RealtimeServer, hub: RealtimeHub): { close(
     const subscription = relay.watch(slug);
     relayed.set(socket, subscription);
     await subscription.ready;
+    // Gone while subscribing: its disconnect handler ran before there was anything to release.
+    if (socket.disconnected) {
+      subscription.release();
+      return false;
+    }
     if (!visitorId) return false;
     const tab = { visitorId, tabId: socket.id };
     await joinProject(slug, tab, ctx);
