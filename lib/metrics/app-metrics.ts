@@ -1,13 +1,14 @@
 import { Counter, Gauge, Histogram } from 'prom-client';
-import { instanceName, metricsRegistry } from './registry';
+import { instanceName } from '../http/instance';
+import { metricsRegistry } from './registry';
 
 const globalForMetrics = globalThis as typeof globalThis & { __crowdpulseAppMetrics?: AppMetrics };
 
 type AppMetrics = ReturnType<typeof createAppMetrics>;
 
 /**
- * What each process counts by itself, labelled `app_instance`: summed across instances by the
- * scraper. What lives in Redis (the folding counters) is read from Redis instead, unlabelled.
+ * What each process counts by itself, labelled `app_instance` (INSTANCE_NAME, else hostname:port,
+ * as in the X-Crowdpulse-Instance header; not `instance`, which Prometheus sets to the target). What lives in Redis (the folding counters) is read from Redis instead, unlabelled.
  */
 export function appMetrics(): AppMetrics {
   return (globalForMetrics.__crowdpulseAppMetrics ??= createAppMetrics());

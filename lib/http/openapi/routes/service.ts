@@ -28,9 +28,11 @@ export const serviceRoutes = defineRoutes([
     path: '/api/noop',
     tag: 'service',
     summary: "The benchmark's baseline: reads a JSON body, touches nothing",
+    description: 'Served only with BENCH_NOOP=1, as `npm run bench` starts the app; otherwise a 404.',
     redis: false,
     body: { schema: z.unknown(), example: { anything: true } },
     responses: { 201: { description: 'done nothing', json: noopSchema } },
+    errors: { 404: 'not benchmarking (BENCH_NOOP is not 1)' },
   },
   {
     method: 'get',
