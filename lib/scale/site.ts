@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { freePort } from '../redis/embedded';
 import { AppProcess, type AppProcessOptions } from './app-process';
 import { startHaproxy, type HaproxyHandle } from './haproxy';
@@ -29,15 +30,17 @@ export const instanceNameOf = (index: number) => `instance-${index + 1}`;
 /**
  * N app instances behind HAProxy, as a site runs at scale. The first instance starts alone (it
  * may seed); the others then start together. Each is named (INSTANCE_NAME) like its HAProxy
- * server, and trusts the proxy's X-Forwarded-For.
+ * server, trusts the proxy's X-Forwarded-For, and shares one VISITOR_SECRET with the others.
  */
 export async function startScaledSite(options: ScaledSiteOptions): Promise<ScaledSite> {
   const startApp = options.startApp ?? ((env, appOptions) => AppProcess.start(env, appOptions));
+  // One secret for all: each instance must accept the visitor cookies the others signed.
+  const shared = { VISITOR_SECRET: randomBytes(32).toString('base64url'), ...options.env };
   const apps: ScaledSite['apps'] = [];
   const stopApps = () => Promise.all(apps.map(({ app }) => app.stop())).then(() => undefined);
   const startOne = async (index: number) => {
     const name = instanceNameOf(index);
-    const env = { ...options.env, ...(index === 0 ? options.firstInstanceEnv : {}), INSTANCE_NAME: name, TRUST_PROXY: '1' };
+    const env = { ...shared, ...(index === 0 ? options.firstInstanceEnv : {}), INSTANCE_NAME: name, TRUST_PROXY: '1' };
     const app = await startApp(env, { onOutput: (chunk) => options.onOutput?.(name, chunk) });
     apps[index] = { name, app };
   };
