@@ -14,8 +14,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export class Load {
   readonly tally: Tally = { requests: 0, ok: 0, unavailable: 0, otherServerErrors: 0, other: 0 };
   readonly acknowledged: Acknowledged = { contributions: [], quizSubmits: [] };
-  /** When each 2xx came back: the first one after a fault is when it recovered. */
+  /** When each 2xx came back, and each other answer: the first 2xx after the last failure is when it recovered. */
   readonly successes: number[] = [];
+  readonly failures: number[] = [];
   private running = true;
   private readonly loops: Promise<void>[] = [];
   private readonly run = randomBytes(3).toString('hex');
@@ -49,7 +50,10 @@ export class Load {
     if (status >= 200 && status < 300) {
       this.tally.ok++;
       this.successes.push(Date.now());
-    } else if (status === 503) this.tally.unavailable++;
+      return answer;
+    }
+    if (status >= 500 || status === 0) this.failures.push(Date.now());
+    if (status === 503) this.tally.unavailable++;
     else if (status >= 500) this.tally.otherServerErrors++;
     else this.tally.other++; // 4xx, and 0 for no answer at all (a connection refused or timed out)
     return answer;

@@ -17,6 +17,7 @@ const progress = (message: string) => process.stderr.write(`[chaos] ${message}\n
 const PAGES = 5;
 const BEFORE_MS = 3_000;
 const AFTER_MS = 5_000;
+const RECOVER_TIMEOUT_MS = 30_000;
 const SETTLE_TIMEOUT_MS = 15_000;
 
 export type FaultRow = {
@@ -45,9 +46,13 @@ async function runFault(fault: Fault, cleanup: Cleanup): Promise<FaultRow> {
   progress(`${fault.name}: breaking`);
   await target.breakIt();
   const backAt = Date.now();
-  await sleep(AFTER_MS);
+  // At least AFTER_MS more load, and until a 2xx follows the last failure (bounded).
+  const healthy = () => (load.successes.at(-1) ?? 0) > Math.max(backAt, ...load.failures);
+  for (const deadline = backAt + RECOVER_TIMEOUT_MS; Date.now() < deadline && (Date.now() < backAt + AFTER_MS || !healthy()); ) await sleep(200);
   await load.stop();
-  const recovered = load.successes.find((at) => at >= backAt);
+  // Recovered: the first 2xx after the last failure, counted from when the part came back.
+  const lastFailure = Math.max(backAt, ...load.failures);
+  const recovered = load.successes.find((at) => at >= lastFailure);
 
   // Settled: every page live and showing what Redis holds, or the deadline.
   const truth = await target.redis.zcard(liveEventKeys(target.slug).contributions);
@@ -78,16 +83,22 @@ async function main(): Promise<void> {
   const interrupted = () => void cleanup.run().finally(() => process.exit(130));
   process.once('SIGINT', interrupted);
   process.once('SIGTERM', interrupted);
+  // `npm run chaos -- frozen cluster fuzz` runs the faults whose names hold a word, and fuzzing if named.
+  const only = process.argv.slice(2).map((word) => word.toLowerCase());
+  const faults = only.length ? FAULTS.filter((fault) => only.some((word) => fault.name.toLowerCase().includes(word))) : FAULTS;
   const rows: FaultRow[] = [];
-  let fuzz: FuzzRow;
+  let fuzz: FuzzRow | undefined;
   try {
-    for (const fault of FAULTS) rows.push(await runFault(fault, cleanup));
-    fuzz = await fuzzTotals(cleanup);
+    for (const fault of faults) rows.push(await runFault(fault, cleanup));
+    if (!only.length || only.includes('fuzz')) fuzz = await fuzzTotals(cleanup);
   } finally {
     await cleanup.run();
   }
   console.log(formatTable(rows, fuzz));
-  const failed = rows.some((row) => row.otherServerErrors > 0 || row.lostQuizSubmits > 0 || row.pagesOutOfSync > 0) || fuzz.serverErrors > 0 || fuzz.writesOn4xx > 0;
+  const failed =
+    rows.some((row) => row.otherServerErrors > 0 || row.lostQuizSubmits > 0 || row.pagesOutOfSync > 0) ||
+    (fuzz?.serverErrors ?? 0) > 0 ||
+    (fuzz?.writesOn4xx ?? 0) > 0;
   console.log(failed ? '\nTargets NOT met.' : '\nTargets met (other 5xx 0, quiz submits lost 0, pages out of sync 0, fuzz 5xx 0, writes on 4xx 0).');
 }
 

@@ -10,7 +10,7 @@ function markdown(header: string[], rows: string[][]): string {
 }
 
 /** The faults' table, then the fuzzing totals: markdown, as pasted in the README. */
-export function formatTable(faults: FaultRow[], fuzz: FuzzRow): string {
+export function formatTable(faults: FaultRow[], fuzz: FuzzRow | undefined): string {
   const header = ['fault', 'requests', '2xx', '503', 'other 5xx', 'time to recover', 'acknowledged writes lost', 'pages out of sync'];
   const rows = faults.map((row) =>
     row.note
@@ -26,6 +26,7 @@ export function formatTable(faults: FaultRow[], fuzz: FuzzRow): string {
           `${row.pagesOutOfSync} of 5`,
         ],
   );
+  if (!fuzz) return markdown(header, rows);
   const fuzzTable = markdown(
     ['HTTP fuzzing (every route)', 'requests', '5xx', 'writes on a 4xx'],
     [[`${fuzz.runsPerRoute} generated requests per route`, n(fuzz.requests), n(fuzz.serverErrors), n(fuzz.writesOn4xx)]],

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { liveEventKeys } from '../lib/live-events/keys';
-import { createRedis, waitUntilReady } from '../lib/redis/client';
+import type { Redis } from 'ioredis';
 import { AppProcess } from './support/app-process';
 import { createProject, expect, test } from './support/fixtures';
 import { Stack } from './support/stack';
@@ -18,15 +18,7 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => stack?.stop());
 
-async function withRedis<T>(work: (redis: ReturnType<typeof createRedis>) => Promise<T>): Promise<T> {
-  const redis = createRedis(stack.redisUrl);
-  await waitUntilReady(redis);
-  try {
-    return await work(redis);
-  } finally {
-    redis.disconnect();
-  }
-}
+const withRedis = <T>(work: (redis: Redis) => Promise<T>) => stack.withRedis(work);
 
 type Sent = { id: string; status: number; at: number };
 

@@ -13,6 +13,19 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => stack?.stop());
 
+test.describe.configure({ mode: 'serial' });
+
+test('the bench’s no-op route is not served, and a burst is one per address per 10 s', async ({ request }) => {
+  const noop = await request.post(`${stack.baseURL}/api/noop`, { data: { x: 1 } });
+  expect(noop.status()).toBe(404);
+  const first = await request.post(`${stack.baseURL}/api/folding/burst`);
+  const second = await request.post(`${stack.baseURL}/api/folding/burst`);
+  expect(first.status()).toBe(202);
+  expect(second.status()).toBe(429);
+  expect(Number(second.headers()['retry-after'])).toBeGreaterThan(0);
+  await new Promise((resolve) => setTimeout(resolve, 2_500)); // the burst's own writes, before the fuzzing compares keys
+});
+
 test('every route, fuzzed: a 2xx or the spec’s 4xx, never a 5xx, and a 4xx writes nothing', async ({ request }) => {
   test.setTimeout(600_000);
   const redis = createRedis(stack.redisUrl);

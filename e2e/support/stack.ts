@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Redis } from 'ioredis';
+import { createRedis, waitUntilReady } from '../../lib/redis/client';
 import { startRedisServer, type RedisServerHandle } from '../../lib/redis/embedded';
 import { AppProcess } from './app-process';
 
@@ -51,6 +53,17 @@ export class Stack {
 
   get redisUrl(): string {
     return this.redis.url;
+  }
+
+  /** Runs `work` with a client of this stack's Redis, closed afterwards. */
+  async withRedis<T>(work: (redis: Redis) => Promise<T>): Promise<T> {
+    const redis = createRedis(this.redisUrl);
+    await waitUntilReady(redis);
+    try {
+      return await work(redis);
+    } finally {
+      redis.disconnect();
+    }
   }
 
   async stopRedis(): Promise<void> {

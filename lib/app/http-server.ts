@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server as HttpServer, type Ser
 import { Server } from 'socket.io';
 import { stampClientAddress } from '../http/client-address';
 import { nameInstanceOn } from '../http/instance';
+import { observeRequests } from '../http/observe';
 import { log } from '../log';
 import { attachRealtime } from '../realtime/attach';
 import type { RealtimeServer } from '../realtime/events';
@@ -16,14 +17,16 @@ export type AppServer = { httpServer: HttpServer; io: RealtimeServer; close(): P
  * origins and bounding what a client may send.
  */
 export function createAppServer(handle: (request: IncomingMessage, response: ServerResponse) => unknown): AppServer {
-  const httpServer = createServer(async (request, response) => {
-    nameInstanceOn(response);
-    if (!decodablePath(request.url)) return refuseMalformedPath(response);
-    await issueVisitorCookie(request, response, stampClientAddress(request)).catch((error: Error) =>
-      log.warn({ err: error.message }, 'issuing a visitor cookie failed'),
-    );
-    void handle(request, response);
-  });
+  const httpServer = createServer(
+    observeRequests(async (request, response) => {
+      nameInstanceOn(response);
+      if (!decodablePath(request.url)) return refuseMalformedPath(response);
+      await issueVisitorCookie(request, response, stampClientAddress(request)).catch((error: Error) =>
+        log.warn({ err: error.message }, 'issuing a visitor cookie failed'),
+      );
+      void handle(request, response);
+    }),
+  );
   // Socket payloads are a slug or an account id: 16 KiB is plenty, and bounds what a client can send.
   const io: RealtimeServer = new Server(httpServer, { allowRequest: allowOrigin, maxHttpBufferSize: 16 * 1024 });
   nameInstanceOn(io);
@@ -40,6 +43,8 @@ export function createAppServer(handle: (request: IncomingMessage, response: Ser
 
 /** Next answers a path with a malformed escape (`/api/projects/%zz`) with a bare 500: refuse it first. */
 function decodablePath(url = '/'): boolean {
+  // An absolute-form or authority-form target (`GET http://[/`) is no path of ours.
+  if (!url.startsWith('/')) return false;
   try {
     decodeURIComponent(url.split('?')[0]!);
     return true;
@@ -49,6 +54,6 @@ function decodablePath(url = '/'): boolean {
 }
 
 function refuseMalformedPath(response: ServerResponse): void {
-  const body = JSON.stringify({ error: { code: 'invalid_path', message: 'the path has a malformed %-escape' } });
+  const body = JSON.stringify({ error: { code: 'invalid_path', message: 'the request target is not a well-formed path' } });
   response.writeHead(400, { 'content-type': 'application/json' }).end(body);
 }

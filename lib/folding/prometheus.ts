@@ -1,8 +1,9 @@
-import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, type Registry } from 'prom-client';
+import { metricsRegistry } from '../metrics/registry';
 import { metricFolder } from './metric-events';
 import type { FoldingStats } from './types';
 
-const globalForRegistry = globalThis as typeof globalThis & { __crowdpulseRegistry?: Registry };
+const globalForFolding = globalThis as typeof globalThis & { __crowdpulseFoldingMetrics?: boolean };
 
 /**
  * The folding counters as Prometheus metrics. They live in Redis, shared by every instance, so
@@ -10,18 +11,21 @@ const globalForRegistry = globalThis as typeof globalThis & { __crowdpulseRegist
  * ask) instead of counting in this process. Counters are set from Redis' totals, never inc'ed.
  */
 export function prometheusRegistry(): Registry {
-  return (globalForRegistry.__crowdpulseRegistry ??= createRegistry());
+  const registry = metricsRegistry();
+  if (!globalForFolding.__crowdpulseFoldingMetrics) registerFoldingMetrics(registry);
+  globalForFolding.__crowdpulseFoldingMetrics = true;
+  return registry;
 }
 
-function createRegistry(): Registry {
-  const registry = new Registry();
-  collectDefaultMetrics({ register: registry, prefix: 'crowdpulse_' });
+function registerFoldingMetrics(registry: Registry): void {
 
-  let inFlight: Promise<FoldingStats> | undefined;
+  // Undefined while Redis does not answer: the scrape still serves the Redis error and reconnect
+  // counters operators need then, and these keep their last figures.
+  let inFlight: Promise<FoldingStats | undefined> | undefined;
   const stats = () =>
     (inFlight ??= metricFolder()
       .state(0)
-      .then(({ stats }) => stats)
+      .then(({ stats }) => stats, () => undefined)
       .finally(() => setTimeout(() => (inFlight = undefined))));
 
   const counter = (name: string, help: string, value: (s: FoldingStats) => number) =>
@@ -30,8 +34,10 @@ function createRegistry(): Registry {
       help,
       registers: [registry],
       async collect() {
+        const current = await stats();
+        if (!current) return;
         this.reset();
-        this.inc(value(await stats()));
+        this.inc(value(current));
       },
     });
   const gauge = (name: string, help: string, value: (s: FoldingStats) => number) =>
@@ -40,7 +46,8 @@ function createRegistry(): Registry {
       help,
       registers: [registry],
       async collect() {
-        this.set(value(await stats()));
+        const current = await stats();
+        if (current) this.set(value(current));
       },
     });
 
@@ -55,5 +62,4 @@ function createRegistry(): Registry {
   gauge('claimed_folds', 'folds claimed by a poller and not yet acknowledged', (s) => s.claimed);
   gauge('window_seconds', 'the folding window in force', (s) => s.window / 1_000);
   gauge('max_wait_seconds', 'the maximum wait in force', (s) => s.maxWait / 1_000);
-  return registry;
 }

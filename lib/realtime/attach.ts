@@ -1,3 +1,4 @@
+import { appMetrics } from '../metrics/app-metrics';
 import { getRedis } from '../redis/client';
 import type { RealtimeServer } from './events';
 import { attachFolding } from './folding-socket';
@@ -7,13 +8,17 @@ import { attachLiveEvents } from './live-socket';
 import { limitSocketEvents } from './socket-limits';
 
 /**
- * The socket side of every pattern. Route handlers never emit: their scripts PUBLISH on Redis,
- * and every app instance relays what it hears to the sockets it holds. That is what lets
+ * The socket side of every pattern. Route handlers never emit: their scripts SPUBLISH on Redis,
+ * and every app instance relays what it hears on the channels its sockets watch. That is what lets
  * several instances behind one load balancer share the live pages.
  */
 export function attachRealtime(io: RealtimeServer): { close(): Promise<void> } {
   const hub = createRealtimeHub(io, getRedis());
+  const metrics = appMetrics();
   io.on('connection', (socket) => {
+    metrics.socketOpened();
+    socket.once('disconnect', metrics.socketClosed);
+    socket.onAnyOutgoing((event: string) => metrics.pushed(event));
     limitSocketEvents(socket);
     socket.emit('server:status', hub.status());
   });

@@ -16,7 +16,7 @@ export type AppProcessOptions = {
  */
 export class AppProcess {
   private child?: ChildProcess;
-  private output: string[] = [];
+  private lines: string[] = [];
 
   private constructor(
     readonly port: number,
@@ -30,6 +30,11 @@ export class AppProcess {
     return app;
   }
 
+  /** The last lines it printed. */
+  get output(): string {
+    return this.lines.join('');
+  }
+
   /** Also its process group's id: the app's own children (an embedded redis-server) are in it. */
   get pid(): number {
     return this.child!.pid!;
@@ -40,7 +45,7 @@ export class AppProcess {
   }
 
   async start(): Promise<void> {
-    this.output = [];
+    this.lines = [];
     this.child = spawn(path.join('node_modules', '.bin', 'tsx'), ['server.ts'], {
       env: {
         ...process.env,
@@ -58,7 +63,7 @@ export class AppProcess {
     process.once('exit', killOnExit);
     child.once('exit', () => process.off('exit', killOnExit));
     const keep = (chunk: Buffer) => {
-      this.output = [...this.output, chunk.toString()].slice(-50);
+      this.lines = [...this.lines, chunk.toString()].slice(-200);
       this.onOutput?.(chunk.toString());
     };
     this.child.stdout?.on('data', keep);
@@ -83,6 +88,6 @@ export class AppProcess {
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     await this.stop('SIGKILL');
-    throw new Error(`the app did not start serving:\n${this.output.join('')}`);
+    throw new Error(`the app did not start serving:\n${this.output}`);
   }
 }
