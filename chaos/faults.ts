@@ -18,6 +18,8 @@ export type Target = {
   redis: RedisClient;
   slug: string;
   breakIt(): Promise<void>;
+  /** The app's last log lines, shown when it answered a 5xx other than 503. */
+  appLog(): string;
   stop(): Promise<void>;
 };
 
@@ -42,6 +44,7 @@ async function singleRedis(breakIt: (stack: Stack) => Promise<void>): Promise<Ta
     redis,
     slug,
     breakIt: () => breakIt(stack),
+    appLog: () => stack.app.recentOutput,
     async stop() {
       redis.disconnect();
       await stack.stop();
@@ -111,6 +114,7 @@ async function clusterMasterKilled(): Promise<Target> {
     redis,
     slug,
     breakIt: () => cluster.killNode(boardMaster, 'SIGKILL'),
+    appLog: () => app.recentOutput,
     async stop() {
       redis.disconnect();
       await app.stop();

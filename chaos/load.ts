@@ -54,7 +54,10 @@ export class Load {
     }
     if (status >= 500 || status === 0) this.failures.push(Date.now());
     if (status === 503) this.tally.unavailable++;
-    else if (status >= 500) this.tally.otherServerErrors++;
+    else if (status >= 500) {
+      this.tally.otherServerErrors++;
+      process.stderr.write(`[chaos] ${status} on ${method} ${path}: ${JSON.stringify(answer.json)}\n`);
+    }
     else this.tally.other++; // 4xx, and 0 for no answer at all (a connection refused or timed out)
     return answer;
   }

@@ -70,6 +70,7 @@ async function runFault(fault: Fault, cleanup: Cleanup): Promise<FaultRow> {
     lostQuizSubmits: marks.filter((mark) => mark === 0).length,
     pagesOutOfSync: PAGES - inSync(),
   };
+  if (row.otherServerErrors > 0) progress(`${fault.name}: the app's last lines:\n${target.appLog()}`);
   pages.forEach((page) => page.close());
   await cleanup.run();
   progress(`${fault.name}: ${JSON.stringify(row)}`);

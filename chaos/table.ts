@@ -28,8 +28,8 @@ export function formatTable(faults: FaultRow[], fuzz: FuzzRow | undefined): stri
   );
   if (!fuzz) return markdown(header, rows);
   const fuzzTable = markdown(
-    ['HTTP fuzzing (every route)', 'requests', '5xx', 'writes on a 4xx'],
-    [[`${fuzz.runsPerRoute} generated requests per route`, n(fuzz.requests), n(fuzz.serverErrors), n(fuzz.writesOn4xx)]],
+    ['HTTP fuzzing (every route)', 'requests', '5xx', 'no answer in 15 s', 'writes on a 4xx'],
+    [[`${fuzz.runsPerRoute} generated requests per route`, n(fuzz.requests), n(fuzz.serverErrors), n(fuzz.noAnswer), n(fuzz.writesOn4xx)]],
   );
   return `${markdown(header, rows)}\n\n${fuzzTable}`;
 }

@@ -27,6 +27,11 @@ export class AppProcess {
     return this.child!.pid!;
   }
 
+  /** The last lines it wrote (stdout and stderr). */
+  get recentOutput(): string {
+    return this.output.join('');
+  }
+
   get baseURL(): string {
     return `http://127.0.0.1:${this.port}`;
   }
