@@ -1,6 +1,7 @@
 import next from 'next';
 import { createAppServer } from './lib/app/http-server';
 import { startRuntime } from './lib/app/runtime';
+import { instanceName } from './lib/http/instance';
 import { log } from './lib/log';
 
 const port = Number(process.env.PORT ?? 3000);
@@ -13,7 +14,7 @@ async function main() {
   await app.prepare();
 
   const server = createAppServer(handle);
-  server.httpServer.listen(port, () => log.info(`crowdpulse ready on http://localhost:${port}`));
+  server.httpServer.listen(port, () => log.info({ instance: instanceName() }, `crowdpulse ready on http://localhost:${port}`));
 
   let stopping = false;
   const shutdown = async (signal: string) => {

@@ -44,7 +44,7 @@ async function singleRedis(breakIt: (stack: Stack) => Promise<void>): Promise<Ta
     redis,
     slug,
     breakIt: () => breakIt(stack),
-    appLog: () => stack.app.recentOutput,
+    appLog: () => stack.app.output,
     async stop() {
       redis.disconnect();
       await stack.stop();
@@ -114,7 +114,7 @@ async function clusterMasterKilled(): Promise<Target> {
     redis,
     slug,
     breakIt: () => cluster.killNode(boardMaster, 'SIGKILL'),
-    appLog: () => app.recentOutput,
+    appLog: () => app.output,
     async stop() {
       redis.disconnect();
       await app.stop();

@@ -5,15 +5,20 @@ import { rawSocket, visitorCookie, type ClientSocket } from './support/visitor';
 
 const watch = (socket: ClientSocket, slug: string) => new Promise<WatchReply>((resolve) => socket.emit('project:watch', { slug }, resolve));
 
-test('overlapping watches on one socket join once, and its disconnect leaves nobody behind', async ({ baseURL, request, slug }) => {
+test('overlapping watches on one socket join once, and its disconnect leaves nobody behind', async ({ baseURL, redis, request, slug }) => {
+  // The instance is subscribed to the project's channel only while one of its sockets watches it.
+  const subscribers = async () => Number(((await redis.pubsub('SHARDNUMSUB', liveEventKeys(slug).changes)) as [string, number])[1]);
+  expect(await subscribers()).toBe(0);
   const socket = rawSocket(baseURL!, { cookie: await visitorCookie(baseURL!) });
   const replies = await Promise.all([watch(socket, slug), watch(socket, slug), watch(socket, slug)]);
   expect(replies.every((reply) => reply.ok)).toBe(true);
   const viewing = async () => ((await (await request.get(`/api/projects/${slug}/live`)).json()) as { visitors: { count: number } }).visitors.count;
   expect(await viewing()).toBe(1);
+  expect(await subscribers()).toBe(1);
 
   socket.disconnect();
   await expect.poll(viewing).toBe(0);
+  await expect.poll(subscribers).toBe(0);
 });
 
 test('a watch is refused for a bad request or an unknown project, and the socket stays usable', async ({ baseURL, slug }) => {

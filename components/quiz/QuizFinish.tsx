@@ -38,7 +38,7 @@ export function QuizFinish({ sessionId, score, total, busy, error, result, onSub
         <p className="text-sm font-semibold uppercase tracking-wide text-slate-500">Your score</p>
         <p data-testid="quiz-score" data-score={score} className="mt-1 text-6xl font-bold tabular-nums tracking-tight">
           {score}
-          <span className="text-2xl font-semibold text-slate-400"> / {total}</span>
+          <span className="text-2xl font-semibold text-slate-500"> / {total}</span>
         </p>
         <p className="mt-2 text-slate-600">{verdict}</p>
       </div>

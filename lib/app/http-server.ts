@@ -1,6 +1,8 @@
 import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
 import { Server } from 'socket.io';
 import { stampClientAddress } from '../http/client-address';
+import { nameInstanceOn } from '../http/instance';
+import { observeRequests } from '../http/observe';
 import { log } from '../log';
 import { attachRealtime } from '../realtime/attach';
 import type { RealtimeServer } from '../realtime/events';
@@ -10,20 +12,24 @@ import { issueVisitorCookie } from '../visitors/issue';
 export type AppServer = { httpServer: HttpServer; io: RealtimeServer; close(): Promise<void> };
 
 /**
- * The one port: every request is stamped with its client's address and, for a page, given a
+ * The one port: every response names the instance, every request is stamped with its client's address and, for a page, given a
  * visitor cookie, then handed to `handle` (Next); Socket.IO shares the port, refusing foreign
  * origins and bounding what a client may send.
  */
 export function createAppServer(handle: (request: IncomingMessage, response: ServerResponse) => unknown): AppServer {
-  const httpServer = createServer(async (request, response) => {
-    if (!decodablePath(request.url)) return refuseMalformedPath(response);
-    await issueVisitorCookie(request, response, stampClientAddress(request)).catch((error: Error) =>
-      log.warn({ err: error.message }, 'issuing a visitor cookie failed'),
-    );
-    void handle(request, response);
-  });
+  const httpServer = createServer(
+    observeRequests(async (request, response) => {
+      nameInstanceOn(response);
+      if (!decodablePath(request.url)) return refuseMalformedPath(response);
+      await issueVisitorCookie(request, response, stampClientAddress(request)).catch((error: Error) =>
+        log.warn({ err: error.message }, 'issuing a visitor cookie failed'),
+      );
+      void handle(request, response);
+    }),
+  );
   // Socket payloads are a slug or an account id: 16 KiB is plenty, and bounds what a client can send.
   const io: RealtimeServer = new Server(httpServer, { allowRequest: allowOrigin, maxHttpBufferSize: 16 * 1024 });
+  nameInstanceOn(io);
   const realtime = attachRealtime(io);
   return {
     httpServer,

@@ -9,6 +9,8 @@ import { defaultLeaderboardContext } from '../leaderboard';
 import { defaultLiveEventsContext } from '../live-events/context';
 import { windowsFromEnv } from '../live-events/windows';
 import { log } from '../log';
+import { appMetrics } from '../metrics/app-metrics';
+import { instrumentRedis } from '../metrics/redis';
 import { seedDemoProjects } from '../projects/seed';
 import { closeRedis, connectionFromEnv, getRedis, waitUntilReady } from '../redis/client';
 import { superviseRedisServer, type SupervisedRedis } from '../redis/supervised';
@@ -47,7 +49,7 @@ export async function startRuntime(): Promise<Runtime> {
     log.info(`admin token (Authorization: Bearer …): ${process.env.ADMIN_TOKEN}`);
   }
 
-  const redis = getRedis();
+  const redis = instrumentRedis(getRedis(), 'commands');
   await waitUntilReady(redis).catch((error: Error) =>
     log.warn({ err: error.message }, 'Redis is not reachable yet; answering 503 until it is'),
   );
@@ -61,7 +63,10 @@ export async function startRuntime(): Promise<Runtime> {
   const simulator = process.env.SIMULATE === '1' ? startSimulator(ctx) : undefined;
   if (simulator) log.info('traffic simulator running (SIMULATE=0 turns it off)');
   // Every instance polls; the claim is atomic, so each fold is still published once.
-  const foldPoller = startFoldPoller(metricFolder(redis), { handle: refreshCreatorTotals(redis, ctx.windows.contributions) });
+  const foldPoller = startFoldPoller(metricFolder(redis), {
+    handle: refreshCreatorTotals(redis, ctx.windows.contributions),
+    onPublished: (_fold, lagMs) => appMetrics().foldLag(lagMs / 1_000),
+  });
 
   return {
     async stop() {

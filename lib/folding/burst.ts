@@ -1,13 +1,15 @@
+import type { z } from 'zod';
 import { randomBytes } from 'node:crypto';
 import { log } from '../log';
 import type { Folder } from './folder';
 import type { MetricEvent } from './metric-events';
+import type { burstSchema } from './schemas';
 
 /** The metric names a burst (and the folding bench) draws from. */
 export const BURST_METRICS = ['likes', 'shares', 'comments', 'impressions', 'saves', 'clicks'];
 const TICK_MS = 100;
 
-export type Burst = { accounts: string[]; events: number; durationMs: number };
+export type Burst = z.infer<typeof burstSchema>;
 
 // On globalThis: bursts start in Next's module graph, the shutdown in server.ts' one.
 const globalForBursts = globalThis as typeof globalThis & { __crowdpulseBursts?: Set<AbortController> };

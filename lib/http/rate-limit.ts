@@ -1,5 +1,6 @@
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { z } from 'zod';
+import { appMetrics } from '../metrics/app-metrics';
 import { getRedis } from '../redis/client';
 import { clientAddress } from './client-address';
 import { HttpError } from './errors';
@@ -35,6 +36,7 @@ async function consume(request: Request, limit: Limit, what: string): Promise<vo
     await limiter(limit).consume(clientAddress(request));
   } catch (rejection) {
     if (!(rejection instanceof RateLimiterRes)) throw rejection;
+    appMetrics().rateLimitRefused('http-writes');
     const retryAfter = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
     throw new HttpError(429, 'rate_limited', `too many ${what}; retry in ${retryAfter} s`, undefined, {
       'Retry-After': String(retryAfter),

@@ -1,3 +1,13 @@
+import type { z } from 'zod';
+import type {
+  answeredQuestionSchema,
+  answerResultSchema,
+  publicQuestionSchema,
+  resumedSessionSchema,
+  startedSessionSchema,
+  submitResultSchema,
+} from './schemas';
+
 /** A question as stored on the server: `answer` (an index into `choices`) never leaves it unasked. */
 export type Question = {
   id: string;
@@ -9,29 +19,16 @@ export type Question = {
 };
 
 /** What a player sees before answering. */
-export type PublicQuestion = Pick<Question, 'id' | 'text' | 'choices'>;
+export type PublicQuestion = z.infer<typeof publicQuestionSchema>;
 
-export type StartedSession = { id: string; questions: PublicQuestion[]; expiresAt: number };
+export type StartedSession = z.infer<typeof startedSessionSchema>;
 
-export type AnswerResult = {
-  correct: boolean;
-  /** Index of the right choice. */
-  answer: number;
-  explanation: string;
-  /** The session's score so far. */
-  score: number;
-};
+export type AnswerResult = z.infer<typeof answerResultSchema>;
 
 /** A question answered: what answering it replied, and the choice made. */
-export type AnsweredQuestion = AnswerResult & { choice: number };
+export type AnsweredQuestion = z.infer<typeof answeredQuestionSchema>;
 
 /** A session picked up again (a reload): its questions, and the answers given so far, in question order (null: open). */
-export type ResumedSession = StartedSession & { answers: (AnsweredQuestion | null)[]; score: number };
+export type ResumedSession = z.infer<typeof resumedSessionSchema>;
 
-export type SubmitResult = {
-  score: number;
-  /** 1-based; null when the score was not enough to enter the board. */
-  rank: number | null;
-  /** The fewest points that enter the board now (0 while it has free places). */
-  threshold: number;
-};
+export type SubmitResult = z.infer<typeof submitResultSchema>;

@@ -1,3 +1,4 @@
+import { appMetrics } from '../metrics/app-metrics';
 import { getRedis } from '../redis/client';
 import type { RealtimeServer } from './events';
 import { attachFolding } from './folding-socket';
@@ -13,7 +14,11 @@ import { limitSocketEvents } from './socket-limits';
  */
 export function attachRealtime(io: RealtimeServer): { close(): Promise<void> } {
   const hub = createRealtimeHub(io, getRedis());
+  const metrics = appMetrics();
   io.on('connection', (socket) => {
+    metrics.socketOpened();
+    socket.once('disconnect', metrics.socketClosed);
+    socket.onAnyOutgoing((event: string) => metrics.pushed(event));
     limitSocketEvents(socket);
     socket.emit('server:status', hub.status());
   });

@@ -1,8 +1,6 @@
-import { z } from 'zod';
 import { NotFoundError } from '../errors';
 import { heartbeatVisitors, joinProject, leaveProject, readLiveSnapshot } from '../live-events';
 import { defaultLiveEventsContext } from '../live-events/context';
-import { slugSchema } from '../live-events/schemas';
 import { heartbeatInterval } from '../live-events/windows';
 import { log } from '../log';
 import { visitorFromCookies } from '../visitors/cookie';
@@ -11,10 +9,8 @@ import { projectRoom, type RealtimeServer, type RealtimeSocket, type WatchReply 
 import type { RealtimeHub, Subscription } from './hub';
 import { LocalViewers } from './local-viewers';
 import { relayLiveChanges } from './relay';
+import { watchRequestSchema as watchRequest } from './schemas';
 import { serially } from './serially';
-
-// Any visitorId in the payload is dropped: the only id trusted is the signed cookie's.
-const watchRequest = z.object({ slug: slugSchema });
 
 /** Live events on project pages: watching a project, per-tab presence and its heartbeats, the relay. */
 export function attachLiveEvents(io: RealtimeServer, hub: RealtimeHub): { close(): void } {
@@ -68,6 +64,11 @@ export function attachLiveEvents(io: RealtimeServer, hub: RealtimeHub): { close(
     const subscription = relay.watch(slug);
     relayed.set(socket, subscription);
     await subscription.ready;
+    // Gone while subscribing: its disconnect handler ran before there was anything to release.
+    if (socket.disconnected) {
+      subscription.release();
+      return false;
+    }
     if (!visitorId) return false;
     const tab = { visitorId, tabId: socket.id };
     await joinProject(slug, tab, ctx);

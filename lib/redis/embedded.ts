@@ -83,7 +83,7 @@ export async function waitForPort(child: ChildProcess, port: number): Promise<vo
   spawnFailed.catch(() => undefined);
 }
 
-function canConnect(port: number): Promise<boolean> {
+export function canConnect(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = net.connect(port, '127.0.0.1');
     socket.once('connect', () => (socket.destroy(), resolve(true)));

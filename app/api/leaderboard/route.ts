@@ -1,9 +1,7 @@
-import { z } from 'zod';
 import { parseInput } from '@/lib/http/body';
 import { route } from '@/lib/http/route';
-import { BOARD_SIZE, readTop } from '@/lib/leaderboard';
-
-const query = z.object({ limit: z.coerce.number().int().min(1).max(BOARD_SIZE).default(BOARD_SIZE) });
+import { readTop } from '@/lib/leaderboard';
+import { leaderboardQuerySchema as query } from '@/lib/leaderboard/schemas';
 
 /** `[{rank, id, name, score, date}]`, best first, at most 100 (`?limit=` from 1 to 100). */
 export const GET = route(async (request: Request) => {
