@@ -11,16 +11,17 @@ function markdown(header: string[], rows: string[][]): string {
 
 /** The faults' table, then the fuzzing totals: markdown, as pasted in the README. */
 export function formatTable(faults: FaultRow[], fuzz: FuzzRow | undefined): string {
-  const header = ['fault', 'requests', '2xx', '503', 'other 5xx', 'time to recover', 'acknowledged writes lost', 'pages out of sync'];
+  const header = ['fault', 'requests', '2xx', '503', 'other 5xx', 'no answer', 'time to recover', 'acknowledged writes lost', 'pages out of sync'];
   const rows = faults.map((row) =>
     row.note
-      ? [row.fault, '—', '—', '—', '—', '—', '—', row.note]
+      ? [row.fault, '—', '—', '—', '—', '—', '—', '—', row.note]
       : [
           row.fault,
           n(row.requests),
           n(row.ok),
           n(row.unavailable),
           n(row.otherServerErrors),
+          n(row.noAnswer),
           row.recoverMs === null ? 'not recovered' : `${(row.recoverMs / 1000).toFixed(2)} s`,
           `contributions ${row.lostContributions}, quiz submits ${row.lostQuizSubmits}`,
           `${row.pagesOutOfSync} of 5`,
