@@ -1,30 +1,53 @@
 'use client';
 
 import Link from 'next/link';
-import { useEffect, useRef, useState } from 'react';
-import type { Board, RankedEntry } from '@/lib/leaderboard/types';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { PERIOD_LABELS, type Period } from '@/lib/leaderboard/periods';
+import type { Boards, RankedEntry } from '@/lib/leaderboard/types';
 import { ConnectionStatus } from '../ConnectionStatus';
 import { RelativeTime } from '../RelativeTime';
 import { plural } from '../live/format';
+import { BoardTabs } from './BoardTabs';
 import { useLiveLeaderboard } from './use-live-leaderboard';
 
 const MEDALS = ['bg-amber-400 text-amber-950', 'bg-slate-300 text-slate-800', 'bg-orange-300 text-orange-950'];
 
-type Props = { initial: Board; serverTime: number; highlight?: string };
+type Props = {
+  initial: Boards;
+  serverTime: number;
+  period: Period;
+  highlight?: string;
+  /** Something to show at the end of each row (the admin's remove button). */
+  action?: (entry: RankedEntry) => ReactNode;
+};
 
-export function LiveLeaderboard({ initial, serverTime, highlight }: Props) {
-  const { board, arrived, connection } = useLiveLeaderboard(initial);
+/** Today's, this week's and the all time board as tabs, all three live; the shown tab is kept in `?period=`. */
+export function LiveLeaderboard({ initial, serverTime, period: initialPeriod, highlight, action }: Props) {
+  const { boards, arrived, connection } = useLiveLeaderboard(initial, serverTime);
+  const [period, setPeriod] = useState(initialPeriod);
   const now = useServerClock(serverTime);
   const highlighted = useRef<HTMLLIElement>(null);
+  const board = boards[period];
   const free = board.size - board.entries.length;
 
   useEffect(() => highlighted.current?.scrollIntoView({ block: 'center' }), []);
 
+  const select = (next: Period) => {
+    setPeriod(next);
+    const url = new URL(window.location.href);
+    url.searchParams.set('period', next);
+    window.history.replaceState(window.history.state, '', url);
+  };
+
   return (
-    <section className="rounded-2xl border border-slate-200 bg-white shadow-sm" aria-labelledby="board-heading">
+    <section className="rounded-2xl border border-slate-200 bg-white shadow-sm" aria-label="Leaderboard">
+      <div className="border-b border-slate-100 p-2 sm:p-3">
+        <BoardTabs selected={period} spans={{ day: boards.day.span, week: boards.week.span, all: boards.all.span }} onSelect={select} controls="board-panel" />
+      </div>
+      <div id="board-panel" role="tabpanel" aria-labelledby={`board-tab-${period}`} data-testid="leaderboard-panel" data-period={period} data-span={board.span.id}>
       <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-100 px-4 py-3 sm:px-5">
-        <h2 id="board-heading" className="text-sm font-semibold uppercase tracking-wide text-slate-500">
-          Top {board.size}
+        <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-500">
+          Top {board.size} · {PERIOD_LABELS[period].toLowerCase()}
         </h2>
         <div className="flex items-center gap-2">
           <span data-testid="leaderboard-threshold" className="rounded-full bg-indigo-50 px-3 py-1 text-xs font-semibold text-accent">
@@ -42,25 +65,27 @@ export function LiveLeaderboard({ initial, serverTime, highlight }: Props) {
             arrived={arrived.has(entry.id)}
             mine={entry.id === highlight}
             rowRef={entry.id === highlight ? highlighted : undefined}
+            action={action?.(entry)}
           />
         ))}
       </ol>
       {board.entries.length === 0 && (
-        <p className="px-5 py-10 text-center text-slate-600">
-          Nobody on the board yet.{' '}
+        <p data-testid="leaderboard-empty" className="px-5 py-10 text-center text-slate-600">
+          {period === 'day' ? 'Nobody on today’s board yet.' : period === 'week' ? 'Nobody on this week’s board yet.' : 'Nobody on the board yet.'}{' '}
           <Link prefetch={false} href="/quiz" className="font-semibold text-accent hover:underline">
             Be the first
           </Link>
           .
         </p>
       )}
+      </div>
     </section>
   );
 }
 
-type RowProps = { entry: RankedEntry; now: number; arrived: boolean; mine: boolean; rowRef?: React.Ref<HTMLLIElement> };
+type RowProps = { entry: RankedEntry; now: number; arrived: boolean; mine: boolean; rowRef?: React.Ref<HTMLLIElement>; action?: ReactNode };
 
-function Row({ entry, now, arrived, mine, rowRef }: RowProps) {
+function Row({ entry, now, arrived, mine, rowRef, action }: RowProps) {
   const medal = MEDALS[entry.rank - 1] ?? 'bg-slate-100 text-slate-600';
   return (
     <li
@@ -88,6 +113,7 @@ function Row({ entry, now, arrived, mine, rowRef }: RowProps) {
         <strong className="text-lg font-bold tabular-nums">{entry.score}</strong>
         <span className="ml-1 text-xs text-slate-500">{plural(entry.score, 'pt', 'pts')}</span>
       </span>
+      {action}
     </li>
   );
 }

@@ -1,3 +1,5 @@
+import type { Period } from '../leaderboard/periods';
+
 /** A question as stored on the server: `answer` (an index into `choices`) never leaves it unasked. */
 export type Question = {
   id: string;
@@ -13,6 +15,9 @@ export type PublicQuestion = Pick<Question, 'id' | 'text' | 'choices'>;
 
 export type StartedSession = { id: string; questions: PublicQuestion[]; expiresAt: number };
 
+/** How one answer scored: `points` for being right, `speed` the bonus, `elapsedMs` as the server measured it. */
+export type AnswerBreakdown = { points: number; speed: number; elapsedMs: number };
+
 export type AnswerResult = {
   correct: boolean;
   /** Index of the right choice. */
@@ -20,6 +25,7 @@ export type AnswerResult = {
   explanation: string;
   /** The session's score so far. */
   score: number;
+  breakdown: AnswerBreakdown;
 };
 
 /** A question answered: what answering it replied, and the choice made. */
@@ -30,8 +36,10 @@ export type ResumedSession = StartedSession & { answers: (AnsweredQuestion | nul
 
 export type SubmitResult = {
   score: number;
-  /** 1-based; null when the score was not enough to enter the board. */
+  /** On the all time board: 1-based; null when the score was not enough to enter it. */
   rank: number | null;
-  /** The fewest points that enter the board now (0 while it has free places). */
+  /** The fewest points that enter the all time board now (0 while it has free places). */
   threshold: number;
+  /** The entry's rank on today's, this week's and the all time board (null: not on it). */
+  ranks: Record<Period, number | null>;
 };

@@ -1,10 +1,12 @@
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addEntry, LEADERBOARD_CHANNEL, readTop, type LeaderboardChange, type LeaderboardContext } from '../../lib/leaderboard';
+import { addEntry, readBoards, readTop, removeEntry, type LeaderboardChange, type LeaderboardContext } from '../../lib/leaderboard';
+import { periodAt, PERIODS } from '../../lib/leaderboard/periods';
 import { answerQuestion, startSession, submitSession } from '../../lib/quiz';
 import { connect, commandsSentBy } from '../support';
 import { boardContext } from './support';
 
+const NOW = Date.now();
 let redis: Redis;
 let subscriber: Redis;
 let ctx: LeaderboardContext;
@@ -19,7 +21,6 @@ async function takePublished(): Promise<LeaderboardChange[]> {
 beforeAll(async () => {
   redis = await connect();
   subscriber = redis.duplicate({ enableOfflineQueue: true });
-  await subscriber.subscribe(LEADERBOARD_CHANNEL);
   // ioredis sends a script's body (EVAL) the first time it runs on a connection, EVALSHA after.
   const warmUp = boardContext(redis, 1);
   const session = await startSession(warmUp);
@@ -27,18 +28,18 @@ beforeAll(async () => {
   await submitSession(session.id, 'Warm', warmUp);
   await addEntry({ id: 'warm', name: 'Warm', score: 1, date: 1 }, warmUp);
   await readTop(1, warmUp);
+  await readBoards(warmUp);
+  await removeEntry('warm', warmUp);
   ctx = boardContext(redis, 2);
-  subscriber.on('message', (_channel: string, message: string) => {
-    const change = JSON.parse(message) as LeaderboardChange;
-    if (change.entry.id.startsWith('rt-') || change.entry.name === 'Quiz player') published.push(change);
-  });
+  await subscriber.subscribe(ctx.keys.changes);
+  subscriber.on('message', (_channel: string, message: string) => published.push(JSON.parse(message) as LeaderboardChange));
 });
 afterAll(async () => {
   await subscriber.quit();
   await redis.quit();
 });
 
-describe('every quiz and leaderboard operation is one EVALSHA; the board publishes only when it changed', () => {
+describe('every quiz and leaderboard operation is one EVALSHA; the boards publish only when they changed', () => {
   it('startSession, answerQuestion and submitSession', async () => {
     let session: Awaited<ReturnType<typeof startSession>> | undefined;
     expect(await commandsSentBy(redis, async () => (session = await startSession(ctx)))).toEqual(['evalsha']);
@@ -46,20 +47,28 @@ describe('every quiz and leaderboard operation is one EVALSHA; the board publish
     expect(await commandsSentBy(redis, () => answerQuestion(id, { questionId: questions[0]!.id, choice: 0 }, ctx))).toEqual(['evalsha']);
     expect(await commandsSentBy(redis, () => submitSession(id, 'Quiz player', ctx))).toEqual(['evalsha']);
     const [change] = await takePublished();
-    expect(change).toMatchObject({ type: 'entry-added', version: 1, entry: { id, name: 'Quiz player', rank: 1 }, threshold: 0 });
+    expect(change).toMatchObject({ type: 'entry-added', version: 1, entry: { id, name: 'Quiz player' }, boards: { all: { id: 'all', rank: 1, threshold: 0 } } });
   });
 
   it('addEntry that enters the board, and one that does not', async () => {
-    expect(await commandsSentBy(redis, () => addEntry({ id: 'rt-high', name: 'High', score: 50, date: 2 }, ctx))).toEqual(['evalsha']);
-    expect(await takePublished()).toEqual([
-      { type: 'entry-added', version: 2, entry: { id: 'rt-high', name: 'High', score: 50, date: 2, rank: 1 }, threshold: (await readTop(2, ctx)).threshold },
-    ]);
-    expect(await commandsSentBy(redis, () => addEntry({ id: 'rt-low', name: 'Low', score: 0, date: 3 }, ctx))).toEqual(['evalsha']);
+    expect(await commandsSentBy(redis, () => addEntry({ id: 'rt-high', name: 'High', score: 5_000, date: NOW }, ctx))).toEqual(['evalsha']);
+    const [change] = await takePublished();
+    expect(change).toEqual({
+      type: 'entry-added', version: 2, entry: { id: 'rt-high', name: 'High', score: 5_000, date: NOW },
+      boards: Object.fromEntries(PERIODS.map((period) => [period, { id: periodAt(period, NOW).id, rank: 1, threshold: expect.any(Number) }])),
+    });
+    expect(await commandsSentBy(redis, () => addEntry({ id: 'rt-low', name: 'Low', score: 0, date: NOW }, ctx))).toEqual(['evalsha']);
     expect(await takePublished()).toEqual([]);
   });
 
-  it('readTop, which publishes nothing', async () => {
+  it('readTop and readBoards, which publish nothing', async () => {
     expect(await commandsSentBy(redis, () => readTop(ctx.size, ctx))).toEqual(['evalsha']);
+    expect(await commandsSentBy(redis, () => readBoards(ctx))).toEqual(['evalsha']);
     expect(await takePublished()).toEqual([]);
+  });
+
+  it('removeEntry, once', async () => {
+    expect(await commandsSentBy(redis, () => removeEntry('rt-high', ctx))).toEqual(['evalsha']);
+    expect(await takePublished()).toEqual([{ type: 'entry-removed', version: 3, id: 'rt-high' }]);
   });
 });
