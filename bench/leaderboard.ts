@@ -115,7 +115,6 @@ export async function measureLeaderboard(): Promise<FigureResult> {
       zranges.push(await timed(OPS_PER_ROUND, () => redis.zrevrange(allTimeKey, 0, BOARD_SIZE - 1)));
     }
     const sizes = await Promise.all(PERIODS.map((period) => redis.zcard(ctx.keys.board(periodAt(period, Date.now())))));
-    const entries = Math.max(...sizes);
     const [, strings] = await redis.scan('0', 'MATCH', `${ctx.keys.entryPrefix}*`, 'COUNT', 10_000);
     const [submit, single, zadd, read, zrange] = [summary(submits), summary(singles), summary(zadds), summary(reads), summary(zranges)];
     return {

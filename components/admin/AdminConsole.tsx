@@ -6,6 +6,7 @@ import type { Project } from '@/lib/projects/types';
 import { formatMoney } from '../Progress';
 import { adminFetch, type AdminResult } from './admin-api';
 import { ImportForm } from './ImportForm';
+import { LeaderboardPanel } from './LeaderboardPanel';
 import { button, card, input, subtle } from './styles';
 
 const TOKEN_KEY = 'crowdpulse:admin-token';
@@ -147,6 +148,11 @@ export function AdminConsole() {
             return `Imported ${imported}, skipped ${skipped} (expired or already there).`;
           })
         }
+      />
+
+      <LeaderboardPanel
+        disabled={!token}
+        onRemove={(id, name) => run(adminFetch(token, `/api/leaderboard/entries/${id}`, { method: 'DELETE' }), () => `Removed “${name}” from the leaderboard.`)}
       />
     </div>
   );

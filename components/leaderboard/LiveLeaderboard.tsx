@@ -13,7 +13,8 @@ import { useLiveLeaderboard } from './use-live-leaderboard';
 const MEDALS = ['bg-amber-400 text-amber-950', 'bg-slate-300 text-slate-800', 'bg-orange-300 text-orange-950'];
 
 type Props = {
-  initial: Boards;
+  /** Server-rendered boards; null on a client-rendered page, until the first watch answers. */
+  initial: Boards | null;
   serverTime: number;
   period: Period;
   highlight?: string;
@@ -27,8 +28,6 @@ export function LiveLeaderboard({ initial, serverTime, period: initialPeriod, hi
   const [period, setPeriod] = useState(initialPeriod);
   const now = useServerClock(serverTime);
   const highlighted = useRef<HTMLLIElement>(null);
-  const board = boards[period];
-  const free = board.size - board.entries.length;
 
   useEffect(() => highlighted.current?.scrollIntoView({ block: 'center' }), []);
 
@@ -38,6 +37,17 @@ export function LiveLeaderboard({ initial, serverTime, period: initialPeriod, hi
     url.searchParams.set('period', next);
     window.history.replaceState(window.history.state, '', url);
   };
+
+  if (!boards) {
+    return (
+      <section className="flex items-center justify-between gap-3 rounded-2xl border border-slate-200 bg-white px-5 py-4 text-slate-600 shadow-sm">
+        Loading the boards…
+        <ConnectionStatus state={connection} />
+      </section>
+    );
+  }
+  const board = boards[period];
+  const free = board.size - board.entries.length;
 
   return (
     <section className="rounded-2xl border border-slate-200 bg-white shadow-sm" aria-label="Leaderboard">

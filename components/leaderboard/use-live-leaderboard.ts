@@ -13,9 +13,10 @@ const ROLLOVER_JITTER_MS = 2_000;
  * Today's, this week's and the all time board in the browser: starts from the server-rendered
  * boards, watches them over Socket.IO, takes them whole again on every (re)connect, every
  * "Redis is up" and when a day (or week) ends, and applies pushed changes in version order in
- * between. `arrived` holds the ids that came in live, so only those slide in.
+ * between. `arrived` holds the ids that came in live, so only those slide in. Without initial
+ * boards (a client-rendered page) they are null until the first watch answers.
  */
-export function useLiveLeaderboard(initial: Boards, serverTime: number) {
+export function useLiveLeaderboard(initial: Boards | null, serverTime: number) {
   const [boards, setBoards] = useState(initial);
   const [arrived, setArrived] = useState<ReadonlySet<string>>(() => new Set());
   const [connection, setConnection] = useState<ConnectionState>('connecting');
@@ -35,7 +36,7 @@ export function useLiveLeaderboard(initial: Boards, serverTime: number) {
         socket.timeout(timeout).emit('leaderboard:watch', (error, reply) => answer(error || !reply.ok ? null : reply.boards)),
       take: (fresh, buffered) => {
         const { state: next, stale } = replay(fresh, buffered, applyBoardsChange);
-        const known = ids(boardsRef.current);
+        const known = boardsRef.current ? ids(boardsRef.current) : new Set(ids(next));
         commit(next, [...ids(next)].filter((id) => !known.has(id)));
         return stale;
       },
@@ -44,7 +45,7 @@ export function useLiveLeaderboard(initial: Boards, serverTime: number) {
     resync.current = watching.resyncSoon;
 
     socket.on('leaderboard:change', (change) => {
-      if (watching.buffer(change)) return;
+      if (watching.buffer(change) || !boardsRef.current) return;
       const next = applyBoardsChange(boardsRef.current, change);
       if (next === 'resync') watching.resyncSoon();
       else if (next !== boardsRef.current) commit(next, change.type === 'entry-added' ? [change.entry.id] : []);
@@ -54,11 +55,12 @@ export function useLiveLeaderboard(initial: Boards, serverTime: number) {
 
   // A new day starts an empty "today" board: when the shown day ends, take the boards again.
   useEffect(() => {
+    if (!boards) return;
     const offset = serverTime - Date.now();
     const wait = msUntilRollover(boards, Date.now() + offset);
     if (wait === null) return;
     // setTimeout holds at most 2^31 - 1 ms; a day is far less.
-    const timer = setTimeout(() => resync.current(), wait + Math.random() * ROLLOVER_JITTER_MS);
+    const timer = setTimeout(() => resync.current(), wait + (0.25 + Math.random()) * ROLLOVER_JITTER_MS);
     return () => clearTimeout(timer);
   }, [boards, serverTime]);
 
