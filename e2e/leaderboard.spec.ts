@@ -24,7 +24,7 @@ test('an entry submitted elsewhere slides into every open board, live, on all th
   for (const page of pages) {
     const row = rowNamed(page, name);
     await expect(row).toHaveCount(1);
-    await expect(row).toContainText(String(score));
+    await expect(row).toContainText(score.toLocaleString('en-US'));
     await expect(row).toHaveClass(/animate-slide-in/);
     // Others may submit meanwhile (tests run in parallel): the row is where the board says it is.
     await expect

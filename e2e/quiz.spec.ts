@@ -63,11 +63,11 @@ test('a player plays a whole quiz with the keyboard only, lands on the board, an
   await expect(player).toHaveURL(/\/leaderboard\?entry=/);
   const mine = player.locator('[data-testid="leaderboard-row"][aria-current="true"]');
   await expect(mine).toContainText(name);
-  await expect(mine).toContainText(String(score));
+  await expect(mine).toContainText(score.toLocaleString('en-US'));
 
   const seenLive = watcher.getByTestId('leaderboard-row').filter({ hasText: name });
   await expect(seenLive).toHaveCount(1);
-  await expect(seenLive).toContainText(String(score));
+  await expect(seenLive).toContainText(score.toLocaleString('en-US'));
 });
 
 test('tampered requests are refused (a forged score, correctness or time), and the score is always the server’s', async ({ request }) => {

@@ -7,6 +7,7 @@ import type { Boards, RankedEntry } from '@/lib/leaderboard/types';
 import { ConnectionStatus } from '../ConnectionStatus';
 import { RelativeTime } from '../RelativeTime';
 import { plural } from '../live/format';
+import { formatCount } from '../ops/format';
 import { BoardTabs } from './BoardTabs';
 import { useLiveLeaderboard } from './use-live-leaderboard';
 
@@ -52,42 +53,54 @@ export function LiveLeaderboard({ initial, serverTime, period: initialPeriod, hi
   return (
     <section className="rounded-2xl border border-slate-200 bg-white shadow-sm" aria-label="Leaderboard">
       <div className="border-b border-slate-100 p-2 sm:p-3">
-        <BoardTabs selected={period} spans={{ day: boards.day.span, week: boards.week.span, all: boards.all.span }} onSelect={select} controls="board-panel" />
+        <BoardTabs
+          selected={period}
+          spans={{ day: boards.day.span, week: boards.week.span, all: boards.all.span }}
+          onSelect={select}
+          controls="board-panel"
+        />
       </div>
-      <div id="board-panel" role="tabpanel" aria-labelledby={`board-tab-${period}`} data-testid="leaderboard-panel" data-period={period} data-span={board.span.id}>
-      <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-100 px-4 py-3 sm:px-5">
-        <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-500">
-          Top {board.size} · {PERIOD_LABELS[period].toLowerCase()}
-        </h2>
-        <div className="flex items-center gap-2">
-          <span data-testid="leaderboard-threshold" className="rounded-full bg-indigo-50 px-3 py-1 text-xs font-semibold text-accent">
-            {free > 0 ? `${free} ${plural(free, 'place', 'places')} left` : `${board.threshold} points to enter`}
-          </span>
-          <ConnectionStatus state={connection} />
+      <div
+        id="board-panel"
+        role="tabpanel"
+        aria-labelledby={`board-tab-${period}`}
+        data-testid="leaderboard-panel"
+        data-period={period}
+        data-span={board.span.id}
+      >
+        <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-100 px-4 py-3 sm:px-5">
+          <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-500">
+            Top {board.size} · {PERIOD_LABELS[period].toLowerCase()}
+          </h2>
+          <div className="flex items-center gap-2">
+            <span data-testid="leaderboard-threshold" className="rounded-full bg-indigo-50 px-3 py-1 text-xs font-semibold text-accent">
+              {free > 0 ? `${free} ${plural(free, 'place', 'places')} left` : `${formatCount(board.threshold)} points to enter`}
+            </span>
+            <ConnectionStatus state={connection} />
+          </div>
         </div>
-      </div>
-      <ol data-testid="leaderboard" aria-live="polite" aria-relevant="additions" className="divide-y divide-slate-100">
-        {board.entries.map((entry) => (
-          <Row
-            key={entry.id}
-            entry={entry}
-            now={now}
-            arrived={arrived.has(entry.id)}
-            mine={entry.id === highlight}
-            rowRef={entry.id === highlight ? highlighted : undefined}
-            action={action?.(entry)}
-          />
-        ))}
-      </ol>
-      {board.entries.length === 0 && (
-        <p data-testid="leaderboard-empty" className="px-5 py-10 text-center text-slate-600">
-          {period === 'day' ? 'Nobody on today’s board yet.' : period === 'week' ? 'Nobody on this week’s board yet.' : 'Nobody on the board yet.'}{' '}
-          <Link prefetch={false} href="/quiz" className="font-semibold text-accent hover:underline">
-            Be the first
-          </Link>
-          .
-        </p>
-      )}
+        <ol data-testid="leaderboard" aria-live="polite" aria-relevant="additions" className="divide-y divide-slate-100">
+          {board.entries.map((entry) => (
+            <Row
+              key={entry.id}
+              entry={entry}
+              now={now}
+              arrived={arrived.has(entry.id)}
+              mine={entry.id === highlight}
+              rowRef={entry.id === highlight ? highlighted : undefined}
+              action={action?.(entry)}
+            />
+          ))}
+        </ol>
+        {board.entries.length === 0 && (
+          <p data-testid="leaderboard-empty" className="px-5 py-10 text-center text-slate-600">
+            {period === 'day' ? 'Nobody on today’s board yet.' : period === 'week' ? 'Nobody on this week’s board yet.' : 'Nobody on the board yet.'}{' '}
+            <Link prefetch={false} href="/quiz" className="font-semibold text-accent hover:underline">
+              Be the first
+            </Link>
+            .
+          </p>
+        )}
       </div>
     </section>
   );
@@ -120,7 +133,7 @@ function Row({ entry, now, arrived, mine, rowRef, action }: RowProps) {
         </span>
       </span>
       <span className="shrink-0 text-right">
-        <strong className="text-lg font-bold tabular-nums">{entry.score}</strong>
+        <strong className="text-lg font-bold tabular-nums">{formatCount(entry.score)}</strong>
         <span className="ml-1 text-xs text-slate-500">{plural(entry.score, 'pt', 'pts')}</span>
       </span>
       {action}

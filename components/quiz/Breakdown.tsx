@@ -1,7 +1,8 @@
 import type { AnswerBreakdown } from '@/lib/quiz/types';
+import { formatCount } from '../ops/format';
 
 export const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-export const points = (n: number) => n.toLocaleString('en');
+export const points = formatCount;
 
 /** One answer's points as the server counted them: "+500 right · +437 speed (1.6 s)". */
 export function AnswerPoints({ breakdown, correct }: { breakdown: AnswerBreakdown; correct: boolean }) {
