@@ -1,5 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * The integration suite runs twice, against the two topologies crowdpulse supports: one
+ * redis-server ("single") and a Redis Cluster of 3 masters and 3 replicas ("cluster").
+ * tests/global-setup.ts starts the one each project needs; `vitest run --project single` runs one.
+ */
 export default defineConfig({
   test: {
     include: ['tests/**/*.test.ts'],
@@ -8,5 +13,9 @@ export default defineConfig({
     pool: 'forks',
     testTimeout: 15_000,
     hookTimeout: 15_000,
+    projects: [
+      { extends: true, test: { name: 'single' } },
+      { extends: true, test: { name: 'cluster' } },
+    ],
   },
 });

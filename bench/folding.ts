@@ -3,7 +3,6 @@ import type { Redis } from 'ioredis';
 import { foldingConfig } from '../lib/folding/config';
 import { BURST_METRICS } from '../lib/folding/burst';
 import { Folder } from '../lib/folding/folder';
-import { FOLDING_CHANNEL } from '../lib/folding/keys';
 import { metricEventsSpec, type MetricEvent } from '../lib/folding/metric-events';
 import { parseFoldingMessage } from '../lib/folding/parse';
 import { startFoldPoller } from '../lib/folding/poller';
@@ -63,13 +62,13 @@ export async function measureFolding(): Promise<FigureResult> {
     const folder = folderNamed(redis, 200, 2_000);
     const publishedKeys: string[] = [];
     const latencies: number[] = [];
-    subscriber.on('message', (_channel: string, message: string) => {
+    subscriber.on('smessage', (_channel: string, message: string) => {
       const parsed = parseFoldingMessage(message, folder.spec.name);
       if (!parsed) return;
       publishedKeys.push(parsed.key);
       latencies.push(parsed.publishedAt - parsed.dueAt);
     });
-    await subscriber.subscribe(FOLDING_CHANNEL);
+    await subscriber.ssubscribe(folder.keys.changes);
     const pollers = pollerClients.map((client) =>
       startFoldPoller(new Folder(folder.spec, folder.config, client), { handle: async () => undefined }),
     );

@@ -54,7 +54,7 @@ async function commandsSent(redis: Redis, operation: () => Promise<unknown>): Pr
   return sent.map((command) => command.name.toUpperCase());
 }
 
-async function roundTripRows(ctx: LeaderboardContext): Promise<{ rows: Row[]; details: string[] }> {
+async function roundTripRows(ctx: LeaderboardContext & { redis: Redis }): Promise<{ rows: Row[]; details: string[] }> {
   const rows: Row[] = [];
   const details: string[] = [];
   for (const pass of [0, 1]) {
@@ -87,7 +87,7 @@ export async function measureLeaderboard(): Promise<FigureResult> {
   const redis = createRedis(server.url);
   try {
     await waitUntilReady(redis);
-    const ctx: LeaderboardContext = { redis, keys: boardKeys('bench-board'), size: BOARD_SIZE, now: Date.now };
+    const ctx = { redis, keys: boardKeys('bench-board'), size: BOARD_SIZE, now: Date.now };
     const allTimeKey = ctx.keys.board(periodAt('all', 0));
     const trips = await roundTripRows({ ...ctx, keys: boardKeys('bench-trips') });
 

@@ -7,7 +7,13 @@ import { DEFAULT_WINDOWS, HOUR, MINUTE } from '../lib/live-events/windows';
 import { saveProject } from '../lib/projects/catalogue';
 import { createRedis, waitUntilReady } from '../lib/redis/client';
 import { startRedisServer } from '../lib/redis/embedded';
-import { allScripts } from '../lib/redis/scripts';
+import { creatorScripts } from '../lib/creators/commands';
+import { foldingScripts } from '../lib/folding/commands';
+import { leaderboardScripts } from '../lib/leaderboard/commands';
+import { liveEventScripts } from '../lib/live-events/commands';
+import { projectScripts } from '../lib/projects/commands';
+import { quizScripts } from '../lib/quiz/commands';
+import { timelineScripts } from '../lib/timeline/commands';
 import { BACKER_NAMES, NEWS_TITLES } from '../lib/simulator/names';
 import type { FigureResult } from './report';
 import { sampleProject } from '../tests/sample-project';
@@ -92,7 +98,8 @@ export async function measureMemory(): Promise<FigureResult> {
   try {
     await waitUntilReady(redis);
     // Load every script first: the script cache is part of used_memory but not of the data.
-    for (const script of allScripts()) await redis.script('LOAD', script.lua);
+    const everyScript = [projectScripts, liveEventScripts, timelineScripts, leaderboardScripts, quizScripts, foldingScripts, creatorScripts];
+    for (const script of everyScript.flatMap((scripts) => scripts())) await redis.script('LOAD', script.lua);
     const now = Date.now();
     const slugs = Array.from({ length: PROJECTS }, (_, i) => `bench-project-${i}`);
     const empty = await usedMemory(redis);

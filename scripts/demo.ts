@@ -4,7 +4,7 @@ import { ensureSystemPackages } from './system-packages';
 /**
  * `npm run demo`: the whole product on one machine. Installs redis-server if missing, builds
  * if the sources are newer than the build, then starts server.ts with an embedded Redis (unless
- * REDIS_URL is set), the demo projects seeded and the traffic simulator on.
+ * REDIS_URL or REDIS_CLUSTER_NODES is set), the demo projects seeded and the traffic simulator on.
  */
 ensureSystemPackages(['redis-server']);
 buildIfNeeded();

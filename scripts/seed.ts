@@ -4,7 +4,7 @@ import { seedDemoProjects } from '../lib/projects/seed';
 import { closeRedis, getRedis, waitUntilReady } from '../lib/redis/client';
 import { seedDemoBoard } from '../lib/simulator/quiz-players';
 
-/** `npm run seed`: loads the demo projects, and players on an empty leaderboard, into REDIS_URL. Idempotent. */
+/** `npm run seed`: loads the demo projects, and players on an empty leaderboard, into REDIS_URL or REDIS_CLUSTER_NODES. Idempotent. */
 async function main() {
   await waitUntilReady(getRedis());
   const { created } = await seedDemoProjects(defaultLiveEventsContext());

@@ -1,18 +1,62 @@
 import { randomBytes } from 'node:crypto';
-import type { Redis } from 'ioredis';
 import { inject, vi } from 'vitest';
-import { LIVE_EVENTS_CHANNEL, liveEventKeys } from '../lib/live-events/keys';
+import { liveEventKeys } from '../lib/live-events/keys';
 import type { LiveEventsContext } from '../lib/live-events/context';
 import type { LiveChange } from '../lib/live-events/types';
 import { DEFAULT_WINDOWS, type Windows } from '../lib/live-events/windows';
 import { saveProject } from '../lib/projects/catalogue';
-import { createRedis, waitUntilReady } from '../lib/redis/client';
+import { createRedis, createSubscriber, isCluster, waitUntilReady, type RedisClient, type RedisConnection } from '../lib/redis/client';
 import { sampleProject } from './sample-project';
 
-export async function connect(): Promise<Redis> {
-  const redis = createRedis(inject('redisUrl'));
+/** Where this run's Redis is: one redis-server, or a local cluster (vitest project "cluster"). */
+export function testConnection(): RedisConnection {
+  return inject('redisConnection');
+}
+
+export async function connect(): Promise<RedisClient> {
+  const redis = createRedis(testConnection());
   await waitUntilReady(redis);
   return redis;
+}
+
+/** Keys matching `pattern` on every master: KEYS on a Cluster client would ask one node only. */
+export async function keysMatching(redis: RedisClient, pattern: string): Promise<string[]> {
+  const nodes = isCluster(redis) ? redis.nodes('master') : [redis];
+  return (await Promise.all(nodes.map((node) => node.keys(pattern)))).flat().toSorted();
+}
+
+export type ChannelListener = {
+  /** Removes and returns the messages received since the last call, once all published before it arrived. */
+  take: () => Promise<string[]>;
+  close: () => Promise<void>;
+};
+
+/**
+ * SSUBSCRIBEs to one sharded channel, as an app instance does. `take` publishes a marker on the
+ * channel and waits for it: what was published before it has arrived by then.
+ */
+export async function listenTo(redis: RedisClient, channel: string): Promise<ChannelListener> {
+  const subscriber = createSubscriber(testConnection());
+  const messages: string[] = [];
+  let marker: { id: string; arrived: () => void } | undefined;
+  subscriber.on('smessage', (from: string, message: string) => {
+    if (from !== channel) return;
+    if (message === marker?.id) return marker.arrived();
+    messages.push(message);
+  });
+  await subscriber.ssubscribe(channel);
+  return {
+    take: async () => {
+      const id = `marker-${randomBytes(6).toString('hex')}`;
+      const arrived = new Promise<void>((resolve) => (marker = { id, arrived: resolve }));
+      await redis.spublish(channel, id);
+      await arrived;
+      return messages.splice(0);
+    },
+    close: async () => {
+      await subscriber.quit();
+    },
+  };
 }
 
 export function uniqueSlug(): string {
@@ -31,24 +75,24 @@ export function testClock(start = Date.now()): TestClock {
   };
 }
 
-export function liveContext(redis: Redis, clock: TestClock, windows: Windows = DEFAULT_WINDOWS): LiveEventsContext {
+export function liveContext(redis: RedisClient, clock: TestClock, windows: Windows = DEFAULT_WINDOWS): LiveEventsContext {
   return { redis, windows, now: clock.now };
 }
 
 /** Saves a fresh project and returns its slug. */
-export async function createProject(redis: Redis, raised = 0): Promise<string> {
+export async function createProject(redis: RedisClient, raised = 0): Promise<string> {
   const project = sampleProject(uniqueSlug(), raised);
   await saveProject(project, 0, redis);
   return project.slug;
 }
 
-/** The live-event keys of a project by name: every key of it but the project itself. */
+/** The live-event keys of a project by name: every key of it but the project itself (and its channel). */
 export function liveOnlyKeys(slug: string): [string, string][] {
-  return Object.entries(liveEventKeys(slug)).filter(([name]) => name !== 'info');
+  return Object.entries(liveEventKeys(slug)).filter(([name]) => name !== 'info' && name !== 'changes');
 }
 
 /** Every live-event key of a project with its PTTL (-2 when the key does not exist). */
-export async function liveKeyTtls(redis: Redis, slug: string): Promise<Record<string, number>> {
+export async function liveKeyTtls(redis: RedisClient, slug: string): Promise<Record<string, number>> {
   const entries = await Promise.all(liveOnlyKeys(slug).map(async ([name, key]) => [name, await redis.pttl(key)] as const));
   return Object.fromEntries(entries);
 }
@@ -59,31 +103,24 @@ export type ChangeListener = {
   close: () => Promise<void>;
 };
 
-export async function listenToChanges(redis: Redis, slug: string): Promise<ChangeListener> {
-  const subscriber = redis.duplicate({ enableOfflineQueue: true });
-  const changes: LiveChange[] = [];
-  subscriber.on('message', (channel: string, message: string) => {
-    const change = JSON.parse(message) as LiveChange;
-    if (channel === LIVE_EVENTS_CHANNEL && change.slug === slug) changes.push(change);
-  });
-  await subscriber.subscribe(LIVE_EVENTS_CHANNEL);
+export async function listenToChanges(redis: RedisClient, slug: string): Promise<ChangeListener> {
+  const listener = await listenTo(redis, liveEventKeys(slug).changes);
   return {
-    takeChanges: async () => {
-      await subscriber.ping();
-      return changes.splice(0);
-    },
-    close: async () => {
-      await subscriber.quit();
-    },
+    takeChanges: async () => (await listener.take()).map((message) => JSON.parse(message) as LiveChange),
+    close: listener.close,
   };
 }
 
-/** The names of the commands `operation` sends to Redis on `redis`. */
-export async function commandsSentBy(redis: Redis, operation: () => Promise<unknown>): Promise<string[]> {
+/**
+ * The names of the commands `operation` sends to Redis on `redis`. A script is sent as EVAL
+ * the first time on each connection (on a cluster, each master's), as EVALSHA after: both are
+ * one round trip, named "evalsha" here.
+ */
+export async function commandsSentBy(redis: RedisClient, operation: () => Promise<unknown>): Promise<string[]> {
   const spy = vi.spyOn(redis, 'sendCommand');
   try {
     await operation();
-    return spy.mock.calls.map(([command]) => command.name);
+    return spy.mock.calls.map(([command]) => (command.name === 'eval' ? 'evalsha' : command.name));
   } finally {
     spy.mockRestore();
   }

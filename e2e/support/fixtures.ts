@@ -1,10 +1,9 @@
 import { test as base, expect, type APIRequestContext } from '@playwright/test';
-import type { Redis } from 'ioredis';
 import { randomBytes } from 'node:crypto';
 import type { LiveEventsContext } from '../../lib/live-events/context';
 import { DEFAULT_WINDOWS } from '../../lib/live-events/windows';
 import { saveProject } from '../../lib/projects/catalogue';
-import { createRedis, waitUntilReady } from '../../lib/redis/client';
+import { createRedis, waitUntilReady, type RedisClient } from '../../lib/redis/client';
 import { sampleProject } from '../../tests/sample-project';
 
 type Fixtures = {
@@ -12,9 +11,9 @@ type Fixtures = {
   slug: string;
   admin: { headers: Record<string, string> };
 };
-type WorkerFixtures = { redis: Redis; live: LiveEventsContext };
+type WorkerFixtures = { redis: RedisClient; live: LiveEventsContext };
 
-export async function createProject(redis: Redis, slug = `e2e-${randomBytes(5).toString('hex')}`): Promise<string> {
+export async function createProject(redis: RedisClient, slug = `e2e-${randomBytes(5).toString('hex')}`): Promise<string> {
   await saveProject(sampleProject(slug, 1_000), Date.now(), redis);
   return slug;
 }

@@ -9,7 +9,7 @@ import { defaultLiveEventsContext } from '../live-events/context';
 import { windowsFromEnv } from '../live-events/windows';
 import { log } from '../log';
 import { seedDemoProjects } from '../projects/seed';
-import { closeRedis, getRedis, waitUntilReady } from '../redis/client';
+import { closeRedis, connectionFromEnv, getRedis, waitUntilReady } from '../redis/client';
 import { startRedisServer, type RedisServerHandle } from '../redis/embedded';
 import { seedDemoBoard } from '../simulator/quiz-players';
 import { startSimulator } from '../simulator/simulator';
@@ -18,9 +18,9 @@ import { timelineCapFromEnv } from '../timeline/config';
 export type Runtime = { stop(): Promise<void> };
 
 /**
- * What server.ts needs before it serves: Redis (REDIS_URL, or a private redis-server child),
- * the admin token, and in the demo the seed and the traffic simulator. Both module graphs of
- * the process (server.ts and Next's bundle) read REDIS_URL and ADMIN_TOKEN from the environment.
+ * What server.ts needs before it serves: Redis (REDIS_URL, REDIS_CLUSTER_NODES, or a private
+ * redis-server child), the admin token, and in the demo the seed and the traffic simulator. Both
+ * module graphs of the process (server.ts and Next's bundle) read them from the environment.
  */
 export async function startRuntime(): Promise<Runtime> {
   // A mistyped setting stops the start with zod's message, not the first request that needs it.
@@ -29,10 +29,10 @@ export async function startRuntime(): Promise<Runtime> {
   timelineCapFromEnv();
   foldingConfigFromEnv();
   let embedded: RedisServerHandle | undefined;
-  if (!process.env.REDIS_URL) {
+  if (!connectionFromEnv()) {
     embedded = await startRedisServer();
     process.env.REDIS_URL = embedded.url;
-    log.info({ url: embedded.url }, 'started a private redis-server (no persistence); set REDIS_URL to use your own');
+    log.info({ url: embedded.url }, 'started a private redis-server (no persistence); set REDIS_URL or REDIS_CLUSTER_NODES to use your own');
   }
   if (!process.env.ADMIN_TOKEN) {
     process.env.ADMIN_TOKEN = randomBytes(18).toString('base64url');

@@ -1,5 +1,5 @@
 import type { Result } from 'ioredis';
-import { scriptsIn, type ScriptArg, type ScriptDefinition } from '../redis/lua';
+import { scriptsIn, scriptsOn, type ScriptArg, type ScriptDefinition } from '../redis/lua';
 
 declare module 'ioredis' {
   interface RedisCommander<Context> {
@@ -10,5 +10,8 @@ declare module 'ioredis' {
 const script = scriptsIn('creators');
 
 export function creatorScripts(): ScriptDefinition[] {
-  return [script('saveCreatorTotals', 2, 'save-totals.lua')];
+  return [script('saveCreatorTotals', 3, 'save-totals.lua')];
 }
+
+/** Defines this module's scripts on `redis` (once) and returns it. */
+export const withCreatorScripts = scriptsOn(creatorScripts);

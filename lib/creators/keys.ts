@@ -4,7 +4,6 @@ export const creatorKeys = {
   totals: '{creators}:totals',
   /** Zset: account -> when its totals were computed (ms). */
   updated: '{creators}:updated',
+  /** Sharded pub/sub channel (SPUBLISH) of saved totals; each app instance subscribes and relays to the creator's room. */
+  changes: '{creators}:changes',
 } as const;
-
-/** Saved totals are published here; each app instance subscribes and relays to the creator's room. */
-export const CREATORS_CHANNEL = 'crowdpulse:creators';

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis/client';
 import { metricFolder } from '../folding/metric-events';
 import type { Fold } from '../folding/types';
 import { log } from '../log';
@@ -9,7 +9,7 @@ import { computeCreatorTotals, saveCreatorTotals } from './totals';
 const CREATOR_CACHE_MS = 60_000;
 const creatorOf = new Map<string, { account: string; readAt: number }>();
 
-async function creatorAccount(redis: Redis, slug: string, now: number): Promise<string | null> {
+async function creatorAccount(redis: RedisClient, slug: string, now: number): Promise<string | null> {
   const cached = creatorOf.get(slug);
   if (cached && now - cached.readAt < CREATOR_CACHE_MS) return cached.account;
   const account = await redis.hget(projectKeys.info(slug), 'creatorAccount');
@@ -28,7 +28,7 @@ async function creatorAccount(redis: Redis, slug: string, now: number): Promise<
 export async function emitProjectMetrics(
   slug: string,
   metrics: { raised?: number; contributions?: number },
-  { redis, now = Date.now() }: { redis?: Redis; now?: number } = {},
+  { redis, now = Date.now() }: { redis?: RedisClient; now?: number } = {},
 ): Promise<void> {
   try {
     const folder = metricFolder(redis);
@@ -42,7 +42,7 @@ export async function emitProjectMetrics(
 }
 
 /** The consumer of folded metric events: recompute the account's totals and publish them. */
-export function refreshCreatorTotals(redis: Redis, contributionsWindowMs: number, now: () => number = Date.now) {
+export function refreshCreatorTotals(redis: RedisClient, contributionsWindowMs: number, now: () => number = Date.now) {
   return async (fold: Fold): Promise<void> => {
     const totals = await computeCreatorTotals(redis, fold.group, { now: now(), contributionsWindowMs, foldKey: fold.key });
     if (totals) await saveCreatorTotals(redis, totals);

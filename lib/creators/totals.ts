@@ -1,7 +1,8 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis/client';
 import { liveEventKeys } from '../live-events/keys';
 import { listProjects } from '../projects/catalogue';
-import { CREATORS_CHANNEL, creatorKeys } from './keys';
+import { creatorKeys } from './keys';
+import { withCreatorScripts } from './commands';
 
 export type CreatorProject = { slug: string; title: string; raised: number; contributions: number };
 
@@ -24,7 +25,7 @@ export type CreatorTotals = {
  * The catalogue is small; a large one would keep an index of projects by creator.
  */
 export async function computeCreatorTotals(
-  redis: Redis,
+  redis: RedisClient,
   account: string,
   { now, contributionsWindowMs, foldKey = null }: { now: number; contributionsWindowMs: number; foldKey?: string | null },
 ): Promise<CreatorTotals | null> {
@@ -49,20 +50,20 @@ export async function computeCreatorTotals(
 }
 
 /** Saves and publishes; false when newer totals were saved meanwhile. One round trip. */
-export async function saveCreatorTotals(redis: Redis, totals: CreatorTotals): Promise<boolean> {
-  const saved = await redis.saveCreatorTotals(
-    creatorKeys.totals, creatorKeys.updated, totals.account, totals.computedAt, JSON.stringify(totals), CREATORS_CHANNEL,
+export async function saveCreatorTotals(redis: RedisClient, totals: CreatorTotals): Promise<boolean> {
+  const saved = await withCreatorScripts(redis).saveCreatorTotals(
+    creatorKeys.totals, creatorKeys.updated, creatorKeys.changes, totals.account, totals.computedAt, JSON.stringify(totals),
   );
   return saved === 1;
 }
 
-export async function readCreatorTotals(redis: Redis, account: string): Promise<CreatorTotals | null> {
+export async function readCreatorTotals(redis: RedisClient, account: string): Promise<CreatorTotals | null> {
   const json = await redis.hget(creatorKeys.totals, account);
   return json ? (JSON.parse(json) as CreatorTotals) : null;
 }
 
 /** The creators whose totals changed last, newest first. */
-export async function latestCreatorTotals(redis: Redis, limit: number): Promise<CreatorTotals[]> {
+export async function latestCreatorTotals(redis: RedisClient, limit: number): Promise<CreatorTotals[]> {
   const accounts = await redis.zrevrange(creatorKeys.updated, 0, limit - 1);
   if (accounts.length === 0) return [];
   const values = await redis.hmget(creatorKeys.totals, ...accounts);

@@ -1,5 +1,5 @@
 import type { Result } from 'ioredis';
-import { scriptsIn, type ScriptArg, type ScriptDefinition } from '../redis/lua';
+import { scriptsIn, scriptsOn, type ScriptArg, type ScriptDefinition } from '../redis/lua';
 
 /** A fold as claim-due.lua answers it: key, group, fields (JSON), firstAt, lastAt, events, dueAt, deliveries. */
 export type RawFold = [string, string, string, string, string, string, string, string];
@@ -20,7 +20,10 @@ export function foldingScripts(): ScriptDefinition[] {
   return [
     script('foldEvent', 6, 'fold.lua'),
     script('claimDueFolds', 6, 'claim-due.lua'),
-    script('ackFold', 4, 'ack-fold.lua'),
+    script('ackFold', 5, 'ack-fold.lua'),
     script('readFoldingState', 5, 'read-state.lua', true),
   ];
 }
+
+/** Defines this module's scripts on `redis` (once) and returns it. */
+export const withFoldingScripts = scriptsOn(foldingScripts);

@@ -1,10 +1,11 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis/client';
 import { readHydrated } from '../timeline/timeline';
 import type { FoldingConfig } from './config';
-import { FOLDING_CHANNEL, foldingKeys, type FoldingKeys } from './keys';
+import { foldingKeys, type FoldingKeys } from './keys';
 import { parseFold, parsePublishedFold, parseState } from './parse';
 import type { Fold, FoldingState, Merge, PublishedFold } from './types';
 import { TIMELINE_SLACK } from '../timeline/config';
+import { withFoldingScripts } from './commands';
 
 /** What makes a folder: how to name it, group its events, and merge their fields. */
 export type FolderSpec<Event> = {
@@ -28,7 +29,7 @@ export class Folder<Event> {
   constructor(
     readonly spec: FolderSpec<Event>,
     readonly config: FoldingConfig,
-    readonly redis: Redis,
+    readonly redis: RedisClient,
   ) {
     if (!/^[a-z0-9-]{1,40}$/.test(spec.name)) throw new Error(`not a folder name: ${spec.name}`);
     this.keys = foldingKeys(spec.name);
@@ -38,7 +39,7 @@ export class Folder<Event> {
   async fold(event: Event, now: number): Promise<boolean> {
     const group = this.spec.groupOf(event);
     const k = this.keys;
-    const folded = await this.redis.foldEvent(
+    const folded = await withFoldingScripts(this.redis).foldEvent(
       k.lastEvent, k.firstEvent, k.fields(group), k.eventsPerGroup, k.recentlyClaimed, k.counters,
       now, group, this.spec.merge, this.config.windowMs,
       ...Object.entries(this.spec.fieldsOf(event)).flat(),
@@ -49,7 +50,7 @@ export class Folder<Event> {
   /** Claims the due folds (and those whose lease ran out) under a lease. One round trip. */
   async claimDue(now: number): Promise<Claim> {
     const k = this.keys;
-    const [nextDueAt, ...folds] = await this.redis.claimDueFolds(
+    const [nextDueAt, ...folds] = await withFoldingScripts(this.redis).claimDueFolds(
       k.lastEvent, k.firstEvent, k.eventsPerGroup, k.recentlyClaimed, k.claimed, k.counters,
       now, this.config.windowMs, this.config.maxWaitMs, this.config.leaseMs, this.config.batch,
       this.spec.merge, k.prefix,
@@ -60,9 +61,9 @@ export class Folder<Event> {
   /** Publishes a claimed fold; false when it had been published already. One round trip. */
   async ack(key: string, now: number): Promise<boolean> {
     const k = this.keys;
-    const published = await this.redis.ackFold(
-      k.claimed, k.fold(key), k.published, k.counters,
-      key, now, FOLDING_CHANNEL, this.spec.name,
+    const published = await withFoldingScripts(this.redis).ackFold(
+      k.claimed, k.fold(key), k.published, k.counters, k.changes,
+      key, now, this.spec.name,
       this.config.publishedCap, TIMELINE_SLACK, this.config.publishedTtlMs,
     );
     return published === 1;
@@ -72,7 +73,7 @@ export class Folder<Event> {
   async state(limit = 20): Promise<FoldingState> {
     const k = this.keys;
     return parseState(
-      await this.redis.readFoldingState(k.counters, k.lastEvent, k.firstEvent, k.eventsPerGroup, k.claimed, limit),
+      await withFoldingScripts(this.redis).readFoldingState(k.counters, k.lastEvent, k.firstEvent, k.eventsPerGroup, k.claimed, limit),
       this.config,
     );
   }

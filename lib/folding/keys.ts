@@ -25,10 +25,9 @@ export function foldingKeys(name: string) {
     counters: `${prefix}counters`,
     /** List of fold keys, newest first: a normalized timeline (lib/timeline). */
     published: `${prefix}published`,
+    /** Sharded pub/sub channel (SPUBLISH) of the folds this folder publishes. */
+    changes: `${prefix}changes`,
   };
 }
 
 export type FoldingKeys = ReturnType<typeof foldingKeys>;
-
-/** Every folder publishes its folds here; each app instance subscribes. */
-export const FOLDING_CHANNEL = 'crowdpulse:folding';

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis/client';
 import { z } from 'zod';
 import { getRedis } from '../redis/client';
 import { foldingConfigFromEnv, type FoldingConfig } from './config';
@@ -59,10 +59,10 @@ export function toFoldedMetricEvent(fold: PublishedFold): FoldedMetricEvent {
 
 let envConfig: FoldingConfig | undefined;
 /** One folder per client: it is asked for on every contribution and every ops push. */
-const folders = new WeakMap<Redis, Folder<MetricEvent>>();
+const folders = new WeakMap<RedisClient, Folder<MetricEvent>>();
 
 /** The app's folder of metric events (on the process's client unless given one); config from the environment. */
-export function metricFolder(redis: Redis = getRedis()): Folder<MetricEvent> {
+export function metricFolder(redis: RedisClient = getRedis()): Folder<MetricEvent> {
   envConfig ??= foldingConfigFromEnv();
   let folder = folders.get(redis);
   if (!folder) folders.set(redis, (folder = new Folder(metricEventsSpec, envConfig, redis)));
@@ -70,6 +70,6 @@ export function metricFolder(redis: Redis = getRedis()): Folder<MetricEvent> {
 }
 
 /** The same folder on another client or config (tests, bench, each poller its own connection). */
-export function metricFolderOn(redis: Redis, config: FoldingConfig): Folder<MetricEvent> {
+export function metricFolderOn(redis: RedisClient, config: FoldingConfig): Folder<MetricEvent> {
   return new Folder(metricEventsSpec, config, redis);
 }

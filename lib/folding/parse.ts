@@ -65,7 +65,7 @@ export function parseState([flatCounters, pending, claimed, ...groups]: RawState
 
 const publishedMessage = z.object({ folder: z.string(), fold: z.record(z.string(), z.string()) });
 
-/** A message of FOLDING_CHANNEL (ack-fold.lua's `{folder, fold}`), when it is a fold of `folderName`; else null. */
+/** A message of a folder's change channel (ack-fold.lua's `{folder, fold}`), when it is a fold of `folderName`; else null. */
 export function parseFoldingMessage(message: string, folderName: string): PublishedFold | null {
   let json: unknown;
   try {

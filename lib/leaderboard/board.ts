@@ -1,4 +1,5 @@
 import { NotFoundError } from '../errors';
+import { withLeaderboardScripts } from './commands';
 import { defaultLeaderboardContext, type LeaderboardContext } from './context';
 import { boardSuffix } from './keys';
 import { currentPeriods, periodAt, PERIODS, type Period, type PeriodSpan } from './periods';
@@ -36,9 +37,10 @@ export async function addEntry(
 ): Promise<AddedEntry> {
   const { keys } = ctx;
   const boards = boardsAt(ctx, entry.date, periods);
-  const add = periods.length === PERIODS.length ? ctx.redis.addBoardEntry : ctx.redis.addEntryToOneBoard;
+  const redis = withLeaderboardScripts(ctx.redis);
+  const add = periods.length === PERIODS.length ? redis.addBoardEntry : redis.addEntryToOneBoard;
   const reply = await add.call(
-    ctx.redis,
+    redis,
     ...boards.keys, keys.version, keys.changes,
     keys.entryPrefix, keys.boardPrefix, entry.id, entry.name, entry.score, entry.date, ctx.size, ...boards.args,
   );
@@ -67,14 +69,14 @@ function toBoard(version: number, [threshold, entries]: [number, string[]], span
 /** The best `limit` entries of the current `period`'s board (all of them when fewer), best first, in one round trip. */
 export async function readTop(limit: number, ctx: LeaderboardContext = defaultLeaderboardContext(), period: Period = 'all'): Promise<Board> {
   const span = periodAt(period, ctx.now());
-  const [version, top] = await ctx.redis.readBoardTop(ctx.keys.version, ctx.keys.board(span), ctx.keys.entryPrefix, checkedLimit(limit, ctx.size), ctx.size);
+  const [version, top] = await withLeaderboardScripts(ctx.redis).readBoardTop(ctx.keys.version, ctx.keys.board(span), ctx.keys.entryPrefix, checkedLimit(limit, ctx.size), ctx.size);
   return toBoard(version, top, span, ctx.size);
 }
 
 /** The three current boards, whole, at one version (one script): what a page shows and keeps live. */
 export async function readBoards(ctx: LeaderboardContext = defaultLeaderboardContext()): Promise<Boards> {
   const spans = currentPeriods(ctx.now());
-  const [version, ...tops] = await ctx.redis.readBoards(
+  const [version, ...tops] = await withLeaderboardScripts(ctx.redis).readBoards(
     ctx.keys.version, ...PERIODS.map((period) => ctx.keys.board(spans[period])), ctx.keys.entryPrefix, ctx.size, ctx.size,
   );
   return Object.fromEntries(PERIODS.map((period, i) => [period, toBoard(version, tops[i]!, spans[period], ctx.size)])) as Boards;
@@ -83,6 +85,6 @@ export async function readBoards(ctx: LeaderboardContext = defaultLeaderboardCon
 /** Moderation: takes an entry off every board it is on and deletes its string; NotFoundError when no board holds it. */
 export async function removeEntry(id: string, ctx: LeaderboardContext = defaultLeaderboardContext()): Promise<void> {
   const { keys } = ctx;
-  const [removed] = await ctx.redis.removeBoardEntry(keys.version, keys.changes, keys.entryPrefix, keys.boardPrefix, id);
+  const [removed] = await withLeaderboardScripts(ctx.redis).removeBoardEntry(keys.version, keys.changes, keys.entryPrefix, keys.boardPrefix, id);
   if (removed === 0) throw new NotFoundError('leaderboard entry');
 }

@@ -1,5 +1,5 @@
 import type { Result } from 'ioredis';
-import { scriptsIn, type ScriptArg, type ScriptDefinition } from '../redis/lua';
+import { scriptsIn, scriptsOn, type ScriptArg, type ScriptDefinition } from '../redis/lua';
 
 type BoardTop = [threshold: number, entries: string[]];
 
@@ -26,3 +26,6 @@ export function leaderboardScripts(): ScriptDefinition[] {
     script('removeBoardEntry', 2, 'remove-entry.lua'),
   ];
 }
+
+/** Defines this module's scripts on `redis` (once) and returns it. */
+export const withLeaderboardScripts = scriptsOn(leaderboardScripts);

@@ -1,10 +1,10 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis/client';
 import { getRedis } from '../redis/client';
 import { BOARD_SIZE, boardKeys, type BoardKeys } from './keys';
 
 /** What leaderboard and quiz operations need. Tests pass their own client, board and clock. */
 export type LeaderboardContext = {
-  redis: Redis;
+  redis: RedisClient;
   keys: BoardKeys;
   size: number;
   now: () => number;

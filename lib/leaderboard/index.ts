@@ -1,5 +1,5 @@
 export { addEntry, readBoards, readTop, removeEntry } from './board';
-export { BOARD_SIZE, LEADERBOARD_CHANNEL, boardKeys, type BoardKeys } from './keys';
+export { BOARD_SIZE, boardKeys, type BoardKeys } from './keys';
 export { entryIdSchema } from './schemas';
 export { currentPeriods, isPeriod, periodAt, PERIOD_LABELS, PERIODS, type Period, type PeriodSpan } from './periods';
 export { defaultLeaderboardContext, type LeaderboardContext } from './context';

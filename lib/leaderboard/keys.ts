@@ -23,7 +23,7 @@ export function boardKeys(name = 'leaderboard') {
     entry: (id: string) => `${tag}:session:${id}`,
     /** Hash of a quiz session being played (lib/quiz), kept in the boards' slot. */
     quizSession: (id: string) => `${tag}:quiz:${id}`,
-    /** Pub/sub channel of every change to the boards; each app instance subscribes. */
+    /** Sharded pub/sub channel (SPUBLISH) of every change to the boards; each app instance subscribes. */
     changes: `${tag}:changes`,
   };
 }
@@ -34,9 +34,6 @@ export type BoardKeys = ReturnType<typeof boardKeys>;
 export function boardSuffix({ period, id }: PeriodSpan): string {
   return period === 'all' ? 'all' : `${period}:${id}`;
 }
-
-/** Every change to the app's boards is published here. */
-export const LEADERBOARD_CHANNEL = boardKeys().changes;
 
 /** An entry id as a path names it: quiz session ids and other games' ids alike. */
 export const ENTRY_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;

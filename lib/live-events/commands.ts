@@ -1,5 +1,5 @@
 import type { Result } from 'ioredis';
-import { scriptsIn, type ScriptArg, type ScriptDefinition } from '../redis/lua';
+import { scriptsIn, scriptsOn, type ScriptArg, type ScriptDefinition } from '../redis/lua';
 
 type Status = -1 | 0 | 1;
 
@@ -24,14 +24,17 @@ const script = scriptsIn('live-events');
 
 export function liveEventScripts(): ScriptDefinition[] {
   return [
-    script('recordContribution', 5, 'record-contribution.lua'),
-    script('cancelContribution', 5, 'cancel-contribution.lua'),
-    script('publishNews', 4, 'publish-news.lua'),
-    script('unpublishNews', 4, 'unpublish-news.lua'),
-    script('importEvents', 7, 'import-events.lua'),
-    script('joinVisitor', 4, 'join-visitor.lua'),
-    script('leaveVisitor', 3, 'leave-visitor.lua'),
-    script('heartbeatVisitors', 3, 'heartbeat-visitors.lua'),
+    script('recordContribution', 6, 'record-contribution.lua'),
+    script('cancelContribution', 6, 'cancel-contribution.lua'),
+    script('publishNews', 5, 'publish-news.lua'),
+    script('unpublishNews', 5, 'unpublish-news.lua'),
+    script('importEvents', 8, 'import-events.lua'),
+    script('joinVisitor', 5, 'join-visitor.lua'),
+    script('leaveVisitor', 4, 'leave-visitor.lua'),
+    script('heartbeatVisitors', 4, 'heartbeat-visitors.lua'),
     script('readLiveSnapshot', 8, 'read-snapshot.lua', true),
   ];
 }
+
+/** Defines this module's scripts on `redis` (once) and returns it. */
+export const withLiveEventScripts = scriptsOn(liveEventScripts);

@@ -1,10 +1,10 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis/client';
 import { getRedis } from '../redis/client';
 import { windowsFromEnv, type Windows } from './windows';
 
 /** What every live-event operation needs. Tests pass their own client, windows and clock. */
 export type LiveEventsContext = {
-  redis: Redis;
+  redis: RedisClient;
   windows: Windows;
   now: () => number;
 };

@@ -2,8 +2,9 @@ import { NotFoundError } from '../errors';
 import { newId } from '../ids';
 import { activityArgs } from './activity';
 import { defaultLiveEventsContext, type LiveEventsContext } from './context';
-import { LIVE_EVENTS_CHANNEL, liveEventKeys } from './keys';
+import { liveEventKeys } from './keys';
 import type { ContributionInput } from './schemas';
+import { withLiveEventScripts } from './commands';
 
 export type RecordedContribution = {
   id: string;
@@ -21,10 +22,10 @@ export async function recordContribution(
 ): Promise<RecordedContribution> {
   const keys = liveEventKeys(slug);
   const id = input.id ?? newId();
-  const [status, at, count, raised] = await ctx.redis.recordContribution(
-    keys.info, keys.contributions, keys.contributors, keys.contributionDetails, keys.activity,
+  const [status, at, count, raised] = await withLiveEventScripts(ctx.redis).recordContribution(
+    keys.info, keys.contributions, keys.contributors, keys.contributionDetails, keys.activity, keys.changes,
     ctx.now(), id, input.name, input.amount,
-    ctx.windows.contributions, ctx.windows.contributors, LIVE_EVENTS_CHANNEL, slug, ...activityArgs(),
+    ctx.windows.contributions, ctx.windows.contributors, slug, ...activityArgs(),
   );
   if (status === -1) throw new NotFoundError('project');
   return { id, at, created: status === 1, count, raised };
@@ -36,9 +37,9 @@ export async function cancelContribution(
   ctx: LiveEventsContext = defaultLiveEventsContext(),
 ): Promise<{ count: number; raised: number }> {
   const keys = liveEventKeys(slug);
-  const [status, count, raised] = await ctx.redis.cancelContribution(
-    keys.info, keys.contributions, keys.contributors, keys.contributionDetails, keys.activity,
-    ctx.now(), id, ctx.windows.contributions, ctx.windows.contributors, LIVE_EVENTS_CHANNEL, slug,
+  const [status, count, raised] = await withLiveEventScripts(ctx.redis).cancelContribution(
+    keys.info, keys.contributions, keys.contributors, keys.contributionDetails, keys.activity, keys.changes,
+    ctx.now(), id, ctx.windows.contributions, ctx.windows.contributors, slug,
   );
   if (status === -1) throw new NotFoundError('project');
   if (status === 0) throw new NotFoundError('contribution');

@@ -1,8 +1,9 @@
 import { NotFoundError } from '../errors';
 import { activityArgs } from './activity';
 import { defaultLiveEventsContext, type LiveEventsContext } from './context';
-import { LIVE_EVENTS_CHANNEL, liveEventKeys } from './keys';
+import { liveEventKeys } from './keys';
 import type { ImportInput } from './schemas';
+import { withLiveEventScripts } from './commands';
 
 /**
  * Imports past events with their original times in one script call. Events already expired in
@@ -16,10 +17,10 @@ export async function importEvents(
   ctx: LiveEventsContext = defaultLiveEventsContext(),
 ): Promise<{ imported: number; skipped: number }> {
   const keys = liveEventKeys(slug);
-  const [imported, skipped] = await ctx.redis.importEvents(
-    keys.info, keys.contributions, keys.contributors, keys.contributionDetails, keys.news, keys.newsDetails, keys.activity,
+  const [imported, skipped] = await withLiveEventScripts(ctx.redis).importEvents(
+    keys.info, keys.contributions, keys.contributors, keys.contributionDetails, keys.news, keys.newsDetails, keys.activity, keys.changes,
     ctx.now(), ctx.windows.contributions, ctx.windows.contributors, ctx.windows.news,
-    LIVE_EVENTS_CHANNEL, slug, JSON.stringify(events.toSorted((a, b) => a.at - b.at)), ...activityArgs(),
+    slug, JSON.stringify(events.toSorted((a, b) => a.at - b.at)), ...activityArgs(),
   );
   if (imported === -1) throw new NotFoundError('project');
   return { imported, skipped };

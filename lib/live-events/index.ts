@@ -3,6 +3,5 @@ export { publishNews, unpublishNews } from './news';
 export { importEvents } from './import';
 export { readLiveSnapshot } from './snapshot';
 export { joinProject, leaveProject, heartbeatVisitors, type Tab } from './presence';
-export { LIVE_EVENTS_CHANNEL } from './keys';
 export type { Contributor, NewsItem, LiveSnapshot, LiveChange } from './types';
 export type { LiveEventsContext } from './context';

@@ -15,8 +15,7 @@ export function liveEventKeys(slug: string) {
     visitorTabCounts: `${tag}:visitor-tab-counts`,
     /** The activity feed: a capped timeline (lib/timeline), its counter in `info` (activity.ts). */
     activity: `${tag}:activity`,
+    /** Sharded pub/sub channel (SPUBLISH) of the project's changes, in the project's slot. */
+    changes: `${tag}:changes`,
   };
 }
-
-/** Every live-event change of every project is published here; each app instance subscribes. */
-export const LIVE_EVENTS_CHANNEL = 'crowdpulse:live-events';

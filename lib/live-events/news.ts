@@ -2,8 +2,9 @@ import { NotFoundError } from '../errors';
 import { newId } from '../ids';
 import { activityArgs } from './activity';
 import { defaultLiveEventsContext, type LiveEventsContext } from './context';
-import { LIVE_EVENTS_CHANNEL, liveEventKeys } from './keys';
+import { liveEventKeys } from './keys';
 import type { NewsInput } from './schemas';
+import { withLiveEventScripts } from './commands';
 
 export async function publishNews(
   slug: string,
@@ -12,9 +13,9 @@ export async function publishNews(
 ): Promise<{ id: string; at: number; created: boolean }> {
   const keys = liveEventKeys(slug);
   const id = input.id ?? newId();
-  const [status, at] = await ctx.redis.publishNews(
-    keys.info, keys.news, keys.newsDetails, keys.activity,
-    ctx.now(), id, input.title, input.url, ctx.windows.news, LIVE_EVENTS_CHANNEL, slug, ...activityArgs(),
+  const [status, at] = await withLiveEventScripts(ctx.redis).publishNews(
+    keys.info, keys.news, keys.newsDetails, keys.activity, keys.changes,
+    ctx.now(), id, input.title, input.url, ctx.windows.news, slug, ...activityArgs(),
   );
   if (status === -1) throw new NotFoundError('project');
   return { id, at, created: status === 1 };
@@ -26,9 +27,9 @@ export async function unpublishNews(
   ctx: LiveEventsContext = defaultLiveEventsContext(),
 ): Promise<void> {
   const keys = liveEventKeys(slug);
-  const status = await ctx.redis.unpublishNews(
-    keys.info, keys.news, keys.newsDetails, keys.activity,
-    ctx.now(), id, ctx.windows.news, LIVE_EVENTS_CHANNEL, slug,
+  const status = await withLiveEventScripts(ctx.redis).unpublishNews(
+    keys.info, keys.news, keys.newsDetails, keys.activity, keys.changes,
+    ctx.now(), id, ctx.windows.news, slug,
   );
   if (status === -1) throw new NotFoundError('project');
   if (status === 0) throw new NotFoundError('news item');

@@ -4,6 +4,7 @@ import { defaultLiveEventsContext, type LiveEventsContext } from './context';
 import { liveEventKeys } from './keys';
 import { ACTIVITY_PAGE, SNAPSHOT_LIMITS } from './limits';
 import type { Contributor, LiveSnapshot, NewsItem } from './types';
+import { withLiveEventScripts } from './commands';
 
 
 /**
@@ -18,7 +19,7 @@ export async function readLiveSnapshot(
   const keys = liveEventKeys(slug);
   const now = ctx.now();
   const { windows } = ctx;
-  const raw = await ctx.redis.readLiveSnapshot(
+  const raw = await withLiveEventScripts(ctx.redis).readLiveSnapshot(
     keys.info, keys.contributions, keys.contributors, keys.contributionDetails,
     keys.news, keys.newsDetails, keys.visitors, keys.activity,
     now, windows.contributions, windows.contributors, windows.news, windows.visitors,

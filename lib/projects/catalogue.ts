@@ -1,7 +1,8 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis/client';
 import { getRedis } from '../redis/client';
 import { projectKeys } from './keys';
 import type { Project } from './types';
+import { withProjectScripts } from './commands';
 
 function fromHash(slug: string, hash: Record<string, string>): Project | null {
   if (!hash.title) return null;
@@ -18,11 +19,11 @@ function fromHash(slug: string, hash: Record<string, string>): Project | null {
   };
 }
 
-export async function getProject(slug: string, redis: Redis = getRedis()): Promise<Project | null> {
+export async function getProject(slug: string, redis: RedisClient = getRedis()): Promise<Project | null> {
   return fromHash(slug, await redis.hgetall(projectKeys.info(slug)));
 }
 
-export async function listProjects(redis: Redis = getRedis()): Promise<Project[]> {
+export async function listProjects(redis: RedisClient = getRedis()): Promise<Project[]> {
   const slugs = await redis.zrange(projectKeys.index, '0', '-1');
   if (slugs.length === 0) return [];
   // Sent together without waiting (one round trip's worth on a connection), yet each command
@@ -38,9 +39,9 @@ export async function listProjects(redis: Redis = getRedis()): Promise<Project[]
  * Creates or updates a project (one script on the project's slot) and lists it in the catalogue,
  * which lives in a slot of its own. Idempotent: saving again never undoes contributions.
  */
-export async function saveProject(project: Project, position: number, redis: Redis = getRedis()): Promise<boolean> {
+export async function saveProject(project: Project, position: number, redis: RedisClient = getRedis()): Promise<boolean> {
   const { slug, raised, art, ...fields } = project;
-  const created = await redis.saveProject(
+  const created = await withProjectScripts(redis).saveProject(
     projectKeys.info(slug),
     raised,
     ...Object.entries({ ...fields, art: JSON.stringify(art) }).flat(),

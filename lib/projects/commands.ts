@@ -1,5 +1,5 @@
 import type { Result } from 'ioredis';
-import { scriptsIn, type ScriptArg, type ScriptDefinition } from '../redis/lua';
+import { scriptsIn, scriptsOn, type ScriptArg, type ScriptDefinition } from '../redis/lua';
 
 declare module 'ioredis' {
   interface RedisCommander<Context> {
@@ -12,3 +12,6 @@ const script = scriptsIn('projects');
 export function projectScripts(): ScriptDefinition[] {
   return [script('saveProject', 1, 'save-project.lua')];
 }
+
+/** Defines this module's scripts on `redis` (once) and returns it. */
+export const withProjectScripts = scriptsOn(projectScripts);

@@ -1,5 +1,5 @@
 import type { Result } from 'ioredis';
-import { scriptsIn, type ScriptArg, type ScriptDefinition } from '../redis/lua';
+import { scriptsIn, scriptsOn, type ScriptArg, type ScriptDefinition } from '../redis/lua';
 
 declare module 'ioredis' {
   interface RedisCommander<Context> {
@@ -18,3 +18,6 @@ export function quizScripts(): ScriptDefinition[] {
     script('submitQuizSession', 6, 'submit-session.lua'),
   ];
 }
+
+/** Defines this module's scripts on `redis` (once) and returns it. */
+export const withQuizScripts = scriptsOn(quizScripts);

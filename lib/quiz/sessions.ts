@@ -5,6 +5,7 @@ import { boardsAt, placed } from '../leaderboard/board';
 import { drawQuestions, publicQuestion, questionById } from './bank';
 import type { AnswerInput } from './schemas';
 import { MAX_SPEED_BONUS, MS_PER_BONUS_POINT, POINTS_PER_ANSWER } from './scoring';
+import { withQuizScripts } from './commands';
 import type { AnsweredQuestion, AnswerResult, Question, ResumedSession, StartedSession, SubmitResult } from './types';
 
 export const SESSION_TTL_MS = 15 * 60_000;
@@ -22,7 +23,7 @@ export async function startSession(ctx: LeaderboardContext = defaultLeaderboardC
   const startedAt = ctx.now();
   for (;;) {
     const id = newId();
-    const created = await ctx.redis.startQuizSession(
+    const created = await withQuizScripts(ctx.redis).startQuizSession(
       ctx.keys.quizSession(id), SESSION_TTL_MS, startedAt, ...questions.map((question) => question.id),
     );
     if (created === 1) return { id, questions: questions.map(publicQuestion), expiresAt: startedAt + SESSION_TTL_MS };
@@ -42,7 +43,7 @@ export async function answerQuestion(
   if (!question) throw new InvalidInputError('questionId', NOT_IN_SESSION);
   if (choice >= question.choices.length) throw new InvalidInputError('choice', `must be 0 to ${question.choices.length - 1}`);
   const correct = choice === question.answer;
-  const [status, score, points, speed, elapsedMs] = await ctx.redis.answerQuizQuestion(
+  const [status, score, points, speed, elapsedMs] = await withQuizScripts(ctx.redis).answerQuizQuestion(
     ctx.keys.quizSession(sessionId), questionId, choice, correct ? 1 : 0, ctx.now(), POINTS_PER_ANSWER, MAX_SPEED_BONUS, MS_PER_BONUS_POINT,
   );
   if (status === -1) throw new NotFoundError('quiz session');
@@ -90,7 +91,7 @@ export async function submitSession(
   const { keys } = ctx;
   const now = ctx.now();
   const boards = boardsAt(ctx, now);
-  const [status, score, ...reply] = await ctx.redis.submitQuizSession(
+  const [status, score, ...reply] = await withQuizScripts(ctx.redis).submitQuizSession(
     keys.quizSession(sessionId), ...boards.keys, keys.version, keys.changes,
     keys.entryPrefix, keys.boardPrefix, sessionId, name, now, ctx.size, ...boards.args,
   );

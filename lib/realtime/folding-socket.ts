@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { CREATORS_CHANNEL } from '../creators/keys';
+import { creatorKeys } from '../creators/keys';
 import type { CreatorTotals } from '../creators/totals';
-import { FOLDING_CHANNEL } from '../folding/keys';
+import { foldingKeys } from '../folding/keys';
 import { accountIdSchema, metricEventsSpec, toFoldedMetricEvent } from '../folding/metric-events';
 import { parseFoldingMessage } from '../folding/parse';
 import { log } from '../log';
@@ -21,11 +21,11 @@ const creatorTotals = z.looseObject({ account: z.string() });
  * per event where the point of folding is to have fewer.
  */
 export function attachFolding(io: RealtimeServer, hub: RealtimeHub): { close(): void } {
-  hub.subscribe(FOLDING_CHANNEL, (message) => {
+  hub.subscribe(foldingKeys(metricEventsSpec.name).changes, (message) => {
     const fold = parseFoldingMessage(message, metricEventsSpec.name);
     if (fold) io.to(OPS_ROOM).emit('ops:published', toFoldedMetricEvent(fold));
   });
-  hub.subscribe(CREATORS_CHANNEL, (message) => {
+  hub.subscribe(creatorKeys.changes, (message) => {
     const parsed = creatorTotals.safeParse(safeJson(message));
     if (!parsed.success) return log.warn({ message: message.slice(0, 200) }, 'ignored malformed creator totals');
     io.to(creatorRoom(parsed.data.account)).to(OPS_ROOM).emit('creator:totals', parsed.data as CreatorTotals);

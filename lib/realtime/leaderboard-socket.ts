@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { readBoards } from '../leaderboard';
 import { defaultLeaderboardContext } from '../leaderboard/context';
-import { LEADERBOARD_CHANNEL } from '../leaderboard/keys';
 import type { LeaderboardChange } from '../leaderboard/types';
 import { log } from '../log';
 import { LEADERBOARD_ROOM, type LeaderboardWatchReply, type RealtimeServer, type RealtimeSocket } from './events';
@@ -26,7 +25,7 @@ const publishedChange = z.discriminatedUnion('type', [
  * changed, so a score that enters none costs the open boards nothing.
  */
 export function attachLeaderboard(io: RealtimeServer, hub: RealtimeHub): { close(): void } {
-  hub.subscribe(LEADERBOARD_CHANNEL, (message) => {
+  hub.subscribe(defaultLeaderboardContext().keys.changes, (message) => {
     let change: LeaderboardChange;
     try {
       change = publishedChange.parse(JSON.parse(message));

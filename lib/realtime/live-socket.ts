@@ -7,7 +7,7 @@ import { heartbeatInterval } from '../live-events/windows';
 import { log } from '../log';
 import { recordView } from '../visitors/recently-viewed';
 import { projectRoom, type RealtimeServer, type RealtimeSocket, type WatchReply } from './events';
-import type { RealtimeHub } from './hub';
+import type { RealtimeHub, Subscription } from './hub';
 import { LocalViewers } from './local-viewers';
 import { relayLiveChanges } from './relay';
 
@@ -19,6 +19,7 @@ export function attachLiveEvents(io: RealtimeServer, hub: RealtimeHub): { close(
   const ctx = defaultLiveEventsContext();
   const viewers = new LocalViewers();
   const relay = relayLiveChanges(io, hub);
+  const relayed = new WeakMap<RealtimeSocket, Subscription>();
 
   const heartbeat = () =>
     Promise.all(viewers.projects().map(([slug, tabs]) => heartbeatVisitors(slug, tabs, ctx).catch(() => undefined)));
@@ -35,6 +36,7 @@ export function attachLiveEvents(io: RealtimeServer, hub: RealtimeHub): { close(
     });
 
     socket.on('disconnect', async () => {
+      relayed.get(socket)?.release();
       const watching = socket.data.watching;
       if (!watching || !(await watching.joined.then(() => true, () => false))) return;
       const tab = { visitorId: watching.visitorId, tabId: socket.id };
@@ -57,14 +59,20 @@ export function attachLiveEvents(io: RealtimeServer, hub: RealtimeHub): { close(
 
   async function startWatching(socket: RealtimeSocket, slug: string, tab: Tab): Promise<void> {
     try {
-      // Join the room before reading, so no change can fall between the snapshot and the stream.
+      // Join the room and subscribe to the project's channel before reading, so no change can
+      // fall between the snapshot and the stream.
       await socket.join(projectRoom(slug));
+      const subscription = relay.watch(slug);
+      relayed.set(socket, subscription);
+      await subscription.ready;
       await joinProject(slug, tab, ctx);
       viewers.add(slug, tab);
       // A view is a page that opened and joined: not a prefetch, not a bot without JavaScript.
       recordView(tab.visitorId, slug, ctx.redis).catch((error: Error) => log.warn({ err: error.message, slug }, 'recording a view failed'));
     } catch (error) {
       socket.data.watching = undefined;
+      relayed.get(socket)?.release();
+      relayed.delete(socket);
       await socket.leave(projectRoom(slug));
       throw error;
     }

@@ -1,23 +1,31 @@
 import { z } from 'zod';
-import { LIVE_EVENTS_CHANNEL } from '../live-events/keys';
+import { liveEventKeys } from '../live-events/keys';
 import type { LiveChange } from '../live-events/types';
 import { log } from '../log';
 import { projectRoom, type RealtimeServer } from './events';
-import type { RealtimeHub } from './hub';
+import type { RealtimeHub, Subscription } from './hub';
 
 /** At most one viewer-count push per project per this many ms (well inside the spec's 1 s). */
 const VISITOR_PUSH_MS = 250;
 
 /** Our own scripts publish these; the shape is checked so that a stray message cannot crash us. */
-const publishedChange = z.looseObject({ type: z.string(), slug: z.string() });
+const publishedChange = z.looseObject({ type: z.string() });
+
+export type LiveRelay = {
+  /** A socket of this instance watches `slug`: relay its changes until it is released. */
+  watch(slug: string): Subscription;
+  close(): void;
+};
 
 /**
- * Relays what the live-event scripts publish to the sockets of this instance, by project room.
- * Viewer counts are coalesced: when many people arrive at once each page gets the latest count
- * every VISITOR_PUSH_MS instead of one push per arrival (n arrivals × n viewers frames).
+ * Relays what the live-event scripts publish on a project's own channel to the sockets of this
+ * instance that watch it. The instance subscribes to a project while one of its sockets watches
+ * it, so it hears nothing of the others. Viewer counts are coalesced: when many people arrive
+ * at once each page gets the latest count every VISITOR_PUSH_MS instead of one push per arrival.
  */
-export function relayLiveChanges(io: RealtimeServer, hub: RealtimeHub): { close(): void } {
+export function relayLiveChanges(io: RealtimeServer, hub: RealtimeHub): LiveRelay {
   const latestVisitorCounts = new Map<string, LiveChange>();
+  const watched = new Map<string, { sockets: number; subscription: Subscription }>();
   let visitorFlush: NodeJS.Timeout | undefined;
   const flushVisitorCounts = () => {
     visitorFlush = undefined;
@@ -25,17 +33,36 @@ export function relayLiveChanges(io: RealtimeServer, hub: RealtimeHub): { close(
     latestVisitorCounts.clear();
   };
 
-  hub.subscribe(LIVE_EVENTS_CHANNEL, (message) => {
+  const relay = (slug: string) => (message: string) => {
     let change: LiveChange;
     try {
-      change = publishedChange.parse(JSON.parse(message)) as LiveChange;
+      // The channel names the project: a message cannot reach another project's page.
+      change = { ...publishedChange.parse(JSON.parse(message)), slug } as LiveChange;
     } catch {
       return log.warn({ message: message.slice(0, 200) }, 'ignored a malformed live change');
     }
-    if (change.type !== 'visitors-changed') return void io.to(projectRoom(change.slug)).emit('live:change', change);
-    latestVisitorCounts.set(change.slug, change);
+    if (change.type !== 'visitors-changed') return void io.to(projectRoom(slug)).emit('live:change', change);
+    latestVisitorCounts.set(slug, change);
     visitorFlush ??= setTimeout(flushVisitorCounts, VISITOR_PUSH_MS);
-  });
+  };
 
-  return { close: () => clearTimeout(visitorFlush) };
+  return {
+    watch(slug) {
+      const entry = watched.get(slug) ?? { sockets: 0, subscription: hub.subscribe(liveEventKeys(slug).changes, relay(slug)) };
+      entry.sockets++;
+      watched.set(slug, entry);
+      let released = false;
+      return {
+        ready: entry.subscription.ready,
+        release() {
+          if (released) return;
+          released = true;
+          if (--entry.sockets > 0) return;
+          watched.delete(slug);
+          entry.subscription.release();
+        },
+      };
+    },
+    close: () => clearTimeout(visitorFlush),
+  };
 }

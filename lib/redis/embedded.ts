@@ -45,7 +45,7 @@ export async function startRedisServer(options: { port?: number } = {}): Promise
   }
 }
 
-async function waitForPort(child: ChildProcess, port: number): Promise<void> {
+export async function waitForPort(child: ChildProcess, port: number): Promise<void> {
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -79,7 +79,7 @@ function canConnect(port: number): Promise<boolean> {
   });
 }
 
-async function stopChild(child: ChildProcess): Promise<void> {
+export async function stopChild(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = once(child, 'exit');
   child.kill('SIGTERM');

@@ -1,13 +1,18 @@
 import { ReplyError } from 'ioredis';
 
 const CONNECTION_FAILURE =
-  /Stream isn't writeable|Connection is closed|Command timed out|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|max retries|MaxRetriesPerRequest|not ready/i;
+  /Stream isn't writeable|Connection is closed|Command timed out|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|max retries|MaxRetriesPerRequest|not ready|Too many Cluster redirections|Cluster isn't ready|Cluster is ended|None of startup nodes|Failed to refresh slots cache/i;
+
+/** What a cluster answers while a slot has no master yet, or is moving: retry shortly. */
+const CLUSTER_IN_TRANSITION = /^(CLUSTERDOWN|TRYAGAIN|MASTERDOWN|LOADING|READONLY)\b/;
 
 /**
  * True when a failure means "Redis is not reachable right now" (refused, closed, offline queue
- * disabled, timed out), as opposed to Redis answering with an error, which is a bug to surface.
+ * disabled, timed out, a cluster slot without a master), as opposed to Redis answering with an
+ * error, which is a bug to surface.
  */
 export function isRedisUnavailable(error: unknown): boolean {
-  if (!(error instanceof Error) || error instanceof ReplyError) return false;
+  if (!(error instanceof Error)) return false;
+  if (error instanceof ReplyError) return CLUSTER_IN_TRANSITION.test(error.message);
   return CONNECTION_FAILURE.test(`${error.name} ${error.message}`);
 }

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { RedisClient } from './client';
 
 export type ScriptDefinition = {
   name: string;
@@ -35,4 +36,20 @@ export function scriptsIn(dir: string) {
     lua: loadLua(`${dir}/lua/${file}`),
     readOnly,
   });
+}
+
+/**
+ * A module's scripts, defined (ioredis defineCommand) on each client it is given, once per
+ * client: `withXScripts(redis).someScript(...)`. Each pattern brings its own scripts, so
+ * lib/redis/ knows none of them.
+ */
+export function scriptsOn(definitions: () => ScriptDefinition[]): <T extends RedisClient>(redis: T) => T {
+  let loaded: ScriptDefinition[] | undefined;
+  const defined = new WeakSet<RedisClient>();
+  return (redis) => {
+    if (defined.has(redis)) return redis;
+    for (const script of (loaded ??= definitions())) redis.defineCommand(script.name, script);
+    defined.add(redis);
+    return redis;
+  };
 }

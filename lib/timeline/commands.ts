@@ -1,5 +1,5 @@
 import type { Result } from 'ioredis';
-import { scriptsIn, type ScriptArg, type ScriptDefinition } from '../redis/lua';
+import { scriptsIn, scriptsOn, type ScriptArg, type ScriptDefinition } from '../redis/lua';
 
 declare module 'ioredis' {
   interface RedisCommander<Context> {
@@ -22,3 +22,6 @@ export function timelineScripts(): ScriptDefinition[] {
     script('readHydratedTimeline', 1, 'read-hydrated.lua', true),
   ];
 }
+
+/** Defines this module's scripts on `redis` (once) and returns it. */
+export const withTimelineScripts = scriptsOn(timelineScripts);

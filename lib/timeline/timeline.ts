@@ -1,5 +1,6 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis/client';
 import { limitArgs, type TimelineLimits, type TimelineRef } from './config';
+import { withTimelineScripts } from './commands';
 
 /** A page of a timeline, newest first; `nextCursor` is passed as `before` for the next page. */
 export type TimelinePage<Entry> = { items: Entry[]; nextCursor: number | null };
@@ -11,16 +12,16 @@ export type Sequenced = { seq: number };
 export type StoredEntry = [seq: number, ...fields: unknown[]];
 
 /** Pushes an entry (stamped with the next sequence number) and trims with hysteresis: one round trip. */
-export async function pushEntry(redis: Redis, ref: TimelineRef, fields: unknown[], limits: TimelineLimits): Promise<number> {
-  return redis.pushTimelineEntry(ref.list, ref.seqHash, ref.seqField, JSON.stringify(fields), ...limitArgs(limits));
+export async function pushEntry(redis: RedisClient, ref: TimelineRef, fields: unknown[], limits: TimelineLimits): Promise<number> {
+  return withTimelineScripts(redis).pushTimelineEntry(ref.list, ref.seqHash, ref.seqField, JSON.stringify(fields), ...limitArgs(limits));
 }
 
 /**
  * Removes the newest entry whose first fields (after its seq) are `leading`, reading from the
  * head, where the entries people remove are. Answers the removed entry's seq, or null.
  */
-export async function removeEntry(redis: Redis, list: string, leading: unknown[]): Promise<number | null> {
-  return (await redis.removeTimelineEntry(list, JSON.stringify(leading))) || null;
+export async function removeEntry(redis: RedisClient, list: string, leading: unknown[]): Promise<number | null> {
+  return (await withTimelineScripts(redis).removeTimelineEntry(list, JSON.stringify(leading))) || null;
 }
 
 /**
@@ -29,12 +30,12 @@ export async function removeEntry(redis: Redis, list: string, leading: unknown[]
  * keeps pages stable while new entries are pushed on top and old ones are trimmed or removed.
  */
 export async function readPage<Entry extends Sequenced>(
-  redis: Redis,
+  redis: RedisClient,
   ref: TimelineRef,
   { limit, before }: { limit: number; before?: number },
   parse: (stored: StoredEntry) => Entry,
 ): Promise<TimelinePage<Entry> | null> {
-  const reply = await redis.readTimelinePage(ref.list, ref.seqHash, ref.seqField, limit, before ?? 0);
+  const reply = await withTimelineScripts(redis).readTimelinePage(ref.list, ref.seqHash, ref.seqField, limit, before ?? 0);
   return reply && pageFromReply(reply, parse);
 }
 
@@ -48,18 +49,18 @@ export function pageFromReply<Entry extends Sequenced>(
 }
 
 /** The normalized variant's write: the id goes to the head (moved there if already listed). */
-export async function pushId(redis: Redis, list: string, id: string, limits: TimelineLimits): Promise<number> {
-  return redis.pushTimelineId(list, id, ...limitArgs(limits));
+export async function pushId(redis: RedisClient, list: string, id: string, limits: TimelineLimits): Promise<number> {
+  return withTimelineScripts(redis).pushTimelineId(list, id, ...limitArgs(limits));
 }
 
 /** The normalized variant: ids in the list, events in hashes named `prefix + id`; gone events are skipped. */
 export async function readHydrated(
-  redis: Redis,
+  redis: RedisClient,
   list: string,
   eventKeyPrefix: string,
   limit: number,
 ): Promise<{ id: string; fields: Record<string, string> }[]> {
-  const rows = await redis.readHydratedTimeline(list, eventKeyPrefix, limit);
+  const rows = await withTimelineScripts(redis).readHydratedTimeline(list, eventKeyPrefix, limit);
   return rows.map(([id, ...flat]) => ({ id, fields: Object.fromEntries(pairs(flat)) }));
 }
 

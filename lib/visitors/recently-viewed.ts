@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis/client';
 import type { Project } from '../projects/types';
 import { getRedis } from '../redis/client';
 import { TIMELINE_SLACK, type TimelineLimits } from '../timeline/config';
@@ -19,12 +19,12 @@ export const RECENTLY_VIEWED: TimelineLimits = { cap: 10, slack: TIMELINE_SLACK,
 export const recentlyViewedKey = (visitorId: string) => `{visitor:${visitorId}}:recently-viewed`;
 
 /** One round trip: the slug moves (or goes) to the head, the list is trimmed with hysteresis. */
-export async function recordView(visitorId: string, slug: string, redis: Redis = getRedis()): Promise<void> {
+export async function recordView(visitorId: string, slug: string, redis: RedisClient = getRedis()): Promise<void> {
   await pushId(redis, recentlyViewedKey(visitorId), slug, RECENTLY_VIEWED);
 }
 
 /** The slugs, newest first, including the slack beyond the cap (stand-ins for deleted projects). */
-export async function readRecentlyViewed(visitorId: string, redis: Redis = getRedis()): Promise<string[]> {
+export async function readRecentlyViewed(visitorId: string, redis: RedisClient = getRedis()): Promise<string[]> {
   return redis.lrange(recentlyViewedKey(visitorId), 0, -1);
 }
 

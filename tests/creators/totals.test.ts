@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../lib/redis/client';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { emitProjectMetrics, refreshCreatorTotals } from '../../lib/creators/metric-events';
 import { readCreatorTotals } from '../../lib/creators/totals';
@@ -10,7 +10,7 @@ import { createRedis } from '../../lib/redis/client';
 import { connect, liveContext, testClock, uniqueSlug } from '../support';
 import { sampleProject } from '../sample-project';
 
-let redis: Redis;
+let redis: RedisClient;
 beforeAll(async () => void (redis = await connect()));
 afterAll(async () => void (await redis.quit()));
 

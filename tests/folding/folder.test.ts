@@ -1,13 +1,13 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../lib/redis/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FoldingConfigError, foldingConfig, foldingConfigFromEnv } from '../../lib/folding/config';
 import { metricEventSchema } from '../../lib/folding/metric-events';
 import { HttpError } from '../../lib/http/errors';
 import { parseInput } from '../../lib/http/body';
-import { connect } from '../support';
+import { connect, keysMatching } from '../support';
 import { SEED_EVENTS, testFolder } from './support';
 
-let redis: Redis;
+let redis: RedisClient;
 beforeAll(async () => void (redis = await connect()));
 afterAll(async () => void (await redis.quit()));
 
@@ -113,7 +113,7 @@ describe('what the seed left open', () => {
     await folder.fold(SEED_EVENTS[0]!, T0);
     const [fold] = (await folder.claimDue(T0 + 1_000)).folds;
     await folder.ack(fold!.key, T0 + 1_000);
-    const keys = await redis.keys(`${folder.keys.prefix}*`);
+    const keys = await keysMatching(redis, `${folder.keys.prefix}*`);
     const left = keys.map((key) => key.slice(folder.keys.prefix.length)).sort();
     expect(left).toEqual(['counters', `fold:${fold!.key}`, 'published', 'recently-claimed']);
     expect(await redis.pttl(folder.keys.fold(fold!.key))).toBeGreaterThan(0);

@@ -1,10 +1,9 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../lib/redis/client';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { Folder } from '../../lib/folding/folder';
-import { FOLDING_CHANNEL } from '../../lib/folding/keys';
 import { startFoldPoller } from '../../lib/folding/poller';
 import type { Fold } from '../../lib/folding/types';
-import { connect } from '../support';
+import { connect, listenTo } from '../support';
 import { testFolder } from './support';
 
 const POLLERS = 4;
@@ -13,21 +12,16 @@ const BURSTS = 10;
 const EVENTS_PER_BURST = 1_000;
 const METRICS = ['likes', 'shares', 'comments', 'impressions', 'saves', 'clicks', 'replies', 'follows'];
 
-let clients: Redis[];
-beforeAll(async () => void (clients = await Promise.all(Array.from({ length: POLLERS + 2 }, connect))));
+let clients: RedisClient[];
+beforeAll(async () => void (clients = await Promise.all(Array.from({ length: POLLERS + 1 }, connect))));
 afterAll(async () => void (await Promise.all(clients.map((client) => client.quit()))));
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 it('four pollers over 10,000 bursty events across 200 accounts publish every fold once, losing no metric', { timeout: 60_000 }, async () => {
-  const [producer, subscriber, ...pollerClients] = clients as [Redis, Redis, ...Redis[]];
+  const [producer, ...pollerClients] = clients as [RedisClient, ...RedisClient[]];
   const folder = testFolder(producer, { windowMs: 150, maxWaitMs: 1_000, leaseMs: 10_000 });
-  const published: string[] = [];
-  subscriber.on('message', (_channel: string, message: string) => {
-    const { folder: name, fold } = JSON.parse(message) as { folder: string; fold: { key: string } };
-    if (name === folder.spec.name) published.push(fold.key);
-  });
-  await subscriber.subscribe(FOLDING_CHANNEL);
+  const listener = await listenTo(producer, folder.keys.changes);
 
   const handled: Fold[] = [];
   const handledBy = new Set<number>();
@@ -61,7 +55,8 @@ it('four pollers over 10,000 bursty events across 200 accounts publish every fol
     await sleep(50);
   }
   await Promise.all(pollers.map((poller) => poller.stop()));
-  await subscriber.ping();
+  const published = (await listener.take()).map((message) => (JSON.parse(message) as { fold: { key: string } }).fold.key);
+  await listener.close();
 
   expect(handledBy.size).toBeGreaterThan(1);
   const keys = handled.map((fold) => fold.key);

@@ -1,9 +1,9 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../lib/redis/client';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { commandsSentBy, connect } from '../support';
 import { SEED_EVENTS, testFolder } from './support';
 
-let redis: Redis;
+let redis: RedisClient;
 beforeAll(async () => void (redis = await connect()));
 afterAll(async () => void (await redis.quit()));
 

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../lib/redis/client';
 import { foldingConfig, type FoldingConfig } from '../../lib/folding/config';
 import { Folder } from '../../lib/folding/folder';
 import { metricEventsSpec, type MetricEvent } from '../../lib/folding/metric-events';
 
 /** A metric-event folder of its own (fresh keys), with a short window unless told otherwise. */
-export function testFolder(redis: Redis, config: Partial<FoldingConfig> = {}): Folder<MetricEvent> {
+export function testFolder(redis: RedisClient, config: Partial<FoldingConfig> = {}): Folder<MetricEvent> {
   const name = `t-${randomBytes(5).toString('hex')}`;
   return new Folder({ ...metricEventsSpec, name }, foldingConfig({ windowMs: 1_000, maxWaitMs: 10_000, leaseMs: 5_000, ...config }), redis);
 }

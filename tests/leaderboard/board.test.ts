@@ -1,10 +1,10 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../lib/redis/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addEntry, readTop, type BoardEntry } from '../../lib/leaderboard';
 import { connect } from '../support';
 import { boardContext, boardKey, entryKeys, randomPoints } from './support';
 
-let redis: Redis;
+let redis: RedisClient;
 beforeAll(async () => {
   redis = await connect();
 });

@@ -1,11 +1,11 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../lib/redis/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addEntry, readTop } from '../../lib/leaderboard';
 import { connect } from '../support';
 import { boardContext, boardKey, entryKeys } from './support';
 
 const CONNECTIONS = 5;
-let clients: Redis[];
+let clients: RedisClient[];
 beforeAll(async () => {
   clients = await Promise.all(Array.from({ length: CONNECTIONS }, connect));
 });

@@ -1,26 +1,23 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../lib/redis/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addEntry, readBoards, readTop, removeEntry, type LeaderboardChange, type LeaderboardContext } from '../../lib/leaderboard';
 import { periodAt, PERIODS } from '../../lib/leaderboard/periods';
 import { answerQuestion, startSession, submitSession } from '../../lib/quiz';
-import { connect, commandsSentBy } from '../support';
+import { connect, commandsSentBy, listenTo, type ChannelListener } from '../support';
 import { boardContext } from './support';
 
 const NOW = Date.now();
-let redis: Redis;
-let subscriber: Redis;
+let redis: RedisClient;
+let subscriber: ChannelListener;
 let ctx: LeaderboardContext;
-const published: LeaderboardChange[] = [];
 
-/** What was published on this test's board since the last call (a PING flushes what is in flight). */
+/** What was published on this test's boards since the last call. */
 async function takePublished(): Promise<LeaderboardChange[]> {
-  await subscriber.ping();
-  return published.splice(0);
+  return (await subscriber.take()).map((message) => JSON.parse(message) as LeaderboardChange);
 }
 
 beforeAll(async () => {
   redis = await connect();
-  subscriber = redis.duplicate({ enableOfflineQueue: true });
   // ioredis sends a script's body (EVAL) the first time it runs on a connection, EVALSHA after.
   const warmUp = boardContext(redis, 1);
   const session = await startSession(warmUp);
@@ -31,11 +28,10 @@ beforeAll(async () => {
   await readBoards(warmUp);
   await removeEntry('warm', warmUp);
   ctx = boardContext(redis, 2);
-  await subscriber.subscribe(ctx.keys.changes);
-  subscriber.on('message', (_channel: string, message: string) => published.push(JSON.parse(message) as LeaderboardChange));
+  subscriber = await listenTo(redis, ctx.keys.changes);
 });
 afterAll(async () => {
-  await subscriber.quit();
+  await subscriber.close();
   await redis.quit();
 });
 

@@ -1,14 +1,14 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../lib/redis/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addEntry, readBoards, readTop, removeEntry, type BoardEntry, type LeaderboardChange, type Period } from '../../lib/leaderboard';
 import { periodAt, PERIODS } from '../../lib/leaderboard/periods';
 import { NotFoundError } from '../../lib/errors';
-import { connect, testClock } from '../support';
+import { connect, listenTo, testClock } from '../support';
 import { boardContext, boardKey, boardKeysFound, entryKeys, randomPoints } from './support';
 
 const CONNECTIONS = 5;
-let clients: Redis[];
-let redis: Redis;
+let clients: RedisClient[];
+let redis: RedisClient;
 beforeAll(async () => {
   clients = await Promise.all(Array.from({ length: CONNECTIONS }, connect));
   redis = clients[0]!;
@@ -125,16 +125,13 @@ describe('today, this week and all time', () => {
 
   it('removal takes an entry off every board, deletes its string once, and publishes it', async () => {
     const ctx = boardContext(redis, 3, () => TUESDAY);
-    const subscriber = redis.duplicate({ enableOfflineQueue: true });
-    const published: LeaderboardChange[] = [];
-    subscriber.on('message', (_channel: string, message: string) => published.push(JSON.parse(message) as LeaderboardChange));
-    await subscriber.subscribe(ctx.keys.changes);
+    const subscriber = await listenTo(redis, ctx.keys.changes);
     try {
       await addEntry(entry('old', 9, TUESDAY - 24 * HOUR), ctx);
       for (const [id, score] of [['a', 5], ['rude', 7], ['b', 3]] as const) await addEntry(entry(id, score, TUESDAY), ctx);
       await addEntry(entry('c', 8, TUESDAY), ctx); // pushes b off today's and the week's, then the all time board
       const before = (await readBoards(ctx)).all.version;
-      published.length = 0;
+      await subscriber.take();
 
       await removeEntry('rude', ctx);
       const boards = await readBoards(ctx);
@@ -143,14 +140,14 @@ describe('today, this week and all time', () => {
       expect(boards.all.entries.map((row) => row.id)).toEqual(['old', 'c']);
       expect(await redis.exists(ctx.keys.entry('rude'))).toBe(0);
       expect(await entryKeys(ctx)).toEqual(['a', 'c', 'old'].map(ctx.keys.entry).toSorted());
-      await subscriber.ping();
+      const published = (await subscriber.take()).map((message) => JSON.parse(message) as LeaderboardChange);
       expect(published).toEqual([{ type: 'entry-removed', version: before + 1, id: 'rude' }]);
 
       await expect(removeEntry('rude', ctx)).rejects.toThrow(NotFoundError);
       await expect(removeEntry('never-there', ctx)).rejects.toThrow(NotFoundError);
       expect((await readBoards(ctx)).all.version).toBe(before + 1);
     } finally {
-      await subscriber.quit();
+      await subscriber.close();
     }
   });
 });

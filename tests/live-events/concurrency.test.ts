@@ -1,11 +1,11 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../lib/redis/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readLiveSnapshot, recordContribution } from '../../lib/live-events';
 import { liveEventKeys } from '../../lib/live-events/keys';
 import { connect, createProject, liveContext, testClock } from '../support';
 
 const CONNECTIONS = 4;
-let clients: Redis[];
+let clients: RedisClient[];
 beforeAll(async () => {
   clients = await Promise.all(Array.from({ length: CONNECTIONS }, connect));
 });

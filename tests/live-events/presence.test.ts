@@ -1,11 +1,11 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../lib/redis/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { heartbeatVisitors, joinProject, leaveProject, readLiveSnapshot } from '../../lib/live-events';
 import { liveEventKeys } from '../../lib/live-events/keys';
 import { SECOND } from '../../lib/live-events/windows';
 import { connect, createProject, listenToChanges, liveContext, testClock, uniqueSlug } from '../support';
 
-let redis: Redis;
+let redis: RedisClient;
 beforeAll(async () => {
   redis = await connect();
 });

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../lib/redis/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   cancelContribution,
@@ -19,13 +19,13 @@ import { recordView } from '../../lib/visitors/recently-viewed';
 import { MINUTE } from '../../lib/live-events/windows';
 import { connect, createProject, listenToChanges, liveContext, testClock, commandsSentBy, type ChangeListener } from '../support';
 
-let redis: Redis;
+let redis: RedisClient;
 let ctx: LiveEventsContext;
 let slug: string;
 let changes: ChangeListener;
 const clock = testClock();
 const at = clock.now();
-const timeline = { list: 'round-trips:timeline', seqHash: 'round-trips:timeline-seq', seqField: 'seq' };
+const timeline = { list: '{round-trips}:timeline', seqHash: '{round-trips}:timeline-seq', seqField: 'seq' };
 const limits = { cap: 5, slack: TIMELINE_SLACK, ttlMs: 60_000 };
 
 beforeAll(async () => {

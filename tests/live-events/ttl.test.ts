@@ -1,12 +1,12 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../lib/redis/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { heartbeatVisitors, importEvents, joinProject, publishNews, recordContribution } from '../../lib/live-events';
 import { ACTIVITY_TTL_MS } from '../../lib/live-events/activity';
 import { liveEventKeys } from '../../lib/live-events/keys';
 import { DEFAULT_WINDOWS, HOUR, MINUTE, type Windows } from '../../lib/live-events/windows';
-import { connect, createProject, liveContext, liveKeyTtls, testClock } from '../support';
+import { connect, createProject, keysMatching, liveContext, liveKeyTtls, testClock } from '../support';
 
-let redis: Redis;
+let redis: RedisClient;
 beforeAll(async () => {
   redis = await connect();
 });
@@ -98,7 +98,7 @@ describe('live-event keys expire so that an idle project leaves none behind', ()
     await new Promise((resolve) => setTimeout(resolve, 1_600));
 
     // The feed is history, not a window: it outlives them, and expires a month after its last push.
-    expect((await redis.keys(`{project:${slug}}:*`)).sort()).toEqual([`{project:${slug}}:activity`, `{project:${slug}}:info`]);
+    expect(await keysMatching(redis, `{project:${slug}}:*`)).toEqual([`{project:${slug}}:activity`, `{project:${slug}}:info`]);
     expect(await redis.pttl(`{project:${slug}}:activity`)).toBeGreaterThan(ACTIVITY_TTL_MS - MINUTE);
   });
 });

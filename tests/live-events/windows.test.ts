@@ -1,11 +1,11 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../lib/redis/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importEvents, joinProject, publishNews, readLiveSnapshot, recordContribution } from '../../lib/live-events';
 import { SNAPSHOT_LIMITS } from '../../lib/live-events/limits';
 import { DEFAULT_WINDOWS, HOUR, MINUTE, SECOND } from '../../lib/live-events/windows';
 import { connect, createProject, liveContext, testClock } from '../support';
 
-let redis: Redis;
+let redis: RedisClient;
 beforeAll(async () => {
   redis = await connect();
 });

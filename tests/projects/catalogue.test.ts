@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../lib/redis/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordContribution } from '../../lib/live-events';
 import { getProject, listProjects, saveProject } from '../../lib/projects/catalogue';
@@ -6,7 +6,7 @@ import { projectKeys } from '../../lib/projects/keys';
 import { sampleProject } from '../sample-project';
 import { connect, liveContext, testClock, uniqueSlug } from '../support';
 
-let redis: Redis;
+let redis: RedisClient;
 beforeAll(async () => {
   redis = await connect();
 });

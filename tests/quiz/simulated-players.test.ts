@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../lib/redis/client';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { readBoards, readTop } from '../../lib/leaderboard';
 import { maxScore, POINTS_PER_ANSWER, speedBonus } from '../../lib/quiz';
@@ -6,7 +6,7 @@ import { playSimulatedQuiz, seedDemoBoard } from '../../lib/simulator/quiz-playe
 import { connect } from '../support';
 import { boardContext } from '../leaderboard/support';
 
-let redis: Redis;
+let redis: RedisClient;
 beforeAll(async () => {
   redis = await connect();
 });

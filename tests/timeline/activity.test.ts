@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../lib/redis/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NotFoundError } from '../../lib/errors';
 import {
@@ -9,7 +9,7 @@ import { liveEventKeys } from '../../lib/live-events/keys';
 import { MINUTE } from '../../lib/live-events/windows';
 import { connect, createProject, liveContext, testClock, uniqueSlug } from '../support';
 
-let redis: Redis;
+let redis: RedisClient;
 beforeAll(async () => {
   redis = await connect();
 });

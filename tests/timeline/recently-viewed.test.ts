@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../lib/redis/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listProjects } from '../../lib/projects/catalogue';
 import {
@@ -7,7 +7,7 @@ import {
 } from '../../lib/visitors/recently-viewed';
 import { connect, createProject } from '../support';
 
-let redis: Redis;
+let redis: RedisClient;
 beforeAll(async () => {
   redis = await connect();
 });

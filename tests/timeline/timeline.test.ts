@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../lib/redis/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TIMELINE_SLACK, type TimelineLimits, type TimelineRef } from '../../lib/timeline/config';
 import { pushEntry, pushId, readHydrated, readPage, removeEntry, type StoredEntry } from '../../lib/timeline/timeline';
 import { connect } from '../support';
 
-let redis: Redis;
+let redis: RedisClient;
 beforeAll(async () => {
   redis = await connect();
 });

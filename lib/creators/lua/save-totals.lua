@@ -3,7 +3,8 @@
   already: a fold delivered again (its lease ran out) may finish after a later fold's refresh.
 
   KEYS[1] totals (hash account -> JSON)   KEYS[2] computed-at (zset account -> ms)
-  ARGV[1] account   ARGV[2] computed at (ms)   ARGV[3] totals (JSON)   ARGV[4] pub/sub channel
+  KEYS[3] the creators' change channel (SPUBLISH, in their slot)
+  ARGV[1] account   ARGV[2] computed at (ms)   ARGV[3] totals (JSON)
 
   Returns 1 when saved, 0 when newer totals were there.
 ]]
@@ -11,5 +12,5 @@ local previous = tonumber(redis.call('ZSCORE', KEYS[2], ARGV[1]))
 if previous and previous > tonumber(ARGV[2]) then return 0 end
 redis.call('HSET', KEYS[1], ARGV[1], ARGV[3])
 redis.call('ZADD', KEYS[2], ARGV[2], ARGV[1])
-redis.call('PUBLISH', ARGV[4], ARGV[3])
+redis.call('SPUBLISH', KEYS[3], ARGV[3])
 return 1

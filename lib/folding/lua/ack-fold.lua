@@ -5,24 +5,24 @@
   out and the fold was delivered again, whichever poller acks second gets 0 and publishes nothing.
 
   KEYS[1] claimed folds (zset)   KEYS[2] the fold's hash   KEYS[3] published log (list of keys)
-  KEYS[4] counters (hash)
-  ARGV[1] fold key   ARGV[2] now (ms)   ARGV[3] pub/sub channel   ARGV[4] folder name
-  ARGV[5] log cap    ARGV[6] log slack  ARGV[7] TTL of a published fold and of the log (ms)
+  KEYS[4] counters (hash)   KEYS[5] the folder's change channel (SPUBLISH, in its slot)
+  ARGV[1] fold key   ARGV[2] now (ms)   ARGV[3] folder name
+  ARGV[4] log cap    ARGV[5] log slack  ARGV[6] TTL of a published fold and of the log (ms)
 
   Returns 1 when the fold was published, 0 when it had been already (or was never claimed).
 ]]
 --- @include "../../timeline/lua/timeline.lua"
 
 local claimed, foldHash, log, counters = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
-local key, now, ttl = ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[7])
+local key, now, ttl = ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[6])
 
 if redis.call('ZREM', claimed, key) == 0 then return 0 end
 redis.call('HSET', foldHash, 'publishedAt', now)
 redis.call('PEXPIRE', foldHash, ttl)
-timelinePushId(log, key, tonumber(ARGV[5]), tonumber(ARGV[6]), ttl)
+timelinePushId(log, key, tonumber(ARGV[4]), tonumber(ARGV[5]), ttl)
 redis.call('HINCRBY', counters, 'published', 1)
 
 local fold, flat = {}, redis.call('HGETALL', foldHash)
 for i = 1, #flat, 2 do fold[flat[i]] = flat[i + 1] end
-redis.call('PUBLISH', ARGV[3], cjson.encode({ type = 'fold-published', folder = ARGV[4], fold = fold }))
+redis.call('SPUBLISH', KEYS[5], cjson.encode({ type = 'fold-published', folder = ARGV[3], fold = fold }))
 return 1

@@ -6,7 +6,7 @@
 
   KEYS[1..n] the boards (zsets: member -> points): day, week, all time for the app, n = 3;
              the bench's baseline passes the all time board alone
-  KEYS[n+1] version counter   KEYS[n+2] pub/sub channel
+  KEYS[n+1] version counter   KEYS[n+2] the boards' change channel (SPUBLISH, in their slot)
   ARGV[1] entry key prefix   ARGV[2] board key prefix (both share the boards' hash tag)
   ARGV[3] entry id   ARGV[4] name   ARGV[5] points (an integer)   ARGV[6] date (ms)
   ARGV[7] board size   ARGV[8..] per board: period name, key suffix, period id, expiry (ms, 0: none)

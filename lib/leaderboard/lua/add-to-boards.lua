@@ -9,7 +9,8 @@
     Adds the entry to every board whose last place it beats (or that has room), once: one string
     shared by the boards, one member, one sequence. Each board it entered is trimmed to `size`;
     an entry pushed out is released (entry-records.lua), its string deleted only when no board
-    holds it any more. Publishes one change carrying the entry's place on each board. An entry
+    holds it any more. Publishes one change carrying the entry's place on each board (SPUBLISH:
+    `channel` is in the boards' slot). An entry
     that enters no board writes nothing and publishes nothing.
   Returns ranks (per board, 1-based, 0 when not entered), thresholds (per board, the fewest
   points that enter it now, 0 while it has room), version.
@@ -77,7 +78,7 @@ local function addToBoards(boards, version, channel, entryPrefix, boardPrefix, i
   end
   expireEntry(key, boardPrefix, suffixes)
 
-  redis.call('PUBLISH', channel, cjson.encode({
+  redis.call('SPUBLISH', channel, cjson.encode({
     type = 'entry-added', version = sequence, entry = entry, boards = placements,
   }))
   return ranks, thresholds, sequence

@@ -2,7 +2,7 @@
   Removes an entry (moderation) from every board it is on and deletes its string, in one step,
   then publishes the removal so every open board drops it.
 
-  KEYS[1] version counter   KEYS[2] pub/sub channel
+  KEYS[1] version counter   KEYS[2] the boards' change channel (SPUBLISH, in their slot)
   ARGV[1] entry key prefix   ARGV[2] board key prefix (both share the boards' hash tag)
   ARGV[3] entry id
 
@@ -16,5 +16,5 @@ local record = cjson.decode(json)
 for _, suffix in ipairs(record.boards) do redis.call('ZREM', ARGV[2] .. suffix, record.member) end
 redis.call('DEL', key)
 local version = redis.call('INCR', KEYS[1])
-redis.call('PUBLISH', KEYS[2], cjson.encode({ type = 'entry-removed', version = version, id = record.id }))
+redis.call('SPUBLISH', KEYS[2], cjson.encode({ type = 'entry-removed', version = version, id = record.id }))
 return { 1, version }

@@ -6,7 +6,7 @@
   KEYS[4] contribution details hash   KEYS[5] activity feed list
   ARGV[1] now (ms)   ARGV[2] contribution id
   ARGV[3] contributions window (ms)   ARGV[4] contributors window (ms)
-  ARGV[5] pub/sub channel   ARGV[6] project slug
+  KEYS[6] the project's change channel (SPUBLISH)   ARGV[5] project slug
 
   Returns {status, count, raised}: status 1 cancelled, 0 no such contribution, -1 unknown project
 ]]
@@ -41,8 +41,8 @@ pruneExpired(contributors, now - tonumber(ARGV[4]), details, contributions)
 local seq = removeActivity(activity, 'c', id)
 local count = redis.call('ZCARD', contributions)
 -- `at` and `counted` let a page take it off its count and its expiry times without refetching.
-publishChange(info, ARGV[5], {
-  type = 'contribution-cancelled', slug = ARGV[6], id = id, at = tonumber(at or now),
+publishChange(info, KEYS[6], {
+  type = 'contribution-cancelled', slug = ARGV[5], id = id, at = tonumber(at or now),
   counted = counted == 1, count = count, raised = raised, activitySeq = seq,
 })
 return { 1, count, raised }

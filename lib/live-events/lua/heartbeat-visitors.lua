@@ -4,8 +4,8 @@
   one window, their visitors with them unless another tab of theirs is still open.
 
   KEYS[1] visitors zset   KEYS[2] tabs zset   KEYS[3] tab counts hash
-  ARGV[1] now (ms)   ARGV[2] visitors window (ms)   ARGV[3] pub/sub channel   ARGV[4] project slug
-  ARGV[5..] pairs of visitor id, tab id
+  ARGV[1] now (ms)   ARGV[2] visitors window (ms)   KEYS[4] the project's change channel (SPUBLISH)   ARGV[3] project slug
+  ARGV[4..] pairs of visitor id, tab id
 
   Returns the number of visitors
 ]]
@@ -15,9 +15,9 @@ local visitors, tabs, counts = KEYS[1], KEYS[2], KEYS[3]
 local now, window = tonumber(ARGV[1]), tonumber(ARGV[2])
 
 local before = redis.call('ZCARD', visitors)
-for i = 5, #ARGV, 2 do
+for i = 4, #ARGV, 2 do
   refreshTab(visitors, tabs, counts, ARGV[i], ARGV[i + 1], now)
 end
 pruneTabs(visitors, tabs, counts, now - window)
 refreshPresenceTtl(visitors, tabs, counts, window)
-return publishVisitorsIfChanged(visitors, before, ARGV[3], ARGV[4])
+return publishVisitorsIfChanged(visitors, before, KEYS[4], ARGV[3])

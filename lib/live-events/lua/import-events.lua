@@ -11,10 +11,10 @@
   KEYS[7] activity feed list
   ARGV[1] now (ms)
   ARGV[2] contributions window   ARGV[3] contributors window   ARGV[4] news window (ms)
-  ARGV[5] pub/sub channel   ARGV[6] project slug
-  ARGV[7] events, a JSON array of {kind = "contribution", id, name, amount, at}
+  KEYS[8] the project's change channel (SPUBLISH)   ARGV[5] project slug
+  ARGV[6] events, a JSON array of {kind = "contribution", id, name, amount, at}
           or {kind = "news", id, title, url, at}, already validated by the caller
-  ARGV[8] feed cap   ARGV[9] feed slack   ARGV[10] feed TTL (ms)
+  ARGV[7] feed cap   ARGV[8] feed slack   ARGV[9] feed TTL (ms)
 
   Returns {imported, skipped}, or {-1, 0} for an unknown project
 ]]
@@ -51,7 +51,7 @@ local function present(zset, ids, found)
   return found
 end
 
-local events = cjson.decode(ARGV[7])
+local events = cjson.decode(ARGV[6])
 local contributionIds, newsIds = {}, {}
 for _, event in ipairs(events) do
   if event.kind == 'contribution' then contributionIds[#contributionIds + 1] = event.id
@@ -94,8 +94,8 @@ local imported = #arrived
 local skipped = #events - imported
 
 if imported > 0 then
-  for i = math.max(1, imported - tonumber(ARGV[8]) + 1), imported do
-    pushActivity(activity, info, feedFields(arrived[i]), 8)
+  for i = math.max(1, imported - tonumber(ARGV[7]) + 1), imported do
+    pushActivity(activity, info, feedFields(arrived[i]), 7)
   end
   for _, event in ipairs(arrived) do
     if event.kind == 'contribution' then
@@ -118,6 +118,6 @@ if imported > 0 then
   redis.call('PEXPIRE', contributionDetails, math.max(contributionsWindow, contributorsWindow))
   redis.call('PEXPIRE', news, newsWindow)
   redis.call('PEXPIRE', newsDetails, newsWindow)
-  publishChange(info, ARGV[5], { type = 'events-imported', slug = ARGV[6] })
+  publishChange(info, KEYS[8], { type = 'events-imported', slug = ARGV[5] })
 end
 return { imported, skipped }

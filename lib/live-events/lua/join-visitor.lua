@@ -3,7 +3,7 @@
 
   KEYS[1] project info hash   KEYS[2] visitors zset   KEYS[3] tabs zset   KEYS[4] tab counts hash
   ARGV[1] now (ms)   ARGV[2] visitor id   ARGV[3] tab id   ARGV[4] visitors window (ms)
-  ARGV[5] pub/sub channel   ARGV[6] project slug
+  KEYS[5] the project's change channel (SPUBLISH)   ARGV[5] project slug
 
   Returns the number of visitors, or -1 for an unknown project
 ]]
@@ -18,4 +18,4 @@ pruneTabs(visitors, tabs, counts, now - window)
 local before = redis.call('ZCARD', visitors)
 refreshTab(visitors, tabs, counts, ARGV[2], ARGV[3], now)
 refreshPresenceTtl(visitors, tabs, counts, window)
-return publishVisitorsIfChanged(visitors, before, ARGV[5], ARGV[6])
+return publishVisitorsIfChanged(visitors, before, KEYS[5], ARGV[5])

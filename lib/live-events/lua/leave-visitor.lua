@@ -3,7 +3,7 @@
 
   KEYS[1] visitors zset   KEYS[2] tabs zset   KEYS[3] tab counts hash
   ARGV[1] now (ms)   ARGV[2] visitor id   ARGV[3] tab id   ARGV[4] visitors window (ms)
-  ARGV[5] pub/sub channel   ARGV[6] project slug
+  KEYS[4] the project's change channel (SPUBLISH)   ARGV[5] project slug
 
   Returns the number of visitors
 ]]
@@ -15,4 +15,4 @@ local now, window = tonumber(ARGV[1]), tonumber(ARGV[4])
 local before = redis.call('ZCARD', visitors)
 dropTab(visitors, tabs, counts, ARGV[2] .. '|' .. ARGV[3])
 pruneTabs(visitors, tabs, counts, now - window)
-return publishVisitorsIfChanged(visitors, before, ARGV[5], ARGV[6])
+return publishVisitorsIfChanged(visitors, before, KEYS[4], ARGV[5])

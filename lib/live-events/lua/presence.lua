@@ -42,7 +42,7 @@ end
 local function publishVisitorsIfChanged(visitors, before, channel, slug)
   local count = redis.call('ZCARD', visitors)
   if count ~= before then
-    redis.call('PUBLISH', channel, cjson.encode({ type = 'visitors-changed', slug = slug, count = count }))
+    redis.call('SPUBLISH', channel, cjson.encode({ type = 'visitors-changed', slug = slug, count = count }))
   end
   return count
 end

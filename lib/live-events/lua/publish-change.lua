@@ -8,6 +8,6 @@
 ]]
 local function publishChange(info, channel, change, version)
   change.version = version or redis.call('HINCRBY', info, 'version', 1)
-  redis.call('PUBLISH', channel, cjson.encode(change))
+  redis.call('SPUBLISH', channel, cjson.encode(change))
   return change.version
 end

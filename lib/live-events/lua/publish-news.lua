@@ -5,8 +5,8 @@
   KEYS[1] project info hash   KEYS[2] news zset (id -> at)
   KEYS[3] news details hash (id -> [title, url])   KEYS[4] activity feed list
   ARGV[1] now (ms)   ARGV[2] news id   ARGV[3] title   ARGV[4] url   ARGV[5] news window (ms)
-  ARGV[6] pub/sub channel   ARGV[7] project slug
-  ARGV[8] feed cap   ARGV[9] feed slack   ARGV[10] feed TTL (ms)
+  KEYS[5] the project's change channel (SPUBLISH)   ARGV[6] project slug
+  ARGV[7] feed cap   ARGV[8] feed slack   ARGV[9] feed TTL (ms)
 
   Returns {status, at}: status 1 published, 0 duplicate (at is the original's), -1 unknown project
 ]]
@@ -26,13 +26,13 @@ if previous then return { 0, tonumber(previous) } end
 
 redis.call('ZADD', news, now, id)
 redis.call('HSET', details, id, cjson.encode({ title, url }))
-local seq = pushActivity(activity, info, { 'n', id, now, title, url }, 8)
+local seq = pushActivity(activity, info, { 'n', id, now, title, url }, 7)
 redis.call('PEXPIRE', news, window)
 redis.call('PEXPIRE', details, window)
 
-publishChange(info, ARGV[6], {
+publishChange(info, KEYS[5], {
   type = 'news-published',
-  slug = ARGV[7],
+  slug = ARGV[6],
   news = { id = id, title = title, url = url, at = now },
   activity = { seq = seq, kind = 'news', id = id, title = title, url = url, at = now },
 }, seq)

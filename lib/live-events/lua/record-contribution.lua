@@ -10,8 +10,8 @@
   KEYS[5] activity feed list (activity.lua)
   ARGV[1] now (ms)          ARGV[2] contribution id   ARGV[3] name   ARGV[4] amount
   ARGV[5] contributions window (ms)    ARGV[6] contributors window (ms)
-  ARGV[7] pub/sub channel   ARGV[8] project slug
-  ARGV[9] feed cap   ARGV[10] feed slack   ARGV[11] feed TTL (ms)
+  KEYS[6] the project's change channel (SPUBLISH)   ARGV[7] project slug
+  ARGV[8] feed cap   ARGV[9] feed slack   ARGV[10] feed TTL (ms)
 
   Returns {status, at, count, raised}
     status  1 recorded, 0 duplicate (at is the original's), -1 unknown project
@@ -40,16 +40,16 @@ local raised = redis.call('HINCRBY', info, 'raised', amount)
 redis.call('ZADD', contributions, now, id)
 redis.call('ZADD', contributors, now, id)
 redis.call('HSET', details, id, cjson.encode({ amount, name }))
-local seq = pushActivity(activity, info, { 'c', id, now, amount, name }, 9)
+local seq = pushActivity(activity, info, { 'c', id, now, amount, name }, 8)
 
 redis.call('PEXPIRE', contributions, contributionsWindow)
 redis.call('PEXPIRE', contributors, contributorsWindow)
 redis.call('PEXPIRE', details, math.max(contributionsWindow, contributorsWindow))
 
 local count = redis.call('ZCARD', contributions)
-publishChange(info, ARGV[7], {
+publishChange(info, KEYS[6], {
   type = 'contribution-recorded',
-  slug = ARGV[8],
+  slug = ARGV[7],
   contribution = { id = id, name = name, amount = amount, at = now },
   activity = { seq = seq, kind = 'contribution', id = id, name = name, amount = amount, at = now },
   count = count,

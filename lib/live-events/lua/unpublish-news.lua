@@ -5,7 +5,7 @@
   KEYS[1] project info hash   KEYS[2] news zset   KEYS[3] news details hash
   KEYS[4] activity feed list
   ARGV[1] now (ms)   ARGV[2] news id   ARGV[3] news window (ms)
-  ARGV[4] pub/sub channel   ARGV[5] project slug
+  KEYS[5] the project's change channel (SPUBLISH)   ARGV[4] project slug
 
   Returns 1 unpublished, 0 no such news item, -1 unknown project
 ]]
@@ -26,5 +26,5 @@ local seq = removeActivity(activity, 'n', id)
 pruneExpired(news, now - window, details, nil)
 redis.call('PEXPIRE', news, window)
 redis.call('PEXPIRE', details, window)
-publishChange(info, ARGV[4], { type = 'news-unpublished', slug = ARGV[5], id = id, activitySeq = seq })
+publishChange(info, KEYS[5], { type = 'news-unpublished', slug = ARGV[4], id = id, activitySeq = seq })
 return 1

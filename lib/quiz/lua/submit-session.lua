@@ -7,7 +7,7 @@
   this runs on Redis Cluster.
 
   KEYS[1] session hash   KEYS[2] day board   KEYS[3] week board   KEYS[4] all time board
-  KEYS[5] version counter   KEYS[6] pub/sub channel
+  KEYS[5] version counter   KEYS[6] the boards' change channel (SPUBLISH, in their slot)
   ARGV[1] entry key prefix   ARGV[2] board key prefix   ARGV[3] session id (the entry's id)
   ARGV[4] name   ARGV[5] now (ms), the entry's date   ARGV[6] board size
   ARGV[7..18] per board: period name, key suffix, period id, expiry (ms, 0: none)
