@@ -14,4 +14,7 @@ async function main() {
   await closeRedis();
 }
 
-void main();
+main().catch((error: Error) => {
+  console.error(`seed failed: ${error.message}`);
+  process.exit(1);
+});

@@ -11,6 +11,8 @@ export type FoldingConfig = {
   /** The published log keeps this many folds (plus the timeline's trim slack), each for `publishedTtlMs`. */
   publishedCap: number;
   publishedTtlMs: number;
+  /** Slots the folder is spread over (`{folding:<name>:<shard>}`): on a cluster, over the masters. */
+  shards: number;
 };
 
 export class FoldingConfigError extends Error {
@@ -24,6 +26,8 @@ export const FOLDING_DEFAULTS: FoldingConfig = {
   batch: 100,
   publishedCap: 100,
   publishedTtlMs: 60 * 60_000,
+  // The six slots of post-metrics' shards fall on all three masters of a fresh 3-master cluster.
+  shards: 6,
 };
 
 /**
@@ -49,14 +53,21 @@ const envSchema = z.object({
   FOLD_WINDOW_MS: ms(FOLDING_DEFAULTS.windowMs),
   FOLD_MAX_WAIT_MS: ms(FOLDING_DEFAULTS.maxWaitMs),
   FOLD_LEASE_MS: ms(FOLDING_DEFAULTS.leaseMs),
+  FOLD_SHARDS: z.coerce.number().int().min(1).max(1_024).default(FOLDING_DEFAULTS.shards),
 });
 
-/** FOLD_WINDOW_MS [5000], FOLD_MAX_WAIT_MS [60000], FOLD_LEASE_MS [30000]; the runtime checks them at start. */
+/** FOLD_WINDOW_MS [5000], FOLD_MAX_WAIT_MS [60000], FOLD_LEASE_MS [30000], FOLD_SHARDS [6]; checked at start. */
 export function foldingConfigFromEnv(env: Record<string, string | undefined> = process.env): FoldingConfig {
   const parsed = envSchema.parse({
     FOLD_WINDOW_MS: env.FOLD_WINDOW_MS || undefined,
     FOLD_MAX_WAIT_MS: env.FOLD_MAX_WAIT_MS || undefined,
     FOLD_LEASE_MS: env.FOLD_LEASE_MS || undefined,
+    FOLD_SHARDS: env.FOLD_SHARDS || undefined,
   });
-  return foldingConfig({ windowMs: parsed.FOLD_WINDOW_MS, maxWaitMs: parsed.FOLD_MAX_WAIT_MS, leaseMs: parsed.FOLD_LEASE_MS });
+  return foldingConfig({
+    windowMs: parsed.FOLD_WINDOW_MS,
+    maxWaitMs: parsed.FOLD_MAX_WAIT_MS,
+    leaseMs: parsed.FOLD_LEASE_MS,
+    shards: parsed.FOLD_SHARDS,
+  });
 }

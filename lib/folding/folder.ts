@@ -1,8 +1,8 @@
 import type { RedisClient } from '../redis/client';
 import { readHydrated } from '../timeline/timeline';
 import type { FoldingConfig } from './config';
-import { foldingKeys, type FoldingKeys } from './keys';
-import { parseFold, parsePublishedFold, parseState } from './parse';
+import { foldingKeys, shardOf, type FoldingKeys } from './keys';
+import { mergeStates, parseFold, parsePublishedFold, parseState } from './parse';
 import type { Fold, FoldingState, Merge, PublishedFold } from './types';
 import { TIMELINE_SLACK } from '../timeline/config';
 import { withFoldingScripts } from './commands';
@@ -22,9 +22,11 @@ export type Claim = { folds: Fold[]; nextDueAt: number | null };
  * Folds bursts of events into one per group once the group is quiet for the window (or has
  * waited the maximum), as the seed does, with each step one script: fold, claim, ack.
  * Every method takes `now` so that tests and several instances agree on the clock they pass.
+ * The folder is `config.shards` independent shards (one slot each); a group lives in one, so
+ * exactly-once publication and the maximum wait hold per shard, and claims ask every shard.
  */
 export class Folder<Event> {
-  readonly keys: FoldingKeys;
+  readonly shards: FoldingKeys[];
 
   constructor(
     readonly spec: FolderSpec<Event>,
@@ -32,13 +34,23 @@ export class Folder<Event> {
     readonly redis: RedisClient,
   ) {
     if (!/^[a-z0-9-]{1,40}$/.test(spec.name)) throw new Error(`not a folder name: ${spec.name}`);
-    this.keys = foldingKeys(spec.name);
+    this.shards = Array.from({ length: config.shards }, (_, shard) => foldingKeys(spec.name, shard));
+  }
+
+  /** The keys of the shard holding `group`. */
+  keysOf(group: string): FoldingKeys {
+    return this.shards[shardOf(group, this.shards.length)]!;
+  }
+
+  /** The keys of the shard holding a fold, by its idempotency key `group:sequence`. */
+  keysOfFold(key: string): FoldingKeys {
+    return this.keysOf(key.slice(0, key.lastIndexOf(':')));
   }
 
   /** Adds an event to its group; true when it folded into a pending one. One round trip. */
   async fold(event: Event, now: number): Promise<boolean> {
     const group = this.spec.groupOf(event);
-    const k = this.keys;
+    const k = this.keysOf(group);
     const folded = await withFoldingScripts(this.redis).foldEvent(
       k.lastEvent, k.firstEvent, k.fields(group), k.eventsPerGroup, k.recentlyClaimed, k.counters,
       now, group, this.spec.merge, this.config.windowMs,
@@ -47,9 +59,14 @@ export class Folder<Event> {
     return folded === 1;
   }
 
-  /** Claims the due folds (and those whose lease ran out) under a lease. One round trip. */
+  /** Claims the due folds (and those whose lease ran out) under a lease. One round trip per shard, in parallel. */
   async claimDue(now: number): Promise<Claim> {
-    const k = this.keys;
+    const claims = await Promise.all(this.shards.map((k) => this.claimDueIn(k, now)));
+    const dueTimes = claims.flatMap(({ folds, nextDueAt }) => (folds.length >= this.config.batch ? now : nextDueAt ?? []));
+    return { folds: claims.flatMap((claim) => claim.folds), nextDueAt: dueTimes.length ? Math.min(...dueTimes) : null };
+  }
+
+  private async claimDueIn(k: FoldingKeys, now: number): Promise<Claim> {
     const [nextDueAt, ...folds] = await withFoldingScripts(this.redis).claimDueFolds(
       k.lastEvent, k.firstEvent, k.eventsPerGroup, k.recentlyClaimed, k.claimed, k.counters,
       now, this.config.windowMs, this.config.maxWaitMs, this.config.leaseMs, this.config.batch,
@@ -60,7 +77,7 @@ export class Folder<Event> {
 
   /** Publishes a claimed fold; false when it had been published already. One round trip. */
   async ack(key: string, now: number): Promise<boolean> {
-    const k = this.keys;
+    const k = this.keysOfFold(key);
     const published = await withFoldingScripts(this.redis).ackFold(
       k.claimed, k.fold(key), k.published, k.counters, k.changes,
       key, now, this.spec.name,
@@ -69,18 +86,23 @@ export class Folder<Event> {
     return published === 1;
   }
 
-  /** Counters, and the `limit` oldest pending groups. One round trip. */
+  /** Counters summed over the shards, and the `limit` oldest pending groups. One round trip per shard. */
   async state(limit = 20): Promise<FoldingState> {
-    const k = this.keys;
-    return parseState(
-      await withFoldingScripts(this.redis).readFoldingState(k.counters, k.lastEvent, k.firstEvent, k.eventsPerGroup, k.claimed, limit),
-      this.config,
+    const states = await Promise.all(
+      this.shards.map((k) =>
+        withFoldingScripts(this.redis).readFoldingState(k.counters, k.lastEvent, k.firstEvent, k.eventsPerGroup, k.claimed, limit),
+      ),
     );
+    return parseState(mergeStates(states, limit), this.config);
   }
 
-  /** The latest published folds, newest first, read from the normalized timeline. */
+  /** The latest published folds of every shard, newest first, read from their normalized timelines. */
   async published(limit: number): Promise<PublishedFold[]> {
-    const rows = await readHydrated(this.redis, this.keys.published, this.keys.foldPrefix, limit);
-    return rows.flatMap(({ fields }) => parsePublishedFold(fields) ?? []);
+    const shards = await Promise.all(this.shards.map((k) => readHydrated(this.redis, k.published, k.foldPrefix, limit)));
+    return shards
+      .flat()
+      .flatMap(({ fields }) => parsePublishedFold(fields) ?? [])
+      .toSorted((a, b) => b.publishedAt - a.publishedAt)
+      .slice(0, limit);
   }
 }

@@ -1,9 +1,11 @@
 /**
- * Every key of one folder shares the hash tag `{folding:<name>}`, so each script's keys, also
- * the per-group and per-fold keys a script derives from `prefix`, live in one Redis Cluster slot.
+ * A folder is split into shards, each a complete folder of its own under the hash tag
+ * `{folding:<name>:<shard>}`: each script's keys, also the per-group and per-fold keys a script
+ * derives from `prefix`, live in the shard's one Redis Cluster slot, and the shards' slots spread
+ * the folder over the masters. A group always goes to the same shard (shardOf).
  */
-export function foldingKeys(name: string) {
-  const prefix = `{folding:${name}}:`;
+export function foldingKeys(name: string, shard = 0) {
+  const prefix = `{folding:${name}:${shard}}:`;
   return {
     prefix,
     /** Zset: pending group -> time of its last event (the seed's sorted set). */
@@ -31,3 +33,10 @@ export function foldingKeys(name: string) {
 }
 
 export type FoldingKeys = ReturnType<typeof foldingKeys>;
+
+/** The shard of a group: FNV-1a of its name, so every instance, now and after a restart, agrees. */
+export function shardOf(group: string, shards: number): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < group.length; i++) hash = Math.imul(hash ^ group.charCodeAt(i), 0x01000193);
+  return (hash >>> 0) % shards;
+}

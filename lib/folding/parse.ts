@@ -29,6 +29,24 @@ export function parsePublishedFold(hash: Record<string, string>): PublishedFold 
   };
 }
 
+/** The shards' states as one: counters and counts summed, the `limit` oldest pending groups of all. */
+export function mergeStates(states: RawState[], limit: number): RawState {
+  const counters = new Map<string, number>();
+  for (const [flat] of states) {
+    for (let i = 0; i + 1 < flat.length; i += 2) counters.set(flat[i]!, (counters.get(flat[i]!) ?? 0) + Number(flat[i + 1]));
+  }
+  const groups = states
+    .flatMap(([, , , ...oldest]) => oldest)
+    .toSorted((a, b) => Number(a[1]) - Number(b[1]))
+    .slice(0, limit);
+  return [
+    [...counters].flatMap(([name, value]) => [name, String(value)]),
+    states.reduce((sum, [, pending]) => sum + pending, 0),
+    states.reduce((sum, [, , claimed]) => sum + claimed, 0),
+    ...groups,
+  ];
+}
+
 const ratio = (part: number, whole: number) => (whole > 0 ? part / whole : 0);
 
 export function parseState([flatCounters, pending, claimed, ...groups]: RawState, config: FoldingConfig): FoldingState {

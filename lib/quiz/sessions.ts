@@ -6,6 +6,7 @@ import { drawQuestions, publicQuestion, questionById } from './bank';
 import type { AnswerInput } from './schemas';
 import { MAX_SPEED_BONUS, MS_PER_BONUS_POINT, POINTS_PER_ANSWER } from './scoring';
 import { withQuizScripts } from './commands';
+import { writeAcknowledged } from '../redis/acknowledged';
 import type { AnsweredQuestion, AnswerResult, Question, ResumedSession, StartedSession, SubmitResult } from './types';
 
 export const SESSION_TTL_MS = 15 * 60_000;
@@ -91,9 +92,13 @@ export async function submitSession(
   const { keys } = ctx;
   const now = ctx.now();
   const boards = boardsAt(ctx, now);
-  const [status, score, ...reply] = await withQuizScripts(ctx.redis).submitQuizSession(
-    keys.quizSession(sessionId), ...boards.keys, keys.version, keys.changes,
-    keys.entryPrefix, keys.boardPrefix, sessionId, name, now, ctx.size, ...boards.args,
+  // A submit that answers 201 must survive a failover: acknowledged once a replica has it.
+  const [status, score, ...reply] = await writeAcknowledged<[number, number, ...number[]]>(
+    withQuizScripts(ctx.redis),
+    (pipeline) => pipeline.submitQuizSession(
+      keys.quizSession(sessionId), ...boards.keys, keys.version, keys.changes,
+      keys.entryPrefix, keys.boardPrefix, sessionId, name, now, ctx.size, ...boards.args,
+    ),
   );
   if (status === -1) throw new NotFoundError('quiz session');
   if (status === -2) throw new ConflictError('this session was submitted already');

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { creatorKeys } from '../creators/keys';
 import type { CreatorTotals } from '../creators/totals';
-import { foldingKeys } from '../folding/keys';
-import { accountIdSchema, metricEventsSpec, toFoldedMetricEvent } from '../folding/metric-events';
+import { accountIdSchema, metricEventsSpec, metricFolder, toFoldedMetricEvent } from '../folding/metric-events';
 import { parseFoldingMessage } from '../folding/parse';
 import { log } from '../log';
 import { readCreatorView, readOpsSnapshot, readOpsState } from '../ops/snapshot';
@@ -21,10 +20,11 @@ const creatorTotals = z.looseObject({ account: z.string() });
  * per event where the point of folding is to have fewer.
  */
 export function attachFolding(io: RealtimeServer, hub: RealtimeHub): { close(): void } {
-  hub.subscribe(foldingKeys(metricEventsSpec.name).changes, (message) => {
+  const relayFold = (message: string) => {
     const fold = parseFoldingMessage(message, metricEventsSpec.name);
     if (fold) io.to(OPS_ROOM).emit('ops:published', toFoldedMetricEvent(fold));
-  });
+  };
+  for (const shard of metricFolder().shards) hub.subscribe(shard.changes, relayFold);
   hub.subscribe(creatorKeys.changes, (message) => {
     const parsed = creatorTotals.safeParse(safeJson(message));
     if (!parsed.success) return log.warn({ message: message.slice(0, 200) }, 'ignored malformed creator totals');

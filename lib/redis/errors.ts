@@ -6,6 +6,14 @@ const CONNECTION_FAILURE =
 /** What a cluster answers while a slot has no master yet, or is moving: retry shortly. */
 const CLUSTER_IN_TRANSITION = /^(CLUSTERDOWN|TRYAGAIN|MASTERDOWN|LOADING|READONLY)\b/;
 
+/** A write that no replica confirmed in time: not acknowledged, since a failover could lose it. */
+export class NotReplicatedError extends Error {
+  override readonly name = 'NotReplicatedError';
+  constructor() {
+    super('the write was not replicated in time, so it is not acknowledged: not ready to survive a failover');
+  }
+}
+
 /**
  * True when a failure means "Redis is not reachable right now" (refused, closed, offline queue
  * disabled, timed out, a cluster slot without a master), as opposed to Redis answering with an
@@ -13,6 +21,7 @@ const CLUSTER_IN_TRANSITION = /^(CLUSTERDOWN|TRYAGAIN|MASTERDOWN|LOADING|READONL
  */
 export function isRedisUnavailable(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
+  if (error instanceof NotReplicatedError) return true;
   if (error instanceof ReplyError) return CLUSTER_IN_TRANSITION.test(error.message);
   return CONNECTION_FAILURE.test(`${error.name} ${error.message}`);
 }

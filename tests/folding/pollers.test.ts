@@ -21,7 +21,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 it('four pollers over 10,000 bursty events across 200 accounts publish every fold once, losing no metric', { timeout: 60_000 }, async () => {
   const [producer, ...pollerClients] = clients as [RedisClient, ...RedisClient[]];
   const folder = testFolder(producer, { windowMs: 150, maxWaitMs: 1_000, leaseMs: 10_000 });
-  const listener = await listenTo(producer, folder.keys.changes);
+  const listeners = await Promise.all(folder.shards.map((shard) => listenTo(producer, shard.changes)));
 
   const handled: Fold[] = [];
   const handledBy = new Set<number>();
@@ -55,8 +55,9 @@ it('four pollers over 10,000 bursty events across 200 accounts publish every fol
     await sleep(50);
   }
   await Promise.all(pollers.map((poller) => poller.stop()));
-  const published = (await listener.take()).map((message) => (JSON.parse(message) as { fold: { key: string } }).fold.key);
-  await listener.close();
+  const messages = (await Promise.all(listeners.map((listener) => listener.take()))).flat();
+  const published = messages.map((message) => (JSON.parse(message) as { fold: { key: string } }).fold.key);
+  await Promise.all(listeners.map((listener) => listener.close()));
 
   expect(handledBy.size).toBeGreaterThan(1);
   const keys = handled.map((fold) => fold.key);

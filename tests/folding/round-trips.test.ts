@@ -7,7 +7,7 @@ let redis: RedisClient;
 beforeAll(async () => void (redis = await connect()));
 afterAll(async () => void (await redis.quit()));
 
-it('fold, claim and ack are one EVALSHA each; so is reading the state', async () => {
+it('fold and ack are one EVALSHA each; claiming and reading the state are one per shard, sent together', async () => {
   const T0 = 1_700_000_000_000;
   const warmUp = testFolder(redis);
   await warmUp.fold(SEED_EVENTS[0]!, T0);
@@ -19,7 +19,8 @@ it('fold, claim and ack are one EVALSHA each; so is reading the state', async ()
   expect(await commandsSentBy(redis, () => folder.fold(SEED_EVENTS[0]!, T0))).toEqual(['evalsha']);
   expect(await commandsSentBy(redis, () => folder.fold(SEED_EVENTS[1]!, T0 + 1))).toEqual(['evalsha']);
   let claimed: string | undefined;
-  expect(await commandsSentBy(redis, async () => (claimed = (await folder.claimDue(T0 + 1_001)).folds[0]?.key))).toEqual(['evalsha']);
+  const perShard = folder.shards.map(() => 'evalsha');
+  expect(await commandsSentBy(redis, async () => (claimed = (await folder.claimDue(T0 + 1_001)).folds[0]?.key))).toEqual(perShard);
   expect(await commandsSentBy(redis, () => folder.ack(claimed!, T0 + 1_002))).toEqual(['evalsha']);
-  expect(await commandsSentBy(redis, () => folder.state())).toEqual(['evalsha']);
+  expect(await commandsSentBy(redis, () => folder.state())).toEqual(perShard);
 });

@@ -1,0 +1,88 @@
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { boardKeys, readTop, type LeaderboardContext } from '../../lib/leaderboard';
+import { recordContribution } from '../../lib/live-events';
+import { liveEventKeys } from '../../lib/live-events/keys';
+import { answerQuestion, startSession, submitSession } from '../../lib/quiz';
+import { createRealtimeHub, type RealtimeHub } from '../../lib/realtime/hub';
+import { createRedis, createSubscriber, waitUntilReady, type RedisClient, type RedisConnection } from '../../lib/redis/client';
+import { isRedisUnavailable, NotReplicatedError } from '../../lib/redis/errors';
+import { startLocalCluster, type LocalClusterHandle } from '../../lib/redis/local-cluster';
+import { createProject, liveContext, testClock, testConnection, uniqueSlug } from '../support';
+import { statusRecorder } from './support';
+
+/**
+ * Kills masters, so it runs on a cluster of its own (the "cluster" project only): the shared one
+ * serves the other test files meanwhile.
+ */
+describe.runIf(testConnection().mode === 'cluster')('on a master failover', { timeout: 60_000 }, () => {
+  let cluster: LocalClusterHandle;
+  let redis: RedisClient;
+  let hub: RealtimeHub;
+  const recorder = statusRecorder();
+  beforeAll(async () => {
+    cluster = await startLocalCluster();
+    const connection: RedisConnection = { mode: 'cluster', nodes: cluster.nodes };
+    redis = createRedis(connection);
+    await waitUntilReady(redis);
+    hub = createRealtimeHub(recorder.io, redis, createSubscriber(connection));
+  }, 30_000);
+  afterAll(async () => {
+    await hub?.close();
+    redis?.disconnect();
+    await cluster?.stop();
+  });
+
+  const board = (): LeaderboardContext => ({ redis, keys: boardKeys(`lb-${uniqueSlug()}`), size: 10, now: Date.now });
+  const playedSession = async (ctx: LeaderboardContext) => {
+    const session = await startSession(ctx);
+    await answerQuestion(session.id, { questionId: session.questions[0]!.id, choice: 0 }, ctx);
+    return session.id;
+  };
+
+  it('a quiz submit no replica confirmed is not acknowledged (a 503), and one that was survives the SIGKILL of its master', async () => {
+    const ctx = board();
+    const master = await cluster.masterFor(ctx.keys.version);
+    const replica = (await cluster.describe()).find((node) => node.masterId === master.id)!;
+
+    const refused = await playedSession(ctx);
+    const asleep = new Redis(replica.port, replica.host);
+    void asleep.debug('SLEEP', 1).finally(() => asleep.disconnect());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await expect(submitSession(refused, 'Unconfirmed', ctx)).rejects.toBeInstanceOf(NotReplicatedError);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+
+    const kept = await playedSession(ctx);
+    await submitSession(kept, 'Acknowledged', ctx);
+    await cluster.killNode(master.port, 'SIGKILL');
+    await cluster.waitForOk();
+    await expect.poll(async () => (await readTop(10, ctx).catch(() => null))?.entries.map((entry) => entry.id), { timeout: 10_000 })
+      .toContain(kept);
+    // Back as a replica of the promoted one, so that every master has a replica again.
+    await cluster.restartNode(master.port);
+    await cluster.waitForOk();
+  });
+
+  it("a hub watching a project whose master dies resubscribes, tells pages to resync, and hears the project's changes again", async () => {
+    const slug = await createProject(redis);
+    const received: string[] = [];
+    await hub.subscribe(liveEventKeys(slug).changes, (message) => received.push(message)).ready;
+    const master = await cluster.masterFor(liveEventKeys(slug).info);
+    recorder.statuses.length = 0;
+
+    await cluster.killNode(master.port, 'SIGKILL');
+    // While the slot has no master a write fails fast, as "unavailable" (a 503), or already succeeds.
+    const ctx = liveContext(redis, testClock());
+    const started = Date.now();
+    const during: unknown = await recordContribution(slug, { name: 'During failover', amount: 1 }, ctx).then(() => null, (error) => error);
+    expect(during === null || isRedisUnavailable(during)).toBe(true);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    await cluster.waitForOk();
+    // Down while the subscription moves, then up: every page of this instance reads a fresh snapshot.
+    await expect.poll(() => recorder.statuses.at(-1), { timeout: 15_000 }).toBe('up');
+    expect(recorder.statuses).toContain('down');
+
+    await expect.poll(() => recordContribution(slug, { name: 'After failover', amount: 3 }, ctx).then(() => true, () => false), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => received.some((message) => message.includes('After failover')), { timeout: 5_000 }).toBe(true);
+  });
+});
