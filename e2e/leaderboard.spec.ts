@@ -82,7 +82,7 @@ test('an admin removes an entry from the admin page and it vanishes from another
   await moderator.goto('/admin');
   await moderator.getByLabel(/Admin token/).fill(process.env.E2E_ADMIN_TOKEN!);
   await moderator.getByRole('button', { name: `Remove ${name}` }).click();
-  await expect(moderator.getByRole('status').first()).toContainText(`Removed “${name}”`);
+  await expect(moderator.getByTestId('admin-message')).toContainText(`Removed “${name}”`);
 
   await expect(rowNamed(visitor, name)).toHaveCount(0);
   await expect(rowNamed(moderator, name)).toHaveCount(0);

@@ -90,7 +90,7 @@ export function AdminConsole() {
             ))}
           </select>
         </label>
-        <p role="status" aria-live="polite" className={`min-h-5 text-sm ${message?.ok ? 'text-emerald-700' : 'text-red-700'}`}>
+        <p role="status" aria-live="polite" data-testid="admin-message" className={`min-h-5 text-sm ${message?.ok ? 'text-emerald-700' : 'text-red-700'}`}>
           {message?.text}
         </p>
       </section>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyBoardChange } from '../../lib/leaderboard/client-state';
+import { applyBoardChange, msUntilRollover } from '../../lib/leaderboard/client-state';
 import { periodAt } from '../../lib/leaderboard/periods';
 import type { Board, LeaderboardChange, RankedEntry } from '../../lib/leaderboard/types';
 
@@ -42,6 +42,12 @@ describe('the browser model of a leaderboard', () => {
   it('resyncs on a change made on the next day: the new day starts its own board', () => {
     const tomorrow = periodAt('day', NOW + 86_400_000).id;
     expect(applyBoardChange(board([row('a', 9, 1)]), added(6, row('x', 1, 1), 0, tomorrow))).toBe('resync');
+  });
+
+  it('takes the boards again when the shown day ends, on the server’s clock', () => {
+    const boards = { day: board([]), week: { ...board([]), span: periodAt('week', NOW) }, all: { ...board([]), span: periodAt('all', NOW) } };
+    expect(msUntilRollover(boards, NOW)).toBe(12 * 3_600_000);
+    expect(msUntilRollover(boards, TODAY.endsAt! + 5_000)).toBe(0);
   });
 
   it('drops a removed entry, renumbers, and opens a place on a full board', () => {
