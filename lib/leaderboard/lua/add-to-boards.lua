@@ -29,13 +29,12 @@ local function boardsFrom(keys, firstKey, count, argv, firstArg)
   return boards
 end
 
--- Trims a board to `size` and releases the entries pushed out (DEL only then, and only for those).
-local function trimBoard(board, size, entryPrefix, boardPrefix)
+-- Trims a board to `size`, noting the ids of the entries pushed out in `pushedOut` (a set).
+local function trimBoard(board, size, pushedOut)
   local overflow = redis.call('ZCARD', board) - size
   if overflow <= 0 then return end
-  local pushedOut = redis.call('ZRANGE', board, 0, overflow - 1)
+  for _, member in ipairs(redis.call('ZRANGE', board, 0, overflow - 1)) do pushedOut[entryIdOf(member)] = true end
   redis.call('ZREMRANGEBYRANK', board, 0, overflow - 1)
-  for _, member in ipairs(pushedOut) do releaseEntry(entryPrefix, boardPrefix, entryIdOf(member)) end
 end
 
 local function addToBoards(boards, version, channel, entryPrefix, boardPrefix, id, name, points, date, size)
@@ -59,13 +58,16 @@ local function addToBoards(boards, version, channel, entryPrefix, boardPrefix, i
   local entry = { id = id, name = name, score = tonumber(points), date = tonumber(date) }
   local key = entryPrefix .. id
   redis.call('SET', key, cjson.encode({ id = id, name = name, score = entry.score, date = entry.date, member = member, boards = suffixes }))
+  local pushedOut = {}
   for i, board in ipairs(boards) do
     if entering[i] then
       redis.call('ZADD', board.key, points, member)
-      trimBoard(board.key, size, entryPrefix, boardPrefix)
+      trimBoard(board.key, size, pushedOut)
       ranks[i] = redis.call('ZREVRANK', board.key, member) + 1
     end
   end
+  -- Once per entry, however many boards pushed it out: DEL only then, and only for those.
+  for pushedId in pairs(pushedOut) do releaseEntry(entryPrefix, boardPrefix, pushedId) end
 
   local placements = {}
   for i, board in ipairs(boards) do
