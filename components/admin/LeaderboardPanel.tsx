@@ -16,7 +16,7 @@ export function LeaderboardPanel({ disabled, onRemove }: Props) {
         <h2 id="admin-leaderboard" className="text-lg font-semibold">Leaderboard</h2>
         <p className="text-sm text-slate-600">Remove an offensive name: it leaves today’s, this week’s and the all time board at once, on every open page.</p>
       </div>
-      <div className="max-h-[32rem] overflow-y-auto rounded-2xl">
+      <div className="relative max-h-[32rem] overflow-y-auto rounded-2xl">
         <LiveLeaderboard
           initial={null}
           serverTime={serverTime}
