@@ -151,3 +151,18 @@ describe('today, this week and all time', () => {
     }
   });
 });
+
+describe('an entry of a period long gone', () => {
+  it('lands on no board that outlives its period, and leaves no string behind', async () => {
+    const now = Date.now();
+    const ctx = boardContext(redis, 2, () => now);
+    for (const [id, score] of [['a', 9], ['b', 8]] as const) await addEntry(entry(id, score, now), ctx);
+    // A month ago: the all time board is full with better scores, the day and week boards of then are long expired.
+    const old = await addEntry(entry('old', 1, now - 30 * 24 * HOUR), ctx);
+    expect(old.ranks).toEqual({ day: 1, week: 1, all: null });
+    expect(old.ranks.all).toBeNull();
+    expect(await redis.exists(ctx.keys.entry('old'))).toBe(0);
+    expect(await entryKeys(ctx)).toEqual(['a', 'b'].map(ctx.keys.entry).toSorted());
+    expect(await boardKeysFound(ctx)).toHaveLength(3);
+  });
+});

@@ -15,7 +15,8 @@
 ]]
 local ALL_TIME = 'all'
 
--- Gives the entry's string the expiry of the longest-lived board among `suffixes`.
+-- Gives the entry's string the expiry of the longest-lived board among `suffixes`; deletes it
+-- when none of them exists any more (a board of a period long gone expires as it is written).
 local function expireEntry(key, boardPrefix, suffixes)
   local latest
   for _, suffix in ipairs(suffixes) do
@@ -23,7 +24,7 @@ local function expireEntry(key, boardPrefix, suffixes)
     local expireAt = redis.call('PEXPIRETIME', boardPrefix .. suffix)
     if expireAt > 0 and (not latest or expireAt > latest) then latest = expireAt end
   end
-  if latest then redis.call('PEXPIREAT', key, latest) end
+  if latest then redis.call('PEXPIREAT', key, latest) else redis.call('DEL', key) end
 end
 
 -- After a board dropped the entry: delete its string, or keep it for the boards still holding it.
