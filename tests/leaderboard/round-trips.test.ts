@@ -23,7 +23,7 @@ beforeAll(async () => {
   const session = await startSession(warmUp);
   await answerQuestion(session.id, { questionId: session.questions[0]!.id, choice: 0 }, warmUp);
   await submitSession(session.id, 'Warm', warmUp);
-  await addEntry({ id: 'warm', name: 'Warm', score: 1, date: 1 }, warmUp);
+  await addEntry({ id: 'warm', name: 'Warm', score: 1_000_000, date: NOW }, warmUp);
   await readTop(1, warmUp);
   await readBoards(warmUp);
   await removeEntry('warm', warmUp);
