@@ -27,4 +27,11 @@ export default defineConfig({
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumFlags },
     trace: 'retain-on-failure',
   },
+  projects: [
+    // The shared single-Redis app of global-setup.ts, and specs that start their own Stack.
+    { name: 'single', testIgnore: 'cluster/**' },
+    // App instances behind HAProxy, each file on a private stack (e2e/support/scaled-stack.ts):
+    // a file's tests run in order in one worker, so a stack is started once per file.
+    { name: 'scaled', testMatch: 'cluster/**/*.spec.ts' },
+  ],
 });

@@ -1,11 +1,8 @@
-import { createServer } from 'node:http';
 import next from 'next';
-import { Server } from 'socket.io';
+import { createAppServer } from './lib/app/http-server';
 import { startRuntime } from './lib/app/runtime';
-import { stampClientAddress } from './lib/http/client-address';
+import { instanceName } from './lib/http/instance';
 import { log } from './lib/log';
-import { attachRealtime } from './lib/realtime/attach';
-import type { RealtimeServer } from './lib/realtime/events';
 
 const port = Number(process.env.PORT ?? 3000);
 const dev = process.env.NODE_ENV !== 'production';
@@ -16,14 +13,8 @@ async function main() {
   const handle = app.getRequestHandler();
   await app.prepare();
 
-  const httpServer = createServer((request, response) => {
-    stampClientAddress(request);
-    void handle(request, response);
-  });
-  const io: RealtimeServer = new Server(httpServer);
-  const realtime = attachRealtime(io);
-
-  httpServer.listen(port, () => log.info(`crowdpulse ready on http://localhost:${port}`));
+  const server = createAppServer(handle);
+  server.httpServer.listen(port, () => log.info({ instance: instanceName() }, `crowdpulse ready on http://localhost:${port}`));
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -31,8 +22,7 @@ async function main() {
     stopping = true;
     log.info({ signal }, 'shutting down');
     setTimeout(() => process.exit(1), 5_000).unref();
-    io.close();
-    await realtime.close();
+    await server.close();
     await runtime.stop();
     process.exit(0);
   };

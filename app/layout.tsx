@@ -1,5 +1,7 @@
 import type { Metadata, Viewport } from 'next';
 import Link from 'next/link';
+import { connection } from 'next/server';
+import { instanceName } from '@/lib/http/instance';
 import './globals.css';
 
 export const metadata: Metadata = {
@@ -15,6 +17,16 @@ const NAV = [
   { href: '/leaderboard', label: 'Leaderboard' },
   { href: '/ops', label: 'Ops' },
 ];
+
+/** Which app instance rendered the page: read per request, never baked in at build time. */
+async function InstanceName() {
+  await connection();
+  return (
+    <span className="mt-1 block">
+      Served by instance <span data-testid="instance-name" className="font-mono text-slate-600">{instanceName()}</span>
+    </span>
+  );
+}
 
 export default function RootLayout({ children }: { children: React.ReactNode }) {
   return (
@@ -41,6 +53,7 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
         <main className="mx-auto max-w-6xl px-4 py-6 sm:py-10">{children}</main>
         <footer className="mx-auto max-w-6xl px-4 pb-10 text-xs text-slate-500">
           A reference app: live events, a capped leaderboard, event folding and timelines in Redis, pushed over Socket.IO.
+          <InstanceName />
         </footer>
       </body>
     </html>

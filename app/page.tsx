@@ -1,23 +1,22 @@
-import { cookies } from 'next/headers';
+import { headers } from 'next/headers';
 import Link from 'next/link';
 import { connection } from 'next/server';
 import { Progress } from '@/components/Progress';
 import { ProjectArt } from '@/components/ProjectArt';
 import { RecentlyViewed } from '@/components/RecentlyViewed';
 import { Unavailable } from '@/components/Unavailable';
-import { visitorIdSchema } from '@/lib/live-events/schemas';
 import { listProjects } from '@/lib/projects/catalogue';
 import { isRedisUnavailable } from '@/lib/redis/errors';
-import { VISITOR_COOKIE } from '@/lib/visitors/cookie';
+import { visitorFromCookies } from '@/lib/visitors/cookie';
 import { hydrateRecentlyViewed, readRecentlyViewed } from '@/lib/visitors/recently-viewed';
 
 export default async function HomePage() {
   await connection();
-  const visitor = visitorIdSchema.safeParse((await cookies()).get(VISITOR_COOKIE)?.value);
+  const visitor = visitorFromCookies((await headers()).get('cookie') ?? undefined);
   let projects, recent;
   try {
     // The recently viewed slugs are read beside the catalogue and hydrated from it.
-    const [catalogue, viewed] = await Promise.all([listProjects(), visitor.success ? readRecentlyViewed(visitor.data) : []]);
+    const [catalogue, viewed] = await Promise.all([listProjects(), visitor ? readRecentlyViewed(visitor) : []]);
     projects = catalogue;
     recent = hydrateRecentlyViewed(viewed, catalogue);
   } catch (error) {

@@ -13,10 +13,10 @@ const OPS_PER_ROUND = 20_000;
 const ROUNDS = 2;
 const CONCURRENCY = 8;
 
-type Timing = { ops: number; ms: number; latencies: number[] };
+export type Timing = { ops: number; ms: number; latencies: number[] };
 
 /** Runs `count` jobs with CONCURRENCY in flight on one connection (ioredis pipelines them). */
-async function timed(count: number, job: (i: number) => Promise<unknown>): Promise<Timing> {
+export async function timed(count: number, job: (i: number) => Promise<unknown>): Promise<Timing> {
   const latencies: number[] = [];
   let next = 0;
   const started = performance.now();

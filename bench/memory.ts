@@ -20,13 +20,13 @@ import { sampleProject } from '../tests/sample-project';
 import { fmt, progress, redisInfo, sleep } from './support';
 
 const PROJECTS = 500;
-const MIX = { contributions: 50, contributors: 10, news: 2, viewers: 5 };
+export const MIX = { contributions: 50, contributors: 10, news: 2, viewers: 5 };
 const TARGET_BYTES = 3e6;
 
 const pick = <T>(items: readonly T[], i: number) => items[i % items.length]!;
 
 /** The spec's mix: 50 contributions in 24 h, 10 of them in the contributors window, 2 news. */
-function pastEvents(slug: string, now: number) {
+export function pastEvents(slug: string, now: number) {
   const contributions = Array.from({ length: MIX.contributions }, (_, i) => ({
     kind: 'contribution' as const,
     id: newId(),

@@ -9,6 +9,7 @@ import { startRedisServer } from '../lib/redis/embedded';
 import { buildIfNeeded } from '../scripts/build-if-needed';
 import { startApp } from './app';
 import { measureBulk } from './bulk';
+import { measureCluster } from './cluster';
 import { measureFolding } from './folding';
 import { measureIngest } from './ingest';
 import { measureLeaderboard } from './leaderboard';
@@ -16,12 +17,13 @@ import { measureMemory } from './memory';
 import { measurePush } from './push';
 import { formatDetails, formatTable, type FigureResult, type Row } from './report';
 import { measureRoundTrips } from './round-trips';
+import { measureScale } from './scale';
 import { measureTimeline } from './timeline';
 import { Cleanup, ROOT, machineInfo, progress } from './support';
 
-const FIGURES = ['round-trips', 'push', 'ingest', 'bulk', 'leaderboard', 'timeline', 'folding', 'memory'] as const;
+const FIGURES = ['round-trips', 'push', 'ingest', 'bulk', 'leaderboard', 'timeline', 'folding', 'memory', 'scale', 'cluster'] as const;
 type Figure = (typeof FIGURES)[number];
-/** The figures that need the app server (and so a production build). */
+/** The figures that need the app server on one Redis; they and the cluster's need a production build. */
 const APP_FIGURES: readonly Figure[] = ['push', 'ingest', 'bulk'];
 
 /** `npm run bench` measures every figure; `npm run bench -- push bulk` only those. */
@@ -37,7 +39,7 @@ async function main(): Promise<void> {
   const loadAtStart = os.loadavg();
   process.chdir(ROOT); // the Lua loader reads scripts relative to the project root
   const needsApp = APP_FIGURES.some((figure) => selected.has(figure));
-  if (needsApp) buildIfNeeded();
+  if (needsApp || selected.has('cluster')) buildIfNeeded();
 
   const cleanup = new Cleanup();
   const interrupted = () => void cleanup.run().finally(() => process.exit(130));
@@ -70,6 +72,8 @@ async function main(): Promise<void> {
     if (selected.has('timeline')) figures.push(['Timelines', await measureTimeline()]);
     if (selected.has('memory')) figures.push(['Memory', await measureMemory()]);
     if (selected.has('folding')) figures.push(['Event folding', await measureFolding()]);
+    if (selected.has('scale')) figures.push(['Scale: 1k, 10k, 100k projects', await measureScale()]);
+    if (selected.has('cluster')) figures.push(['Redis Cluster, instances behind HAProxy', await measureCluster()]);
   } finally {
     await cleanup.run();
     process.off('SIGINT', interrupted);

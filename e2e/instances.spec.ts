@@ -1,6 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { createRedis, waitUntilReady } from '../lib/redis/client';
-import { createProject } from './support/fixtures';
+import { createProject, expect, test } from './support/fixtures';
 import { Stack } from './support/stack';
 
 /** Two app instances on one Redis, as behind a load balancer, with a short presence window. */

@@ -46,3 +46,27 @@ test('a name made of HTML renders as text', async ({ request, slug, page }) => {
   await expect(page.getByTestId('contributor-item').first()).toContainText('<script>alert(2)</script>');
   expect(dialogs).toBe(0);
 });
+
+test('a contribution retried after a lost answer counts once; the next one counts again', async ({ page, slug }) => {
+  let answersLost = 1;
+  const sentIds: string[] = [];
+  await page.route(`**/api/projects/${slug}/contributions`, async (route) => {
+    sentIds.push((route.request().postDataJSON() as { id: string }).id);
+    const response = await route.fetch(); // the write reaches the server…
+    if (answersLost-- > 0) return route.fulfill({ status: 503, json: { error: { code: 'unavailable', message: 'retry shortly' } } });
+    return route.fulfill({ response });
+  });
+  await page.goto(`/projects/${slug}`);
+  await expect(page.getByTestId('connection-status')).toHaveAttribute('data-state', 'live');
+  const form = page.getByTestId('contribute-form');
+  await form.getByLabel('Your name').fill('Retrying Rita');
+  await form.getByRole('button', { name: /Contribute/ }).click();
+  await expect(form).toContainText('retry shortly');
+  await form.getByRole('button', { name: /Contribute/ }).click();
+  await expect(form).toContainText('Thank you, Retrying Rita');
+  await expect(page.getByTestId('contributions-count')).toHaveAttribute('data-count', '1');
+  await form.getByRole('button', { name: /Contribute/ }).click();
+  await expect(page.getByTestId('contributions-count')).toHaveAttribute('data-count', '2');
+  expect(sentIds[0]).toBe(sentIds[1]);
+  expect(sentIds[2]).not.toBe(sentIds[1]);
+});

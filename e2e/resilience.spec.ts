@@ -1,6 +1,6 @@
 import { recordContribution } from '../lib/live-events';
 import { DEFAULT_WINDOWS } from '../lib/live-events/windows';
-import { createRedis, waitUntilReady } from '../lib/redis/client';
+import type { Redis } from 'ioredis';
 import { createProject, expect, test } from './support/fixtures';
 import { Stack } from './support/stack';
 
@@ -13,15 +13,7 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => stack.stop());
 
-async function withRedis<T>(work: (redis: ReturnType<typeof createRedis>) => Promise<T>): Promise<T> {
-  const redis = createRedis(stack.redisUrl);
-  await waitUntilReady(redis);
-  try {
-    return await work(redis);
-  } finally {
-    redis.disconnect();
-  }
-}
+const withRedis = <T>(work: (redis: Redis) => Promise<T>) => stack.withRedis(work);
 
 test('the page survives a server restart and resyncs what it missed', async ({ page }) => {
   const slug = await withRedis((redis) => createProject(redis));

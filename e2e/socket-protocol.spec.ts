@@ -1,29 +1,31 @@
-import { io, type Socket } from 'socket.io-client';
-import type { ClientToServerEvents, ServerToClientEvents, WatchReply } from '../lib/realtime/events';
+import type { WatchReply } from '../lib/realtime/events';
 import { liveEventKeys } from '../lib/live-events/keys';
 import { expect, test } from './support/fixtures';
+import { rawSocket, visitorCookie, type ClientSocket } from './support/visitor';
 
-type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+const watch = (socket: ClientSocket, slug: string) => new Promise<WatchReply>((resolve) => socket.emit('project:watch', { slug }, resolve));
 
-const watch = (socket: ClientSocket, slug: string, visitorId: string) =>
-  new Promise<WatchReply>((resolve) => socket.emit('project:watch', { slug, visitorId }, resolve));
-
-test('overlapping watches on one socket join once, and its disconnect leaves nobody behind', async ({ baseURL, request, slug }) => {
-  const socket: ClientSocket = io(baseURL!, { transports: ['websocket'] });
-  const replies = await Promise.all([watch(socket, slug, 'visitor-racer'), watch(socket, slug, 'visitor-racer'), watch(socket, slug, 'visitor-racer')]);
+test('overlapping watches on one socket join once, and its disconnect leaves nobody behind', async ({ baseURL, redis, request, slug }) => {
+  // The instance is subscribed to the project's channel only while one of its sockets watches it.
+  const subscribers = async () => Number(((await redis.pubsub('SHARDNUMSUB', liveEventKeys(slug).changes)) as [string, number])[1]);
+  expect(await subscribers()).toBe(0);
+  const socket = rawSocket(baseURL!, { cookie: await visitorCookie(baseURL!) });
+  const replies = await Promise.all([watch(socket, slug), watch(socket, slug), watch(socket, slug)]);
   expect(replies.every((reply) => reply.ok)).toBe(true);
   const viewing = async () => ((await (await request.get(`/api/projects/${slug}/live`)).json()) as { visitors: { count: number } }).visitors.count;
   expect(await viewing()).toBe(1);
+  expect(await subscribers()).toBe(1);
 
   socket.disconnect();
   await expect.poll(viewing).toBe(0);
+  await expect.poll(subscribers).toBe(0);
 });
 
 test('a watch is refused for a bad request or an unknown project, and the socket stays usable', async ({ baseURL, slug }) => {
-  const socket: ClientSocket = io(baseURL!, { transports: ['websocket'] });
-  expect(await watch(socket, 'Not A Slug', 'visitor-12345678')).toEqual({ ok: false, error: 'invalid' });
-  expect(await watch(socket, 'no-such-project', 'visitor-12345678')).toEqual({ ok: false, error: 'not-found' });
-  const reply = await watch(socket, slug, 'visitor-12345678');
+  const socket = rawSocket(baseURL!);
+  expect(await watch(socket, 'Not A Slug')).toEqual({ ok: false, error: 'invalid' });
+  expect(await watch(socket, 'no-such-project')).toEqual({ ok: false, error: 'not-found' });
+  const reply = await watch(socket, slug);
   expect(reply.ok && reply.snapshot.slug).toBe(slug);
   socket.disconnect();
 });

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { buildIfNeeded } from './build-if-needed';
 import { ensureSystemPackages } from './system-packages';
 
@@ -11,4 +12,7 @@ buildIfNeeded();
 Object.assign(process.env, { NODE_ENV: 'production' });
 process.env.SEED_DEMO ??= '1';
 process.env.SIMULATE ??= '1';
+// The demo's embedded Redis keeps its data (AOF) in data/redis, which git ignores: neither a
+// Redis crash nor stopping and starting the demo loses the leaderboard. Tests and bench stay throwaway.
+process.env.REDIS_DATA_DIR ??= path.join(process.cwd(), 'data', 'redis');
 void import('../server');

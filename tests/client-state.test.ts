@@ -52,6 +52,19 @@ describe('the browser model of live events', () => {
     expect(viewAt(once, SERVER_NOW + 2).activity.map((entry) => entry.seq)).toEqual([5, 4]);
   });
 
+  it('keeps a day of expiry times on a page open for days: expired ones are pruned as changes apply', () => {
+    let state = stateFromSnapshot(snapshot({ contributions: { count: 0, expiring: [], expiringComplete: true } }), SERVER_NOW);
+    const hours = 24 * 5;
+    for (let h = 1; h <= hours; h++) {
+      const contribution = { id: `c${h}`, name: 'Bo', amount: 1, at: SERVER_NOW + h * HOUR };
+      const activity = { seq: 100 + h, kind: 'contribution' as const, ...contribution };
+      state = applied(state, { type: 'contribution-recorded', slug: 'p', version: 7 + h, contribution, count: 0, raised: 0, activity });
+      expect(viewAt(state, contribution.at).contributionCount).toBe(Math.min(h, 24));
+    }
+    expect(state.expiring.length).toBe(24);
+    expect(state.contributionCount).toBe(24);
+  });
+
   it('takes a cancelled contribution off the count and off the expiry times', () => {
     const state = stateFromSnapshot(snapshot(), SERVER_NOW);
     const at = SERVER_NOW - 24 * HOUR + 10_000;

@@ -110,6 +110,8 @@ type RowProps = { entry: RankedEntry; now: number; arrived: boolean; mine: boole
 
 function Row({ entry, now, arrived, mine, rowRef, action }: RowProps) {
   const medal = MEDALS[entry.rank - 1] ?? 'bg-slate-100 text-slate-600';
+  // Slate-500 is too faint on the highlighted row's indigo (axe: colour contrast).
+  const muted = mine ? 'text-slate-600' : 'text-slate-500';
   return (
     <li
       ref={rowRef}
@@ -128,13 +130,13 @@ function Row({ entry, now, arrived, mine, rowRef, action }: RowProps) {
           <span className="truncate font-medium">{entry.name}</span>
           {mine && <span className="shrink-0 rounded-full bg-accent px-2 py-0.5 text-xs font-semibold text-white">You</span>}
         </span>
-        <span className="block text-xs text-slate-500">
+        <span className={`block text-xs ${muted}`}>
           <EntryDate at={entry.date} now={now} />
         </span>
       </span>
       <span className="shrink-0 text-right">
         <strong className="text-lg font-bold tabular-nums">{formatCount(entry.score)}</strong>
-        <span className="ml-1 text-xs text-slate-500">{plural(entry.score, 'pt', 'pts')}</span>
+        <span className={`ml-1 text-xs ${muted}`}>{plural(entry.score, 'pt', 'pts')}</span>
       </span>
       {action}
     </li>

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useRef, useState } from 'react';
-import { applyBoardsChange, msUntilRollover } from '@/lib/leaderboard/client-state';
+import { applyBoardsChange, arrivedOnBoards, msUntilRollover } from '@/lib/leaderboard/client-state';
 import type { Boards, LeaderboardChange } from '@/lib/leaderboard/types';
 import { keepWatching, replay, type ConnectionState } from '../live/keep-watching';
 import { connectLive } from '../live/live-socket';
@@ -28,7 +28,7 @@ export function useLiveLeaderboard(initial: Boards | null, serverTime: number) {
     const commit = (next: Boards, entered: string[] = []) => {
       boardsRef.current = next;
       setBoards(next);
-      if (entered.length > 0) setArrived((ids) => new Set([...ids, ...entered]));
+      if (entered.length > 0) setArrived((ids) => arrivedOnBoards(ids, next, entered));
     };
     const ids = (of: Boards) => new Set(Object.values(of).flatMap((board) => board.entries.map((entry) => entry.id)));
     const watching = keepWatching<Boards, LeaderboardChange>(socket, {

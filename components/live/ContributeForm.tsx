@@ -1,6 +1,6 @@
 'use client';
 
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 
 const PRESETS = [10, 25, 50, 100];
 
@@ -10,17 +10,24 @@ export function ContributeForm({ slug }: { slug: string }) {
   const [name, setName] = useState('');
   const [amount, setAmount] = useState('25');
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'idle' });
+  // One id per intended contribution: a retry after a timeout or a 503 (which does not prove
+  // nothing was written) sends it again and is counted once; a success or a changed form starts a new one.
+  const intent = useRef<{ id: string; name: string; amount: string } | null>(null);
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setOutcome({ kind: 'sending' });
+    if (intent.current?.name !== name || intent.current.amount !== amount) intent.current = { id: contributionId(), name, amount };
     try {
       const response = await fetch(`/api/projects/${slug}/contributions`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ name, amount: Number(amount) }),
+        body: JSON.stringify({ id: intent.current.id, name, amount: Number(amount) }),
       });
-      if (response.ok) return setOutcome({ kind: 'done', name: name.trim() });
+      if (response.ok) {
+        intent.current = null;
+        return setOutcome({ kind: 'done', name: name.trim() });
+      }
       const body = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
       setOutcome({ kind: 'error', message: body?.error?.message ?? `Something went wrong (${response.status})` });
     } catch {
@@ -80,4 +87,8 @@ export function ContributeForm({ slug }: { slug: string }) {
       </p>
     </form>
   );
+}
+
+function contributionId(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(12)), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }

@@ -14,11 +14,20 @@ import { card } from '../styles';
 export function LiveProject({ project, snapshot }: { project: Project; snapshot: LiveSnapshot }) {
   const { view, now, windows, connection, loadMoreActivity } = useLiveProject(snapshot);
   return (
-    <div className="grid grid-cols-1 gap-5 lg:grid-cols-[minmax(0,1fr)_22rem]">
-      <div className="space-y-5">
-        <section className={card} aria-label="Funding">
-          <Progress raised={view.raised} goal={project.goal} />
+    // On a phone (one column) the form comes right after the funding progress; on a laptop it
+    // stays in its own sticky column beside everything else.
+    <div className="grid grid-cols-1 gap-5 lg:grid-cols-[minmax(0,1fr)_22rem] lg:grid-rows-[auto_1fr]">
+      <section className={`${card} lg:col-start-1 lg:row-start-1`} aria-label="Funding">
+        <Progress raised={view.raised} goal={project.goal} />
+      </section>
+
+      <aside className="lg:sticky lg:top-20 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start">
+        <section className={card}>
+          <ContributeForm slug={project.slug} />
         </section>
+      </aside>
+
+      <div className="space-y-5 lg:col-start-1 lg:row-start-2">
 
         <section className={`${card} grid gap-4 sm:grid-cols-2`} aria-label="Activity now">
           <div className="flex items-center justify-between sm:col-span-2">
@@ -59,7 +68,7 @@ export function LiveProject({ project, snapshot }: { project: Project; snapshot:
 
         <section className={card} aria-labelledby="news-heading">
           <h2 id="news-heading" className="text-lg font-semibold">News</h2>
-          <ul data-testid="news-list" aria-live="polite" className="mt-3 divide-y divide-slate-100">
+          <ul data-testid="news-list" aria-live="polite" aria-relevant="additions" className="mt-3 divide-y divide-slate-100">
             {view.news.map((item) => (
               <li key={item.id} data-testid="news-item" data-id={item.id} className="animate-arrive py-2.5">
                 <a href={item.url} rel="noopener noreferrer" target="_blank" className="font-medium text-accent hover:underline">
@@ -76,12 +85,6 @@ export function LiveProject({ project, snapshot }: { project: Project; snapshot:
 
         <ActivityFeed items={view.activity} hasMore={view.hasMoreActivity} now={now} loadMore={loadMoreActivity} />
       </div>
-
-      <aside className="space-y-5 lg:sticky lg:top-20 lg:self-start">
-        <section className={card}>
-          <ContributeForm slug={project.slug} />
-        </section>
-      </aside>
     </div>
   );
 }

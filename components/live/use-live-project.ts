@@ -5,7 +5,7 @@ import { applyActivityPage, applyChange, stateFromSnapshot, viewAt, type LiveSta
 import { ACTIVITY_PAGE } from '@/lib/live-events/limits';
 import type { ActivityPage, LiveChange, LiveSnapshot } from '@/lib/live-events/types';
 import { keepWatching, replay, type ConnectionState } from './keep-watching';
-import { connectLive, visitorId } from './live-socket';
+import { connectLive } from './live-socket';
 
 /**
  * A project's live events in the browser: starts from the server-rendered snapshot, watches the
@@ -26,12 +26,11 @@ export function useLiveProject(initial: LiveSnapshot) {
 
   useEffect(() => {
     const socket = connectLive();
-    const visitor = visitorId();
     const watching = keepWatching<LiveSnapshot, LiveChange>(socket, {
       ask: (timeout, answer) =>
         socket
           .timeout(timeout)
-          .emit('project:watch', { slug: initial.slug, visitorId: visitor }, (error, reply) =>
+          .emit('project:watch', { slug: initial.slug }, (error, reply) =>
             answer(error || !reply.ok ? null : reply.snapshot),
           ),
       take: (snapshot, buffered) => {

@@ -31,7 +31,7 @@ export function PendingGroups({ pending, total, now, highlight }: { pending: Pen
               <div className="mt-1.5 h-1.5 overflow-hidden rounded-full bg-slate-100" aria-hidden>
                 <div className="h-full rounded-full bg-amber-400" style={{ width: `${progress}%` }} />
               </div>
-              <p className="mt-1 flex justify-between gap-2 text-xs tabular-nums text-slate-500">
+              <p className="mt-1 flex justify-between gap-2 text-xs tabular-nums text-slate-600">
                 <span>age {formatDuration(now - group.firstAt)} · quiet {formatDuration(now - group.lastAt)}</span>
                 <span>{now >= group.dueAt ? 'due now' : `due in ${formatDuration(group.dueAt - now)}`}</span>
               </p>

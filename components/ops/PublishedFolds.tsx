@@ -8,7 +8,14 @@ export function PublishedFolds({ folds, now, highlight }: { folds: FoldedMetricE
   return (
     <section className={card} aria-labelledby="published-heading">
       <h2 id="published-heading" className="text-lg font-semibold">Latest published folds</h2>
-      <ul data-testid="folding-published" aria-live="polite" aria-relevant="additions" className="mt-3 max-h-[32rem] divide-y divide-slate-100 overflow-y-auto pr-1">
+      {/* It scrolls, so it takes focus: keyboard users can scroll it too. */}
+      <ul
+        data-testid="folding-published"
+        aria-live="polite"
+        aria-relevant="additions"
+        aria-labelledby="published-heading"
+        tabIndex={0}
+        className="mt-3 rounded-lg focus-visible:outline-2 focus-visible:outline-accent max-h-[32rem] divide-y divide-slate-100 overflow-y-auto pr-1">
         {folds.map((fold) => (
           <li
             key={fold.key}
@@ -19,7 +26,7 @@ export function PublishedFolds({ folds, now, highlight }: { folds: FoldedMetricE
           >
             <div className="flex items-baseline justify-between gap-3">
               <span className="min-w-0 truncate font-mono text-sm font-medium">{fold.account_id}</span>
-              <span className="shrink-0 text-xs tabular-nums text-slate-500">{formatDuration(now - fold.publishedAt)} ago</span>
+              <span className="shrink-0 text-xs tabular-nums text-slate-600">{formatDuration(now - fold.publishedAt)} ago</span>
             </div>
             <div className="mt-1 flex flex-wrap items-center gap-1.5">
               {fold.metrics.map((metric) => (
@@ -27,12 +34,12 @@ export function PublishedFolds({ folds, now, highlight }: { folds: FoldedMetricE
                   {metric}
                 </span>
               ))}
-              <span className="text-xs text-slate-500">
+              <span className="text-xs text-slate-600">
                 {formatCount(fold.events)} {plural(fold.events, 'event', 'events')} → 1
                 {fold.deliveries > 1 ? ` · delivered ${fold.deliveries}×` : ''}
               </span>
             </div>
-            <p className="mt-0.5 truncate font-mono text-[11px] text-slate-400" title="idempotency key">{fold.key}</p>
+            <p className="mt-0.5 truncate font-mono text-[11px] text-slate-600" title="idempotency key">{fold.key}</p>
           </li>
         ))}
       </ul>

@@ -68,7 +68,7 @@ export function QuizFinish({ sessionId, score, questions, answers, busy, error, 
             const question = questions[i]!;
             return (
               <li key={question.id} data-testid="quiz-breakdown-row" className="flex items-center gap-3 px-4 py-2">
-                <span aria-label={answer.correct ? 'right' : 'wrong'} className={answer.correct ? 'text-emerald-600' : 'text-red-500'}>
+                <span aria-label={answer.correct ? 'right' : 'wrong'} className={answer.correct ? 'text-emerald-700' : 'text-red-700'}>
                   {answer.correct ? '✓' : '✗'}
                 </span>
                 <span className="min-w-0 flex-1 truncate">{BUZZWORD.exec(question.text)?.[1] ?? question.text}</span>

@@ -5,8 +5,11 @@ import { DEFAULT_WINDOWS } from '../../lib/live-events/windows';
 import { saveProject } from '../../lib/projects/catalogue';
 import { createRedis, waitUntilReady, type RedisClient } from '../../lib/redis/client';
 import { sampleProject } from '../../tests/sample-project';
+import { ContractWatch } from './contract';
 
 type Fixtures = {
+  /** Checks every /api answer of the test against the OpenAPI document (used by `request` and `page`). */
+  contract: ContractWatch;
   /** A fresh project of its own for each test, so tests never see each other's events. */
   slug: string;
   admin: { headers: Record<string, string> };
@@ -20,6 +23,20 @@ export async function createProject(redis: RedisClient, slug = `e2e-${randomByte
 
 export const test = base.extend<Fixtures, WorkerFixtures>({
   baseURL: async ({}, use) => use(process.env.E2E_BASE_URL),
+  contract: [
+    async ({}, use, testInfo) => {
+      const watch = new ContractWatch();
+      await use(watch);
+      const violations = await watch.settled();
+      if (testInfo.status === testInfo.expectedStatus) expect(violations, 'answers that break the OpenAPI document').toEqual([]);
+    },
+    { auto: true },
+  ],
+  request: async ({ request, contract }, use) => use(contract.request(request)),
+  context: async ({ context, contract }, use) => {
+    context.on('page', (page) => contract.page(page));
+    await use(context);
+  },
   redis: [
     async ({}, use) => {
       const redis = createRedis(process.env.E2E_REDIS_URL);

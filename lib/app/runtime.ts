@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { refreshCreatorTotals } from '../creators/metric-events';
+import { stopBursts } from '../folding/burst';
 import { foldingConfigFromEnv } from '../folding/config';
 import { metricFolder } from '../folding/metric-events';
 import { startFoldPoller } from '../folding/poller';
@@ -8,12 +9,15 @@ import { defaultLeaderboardContext } from '../leaderboard';
 import { defaultLiveEventsContext } from '../live-events/context';
 import { windowsFromEnv } from '../live-events/windows';
 import { log } from '../log';
+import { appMetrics } from '../metrics/app-metrics';
+import { instrumentRedis } from '../metrics/redis';
 import { seedDemoProjects } from '../projects/seed';
 import { closeRedis, connectionFromEnv, getRedis, waitUntilReady } from '../redis/client';
-import { startRedisServer, type RedisServerHandle } from '../redis/embedded';
+import { superviseRedisServer, type SupervisedRedis } from '../redis/supervised';
 import { seedDemoBoard } from '../simulator/quiz-players';
 import { startSimulator } from '../simulator/simulator';
 import { timelineCapFromEnv } from '../timeline/config';
+import { ensureVisitorSecret } from '../visitors/cookie';
 
 export type Runtime = { stop(): Promise<void> };
 
@@ -28,18 +32,24 @@ export async function startRuntime(): Promise<Runtime> {
   writesPerMinute();
   timelineCapFromEnv();
   foldingConfigFromEnv();
-  let embedded: RedisServerHandle | undefined;
+  ensureVisitorSecret();
+  let embedded: SupervisedRedis | undefined;
   if (!connectionFromEnv()) {
-    embedded = await startRedisServer();
+    // REDIS_DATA_DIR (the demo's data/redis) keeps the data across crashes and restarts.
+    const dataDir = process.env.REDIS_DATA_DIR || undefined;
+    embedded = await superviseRedisServer({ dataDir });
     process.env.REDIS_URL = embedded.url;
-    log.info({ url: embedded.url }, 'started a private redis-server (no persistence); set REDIS_URL or REDIS_CLUSTER_NODES to use your own');
+    log.info(
+      { url: embedded.url, pid: embedded.pid(), dataDir: dataDir ?? 'none' },
+      'started a private, supervised redis-server; set REDIS_URL or REDIS_CLUSTER_NODES to use your own',
+    );
   }
   if (!process.env.ADMIN_TOKEN) {
     process.env.ADMIN_TOKEN = randomBytes(18).toString('base64url');
     log.info(`admin token (Authorization: Bearer …): ${process.env.ADMIN_TOKEN}`);
   }
 
-  const redis = getRedis();
+  const redis = instrumentRedis(getRedis(), 'commands');
   await waitUntilReady(redis).catch((error: Error) =>
     log.warn({ err: error.message }, 'Redis is not reachable yet; answering 503 until it is'),
   );
@@ -53,10 +63,14 @@ export async function startRuntime(): Promise<Runtime> {
   const simulator = process.env.SIMULATE === '1' ? startSimulator(ctx) : undefined;
   if (simulator) log.info('traffic simulator running (SIMULATE=0 turns it off)');
   // Every instance polls; the claim is atomic, so each fold is still published once.
-  const foldPoller = startFoldPoller(metricFolder(redis), { handle: refreshCreatorTotals(redis, ctx.windows.contributions) });
+  const foldPoller = startFoldPoller(metricFolder(redis), {
+    handle: refreshCreatorTotals(redis, ctx.windows.contributions),
+    onPublished: (_fold, lagMs) => appMetrics().foldLag(lagMs / 1_000),
+  });
 
   return {
     async stop() {
+      stopBursts();
       await simulator?.stop();
       await foldPoller.stop();
       await closeRedis();

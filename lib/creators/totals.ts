@@ -1,23 +1,15 @@
+import type { z } from 'zod';
 import type { RedisClient } from '../redis/client';
 import { liveEventKeys } from '../live-events/keys';
 import { listProjects } from '../projects/catalogue';
 import { creatorKeys } from './keys';
 import { withCreatorScripts } from './commands';
+import type { creatorProjectSchema, creatorTotalsSchema } from './schemas';
 
-export type CreatorProject = { slug: string; title: string; raised: number; contributions: number };
+export type CreatorProject = z.infer<typeof creatorProjectSchema>;
 
 /** What a creator's folded metric events keep up to date: sums over their projects. */
-export type CreatorTotals = {
-  account: string;
-  creator: string;
-  projects: CreatorProject[];
-  raised: number;
-  /** Contributions within the contributions window, over all the creator's projects. */
-  contributions: number;
-  computedAt: number;
-  /** The idempotency key of the fold that caused this refresh, if one did. */
-  foldKey: string | null;
-};
+export type CreatorTotals = z.infer<typeof creatorTotalsSchema>;
 
 /**
  * The seed's account-level sum, computed from the source of truth (the project info hashes and

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { getRedis } from '../redis/client';
 import { foldingConfigFromEnv, type FoldingConfig } from './config';
 import { Folder, type FolderSpec } from './folder';
+import type { foldedMetricEventSchema } from './schemas';
 import type { PublishedFold } from './types';
 
 // No ':' — a fold's idempotency key is `account_id:sequence` — and no braces, which would change the hash tag.
@@ -31,17 +32,7 @@ export const metricEventsSpec: FolderSpec<MetricEvent> = {
 };
 
 /** The folded event as the API and the dashboard show it: the seed's `{account_id, metrics: [...]}`, and more. */
-export type FoldedMetricEvent = {
-  key: string;
-  account_id: string;
-  metrics: string[];
-  events: number;
-  firstAt: number;
-  lastAt: number;
-  dueAt: number;
-  publishedAt: number;
-  deliveries: number;
-};
+export type FoldedMetricEvent = z.infer<typeof foldedMetricEventSchema>;
 
 export function toFoldedMetricEvent(fold: PublishedFold): FoldedMetricEvent {
   return {

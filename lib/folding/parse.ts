@@ -9,7 +9,7 @@ export function parseFold([key, group, fields, firstAt, lastAt, events, dueAt, d
   return {
     key,
     group,
-    fields: JSON.parse(fields) as FoldFields,
+    fields: parseFields(fields),
     firstAt: num(firstAt),
     lastAt: num(lastAt),
     events: num(events),
@@ -45,6 +45,13 @@ export function mergeStates(states: RawState[], limit: number): RawState {
     states.reduce((sum, [, , claimed]) => sum + claimed, 0),
     ...groups,
   ];
+}
+
+/** Values arrive as Redis' own strings (exact to the double), names as a sorted array. */
+function parseFields(json: string): FoldFields {
+  const fields = JSON.parse(json) as string[] | Record<string, string>;
+  if (Array.isArray(fields)) return fields;
+  return Object.fromEntries(Object.entries(fields).map(([name, value]) => [name, Number(value)]));
 }
 
 const ratio = (part: number, whole: number) => (whole > 0 ? part / whole : 0);

@@ -11,6 +11,8 @@ export type PollerOptions = {
   /** Longest sleep; a group can only fall due a full window after its first event, so a window is enough. */
   maxSleepMs?: number;
   random?: () => number;
+  /** Told of each fold this poller published, with how long after falling due (the poller's lag). */
+  onPublished?: (fold: Fold, lagMs: number) => void;
 };
 
 export type Poller = { stop(): Promise<void> };
@@ -42,7 +44,8 @@ export function startFoldPoller<Event>(folder: Folder<Event>, options: PollerOpt
   const deliver = async (fold: Fold) => {
     try {
       await options.handle(fold);
-      await folder.ack(fold.key, now());
+      const publishedAt = now();
+      if (await folder.ack(fold.key, publishedAt)) options.onPublished?.(fold, publishedAt - fold.dueAt);
     } catch (error) {
       log.warn({ err: (error as Error).message, fold: fold.key }, 'fold not acknowledged; it is delivered again after its lease');
     }

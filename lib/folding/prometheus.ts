@@ -1,8 +1,9 @@
-import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, type Registry } from 'prom-client';
+import { metricsRegistry } from '../metrics/registry';
 import { metricFolder } from './metric-events';
 import type { FoldingStats } from './types';
 
-const globalForRegistry = globalThis as typeof globalThis & { __crowdpulseRegistry?: Registry };
+const globalForFolding = globalThis as typeof globalThis & { __crowdpulseFoldingMetrics?: boolean };
 
 /**
  * The folding counters as Prometheus metrics. They live in Redis, shared by every instance, so
@@ -10,12 +11,13 @@ const globalForRegistry = globalThis as typeof globalThis & { __crowdpulseRegist
  * ask) instead of counting in this process. Counters are set from Redis' totals, never inc'ed.
  */
 export function prometheusRegistry(): Registry {
-  return (globalForRegistry.__crowdpulseRegistry ??= createRegistry());
+  const registry = metricsRegistry();
+  if (!globalForFolding.__crowdpulseFoldingMetrics) registerFoldingMetrics(registry);
+  globalForFolding.__crowdpulseFoldingMetrics = true;
+  return registry;
 }
 
-function createRegistry(): Registry {
-  const registry = new Registry();
-  collectDefaultMetrics({ register: registry, prefix: 'crowdpulse_' });
+function registerFoldingMetrics(registry: Registry): void {
 
   let inFlight: Promise<FoldingStats> | undefined;
   const stats = () =>
@@ -55,5 +57,4 @@ function createRegistry(): Registry {
   gauge('claimed_folds', 'folds claimed by a poller and not yet acknowledged', (s) => s.claimed);
   gauge('window_seconds', 'the folding window in force', (s) => s.window / 1_000);
   gauge('max_wait_seconds', 'the maximum wait in force', (s) => s.maxWait / 1_000);
-  return registry;
 }

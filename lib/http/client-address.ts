@@ -7,10 +7,12 @@ export const CLIENT_ADDRESS_HEADER = 'x-crowdpulse-client-address';
  * Stamps the caller's address on the request: the socket's peer, or with TRUST_PROXY=1 (behind
  * a load balancer that appends to X-Forwarded-For) the address that balancer saw.
  */
-export function stampClientAddress(request: IncomingMessage): void {
+export function stampClientAddress(request: IncomingMessage): string {
   const forwarded = String(request.headers['x-forwarded-for'] ?? '').split(',').map((hop) => hop.trim());
   const viaProxy = process.env.TRUST_PROXY === '1' ? forwarded.at(-1) : undefined;
-  request.headers[CLIENT_ADDRESS_HEADER] = viaProxy || request.socket.remoteAddress || 'unknown';
+  const address = viaProxy || request.socket.remoteAddress || 'unknown';
+  request.headers[CLIENT_ADDRESS_HEADER] = address;
+  return address;
 }
 
 export function clientAddress(request: Request): string {

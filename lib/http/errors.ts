@@ -1,3 +1,15 @@
+import { z } from 'zod';
+
+/** Every error the API answers on purpose. */
+export const errorBodySchema = z.object({
+  error: z.object({
+    code: z.string().describe('invalid_input, invalid_json, unauthorized, not_found, conflict, body_too_large, rate_limited, unavailable, internal'),
+    message: z.string(),
+    field: z.string().optional().describe('the field that failed, dotted (`events.3.amount`)'),
+  }),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
 /** An answer the API gives on purpose: `{error: {code, message, field?}}` with its status. */
 export class HttpError extends Error {
   constructor(
@@ -12,6 +24,6 @@ export class HttpError extends Error {
 }
 
 export function errorResponse(error: HttpError): Response {
-  const body = { error: { code: error.code, message: error.message, ...(error.field ? { field: error.field } : {}) } };
+  const body: ErrorBody = { error: { code: error.code, message: error.message, ...(error.field ? { field: error.field } : {}) } };
   return Response.json(body, { status: error.status, headers: error.headers });
 }

@@ -5,15 +5,24 @@ import { sessionIdSchema } from '../quiz/schemas';
 export type SlugParams = { params: Promise<{ slug: string }> };
 export type SlugAndIdParams = { params: Promise<{ slug: string; id: string }> };
 
+/** Next decodes path parameters when they are awaited: a malformed escape (`%h`) throws a URIError there. */
+async function decoded<Params>(params: Promise<Params>, what: string): Promise<Params> {
+  try {
+    return await params;
+  } catch {
+    throw new NotFoundError(what);
+  }
+}
+
 /** A path that cannot name a project or event names none: 404, like an unknown one. */
 export async function pathSlug({ params }: SlugParams): Promise<string> {
-  const { slug } = await params;
+  const { slug } = await decoded(params, 'project');
   if (!slugSchema.safeParse(slug).success) throw new NotFoundError('project');
   return slug;
 }
 
 export async function pathSlugAndId({ params }: SlugAndIdParams): Promise<{ slug: string; id: string }> {
-  const { slug, id } = await params;
+  const { slug, id } = await decoded(params, 'project');
   if (!slugSchema.safeParse(slug).success) throw new NotFoundError('project');
   if (!eventIdSchema.safeParse(id).success) throw new NotFoundError('event');
   return { slug, id };
@@ -23,7 +32,7 @@ export type SessionParams = { params: Promise<{ id: string }> };
 
 /** A path that cannot name a quiz session names none: 404, like an expired one. */
 export async function pathSessionId({ params }: SessionParams): Promise<string> {
-  const { id } = await params;
+  const { id } = await decoded(params, 'quiz session');
   if (!sessionIdSchema.safeParse(id).success) throw new NotFoundError('quiz session');
   return id;
 }

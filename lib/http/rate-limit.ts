@@ -1,12 +1,17 @@
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { z } from 'zod';
+import { appMetrics } from '../metrics/app-metrics';
 import { getRedis } from '../redis/client';
 import { clientAddress } from './client-address';
 import { HttpError } from './errors';
 
 const DEFAULT_WRITES_PER_MINUTE = 120;
+/** One ops-page burst (200 writes in the background) per address per this many seconds. */
+export const BURST_COOLDOWN_SECONDS = 10;
 
-const globalForLimiter = globalThis as typeof globalThis & { __crowdpulseWriteLimiter?: RateLimiterRedis | null };
+type Limit = { keyPrefix: string; points: number; duration: number };
+
+const globalForLimiters = globalThis as typeof globalThis & { __crowdpulseLimiters?: Map<string, RateLimiterRedis> };
 
 const writesPerMinuteSchema = z.coerce.number().int().min(0).default(DEFAULT_WRITES_PER_MINUTE);
 
@@ -15,31 +20,36 @@ export function writesPerMinute(): number {
   return writesPerMinuteSchema.parse(process.env.RATE_LIMIT_PER_MIN || undefined);
 }
 
-function writeLimiter(): RateLimiterRedis | null {
-  if (globalForLimiter.__crowdpulseWriteLimiter !== undefined) return globalForLimiter.__crowdpulseWriteLimiter;
-  const points = writesPerMinute();
-  return (globalForLimiter.__crowdpulseWriteLimiter =
-    points === 0
-      ? null
-      : new RateLimiterRedis({
-          storeClient: getRedis(),
-          keyPrefix: 'rate:writes',
-          points,
-          duration: 60,
-          rejectIfRedisNotReady: true,
-        }));
+function limiter({ keyPrefix, points, duration }: Limit): RateLimiterRedis {
+  const limiters = (globalForLimiters.__crowdpulseLimiters ??= new Map());
+  let found = limiters.get(keyPrefix);
+  if (!found) {
+    found = new RateLimiterRedis({ storeClient: getRedis(), keyPrefix, points, duration, rejectIfRedisNotReady: true });
+    limiters.set(keyPrefix, found);
+  }
+  return found;
 }
 
-export async function limitWrites(request: Request): Promise<void> {
-  const limiter = writeLimiter();
-  if (!limiter) return;
+/** Consumes one point of `limit` for the request's address; a 429 with Retry-After when none is left. */
+async function consume(request: Request, limit: Limit, what: string): Promise<void> {
   try {
-    await limiter.consume(clientAddress(request));
+    await limiter(limit).consume(clientAddress(request));
   } catch (rejection) {
     if (!(rejection instanceof RateLimiterRes)) throw rejection;
+    appMetrics().rateLimitRefused('http-writes');
     const retryAfter = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
-    throw new HttpError(429, 'rate_limited', `too many writes; retry in ${retryAfter} s`, undefined, {
+    throw new HttpError(429, 'rate_limited', `too many ${what}; retry in ${retryAfter} s`, undefined, {
       'Retry-After': String(retryAfter),
     });
   }
+}
+
+export async function limitWrites(request: Request): Promise<void> {
+  const points = writesPerMinute();
+  if (points > 0) await consume(request, { keyPrefix: 'rate:writes', points, duration: 60 }, 'writes');
+}
+
+/** The ops page's burst: one per address per cooldown, shared by every instance. */
+export async function limitBursts(request: Request): Promise<void> {
+  await consume(request, { keyPrefix: 'rate:burst', points: 1, duration: BURST_COOLDOWN_SECONDS }, 'bursts');
 }

@@ -44,3 +44,9 @@ export function msUntilRollover(boards: Boards, serverNow: number): number | nul
   const ends = PERIODS.map((period) => boards[period].span.endsAt).filter((end): end is number => end !== null);
   return ends.length === 0 ? null : Math.max(0, Math.min(...ends) - serverNow);
 }
+
+/** The ids that slid in live and are still on a board: a page open for days keeps at most the boards' sizes. */
+export function arrivedOnBoards(arrived: ReadonlySet<string>, boards: Boards, entered: string[]): ReadonlySet<string> {
+  const onBoards = new Set(PERIODS.flatMap((period) => boards[period].entries.map((entry) => entry.id)));
+  return new Set([...arrived, ...entered].filter((id) => onBoards.has(id)));
+}

@@ -69,15 +69,20 @@ export function applyChange(state: LiveState, change: LiveChange): LiveState | '
 
 function applyVersioned(state: LiveState, change: VersionedChange): LiveState | 'resync' {
   switch (change.type) {
-    case 'contribution-recorded':
+    case 'contribution-recorded': {
+      // The new contribution's time is the server's now: the times before its window have left
+      // the count already (viewAt subtracts them), so a page open for days keeps only a window's.
+      const cutoff = change.contribution.at - state.windows.contributions;
+      const kept = state.expiring.filter((at) => at > cutoff);
       return {
         ...state,
         raised: change.raised,
-        contributionCount: state.contributionCount + 1,
-        expiring: state.expiringComplete ? [...state.expiring, change.contribution.at] : state.expiring,
+        contributionCount: state.contributionCount + 1 - (state.expiring.length - kept.length),
+        expiring: state.expiringComplete ? [...kept, change.contribution.at] : kept,
         contributors: [change.contribution, ...state.contributors].slice(0, SNAPSHOT_LIMITS.contributors),
         activity: prependEntry(state.activity, change.activity),
       };
+    }
     case 'contribution-cancelled': {
       const known = state.expiring.indexOf(change.at);
       return {

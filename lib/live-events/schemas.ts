@@ -1,16 +1,23 @@
 import { z } from 'zod';
+import { ACTIVITY_PAGE } from './limits';
 
 const CONTROL_CHARACTERS = /\p{Cc}/u;
+// Zero-width and bidi controls (U+200B, U+202E, …): invisible names and right-to-left spoofs.
+const FORMAT_CHARACTERS = /\p{Cf}/u;
+const VISIBLE_CHARACTER = /[\p{L}\p{N}\p{P}\p{S}]/u;
 const characters = (text: string) => [...text].length;
 
-/** Trimmed, 1 to `max` characters of any script (counted as code points), no control characters. */
+/** Trimmed, 1 to `max` characters of any script (counted as code points), at least one visible, no control or format characters. */
 export const displayText = (max: number) =>
   z
     .string()
     .trim()
     .refine((text) => characters(text) >= 1, 'must not be empty')
     .refine((text) => characters(text) <= max, `must be at most ${max} characters`)
-    .refine((text) => !CONTROL_CHARACTERS.test(text), 'must not contain control characters');
+    .refine((text) => !CONTROL_CHARACTERS.test(text), 'must not contain control characters')
+    .refine((text) => !FORMAT_CHARACTERS.test(text), 'must not contain invisible formatting characters')
+    .refine((text) => VISIBLE_CHARACTER.test(text), 'must contain a visible character')
+    .meta({ minLength: 1, maxLength: max, description: `1 to ${max} characters of any script, trimmed, at least one visible, no control or invisible formatting characters` });
 
 export const slugSchema = z.string().regex(/^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/, 'not a project slug');
 export const eventIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'ids are 1 to 64 of A-Z a-z 0-9 _ -');
@@ -20,7 +27,8 @@ const httpUrl = z
   .string()
   .trim()
   .max(2048)
-  .refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), 'must be an http(s) URL');
+  .refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), 'must be an http(s) URL')
+  .meta({ format: 'uri', pattern: '^https?://', description: 'an http(s) URL' });
 
 export const contributionInputSchema = z.object({
   id: eventIdSchema.optional(),
@@ -55,3 +63,88 @@ export const importInputSchema = z.object({
     .max(5_000),
 });
 export type ImportInput = z.infer<typeof importInputSchema>;
+
+// What the API and the sockets answer. The types in types.ts are inferred from these, and the
+// OpenAPI document and the socket events' reference are generated from them.
+
+const ms = z.number().int().describe('milliseconds since the epoch, on the server clock');
+
+export const windowsSchema = z
+  .object({ contributions: z.number().int(), contributors: z.number().int(), news: z.number().int(), visitors: z.number().int() })
+  .describe('how long each kind of live event stays, in ms');
+
+export const contributorSchema = z.object({ id: z.string(), name: z.string(), amount: z.number().int(), at: ms });
+export const newsItemSchema = z.object({ id: z.string(), title: z.string(), url: z.string(), at: ms });
+
+export const activityEntrySchema = z
+  .discriminatedUnion('kind', [
+    contributorSchema.extend({ seq: z.number().int(), kind: z.literal('contribution') }),
+    newsItemSchema.extend({ seq: z.number().int(), kind: z.literal('news') }),
+  ])
+  .describe('an activity feed entry; `seq` is the order it arrived in and the cursor pages are read before');
+
+export const activityPageSchema = z.object({
+  items: z.array(activityEntrySchema),
+  nextCursor: z.number().int().nullable().describe('the `before` of the next page; null at the end'),
+});
+
+export const liveSnapshotSchema = z.object({
+  slug: z.string(),
+  serverTime: ms,
+  windows: windowsSchema,
+  version: z.number().int().describe('the version of the last change published before this snapshot was read'),
+  raised: z.number().int(),
+  contributions: z.object({
+    count: z.number().int(),
+    expiring: z.array(ms).describe('the oldest contribution times, ascending'),
+    expiringComplete: z.boolean().describe('false when `expiring` was cut short'),
+  }),
+  contributors: z.array(contributorSchema),
+  news: z.array(newsItemSchema),
+  visitors: z.object({ count: z.number().int() }),
+  activity: activityPageSchema,
+});
+
+const versioned = { slug: z.string(), version: z.number().int() };
+export const versionedChangeSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('contribution-recorded'),
+    ...versioned,
+    contribution: contributorSchema,
+    count: z.number().int(),
+    raised: z.number().int(),
+    activity: activityEntrySchema,
+  }),
+  z.object({
+    type: z.literal('contribution-cancelled'),
+    ...versioned,
+    id: z.string(),
+    at: ms,
+    counted: z.boolean().describe('whether it was still in the contributions window'),
+    count: z.number().int(),
+    raised: z.number().int(),
+    activitySeq: z.number().int().optional().describe('its feed entry, taken off the feed'),
+  }),
+  z.object({ type: z.literal('news-published'), ...versioned, news: newsItemSchema, activity: activityEntrySchema }),
+  z.object({ type: z.literal('news-unpublished'), ...versioned, id: z.string(), activitySeq: z.number().int().optional() }),
+  z.object({ type: z.literal('events-imported'), ...versioned }),
+]);
+export const liveChangeSchema = z.union([
+  versionedChangeSchema,
+  z.object({ type: z.literal('visitors-changed'), slug: z.string(), count: z.number().int() }),
+]);
+
+export const writtenEventSchema = z.object({ id: z.string(), at: ms });
+export const importResultSchema = z.object({ imported: z.number().int(), skipped: z.number().int() });
+export const cancelledContributionSchema = z.object({
+  id: z.string(),
+  cancelled: z.literal(true),
+  count: z.number().int(),
+  raised: z.number().int(),
+});
+export const unpublishedNewsSchema = z.object({ id: z.string(), unpublished: z.literal(true) });
+
+export const timelineQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(ACTIVITY_PAGE.max).default(ACTIVITY_PAGE.default).describe('entries per page'),
+  before: z.coerce.number().int().positive().optional().describe('a `seq` from `nextCursor`: the page of entries older than it'),
+});

@@ -1,16 +1,12 @@
 import { z } from 'zod';
+import type { windowsSchema } from './schemas';
 
 export const SECOND = 1_000;
 export const MINUTE = 60 * SECOND;
 export const HOUR = 60 * MINUTE;
 
 /** How long each kind of live event stays on the page. Configuration, never a literal elsewhere. */
-export type Windows = {
-  contributions: number;
-  contributors: number;
-  news: number;
-  visitors: number;
-};
+export type Windows = z.infer<typeof windowsSchema>;
 
 export const DEFAULT_WINDOWS: Windows = {
   contributions: 24 * HOUR,

@@ -13,3 +13,44 @@ export type AnswerInput = z.infer<typeof answerInputSchema>;
 
 export const submitInputSchema = z.strictObject({ name: displayText(20) });
 export type SubmitInput = z.infer<typeof submitInputSchema>;
+
+// What the quiz answers; the types in types.ts are inferred from these.
+
+export const publicQuestionSchema = z.object({ id: z.string(), text: z.string(), choices: z.array(z.string()) });
+
+export const startedSessionSchema = z.object({
+  id: z.string(),
+  questions: z.array(publicQuestionSchema),
+  expiresAt: z.number().int().describe('ms since the epoch'),
+});
+
+/** How one answer scored (lib/quiz/scoring.ts), timed by the server. */
+export const answerBreakdownSchema = z.object({
+  points: z.number().int().describe('for a right answer (0 when wrong)'),
+  speed: z.number().int().describe('the speed bonus: up to 500, one less per 40 ms (0 when wrong)'),
+  elapsedMs: z.number().int().describe('time since the previous answer (or the start), measured by the server'),
+});
+
+export const answerResultSchema = z.object({
+  correct: z.boolean(),
+  answer: z.number().int().describe('index of the right choice'),
+  explanation: z.string(),
+  score: z.number().int().describe("the session's score so far"),
+  breakdown: answerBreakdownSchema,
+});
+
+export const answeredQuestionSchema = answerResultSchema.extend({ choice: z.number().int() });
+
+export const resumedSessionSchema = startedSessionSchema.extend({
+  answers: z.array(answeredQuestionSchema.nullable()).describe('in question order; null while a question is open'),
+  score: z.number().int(),
+});
+
+const rankSchema = z.number().int().min(1).nullable();
+
+export const submitResultSchema = z.object({
+  score: z.number().int(),
+  rank: rankSchema.describe('on the all time board, 1-based; null when the score did not enter it'),
+  threshold: z.number().int().describe('the fewest points that enter the all time board now (0 while it has room)'),
+  ranks: z.object({ day: rankSchema, week: rankSchema, all: rankSchema }).describe("the entry's rank on today's, this week's and the all time board (null: not on it)"),
+});

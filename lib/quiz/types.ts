@@ -1,4 +1,13 @@
-import type { Period } from '../leaderboard/periods';
+import type { z } from 'zod';
+import type {
+  answerBreakdownSchema,
+  answeredQuestionSchema,
+  answerResultSchema,
+  publicQuestionSchema,
+  resumedSessionSchema,
+  startedSessionSchema,
+  submitResultSchema,
+} from './schemas';
 
 /** A question as stored on the server: `answer` (an index into `choices`) never leaves it unasked. */
 export type Question = {
@@ -11,35 +20,18 @@ export type Question = {
 };
 
 /** What a player sees before answering. */
-export type PublicQuestion = Pick<Question, 'id' | 'text' | 'choices'>;
+export type PublicQuestion = z.infer<typeof publicQuestionSchema>;
 
-export type StartedSession = { id: string; questions: PublicQuestion[]; expiresAt: number };
+export type StartedSession = z.infer<typeof startedSessionSchema>;
 
-/** How one answer scored: `points` for being right, `speed` the bonus, `elapsedMs` as the server measured it. */
-export type AnswerBreakdown = { points: number; speed: number; elapsedMs: number };
+export type AnswerBreakdown = z.infer<typeof answerBreakdownSchema>;
 
-export type AnswerResult = {
-  correct: boolean;
-  /** Index of the right choice. */
-  answer: number;
-  explanation: string;
-  /** The session's score so far. */
-  score: number;
-  breakdown: AnswerBreakdown;
-};
+export type AnswerResult = z.infer<typeof answerResultSchema>;
 
 /** A question answered: what answering it replied, and the choice made. */
-export type AnsweredQuestion = AnswerResult & { choice: number };
+export type AnsweredQuestion = z.infer<typeof answeredQuestionSchema>;
 
 /** A session picked up again (a reload): its questions, and the answers given so far, in question order (null: open). */
-export type ResumedSession = StartedSession & { answers: (AnsweredQuestion | null)[]; score: number };
+export type ResumedSession = z.infer<typeof resumedSessionSchema>;
 
-export type SubmitResult = {
-  score: number;
-  /** On the all time board: 1-based; null when the score was not enough to enter it. */
-  rank: number | null;
-  /** The fewest points that enter the all time board now (0 while it has free places). */
-  threshold: number;
-  /** The entry's rank on today's, this week's and the all time board (null: not on it). */
-  ranks: Record<Period, number | null>;
-};
+export type SubmitResult = z.infer<typeof submitResultSchema>;

@@ -1,9 +1,11 @@
+import { appMetrics } from '../metrics/app-metrics';
 import { getRedis } from '../redis/client';
 import type { RealtimeServer } from './events';
 import { attachFolding } from './folding-socket';
 import { createRealtimeHub } from './hub';
 import { attachLeaderboard } from './leaderboard-socket';
 import { attachLiveEvents } from './live-socket';
+import { limitSocketEvents } from './socket-limits';
 
 /**
  * The socket side of every pattern. Route handlers never emit: their scripts PUBLISH on Redis,
@@ -12,7 +14,14 @@ import { attachLiveEvents } from './live-socket';
  */
 export function attachRealtime(io: RealtimeServer): { close(): Promise<void> } {
   const hub = createRealtimeHub(io, getRedis());
-  io.on('connection', (socket) => void socket.emit('server:status', hub.status()));
+  const metrics = appMetrics();
+  io.on('connection', (socket) => {
+    metrics.socketOpened();
+    socket.once('disconnect', metrics.socketClosed);
+    socket.onAnyOutgoing((event: string) => metrics.pushed(event));
+    limitSocketEvents(socket);
+    socket.emit('server:status', hub.status());
+  });
 
   const attached = [attachLiveEvents(io, hub), attachLeaderboard(io, hub), attachFolding(io, hub)];
 

@@ -8,13 +8,14 @@ import type { OpsSnapshot, OpsState } from '../ops/types';
 /** Socket.IO events, typed on both ends (server.ts and the browser import these types). */
 export type WatchReply =
   | { ok: true; snapshot: LiveSnapshot }
-  | { ok: false; error: 'invalid' | 'not-found' | 'unavailable' };
+  | { ok: false; error: 'invalid' | 'not-found' | 'unavailable' | 'rate-limited' };
 
 export type RedisStatus = { redis: 'up' | 'down' };
 
-export type LeaderboardWatchReply = { ok: true; boards: Boards } | { ok: false; error: 'unavailable' };
-export type OpsReply = { ok: true; snapshot: OpsSnapshot } | { ok: false; error: 'unavailable' };
-export type CreatorReply = { ok: true; totals: CreatorTotals } | { ok: false; error: 'invalid' | 'not-found' | 'unavailable' };
+/** Every event of a socket over its budget is answered 'rate-limited' (lib/realtime/socket-limits.ts). */
+export type LeaderboardWatchReply = { ok: true; boards: Boards } | { ok: false; error: 'unavailable' | 'rate-limited' };
+export type OpsReply = { ok: true; snapshot: OpsSnapshot } | { ok: false; error: 'unavailable' | 'rate-limited' };
+export type CreatorReply = { ok: true; totals: CreatorTotals } | { ok: false; error: 'invalid' | 'not-found' | 'unavailable' | 'rate-limited' };
 
 export interface ServerToClientEvents {
   'live:change': (change: LiveChange) => void;
@@ -28,20 +29,28 @@ export interface ServerToClientEvents {
 }
 
 export interface ClientToServerEvents {
-  /** Watch a project (and count this tab as a viewer); answers with a fresh snapshot. Idempotent. */
-  'project:watch': (request: { slug: string; visitorId: string }, ack: (reply: WatchReply) => void) => void;
+  /**
+   * Watch a project (and count this tab as a viewer when the handshake carried a signed visitor
+   * cookie); answers with a fresh snapshot. Idempotent; watching another project leaves the first.
+   */
+  'project:watch': (request: { slug: string }, ack: (reply: WatchReply) => void) => void;
   /** Watch the leaderboards; answers with today's, this week's and the all time board, whole. Idempotent. */
   'leaderboard:watch': (ack: (reply: LeaderboardWatchReply) => void) => void;
   /** Watch the folding dashboard; answers with a fresh snapshot. Idempotent. */
   'ops:watch': (ack: (reply: OpsReply) => void) => void;
-  /** Watch a creator's totals; answers with the current ones. */
+  /** Watch a creator's totals; answers with the current ones. Watching another creator leaves the first. */
   'creator:watch': (request: { account: string }, ack: (reply: CreatorReply) => void) => void;
 }
 
 export type InterServerEvents = Record<string, never>;
 
 export interface SocketData {
-  watching?: { slug: string; visitorId: string; joined: Promise<unknown> };
+  /** From the signed cookie of the handshake; undefined: live, but not counted as a viewer. */
+  visitorId?: string;
+  /** `joined` resolves true when this tab is counted as a viewer. */
+  watching?: { slug: string; joined: Promise<boolean> };
+  /** The creator whose totals this socket follows. */
+  creator?: string;
 }
 
 export const projectRoom = (slug: string) => `project:${slug}`;

@@ -5,8 +5,9 @@ import { accountIdSchema, metricEventsSpec, metricFolder, toFoldedMetricEvent } 
 import { parseFoldingMessage } from '../folding/parse';
 import { log } from '../log';
 import { readCreatorView, readOpsSnapshot, readOpsState } from '../ops/snapshot';
-import { OPS_ROOM, creatorRoom, type RealtimeServer } from './events';
+import { OPS_ROOM, creatorRoom, type CreatorReply, type RealtimeServer, type RealtimeSocket } from './events';
 import type { RealtimeHub } from './hub';
+import { serially } from './serially';
 
 /** At most one counters push per this many ms: a burst of thousands of events is a handful of frames. */
 const STATE_PUSH_MS = 250;
@@ -59,19 +60,28 @@ export function attachFolding(io: RealtimeServer, hub: RealtimeHub): { close(): 
         ack({ ok: false, error: 'unavailable' });
       }
     });
-    socket.on('creator:watch', async (request, ack) => {
+    // One watch at a time per socket, so that a flood cannot interleave joins and leaves.
+    const queue = serially();
+    socket.on('creator:watch', (request, ack) => {
       if (typeof ack !== 'function') return;
-      const account = accountIdSchema.safeParse(request?.account);
+      const account = accountIdSchema.safeParse((request as { account?: unknown } | null)?.account);
       if (!account.success) return ack({ ok: false, error: 'invalid' });
-      await socket.join(creatorRoom(account.data));
-      try {
-        const totals = await readCreatorView(account.data);
-        ack(totals ? { ok: true, totals } : { ok: false, error: 'not-found' });
-      } catch {
-        ack({ ok: false, error: 'unavailable' });
-      }
+      queue(() => watchCreator(socket, account.data).then(ack));
     });
   });
+
+  /** One creator per socket: a new watch leaves the previous room; a room only for an account that exists. */
+  async function watchCreator(socket: RealtimeSocket, account: string): Promise<CreatorReply> {
+    if (socket.data.creator && socket.data.creator !== account) await socket.leave(creatorRoom(socket.data.creator));
+    // Join before reading, so no change falls between; leave again unless the account exists.
+    socket.data.creator = account;
+    await socket.join(creatorRoom(account));
+    const totals = await readCreatorView(account).catch(() => undefined);
+    if (totals) return { ok: true, totals };
+    socket.data.creator = undefined;
+    await socket.leave(creatorRoom(account));
+    return { ok: false, error: totals === null ? 'not-found' : 'unavailable' };
+  }
 
   return { close: () => clearInterval(timer) };
 }

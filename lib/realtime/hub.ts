@@ -1,4 +1,5 @@
 import { log } from '../log';
+import { countPubSubMessages } from '../metrics/pubsub';
 import { createSubscriber, isCluster, type RedisClient } from '../redis/client';
 import type { RealtimeServer, RedisStatus } from './events';
 import { watchRedisStatus } from './redis-status';
@@ -45,13 +46,15 @@ export function createRealtimeHub(io: RealtimeServer, redis: RedisClient, subscr
     // A master died or a slot moved: ioredis moves the channels to the new owner, but messages
     // published in between are lost, so pages show "reconnecting" and resync once it is done.
     subscriber.on('-subscriber', () => status.interrupted());
-    subscriber.on('subscribersReady', () => {
+    subscriber.on('subscribersReady', async () => {
       // ioredis sends the moved SSUBSCRIBEs without waiting for them; ours, queued behind them
-      // on the same connections, answer once every channel is live again.
-      const resubscribed = [...handlers.keys()].map((channel) => subscriber.ssubscribe(channel).catch(failed('ssubscribe', channel)));
-      void Promise.all(resubscribed).then(() => status.resumed());
+      // on the same connections, answer once every channel is live again. A node still down
+      // fails them: pages stay "reconnecting" until the next topology refresh succeeds.
+      const resubscribed = await Promise.allSettled([...handlers.keys()].map((channel) => subscriber.ssubscribe(channel)));
+      if (resubscribed.every((result) => result.status === 'fulfilled')) status.resumed();
     });
   }
+  countPubSubMessages(subscriber);
 
   return {
     subscribe(channel, handler) {

@@ -1,18 +1,16 @@
-import { z } from 'zod';
 import { NotFoundError } from '../errors';
-import { heartbeatVisitors, joinProject, leaveProject, readLiveSnapshot, type Tab } from '../live-events';
+import { heartbeatVisitors, joinProject, leaveProject, readLiveSnapshot } from '../live-events';
 import { defaultLiveEventsContext } from '../live-events/context';
-import { slugSchema, visitorIdSchema } from '../live-events/schemas';
 import { heartbeatInterval } from '../live-events/windows';
 import { log } from '../log';
+import { visitorFromCookies } from '../visitors/cookie';
 import { recordView } from '../visitors/recently-viewed';
 import { projectRoom, type RealtimeServer, type RealtimeSocket, type WatchReply } from './events';
 import type { RealtimeHub, Subscription } from './hub';
 import { LocalViewers } from './local-viewers';
 import { relayLiveChanges } from './relay';
-
-
-const watchRequest = z.object({ slug: slugSchema, visitorId: visitorIdSchema });
+import { watchRequestSchema as watchRequest } from './schemas';
+import { serially } from './serially';
 
 /** Live events on project pages: watching a project, per-tab presence and its heartbeats, the relay. */
 export function attachLiveEvents(io: RealtimeServer, hub: RealtimeHub): { close(): void } {
@@ -28,54 +26,70 @@ export function attachLiveEvents(io: RealtimeServer, hub: RealtimeHub): { close(
   hub.onRedisUp(() => void heartbeat());
 
   io.on('connection', (socket: RealtimeSocket) => {
-    socket.on('project:watch', async (request, ack) => {
+    // No valid cookie (a script, a blocked cookie): the page stays live but nobody is counted.
+    socket.data.visitorId = visitorFromCookies(socket.handshake.headers.cookie);
+    // One watch at a time per socket, so switching projects cannot interleave a join and a leave.
+    const queue = serially();
+    socket.on('project:watch', (request, ack) => {
       if (typeof ack !== 'function') return;
       const parsed = watchRequest.safeParse(request);
       if (!parsed.success) return ack({ ok: false, error: 'invalid' });
-      ack(await watch(socket, parsed.data.slug, parsed.data.visitorId));
+      queue(() => watch(socket, parsed.data.slug).then(ack));
     });
-
-    socket.on('disconnect', async () => {
-      relayed.get(socket)?.release();
-      const watching = socket.data.watching;
-      if (!watching || !(await watching.joined.then(() => true, () => false))) return;
-      const tab = { visitorId: watching.visitorId, tabId: socket.id };
-      viewers.remove(watching.slug, tab);
-      await leaveProject(watching.slug, tab, ctx).catch(() => undefined);
-    });
+    socket.on('disconnect', () => queue(() => stopWatching(socket)));
   });
 
-  /** Idempotent per socket: the first call joins (once, even when calls overlap), every call reads. */
-  async function watch(socket: RealtimeSocket, slug: string, visitorId: string): Promise<WatchReply> {
-    const current = (socket.data.watching ??= { slug, visitorId, joined: startWatching(socket, slug, { visitorId, tabId: socket.id }) });
-    if (current.slug !== slug || current.visitorId !== visitorId) return { ok: false, error: 'invalid' };
+  /** Idempotent per socket for one project: the first call joins, every call reads; another project replaces it. */
+  async function watch(socket: RealtimeSocket, slug: string): Promise<WatchReply> {
+    if (socket.data.watching?.slug !== slug) {
+      await stopWatching(socket);
+      socket.data.watching = { slug, joined: startWatching(socket, slug, socket.data.visitorId) };
+    }
+    const current = socket.data.watching;
     try {
       await current.joined;
       return { ok: true, snapshot: await readLiveSnapshot(slug, ctx) };
     } catch (error) {
+      // A room only for a project that exists; after a failed join, the next watch tries again.
+      if (error instanceof NotFoundError || !(await settled(current.joined))) await stopWatching(socket);
       return { ok: false, error: error instanceof NotFoundError ? 'not-found' : 'unavailable' };
     }
   }
 
-  async function startWatching(socket: RealtimeSocket, slug: string, tab: Tab): Promise<void> {
-    try {
-      // Join the room and subscribe to the project's channel before reading, so no change can
-      // fall between the snapshot and the stream.
-      await socket.join(projectRoom(slug));
-      const subscription = relay.watch(slug);
-      relayed.set(socket, subscription);
-      await subscription.ready;
-      await joinProject(slug, tab, ctx);
-      viewers.add(slug, tab);
-      // A view is a page that opened and joined: not a prefetch, not a bot without JavaScript.
-      recordView(tab.visitorId, slug, ctx.redis).catch((error: Error) => log.warn({ err: error.message, slug }, 'recording a view failed'));
-    } catch (error) {
-      socket.data.watching = undefined;
-      relayed.get(socket)?.release();
-      relayed.delete(socket);
-      await socket.leave(projectRoom(slug));
-      throw error;
+  /** Resolves true when the tab is counted as a viewer. */
+  async function startWatching(socket: RealtimeSocket, slug: string, visitorId: string | undefined): Promise<boolean> {
+    // Join the room and subscribe to the project's channel before reading, so no change can
+    // fall between the snapshot and the stream.
+    await socket.join(projectRoom(slug));
+    const subscription = relay.watch(slug);
+    relayed.set(socket, subscription);
+    await subscription.ready;
+    // Gone while subscribing: its disconnect handler ran before there was anything to release.
+    if (socket.disconnected) {
+      subscription.release();
+      return false;
     }
+    if (!visitorId) return false;
+    const tab = { visitorId, tabId: socket.id };
+    await joinProject(slug, tab, ctx);
+    viewers.add(slug, tab);
+    // A view is a page that opened and joined: not a prefetch, not a bot without JavaScript.
+    recordView(visitorId, slug, ctx.redis).catch((error: Error) => log.warn({ err: error.message, slug }, 'recording a view failed'));
+    return true;
+  }
+
+  async function stopWatching(socket: RealtimeSocket): Promise<void> {
+    const watching = socket.data.watching;
+    if (!watching) return;
+    socket.data.watching = undefined;
+    relayed.get(socket)?.release();
+    relayed.delete(socket);
+    await socket.leave(projectRoom(watching.slug));
+    const visitorId = socket.data.visitorId;
+    if (!visitorId || !(await watching.joined.catch(() => false))) return;
+    const tab = { visitorId, tabId: socket.id };
+    viewers.remove(watching.slug, tab);
+    await leaveProject(watching.slug, tab, ctx).catch(() => undefined);
   }
 
   return {
@@ -85,3 +99,5 @@ export function attachLiveEvents(io: RealtimeServer, hub: RealtimeHub): { close(
     },
   };
 }
+
+const settled = (promise: Promise<unknown>) => promise.then(() => true, () => false);

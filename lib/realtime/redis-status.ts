@@ -1,6 +1,9 @@
 import type { RedisClient } from '../redis/client';
 import type { RealtimeServer, RedisStatus } from './events';
 
+/** A Redis that is connected but answers no PING within the command timeout (frozen, overloaded) is down too. */
+const PROBE_MS = 1_000;
+
 /**
  * Tells every page whether Redis is usable: up only while both the command connection and the
  * subscriber are ready and no subscription is being moved (a page that missed pushes while the
@@ -8,8 +11,9 @@ import type { RealtimeServer, RedisStatus } from './events';
  */
 export function watchRedisStatus(io: RealtimeServer, connections: RedisClient[], onUp: () => void) {
   let moving = false;
+  let unresponsive = false;
   const compute = (): RedisStatus => ({
-    redis: !moving && connections.every((redis) => redis.status === 'ready') ? 'up' : 'down',
+    redis: !moving && !unresponsive && connections.every((redis) => redis.status === 'ready') ? 'up' : 'down',
   });
   let status = compute();
   const announce = () => {
@@ -26,6 +30,12 @@ export function watchRedisStatus(io: RealtimeServer, connections: RedisClient[],
     redis.on('ready', update);
     redis.on('close', update);
   }
+  const answered = (ok: boolean) => {
+    if (unresponsive === !ok) return;
+    unresponsive = !ok;
+    update();
+  };
+  const probe = setInterval(() => connections[0]?.ping().then(() => answered(true), () => answered(false)), PROBE_MS);
   return {
     current: () => status,
     /** Subscriptions are being moved to another node (a failover, a slot migration). */
@@ -41,6 +51,7 @@ export function watchRedisStatus(io: RealtimeServer, connections: RedisClient[],
       if (before === 'up' && status.redis === 'up') announce();
     },
     close() {
+      clearInterval(probe);
       for (const redis of connections) {
         redis.off('ready', update);
         redis.off('close', update);

@@ -5,7 +5,17 @@ import net from 'node:net';
 export type RedisServerHandle = {
   url: string;
   port: number;
+  pid: number;
+  /** Resolves when the process ends, however it ends. */
+  exited: Promise<void>;
   stop(): Promise<void>;
+};
+
+export type RedisServerOptions = {
+  /** A given port brings the "same" Redis back after an outage; else a free one. */
+  port?: number;
+  /** Keep the data there (AOF, fsync every second); else throwaway: no RDB, no AOF. */
+  dataDir?: string;
 };
 
 export async function freePort(): Promise<number> {
@@ -19,24 +29,26 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * Starts a private, throwaway redis-server: loopback only, no RDB or AOF, on a free port
- * (or the given one, which a test uses to bring the "same" Redis back after an outage).
+ * Starts a private redis-server: loopback only, on a free port (or the given one), throwaway
+ * (no RDB or AOF) unless given a data folder, where it keeps an AOF fsynced every second.
  */
-export async function startRedisServer(options: { port?: number } = {}): Promise<RedisServerHandle> {
+export async function startRedisServer(options: RedisServerOptions = {}): Promise<RedisServerHandle> {
+  const persistence = options.dataDir
+    ? ['--dir', options.dataDir, '--appendonly', 'yes', '--appendfsync', 'everysec', '--save', '']
+    : ['--save', '', '--appendonly', 'no'];
   for (let attempt = 1; ; attempt++) {
     const port = options.port ?? (await freePort());
-    const child = spawn(
-      'redis-server',
-      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--loglevel', 'warning'],
-      { stdio: ['ignore', 'pipe', 'pipe'] },
-    );
+    const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', ...persistence, '--loglevel', 'warning'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const exited = once(child, 'exit').then(() => undefined);
     // Whatever happens to this process, its private Redis must not outlive it.
     const killOnExit = () => child.kill('SIGKILL');
     process.once('exit', killOnExit);
     child.once('exit', () => process.off('exit', killOnExit));
     try {
       await waitForPort(child, port);
-      return { url: `redis://127.0.0.1:${port}`, port, stop: () => stopChild(child) };
+      return { url: `redis://127.0.0.1:${port}`, port, pid: child.pid!, exited, stop: () => stopChild(child) };
     } catch (error) {
       await stopChild(child);
       // Another process can take a free port between our probe and redis-server's bind.
@@ -71,7 +83,7 @@ export async function waitForPort(child: ChildProcess, port: number): Promise<vo
   spawnFailed.catch(() => undefined);
 }
 
-function canConnect(port: number): Promise<boolean> {
+export function canConnect(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = net.connect(port, '127.0.0.1');
     socket.once('connect', () => (socket.destroy(), resolve(true)));

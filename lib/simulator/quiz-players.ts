@@ -37,12 +37,15 @@ export async function playSimulatedQuiz(ctx: LeaderboardContext, style: PlayerSt
   return submitSession(session.id, pick(BACKER_NAMES), player);
 }
 
+/** Games the demo's boards are seeded with. */
+export const DEMO_PLAYERS = 60;
+
 /**
  * The demo's boards start with a week of players rather than empty: `players` games spread over
  * the past `days` days, a third of them today (before now), so that today's, this week's and
  * the all time board all have entries. Boards with entries are left alone.
  */
-export async function seedDemoBoard(ctx: LeaderboardContext, players = 60, days = 6): Promise<number> {
+export async function seedDemoBoard(ctx: LeaderboardContext, players = DEMO_PLAYERS, days = 6): Promise<number> {
   if ((await readTop(1, ctx)).entries.length > 0) return 0;
   const now = ctx.now();
   const startOfToday = Math.floor(now / DAY) * DAY;

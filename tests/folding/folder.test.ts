@@ -1,5 +1,6 @@
 import type { RedisClient } from '../../lib/redis/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Folder } from '../../lib/folding/folder';
 import { FoldingConfigError, foldingConfig, foldingConfigFromEnv } from '../../lib/folding/config';
 import { metricEventSchema } from '../../lib/folding/metric-events';
 import { HttpError } from '../../lib/http/errors';
@@ -109,6 +110,18 @@ describe('what the seed left open', () => {
     const [next] = (await folder.claimDue(T0 + 2_001)).folds;
     expect([claimed!.fields, next!.fields]).toEqual([['likes'], ['shares']]);
     expect(next!.key).not.toBe(claimed!.key);
+  });
+
+  it('latest and sum folds carry every digit Redis stored (no 14-digit Lua numbers)', async () => {
+    for (const merge of ['latest', 'sum'] as const) {
+      const base = testFolder(redis);
+      const folder = new Folder({ ...base.spec, merge }, base.config, redis);
+      await folder.fold({ id: 'p1', account_id: 'a1', metrics: { likes: 123456789012345.67, shares: 2 ** 52 + 1 } }, T0);
+      const { folds } = await folder.claimDue(T0 + 2_000);
+      expect(folds[0]!.fields).toEqual({ likes: 123456789012345.67, shares: 2 ** 52 + 1 });
+      await folder.ack(folds[0]!.key, T0 + 2_001);
+      expect((await folder.published(1))[0]!.fields).toEqual({ likes: 123456789012345.67, shares: 2 ** 52 + 1 });
+    }
   });
 
   it('leaves no pending keys behind and gives published folds a TTL', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyBoardChange, msUntilRollover } from '../../lib/leaderboard/client-state';
+import { applyBoardChange, arrivedOnBoards, msUntilRollover } from '../../lib/leaderboard/client-state';
 import { periodAt } from '../../lib/leaderboard/periods';
 import type { Board, LeaderboardChange, RankedEntry } from '../../lib/leaderboard/types';
 
@@ -56,6 +56,18 @@ describe('the browser model of a leaderboard', () => {
     expect(next).toMatchObject({ version: 6, threshold: 0, entries: [row('a', 9, 1), row('c', 3, 2)] });
     const other = applyBoardChange(board([row('a', 9, 1)]), { type: 'entry-removed', version: 6, id: 'elsewhere' });
     expect(other).toMatchObject({ version: 6, entries: [row('a', 9, 1)] });
+  });
+
+  it('remembers as arrived only the ids still on the board', () => {
+    let arrived: ReadonlySet<string> = new Set();
+    let current = board([row('a', 9, 1), row('b', 5, 2), row('c', 3, 3)]);
+    for (let i = 0; i < 50; i++) {
+      const next = applyBoardChange(current, added(current.version + 1, row(`n${i}`, 10 + i, 1), 0));
+      if (next === 'resync') throw new Error('unexpected resync');
+      current = next;
+      arrived = arrivedOnBoards(arrived, { day: current, week: current, all: current }, [`n${i}`]);
+    }
+    expect([...arrived].sort()).toEqual(['n47', 'n48', 'n49']);
   });
 });
 

@@ -69,6 +69,21 @@ describe('presence counts people, not tabs', () => {
     expect(await redis.hexists(keys.visitorTabCounts, ALICE[0].visitorId)).toBe(0);
   });
 
+  it('publishes the drop when a join is what prunes a crashed server’s tabs', async () => {
+    const slug = await createProject(redis);
+    const clock = testClock();
+    const ctx = liveContext(redis, clock);
+    await joinProject(slug, BOB, ctx);
+    clock.advance(30 * SECOND);
+    await joinProject(slug, ALICE[0], ctx);
+    const changes = await listenToChanges(redis, slug);
+    clock.advance(31 * SECOND);
+    // Bob's server crashed; Alice opening a second tab prunes him and keeps the count at 1 + 0.
+    expect(await joinProject(slug, ALICE[1], ctx)).toBe(1);
+    expect((await changes.takeChanges()).map((change) => change.type === 'visitors-changed' && change.count)).toEqual([1]);
+    await changes.close();
+  });
+
   it('keeps counts exact when a crashed server’s tabs reconnect elsewhere: the last close still removes at once', async () => {
     const slug = await createProject(redis);
     const clock = testClock();

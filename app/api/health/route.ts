@@ -1,7 +1,10 @@
+import type { z } from 'zod';
+import type { healthSchema } from '@/lib/http/openapi/routes/service';
 import { route } from '@/lib/http/route';
 import { getRedis } from '@/lib/redis/client';
 
 export const GET = route(async () => {
   await getRedis().ping();
-  return Response.json({ ok: true, redis: 'up' }, { headers: { 'Cache-Control': 'no-store' } });
+  const body: z.infer<typeof healthSchema> = { ok: true, redis: 'up' };
+  return Response.json(body, { headers: { 'Cache-Control': 'no-store' } });
 });

@@ -1,12 +1,7 @@
-import { z } from 'zod';
 import { parseInput } from '@/lib/http/body';
 import { route } from '@/lib/http/route';
-import { BOARD_SIZE, PERIODS, readTop } from '@/lib/leaderboard';
-
-const query = z.object({
-  limit: z.coerce.number().int().min(1).max(BOARD_SIZE).default(BOARD_SIZE),
-  period: z.enum(PERIODS).default('all'),
-});
+import { readTop } from '@/lib/leaderboard';
+import { leaderboardQuerySchema as query } from '@/lib/leaderboard/schemas';
 
 /** `[{rank, id, name, score, date}]`, best first, at most 100 (`?limit=` 1 to 100), of `?period=day|week|all` (default all). */
 export const GET = route(async (request: Request) => {

@@ -47,7 +47,8 @@ local function readFields(fieldsKey)
   end
   local values, flat = {}, redis.call('HGETALL', fieldsKey)
   if #flat == 0 then return '{}' end
-  for i = 1, #flat, 2 do values[flat[i]] = tonumber(flat[i + 1]) end
+  -- The stored strings, not Lua numbers: cjson would print those with 14 significant digits.
+  for i = 1, #flat, 2 do values[flat[i]] = flat[i + 1] end
   return cjson.encode(values)
 end
 

@@ -14,8 +14,9 @@ local now, window = tonumber(ARGV[1]), tonumber(ARGV[4])
 
 if redis.call('EXISTS', info) == 0 then return -1 end
 
-pruneTabs(visitors, tabs, counts, now - window)
+-- Count before pruning: a drop left by a crashed instance's tabs must be published too.
 local before = redis.call('ZCARD', visitors)
+pruneTabs(visitors, tabs, counts, now - window)
 refreshTab(visitors, tabs, counts, ARGV[2], ARGV[3], now)
 refreshPresenceTtl(visitors, tabs, counts, window)
 return publishVisitorsIfChanged(visitors, before, KEYS[5], ARGV[5])

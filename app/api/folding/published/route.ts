@@ -1,9 +1,7 @@
-import { z } from 'zod';
 import { parseInput } from '@/lib/http/body';
 import { route } from '@/lib/http/route';
 import { metricFolder, toFoldedMetricEvent } from '@/lib/folding/metric-events';
-
-const query = z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) });
+import { publishedQuerySchema as query } from '@/lib/folding/schemas';
 
 /** The latest published folds, newest first. */
 export const GET = route(async (request: Request) => {

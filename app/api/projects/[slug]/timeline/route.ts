@@ -1,14 +1,8 @@
-import { z } from 'zod';
 import { parseInput } from '@/lib/http/body';
 import { pathSlug, type SlugParams } from '@/lib/http/params';
 import { route } from '@/lib/http/route';
 import { readActivity } from '@/lib/live-events/activity';
-import { ACTIVITY_PAGE } from '@/lib/live-events/limits';
-
-const query = z.object({
-  limit: z.coerce.number().int().min(1).max(ACTIVITY_PAGE.max).default(ACTIVITY_PAGE.default),
-  before: z.coerce.number().int().positive().optional(),
-});
+import { timelineQuerySchema as query } from '@/lib/live-events/schemas';
 
 /** `?limit=&before=`: a page of the activity feed, newest first; `nextCursor` is the next `before`. */
 export const GET = route(async (request: Request, context: SlugParams) => {

@@ -1,0 +1,50 @@
+import { io } from 'socket.io-client';
+import { keepWatching, replay, type ConnectionState } from '../components/live/keep-watching';
+import type { LiveClientSocket } from '../components/live/live-socket';
+import { applyChange, stateFromSnapshot, type LiveState } from '../lib/live-events/client-state';
+import type { LiveChange, LiveSnapshot } from '../lib/live-events/types';
+
+/**
+ * An open project page without the browser: the same socket options, the same watch loop
+ * (components/live/keep-watching.ts) and the same model (lib/live-events/client-state.ts) as
+ * use-live-project.ts, so its count is what a person would see.
+ */
+export class SimulatedPage {
+  state: LiveState | null = null;
+  connection: ConnectionState = 'connecting';
+  private readonly stopWatching: () => void;
+
+  constructor(baseURL: string, readonly slug: string) {
+    const socket: LiveClientSocket = io(baseURL, {
+      transports: ['websocket', 'polling'],
+      reconnectionDelay: 500,
+      reconnectionDelayMax: 3_000,
+      forceNew: true,
+    });
+    const watching = keepWatching<LiveSnapshot, LiveChange>(socket, {
+      ask: (timeout, answer) =>
+        socket.timeout(timeout).emit('project:watch', { slug }, (error, reply) => answer(error || !reply.ok ? null : reply.snapshot)),
+      take: (snapshot, buffered) => {
+        const { state, stale } = replay(stateFromSnapshot(snapshot, Date.now()), buffered, applyChange);
+        this.state = state;
+        return stale;
+      },
+      onConnection: (connection) => (this.connection = connection),
+    });
+    socket.on('live:change', (change) => {
+      if (change.slug !== slug || watching.buffer(change) || !this.state) return;
+      const next = applyChange(this.state, change);
+      if (next === 'resync') watching.resyncSoon();
+      else this.state = next;
+    });
+    this.stopWatching = watching.stop;
+  }
+
+  get count(): number | undefined {
+    return this.state?.contributionCount;
+  }
+
+  close(): void {
+    this.stopWatching();
+  }
+}

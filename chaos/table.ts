@@ -1,0 +1,35 @@
+import type { FuzzRow } from './fuzz';
+import type { FaultRow } from './run';
+
+const n = (value: number) => value.toLocaleString('en-US');
+
+function markdown(header: string[], rows: string[][]): string {
+  const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i]!.length)));
+  const line = (cells: string[]) => `| ${cells.map((cell, i) => cell.padEnd(widths[i]!)).join(' | ')} |`;
+  return [line(header), `|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`, ...rows.map(line)].join('\n');
+}
+
+/** The faults' table, then the fuzzing totals: markdown, as pasted in the README. */
+export function formatTable(faults: FaultRow[], fuzz: FuzzRow | undefined): string {
+  const header = ['fault', 'requests', '2xx', '503', 'other 5xx', 'time to recover', 'acknowledged writes lost', 'pages out of sync'];
+  const rows = faults.map((row) =>
+    row.note
+      ? [row.fault, '—', '—', '—', '—', '—', '—', row.note]
+      : [
+          row.fault,
+          n(row.requests),
+          n(row.ok),
+          n(row.unavailable),
+          n(row.otherServerErrors),
+          row.recoverMs === null ? 'not recovered' : `${(row.recoverMs / 1000).toFixed(2)} s`,
+          `contributions ${row.lostContributions}, quiz submits ${row.lostQuizSubmits}`,
+          `${row.pagesOutOfSync} of 5`,
+        ],
+  );
+  if (!fuzz) return markdown(header, rows);
+  const fuzzTable = markdown(
+    ['HTTP fuzzing (every route)', 'requests', '5xx', 'writes on a 4xx'],
+    [[`${fuzz.runsPerRoute} generated requests per route`, n(fuzz.requests), n(fuzz.serverErrors), n(fuzz.writesOn4xx)]],
+  );
+  return `${markdown(header, rows)}\n\n${fuzzTable}`;
+}

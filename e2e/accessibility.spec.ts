@@ -1,0 +1,92 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page, TestInfo } from '@playwright/test';
+import { recordContribution, publishNews } from '../lib/live-events';
+import { expect, test } from './support/fixtures';
+import { uniqueName } from './support/quiz';
+
+const VIEWPORTS = { phone: { width: 390, height: 844 }, laptop: { width: 1366, height: 900 } };
+
+/**
+ * axe-core on the page as it stands: no violation of serious or critical impact. A full-page
+ * screenshot of each state is kept beside the test's results, to be looked at.
+ */
+async function audit(page: Page, state: string, testInfo: TestInfo) {
+  await page.screenshot({ path: testInfo.outputPath(`${state}.png`), fullPage: true });
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({ rule: violation.id, impact: violation.impact, nodes: violation.nodes.map((node) => node.target.join(' ')).slice(0, 5) }));
+  expect(serious, `${state}: serious or critical axe violations`).toEqual([]);
+}
+
+for (const [device, viewport] of Object.entries(VIEWPORTS)) {
+  test.describe(`on a ${device}`, () => {
+    // Contrast is judged on the settled page: an item fading in is not yet its colours.
+    test.use({ viewport, reducedMotion: 'reduce' });
+    // Each state is a full-page screenshot and an axe run; on two shared cores that adds up.
+    test.describe.configure({ timeout: 240_000 });
+
+    test('the catalogue, a busy project page (CJK and Arabic names) and its creator', async ({ page, slug, live }, testInfo) => {
+      await recordContribution(slug, { name: '김민준', amount: 120 }, live);
+      await recordContribution(slug, { name: 'ليلى حداد', amount: 45 }, live);
+      await recordContribution(slug, { name: 'Ana Souza', amount: 10 }, live);
+      await publishNews(slug, { title: 'Stretch goal unlocked', url: 'https://example.org/stretch' }, live);
+
+      await page.goto('/');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await audit(page, 'home', testInfo);
+
+      await page.goto(`/projects/${slug}`);
+      await expect(page.getByTestId('connection-status')).toHaveAttribute('data-state', 'live');
+      await expect(page.getByTestId('contributor-item').filter({ hasText: '김민준' })).toBeVisible();
+      await expect(page.getByTestId('contributor-item').filter({ hasText: 'ليلى حداد' })).toBeVisible();
+      await audit(page, 'project', testInfo);
+
+      await page.goto(`/creators/account-${slug}`);
+      await audit(page, 'creator', testInfo);
+    });
+
+    test('the quiz: not started, in progress, finished; then the leaderboard', async ({ page }, testInfo) => {
+      await page.goto('/quiz');
+      await audit(page, 'quiz-start', testInfo);
+      await page.getByRole('button', { name: 'Start the quiz' }).click();
+      await expect(page.getByTestId('quiz-question')).toContainText('Question 1 of 10');
+      await audit(page, 'quiz-question', testInfo);
+      await page.keyboard.press('1');
+      await expect(page.getByText(/^(Correct!|Not quite)/)).toBeVisible();
+      await audit(page, 'quiz-answered', testInfo);
+      for (let number = 1; number <= 10; number++) {
+        if (number > 1) await page.keyboard.press('1');
+        await page.getByRole('button', { name: number === 10 ? /See your score/ : /Next question/ }).click();
+      }
+      await expect(page.getByTestId('quiz-name')).toBeVisible();
+      await audit(page, 'quiz-finished', testInfo);
+      await page.getByTestId('quiz-name').fill(uniqueName('Axe'));
+      await page.keyboard.press('Enter');
+      await expect(page.getByTestId('quiz-rank')).toBeVisible();
+      await audit(page, 'quiz-submitted', testInfo);
+
+      await page.getByRole('link', { name: /See the leaderboard/ }).click();
+      await expect(page.getByTestId('connection-status')).toHaveAttribute('data-state', 'live');
+      await audit(page, 'leaderboard', testInfo);
+    });
+
+    test('admin signed out and signed in, and ops', async ({ page, slug }, testInfo) => {
+      await page.goto('/admin');
+      await audit(page, 'admin-signed-out', testInfo);
+      await page.getByLabel(/Admin token/).fill(process.env.E2E_ADMIN_TOKEN!);
+      await page.getByLabel('Project').selectOption(slug);
+      await audit(page, 'admin-signed-in', testInfo);
+
+      await page.goto('/ops');
+      await expect(page.getByTestId('connection-status')).toHaveAttribute('data-state', 'live');
+      await audit(page, 'ops', testInfo);
+      // Busy: groups pending during a burst, then its folds published (a 1 s window in e2e).
+      await page.getByTestId('fire-burst').click();
+      await expect(page.getByTestId('folding-pending-item').first()).toBeVisible();
+      await audit(page, 'ops-burst', testInfo);
+      await expect(page.getByTestId('folding-published-item').first()).toBeVisible({ timeout: 15_000 });
+      await audit(page, 'ops-published', testInfo);
+    });
+  });
+}

@@ -1,0 +1,73 @@
+import { expect, test } from '@playwright/test';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { readdirSync, readFileSync } from 'node:fs';
+import { INSTANCE_HEADER } from '../../lib/http/instance';
+import { freePort } from '../../lib/redis/embedded';
+
+/** Every process descending from `root`, read from /proc (Linux). */
+function descendants(root: number): number[] {
+  const parents = new Map<number, number>();
+  for (const entry of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {} // gone meanwhile
+  }
+  const found: number[] = [];
+  for (let frontier = [root]; frontier.length > 0; ) {
+    frontier = [...parents].filter(([, parent]) => frontier.includes(parent)).map(([pid]) => pid);
+    found.push(...frontier);
+  }
+  return found;
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+test('npm run demo:cluster serves the seeded site from both instances through HAProxy; Ctrl-C leaves nothing running', async () => {
+  test.setTimeout(120_000);
+  const port = await freePort();
+  const demo = spawn('npm', ['run', '--silent', 'demo:cluster'], {
+    env: { ...process.env, PORT: String(port), INSTANCES: '2', SIMULATE: '0', LOG_LEVEL: 'warn' },
+    detached: true, // a process group of its own, as a terminal's foreground job
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  demo.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  demo.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  try {
+    await expect.poll(() => output, { timeout: 90_000 }).toContain('crowdpulse at scale on');
+    const seen = new Set<string | null>();
+    for (let i = 0; i < 4; i++) {
+      const projects = await fetch(`http://127.0.0.1:${port}/api/projects`);
+      expect(projects.status).toBe(200);
+      expect(((await projects.json()) as unknown[]).length).toBeGreaterThan(0);
+      seen.add(projects.headers.get(INSTANCE_HEADER));
+    }
+    expect([...seen].sort()).toEqual(['instance-1', 'instance-2']);
+
+    const started = descendants(demo.pid!);
+    const commands = started.map((pid) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' '));
+    expect(commands.filter((command) => command.startsWith('redis-server'))).toHaveLength(6);
+    expect(commands.filter((command) => command.startsWith('haproxy'))).toHaveLength(1);
+
+    process.kill(-demo.pid!, 'SIGINT'); // what Ctrl-C sends to the foreground process group
+    await once(demo, 'exit');
+    await expect.poll(() => started.filter(alive), { timeout: 10_000 }).toEqual([]);
+  } finally {
+    // On a failure above: Ctrl-C still, then a kill (the instances, in groups of their own, are then left to it).
+    if (demo.exitCode === null && demo.signalCode === null) {
+      process.kill(-demo.pid!, 'SIGINT');
+      const timer = setTimeout(() => process.kill(-demo.pid!, 'SIGKILL'), 15_000);
+      await once(demo, 'exit');
+      clearTimeout(timer);
+    }
+  }
+});

@@ -1,0 +1,80 @@
+import { expect, test } from '@playwright/test';
+import { INSTANCE_HEADER } from '../../lib/http/instance';
+import { projectTag } from '../../lib/projects/keys';
+import type { RedisClient } from '../../lib/redis/client';
+import { createProject } from '../support/fixtures';
+import { pinnedApi, pinnedPage } from '../support/pinned';
+import { playQuiz, uniqueName } from '../support/quiz';
+import { ScaledStack } from '../support/scaled-stack';
+
+/**
+ * The site as it runs at scale: a Redis Cluster of 3 masters and 3 replicas, two instances,
+ * HAProxy. Pages are held on instance-2, writes go through instance-1.
+ */
+test.describe.configure({ mode: 'default' });
+
+let stack: ScaledStack;
+let redis: RedisClient;
+test.beforeAll(async () => {
+  stack = await ScaledStack.start({ FOLD_WINDOW_MS: '1000' }, { store: 'cluster' });
+  redis = stack.createRedis();
+});
+test.afterAll(async () => {
+  redis?.disconnect();
+  await stack?.stop();
+});
+
+/** New projects until one lives on each of the cluster's masters. */
+async function oneProjectPerMaster(): Promise<string[]> {
+  const byMaster = new Map<number, string>();
+  while (byMaster.size < 3) {
+    const slug = await createProject(redis);
+    const master = await stack.cluster.masterFor(projectTag(slug));
+    if (!byMaster.has(master.port)) byMaster.set(master.port, slug);
+  }
+  return [...byMaster.values()];
+}
+
+test('a contribution posted through instance-1 appears live on pages served by instance-2, whichever master owns the project', async ({ browser }) => {
+  const api = await pinnedApi(stack.url, 'instance-1');
+  for (const slug of await oneProjectPerMaster()) {
+    const page = await pinnedPage(browser, stack.url, 'instance-2', `/projects/${slug}`);
+    const posted = await api.post(`/api/projects/${slug}/contributions`, { data: { name: `Via instance-1 ${slug}`, amount: 12 } });
+    expect([posted.status(), posted.headers()[INSTANCE_HEADER.toLowerCase()]]).toEqual([201, 'instance-1']);
+    await expect(page.getByTestId('contributor-item')).toContainText(`Via instance-1 ${slug}`);
+    await expect(page.getByTestId('contributions-count')).toHaveAttribute('data-count', '1');
+    await page.context().close();
+  }
+  await api.dispose();
+});
+
+test('a quiz submitted through instance-1 slides into the leaderboard served by instance-2', async ({ browser }) => {
+  const page = await pinnedPage(browser, stack.url, 'instance-2', '/leaderboard');
+  const api = await pinnedApi(stack.url, 'instance-1');
+  const name = uniqueName('Scale');
+  const { rank } = await playQuiz(api, name);
+  expect(rank).not.toBeNull();
+  await expect(page.getByTestId('leaderboard-row').filter({ hasText: name })).toHaveCount(1);
+  await api.dispose();
+});
+
+test('folds are published once across both instances’ pollers, live on /ops served by instance-2', async ({ browser }) => {
+  const page = await pinnedPage(browser, stack.url, 'instance-2', '/ops');
+  const apis = [await pinnedApi(stack.url, 'instance-1'), await pinnedApi(stack.url, 'instance-2')];
+  const accounts = Array.from({ length: 8 }, (_, i) => `scale_${Date.now().toString(36)}_${i}`);
+  for (const [i, account] of accounts.entries()) {
+    for (let event = 0; event < 5; event++) {
+      const response = await apis[(i + event) % 2]!.post('/api/folding/events', { data: { id: `p${event}`, account_id: account, metrics: { likes: 1 } } });
+      expect(response.status()).toBe(202);
+    }
+  }
+  const published = page.getByTestId('folding-published');
+  for (const account of accounts) {
+    await expect(published.locator(`[data-testid="folding-published-item"][data-account="${account}"]`)).toHaveCount(1, { timeout: 15_000 });
+  }
+  // Two more windows: still one fold each, in the published log too.
+  await page.waitForTimeout(2_000);
+  const log = (await (await apis[0]!.get('/api/folding/published?limit=100')).json()) as { account_id: string }[];
+  for (const account of accounts) expect(log.filter((fold) => fold.account_id === account)).toHaveLength(1);
+  await Promise.all(apis.map((api) => api.dispose()));
+});

@@ -1,0 +1,107 @@
+import { expect, test } from '@playwright/test';
+import { request as httpRequest } from 'node:http';
+import { INSTANCE_HEADER } from '../../lib/http/instance';
+import { ScaledStack } from '../support/scaled-stack';
+
+/**
+ * HAProxy in front of two instances (lib/scale/haproxy.ts). The balancer does not care where the
+ * data lives, so these run on one redis-server; e2e/cluster/ has the Redis Cluster ones.
+ */
+test.describe.configure({ mode: 'default' });
+
+let stack: ScaledStack;
+test.beforeAll(async () => {
+  stack = await ScaledStack.start({ RATE_LIMIT_PER_MIN: '5' });
+});
+test.afterAll(async () => stack.stop());
+
+const instanceOf = (headers: Record<string, string>) => headers[INSTANCE_HEADER.toLowerCase()];
+
+test('every response names its instance, and HAProxy spreads requests over both', async () => {
+  const seen = new Set<string | undefined>();
+  for (let i = 0; i < 6; i++) {
+    // No cookie jar: each call is a new client, balanced round robin.
+    const response = await fetch(`${stack.url}/api/health`);
+    expect(response.status).toBe(200);
+    seen.add(response.headers.get(INSTANCE_HEADER) ?? undefined);
+  }
+  expect([...seen].sort()).toEqual(['instance-1', 'instance-2']);
+  // Socket.IO's own responses (the long-polling transport) name it too, and 404s as well.
+  const handshake = await fetch(`${stack.url}/socket.io/?EIO=4&transport=polling`);
+  expect(handshake.headers.get(INSTANCE_HEADER)).toMatch(/^instance-[12]$/);
+  const missing = await fetch(`${stack.url}/no-such-page`);
+  expect([missing.status, missing.headers.get(INSTANCE_HEADER)?.startsWith('instance-')]).toEqual([404, true]);
+});
+
+test('the footer names the instance, and the SERVERID cookie keeps a browser on it', async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: stack.url });
+  const page = await context.newPage();
+  const first = await page.goto('/leaderboard');
+  const name = instanceOf(first!.headers());
+  expect(name).toMatch(/^instance-[12]$/);
+  await expect(page.getByTestId('instance-name')).toHaveText(name!);
+  for (let i = 0; i < 3; i++) {
+    const again = await page.reload();
+    expect(instanceOf(again!.headers())).toBe(name);
+  }
+  await expect(page.getByTestId('connection-status')).toHaveAttribute('data-state', 'live');
+
+  const other = name === 'instance-1' ? 'instance-2' : 'instance-1';
+  await context.addCookies([{ name: 'SERVERID', value: other, url: stack.url }]);
+  await page.goto('/');
+  await expect(page.getByTestId('instance-name')).toHaveText(other);
+  await context.close();
+});
+
+/** One long-polling session, polled six times, with or without the cookie HAProxy set at the handshake. */
+async function pollSession(keepCookie: boolean): Promise<number[]> {
+  const handshake = await fetch(`${stack.url}/socket.io/?EIO=4&transport=polling`);
+  const cookie = handshake.headers.get('set-cookie')?.split(';')[0] ?? '';
+  expect(cookie).toMatch(/^SERVERID=instance-[12]$/);
+  const { sid } = JSON.parse((await handshake.text()).slice(1)) as { sid: string };
+  const statuses: number[] = [];
+  for (let i = 0; i < 6; i++) {
+    const response = await fetch(`${stack.url}/socket.io/?EIO=4&transport=polling&sid=${sid}`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain', ...(keepCookie ? { cookie } : {}) },
+      body: i === 0 ? '40' : '3',
+    });
+    statuses.push(response.status);
+  }
+  return statuses;
+}
+
+test('long-polling (the fallback transport) sticks to one instance through the cookie', async () => {
+  expect(await pollSession(true)).toEqual([200, 200, 200, 200, 200, 200]);
+  // The control: without the cookie, round robin sends polls where the session is unknown.
+  expect(await pollSession(false)).toContain(400);
+});
+
+/** A write from a given loopback address (Linux routes all of 127/8 to lo). */
+function writeFrom(localAddress: string, forwardedFor: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const body = JSON.stringify({ name: 'Forger', amount: 1 });
+    const call = httpRequest(
+      `${stack.url}/api/projects/no-such-project/contributions`,
+      {
+        method: 'POST',
+        localAddress,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'x-forwarded-for': forwardedFor },
+      },
+      (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      },
+    );
+    call.on('error', reject);
+    call.end(body);
+  });
+}
+
+test('the rate limit counts the client HAProxy saw, whatever X-Forwarded-For it forges', async () => {
+  const first: number[] = [];
+  for (let i = 0; i < 7; i++) first.push(await writeFrom('127.0.0.2', `203.0.113.${i}`));
+  expect(first).toEqual([404, 404, 404, 404, 404, 429, 429]);
+  // Another client behind the same balancer has a budget of its own.
+  expect(await writeFrom('127.0.0.3', '203.0.113.0')).toBe(404);
+});

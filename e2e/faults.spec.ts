@@ -1,0 +1,149 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { liveEventKeys } from '../lib/live-events/keys';
+import type { Redis } from 'ioredis';
+import { AppProcess } from './support/app-process';
+import { createProject, expect, test } from './support/fixtures';
+import { Stack } from './support/stack';
+import { DEMO_PLAYERS } from '../lib/simulator/quiz-players';
+
+/** Real processes broken on purpose: a persistent Redis killed or frozen under open pages and a stream of writes. */
+test.describe.configure({ mode: 'serial' });
+
+let stack: Stack;
+test.beforeAll(async () => {
+  stack = await Stack.start({}, { persistent: true });
+});
+test.afterAll(async () => stack?.stop());
+
+const withRedis = <T>(work: (redis: Redis) => Promise<T>) => stack.withRedis(work);
+
+type Sent = { id: string; status: number; at: number };
+
+/** Contributions one after another until stopped: what each got back, and when. */
+function contributionStream(slug: string) {
+  const sent: Sent[] = [];
+  let running = true;
+  const done = (async () => {
+    for (let i = 0; running; i++) {
+      const id = `flow-${i}`;
+      const status = await fetch(`${stack.baseURL}/api/projects/${slug}/contributions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ id, name: 'Flow', amount: 1 }),
+        signal: AbortSignal.timeout(10_000),
+      }).then((response) => response.status, () => 0);
+      sent.push({ id, status, at: Date.now() });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  })();
+  return { sent, stop: async () => ((running = false), await done) };
+}
+
+async function openPages(slug: string, pages: Page[]) {
+  for (const page of pages) {
+    await page.goto(`${stack.baseURL}/projects/${slug}`);
+    await expect(page.getByTestId('connection-status')).toHaveAttribute('data-state', 'live');
+  }
+}
+
+/** The truth: Redis' own count; every page must end showing it. */
+async function expectPagesShowTheTruth(slug: string, pages: Page[]) {
+  const truth = await withRedis((redis) => redis.zcard(liveEventKeys(slug).contributions));
+  for (const page of pages) {
+    await expect(page.getByTestId('connection-status')).toHaveAttribute('data-state', 'live', { timeout: 15_000 });
+    await expect(page.getByTestId('contributions-count')).toHaveAttribute('data-count', String(truth), { timeout: 15_000 });
+  }
+  return truth;
+}
+
+test('Redis killed and restarted under open pages and a stream of contributions: "reconnecting", then the truth', async ({ browser }) => {
+  const slug = await withRedis((redis) => createProject(redis));
+  const pages = [await (await browser.newContext()).newPage(), await (await browser.newContext()).newPage()];
+  await openPages(slug, pages);
+  const stream = contributionStream(slug);
+  await expect.poll(() => stream.sent.filter((s) => s.status === 201).length).toBeGreaterThan(10);
+
+  await new Promise((resolve) => setTimeout(resolve, 1_200)); // the AOF is fsynced every second
+  const killedAt = Date.now();
+  await stack.signalRedis('SIGKILL');
+  for (const page of pages) await expect(page.getByTestId('connection-status')).toHaveAttribute('data-state', 'reconnecting');
+  await expect.poll(() => stream.sent.filter((s) => s.at > killedAt && s.status === 503).length).toBeGreaterThan(2);
+  await stack.startRedis();
+  await expect.poll(() => stream.sent.filter((s) => s.at > killedAt && s.status === 201).length, { timeout: 15_000 }).toBeGreaterThan(5);
+  await stream.stop();
+
+  expect(stream.sent.filter((s) => ![200, 201, 503].includes(s.status))).toEqual([]);
+  const stored = await withRedis((redis) => redis.zrange(liveEventKeys(slug).contributions, '0', '-1'));
+  // Acknowledged more than a second before the crash: on disk, so still there.
+  const durable = stream.sent.filter((s) => s.status === 201 && s.at < killedAt - 1_100).map((s) => s.id);
+  expect(durable.filter((id) => !stored.includes(id))).toEqual([]);
+  await expectPagesShowTheTruth(slug, pages);
+});
+
+test('Redis frozen longer than the command timeout, then thawed: 503s meanwhile, "reconnecting", then the truth', async ({ browser }) => {
+  const slug = await withRedis((redis) => createProject(redis));
+  const pages = [await (await browser.newContext()).newPage()];
+  await openPages(slug, pages);
+  const stream = contributionStream(slug);
+  await expect.poll(() => stream.sent.filter((s) => s.status === 201).length).toBeGreaterThan(5);
+
+  const frozenAt = Date.now();
+  await stack.signalRedis('SIGSTOP');
+  try {
+    await expect(pages[0]!.getByTestId('connection-status')).toHaveAttribute('data-state', 'reconnecting');
+    await expect.poll(() => stream.sent.filter((s) => s.at > frozenAt && s.status === 503).length).toBeGreaterThan(0);
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, frozenAt + 4_000 - Date.now())));
+  } finally {
+    await stack.signalRedis('SIGCONT');
+  }
+  await expect.poll(() => stream.sent.filter((s) => s.at > frozenAt + 4_000 && s.status === 201).length, { timeout: 15_000 }).toBeGreaterThan(5);
+  await stream.stop();
+
+  expect(stream.sent.filter((s) => ![200, 201, 503].includes(s.status))).toEqual([]);
+  // A request that timed out may still have been written once Redis thawed: the page shows what Redis holds.
+  await expectPagesShowTheTruth(slug, pages);
+});
+
+test('the demo: its embedded Redis killed comes back by itself with the leaderboard intact, also across a restart', async ({ page }) => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'crowdpulse-demo-'));
+  const demo = await AppProcess.start({ REDIS_URL: '', REDIS_DATA_DIR: dataDir, SEED_DEMO: '1' });
+  try {
+    const board = async () => {
+      const response = await fetch(`${demo.baseURL}/api/leaderboard`);
+      return response.ok ? JSON.stringify(await response.json()) : `HTTP ${response.status}`;
+    };
+    const before = await board();
+    expect(JSON.parse(before)).toHaveLength(DEMO_PLAYERS);
+    await page.goto(`${demo.baseURL}/leaderboard`);
+    const status = page.getByTestId('connection-status');
+    await expect(status).toHaveAttribute('data-state', 'live');
+    await new Promise((resolve) => setTimeout(resolve, 1_200)); // one AOF fsync
+
+    process.kill(embeddedRedisPid(demo.pid), 'SIGKILL');
+    await expect(status).toHaveAttribute('data-state', 'reconnecting');
+    await expect(status).toHaveAttribute('data-state', 'live', { timeout: 15_000 });
+    await expect.poll(board, { timeout: 15_000 }).toBe(before);
+    await expect(page.getByTestId('leaderboard-row')).toHaveCount(DEMO_PLAYERS);
+
+    await demo.stop();
+    await demo.start();
+    expect(await board()).toBe(before);
+  } finally {
+    await demo.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+/** The redis-server the app started: in the app's process group (redis-server renames its own command line). */
+function embeddedRedisPid(appGroup: number): number {
+  const row = execFileSync('ps', ['-eo', 'pid=,pgid=,comm='], { encoding: 'utf8' })
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/))
+    .find(([, pgid, comm]) => Number(pgid) === appGroup && comm === 'redis-server');
+  if (!row) throw new Error(`no redis-server in process group ${appGroup}`);
+  return Number(row[0]);
+}

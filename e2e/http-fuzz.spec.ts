@@ -1,0 +1,51 @@
+import { createRedis, waitUntilReady } from '../lib/redis/client';
+import { fuzzRoutes, type FuzzTotals } from './support/http-fuzz';
+import { createProject, expect, test } from './support/fixtures';
+import { Stack } from './support/stack';
+
+const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 200);
+
+/** Its own app and Redis: every key of that Redis is compared before and after each 4xx. */
+let stack: Stack;
+test.beforeAll(async () => {
+  // Folds far in the future and no write limit: nothing writes in the background between requests.
+  stack = await Stack.start({ RATE_LIMIT_PER_MIN: '0', FOLD_WINDOW_MS: '600000', FOLD_MAX_WAIT_MS: '1200000' });
+});
+test.afterAll(async () => stack?.stop());
+
+test.describe.configure({ mode: 'serial' });
+
+test('the bench’s no-op route is not served, and a burst is one per address per 10 s', async ({ request }) => {
+  const noop = await request.post(`${stack.baseURL}/api/noop`, { data: { x: 1 } });
+  expect(noop.status()).toBe(404);
+  const first = await request.post(`${stack.baseURL}/api/folding/burst`);
+  const second = await request.post(`${stack.baseURL}/api/folding/burst`);
+  expect(first.status()).toBe(202);
+  expect(second.status()).toBe(429);
+  expect(Number(second.headers()['retry-after'])).toBeGreaterThan(0);
+  await new Promise((resolve) => setTimeout(resolve, 2_500)); // the burst's own writes, before the fuzzing compares keys
+});
+
+test('every route, fuzzed: a 2xx or the spec’s 4xx, never a 5xx, and a 4xx writes nothing', async ({ request }) => {
+  test.setTimeout(600_000);
+  const redis = createRedis(stack.redisUrl);
+  await waitUntilReady(redis);
+  try {
+    const slug = await createProject(redis);
+    const api = (path: string) => `${stack.baseURL}${path}`;
+    const admin = { Authorization: `Bearer ${stack.adminToken}` };
+    const contribution = await (await request.post(api(`/api/projects/${slug}/contributions`), { data: { name: 'Ana', amount: 5 } })).json();
+    const news = await (await request.post(api(`/api/projects/${slug}/news`), { headers: admin, data: { title: 'Hi', url: 'https://example.org' } })).json();
+    const session = await (await request.post(api('/api/quiz/sessions'))).json();
+    const target = { slug, contributionId: contribution.id, newsId: news.id, sessionId: session.id, questionId: session.questions[0].id, adminToken: stack.adminToken };
+
+    const totals: FuzzTotals = await fuzzRoutes(stack.baseURL, redis, target, RUNS_PER_ROUTE);
+    test.info().annotations.push({ type: 'fuzz', description: JSON.stringify({ requests: totals.requests, byStatus: totals.byStatus }) });
+    expect(totals.unexpected).toEqual([]);
+    expect(totals.writesOn4xx).toEqual([]);
+    expect(totals.requests).toBeGreaterThan(RUNS_PER_ROUTE * 18);
+    expect((await request.get(api('/api/health'))).status()).toBe(200);
+  } finally {
+    redis.disconnect();
+  }
+});

@@ -1,0 +1,161 @@
+import fc from 'fast-check';
+import type { Redis } from 'ioredis';
+
+/**
+ * HTTP fuzzing of every route (shared by e2e/http-fuzz.spec.ts and `npm run chaos`): generated
+ * path parameters, query strings, headers and bodies, sent one at a time so that any write can
+ * be traced to its request. Each answer must be a 2xx or one of the spec's 4xx, never a 5xx;
+ * after a 4xx, every key must hold the value it held before (rate-limit counters excepted:
+ * counting a refused request is their job).
+ */
+export const SPEC_4XX = new Set([400, 401, 404, 405, 409, 413, 429]);
+
+export type FuzzTotals = {
+  requests: number;
+  byStatus: Record<number, number>;
+  /** Answers outside 2xx and the spec's 4xx: 5xx above all. */
+  unexpected: { route: string; status: number; request: string }[];
+  /** 4xx answers after which a key had changed. */
+  writesOn4xx: { route: string; status: number; keys: string[]; request: string }[];
+};
+
+type Target = { slug: string; contributionId: string; newsId: string; sessionId: string; questionId: string; adminToken: string };
+type FuzzRequest = { method: string; path: string; headers: Record<string, string>; body?: string };
+type Route = { name: string; method: string; path: (target: Target, param: string, param2: string) => string; body?: fc.Arbitrary<unknown> };
+
+const huge = (n: number) => fc.constant('x'.repeat(n));
+const nasty = fc.oneof(
+  fc.string(),
+  fc.string({ unit: 'grapheme', maxLength: 50 }),
+  fc.string({ unit: 'binary', maxLength: 50 }),
+  fc.constantFrom('__proto__', 'constructor', 'prototype', '..', '%2e%2e', '%00', 'a%2Fb', '\u202e', '\u200b', '😀'),
+  huge(5_000),
+);
+const anyValue = fc.oneof(
+  fc.anything({ maxDepth: 3 }),
+  fc.integer(),
+  fc.double(),
+  fc.constantFrom(null, true, -1, 0, 1e308, Number.MAX_SAFE_INTEGER + 2, '', '1', []),
+  nasty,
+);
+const polluting = fc.constantFrom('{"__proto__":{"polluted":1}}', '{"constructor":{"prototype":{"polluted":1}}}', '{"name":"x","__proto__":{"amount":5}}');
+const deep = fc.integer({ min: 100, max: 6_000 }).map((depth) => '['.repeat(depth) + ']'.repeat(depth));
+const nearly = (shape: Record<string, fc.Arbitrary<unknown>>) =>
+  fc.record(Object.fromEntries(Object.entries(shape).map(([key, valid]) => [key, fc.oneof({ weight: 3, arbitrary: valid }, anyValue)])), {
+    requiredKeys: [],
+  });
+
+const name = fc.oneof(fc.string({ minLength: 1, maxLength: 45 }), fc.string({ unit: 'grapheme', minLength: 1, maxLength: 25 }));
+const id = fc.stringMatching(/^[A-Za-z0-9_-]{1,70}$/);
+
+const ROUTES: Route[] = [
+  { name: 'GET /api/projects', method: 'GET', path: () => '/api/projects' },
+  { name: 'GET /api/projects/:slug/live', method: 'GET', path: (t, p) => `/api/projects/${p || t.slug}/live` },
+  { name: 'POST /api/projects/:slug/contributions', method: 'POST', path: (t, p) => `/api/projects/${p || t.slug}/contributions`, body: nearly({ id, name, amount: fc.integer({ min: -5, max: 1_000_005 }) }) },
+  { name: 'DELETE /api/projects/:slug/contributions/:id', method: 'DELETE', path: (t, p, q) => `/api/projects/${p || t.slug}/contributions/${q || t.contributionId}` },
+  { name: 'POST /api/projects/:slug/news', method: 'POST', path: (t, p) => `/api/projects/${p || t.slug}/news`, body: nearly({ id, title: name, url: fc.oneof(fc.webUrl(), fc.string()) }) },
+  { name: 'DELETE /api/projects/:slug/news/:id', method: 'DELETE', path: (t, p, q) => `/api/projects/${p || t.slug}/news/${q || t.newsId}` },
+  {
+    name: 'POST /api/projects/:slug/import',
+    method: 'POST',
+    path: (t, p) => `/api/projects/${p || t.slug}/import`,
+    body: nearly({
+      events: fc.array(
+        nearly({ kind: fc.constantFrom('contribution', 'news'), id, name, amount: fc.integer({ min: 0, max: 100 }), title: name, url: fc.webUrl(), at: fc.integer({ min: 0, max: Date.now() + 120_000 }) }),
+        { maxLength: 5 },
+      ),
+    }),
+  },
+  { name: 'GET /api/projects/:slug/timeline', method: 'GET', path: (t, p) => `/api/projects/${p || t.slug}/timeline` },
+  { name: 'POST /api/quiz/sessions', method: 'POST', path: () => '/api/quiz/sessions', body: anyValue },
+  { name: 'GET /api/quiz/sessions/:id', method: 'GET', path: (t, p) => `/api/quiz/sessions/${p || t.sessionId}` },
+  { name: 'POST /api/quiz/sessions/:id/answers', method: 'POST', path: (t, p) => `/api/quiz/sessions/${p || t.sessionId}/answers`, body: nearly({ questionId: fc.string(), choice: fc.integer({ min: -1, max: 10 }) }) },
+  { name: 'POST /api/quiz/sessions/:id/submit', method: 'POST', path: (t, p) => `/api/quiz/sessions/${p || t.sessionId}/submit`, body: nearly({ name, score: fc.integer() }) },
+  { name: 'GET /api/leaderboard', method: 'GET', path: () => '/api/leaderboard' },
+  { name: 'DELETE /api/leaderboard/entries/:id', method: 'DELETE', path: (_t, p) => `/api/leaderboard/entries/${p || 'not-on-any-board'}` },
+  { name: 'GET /api/health', method: 'GET', path: () => '/api/health' },
+  { name: 'POST /api/folding/events', method: 'POST', path: () => '/api/folding/events', body: nearly({ id, account_id: id, metrics: fc.dictionary(fc.string({ maxLength: 45 }), fc.oneof(fc.double(), fc.integer()), { maxKeys: 40 }) }) },
+  { name: 'GET /api/folding/stats', method: 'GET', path: () => '/api/folding/stats' },
+  { name: 'GET /api/folding/published', method: 'GET', path: () => '/api/folding/published' },
+  { name: 'POST /api/folding/burst', method: 'POST', path: () => '/api/folding/burst', body: anyValue },
+  { name: 'GET /api/metrics', method: 'GET', path: () => '/api/metrics' },
+  { name: 'POST /api/noop', method: 'POST', path: () => '/api/noop', body: anyValue },
+];
+
+export const ROUTE_NAMES = ROUTES.map((route) => route.name);
+
+function requestFor(route: Route, target: Target): fc.Arbitrary<FuzzRequest> {
+  const param = fc.oneof({ weight: 3, arbitrary: fc.constant('') }, nasty.map(encodeURIComponent), nasty);
+  const query = fc.dictionary(fc.constantFrom('limit', 'before', 'slug', 'period', '__proto__', 'x'), fc.oneof(nasty, fc.integer().map(String)), { maxKeys: 3 });
+  const headers = fc.record(
+    {
+      'content-type': fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/json; charset=utf-16'),
+      authorization: fc.oneof(fc.constant(`Bearer ${target.adminToken}`), fc.constant('Bearer wrong'), fc.string().map((s) => `Bearer ${s.replace(/[^\x20-\x7e]/g, '')}`), fc.constant('Basic Zm9vOmJhcg==')),
+      'x-forwarded-for': fc.ipV4(),
+      accept: fc.constantFrom('application/json', 'text/html', '*/*'),
+    },
+    { requiredKeys: [] },
+  );
+  const body = fc.oneof(
+    { weight: 4, arbitrary: (route.body ?? anyValue).map((value) => JSON.stringify(value) ?? 'null') },
+    { weight: 1, arbitrary: polluting },
+    { weight: 1, arbitrary: deep },
+    { weight: 1, arbitrary: fc.string() },
+    { weight: 1, arbitrary: fc.integer({ min: 64 * 1024 - 10, max: 80 * 1024 }).map((n) => JSON.stringify({ name: 'x'.repeat(n) })) },
+  );
+  return fc.record({ param, param2: param, query, headers, body }).map(({ param: p, param2: q, query: search, headers: h, body: b }) => {
+    const qs = new URLSearchParams(search).toString();
+    const path = route.path(target, p, q) + (qs ? `?${qs}` : '');
+    return { method: route.method, path, headers: h, body: route.method === 'POST' ? b : undefined };
+  });
+}
+
+/** Every key but the rate limiters' counters, with its serialized value. */
+async function snapshot(redis: Redis): Promise<Map<string, string>> {
+  const keys: string[] = [];
+  let cursor = '0';
+  do {
+    const [next, batch] = await redis.scan(cursor, 'COUNT', 1_000);
+    cursor = next;
+    keys.push(...batch.filter((key) => !key.startsWith('rate:')));
+  } while (cursor !== '0');
+  const pipeline = redis.pipeline();
+  for (const key of keys) pipeline.dumpBuffer(key);
+  const values = (await pipeline.exec()) ?? [];
+  return new Map(keys.map((key, i) => [key, (values[i]?.[1] as Buffer | null)?.toString('hex') ?? '']));
+}
+
+function changedKeys(before: Map<string, string>, after: Map<string, string>): string[] {
+  const keys = new Set([...before.keys(), ...after.keys()]);
+  return [...keys].filter((key) => before.get(key) !== after.get(key));
+}
+
+/** Fuzzes every route `runs` times against `baseURL`, checking writes on `redis` (the app's). */
+export async function fuzzRoutes(baseURL: string, redis: Redis, target: Target, runs: number): Promise<FuzzTotals> {
+  const totals: FuzzTotals = { requests: 0, byStatus: {}, unexpected: [], writesOn4xx: [] };
+  let before = await snapshot(redis);
+  for (const route of ROUTES) {
+    const samples = fc.sample(requestFor(route, target), { numRuns: route.name.includes('burst') ? Math.ceil(runs / 10) : runs });
+    for (const request of samples) {
+      const status = await fetch(baseURL + request.path, {
+        method: request.method,
+        headers: request.headers,
+        body: request.body,
+        signal: AbortSignal.timeout(15_000),
+      }).then(async (response) => (await response.arrayBuffer(), response.status), () => 0);
+      totals.requests++;
+      totals.byStatus[status] = (totals.byStatus[status] ?? 0) + 1;
+      const summary = `${request.method} ${request.path.slice(0, 200)} ${(request.body ?? '').slice(0, 200)}`;
+      if (!(status >= 200 && status < 300) && !SPEC_4XX.has(status)) totals.unexpected.push({ route: route.name, status, request: summary });
+      // A burst writes in the background for 2 s after its 202.
+      if (route.name.includes('burst') && status === 202) await new Promise((resolve) => setTimeout(resolve, 2_500));
+      const after = await snapshot(redis);
+      if (SPEC_4XX.has(status)) {
+        const keys = changedKeys(before, after);
+        if (keys.length > 0) totals.writesOn4xx.push({ route: route.name, status, keys, request: summary });
+      }
+      before = after;
+    }
+  }
+  return totals;
+}

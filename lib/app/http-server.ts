@@ -1,0 +1,57 @@
+import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
+import { Server } from 'socket.io';
+import { stampClientAddress } from '../http/client-address';
+import { nameInstanceOn } from '../http/instance';
+import { observeRequests } from '../http/observe';
+import { log } from '../log';
+import { attachRealtime } from '../realtime/attach';
+import type { RealtimeServer } from '../realtime/events';
+import { allowOrigin } from '../realtime/origin';
+import { issueVisitorCookie } from '../visitors/issue';
+
+export type AppServer = { httpServer: HttpServer; io: RealtimeServer; close(): Promise<void> };
+
+/**
+ * The one port: every response names the instance, every request is stamped with its client's address and, for a page, given a
+ * visitor cookie, then handed to `handle` (Next); Socket.IO shares the port, refusing foreign
+ * origins and bounding what a client may send.
+ */
+export function createAppServer(handle: (request: IncomingMessage, response: ServerResponse) => unknown): AppServer {
+  const httpServer = createServer(
+    observeRequests(async (request, response) => {
+      nameInstanceOn(response);
+      if (!decodablePath(request.url)) return refuseMalformedPath(response);
+      await issueVisitorCookie(request, response, stampClientAddress(request)).catch((error: Error) =>
+        log.warn({ err: error.message }, 'issuing a visitor cookie failed'),
+      );
+      void handle(request, response);
+    }),
+  );
+  // Socket payloads are a slug or an account id: 16 KiB is plenty, and bounds what a client can send.
+  const io: RealtimeServer = new Server(httpServer, { allowRequest: allowOrigin, maxHttpBufferSize: 16 * 1024 });
+  nameInstanceOn(io);
+  const realtime = attachRealtime(io);
+  return {
+    httpServer,
+    io,
+    async close() {
+      io.close();
+      await realtime.close();
+    },
+  };
+}
+
+/** Next answers a path with a malformed escape (`/api/projects/%zz`) with a bare 500: refuse it first. */
+function decodablePath(url = '/'): boolean {
+  try {
+    decodeURIComponent(url.split('?')[0]!);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function refuseMalformedPath(response: ServerResponse): void {
+  const body = JSON.stringify({ error: { code: 'invalid_path', message: 'the path has a malformed %-escape' } });
+  response.writeHead(400, { 'content-type': 'application/json' }).end(body);
+}

@@ -1,0 +1,36 @@
+import type { z } from 'zod';
+
+/** Who may call a route: anyone, anyone within the write rate limit, or an admin (also limited). */
+export type Access = 'public' | 'write' | 'admin';
+
+type MediaType = 'text/html' | 'text/plain' | 'text/javascript' | 'text/css';
+
+export type ResponseContract = { description: string } & (
+  | { json: z.ZodType }
+  | { content: MediaType[] }
+);
+
+/**
+ * One HTTP route as the OpenAPI document describes it, built from the zod schemas its handler
+ * parses with and its answers are typed by. The errors it can answer are derived from what it
+ * takes (a body: 400 and 413; a path: 404; admin: 401; …), plus `errors` for its own (409).
+ */
+export type RouteContract = {
+  method: 'get' | 'post' | 'delete';
+  /** OpenAPI style: `/api/projects/{slug}/live` for app/api/projects/[slug]/live/route.ts. */
+  path: string;
+  summary: string;
+  description?: string;
+  tag: string;
+  access?: Access;
+  /** False for routes that never touch Redis (no 503). */
+  redis?: boolean;
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  body?: { schema: z.ZodType; example: unknown };
+  responses: Record<number, ResponseContract>;
+  errors?: Record<number, string>;
+};
+
+/** Each area lists its routes with this; lib/http/openapi/routes/index.ts gathers the lists. */
+export const defineRoutes = (routes: RouteContract[]): RouteContract[] => routes;

@@ -1,0 +1,36 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { DOCS_ASSETS } from './routes/service';
+
+const TYPES: Record<(typeof DOCS_ASSETS)[number], string> = {
+  'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
+  'swagger-ui.css': 'text/css; charset=utf-8',
+};
+
+/** One of swagger-ui-dist's files, read from node_modules (the server runs from the project's root). */
+export async function docsAsset(name: string): Promise<{ body: string; type: string } | null> {
+  const asset = DOCS_ASSETS.find((known) => known === name);
+  if (!asset) return null;
+  return { body: await readFile(path.join(process.cwd(), 'node_modules', 'swagger-ui-dist', asset), 'utf8'), type: TYPES[asset] };
+}
+
+/** The page: Swagger UI on /api/openapi.json; `validatorUrl: null` keeps it from calling validator.swagger.io. */
+export function docsPage(): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <title>crowdpulse API reference</title>
+  <link rel="stylesheet" href="/api/docs/swagger-ui.css">
+</head>
+<body>
+  <main id="swagger-ui"></main>
+  <script src="/api/docs/swagger-ui-bundle.js"></script>
+  <script>
+    window.ui = SwaggerUIBundle({ url: '/api/openapi.json', dom_id: '#swagger-ui', deepLinking: true, validatorUrl: null, tryItOutEnabled: false });
+  </script>
+</body>
+</html>
+`;
+}

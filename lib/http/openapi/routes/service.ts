@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { defineRoutes } from '../contract';
+
+export const healthSchema = z.object({ ok: z.literal(true), redis: z.literal('up') });
+export const noopSchema = z.object({ ok: z.literal(true) });
+/** The documents describe themselves loosely: their own shape is OpenAPI's and this project's. */
+const jsonDocumentSchema = z.looseObject({});
+
+export const DOCS_ASSETS = ['swagger-ui-bundle.js', 'swagger-ui.css'] as const;
+
+export const serviceRoutes = defineRoutes([
+  {
+    method: 'get',
+    path: '/api/health',
+    tag: 'service',
+    summary: 'Whether Redis answers',
+    responses: { 200: { description: 'Redis answers', json: healthSchema } },
+  },
+  {
+    method: 'get',
+    path: '/api/metrics',
+    tag: 'service',
+    summary: 'Prometheus metrics of this instance, and the shared folding counters',
+    responses: { 200: { description: 'Prometheus text format 0.0.4', content: ['text/plain'] } },
+  },
+  {
+    method: 'post',
+    path: '/api/noop',
+    tag: 'service',
+    summary: "The benchmark's baseline: reads a JSON body, touches nothing",
+    redis: false,
+    body: { schema: z.unknown(), example: { anything: true } },
+    responses: { 201: { description: 'done nothing', json: noopSchema } },
+  },
+  {
+    method: 'get',
+    path: '/api/openapi.json',
+    tag: 'service',
+    summary: 'This document',
+    redis: false,
+    responses: { 200: { description: 'OpenAPI 3.1', json: jsonDocumentSchema } },
+  },
+  {
+    method: 'get',
+    path: '/api/socket-events.json',
+    tag: 'service',
+    summary: 'The Socket.IO events: names, direction, payloads and acknowledgements, as JSON Schema',
+    redis: false,
+    responses: { 200: { description: 'the events', json: jsonDocumentSchema } },
+  },
+  {
+    method: 'get',
+    path: '/api/docs',
+    tag: 'service',
+    summary: 'An interactive reference of this document (Swagger UI, served from this server)',
+    redis: false,
+    responses: { 200: { description: 'the page', content: ['text/html'] } },
+  },
+  {
+    method: 'get',
+    path: '/api/docs/{asset}',
+    tag: 'service',
+    summary: "The reference page's script and style, from the swagger-ui-dist package",
+    redis: false,
+    params: z.object({ asset: z.enum(DOCS_ASSETS) }),
+    responses: { 200: { description: 'the file', content: ['text/javascript', 'text/css'] } },
+  },
+]);

@@ -1,0 +1,38 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+
+export type RoutePattern = { pattern: string; kind: 'api' | 'page'; test: (pathname: string) => boolean };
+
+/**
+ * The routes the app router serves, found the way Next finds them: every `route.ts` and
+ * `page.tsx` under app/, its folders the pattern (`[slug]` a segment; groups `(x)` dropped).
+ * Most specific first (fewer dynamic segments), so /api/docs wins over /api/[x].
+ */
+export function appRoutePatterns(appDir = path.join(process.cwd(), 'app')): RoutePattern[] {
+  const found: RoutePattern[] = [];
+  const walk = (dir: string, segments: string[]) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (entry.isDirectory()) walk(path.join(dir, entry.name), [...segments, entry.name]);
+      else if (entry.name === 'route.ts') found.push(toPattern(segments, 'api'));
+      else if (entry.name === 'page.tsx') found.push(toPattern(segments, 'page'));
+    }
+  };
+  walk(appDir, []);
+  const dynamicCount = (route: RoutePattern) => route.pattern.split('[').length;
+  return found.sort((a, b) => dynamicCount(a) - dynamicCount(b));
+}
+
+function toPattern(segments: string[], kind: RoutePattern['kind']): RoutePattern {
+  const kept = segments.filter((segment) => !/^\(.*\)$/.test(segment));
+  const pattern = `/${kept.join('/')}`;
+  const regex = new RegExp(`^/${kept.map((s) => (/^\[.+\]$/.test(s) ? '[^/]+' : escape(s))).join('/')}/?$`);
+  return { pattern, kind, test: (pathname) => regex.test(pathname) };
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The pattern a path is served by, for metrics: bounded label values whatever clients send. */
+export function routeOf(patterns: RoutePattern[], pathname: string): string {
+  if (pathname.startsWith('/_next/')) return '/_next/*';
+  return patterns.find((route) => route.test(pathname))?.pattern ?? 'unmatched';
+}

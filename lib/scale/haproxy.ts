@@ -1,0 +1,95 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { canConnect, stopChild } from '../redis/embedded';
+
+export type Backend = { name: string; port: number };
+
+export type HaproxyHandle = {
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+};
+
+/**
+ * The load balancer's configuration. Why each line is there:
+ * - `timeout tunnel`: once a WebSocket is upgraded, client/server timeouts no longer apply;
+ *   a watched page may be silent for minutes between Socket.IO pings.
+ * - `cookie SERVERID insert indirect nocache`: Socket.IO's long-polling fallback sends every
+ *   request of one session to the instance holding it; WebSockets do not need it.
+ * - `option forwardfor`: adds the client's address as the last X-Forwarded-For hop, which the
+ *   app (TRUST_PROXY=1) keys its rate limit on, whatever the client wrote there itself.
+ * - health check on /api/health answering 200 or 503: an instance that answers is alive. A 503
+ *   says Redis is unreachable, which every instance shares; the app's own 503 (JSON, with the
+ *   page's "reconnecting" state) is better for clients than HAProxy's "no server available".
+ * - `fall 2 inter 500ms` + `option redispatch` + `retries 2`: a crashed instance leaves the
+ *   rotation within a second, and a request that could not connect to it is sent to another.
+ */
+export function haproxyConfig(port: number, backends: readonly Backend[]): string {
+  return [
+    'global',
+    // No maxconn: HAProxy derives it from the file descriptor limit it may raise itself to.
+    'defaults',
+    '  mode http',
+    '  timeout connect 2s',
+    '  timeout client 60s',
+    '  timeout server 60s',
+    '  timeout http-request 10s',
+    '  timeout tunnel 1h',
+    '  timeout client-fin 5s',
+    '  option forwardfor',
+    '  option redispatch',
+    '  retries 2',
+    'frontend crowdpulse',
+    `  bind 127.0.0.1:${port}`,
+    '  default_backend instances',
+    'backend instances',
+    '  balance roundrobin',
+    '  cookie SERVERID insert indirect nocache',
+    '  option httpchk GET /api/health',
+    '  http-check expect rstatus ^(200|503)$',
+    '  default-server check inter 500ms fall 2 rise 2',
+    ...backends.map(({ name, port: backendPort }) => `  server ${name} 127.0.0.1:${backendPort} cookie ${name}`),
+    '',
+  ].join('\n');
+}
+
+/**
+ * Runs Debian's haproxy in the foreground (-db) with that configuration, written to a temp dir
+ * removed on stop; resolves once it accepts connections.
+ */
+export async function startHaproxy(port: number, backends: readonly Backend[]): Promise<HaproxyHandle> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'crowdpulse-haproxy-'));
+  const configFile = path.join(dir, 'haproxy.cfg');
+  writeFileSync(configFile, haproxyConfig(port, backends));
+  const child = spawn('haproxy', ['-db', '-f', configFile], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  // Whatever happens to this process, its load balancer must not outlive it.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  child.once('exit', () => process.off('exit', killOnExit));
+  const stop = async () => {
+    await stopChild(child);
+    rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    await listening(child, port, () => output);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url: `http://127.0.0.1:${port}`, port, stop };
+}
+
+async function listening(child: ChildProcess, port: number, output: () => string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) break;
+    if (await canConnect(port)) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`haproxy did not listen on ${port}: ${output().trim()}`);
+}

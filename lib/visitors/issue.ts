@@ -1,0 +1,33 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { RateLimiterMemory } from 'rate-limiter-flexible';
+import { newVisitorCookie, VISITOR_COOKIE, visitorFromCookies } from './cookie';
+
+/** New visitor ids one address may be given per minute, per instance; beyond, pages are served uncounted. */
+export const NEW_VISITORS_PER_MINUTE = 20;
+
+const newIds = new RateLimiterMemory({ keyPrefix: 'new-visitors', points: NEW_VISITORS_PER_MINUTE, duration: 60 });
+
+/** Page loads only: not the API, not Next's assets, not Socket.IO. */
+function isPageRequest(request: IncomingMessage): boolean {
+  const path = request.url ?? '/';
+  return (
+    request.method === 'GET' &&
+    !/^\/(?:api|_next|socket\.io)(?:\/|$)/.test(path) &&
+    String(request.headers.accept ?? '').includes('text/html')
+  );
+}
+
+/**
+ * Gives a page request without a valid visitor cookie a new signed one (Set-Cookie), and adds
+ * it to the request so the page being rendered sees it too. An address asking for too many new
+ * ids gets its pages without one: they stay live, but nobody is counted.
+ */
+export async function issueVisitorCookie(request: IncomingMessage, response: ServerResponse, address: string): Promise<void> {
+  if (!isPageRequest(request) || visitorFromCookies(request.headers.cookie)) return;
+  if (!(await newIds.consume(address).then(() => true, () => false))) return;
+  const secure = request.headers['x-forwarded-proto'] === 'https';
+  const { value, setCookie } = newVisitorCookie(secure);
+  response.appendHeader('Set-Cookie', setCookie);
+  const others = (request.headers.cookie ?? '').split(';').filter((pair) => pair.trim() && !pair.trim().startsWith(`${VISITOR_COOKIE}=`));
+  request.headers.cookie = [...others.map((pair) => pair.trim()), `${VISITOR_COOKIE}=${encodeURIComponent(value)}`].join('; ');
+}

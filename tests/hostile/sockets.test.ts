@@ -1,0 +1,187 @@
+import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import fc from 'fast-check';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAppServer, type AppServer } from '../../lib/app/http-server';
+import { readLiveSnapshot } from '../../lib/live-events';
+import { DEFAULT_WINDOWS } from '../../lib/live-events/windows';
+import { closeRedis, getRedis, waitUntilReady, type RedisClient } from '../../lib/redis/client';
+import type { ClientToServerEvents, ServerToClientEvents, WatchReply } from '../../lib/realtime/events';
+import { SOCKET_EVENTS_PER_WINDOW } from '../../lib/realtime/socket-limits';
+import { ensureVisitorSecret } from '../../lib/visitors/cookie';
+import { recentlyViewedKey } from '../../lib/visitors/recently-viewed';
+import { createProject, testConnection } from '../support';
+
+type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/** The app's real HTTP + Socket.IO server in this process (a page is a stub), so its rooms can be inspected. */
+let server: AppServer;
+let url: string;
+let redis: RedisClient;
+const crashes: unknown[] = [];
+const recordCrash = (error: unknown) => crashes.push(error);
+
+beforeAll(async () => {
+  const connection = testConnection();
+  if (connection.mode === 'single') process.env.REDIS_URL = connection.url;
+  else process.env.REDIS_CLUSTER_NODES = connection.nodes.map(({ host, port }) => `${host}:${port}`).join(',');
+  process.env.ALLOWED_ORIGINS = 'https://partner.example';
+  process.env.TRUST_PROXY = '1'; // each test's page loads come from an address of its own
+  ensureVisitorSecret();
+  redis = getRedis();
+  await waitUntilReady(redis);
+  process.on('uncaughtException', recordCrash);
+  process.on('unhandledRejection', recordCrash);
+  server = createAppServer((_request, response) => response.writeHead(200, { 'content-type': 'text/html' }).end('<p>page</p>'));
+  server.httpServer.listen(0, '127.0.0.1');
+  await once(server.httpServer, 'listening');
+  url = `http://127.0.0.1:${(server.httpServer.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  process.off('uncaughtException', recordCrash);
+  process.off('unhandledRejection', recordCrash);
+  await server.close();
+  server.httpServer.close();
+  await closeRedis();
+});
+
+async function pageCookie(headers: Record<string, string> = {}): Promise<string | undefined> {
+  const address = `10.0.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+  const response = await fetch(`${url}/projects/x`, { headers: { accept: 'text/html', 'x-forwarded-for': address, ...headers } });
+  await response.text();
+  return response.headers.getSetCookie().find((cookie) => cookie.startsWith('cp_vid='))?.split(';')[0];
+}
+
+function open(headers: Record<string, string> = {}): Promise<ClientSocket> {
+  const socket: ClientSocket = connect(url, { transports: ['websocket'], extraHeaders: headers, reconnection: false, forceNew: true });
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', (error) => {
+      socket.close();
+      reject(error);
+    });
+  });
+}
+
+const watch = (socket: ClientSocket, request: object) =>
+  socket.timeout(5_000).emitWithAck('project:watch', request as { slug: string }) as Promise<WatchReply>;
+const viewing = async (slug: string) => (await readLiveSnapshot(slug, { redis, windows: DEFAULT_WINDOWS, now: Date.now })).visitors.count;
+const roomsLike = (prefix: string) => [...server.io.of('/').adapter.rooms.keys()].filter((room) => room.startsWith(prefix));
+
+describe('forged viewers', () => {
+  it('200 sockets without a cookie, each claiming its own visitor id, leave "people viewing" unchanged and record no view', async () => {
+    const slug = await createProject(redis);
+    const person = await open({ cookie: (await pageCookie())! });
+    expect((await watch(person, { slug })).ok).toBe(true);
+    expect(await viewing(slug)).toBe(1);
+
+    const forged = await Promise.all(Array.from({ length: 200 }, () => open()));
+    const ids = forged.map(() => randomBytes(12).toString('hex'));
+    const replies = await Promise.all(forged.map((socket, i) => watch(socket, { slug, visitorId: ids[i] })));
+    expect(replies.every((reply) => reply.ok)).toBe(true); // live pages all the same
+    expect(await viewing(slug)).toBe(1);
+    const views = await Promise.all(ids.map((id) => redis.exists(recentlyViewedKey(id))));
+    expect(views.filter(Boolean)).toEqual([]);
+    forged.forEach((socket) => socket.close());
+    person.close();
+  });
+
+  it('a forged or tampered cookie counts nobody; three tabs of one real cookie count once', async () => {
+    const slug = await createProject(redis);
+    const cookie = (await pageCookie())!;
+    const tampered = cookie.replace(/cp_vid=.(.*)/, 'cp_vid=A$1');
+    for (const bad of ['cp_vid=visitor-123456789', tampered]) {
+      const socket = await open({ cookie: bad });
+      expect((await watch(socket, { slug })).ok).toBe(true);
+      expect(await viewing(slug)).toBe(0);
+      socket.close();
+    }
+    const tabs = await Promise.all([open({ cookie }), open({ cookie }), open({ cookie })]);
+    for (const tab of tabs) expect((await watch(tab, { slug })).ok).toBe(true);
+    expect(await viewing(slug)).toBe(1);
+    tabs.forEach((tab) => tab.close());
+    await expect.poll(() => viewing(slug)).toBe(0);
+  });
+
+  it('rate limits new visitor ids per address', async () => {
+    const address = { 'x-forwarded-for': '192.0.2.7' };
+    const cookies = [];
+    for (let i = 0; i < 30; i++) cookies.push(await pageCookie(address));
+    expect(cookies.filter(Boolean).length).toBeLessThanOrEqual(20);
+    expect(cookies.at(-1)).toBeUndefined();
+  });
+
+  it('refuses a handshake from a foreign Origin, accepts its own and ALLOWED_ORIGINS', async () => {
+    await expect(open({ origin: 'https://evil.example' })).rejects.toThrow();
+    await expect(open({ origin: 'null' })).rejects.toThrow();
+    (await open({ origin: url })).close();
+    (await open({ origin: 'https://partner.example' })).close();
+  });
+});
+
+describe('the HTTP front door', () => {
+  it('refuses a path with a malformed %-escape with a 400 before Next (which would answer a bare 500)', async () => {
+    for (const path of ['/api/projects/%zz/live', '/api/projects/hg%(6*4/news', '/%E0%A4%A']) {
+      const response = await fetch(url + path, { method: 'POST' });
+      expect(response.status).toBe(400);
+      expect((await response.json()).error.code).toBe('invalid_path');
+    }
+  });
+});
+
+describe('floods and rooms', () => {
+  it('a socket flooding creator:watch with unknown accounts is throttled and holds no rooms', async () => {
+    const socket = await open();
+    const replies = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => socket.timeout(5_000).emitWithAck('creator:watch', { account: `nobody_${i}` })),
+    );
+    expect(replies.filter((reply) => !reply.ok && reply.error === 'not-found').length).toBeLessThanOrEqual(SOCKET_EVENTS_PER_WINDOW);
+    expect(replies.filter((reply) => !reply.ok && reply.error === 'rate-limited').length).toBeGreaterThanOrEqual(100 - SOCKET_EVENTS_PER_WINDOW);
+    expect(roomsLike('creator:')).toEqual([]);
+    socket.close();
+  });
+
+  it('one project per socket: a new watch leaves the old room (and its viewer count); unknown projects get no room', async () => {
+    const [first, second] = [await createProject(redis), await createProject(redis)];
+    const socket = await open({ cookie: (await pageCookie())! });
+    expect((await watch(socket, { slug: first })).ok).toBe(true);
+    expect((await watch(socket, { slug: second })).ok).toBe(true);
+    expect([await viewing(first), await viewing(second)]).toEqual([0, 1]);
+    expect(await watch(socket, { slug: 'no-such-project' })).toEqual({ ok: false, error: 'not-found' });
+    expect(roomsLike('project:')).toEqual([]);
+    expect(await viewing(second)).toBe(0);
+    socket.close();
+  });
+});
+
+describe('fuzzed payloads', () => {
+  it('every event, any payload, with or without an ack, never throws and the socket still serves', { timeout: 60_000 }, async () => {
+    const slug = await createProject(redis);
+    const events = ['project:watch', 'leaderboard:watch', 'ops:watch', 'creator:watch', 'no-such-event'] as const;
+    const payload = fc.oneof(
+      fc.anything({ maxDepth: 4 }),
+      fc.record({ slug: fc.oneof(fc.string(), fc.constant(slug), fc.integer()), visitorId: fc.anything() }),
+      fc.record({ account: fc.oneof(fc.string({ maxLength: 200 }), fc.anything()) }),
+      fc.constant({ ['__proto__']: { polluted: true }, constructor: { prototype: { polluted: true } } }),
+      fc.string({ minLength: 10_000, maxLength: 10_000 }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...events), fc.array(payload, { maxLength: 3 }), fc.boolean(), async (event, args, withAck) => {
+        const socket = await open();
+        const emit = socket.emit.bind(socket) as (name: string, ...rest: unknown[]) => void;
+        if (withAck) await new Promise<void>((resolve) => (emit(event, ...args, () => resolve()), setTimeout(resolve, 150)));
+        else emit(event, ...args);
+        socket.close();
+      }),
+      { numRuns: 100 },
+    );
+    const socket = await open();
+    expect((await watch(socket, { slug })).ok).toBe(true);
+    socket.close();
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(crashes).toEqual([]);
+  });
+});
