@@ -1,23 +1,10 @@
-import { z } from 'zod';
 import { readBoards } from '../leaderboard';
 import { defaultLeaderboardContext } from '../leaderboard/context';
+import { leaderboardChangeSchema } from '../leaderboard/schemas';
 import type { LeaderboardChange } from '../leaderboard/types';
 import { log } from '../log';
 import { LEADERBOARD_ROOM, type LeaderboardWatchReply, type RealtimeServer, type RealtimeSocket } from './events';
 import type { RealtimeHub } from './hub';
-
-const placement = z.object({ id: z.string(), rank: z.number(), threshold: z.number() });
-
-/** Our own scripts publish these; the shape is checked so that a stray message cannot crash us. */
-const publishedChange = z.discriminatedUnion('type', [
-  z.object({
-    type: z.literal('entry-added'),
-    version: z.number(),
-    entry: z.object({ id: z.string(), name: z.string(), score: z.number(), date: z.number() }),
-    boards: z.object({ day: placement, week: placement, all: placement }),
-  }),
-  z.object({ type: z.literal('entry-removed'), version: z.number(), id: z.string() }),
-]);
 
 /**
  * The live leaderboards: a page watches them and gets the three current boards whole, then
@@ -28,7 +15,8 @@ export function attachLeaderboard(io: RealtimeServer, hub: RealtimeHub): { close
   hub.subscribe(defaultLeaderboardContext().keys.changes, (message) => {
     let change: LeaderboardChange;
     try {
-      change = publishedChange.parse(JSON.parse(message));
+      // Our own scripts publish these; the shape is checked so that a stray message cannot crash us.
+      change = leaderboardChangeSchema.parse(JSON.parse(message));
     } catch {
       return log.warn({ message: message.slice(0, 200) }, 'ignored a malformed leaderboard change');
     }
