@@ -45,7 +45,7 @@ export function BoardTabs({ selected, spans, onSelect, controls }: Props) {
             }`}
           >
             {PERIOD_LABELS[period]}
-            {sub && <span className="block text-xs font-medium text-slate-500">{sub}</span>}
+            {sub && <span className="block text-xs font-medium text-slate-600">{sub}</span>}
           </button>
         );
       })}

@@ -38,7 +38,7 @@ export async function playSimulatedQuiz(ctx: LeaderboardContext, style: PlayerSt
 }
 
 /** Games the demo's boards are seeded with. */
-export const DEMO_PLAYERS = 60;
+export const DEMO_PLAYERS = 40;
 
 /**
  * The demo's boards start with a week of players rather than empty: `players` games spread over
