@@ -5,7 +5,9 @@ import { boardKeys } from '../lib/leaderboard/keys';
 import { liveEventKeys } from '../lib/live-events/keys';
 import { saveProject } from '../lib/projects/catalogue';
 import { createRedis, waitUntilReady, type RedisClient } from '../lib/redis/client';
+import { startRedisServer } from '../lib/redis/embedded';
 import { startLocalCluster } from '../lib/redis/local-cluster';
+import { startScaledSite } from '../lib/scale/site';
 import { sampleProject } from '../tests/sample-project';
 
 /**
@@ -18,6 +20,8 @@ export type Target = {
   redis: RedisClient;
   slug: string;
   breakIt(): Promise<void>;
+  /** The app's last log lines, shown when it answered a 5xx other than 503. */
+  appLog(): string;
   stop(): Promise<void>;
 };
 
@@ -42,6 +46,7 @@ async function singleRedis(breakIt: (stack: Stack) => Promise<void>): Promise<Ta
     redis,
     slug,
     breakIt: () => breakIt(stack),
+    appLog: () => stack.app.output,
     async stop() {
       redis.disconnect();
       await stack.stop();
@@ -69,9 +74,8 @@ export const FAULTS: Fault[] = [
       }),
   },
   {
-    name: 'an app instance killed behind the load balancer',
-    unavailable: async () => 'needs issue 10 (HAProxy and several instances, branch `scale`), not merged here',
-    start: () => Promise.reject(new Error('not available')),
+    name: 'an app instance killed (SIGKILL) behind HAProxy, 2 instances, no restart',
+    start: instanceKilled,
   },
   {
     name: 'a Redis Cluster master killed (3 masters × 2 replicas, no restart)',
@@ -99,7 +103,7 @@ async function clusterMasterKilled(): Promise<Target> {
   });
   const redis = createRedis({ mode: 'cluster', nodes: cluster.nodes });
   await waitUntilReady(redis);
-  const boardMaster = (await cluster.masterFor(boardKeys().index)).port;
+  const boardMaster = (await cluster.masterFor(boardKeys().version)).port;
   let slug = '';
   for (let tries = 0; tries < 50; tries++) {
     slug = `chaos-${randomBytes(4).toString('hex')}`;
@@ -111,10 +115,41 @@ async function clusterMasterKilled(): Promise<Target> {
     redis,
     slug,
     breakIt: () => cluster.killNode(boardMaster, 'SIGKILL'),
+    appLog: () => app.output,
     async stop() {
       redis.disconnect();
       await app.stop();
       await cluster.stop();
+    },
+  };
+}
+
+/** Two instances behind HAProxy (lib/scale) on one Redis; one is killed and stays dead. */
+async function instanceKilled(): Promise<Target> {
+  const server = await startRedisServer();
+  const site = await startScaledSite({
+    instances: 2,
+    env: { REDIS_URL: server.url, ADMIN_TOKEN: randomBytes(12).toString('hex') },
+    startApp: AppProcess.start,
+  }).catch(async (error: unknown) => {
+    await server.stop();
+    throw error;
+  });
+  const redis = createRedis(server.url);
+  await waitUntilReady(redis);
+  const slug = `chaos-${randomBytes(4).toString('hex')}`;
+  await saveProject(sampleProject(slug, 0), Date.now(), redis);
+  const victim = site.apps[1]!.app;
+  return {
+    baseURL: site.url,
+    redis,
+    slug,
+    breakIt: () => victim.stop('SIGKILL'),
+    appLog: () => site.apps.map(({ name, app }) => `${name}:\n${app.output}`).join('\n'),
+    async stop() {
+      redis.disconnect();
+      await site.stop();
+      await server.stop();
     },
   };
 }

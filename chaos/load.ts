@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 
-export type Tally = { requests: number; ok: number; unavailable: number; otherServerErrors: number; other: number };
+/** `noAnswer`: the connection failed or 10 s passed (a killed instance's requests in flight); `other`: 4xx. */
+export type Tally = { requests: number; ok: number; unavailable: number; otherServerErrors: number; noAnswer: number; other: number };
 export type Acknowledged = { contributions: string[]; quizSubmits: string[] };
 
 const RETRY_MS = 250;
@@ -12,7 +13,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * keeps what was acknowledged, to look for it in Redis afterwards.
  */
 export class Load {
-  readonly tally: Tally = { requests: 0, ok: 0, unavailable: 0, otherServerErrors: 0, other: 0 };
+  readonly tally: Tally = { requests: 0, ok: 0, unavailable: 0, otherServerErrors: 0, noAnswer: 0, other: 0 };
   readonly acknowledged: Acknowledged = { contributions: [], quizSubmits: [] };
   /** When each 2xx came back, and each other answer: the first 2xx after the last failure is when it recovered. */
   readonly successes: number[] = [];
@@ -54,8 +55,12 @@ export class Load {
     }
     if (status >= 500 || status === 0) this.failures.push(Date.now());
     if (status === 503) this.tally.unavailable++;
-    else if (status >= 500) this.tally.otherServerErrors++;
-    else this.tally.other++; // 4xx, and 0 for no answer at all (a connection refused or timed out)
+    else if (status >= 500) {
+      this.tally.otherServerErrors++;
+      process.stderr.write(`[chaos] ${status} on ${method} ${path}: ${JSON.stringify(answer.json)}\n`);
+    }
+    else if (status === 0) this.tally.noAnswer++;
+    else this.tally.other++;
     return answer;
   }
 

@@ -26,6 +26,7 @@ export type FaultRow = {
   ok: number;
   unavailable: number;
   otherServerErrors: number;
+  noAnswer: number;
   recoverMs: number | null;
   lostContributions: number;
   lostQuizSubmits: number;
@@ -34,7 +35,7 @@ export type FaultRow = {
 };
 
 async function runFault(fault: Fault, cleanup: Cleanup): Promise<FaultRow> {
-  const empty = { requests: 0, ok: 0, unavailable: 0, otherServerErrors: 0, recoverMs: null, lostContributions: 0, lostQuizSubmits: 0, pagesOutOfSync: 0 };
+  const empty = { requests: 0, ok: 0, unavailable: 0, otherServerErrors: 0, noAnswer: 0, recoverMs: null, lostContributions: 0, lostQuizSubmits: 0, pagesOutOfSync: 0 };
   const why = await fault.unavailable?.();
   if (why) return { fault: fault.name, ...empty, note: `not run: ${why}` };
   progress(`${fault.name}: starting`);
@@ -70,6 +71,7 @@ async function runFault(fault: Fault, cleanup: Cleanup): Promise<FaultRow> {
     lostQuizSubmits: marks.filter((mark) => mark === 0).length,
     pagesOutOfSync: PAGES - inSync(),
   };
+  if (row.otherServerErrors > 0) progress(`${fault.name}: the app's last lines:\n${target.appLog()}`);
   pages.forEach((page) => page.close());
   await cleanup.run();
   progress(`${fault.name}: ${JSON.stringify(row)}`);

@@ -11,16 +11,17 @@ function markdown(header: string[], rows: string[][]): string {
 
 /** The faults' table, then the fuzzing totals: markdown, as pasted in the README. */
 export function formatTable(faults: FaultRow[], fuzz: FuzzRow | undefined): string {
-  const header = ['fault', 'requests', '2xx', '503', 'other 5xx', 'time to recover', 'acknowledged writes lost', 'pages out of sync'];
+  const header = ['fault', 'requests', '2xx', '503', 'other 5xx', 'no answer', 'time to recover', 'acknowledged writes lost', 'pages out of sync'];
   const rows = faults.map((row) =>
     row.note
-      ? [row.fault, '—', '—', '—', '—', '—', '—', row.note]
+      ? [row.fault, '—', '—', '—', '—', '—', '—', '—', row.note]
       : [
           row.fault,
           n(row.requests),
           n(row.ok),
           n(row.unavailable),
           n(row.otherServerErrors),
+          n(row.noAnswer),
           row.recoverMs === null ? 'not recovered' : `${(row.recoverMs / 1000).toFixed(2)} s`,
           `contributions ${row.lostContributions}, quiz submits ${row.lostQuizSubmits}`,
           `${row.pagesOutOfSync} of 5`,
@@ -28,8 +29,8 @@ export function formatTable(faults: FaultRow[], fuzz: FuzzRow | undefined): stri
   );
   if (!fuzz) return markdown(header, rows);
   const fuzzTable = markdown(
-    ['HTTP fuzzing (every route)', 'requests', '5xx', 'writes on a 4xx'],
-    [[`${fuzz.runsPerRoute} generated requests per route`, n(fuzz.requests), n(fuzz.serverErrors), n(fuzz.writesOn4xx)]],
+    ['HTTP fuzzing (every route)', 'requests', '5xx', 'no answer in 15 s', 'writes on a 4xx'],
+    [[`${fuzz.runsPerRoute} generated requests per route`, n(fuzz.requests), n(fuzz.serverErrors), n(fuzz.noAnswer), n(fuzz.writesOn4xx)]],
   );
   return `${markdown(header, rows)}\n\n${fuzzTable}`;
 }

@@ -35,13 +35,19 @@ const instanceNameOf = (index: number) => `instance-${index + 1}`;
  */
 export async function startScaledSite(options: ScaledSiteOptions): Promise<ScaledSite> {
   const startApp = options.startApp ?? ((env, appOptions) => AppProcess.start(env, appOptions));
-  // One secret for all: each instance must accept the visitor cookies the others signed.
-  const shared = { VISITOR_SECRET: randomBytes(32).toString('base64url'), ...options.env };
+  // One visitor-cookie key for the whole site, or each instance would refuse the others' cookies.
+  const visitorSecret = options.env.VISITOR_SECRET || process.env.VISITOR_SECRET || randomBytes(32).toString('base64url');
   const apps: ScaledSite['apps'] = [];
   const stopApps = () => Promise.all(apps.map(({ app }) => app.stop())).then(() => undefined);
   const startOne = async (index: number) => {
     const name = instanceNameOf(index);
-    const env = { ...shared, ...(index === 0 ? options.firstInstanceEnv : {}), INSTANCE_NAME: name, TRUST_PROXY: '1' };
+    const env = {
+      ...options.env,
+      ...(index === 0 ? options.firstInstanceEnv : {}),
+      VISITOR_SECRET: visitorSecret,
+      INSTANCE_NAME: name,
+      TRUST_PROXY: '1',
+    };
     const app = await startApp(env, { onOutput: (chunk) => options.onOutput?.(name, chunk) });
     apps[index] = { name, app };
   };

@@ -42,7 +42,7 @@ describe.runIf(testConnection().mode === 'cluster')('on a master failover', { ti
 
   it('a quiz submit no replica confirmed is not acknowledged (a 503), and one that was survives the SIGKILL of its master', async () => {
     const ctx = board();
-    const master = await cluster.masterFor(ctx.keys.index);
+    const master = await cluster.masterFor(ctx.keys.version);
     const replica = (await cluster.describe()).find((node) => node.masterId === master.id)!;
 
     const refused = await playedSession(ctx);
