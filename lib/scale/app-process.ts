@@ -71,11 +71,6 @@ export class AppProcess {
     await this.waitUntilServing();
   }
 
-  /** Whether it runs (it was neither stopped nor crashed). */
-  get running(): boolean {
-    return !!this.child && this.child.exitCode === null && this.child.signalCode === null;
-  }
-
   /** A clean shutdown (SIGTERM), or with 'SIGKILL' a crash that leaves no chance to clean up. */
   async stop(signal: 'SIGTERM' | 'SIGKILL' = 'SIGTERM'): Promise<void> {
     const child = this.child;

@@ -25,7 +25,8 @@ export type ScaledSite = {
   stop(): Promise<void>;
 };
 
-export const instanceNameOf = (index: number) => `instance-${index + 1}`;
+/** Also the HAProxy server's name and its SERVERID cookie value. */
+const instanceNameOf = (index: number) => `instance-${index + 1}`;
 
 /**
  * N app instances behind HAProxy, as a site runs at scale. The first instance starts alone (it
