@@ -27,9 +27,10 @@ export const serviceRoutes = defineRoutes([
     method: 'post',
     path: '/api/noop',
     tag: 'service',
-    summary: "The benchmark's baseline: reads a JSON body, touches nothing",
+    summary: "The benchmark's baseline: reads a JSON body, touches nothing. Served only when the app runs with BENCH_NOOP=1 (npm run bench)",
     redis: false,
     body: { schema: z.unknown(), example: { anything: true } },
+    errors: { 404: 'not served: the app was not started by the bench (BENCH_NOOP=1)' },
     responses: { 201: { description: 'done nothing', json: noopSchema } },
   },
   {
