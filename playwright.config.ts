@@ -32,6 +32,7 @@ export default defineConfig({
     { name: 'single', testIgnore: 'cluster/**' },
     // App instances behind HAProxy, each file on a private stack (e2e/support/scaled-stack.ts):
     // a file's tests run in order in one worker, so a stack is started once per file.
-    { name: 'scaled', testMatch: 'cluster/**/*.spec.ts' },
+    // Six redis-servers and two app instances per file share the two cores: more patience.
+    { name: 'scaled', testMatch: 'cluster/**/*.spec.ts', timeout: 120_000, expect: { timeout: 20_000 } },
   ],
 });

@@ -40,7 +40,7 @@ async function projectsOn(port: number, cluster: LocalClusterHandle, redis: Redi
  * replica does not have.
  */
 export async function measureFailover(site: ScaledSite, cluster: LocalClusterHandle, redis: RedisClient): Promise<FigureResult> {
-  const victim = await cluster.masterFor(boardKeys().index);
+  const victim = await cluster.masterFor(boardKeys().version);
   const slugs = await projectsOn(victim.port, cluster, redis, WRITERS_PER_KIND);
   const answers: Answer[] = [];
   let running = true;

@@ -103,7 +103,7 @@ async function clusterMasterKilled(): Promise<Target> {
   });
   const redis = createRedis({ mode: 'cluster', nodes: cluster.nodes });
   await waitUntilReady(redis);
-  const boardMaster = (await cluster.masterFor(boardKeys().index)).port;
+  const boardMaster = (await cluster.masterFor(boardKeys().version)).port;
   let slug = '';
   for (let tries = 0; tries < 50; tries++) {
     slug = `chaos-${randomBytes(4).toString('hex')}`;

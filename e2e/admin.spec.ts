@@ -14,7 +14,7 @@ test('an admin unpublishes news from the admin page and it vanishes from an open
   await admin.getByLabel('Project').selectOption(slug);
   const row = admin.getByTestId('admin-news-item').filter({ hasText: 'We launched!' });
   await row.getByRole('button', { name: 'Unpublish' }).click();
-  await expect(admin.getByRole('status')).toContainText('Unpublished');
+  await expect(admin.getByTestId('admin-message')).toContainText('Unpublished');
 
   await expect(visitor.getByTestId('news-item')).toHaveCount(0);
 });

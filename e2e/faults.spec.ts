@@ -8,6 +8,7 @@ import type { Redis } from 'ioredis';
 import { AppProcess } from './support/app-process';
 import { createProject, expect, test } from './support/fixtures';
 import { Stack } from './support/stack';
+import { DEMO_PLAYERS } from '../lib/simulator/quiz-players';
 
 /** Real processes broken on purpose: a persistent Redis killed or frozen under open pages and a stream of writes. */
 test.describe.configure({ mode: 'serial' });
@@ -116,7 +117,7 @@ test('the demo: its embedded Redis killed comes back by itself with the leaderbo
       return response.ok ? JSON.stringify(await response.json()) : `HTTP ${response.status}`;
     };
     const before = await board();
-    expect(JSON.parse(before)).toHaveLength(40);
+    expect(JSON.parse(before)).toHaveLength(DEMO_PLAYERS);
     await page.goto(`${demo.baseURL}/leaderboard`);
     const status = page.getByTestId('connection-status');
     await expect(status).toHaveAttribute('data-state', 'live');
@@ -126,7 +127,7 @@ test('the demo: its embedded Redis killed comes back by itself with the leaderbo
     await expect(status).toHaveAttribute('data-state', 'reconnecting');
     await expect(status).toHaveAttribute('data-state', 'live', { timeout: 15_000 });
     await expect.poll(board, { timeout: 15_000 }).toBe(before);
-    await expect(page.getByTestId('leaderboard-row')).toHaveCount(40);
+    await expect(page.getByTestId('leaderboard-row')).toHaveCount(DEMO_PLAYERS);
 
     await demo.stop();
     await demo.start();

@@ -4,6 +4,8 @@ import { Stack } from './support/stack';
 
 /** Two app instances on one Redis, as behind a load balancer, with a short presence window. */
 let stack: Stack;
+// Three app starts (two, then a restart), each up to 30 s when the machine is busy.
+test.describe.configure({ timeout: 120_000 });
 test.beforeAll(async () => {
   stack = await Stack.start({ WINDOW_VISITORS_MS: '4000' });
   await stack.addApp();

@@ -1,20 +1,30 @@
+import type { Page } from '@playwright/test';
+import { addEntry, BOARD_SIZE, boardKeys, PERIODS, type Period } from '../lib/leaderboard';
 import { expect, test } from './support/fixtures';
 import { playQuiz, uniqueName } from './support/quiz';
 
-test('an entry submitted elsewhere slides into every open board, live, at its rank', async ({ browser, baseURL, request }) => {
+const rowNamed = (page: Page, name: string) => page.getByTestId('leaderboard').getByTestId('leaderboard-row').filter({ hasText: name });
+
+async function showTab(page: Page, period: Period) {
+  await page.getByTestId('leaderboard-tab').and(page.locator(`[data-period="${period}"]`)).click();
+  await expect(page.getByTestId('leaderboard-panel')).toHaveAttribute('data-period', period);
+}
+
+test('an entry submitted elsewhere slides into every open board, live, on all three tabs, at its rank', async ({ browser, baseURL, request }) => {
   const pages = await Promise.all([0, 1].map(async () => (await browser.newContext({ baseURL })).newPage()));
   for (const page of pages) {
     await page.goto('/leaderboard');
     await expect(page.getByTestId('connection-status')).toHaveAttribute('data-state', 'live');
   }
   const name = uniqueName('Live');
-  const { rank, score } = await playQuiz(request, name);
+  const { rank, ranks, score } = await playQuiz(request, name);
   expect(rank).not.toBeNull();
+  expect(ranks).toEqual({ day: expect.any(Number), week: expect.any(Number), all: rank });
 
   for (const page of pages) {
-    const row = page.getByTestId('leaderboard').getByTestId('leaderboard-row').filter({ hasText: name });
+    const row = rowNamed(page, name);
     await expect(row).toHaveCount(1);
-    await expect(row).toContainText(String(score));
+    await expect(row).toContainText(score.toLocaleString('en-US'));
     await expect(row).toHaveClass(/animate-slide-in/);
     // Others may submit meanwhile (tests run in parallel): the row is where the board says it is.
     await expect
@@ -24,6 +34,65 @@ test('an entry submitted elsewhere slides into every open board, live, at its ra
       })
       .toBe(true);
   }
+  const [page] = pages;
+  for (const period of ['day', 'week'] as const) {
+    await showTab(page!, period);
+    await expect(rowNamed(page!, name)).toHaveCount(1);
+    const board = (await (await request.get(`/api/leaderboard?period=${period}`)).json()) as { name: string }[];
+    expect(board.map((entry) => entry.name)).toContain(name);
+  }
+});
+
+test('the tabs switch boards: an entry of last week is on the all time board only, and the tab is kept in the URL', async ({ page, request, redis }) => {
+  const name = uniqueName('LastWeek');
+  const lastWeek = Date.now() - 8 * 86_400_000;
+  const added = await addEntry({ id: `e2e-${name}`, name, score: 9_999, date: lastWeek }, { redis, keys: boardKeys(), size: BOARD_SIZE, now: Date.now });
+  expect(added.ranks.all).not.toBeNull();
+
+  await page.goto('/leaderboard');
+  await expect(page.getByTestId('leaderboard-tab').and(page.locator('[aria-selected="true"]'))).toHaveAttribute('data-period', 'all');
+  await expect(rowNamed(page, name)).toHaveCount(1);
+  await showTab(page, 'week');
+  await expect(rowNamed(page, name)).toHaveCount(0);
+  await expect(page).toHaveURL(/period=week/);
+  await showTab(page, 'day');
+  await expect(rowNamed(page, name)).toHaveCount(0);
+  // Arrow keys move between the tabs.
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByTestId('leaderboard-panel')).toHaveAttribute('data-period', 'week');
+
+  await page.reload();
+  await expect(page.getByTestId('leaderboard-panel')).toHaveAttribute('data-period', 'week');
+  for (const period of PERIODS) {
+    const board = (await (await request.get(`/api/leaderboard?period=${period}`)).json()) as { name: string }[];
+    expect(board.some((entry) => entry.name === name), period).toBe(period === 'all');
+  }
+  for (const period of ['month', 'DAY', '']) expect((await request.get(`/api/leaderboard?period=${period}`)).status(), period).toBe(400);
+});
+
+test('an admin removes an entry from the admin page and it vanishes from another open board', async ({ browser, baseURL, request, admin }) => {
+  const visitor = await (await browser.newContext({ baseURL })).newPage();
+  await visitor.goto('/leaderboard?period=week');
+  await expect(visitor.getByTestId('connection-status')).toHaveAttribute('data-state', 'live');
+  const name = uniqueName('Rude');
+  const { id } = await playQuiz(request, name);
+  await expect(rowNamed(visitor, name)).toHaveCount(1);
+
+  const moderator = await (await browser.newContext({ baseURL })).newPage();
+  await moderator.goto('/admin');
+  await moderator.getByLabel(/Admin token/).fill(process.env.E2E_ADMIN_TOKEN!);
+  await moderator.getByRole('button', { name: `Remove ${name}` }).click();
+  await expect(moderator.getByTestId('admin-message')).toContainText(`Removed “${name}”`);
+
+  await expect(rowNamed(visitor, name)).toHaveCount(0);
+  await expect(rowNamed(moderator, name)).toHaveCount(0);
+  for (const period of PERIODS) {
+    const board = (await (await request.get(`/api/leaderboard?period=${period}`)).json()) as { id: string }[];
+    expect(board.map((entry) => entry.id), period).not.toContain(id);
+  }
+  expect((await request.delete(`/api/leaderboard/entries/${id}`, admin)).status()).toBe(404);
+  expect((await request.delete(`/api/leaderboard/entries/${id}`)).status()).toBe(401);
+  expect((await request.delete('/api/leaderboard/entries/not%20an%20id', admin)).status()).toBe(404);
 });
 
 test('the board is server-rendered, ranks are 1..n in order, and the API caps and validates the limit', async ({ request, page }) => {

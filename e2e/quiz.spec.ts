@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
+import { maxScore, POINTS_PER_ANSWER } from '../lib/quiz/scoring';
 import { startQuiz, uniqueName } from './support/quiz';
 
 /** Tabs from the top of the page to the control named `name`, as a keyboard user would. */
@@ -38,13 +39,16 @@ test('a player plays a whole quiz with the keyboard only, lands on the board, an
     const next = player.getByRole('button', { name: number === 10 ? /See your score/ : /Next question/ });
     await expect(next).toBeFocused();
     await expect(player.getByText(/^(Correct!|Not quite)/)).toBeVisible();
+    await expect(player.getByTestId('quiz-points')).toContainText(/answered in \d+\.\d s/);
     await player.keyboard.press('Enter');
   }
   expect(seen.size).toBe(10);
 
   const score = Number(await player.getByTestId('quiz-score').getAttribute('data-score'));
   expect(score).toBeGreaterThanOrEqual(0);
-  expect(score).toBeLessThanOrEqual(10);
+  expect(score).toBeLessThanOrEqual(maxScore(10));
+  // The end screen breaks the score down, answer by answer.
+  await expect(player.getByTestId('quiz-breakdown-row')).toHaveCount(10);
   await expect(player.getByTestId('quiz-name')).toBeFocused();
   const name = uniqueName('Keys');
   await player.keyboard.type(name);
@@ -59,14 +63,14 @@ test('a player plays a whole quiz with the keyboard only, lands on the board, an
   await expect(player).toHaveURL(/\/leaderboard\?entry=/);
   const mine = player.locator('[data-testid="leaderboard-row"][aria-current="true"]');
   await expect(mine).toContainText(name);
-  await expect(mine).toContainText(String(score));
+  await expect(mine).toContainText(score.toLocaleString('en-US'));
 
   const seenLive = watcher.getByTestId('leaderboard-row').filter({ hasText: name });
   await expect(seenLive).toHaveCount(1);
-  await expect(seenLive).toContainText(String(score));
+  await expect(seenLive).toContainText(score.toLocaleString('en-US'));
 });
 
-test('tampered requests are refused, and the score is always the server’s', async ({ request }) => {
+test('tampered requests are refused (a forged score, correctness or time), and the score is always the server’s', async ({ request }) => {
   const session = await startQuiz(request);
   expect(session.questions).toHaveLength(10);
   for (const question of session.questions) expect(Object.keys(question).toSorted()).toEqual(['choices', 'id', 'text']);
@@ -76,19 +80,30 @@ test('tampered requests are refused, and the score is always the server’s', as
 
   const claimed = await request.post(answers, { data: { questionId: first!.id, choice: 0, correct: true } });
   expect(claimed.status()).toBe(400);
+  for (const forgedTime of [{ elapsedMs: 1 }, { answeredAt: Date.now() }, { speed: 500 }, { score: 1_000 }]) {
+    const forged = await request.post(answers, { data: { questionId: first!.id, choice: 0, ...forgedTime } });
+    expect(forged.status(), JSON.stringify(forgedTime)).toBe(400);
+  }
   const foreign = await request.post(answers, { data: { questionId: 'mc-not-in-this-session', choice: 0 } });
   expect(foreign.status()).toBe(400);
   expect((await foreign.json()).error).toMatchObject({ code: 'invalid_input', field: 'questionId' });
 
   const answered = await request.post(answers, { data: { questionId: first!.id, choice: 0 } });
   expect(answered.status()).toBe(200);
-  const { correct, answer, explanation } = await answered.json();
+  const { correct, answer, explanation, score, breakdown } = await answered.json();
   expect(typeof explanation).toBe('string');
   expect(correct).toBe(answer === 0);
+  // The server timed the answer itself: from the start to now, never what a client says.
+  expect(breakdown.elapsedMs).toBeGreaterThanOrEqual(0);
+  expect(breakdown.elapsedMs).toBeLessThan(60_000);
+  expect(breakdown.points).toBe(correct ? POINTS_PER_ANSWER : 0);
+  expect(score).toBe(breakdown.points + breakdown.speed);
   expect((await request.post(answers, { data: { questionId: first!.id, choice: 1 } })).status()).toBe(409);
 
-  const forged = await request.post(submit, { data: { name: uniqueName('Forger'), score: 999 } });
-  expect(forged.status()).toBe(400);
+  for (const forgery of [{ score: 9_999 }, { time: 1 }, { date: 0 }]) {
+    const forged = await request.post(submit, { data: { name: uniqueName('Forger'), ...forgery } });
+    expect(forged.status(), JSON.stringify(forgery)).toBe(400);
+  }
   for (const name of ['', '   ', 'x'.repeat(21), 'bell\u0007']) {
     const bad = await request.post(submit, { data: { name } });
     expect(bad.status(), JSON.stringify(name)).toBe(400);
@@ -97,12 +112,12 @@ test('tampered requests are refused, and the score is always the server’s', as
   const name = uniqueName('Honest');
   const submitted = await request.post(submit, { data: { name } });
   expect(submitted.status()).toBe(200);
-  expect((await submitted.json()).score).toBe(correct ? 1 : 0);
+  expect((await submitted.json()).score).toBe(score);
   expect((await request.post(submit, { data: { name } })).status()).toBe(409);
   expect((await request.post(answers, { data: { questionId: session.questions[1]!.id, choice: 0 } })).status()).toBe(409);
 
   const board = await (await request.get('/api/leaderboard')).json();
-  expect(board.filter((row: { name: string }) => row.name === name)).toMatchObject([{ score: correct ? 1 : 0 }]);
+  expect(board.filter((row: { name: string }) => row.name === name)).toMatchObject([{ score }]);
 
   expect((await request.post('/api/quiz/sessions/AAAAAAAAAAAA/answers', { data: { questionId: first!.id, choice: 0 } })).status()).toBe(404);
   expect((await request.post('/api/quiz/sessions/not-an-id/submit', { data: { name } })).status()).toBe(404);

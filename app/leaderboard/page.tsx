@@ -3,27 +3,27 @@ import Link from 'next/link';
 import { connection } from 'next/server';
 import { LiveLeaderboard } from '@/components/leaderboard/LiveLeaderboard';
 import { Unavailable } from '@/components/Unavailable';
-import { BOARD_SIZE, readTop } from '@/lib/leaderboard';
+import { BOARD_SIZE, isPeriod, readBoards } from '@/lib/leaderboard';
 import { sessionIdSchema } from '@/lib/quiz/schemas';
 import { isRedisUnavailable } from '@/lib/redis/errors';
 
 export const metadata: Metadata = { title: 'Leaderboard' };
 
-/** The board and the server's clock when it was read (rows say "3 minutes ago" on that clock). */
-async function loadBoard() {
-  return { board: await readTop(BOARD_SIZE), serverTime: Date.now() };
+/** The three boards and the server's clock when they were read (rows say "3 minutes ago" on that clock). */
+async function loadBoards() {
+  return { boards: await readBoards(), serverTime: Date.now() };
 }
 
-type Props = { searchParams: Promise<{ entry?: string | string[] }> };
+type Props = { searchParams: Promise<{ entry?: string | string[]; period?: string | string[] }> };
 
 export default async function LeaderboardPage({ searchParams }: Props) {
   await connection();
-  const { entry } = await searchParams;
+  const { entry, period } = await searchParams;
   // ?entry=<session id> comes from the quiz: that player's own row is highlighted.
   const highlight = sessionIdSchema.safeParse(entry).data;
   let loaded;
   try {
-    loaded = await loadBoard();
+    loaded = await loadBoards();
   } catch (error) {
     if (isRedisUnavailable(error)) return <Unavailable />;
     throw error;
@@ -34,14 +34,20 @@ export default async function LeaderboardPage({ searchParams }: Props) {
         <div>
           <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Leaderboard</h1>
           <p className="mt-2 text-slate-600">
-            The best {BOARD_SIZE} Buzzword Quiz players, live. Equal scores: whoever got there first ranks higher.
+            The best {BOARD_SIZE} Buzzword Quiz players of today, this week and all time (UTC), live. Equal scores: whoever got
+            there first ranks higher.
           </p>
         </div>
         <Link prefetch={false} href="/quiz" className="rounded-lg bg-accent px-4 py-2.5 font-semibold text-white shadow-sm hover:bg-indigo-700">
           Play the quiz
         </Link>
       </section>
-      <LiveLeaderboard initial={loaded.board} serverTime={loaded.serverTime} highlight={highlight} />
+      <LiveLeaderboard
+        initial={loaded.boards}
+        serverTime={loaded.serverTime}
+        period={isPeriod(period) ? period : 'all'}
+        highlight={highlight}
+      />
     </div>
   );
 }

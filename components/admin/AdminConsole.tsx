@@ -6,6 +6,7 @@ import type { Project } from '@/lib/projects/types';
 import { formatMoney } from '../Progress';
 import { adminFetch, type AdminResult } from './admin-api';
 import { ImportForm } from './ImportForm';
+import { LeaderboardPanel } from './LeaderboardPanel';
 import { button, card, input, subtle } from './styles';
 
 const TOKEN_KEY = 'crowdpulse:admin-token';
@@ -89,7 +90,7 @@ export function AdminConsole() {
             ))}
           </select>
         </label>
-        <p role="status" aria-live="polite" className={`min-h-5 text-sm ${message?.ok ? 'text-emerald-700' : 'text-red-700'}`}>
+        <p role="status" aria-live="polite" data-testid="admin-message" className={`min-h-5 text-sm ${message?.ok ? 'text-emerald-700' : 'text-red-700'}`}>
           {message?.text}
         </p>
       </section>
@@ -147,6 +148,11 @@ export function AdminConsole() {
             return `Imported ${imported}, skipped ${skipped} (expired or already there).`;
           })
         }
+      />
+
+      <LeaderboardPanel
+        disabled={!token}
+        onRemove={(id, name) => run(adminFetch(token, `/api/leaderboard/entries/${id}`, { method: 'DELETE' }), () => `Removed “${name}” from the leaderboard.`)}
       />
     </div>
   );

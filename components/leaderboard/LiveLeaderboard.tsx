@@ -1,66 +1,114 @@
 'use client';
 
 import Link from 'next/link';
-import { useEffect, useRef, useState } from 'react';
-import type { Board, RankedEntry } from '@/lib/leaderboard/types';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { PERIOD_LABELS, type Period } from '@/lib/leaderboard/periods';
+import type { Boards, RankedEntry } from '@/lib/leaderboard/types';
 import { ConnectionStatus } from '../ConnectionStatus';
 import { RelativeTime } from '../RelativeTime';
 import { plural } from '../live/format';
+import { formatCount } from '../ops/format';
+import { BoardTabs } from './BoardTabs';
 import { useLiveLeaderboard } from './use-live-leaderboard';
 
 const MEDALS = ['bg-amber-400 text-amber-950', 'bg-slate-300 text-slate-800', 'bg-orange-300 text-orange-950'];
 
-type Props = { initial: Board; serverTime: number; highlight?: string };
+type Props = {
+  /** Server-rendered boards; null on a client-rendered page, until the first watch answers. */
+  initial: Boards | null;
+  serverTime: number;
+  period: Period;
+  highlight?: string;
+  /** Something to show at the end of each row (the admin's remove button). */
+  action?: (entry: RankedEntry) => ReactNode;
+};
 
-export function LiveLeaderboard({ initial, serverTime, highlight }: Props) {
-  const { board, arrived, connection } = useLiveLeaderboard(initial);
+/** Today's, this week's and the all time board as tabs, all three live; the shown tab is kept in `?period=`. */
+export function LiveLeaderboard({ initial, serverTime, period: initialPeriod, highlight, action }: Props) {
+  const { boards, arrived, connection } = useLiveLeaderboard(initial, serverTime);
+  const [period, setPeriod] = useState(initialPeriod);
   const now = useServerClock(serverTime);
   const highlighted = useRef<HTMLLIElement>(null);
-  const free = board.size - board.entries.length;
 
   useEffect(() => highlighted.current?.scrollIntoView({ block: 'center' }), []);
 
+  const select = (next: Period) => {
+    setPeriod(next);
+    const url = new URL(window.location.href);
+    url.searchParams.set('period', next);
+    window.history.replaceState(window.history.state, '', url);
+  };
+
+  if (!boards) {
+    return (
+      <section className="flex items-center justify-between gap-3 rounded-2xl border border-slate-200 bg-white px-5 py-4 text-slate-600 shadow-sm">
+        Loading the boards…
+        <ConnectionStatus state={connection} />
+      </section>
+    );
+  }
+  const board = boards[period];
+  const free = board.size - board.entries.length;
+
   return (
-    <section className="rounded-2xl border border-slate-200 bg-white shadow-sm" aria-labelledby="board-heading">
-      <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-100 px-4 py-3 sm:px-5">
-        <h2 id="board-heading" className="text-sm font-semibold uppercase tracking-wide text-slate-500">
-          Top {board.size}
-        </h2>
-        <div className="flex items-center gap-2">
-          <span data-testid="leaderboard-threshold" className="rounded-full bg-indigo-50 px-3 py-1 text-xs font-semibold text-accent">
-            {free > 0 ? `${free} ${plural(free, 'place', 'places')} left` : `${board.threshold} points to enter`}
-          </span>
-          <ConnectionStatus state={connection} />
-        </div>
+    <section className="rounded-2xl border border-slate-200 bg-white shadow-sm" aria-label="Leaderboard">
+      <div className="border-b border-slate-100 p-2 sm:p-3">
+        <BoardTabs
+          selected={period}
+          spans={{ day: boards.day.span, week: boards.week.span, all: boards.all.span }}
+          onSelect={select}
+          controls="board-panel"
+        />
       </div>
-      <ol data-testid="leaderboard" aria-live="polite" aria-relevant="additions" className="divide-y divide-slate-100">
-        {board.entries.map((entry) => (
-          <Row
-            key={entry.id}
-            entry={entry}
-            now={now}
-            arrived={arrived.has(entry.id)}
-            mine={entry.id === highlight}
-            rowRef={entry.id === highlight ? highlighted : undefined}
-          />
-        ))}
-      </ol>
-      {board.entries.length === 0 && (
-        <p className="px-5 py-10 text-center text-slate-600">
-          Nobody on the board yet.{' '}
-          <Link prefetch={false} href="/quiz" className="font-semibold text-accent hover:underline">
-            Be the first
-          </Link>
-          .
-        </p>
-      )}
+      <div
+        id="board-panel"
+        role="tabpanel"
+        aria-labelledby={`board-tab-${period}`}
+        data-testid="leaderboard-panel"
+        data-period={period}
+        data-span={board.span.id}
+      >
+        <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-100 px-4 py-3 sm:px-5">
+          <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-500">
+            Top {board.size} · {PERIOD_LABELS[period].toLowerCase()}
+          </h2>
+          <div className="flex items-center gap-2">
+            <span data-testid="leaderboard-threshold" className="rounded-full bg-indigo-50 px-3 py-1 text-xs font-semibold text-accent">
+              {free > 0 ? `${free} ${plural(free, 'place', 'places')} left` : `${formatCount(board.threshold)} points to enter`}
+            </span>
+            <ConnectionStatus state={connection} />
+          </div>
+        </div>
+        <ol data-testid="leaderboard" aria-live="polite" aria-relevant="additions" className="divide-y divide-slate-100">
+          {board.entries.map((entry) => (
+            <Row
+              key={entry.id}
+              entry={entry}
+              now={now}
+              arrived={arrived.has(entry.id)}
+              mine={entry.id === highlight}
+              rowRef={entry.id === highlight ? highlighted : undefined}
+              action={action?.(entry)}
+            />
+          ))}
+        </ol>
+        {board.entries.length === 0 && (
+          <p data-testid="leaderboard-empty" className="px-5 py-10 text-center text-slate-600">
+            {period === 'day' ? 'Nobody on today’s board yet.' : period === 'week' ? 'Nobody on this week’s board yet.' : 'Nobody on the board yet.'}{' '}
+            <Link prefetch={false} href="/quiz" className="font-semibold text-accent hover:underline">
+              Be the first
+            </Link>
+            .
+          </p>
+        )}
+      </div>
     </section>
   );
 }
 
-type RowProps = { entry: RankedEntry; now: number; arrived: boolean; mine: boolean; rowRef?: React.Ref<HTMLLIElement> };
+type RowProps = { entry: RankedEntry; now: number; arrived: boolean; mine: boolean; rowRef?: React.Ref<HTMLLIElement>; action?: ReactNode };
 
-function Row({ entry, now, arrived, mine, rowRef }: RowProps) {
+function Row({ entry, now, arrived, mine, rowRef, action }: RowProps) {
   const medal = MEDALS[entry.rank - 1] ?? 'bg-slate-100 text-slate-600';
   // Slate-500 is too faint on the highlighted row's indigo (axe: colour contrast).
   const muted = mine ? 'text-slate-600' : 'text-slate-500';
@@ -87,9 +135,10 @@ function Row({ entry, now, arrived, mine, rowRef }: RowProps) {
         </span>
       </span>
       <span className="shrink-0 text-right">
-        <strong className="text-lg font-bold tabular-nums">{entry.score}</strong>
+        <strong className="text-lg font-bold tabular-nums">{formatCount(entry.score)}</strong>
         <span className={`ml-1 text-xs ${muted}`}>{plural(entry.score, 'pt', 'pts')}</span>
       </span>
+      {action}
     </li>
   );
 }

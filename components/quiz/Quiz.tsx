@@ -12,12 +12,12 @@ type Phase =
   | { kind: 'intro' }
   | { kind: 'expired' }
   | { kind: 'playing'; session: StartedSession; index: number; answers: AnsweredQuestion[] }
-  | { kind: 'finished'; session: StartedSession; score: number; result?: SubmitResult };
+  | { kind: 'finished'; session: StartedSession; score: number; answers: AnsweredQuestion[]; result?: SubmitResult };
 
 /** Where a resumed session stands: at its first open question, or finished when none is left. */
 function phaseOf(session: ResumedSession): Phase {
   const firstOpen = session.answers.indexOf(null);
-  if (firstOpen === -1) return { kind: 'finished', session, score: session.score };
+  if (firstOpen === -1) return { kind: 'finished', session, score: session.score, answers: session.answers as AnsweredQuestion[] };
   return { kind: 'playing', session, index: firstOpen, answers: session.answers.slice(0, firstOpen) as AnsweredQuestion[] };
 }
 
@@ -83,7 +83,8 @@ export function Quiz() {
         )}
         <p className="text-slate-700">
           Ten questions. Most ask whether a tech buzzword is real or made up; a few are multiple choice. Answer with a click
-          or with the number keys, read why, and see if your score makes the top 100.
+          or with the number keys, read why, and see if your score makes today’s, this week’s or the all time top 100.
+          A right answer is worth 500 points, plus up to 500 for speed: the server times each answer from the previous one.
         </p>
         <button type="button" onClick={start} disabled={busy} className={primary}>
           {busy ? 'Starting…' : 'Start the quiz'}
@@ -100,7 +101,8 @@ export function Quiz() {
         <QuizFinish
           sessionId={phase.session.id}
           score={phase.score}
-          total={total}
+          questions={phase.session.questions}
+          answers={phase.answers}
           busy={busy}
           error={error}
           result={phase.result}
@@ -127,7 +129,7 @@ export function Quiz() {
   const next = () =>
     phase.index + 1 < total
       ? setPhase({ ...phase, index: phase.index + 1 })
-      : setPhase({ kind: 'finished', session: phase.session, score });
+      : setPhase({ kind: 'finished', session: phase.session, score, answers: phase.answers });
   return (
     <section className={`${quizCard} space-y-5`}>
       <div className="flex items-center gap-3 text-sm font-medium text-slate-600">

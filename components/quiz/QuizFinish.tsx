@@ -2,8 +2,10 @@
 
 import Link from 'next/link';
 import { useEffect, useRef, useState } from 'react';
-import type { SubmitResult } from '@/lib/quiz/types';
+import { PERIOD_LABELS, PERIODS } from '@/lib/leaderboard/periods';
+import type { AnsweredQuestion, PublicQuestion, SubmitResult } from '@/lib/quiz/types';
 import { plural } from '../live/format';
+import { points, seconds } from './Breakdown';
 
 const VERDICTS = [
   [10, 'Flawless. You may already be a buzzword.'],
@@ -12,10 +14,21 @@ const VERDICTS = [
   [0, 'The made-up ones were convincing, weren’t they?'],
 ] as const;
 
+const BUZZWORD = /^“(.+)”: a real tech buzzword/;
+
+/** "#3 today, #12 this week, #57 all time", naming only the boards the entry is on. */
+function placesText(result: SubmitResult): string | null {
+  const places = PERIODS.filter((period) => result.ranks[period] !== null).map(
+    (period) => `#${result.ranks[period]} ${PERIOD_LABELS[period].toLowerCase()}`,
+  );
+  return places.length === 0 ? null : places.join(', ');
+}
+
 type Props = {
   sessionId: string;
   score: number;
-  total: number;
+  questions: PublicQuestion[];
+  answers: AnsweredQuestion[];
   busy: boolean;
   error: string | null;
   result?: SubmitResult;
@@ -24,11 +37,14 @@ type Props = {
 };
 
 /** The final score, the name form, then the rank, or the score that would have entered the board. */
-export function QuizFinish({ sessionId, score, total, busy, error, result, onSubmit, onRestart }: Props) {
+export function QuizFinish({ sessionId, score, questions, answers, busy, error, result, onSubmit, onRestart }: Props) {
   const [name, setName] = useState('');
   const nameRef = useRef<HTMLInputElement>(null);
   const boardLinkRef = useRef<HTMLAnchorElement>(null);
-  const verdict = VERDICTS.find(([least]) => score >= least)?.[1];
+  const right = answers.filter((answer) => answer.correct).length;
+  const total = (part: 'points' | 'speed') => answers.reduce((sum, answer) => sum + answer.breakdown[part], 0);
+  const verdict = VERDICTS.find(([least]) => right >= least)?.[1];
+  const places = result && placesText(result);
 
   useEffect(() => (result ? boardLinkRef.current : nameRef.current)?.focus(), [result]);
 
@@ -37,11 +53,34 @@ export function QuizFinish({ sessionId, score, total, busy, error, result, onSub
       <div className="text-center">
         <p className="text-sm font-semibold uppercase tracking-wide text-slate-500">Your score</p>
         <p data-testid="quiz-score" data-score={score} className="mt-1 text-6xl font-bold tabular-nums tracking-tight">
-          {score}
-          <span className="text-2xl font-semibold text-slate-500"> / {total}</span>
+          {points(score)}
         </p>
-        <p className="mt-2 text-slate-600">{verdict}</p>
+        <p data-testid="quiz-right" data-right={right} className="mt-1 font-semibold text-slate-700">
+          {right} of {questions.length} right · {points(total('points'))} for answers + {points(total('speed'))} speed bonus
+        </p>
+        <p className="mt-1 text-slate-600">{verdict}</p>
       </div>
+
+      <details className="rounded-xl border border-slate-200" open={!result}>
+        <summary className="cursor-pointer px-4 py-2.5 text-sm font-semibold text-slate-700">Your answers, point by point</summary>
+        <ol data-testid="quiz-breakdown" className="divide-y divide-slate-100 border-t border-slate-100 text-sm">
+          {answers.map((answer, i) => {
+            const question = questions[i]!;
+            return (
+              <li key={question.id} data-testid="quiz-breakdown-row" className="flex items-center gap-3 px-4 py-2">
+                <span aria-label={answer.correct ? 'right' : 'wrong'} className={answer.correct ? 'text-emerald-700' : 'text-red-700'}>
+                  {answer.correct ? '✓' : '✗'}
+                </span>
+                <span className="min-w-0 flex-1 truncate">{BUZZWORD.exec(question.text)?.[1] ?? question.text}</span>
+                <span className="shrink-0 text-xs text-slate-500 tabular-nums">{seconds(answer.breakdown.elapsedMs)}</span>
+                <span className="w-24 shrink-0 text-right font-semibold tabular-nums">
+                  {answer.correct ? `${points(answer.breakdown.points)} + ${points(answer.breakdown.speed)}` : '0'}
+                </span>
+              </li>
+            );
+          })}
+        </ol>
+      </details>
 
       {!result ? (
         <form
@@ -78,15 +117,15 @@ export function QuizFinish({ sessionId, score, total, busy, error, result, onSub
       ) : (
         <div className="space-y-4 text-center">
           <p data-testid="quiz-rank" data-rank={result.rank ?? ''} role="status" className="rounded-xl bg-indigo-50 p-4 text-lg font-semibold text-indigo-950">
-            {result.rank !== null
-              ? `You’re #${result.rank} on the board!`
-              : `Not on the board this time: ${result.threshold} ${plural(result.threshold, 'point', 'points')} would have entered it.`}
+            {places
+              ? `You’re on the board: ${places}!`
+              : `Not on the board this time: ${points(result.threshold)} ${plural(result.threshold, 'point', 'points')} would have entered the all time board.`}
           </p>
           <div className="flex flex-col gap-2 sm:flex-row sm:justify-center">
             <Link
               prefetch={false}
               ref={boardLinkRef}
-              href={`/leaderboard?entry=${sessionId}`}
+              href={`/leaderboard?entry=${sessionId}&period=${result.rank !== null ? 'all' : result.ranks.week !== null ? 'week' : 'day'}`}
               className="rounded-lg bg-accent px-4 py-3 font-semibold text-white shadow-sm hover:bg-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent"
             >
               See the leaderboard <span aria-hidden>→</span>

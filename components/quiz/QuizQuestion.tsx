@@ -2,6 +2,7 @@
 
 import { useEffect, useRef } from 'react';
 import type { AnsweredQuestion, PublicQuestion } from '@/lib/quiz/types';
+import { AnswerPoints } from './Breakdown';
 
 type Props = {
   question: PublicQuestion;
@@ -83,6 +84,7 @@ export function QuizQuestion({ question, number, total, answered, busy, onChoose
           <div className={`rounded-xl p-4 ${answered.correct ? 'bg-emerald-50 text-emerald-950' : 'bg-amber-50 text-amber-950'}`}>
             <p className="font-semibold">{answered.correct ? 'Correct!' : `Not quite: the answer is “${question.choices[answered.answer]}”.`}</p>
             <p className="mt-1 text-sm">{answered.explanation}</p>
+            <AnswerPoints breakdown={answered.breakdown} correct={answered.correct} />
           </div>
         )}
       </div>

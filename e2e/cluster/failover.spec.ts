@@ -88,8 +88,12 @@ test('an instance crashes: its viewers age out, and HAProxy keeps serving from t
   const onFirst = await pinnedPage(browser, stack.url, 'instance-1', `/projects/${slug}`);
   const onSecond = await pinnedPage(browser, stack.url, 'instance-2', `/projects/${slug}`);
   // A viewer connected straight to instance-1, which cannot come back through HAProxy.
-  const stranded = io(stack.instance('instance-1').baseURL, { transports: ['websocket'], reconnection: false });
-  const watched = await stranded.timeout(10_000).emitWithAck('project:watch', { slug, visitorId: 'stranded-viewer' });
+  const straight = stack.instance('instance-1').baseURL;
+  // Presence counts a visitor by the signed cookie a page load issues.
+  const page = await fetch(`${straight}/projects/${slug}`, { headers: { accept: 'text/html' } });
+  const cookie = page.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+  const stranded = io(straight, { transports: ['websocket'], reconnection: false, extraHeaders: { cookie } });
+  const watched = await stranded.timeout(10_000).emitWithAck('project:watch', { slug });
   expect(watched).toMatchObject({ ok: true });
   await expect(onSecond.getByTestId('visitors-count')).toHaveAttribute('data-count', '3');
 

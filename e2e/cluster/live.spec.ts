@@ -78,3 +78,18 @@ test('folds are published once across both instances’ pollers, live on /ops se
   for (const account of accounts) expect(log.filter((fold) => fold.account_id === account)).toHaveLength(1);
   await Promise.all(apis.map((api) => api.dispose()));
 });
+
+test('a person with a tab on each instance is one visitor: the instances accept each other’s visitor cookies', async ({ browser }) => {
+  const slug = await createProject(redis);
+  const first = await pinnedPage(browser, stack.url, 'instance-1', `/projects/${slug}`);
+  await expect(first.getByTestId('visitors-count')).toHaveAttribute('data-count', '1');
+  const context = first.context();
+  await context.addCookies([{ name: 'SERVERID', value: 'instance-2', url: stack.url }]);
+  const second = await context.newPage();
+  await second.goto(`/projects/${slug}`);
+  await expect(second.getByTestId('instance-name')).toHaveText('instance-2');
+  await expect(second.getByTestId('connection-status')).toHaveAttribute('data-state', 'live');
+  await expect(second.getByTestId('visitors-count')).toHaveAttribute('data-count', '1');
+  await expect(first.getByTestId('visitors-count')).toHaveAttribute('data-count', '1');
+  await context.close();
+});

@@ -72,6 +72,7 @@ const ROUTES: Route[] = [
   { name: 'POST /api/quiz/sessions/:id/answers', method: 'POST', path: (t, p) => `/api/quiz/sessions/${p || t.sessionId}/answers`, body: nearly({ questionId: fc.string(), choice: fc.integer({ min: -1, max: 10 }) }) },
   { name: 'POST /api/quiz/sessions/:id/submit', method: 'POST', path: (t, p) => `/api/quiz/sessions/${p || t.sessionId}/submit`, body: nearly({ name, score: fc.integer() }) },
   { name: 'GET /api/leaderboard', method: 'GET', path: () => '/api/leaderboard' },
+  { name: 'DELETE /api/leaderboard/entries/:id', method: 'DELETE', path: (_t, p) => `/api/leaderboard/entries/${p || 'not-on-any-board'}` },
   { name: 'GET /api/health', method: 'GET', path: () => '/api/health' },
   { name: 'POST /api/folding/events', method: 'POST', path: () => '/api/folding/events', body: nearly({ id, account_id: id, metrics: fc.dictionary(fc.string({ maxLength: 45 }), fc.oneof(fc.double(), fc.integer()), { maxKeys: 40 }) }) },
   { name: 'GET /api/folding/stats', method: 'GET', path: () => '/api/folding/stats' },
@@ -85,7 +86,7 @@ export const ROUTE_NAMES = ROUTES.map((route) => route.name);
 
 function requestFor(route: Route, target: Target): fc.Arbitrary<FuzzRequest> {
   const param = fc.oneof({ weight: 3, arbitrary: fc.constant('') }, nasty.map(encodeURIComponent), nasty);
-  const query = fc.dictionary(fc.constantFrom('limit', 'before', 'slug', '__proto__', 'x'), fc.oneof(nasty, fc.integer().map(String)), { maxKeys: 3 });
+  const query = fc.dictionary(fc.constantFrom('limit', 'before', 'slug', 'period', '__proto__', 'x'), fc.oneof(nasty, fc.integer().map(String)), { maxKeys: 3 });
   const headers = fc.record(
     {
       'content-type': fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/json; charset=utf-16'),

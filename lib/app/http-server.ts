@@ -43,6 +43,8 @@ export function createAppServer(handle: (request: IncomingMessage, response: Ser
 
 /** Next answers a path with a malformed escape (`/api/projects/%zz`) with a bare 500: refuse it first. */
 function decodablePath(url = '/'): boolean {
+  // An absolute-form or authority-form target (`GET http://[/`) is no path of ours.
+  if (!url.startsWith('/')) return false;
   try {
     decodeURIComponent(url.split('?')[0]!);
     return true;
@@ -52,6 +54,6 @@ function decodablePath(url = '/'): boolean {
 }
 
 function refuseMalformedPath(response: ServerResponse): void {
-  const body = JSON.stringify({ error: { code: 'invalid_path', message: 'the path has a malformed %-escape' } });
+  const body = JSON.stringify({ error: { code: 'invalid_path', message: 'the request target is not a well-formed path' } });
   response.writeHead(400, { 'content-type': 'application/json' }).end(body);
 }

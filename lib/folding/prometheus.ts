@@ -19,11 +19,13 @@ export function prometheusRegistry(): Registry {
 
 function registerFoldingMetrics(registry: Registry): void {
 
-  let inFlight: Promise<FoldingStats> | undefined;
+  // Undefined while Redis does not answer: the scrape still serves the Redis error and reconnect
+  // counters operators need then, and these keep their last figures.
+  let inFlight: Promise<FoldingStats | undefined> | undefined;
   const stats = () =>
     (inFlight ??= metricFolder()
       .state(0)
-      .then(({ stats }) => stats)
+      .then(({ stats }) => stats, () => undefined)
       .finally(() => setTimeout(() => (inFlight = undefined))));
 
   const counter = (name: string, help: string, value: (s: FoldingStats) => number) =>
@@ -32,8 +34,10 @@ function registerFoldingMetrics(registry: Registry): void {
       help,
       registers: [registry],
       async collect() {
+        const current = await stats();
+        if (!current) return;
         this.reset();
-        this.inc(value(await stats()));
+        this.inc(value(current));
       },
     });
   const gauge = (name: string, help: string, value: (s: FoldingStats) => number) =>
@@ -42,7 +46,8 @@ function registerFoldingMetrics(registry: Registry): void {
       help,
       registers: [registry],
       async collect() {
-        this.set(value(await stats()));
+        const current = await stats();
+        if (current) this.set(value(current));
       },
     });
 

@@ -22,7 +22,7 @@ export function observeRequests(listener: RequestListener): RequestListener {
     response.setHeader('X-Request-Id', id);
     response.once('close', () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      const route = routeOf(patterns, new URL(request.url ?? '/', 'http://x').pathname);
+      const route = routeOf(patterns, pathnameOf(request.url));
       const method = request.method ?? 'GET';
       const status = response.statusCode;
       metrics.observeHttp({ method, route, status }, seconds);
@@ -32,4 +32,13 @@ export function observeRequests(listener: RequestListener): RequestListener {
     });
     listener(request, response);
   };
+}
+
+/** Node accepts request targets that URL cannot parse (`GET http://[/`); those match no route. */
+function pathnameOf(target = '/'): string {
+  try {
+    return new URL(target, 'http://x').pathname;
+  } catch {
+    return '';
+  }
 }

@@ -1,31 +1,90 @@
-import { defaultLeaderboardContext, type LeaderboardContext } from './context';
-import type { AddedEntry, Board, BoardEntry, RankedEntry } from './types';
+import { NotFoundError } from '../errors';
 import { withLeaderboardScripts } from './commands';
+import { defaultLeaderboardContext, type LeaderboardContext } from './context';
+import { boardSuffix } from './keys';
+import { currentPeriods, periodAt, PERIODS, type Period, type PeriodSpan } from './periods';
+import type { AddedEntry, Board, BoardEntry, Boards, RankedEntry } from './types';
 
 /**
- * Adds an entry, trims the board to its size and ranks the entry: one script, one round trip.
- * The quiz submits through submitSession (lib/quiz), which runs the same steps; this is the
- * board on its own, for other games, the tests and the bench.
+ * The keys and arguments of the boards an entry made at `time` goes to, as add-to-boards.lua
+ * takes them: KEYS the boards; ARGV per board its period, key suffix, period id and expiry (0: none).
  */
-export async function addEntry(entry: BoardEntry, ctx: LeaderboardContext = defaultLeaderboardContext()): Promise<AddedEntry> {
-  const { keys } = ctx;
-  const [rank, threshold] = await withLeaderboardScripts(ctx.redis).addBoardEntry(
-    keys.index, keys.version, keys.changes,
-    keys.entryPrefix, entry.id, entry.name, entry.score, entry.date, ctx.size,
-  );
-  return { rank: rank === 0 ? null : rank, threshold };
+export function boardsAt(ctx: LeaderboardContext, time: number, periods: readonly Period[] = PERIODS) {
+  const spans = periods.map((period) => periodAt(period, time));
+  return {
+    keys: spans.map(ctx.keys.board),
+    args: spans.flatMap((span) => [span.period, boardSuffix(span), span.id, span.expiresAt ?? 0]),
+  };
 }
 
-/** The best `limit` entries (all of them when fewer), best first, in one round trip. */
-export async function readTop(limit: number, ctx: LeaderboardContext = defaultLeaderboardContext()): Promise<Board> {
-  // ZRANGE 0 -1 would read the whole board: a limit out of range is a bug of the caller.
-  if (!Number.isInteger(limit) || limit < 1 || limit > ctx.size) throw new RangeError(`limit must be 1 to ${ctx.size}`);
+/** The script's {rank per board, threshold per board} as an answer: all time's rank and threshold, and every rank. */
+export function placed(reply: number[], periods: readonly Period[] = PERIODS): AddedEntry {
+  const ranks = Object.fromEntries(periods.map((period, i) => [period, reply[i] || null])) as AddedEntry['ranks'];
+  return { rank: ranks.all ?? null, threshold: reply[periods.length + periods.indexOf('all')] ?? 0, ranks };
+}
+
+/**
+ * Adds an entry to today's, this week's and the all time board, trims each to its size and ranks
+ * the entry on each: one script, one round trip. The quiz submits through submitSession
+ * (lib/quiz), which runs the same steps; this is the boards on their own, for other games, the
+ * tests and the bench. The entry counts for the periods holding `entry.date`. `periods` other
+ * than all three is the bench's baseline (the all time board alone, as before there were three).
+ */
+export async function addEntry(
+  entry: BoardEntry,
+  ctx: LeaderboardContext = defaultLeaderboardContext(),
+  periods: readonly Period[] = PERIODS,
+): Promise<AddedEntry> {
   const { keys } = ctx;
-  const [version, threshold, entries] = await withLeaderboardScripts(ctx.redis).readBoardTop(keys.index, keys.version, keys.entryPrefix, limit, ctx.size);
+  const boards = boardsAt(ctx, entry.date, periods);
+  const redis = withLeaderboardScripts(ctx.redis);
+  const add = periods.length === PERIODS.length ? redis.addBoardEntry : redis.addEntryToOneBoard;
+  const reply = await add.call(
+    redis,
+    ...boards.keys, keys.version, keys.changes,
+    keys.entryPrefix, keys.boardPrefix, entry.id, entry.name, entry.score, entry.date, ctx.size, ...boards.args,
+  );
+  return placed(reply, periods);
+}
+
+function checkedLimit(limit: number, size: number): number {
+  // ZRANGE 0 -1 would read the whole board: a limit out of range is a bug of the caller.
+  if (!Number.isInteger(limit) || limit < 1 || limit > size) throw new RangeError(`limit must be 1 to ${size}`);
+  return limit;
+}
+
+function toBoard(version: number, [threshold, entries]: [number, string[]], span: PeriodSpan, size: number): Board {
   return {
     version,
     threshold,
-    size: ctx.size,
-    entries: entries.map((json, i): RankedEntry => ({ ...(JSON.parse(json) as BoardEntry), rank: i + 1 })),
+    size,
+    span,
+    entries: entries.map((json, i): RankedEntry => {
+      const { id, name, score, date } = JSON.parse(json) as BoardEntry;
+      return { id, name, score, date, rank: i + 1 };
+    }),
   };
+}
+
+/** The best `limit` entries of the current `period`'s board (all of them when fewer), best first, in one round trip. */
+export async function readTop(limit: number, ctx: LeaderboardContext = defaultLeaderboardContext(), period: Period = 'all'): Promise<Board> {
+  const span = periodAt(period, ctx.now());
+  const [version, top] = await withLeaderboardScripts(ctx.redis).readBoardTop(ctx.keys.version, ctx.keys.board(span), ctx.keys.entryPrefix, checkedLimit(limit, ctx.size), ctx.size);
+  return toBoard(version, top, span, ctx.size);
+}
+
+/** The three current boards, whole, at one version (one script): what a page shows and keeps live. */
+export async function readBoards(ctx: LeaderboardContext = defaultLeaderboardContext()): Promise<Boards> {
+  const spans = currentPeriods(ctx.now());
+  const [version, ...tops] = await withLeaderboardScripts(ctx.redis).readBoards(
+    ctx.keys.version, ...PERIODS.map((period) => ctx.keys.board(spans[period])), ctx.keys.entryPrefix, ctx.size, ctx.size,
+  );
+  return Object.fromEntries(PERIODS.map((period, i) => [period, toBoard(version, tops[i]!, spans[period], ctx.size)])) as Boards;
+}
+
+/** Moderation: takes an entry off every board it is on and deletes its string; NotFoundError when no board holds it. */
+export async function removeEntry(id: string, ctx: LeaderboardContext = defaultLeaderboardContext()): Promise<void> {
+  const { keys } = ctx;
+  const [removed] = await withLeaderboardScripts(ctx.redis).removeBoardEntry(keys.version, keys.changes, keys.entryPrefix, keys.boardPrefix, id);
+  if (removed === 0) throw new NotFoundError('leaderboard entry');
 }

@@ -1,25 +1,52 @@
-import type { Board, LeaderboardChange } from './types';
+import { PERIODS } from './periods';
+import type { Board, Boards, LeaderboardChange } from './types';
+
+const renumbered = (board: Board, entries: Board['entries']): Board['entries'] =>
+  entries.slice(0, board.size).map((entry, i) => ({ ...entry, rank: i + 1 }));
 
 /**
- * Applies a pushed change to the board a page holds. Changes carry the board's version, one
- * more than the last; the page applies them in order, ignores what it holds already and asks
- * for the whole board ('resync') when it sees a gap. Pure: no React, no socket.
+ * Applies a pushed change to one board a page holds. Changes carry the version the three boards
+ * share, one more than the last; the page applies them in order, ignores what it holds already
+ * and asks for the whole board ('resync') when it sees a gap, or a change made in a period after
+ * the one it shows (a new day or week began: the new board starts empty). Pure: no React, no socket.
  */
 export function applyBoardChange(board: Board, change: LeaderboardChange): Board | 'resync' {
   if (change.version <= board.version) return board;
-  if (change.version > board.version + 1 || change.entry.rank > board.entries.length + 1) return 'resync';
+  if (change.version > board.version + 1) return 'resync';
+  if (change.type === 'entry-removed') {
+    const entries = board.entries.filter((entry) => entry.id !== change.id);
+    // A board with a free place admits any score.
+    const threshold = entries.length < board.size ? 0 : board.threshold;
+    return { ...board, version: change.version, threshold, entries: renumbered(board, entries) };
+  }
+  const placement = change.boards[board.span.period];
+  if (placement.id !== board.span.id) return 'resync';
+  if (placement.rank === 0) return { ...board, version: change.version, threshold: placement.threshold };
+  if (placement.rank > board.entries.length + 1) return 'resync';
   const entries = board.entries.filter((entry) => entry.id !== change.entry.id);
-  entries.splice(change.entry.rank - 1, 0, change.entry);
-  return {
-    ...board,
-    version: change.version,
-    threshold: change.threshold,
-    entries: entries.slice(0, board.size).map((entry, i) => ({ ...entry, rank: i + 1 })),
-  };
+  entries.splice(placement.rank - 1, 0, { ...change.entry, rank: placement.rank });
+  return { ...board, version: change.version, threshold: placement.threshold, entries: renumbered(board, entries) };
 }
 
-/** The ids that slid in live and are still on the board: a page open for days keeps at most the board's size. */
-export function arrivedOnBoard(arrived: ReadonlySet<string>, board: Board, entered: string[]): ReadonlySet<string> {
-  const onBoard = new Set(board.entries.map((entry) => entry.id));
-  return new Set([...arrived, ...entered].filter((id) => onBoard.has(id)));
+/** Applies a change to the three boards a page holds (they share one version): each, or 'resync' when one needs it. */
+export function applyBoardsChange(boards: Boards, change: LeaderboardChange): Boards | 'resync' {
+  const next = {} as Boards;
+  for (const period of PERIODS) {
+    const board = applyBoardChange(boards[period], change);
+    if (board === 'resync') return 'resync';
+    next[period] = board;
+  }
+  return PERIODS.every((period) => next[period] === boards[period]) ? boards : next;
+}
+
+/** How long until the first of the boards' periods ends (on the server's clock), when the page takes them again. */
+export function msUntilRollover(boards: Boards, serverNow: number): number | null {
+  const ends = PERIODS.map((period) => boards[period].span.endsAt).filter((end): end is number => end !== null);
+  return ends.length === 0 ? null : Math.max(0, Math.min(...ends) - serverNow);
+}
+
+/** The ids that slid in live and are still on a board: a page open for days keeps at most the boards' sizes. */
+export function arrivedOnBoards(arrived: ReadonlySet<string>, boards: Boards, entered: string[]): ReadonlySet<string> {
+  const onBoards = new Set(PERIODS.flatMap((period) => boards[period].entries.map((entry) => entry.id)));
+  return new Set([...arrived, ...entered].filter((id) => onBoards.has(id)));
 }

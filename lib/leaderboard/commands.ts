@@ -1,10 +1,15 @@
 import type { Result } from 'ioredis';
 import { scriptsIn, scriptsOn, type ScriptArg, type ScriptDefinition } from '../redis/lua';
 
+type BoardTop = [threshold: number, entries: string[]];
+
 declare module 'ioredis' {
   interface RedisCommander<Context> {
-    addBoardEntry(...keysThenArgs: ScriptArg[]): Result<[rank: number, threshold: number, version: number], Context>;
-    readBoardTop(...keysThenArgs: ScriptArg[]): Result<[version: number, threshold: number, entries: string[]], Context>;
+    addBoardEntry(...keysThenArgs: ScriptArg[]): Result<number[], Context>;
+    addEntryToOneBoard(...keysThenArgs: ScriptArg[]): Result<number[], Context>;
+    readBoardTop(...keysThenArgs: ScriptArg[]): Result<[version: number, board: BoardTop], Context>;
+    readBoards(...keysThenArgs: ScriptArg[]): Result<[version: number, day: BoardTop, week: BoardTop, all: BoardTop], Context>;
+    removeBoardEntry(...keysThenArgs: ScriptArg[]): Result<[removed: 0 | 1, version: number], Context>;
   }
 }
 
@@ -12,8 +17,13 @@ const script = scriptsIn('leaderboard');
 
 export function leaderboardScripts(): ScriptDefinition[] {
   return [
-    script('addBoardEntry', 3, 'add-entry.lua'),
+    script('addBoardEntry', 5, 'add-entry.lua'),
+    // The same script on one board: the bench's baseline for what three boards cost.
+    script('addEntryToOneBoard', 3, 'add-entry.lua'),
+    // One script, two key counts: one board (the API) or all three (a page), with their version.
     script('readBoardTop', 2, 'read-top.lua', true),
+    script('readBoards', 4, 'read-top.lua', true),
+    script('removeBoardEntry', 2, 'remove-entry.lua'),
   ];
 }
 

@@ -1,4 +1,6 @@
-export { addEntry, readTop } from './board';
+export { addEntry, readBoards, readTop, removeEntry } from './board';
 export { BOARD_SIZE, boardKeys, type BoardKeys } from './keys';
+export { entryIdSchema } from './schemas';
+export { currentPeriods, isPeriod, periodAt, PERIOD_LABELS, PERIODS, type Period, type PeriodSpan } from './periods';
 export { defaultLeaderboardContext, type LeaderboardContext } from './context';
-export type { AddedEntry, Board, BoardEntry, LeaderboardChange, RankedEntry } from './types';
+export type { AddedEntry, Board, BoardEntry, Boards, LeaderboardChange, Placement, RankedEntry } from './types';

@@ -1,27 +1,39 @@
-/** Entries on the board; a submitted quiz adds one. */
+import type { PeriodSpan } from './periods';
+
+/** Entries on each board; a submitted quiz adds one to every board it beats the last place of. */
 export const BOARD_SIZE = 100;
 
 /**
- * Every key of a board, quiz sessions included, shares one hash tag, so that submitting a quiz
- * (mark the session, add, trim, rank) is one script in one slot on Redis Cluster. Tests pass
- * their own name to get a board of their own.
+ * Every key of the boards, quiz sessions and the change channel included, shares one hash tag,
+ * so that submitting a quiz (mark the session, add to three boards, trim, rank, publish) is one
+ * script in one slot on Redis Cluster. Tests pass their own name to get boards of their own.
  */
 export function boardKeys(name = 'leaderboard') {
   const tag = `{${name}}`;
+  const boardPrefix = `${tag}:board:`;
   return {
     tag,
-    /** Sorted set: entry member (see add-to-board.lua) -> points. */
-    index: `${tag}:index`,
-    /** Counter: changes to the board so far; orders equal scores and versions the live pushes. */
+    /** Sorted sets, one per period (`…:board:day:2026-11-23`, `…:board:week:2026-W48`, `…:board:all`): member (see board-order.lua) -> points. */
+    boardPrefix,
+    board: (span: PeriodSpan) => boardPrefix + boardSuffix(span),
+    /** Counter: changes to the boards so far; orders equal scores and versions the live pushes. */
     version: `${tag}:version`,
-    /** Sharded pub/sub channel (SPUBLISH) of every change to the board (an entry entering it). */
-    changes: `${tag}:changes`,
-    /** Prefix of the string keys holding each entry's JSON `{id, name, score, date}`. */
+    /** Prefix of the string keys holding each entry's JSON, shared by the boards it is on (entry-records.lua). */
     entryPrefix: `${tag}:session:`,
     entry: (id: string) => `${tag}:session:${id}`,
-    /** Hash of a quiz session being played (lib/quiz), kept in the board's slot. */
+    /** Hash of a quiz session being played (lib/quiz), kept in the boards' slot. */
     quizSession: (id: string) => `${tag}:quiz:${id}`,
+    /** Sharded pub/sub channel (SPUBLISH) of every change to the boards; each app instance subscribes. */
+    changes: `${tag}:changes`,
   };
 }
 
 export type BoardKeys = ReturnType<typeof boardKeys>;
+
+/** A board's key after the prefix: `day:2026-11-23`, `week:2026-W48`, `all`. */
+export function boardSuffix({ period, id }: PeriodSpan): string {
+  return period === 'all' ? 'all' : `${period}:${id}`;
+}
+
+/** An entry id as a path names it: quiz session ids and other games' ids alike. */
+export const ENTRY_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;

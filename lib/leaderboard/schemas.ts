@@ -1,26 +1,52 @@
 import { z } from 'zod';
-import { BOARD_SIZE } from './keys';
+import { BOARD_SIZE, ENTRY_ID_PATTERN } from './keys';
+import { PERIODS } from './periods';
+
+export const entryIdSchema = z.string().regex(ENTRY_ID_PATTERN, 'not a leaderboard entry id');
+
+export const periodSchema = z.enum(PERIODS).describe('day (UTC), week (ISO, UTC) or all time');
 
 /** One entry, stored as a JSON string; `date` is when it was submitted (ms since the epoch). */
 export const boardEntrySchema = z.object({ id: z.string(), name: z.string(), score: z.number().int(), date: z.number().int() });
 
 export const rankedEntrySchema = boardEntrySchema.extend({ rank: z.number().int().min(1) });
 
+/** lib/leaderboard/periods.ts makes these. */
+export const periodSpanSchema = z.object({
+  period: periodSchema,
+  id: z.string().describe('2026-11-23, 2026-W48 or all'),
+  startsAt: z.number().int(),
+  endsAt: z.number().int().nullable().describe('when the next period begins; null for all time'),
+  expiresAt: z.number().int().nullable().describe('when Redis drops the board; null for all time'),
+});
+
 export const boardSchema = z.object({
-  version: z.number().int().describe('changes to the board so far: a pushed change carries the next one'),
+  version: z.number().int().describe('changes to the boards so far (one counter for the three): a pushed change carries the next one'),
   threshold: z.number().int().describe('the fewest points that would enter the board now; 0 while it has room'),
   size: z.number().int(),
+  span: periodSpanSchema.describe("which period's board this is: a page takes the boards again when it ends"),
   entries: z.array(rankedEntrySchema),
 });
 
-/** What add-to-board.lua publishes when an entry enters the board (and only then). */
-export const leaderboardChangeSchema = z.object({
-  type: z.literal('entry-added'),
-  version: z.number().int(),
-  entry: rankedEntrySchema,
-  threshold: z.number().int(),
-});
+export const boardsSchema = z.object({ day: boardSchema, week: boardSchema, all: boardSchema });
+
+/** Where a change left an entry on one board: that board's period id, its rank (0: not on it), the board's threshold. */
+export const placementSchema = z.object({ id: z.string(), rank: z.number().int().min(0), threshold: z.number().int() });
+
+/** What the scripts publish: an entry entered at least one board (add-to-boards.lua), or an admin removed one (remove-entry.lua). */
+export const leaderboardChangeSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('entry-added'),
+    version: z.number().int(),
+    entry: boardEntrySchema,
+    boards: z.object({ day: placementSchema, week: placementSchema, all: placementSchema }),
+  }),
+  z.object({ type: z.literal('entry-removed'), version: z.number().int(), id: z.string() }),
+]);
+
+export const removedEntrySchema = z.object({ id: z.string().describe('the entry removed from every board it was on') });
 
 export const leaderboardQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(BOARD_SIZE).default(BOARD_SIZE).describe('how many of the best, 1 to 100'),
+  period: periodSchema.default('all'),
 });

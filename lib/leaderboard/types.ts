@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import type { boardEntrySchema, boardSchema, leaderboardChangeSchema, rankedEntrySchema } from './schemas';
+import type { Period } from './periods';
+import type { boardEntrySchema, boardSchema, boardsSchema, leaderboardChangeSchema, placementSchema, rankedEntrySchema } from './schemas';
 
 /** One entry, stored as a JSON string; `date` is when it was submitted (ms since the epoch). */
 export type BoardEntry = z.infer<typeof boardEntrySchema>;
@@ -8,12 +9,17 @@ export type RankedEntry = z.infer<typeof rankedEntrySchema>;
 
 export type Board = z.infer<typeof boardSchema>;
 
+export type Boards = z.infer<typeof boardsSchema>;
+
 export type AddedEntry = {
-  /** 1-based; null when the score was not enough to enter the board. */
+  /** On the all time board: 1-based, null when the score was not enough to enter it. */
   rank: number | null;
-  /** The fewest points that enter the board after this add. */
+  /** The fewest points that enter the all time board after this add. */
   threshold: number;
+  /** The entry's rank on each board (null: not on it). */
+  ranks: Record<Period, number | null>;
 };
 
-/** What add-to-board.lua publishes when an entry enters the board (and only then). */
+export type Placement = z.infer<typeof placementSchema>;
+
 export type LeaderboardChange = z.infer<typeof leaderboardChangeSchema>;

@@ -26,7 +26,7 @@ export type ActivityPage = z.infer<typeof activityPageSchema>;
 export type LiveSnapshot = z.infer<typeof liveSnapshotSchema>;
 
 /**
- * What a live-event script publishes on the live-events channel (built in Lua with cjson).
+ * What a live-event script SPUBLISHes on its project's channel (built in Lua with cjson).
  * Changes to contributions and news carry the project's version, one more than the last.
  * Viewer counts carry none: each is the whole count, so only the latest matters.
  */

@@ -1,13 +1,14 @@
 import { Counter, Gauge, Histogram } from 'prom-client';
-import { instanceName, metricsRegistry } from './registry';
+import { instanceName } from '../http/instance';
+import { metricsRegistry } from './registry';
 
 const globalForMetrics = globalThis as typeof globalThis & { __crowdpulseAppMetrics?: AppMetrics };
 
 type AppMetrics = ReturnType<typeof createAppMetrics>;
 
 /**
- * What each process counts by itself, labelled `app_instance`: summed across instances by the
- * scraper. What lives in Redis (the folding counters) is read from Redis instead, unlabelled.
+ * What each process counts by itself, labelled `app_instance` (INSTANCE_NAME, else hostname:port,
+ * as in the X-Crowdpulse-Instance header; not `instance`, which Prometheus sets to the target). What lives in Redis (the folding counters) is read from Redis instead, unlabelled.
  */
 export function appMetrics(): AppMetrics {
   return (globalForMetrics.__crowdpulseAppMetrics ??= createAppMetrics());
@@ -51,8 +52,8 @@ function createAppMetrics() {
   });
   const pubsubMessages = new Counter({
     name: 'crowdpulse_pubsub_messages_total',
-    help: 'messages received from Redis pub/sub, by channel',
-    labelNames: perInstance(['channel']),
+    help: 'messages received from Redis pub/sub, by kind of channel (project, leaderboard, folding, creators)',
+    labelNames: perInstance(['kind']),
     registers,
   });
   const rateLimitRefusals = new Counter({
@@ -77,7 +78,7 @@ function createAppMetrics() {
     pushed: (event: string) => livePushes.inc({ event, app_instance }),
     redisError: (client: string, kind: 'connection' | 'command') => redisErrors.inc({ client, kind, app_instance }),
     redisReconnect: (client: string) => redisReconnects.inc({ client, app_instance }),
-    pubsubMessage: (channel: string) => pubsubMessages.inc({ channel, app_instance }),
+    pubsubMessage: (kind: string) => pubsubMessages.inc({ kind, app_instance }),
     rateLimitRefused: (limit: string) => rateLimitRefusals.inc({ limit, app_instance }),
     foldLag: (seconds: number) => foldLag.observe({ app_instance }, Math.max(0, seconds)),
   };

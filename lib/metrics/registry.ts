@@ -1,5 +1,5 @@
-import { hostname } from 'node:os';
 import { Registry, collectDefaultMetrics } from 'prom-client';
+import { instanceName } from '../http/instance';
 
 const globalForMetrics = globalThis as typeof globalThis & { __crowdpulseRegistry?: Registry };
 
@@ -12,12 +12,4 @@ export function metricsRegistry(): Registry {
   const registry = (globalForMetrics.__crowdpulseRegistry = new Registry());
   collectDefaultMetrics({ register: registry, prefix: 'crowdpulse_', labels: { app_instance: instanceName() } });
   return registry;
-}
-
-/**
- * This process's name in per-process metrics: INSTANCE_NAME, else hostname:port. The label is
- * `app_instance` because Prometheus sets `instance` itself (to the scraped target).
- */
-export function instanceName(): string {
-  return process.env.INSTANCE_NAME || `${hostname()}:${process.env.PORT ?? 3000}`;
 }

@@ -24,11 +24,19 @@ export const startedSessionSchema = z.object({
   expiresAt: z.number().int().describe('ms since the epoch'),
 });
 
+/** How one answer scored (lib/quiz/scoring.ts), timed by the server. */
+export const answerBreakdownSchema = z.object({
+  points: z.number().int().describe('for a right answer (0 when wrong)'),
+  speed: z.number().int().describe('the speed bonus: up to 500, one less per 40 ms (0 when wrong)'),
+  elapsedMs: z.number().int().describe('time since the previous answer (or the start), measured by the server'),
+});
+
 export const answerResultSchema = z.object({
   correct: z.boolean(),
   answer: z.number().int().describe('index of the right choice'),
   explanation: z.string(),
   score: z.number().int().describe("the session's score so far"),
+  breakdown: answerBreakdownSchema,
 });
 
 export const answeredQuestionSchema = answerResultSchema.extend({ choice: z.number().int() });
@@ -38,8 +46,11 @@ export const resumedSessionSchema = startedSessionSchema.extend({
   score: z.number().int(),
 });
 
+const rankSchema = z.number().int().min(1).nullable();
+
 export const submitResultSchema = z.object({
   score: z.number().int(),
-  rank: z.number().int().min(1).nullable().describe('1-based; null when the score did not enter the board'),
-  threshold: z.number().int().describe('the fewest points that enter the board now (0 while it has room)'),
+  rank: rankSchema.describe('on the all time board, 1-based; null when the score did not enter it'),
+  threshold: z.number().int().describe('the fewest points that enter the all time board now (0 while it has room)'),
+  ranks: z.object({ day: rankSchema, week: rankSchema, all: rankSchema }).describe("the entry's rank on today's, this week's and the all time board (null: not on it)"),
 });

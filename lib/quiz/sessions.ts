@@ -1,11 +1,13 @@
 import { ConflictError, InvalidInputError, NotFoundError } from '../errors';
 import { newId } from '../ids';
 import { defaultLeaderboardContext, type LeaderboardContext } from '../leaderboard/context';
+import { boardsAt, placed } from '../leaderboard/board';
 import { drawQuestions, publicQuestion, questionById } from './bank';
 import type { AnswerInput } from './schemas';
-import type { AnsweredQuestion, AnswerResult, Question, ResumedSession, StartedSession, SubmitResult } from './types';
+import { MAX_SPEED_BONUS, MS_PER_BONUS_POINT, POINTS_PER_ANSWER } from './scoring';
 import { withQuizScripts } from './commands';
 import { writeAcknowledged } from '../redis/acknowledged';
+import type { AnsweredQuestion, AnswerResult, Question, ResumedSession, StartedSession, SubmitResult } from './types';
 
 export const SESSION_TTL_MS = 15 * 60_000;
 
@@ -29,7 +31,10 @@ export async function startSession(ctx: LeaderboardContext = defaultLeaderboardC
   }
 }
 
-/** Scores one answer, once: the bank knows the right choice, the script records it atomically. */
+/**
+ * Scores one answer, once: the bank knows the right choice, the script records it atomically and
+ * adds the speed bonus for the time it measures between this answer and the previous one.
+ */
 export async function answerQuestion(
   sessionId: string,
   { questionId, choice }: AnswerInput,
@@ -39,12 +44,14 @@ export async function answerQuestion(
   if (!question) throw new InvalidInputError('questionId', NOT_IN_SESSION);
   if (choice >= question.choices.length) throw new InvalidInputError('choice', `must be 0 to ${question.choices.length - 1}`);
   const correct = choice === question.answer;
-  const [status, score] = await withQuizScripts(ctx.redis).answerQuizQuestion(ctx.keys.quizSession(sessionId), questionId, choice, correct ? 1 : 0);
+  const [status, score, points, speed, elapsedMs] = await withQuizScripts(ctx.redis).answerQuizQuestion(
+    ctx.keys.quizSession(sessionId), questionId, choice, correct ? 1 : 0, ctx.now(), POINTS_PER_ANSWER, MAX_SPEED_BONUS, MS_PER_BONUS_POINT,
+  );
   if (status === -1) throw new NotFoundError('quiz session');
   if (status === -2) throw new InvalidInputError('questionId', NOT_IN_SESSION);
   if (status === -3) throw new ConflictError('this session was submitted already');
   if (status === 0) throw new ConflictError('this question was answered already');
-  return { correct, answer: question.answer, explanation: question.explanation, score };
+  return { correct, answer: question.answer, explanation: question.explanation, score, breakdown: { points, speed, elapsedMs } };
 }
 
 /**
@@ -63,8 +70,9 @@ export async function resumeSession(sessionId: string, ctx: LeaderboardContext =
     const stored = fields[`q:${id}`];
     if (stored === undefined || stored === OPEN) return null;
     const choice = Number(stored);
-    if (choice === answer) runningScore += 1;
-    return { choice, correct: choice === answer, answer, explanation, score: runningScore };
+    const [points = 0, speed = 0, elapsedMs = 0] = (fields[`p:${id}`] ?? '').split(':').map(Number);
+    runningScore += points + speed;
+    return { choice, correct: choice === answer, answer, explanation, score: runningScore, breakdown: { points, speed, elapsedMs } };
   });
   return {
     id: sessionId,
@@ -75,22 +83,24 @@ export async function resumeSession(sessionId: string, ctx: LeaderboardContext =
   };
 }
 
-/** Puts the session's own score on the board under `name`, once. */
+/** Puts the session's own score on today's, this week's and the all time board under `name`, once. */
 export async function submitSession(
   sessionId: string,
   name: string,
   ctx: LeaderboardContext = defaultLeaderboardContext(),
 ): Promise<SubmitResult> {
   const { keys } = ctx;
+  const now = ctx.now();
+  const boards = boardsAt(ctx, now);
   // A submit that answers 201 must survive a failover: acknowledged once a replica has it.
-  const [status, score, rank, threshold] = await writeAcknowledged<[number, number, number, number]>(
+  const [status, score, ...reply] = await writeAcknowledged<[number, number, ...number[]]>(
     withQuizScripts(ctx.redis),
     (pipeline) => pipeline.submitQuizSession(
-      keys.quizSession(sessionId), keys.index, keys.version, keys.changes,
-      keys.entryPrefix, sessionId, name, ctx.now(), ctx.size,
+      keys.quizSession(sessionId), ...boards.keys, keys.version, keys.changes,
+      keys.entryPrefix, keys.boardPrefix, sessionId, name, now, ctx.size, ...boards.args,
     ),
   );
   if (status === -1) throw new NotFoundError('quiz session');
   if (status === -2) throw new ConflictError('this session was submitted already');
-  return { score, rank: rank === 0 ? null : rank, threshold };
+  return { score, ...placed(reply) };
 }

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type {
+  answerBreakdownSchema,
   answeredQuestionSchema,
   answerResultSchema,
   publicQuestionSchema,
@@ -22,6 +23,8 @@ export type Question = {
 export type PublicQuestion = z.infer<typeof publicQuestionSchema>;
 
 export type StartedSession = z.infer<typeof startedSessionSchema>;
+
+export type AnswerBreakdown = z.infer<typeof answerBreakdownSchema>;
 
 export type AnswerResult = z.infer<typeof answerResultSchema>;
 

@@ -8,8 +8,8 @@ import { attachLiveEvents } from './live-socket';
 import { limitSocketEvents } from './socket-limits';
 
 /**
- * The socket side of every pattern. Route handlers never emit: their scripts PUBLISH on Redis,
- * and every app instance relays what it hears to the sockets it holds. That is what lets
+ * The socket side of every pattern. Route handlers never emit: their scripts SPUBLISH on Redis,
+ * and every app instance relays what it hears on the channels its sockets watch. That is what lets
  * several instances behind one load balancer share the live pages.
  */
 export function attachRealtime(io: RealtimeServer): { close(): Promise<void> } {

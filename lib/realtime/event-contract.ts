@@ -26,7 +26,7 @@ type AckReply<Handler> = Extract<Arguments<Handler>[number], (reply: never) => v
 export const SERVER_EVENTS = {
   'live:change': { payload: liveChangeSchema, to: 'project:<slug>', description: 'a contribution recorded or cancelled, news published or unpublished, events imported (versioned), or the viewer count' },
   'server:status': { payload: redisStatusSchema, to: 'every socket', description: 'whether Redis is usable; sent on connect and on every change' },
-  'leaderboard:change': { payload: leaderboardChangeSchema, to: 'leaderboard', description: 'an entry entered the top 100 (pushed only then), versioned' },
+  'leaderboard:change': { payload: leaderboardChangeSchema, to: 'leaderboard', description: 'an entry entered one of the three boards (pushed only then), or an admin removed one; versioned' },
   'ops:state': { payload: opsStateSchema, to: 'ops', description: 'folding counters and pending groups, at most every 250 ms, only when they changed' },
   'ops:published': { payload: foldedMetricEventSchema, to: 'ops', description: 'a fold was published' },
   'creator:totals': { payload: creatorTotalsSchema, to: 'creator:<account> and ops', description: "a creator's totals, recomputed after a fold" },
@@ -35,7 +35,7 @@ export const SERVER_EVENTS = {
 /** Every event a client may emit, with its request and acknowledgement schemas, held to ClientToServerEvents. */
 export const CLIENT_EVENTS = {
   'project:watch': { request: watchRequestSchema, ack: watchReplySchema, description: 'watch a project and count this tab as a viewer; acked with a fresh snapshot; idempotent' },
-  'leaderboard:watch': { request: null, ack: leaderboardWatchReplySchema, description: 'watch the leaderboard; acked with the whole board; idempotent' },
+  'leaderboard:watch': { request: null, ack: leaderboardWatchReplySchema, description: 'watch the leaderboards; acked with today’s, this week’s and the all time board, whole; idempotent' },
   'ops:watch': { request: null, ack: opsReplySchema, description: 'watch the folding dashboard; acked with a fresh snapshot; idempotent' },
   'creator:watch': { request: creatorWatchRequestSchema, ack: creatorReplySchema, description: "watch a creator's totals; acked with the current ones" },
 } satisfies {

@@ -1,5 +1,5 @@
 import type { Server, Socket } from 'socket.io';
-import type { Board, LeaderboardChange } from '../leaderboard/types';
+import type { Boards, LeaderboardChange } from '../leaderboard/types';
 import type { CreatorTotals } from '../creators/totals';
 import type { FoldedMetricEvent } from '../folding/metric-events';
 import type { LiveChange, LiveSnapshot } from '../live-events/types';
@@ -13,14 +13,14 @@ export type WatchReply =
 export type RedisStatus = { redis: 'up' | 'down' };
 
 /** Every event of a socket over its budget is answered 'rate-limited' (lib/realtime/socket-limits.ts). */
-export type LeaderboardWatchReply = { ok: true; board: Board } | { ok: false; error: 'unavailable' | 'rate-limited' };
+export type LeaderboardWatchReply = { ok: true; boards: Boards } | { ok: false; error: 'unavailable' | 'rate-limited' };
 export type OpsReply = { ok: true; snapshot: OpsSnapshot } | { ok: false; error: 'unavailable' | 'rate-limited' };
 export type CreatorReply = { ok: true; totals: CreatorTotals } | { ok: false; error: 'invalid' | 'not-found' | 'unavailable' | 'rate-limited' };
 
 export interface ServerToClientEvents {
   'live:change': (change: LiveChange) => void;
   'server:status': (status: RedisStatus) => void;
-  /** An entry entered the top 100 (pushed only then), versioned like live changes. */
+  /** An entry entered a top 100 (pushed only then) or was removed, versioned like live changes. */
   'leaderboard:change': (change: LeaderboardChange) => void;
   /** Folding counters and pending groups, at most every 250 ms, only when they changed. */
   'ops:state': (state: OpsState) => void;
@@ -34,7 +34,7 @@ export interface ClientToServerEvents {
    * cookie); answers with a fresh snapshot. Idempotent; watching another project leaves the first.
    */
   'project:watch': (request: { slug: string }, ack: (reply: WatchReply) => void) => void;
-  /** Watch the leaderboard; answers with the whole board. Idempotent. */
+  /** Watch the leaderboards; answers with today's, this week's and the all time board, whole. Idempotent. */
   'leaderboard:watch': (ack: (reply: LeaderboardWatchReply) => void) => void;
   /** Watch the folding dashboard; answers with a fresh snapshot. Idempotent. */
   'ops:watch': (ack: (reply: OpsReply) => void) => void;

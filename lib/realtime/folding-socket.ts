@@ -16,7 +16,7 @@ const creatorTotals = z.looseObject({ account: z.string() });
 
 /**
  * The ops dashboard and creator views: relays published folds and creator totals (our scripts
- * PUBLISH them), and while anyone watches /ops, reads the counters every STATE_PUSH_MS and
+ * SPUBLISH them on their shard's channel), and while anyone watches /ops, reads the counters every STATE_PUSH_MS and
  * pushes them when they changed. Events are not published one by one: that would be a message
  * per event where the point of folding is to have fewer.
  */

@@ -1,29 +1,22 @@
-import { z } from 'zod';
-import { readTop } from '../leaderboard';
+import { readBoards } from '../leaderboard';
 import { defaultLeaderboardContext } from '../leaderboard/context';
+import { leaderboardChangeSchema } from '../leaderboard/schemas';
 import type { LeaderboardChange } from '../leaderboard/types';
 import { log } from '../log';
 import { LEADERBOARD_ROOM, type LeaderboardWatchReply, type RealtimeServer, type RealtimeSocket } from './events';
 import type { RealtimeHub } from './hub';
 
-/** Our own script publishes these; the shape is checked so that a stray message cannot crash us. */
-const publishedChange = z.looseObject({
-  type: z.literal('entry-added'),
-  version: z.number(),
-  threshold: z.number(),
-  entry: z.looseObject({ id: z.string(), name: z.string(), score: z.number(), date: z.number(), rank: z.number() }),
-});
-
 /**
- * The live leaderboard: a page watches it and gets the whole board, then every entry that
- * enters. add-to-board.lua publishes only when the board changed, so a score that does not
- * enter costs the open boards nothing.
+ * The live leaderboards: a page watches them and gets the three current boards whole, then
+ * every entry that enters one and every removal. add-to-boards.lua publishes only when a board
+ * changed, so a score that enters none costs the open boards nothing.
  */
 export function attachLeaderboard(io: RealtimeServer, hub: RealtimeHub): { close(): void } {
   hub.subscribe(defaultLeaderboardContext().keys.changes, (message) => {
     let change: LeaderboardChange;
     try {
-      change = publishedChange.parse(JSON.parse(message)) as LeaderboardChange;
+      // Our own scripts publish these; the shape is checked so that a stray message cannot crash us.
+      change = leaderboardChangeSchema.parse(JSON.parse(message));
     } catch {
       return log.warn({ message: message.slice(0, 200) }, 'ignored a malformed leaderboard change');
     }
@@ -42,7 +35,7 @@ export function attachLeaderboard(io: RealtimeServer, hub: RealtimeHub): { close
     await socket.join(LEADERBOARD_ROOM);
     const ctx = defaultLeaderboardContext();
     try {
-      return { ok: true, board: await readTop(ctx.size, ctx) };
+      return { ok: true, boards: await readBoards(ctx) };
     } catch {
       return { ok: false, error: 'unavailable' };
     }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { creatorTotalsSchema } from '../creators/schemas';
 import { accountIdSchema } from '../folding/metric-events';
-import { boardSchema } from '../leaderboard/schemas';
+import { boardsSchema } from '../leaderboard/schemas';
 import { liveSnapshotSchema, slugSchema } from '../live-events/schemas';
 import { opsSnapshotSchema } from '../ops/schemas';
 
@@ -16,7 +16,7 @@ export const watchReplySchema = z.union([
   z.object({ ok: z.literal(true), snapshot: liveSnapshotSchema }),
   failure('invalid', 'not-found', 'unavailable', 'rate-limited'),
 ]);
-export const leaderboardWatchReplySchema = z.union([z.object({ ok: z.literal(true), board: boardSchema }), failure('unavailable', 'rate-limited')]);
+export const leaderboardWatchReplySchema = z.union([z.object({ ok: z.literal(true), boards: boardsSchema }), failure('unavailable', 'rate-limited')]);
 export const opsReplySchema = z.union([z.object({ ok: z.literal(true), snapshot: opsSnapshotSchema }), failure('unavailable', 'rate-limited')]);
 export const creatorReplySchema = z.union([
   z.object({ ok: z.literal(true), totals: creatorTotalsSchema }),

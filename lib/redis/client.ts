@@ -10,7 +10,7 @@ export type RedisConnection = { mode: 'single'; url: string } | { mode: 'cluster
 const globalForRedis = globalThis as typeof globalThis & { __crowdpulseRedis?: RedisClient };
 
 /** Reads the connection from the environment; undefined when neither variable is set. */
-export function connectionFromEnv(env: NodeJS.ProcessEnv = process.env): RedisConnection | undefined {
+export function connectionFromEnv(env: Record<string, string | undefined> = process.env): RedisConnection | undefined {
   const url = env.REDIS_URL?.trim();
   const nodes = env.REDIS_CLUSTER_NODES?.trim();
   if (url && nodes) {

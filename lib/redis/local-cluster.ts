@@ -37,7 +37,18 @@ const HOST = '127.0.0.1';
  * replicas each, free ports (P and its bus port P+10000), no persistence, a temp dir per node.
  * Everything is killed and removed on stop() and when this process exits.
  */
-export async function startLocalCluster({ masters = 3, replicasPerMaster = 1 } = {}): Promise<LocalClusterHandle> {
+export async function startLocalCluster(options: { masters?: number; replicasPerMaster?: number } = {}): Promise<LocalClusterHandle> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(options);
+    } catch (error) {
+      // Another process can take a free port between our probe and redis-server's bind.
+      if (attempt >= 3) throw error;
+    }
+  }
+}
+
+async function startOnce({ masters = 3, replicasPerMaster = 1 }): Promise<LocalClusterHandle> {
   const count = masters * (1 + replicasPerMaster);
   const running: RunningNode[] = [];
   const cleanUp = () => {
@@ -80,7 +91,11 @@ export async function startLocalCluster({ masters = 3, replicasPerMaster = 1 } =
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   };
-  await waitForOk();
+  await waitForOk().catch((error: unknown) => {
+    cleanUp();
+    process.off('exit', cleanUp);
+    throw error;
+  });
 
   const byPort = (port: number) => {
     const node = running.find((candidate) => candidate.port === port);

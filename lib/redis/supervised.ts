@@ -33,6 +33,7 @@ export async function superviseRedisServer(options: { dataDir?: string } = {}): 
         if (stopping) return;
         try {
           current = await startRedisServer({ ...options, port });
+          if (stopping) return void (await current.stop());
           log.info({ port }, 'the embedded redis-server is back');
           return watch(current);
         } catch (error) {

@@ -23,8 +23,9 @@ export type HaproxyHandle = {
  * - health check on /api/health answering 200 or 503: an instance that answers is alive. A 503
  *   says Redis is unreachable, which every instance shares; the app's own 503 (JSON, with the
  *   page's "reconnecting" state) is better for clients than HAProxy's "no server available".
- * - `fall 2 inter 500ms` + `option redispatch` + `retries 2`: a crashed instance leaves the
- *   rotation within a second, and a request that could not connect to it is sent to another.
+ * - `inter 1s fall 3`, `timeout check 3s`: a crashed instance leaves the rotation within 3 s, but
+ *   one slowed by a busy machine is not taken out; meanwhile `option redispatch` + `retries 2`
+ *   send a request that cannot connect to a crashed instance to another.
  */
 export function haproxyConfig(port: number, backends: readonly Backend[]): string {
   return [
@@ -49,7 +50,8 @@ export function haproxyConfig(port: number, backends: readonly Backend[]): strin
     '  cookie SERVERID insert indirect nocache',
     '  option httpchk GET /api/health',
     '  http-check expect rstatus ^(200|503)$',
-    '  default-server check inter 500ms fall 2 rise 2',
+    '  timeout check 3s',
+    '  default-server check inter 1s fall 3 rise 2',
     ...backends.map(({ name, port: backendPort }) => `  server ${name} 127.0.0.1:${backendPort} cookie ${name}`),
     '',
   ].join('\n');

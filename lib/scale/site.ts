@@ -30,7 +30,7 @@ export const instanceNameOf = (index: number) => `instance-${index + 1}`;
 /**
  * N app instances behind HAProxy, as a site runs at scale. The first instance starts alone (it
  * may seed); the others then start together. Each is named (INSTANCE_NAME) like its HAProxy
- * server, and trusts the proxy's X-Forwarded-For.
+ * server, trusts the proxy's X-Forwarded-For, and shares one VISITOR_SECRET with the others.
  */
 export async function startScaledSite(options: ScaledSiteOptions): Promise<ScaledSite> {
   const startApp = options.startApp ?? ((env, appOptions) => AppProcess.start(env, appOptions));

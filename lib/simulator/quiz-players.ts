@@ -1,30 +1,57 @@
 import { readTop, type LeaderboardContext } from '../leaderboard';
 import { answerQuestion, questionById, startSession, submitSession, type SubmitResult } from '../quiz';
-import { MINUTE } from '../live-events/windows';
 import { BACKER_NAMES, pick } from './names';
+
+const DAY = 86_400_000;
+const between = (min: number, max: number) => min + Math.random() * (max - min);
+
+/** How a simulated player plays: how often right, and how many seconds an answer takes on average. */
+export type PlayerStyle = { skill: number; secondsPerAnswer: number };
+
+/**
+ * Most players are neither perfect nor fast: a skill from 35 % to 92 % right (a perfect game is
+ * about one in a dozen) and a pace from 2.5 to 14 seconds an answer (reading the explanation
+ * included), each answer varying around it.
+ */
+export function randomStyle(): PlayerStyle {
+  return { skill: between(0.35, 0.92), secondsPerAnswer: between(2.5, 14) };
+}
 
 /**
  * A simulated player: a whole quiz through the same calls as the API (start, ten answers,
- * submit), each answer right with probability `skill`, so the board fills with a believable
- * spread of scores and live entries slide in like real ones.
+ * submit), each answer right with probability `skill` and given after a think time around its
+ * pace, on a clock of its own that ends at `ctx.now()`: the server measures the speed from that
+ * clock, exactly as it does for a person, and the board fills with a believable spread.
  */
-export async function playSimulatedQuiz(ctx: LeaderboardContext, skill = 0.3 + Math.random() * 0.65): Promise<SubmitResult> {
-  const session = await startSession(ctx);
-  for (const { id, choices } of session.questions) {
+export async function playSimulatedQuiz(ctx: LeaderboardContext, style: PlayerStyle = randomStyle()): Promise<SubmitResult> {
+  const thinkTimes = Array.from({ length: 10 }, () => Math.round(style.secondsPerAnswer * 1000 * between(0.5, 1.5)));
+  let time = ctx.now() - thinkTimes.reduce((sum, ms) => sum + ms, 0);
+  const player = { ...ctx, now: () => time };
+  const session = await startSession(player);
+  for (const [i, { id, choices }] of session.questions.entries()) {
+    time += thinkTimes[i]!;
     const answer = questionById(id)!.answer;
     const wrong = (answer + 1 + Math.floor(Math.random() * (choices.length - 1))) % choices.length;
-    await answerQuestion(session.id, { questionId: id, choice: Math.random() < skill ? answer : wrong }, ctx);
+    await answerQuestion(session.id, { questionId: id, choice: Math.random() < style.skill ? answer : wrong }, player);
   }
-  return submitSession(session.id, pick(BACKER_NAMES), ctx);
+  return submitSession(session.id, pick(BACKER_NAMES), player);
 }
 
-/** The demo's board starts with a morning of players rather than empty; a board with entries is left alone. */
-export async function seedDemoBoard(ctx: LeaderboardContext, players = 40): Promise<number> {
+/** Games the demo's boards are seeded with. */
+export const DEMO_PLAYERS = 40;
+
+/**
+ * The demo's boards start with a week of players rather than empty: `players` games spread over
+ * the past `days` days, a third of them today (before now), so that today's, this week's and
+ * the all time board all have entries. Boards with entries are left alone.
+ */
+export async function seedDemoBoard(ctx: LeaderboardContext, players = DEMO_PLAYERS, days = 6): Promise<number> {
   if ((await readTop(1, ctx)).entries.length > 0) return 0;
-  const start = ctx.now() - players * 4 * MINUTE;
-  for (let i = 0; i < players; i++) {
-    const playedAt = start + i * 4 * MINUTE + Math.floor(Math.random() * 3 * MINUTE);
-    await playSimulatedQuiz({ ...ctx, now: () => playedAt });
-  }
+  const now = ctx.now();
+  const startOfToday = Math.floor(now / DAY) * DAY;
+  const times = Array.from({ length: players }, (_, i) =>
+    i % 3 === 0 ? between(startOfToday, now) : between(now - days * DAY, startOfToday),
+  ).toSorted((a, b) => a - b);
+  for (const playedAt of times) await playSimulatedQuiz({ ...ctx, now: () => Math.round(playedAt) });
   return players;
 }

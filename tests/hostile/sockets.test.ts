@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -129,6 +129,19 @@ describe('the HTTP front door', () => {
       expect(response.status).toBe(400);
       expect((await response.json()).error.code).toBe('invalid_path');
     }
+  });
+
+  it('answers 400 to a request target that is no path (which fetch cannot send), and lives on', async () => {
+    const { port } = server.httpServer.address() as AddressInfo;
+    for (const target of ['http://[/', '*', 'example.org:443']) {
+      const socket = net.connect(port, '127.0.0.1');
+      socket.end(`GET ${target} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
+      let reply = '';
+      for await (const chunk of socket) reply += String(chunk);
+      expect(reply.split('\r\n')[0]).toBe('HTTP/1.1 400 Bad Request');
+    }
+    expect((await fetch(`${url}/api/health`)).status).toBe(200);
+    expect(crashes).toEqual([]);
   });
 });
 

@@ -2,7 +2,7 @@ import type { RedisClient } from '../../lib/redis/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addEntry, readTop, type BoardEntry } from '../../lib/leaderboard';
 import { connect } from '../support';
-import { boardContext, entryKeys, randomPoints } from './support';
+import { boardContext, boardKey, entryKeys, randomPoints } from './support';
 
 let redis: RedisClient;
 beforeAll(async () => {
@@ -26,7 +26,7 @@ function expectedTop(arrivals: BoardEntry[], size: number): string[] {
 describe('the capped leaderboard', () => {
   it('reads an empty board as empty', async () => {
     const ctx = boardContext(redis);
-    expect(await readTop(100, ctx)).toEqual({ version: 0, threshold: 0, size: 100, entries: [] });
+    expect(await readTop(100, ctx)).toMatchObject({ version: 0, threshold: 0, size: 100, entries: [] });
   });
 
   it('keeps exactly the 100 highest of 150 random scores, in order, with no orphan entry strings', async () => {
@@ -43,7 +43,7 @@ describe('the capped leaderboard', () => {
     const expected = expectedTop(arrivals, 100);
     expect(board.entries.map((row) => row.id)).toEqual(expected);
     expect(board.entries.map((row) => row.rank)).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
-    expect(await redis.zcard(ctx.keys.index)).toBe(100);
+    expect(await redis.zcard(boardKey(ctx))).toBe(100);
     expect(await entryKeys(ctx)).toEqual(expected.map(ctx.keys.entry).toSorted());
     expect(board.threshold).toBe(board.entries[99]!.score + 1);
   });
@@ -52,10 +52,10 @@ describe('the capped leaderboard', () => {
     const ctx = boardContext(redis);
     const later = Date.now();
     // Dates say nothing about the order: arrival does (a clock may be skewed between instances).
-    expect(await addEntry(entry('first', 7, later), ctx)).toEqual({ rank: 1, threshold: 0 });
-    expect(await addEntry(entry('second', 7, later - 60_000), ctx)).toEqual({ rank: 2, threshold: 0 });
-    expect(await addEntry(entry('higher', 8), ctx)).toEqual({ rank: 1, threshold: 0 });
-    expect(await addEntry(entry('third', 7), ctx)).toEqual({ rank: 4, threshold: 0 });
+    expect(await addEntry(entry('first', 7, later), ctx)).toMatchObject({ rank: 1, threshold: 0 });
+    expect(await addEntry(entry('second', 7, later - 60_000), ctx)).toMatchObject({ rank: 2, threshold: 0 });
+    expect(await addEntry(entry('higher', 8), ctx)).toMatchObject({ rank: 1, threshold: 0 });
+    expect(await addEntry(entry('third', 7), ctx)).toMatchObject({ rank: 4, threshold: 0 });
     const { entries } = await readTop(10, ctx);
     expect(entries.map((row) => row.id)).toEqual(['higher', 'first', 'second', 'third']);
   });
@@ -63,16 +63,16 @@ describe('the capped leaderboard', () => {
   it('refuses a score that only ties the last place of a full board, and writes nothing for it', async () => {
     const ctx = boardContext(redis, 3);
     for (const [id, score] of [['a', 5], ['b', 4], ['c', 3]] as const) await addEntry(entry(id, score), ctx);
-    expect(await addEntry(entry('tie', 3), ctx)).toEqual({ rank: null, threshold: 4 });
+    expect(await addEntry(entry('tie', 3), ctx)).toMatchObject({ rank: null, threshold: 4 });
     expect(await redis.exists(ctx.keys.entry('tie'))).toBe(0);
-    expect(await addEntry(entry('in', 4), ctx)).toEqual({ rank: 3, threshold: 5 });
+    expect(await addEntry(entry('in', 4), ctx)).toMatchObject({ rank: 3, threshold: 5 });
     expect((await readTop(3, ctx)).entries.map((row) => row.id)).toEqual(['a', 'b', 'in']);
     expect(await entryKeys(ctx)).toEqual(['a', 'b', 'in'].map(ctx.keys.entry).toSorted());
   });
 
   it('trims a board of 3 (and never errs on a board shorter than its size)', async () => {
     const ctx = boardContext(redis, 3);
-    expect(await addEntry(entry('only', 1), ctx)).toEqual({ rank: 1, threshold: 0 });
+    expect(await addEntry(entry('only', 1), ctx)).toMatchObject({ rank: 1, threshold: 0 });
     for (let i = 0; i < 6; i++) await addEntry(entry(`t${i}`, 10 + i), ctx);
     const board = await readTop(3, ctx);
     expect(board.entries.map((row) => [row.rank, row.id, row.score])).toEqual([[1, 't5', 15], [2, 't4', 14], [3, 't3', 13]]);
@@ -92,11 +92,13 @@ describe('the capped leaderboard', () => {
     await expect(readTop(101, short)).rejects.toThrow(RangeError);
   });
 
-  it('stores each entry as the JSON string {id, name, score, date}, names of any script kept as they are', async () => {
+  it('stores each entry once, as the JSON string {id, name, score, date, member, boards}, names of any script kept as they are', async () => {
     const ctx = boardContext(redis);
     const item = { id: 'json', name: 'Zoë 李 <b>"/"</b>', score: 9, date: 1_800_000_000_123 };
     await addEntry(item, ctx);
-    expect(JSON.parse((await redis.get(ctx.keys.entry('json')))!)).toEqual(item);
+    expect(JSON.parse((await redis.get(ctx.keys.entry('json')))!)).toEqual({
+      ...item, member: `${'9'.repeat(14)}8:json`, boards: ['day:2027-01-15', 'week:2027-W02', 'all'],
+    });
     expect((await readTop(1, ctx)).entries).toEqual([{ ...item, rank: 1 }]);
   });
 });

@@ -1,12 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { applyBoardChange, arrivedOnBoard } from '../../lib/leaderboard/client-state';
+import { applyBoardChange, arrivedOnBoards, msUntilRollover } from '../../lib/leaderboard/client-state';
+import { periodAt } from '../../lib/leaderboard/periods';
 import type { Board, LeaderboardChange, RankedEntry } from '../../lib/leaderboard/types';
 
+const NOW = Date.parse('2030-01-08T12:00:00Z');
+const TODAY = periodAt('day', NOW);
 const row = (id: string, score: number, rank: number): RankedEntry => ({ id, name: id, score, date: 1, rank });
-const board = (entries: RankedEntry[], size = 3): Board => ({ version: 5, threshold: 0, size, entries });
-const added = (version: number, entry: RankedEntry, threshold = 0): LeaderboardChange => ({ type: 'entry-added', version, entry, threshold });
+const board = (entries: RankedEntry[], size = 3): Board => ({ version: 5, threshold: 0, size, span: TODAY, entries });
+const added = (version: number, entry: RankedEntry, threshold = 0, day = TODAY.id): LeaderboardChange => {
+  const { rank, ...rest } = entry;
+  const place = (id: string) => ({ id, rank, threshold });
+  return { type: 'entry-added', version, entry: rest, boards: { day: place(day), week: place('2030-W02'), all: place('all') } };
+};
 
-describe('the browser model of the leaderboard', () => {
+describe('the browser model of a leaderboard', () => {
   it('inserts an entry at its rank and renumbers the rows below it', () => {
     const next = applyBoardChange(board([row('a', 9, 1), row('b', 5, 2)]), added(6, row('c', 7, 2)));
     expect(next).toMatchObject({ version: 6, entries: [row('a', 9, 1), row('c', 7, 2), row('b', 5, 3)] });
@@ -18,11 +25,37 @@ describe('the browser model of the leaderboard', () => {
     expect(next).toMatchObject({ threshold: 5, entries: [row('a', 9, 1), row('b', 5, 2), row('d', 4, 3)] });
   });
 
+  it('takes the version of a change that did not enter this board, and nothing else', () => {
+    const current = board([row('a', 9, 1)]);
+    const change = added(6, row('x', 1, 2));
+    if (change.type === 'entry-added') change.boards.day = { id: TODAY.id, rank: 0, threshold: 2 };
+    expect(applyBoardChange(current, change)).toEqual({ ...current, version: 6, threshold: 2 });
+  });
+
   it('ignores a change it holds already and resyncs on a gap', () => {
     const current = board([row('a', 9, 1)]);
     expect(applyBoardChange(current, added(5, row('x', 1, 2)))).toBe(current);
     expect(applyBoardChange(current, added(7, row('x', 1, 2)))).toBe('resync');
     expect(applyBoardChange(current, added(6, row('x', 1, 4)))).toBe('resync');
+  });
+
+  it('resyncs on a change made on the next day: the new day starts its own board', () => {
+    const tomorrow = periodAt('day', NOW + 86_400_000).id;
+    expect(applyBoardChange(board([row('a', 9, 1)]), added(6, row('x', 1, 1), 0, tomorrow))).toBe('resync');
+  });
+
+  it('takes the boards again when the shown day ends, on the server’s clock', () => {
+    const boards = { day: board([]), week: { ...board([]), span: periodAt('week', NOW) }, all: { ...board([]), span: periodAt('all', NOW) } };
+    expect(msUntilRollover(boards, NOW)).toBe(12 * 3_600_000);
+    expect(msUntilRollover(boards, TODAY.endsAt! + 5_000)).toBe(0);
+  });
+
+  it('drops a removed entry, renumbers, and opens a place on a full board', () => {
+    const full = { ...board([row('a', 9, 1), row('rude', 5, 2), row('c', 3, 3)]), threshold: 4 };
+    const next = applyBoardChange(full, { type: 'entry-removed', version: 6, id: 'rude' });
+    expect(next).toMatchObject({ version: 6, threshold: 0, entries: [row('a', 9, 1), row('c', 3, 2)] });
+    const other = applyBoardChange(board([row('a', 9, 1)]), { type: 'entry-removed', version: 6, id: 'elsewhere' });
+    expect(other).toMatchObject({ version: 6, entries: [row('a', 9, 1)] });
   });
 
   it('remembers as arrived only the ids still on the board', () => {
@@ -32,8 +65,9 @@ describe('the browser model of the leaderboard', () => {
       const next = applyBoardChange(current, added(current.version + 1, row(`n${i}`, 10 + i, 1), 0));
       if (next === 'resync') throw new Error('unexpected resync');
       current = next;
-      arrived = arrivedOnBoard(arrived, current, [`n${i}`]);
+      arrived = arrivedOnBoards(arrived, { day: current, week: current, all: current }, [`n${i}`]);
     }
     expect([...arrived].sort()).toEqual(['n47', 'n48', 'n49']);
   });
 });
+

@@ -2,7 +2,7 @@ import type { RedisClient } from '../../lib/redis/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addEntry, readTop } from '../../lib/leaderboard';
 import { connect } from '../support';
-import { boardContext, entryKeys } from './support';
+import { boardContext, boardKey, entryKeys } from './support';
 
 const CONNECTIONS = 5;
 let clients: RedisClient[];
@@ -27,7 +27,7 @@ describe('concurrent submissions', () => {
     const expected = everyone.toSorted((a, b) => b.score - a.score).slice(0, 100);
     const board = await readTop(100, ctx);
     expect(board.entries.map((row) => row.id)).toEqual(expected.map((row) => row.id));
-    expect(await first!.zcard(ctx.keys.index)).toBe(100);
+    expect(await first!.zcard(boardKey(ctx))).toBe(100);
     expect(await entryKeys(ctx)).toEqual(expected.map((row) => ctx.keys.entry(row.id)).toSorted());
     // Each racer that is on the board now was told it entered.
     const onBoard = new Set(board.entries.map((row) => row.id));

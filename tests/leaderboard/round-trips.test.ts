@@ -1,19 +1,19 @@
 import { isCluster, type RedisClient } from '../../lib/redis/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addEntry, readTop, type LeaderboardChange, type LeaderboardContext } from '../../lib/leaderboard';
+import { addEntry, readBoards, readTop, removeEntry, type LeaderboardChange, type LeaderboardContext } from '../../lib/leaderboard';
+import { periodAt, PERIODS } from '../../lib/leaderboard/periods';
 import { answerQuestion, startSession, submitSession } from '../../lib/quiz';
 import { connect, commandsSentBy, listenTo, type ChannelListener } from '../support';
 import { boardContext } from './support';
 
+const NOW = Date.now();
 let redis: RedisClient;
 let subscriber: ChannelListener;
 let ctx: LeaderboardContext;
 
-/** What was published on this test's board since the last call. */
+/** What was published on this test's boards since the last call. */
 async function takePublished(): Promise<LeaderboardChange[]> {
-  return (await subscriber.take())
-    .map((message) => JSON.parse(message) as LeaderboardChange)
-    .filter((change) => change.entry.id.startsWith('rt-') || change.entry.name === 'Quiz player');
+  return (await subscriber.take()).map((message) => JSON.parse(message) as LeaderboardChange);
 }
 
 beforeAll(async () => {
@@ -23,8 +23,10 @@ beforeAll(async () => {
   const session = await startSession(warmUp);
   await answerQuestion(session.id, { questionId: session.questions[0]!.id, choice: 0 }, warmUp);
   await submitSession(session.id, 'Warm', warmUp);
-  await addEntry({ id: 'warm', name: 'Warm', score: 1, date: 1 }, warmUp);
+  await addEntry({ id: 'warm', name: 'Warm', score: 1_000_000, date: NOW }, warmUp);
   await readTop(1, warmUp);
+  await readBoards(warmUp);
+  await removeEntry('warm', warmUp);
   ctx = boardContext(redis, 2);
   subscriber = await listenTo(redis, ctx.keys.changes);
 });
@@ -33,7 +35,7 @@ afterAll(async () => {
   await redis.quit();
 });
 
-describe('every quiz and leaderboard operation is one EVALSHA; the board publishes only when it changed', () => {
+describe('every quiz and leaderboard operation is one EVALSHA; the boards publish only when they changed', () => {
   it('startSession, answerQuestion and submitSession', async () => {
     let session: Awaited<ReturnType<typeof startSession>> | undefined;
     expect(await commandsSentBy(redis, async () => (session = await startSession(ctx)))).toEqual(['evalsha']);
@@ -43,20 +45,28 @@ describe('every quiz and leaderboard operation is one EVALSHA; the board publish
     const submit = isCluster(redis) ? ['evalsha', 'wait'] : ['evalsha'];
     expect(await commandsSentBy(redis, () => submitSession(id, 'Quiz player', ctx))).toEqual(submit);
     const [change] = await takePublished();
-    expect(change).toMatchObject({ type: 'entry-added', version: 1, entry: { id, name: 'Quiz player', rank: 1 }, threshold: 0 });
+    expect(change).toMatchObject({ type: 'entry-added', version: 1, entry: { id, name: 'Quiz player' }, boards: { all: { id: 'all', rank: 1, threshold: 0 } } });
   });
 
   it('addEntry that enters the board, and one that does not', async () => {
-    expect(await commandsSentBy(redis, () => addEntry({ id: 'rt-high', name: 'High', score: 50, date: 2 }, ctx))).toEqual(['evalsha']);
-    expect(await takePublished()).toEqual([
-      { type: 'entry-added', version: 2, entry: { id: 'rt-high', name: 'High', score: 50, date: 2, rank: 1 }, threshold: (await readTop(2, ctx)).threshold },
-    ]);
-    expect(await commandsSentBy(redis, () => addEntry({ id: 'rt-low', name: 'Low', score: 0, date: 3 }, ctx))).toEqual(['evalsha']);
+    expect(await commandsSentBy(redis, () => addEntry({ id: 'rt-high', name: 'High', score: 5_000, date: NOW }, ctx))).toEqual(['evalsha']);
+    const [change] = await takePublished();
+    expect(change).toEqual({
+      type: 'entry-added', version: 2, entry: { id: 'rt-high', name: 'High', score: 5_000, date: NOW },
+      boards: Object.fromEntries(PERIODS.map((period) => [period, { id: periodAt(period, NOW).id, rank: 1, threshold: expect.any(Number) }])),
+    });
+    expect(await commandsSentBy(redis, () => addEntry({ id: 'rt-low', name: 'Low', score: 0, date: NOW }, ctx))).toEqual(['evalsha']);
     expect(await takePublished()).toEqual([]);
   });
 
-  it('readTop, which publishes nothing', async () => {
+  it('readTop and readBoards, which publish nothing', async () => {
     expect(await commandsSentBy(redis, () => readTop(ctx.size, ctx))).toEqual(['evalsha']);
+    expect(await commandsSentBy(redis, () => readBoards(ctx))).toEqual(['evalsha']);
     expect(await takePublished()).toEqual([]);
+  });
+
+  it('removeEntry, once', async () => {
+    expect(await commandsSentBy(redis, () => removeEntry('rt-high', ctx))).toEqual(['evalsha']);
+    expect(await takePublished()).toEqual([{ type: 'entry-removed', version: 3, id: 'rt-high' }]);
   });
 });

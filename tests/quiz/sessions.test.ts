@@ -2,8 +2,10 @@ import type { RedisClient } from '../../lib/redis/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConflictError, InvalidInputError, NotFoundError } from '../../lib/errors';
 import { readTop } from '../../lib/leaderboard';
-import { answerQuestion, QUESTION_BANK, questionById, resumeSession, SESSION_TTL_MS, startSession, submitSession } from '../../lib/quiz';
-import { connect } from '../support';
+import {
+  answerQuestion, MAX_SPEED_BONUS, POINTS_PER_ANSWER, QUESTION_BANK, questionById, resumeSession, SESSION_TTL_MS, speedBonus, startSession, submitSession,
+} from '../../lib/quiz';
+import { connect, testClock } from '../support';
 import { boardContext } from '../leaderboard/support';
 
 let redis: RedisClient;
@@ -41,16 +43,46 @@ describe('quiz sessions', () => {
     expect(ttl).toBeLessThanOrEqual(SESSION_TTL_MS);
   });
 
-  it('score each question once, on the server', async () => {
-    const ctx = boardContext(redis);
+  it('score each question once, on the server: points for a right answer, a bonus for the time the server measured', async () => {
+    const clock = testClock();
+    const ctx = boardContext(redis, undefined, clock.now);
     const { id, questions } = await startSession(ctx);
-    const [q1, q2] = questions;
+    const [q1, q2, q3] = questions;
+    clock.advance(2_000);
+    const first = POINTS_PER_ANSWER + speedBonus(2_000);
     expect(await answerQuestion(id, { questionId: q1!.id, choice: rightChoice(q1!.id) }, ctx)).toMatchObject({
-      correct: true, answer: rightChoice(q1!.id), score: 1,
+      correct: true, answer: rightChoice(q1!.id), score: first, breakdown: { points: POINTS_PER_ANSWER, speed: MAX_SPEED_BONUS - 50, elapsedMs: 2_000 },
     });
     await expect(answerQuestion(id, { questionId: q1!.id, choice: rightChoice(q1!.id) }, ctx)).rejects.toThrow(ConflictError);
+    clock.advance(1_000);
     const wrong = await answerQuestion(id, { questionId: q2!.id, choice: wrongChoice(q2!.id) }, ctx);
-    expect(wrong).toEqual({ correct: false, answer: rightChoice(q2!.id), explanation: questionById(q2!.id)!.explanation, score: 1 });
+    expect(wrong).toEqual({
+      correct: false, answer: rightChoice(q2!.id), explanation: questionById(q2!.id)!.explanation, score: first,
+      breakdown: { points: 0, speed: 0, elapsedMs: 1_000 },
+    });
+    // Measured from the previous answer; past 20 seconds a right answer earns its points alone.
+    clock.advance(25_000);
+    expect(await answerQuestion(id, { questionId: q3!.id, choice: rightChoice(q3!.id) }, ctx)).toMatchObject({
+      score: first + POINTS_PER_ANSWER, breakdown: { points: POINTS_PER_ANSWER, speed: 0, elapsedMs: 25_000 },
+    });
+  });
+
+  it('score a faster session higher than a slower one with the same right answers', async () => {
+    const play = async (msPerAnswer: number) => {
+      const clock = testClock();
+      const ctx = boardContext(redis, undefined, clock.now);
+      const { id, questions } = await startSession(ctx);
+      for (const [i, question] of questions.entries()) {
+        clock.advance(msPerAnswer);
+        await answerQuestion(id, { questionId: question.id, choice: i % 3 === 0 ? wrongChoice(question.id) : rightChoice(question.id) }, ctx);
+      }
+      return (await submitSession(id, `Pace ${msPerAnswer}`, ctx)).score;
+    };
+    const [fast, slow, slower] = [await play(2_000), await play(2_040), await play(9_000)];
+    expect(fast).toBe(6 * (POINTS_PER_ANSWER + speedBonus(2_000)));
+    expect(fast).toBeGreaterThan(slow);
+    expect(slow).toBeGreaterThan(slower);
+    expect(Number.isInteger(slower)).toBe(true);
   });
 
   it('count a question answered by racing requests once', async () => {
@@ -60,8 +92,10 @@ describe('quiz sessions', () => {
     const results = await Promise.allSettled(
       Array.from({ length: 10 }, () => answerQuestion(id, { questionId: question.id, choice: rightChoice(question.id) }, ctx)),
     );
-    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
-    expect(await redis.hget(ctx.keys.quizSession(id), 'score')).toBe('1');
+    const recorded = results.filter((result) => result.status === 'fulfilled');
+    expect(recorded).toHaveLength(1);
+    expect(await redis.hget(ctx.keys.quizSession(id), 'answered')).toBe('1');
+    expect(await redis.hget(ctx.keys.quizSession(id), 'score')).toBe(String(recorded[0]!.value.score));
   });
 
   it('refuse a question that is not in the session, and a choice out of range', async () => {
@@ -88,15 +122,16 @@ describe('quiz sessions', () => {
   it('submit once, even when submits race, with the score the server counted', async () => {
     const ctx = boardContext(redis);
     const { id, questions } = await startSession(ctx);
-    for (const question of questions) await answerQuestion(id, { questionId: question.id, choice: rightChoice(question.id) }, ctx);
+    let score = 0;
+    for (const question of questions) score = (await answerQuestion(id, { questionId: question.id, choice: rightChoice(question.id) }, ctx)).score;
     const results = await Promise.allSettled(Array.from({ length: 5 }, (_, i) => submitSession(id, `Racer ${i}`, ctx)));
     const submitted = results.filter((result) => result.status === 'fulfilled');
     expect(submitted).toHaveLength(1);
-    expect(submitted[0]!.value).toEqual({ score: 10, rank: 1, threshold: 0 });
+    expect(submitted[0]!.value).toEqual({ score, rank: 1, threshold: 0, ranks: { day: 1, week: 1, all: 1 } });
     for (const result of results) if (result.status === 'rejected') expect(result.reason).toBeInstanceOf(ConflictError);
     const board = await readTop(100, ctx);
     expect(board.entries).toHaveLength(1);
-    expect(board.entries[0]).toMatchObject({ id, score: 10, rank: 1 });
+    expect(board.entries[0]).toMatchObject({ id, score, rank: 1 });
     await expect(answerQuestion(id, { questionId: questions[0]!.id, choice: 0 }, ctx)).rejects.toThrow(ConflictError);
   });
 
@@ -108,7 +143,9 @@ describe('quiz sessions', () => {
       expect((await submitSession(id, name, ctx)).rank).not.toBeNull();
     }
     const { id } = await startSession(ctx);
-    expect(await submitSession(id, 'Cy', ctx)).toEqual({ score: 0, rank: null, threshold: 2 });
+    const { threshold } = await readTop(2, ctx);
+    expect(threshold).toBeGreaterThan(POINTS_PER_ANSWER);
+    expect(await submitSession(id, 'Cy', ctx)).toEqual({ score: 0, rank: null, threshold, ranks: { day: null, week: null, all: null } });
     expect(await redis.exists(ctx.keys.entry(id))).toBe(0);
   });
 
@@ -123,12 +160,14 @@ describe('quiz sessions', () => {
     const resumed = await resumeSession(session.id, ctx);
     expect(resumed.questions).toEqual(session.questions);
     expect(resumed.expiresAt).toBe(started + SESSION_TTL_MS);
-    expect(resumed.score).toBe(1);
+    const points = POINTS_PER_ANSWER + MAX_SPEED_BONUS;
+    expect(resumed.score).toBe(points);
     expect(resumed.answers[0]).toEqual({
-      choice: rightChoice(first!.id), correct: true, answer: rightChoice(first!.id), explanation: questionById(first!.id)!.explanation, score: 1,
+      choice: rightChoice(first!.id), correct: true, answer: rightChoice(first!.id), explanation: questionById(first!.id)!.explanation, score: points,
+      breakdown: { points: POINTS_PER_ANSWER, speed: MAX_SPEED_BONUS, elapsedMs: 0 },
     });
     expect(resumed.answers[1]).toBeNull();
-    expect(resumed.answers[2]).toMatchObject({ choice: wrongChoice(third!.id), correct: false, score: 1 });
+    expect(resumed.answers[2]).toMatchObject({ choice: wrongChoice(third!.id), correct: false, score: points, breakdown: { points: 0, speed: 0 } });
     expect(resumed.answers.slice(3)).toEqual(Array(7).fill(null));
     expect(JSON.stringify(resumed)).not.toContain(questionById(second!.id)!.explanation);
   });

@@ -1,6 +1,7 @@
 import type { RedisClient } from '../../lib/redis/client';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { readTop } from '../../lib/leaderboard';
+import { readBoards, readTop } from '../../lib/leaderboard';
+import { maxScore, POINTS_PER_ANSWER, speedBonus } from '../../lib/quiz';
 import { playSimulatedQuiz, seedDemoBoard } from '../../lib/simulator/quiz-players';
 import { connect } from '../support';
 import { boardContext } from '../leaderboard/support';
@@ -13,23 +14,39 @@ afterAll(async () => {
   await redis.quit();
 });
 
-it('a simulated player scores what its skill says, through the real session', async () => {
+it('a simulated player scores what its skill and pace say, through the real session and the server’s clock', async () => {
   const ctx = boardContext(redis);
-  expect((await playSimulatedQuiz(ctx, 1)).score).toBe(10);
-  expect((await playSimulatedQuiz(ctx, 0)).score).toBe(0);
+  const perfectFast = (await playSimulatedQuiz(ctx, { skill: 1, secondsPerAnswer: 1 })).score;
+  // Think times vary from half to one and a half times the pace.
+  expect(perfectFast).toBeGreaterThanOrEqual(10 * (POINTS_PER_ANSWER + speedBonus(1_500)));
+  expect(perfectFast).toBeLessThanOrEqual(maxScore(10));
+  const perfectSlow = (await playSimulatedQuiz(ctx, { skill: 1, secondsPerAnswer: 60 })).score;
+  expect(perfectSlow).toBe(10 * POINTS_PER_ANSWER);
+  expect((await playSimulatedQuiz(ctx, { skill: 0, secondsPerAnswer: 1 })).score).toBe(0);
   const board = await readTop(10, ctx);
-  expect(board.entries.map((entry) => entry.score)).toEqual([10, 0]);
+  expect(board.entries.map((entry) => entry.score)).toEqual([perfectFast, perfectSlow, 0]);
+  expect(board.entries.every((entry) => entry.date <= ctx.now())).toBe(true);
 });
 
-it('the demo board is seeded once, with players spread over the past, oldest first', async () => {
+it('a perfect, fast simulated game is rare, and scores spread', async () => {
+  const ctx = boardContext(redis);
+  const scores: number[] = [];
+  for (let i = 0; i < 40; i++) scores.push((await playSimulatedQuiz(ctx)).score);
+  // 8,000 of 10,000 takes every answer right at 8 seconds or less: about one game in 40.
+  expect(scores.filter((score) => score >= 0.8 * maxScore(10)).length).toBeLessThanOrEqual(6);
+  expect(new Set(scores).size).toBeGreaterThan(30);
+});
+
+it('the demo boards are seeded once, with players today and on earlier days, oldest first', async () => {
   const ctx = boardContext(redis);
   const now = ctx.now();
-  expect(await seedDemoBoard(ctx, 12)).toBe(12);
-  const { entries } = await readTop(100, ctx);
-  expect(entries).toHaveLength(12);
-  const dates = entries.map((entry) => entry.date).toSorted((a, b) => a - b);
-  expect(dates[0]).toBeLessThan(now - 30 * 60_000);
-  expect(dates.at(-1)).toBeLessThan(now);
-  expect(await seedDemoBoard(ctx, 12)).toBe(0);
-  expect((await readTop(100, ctx)).entries).toHaveLength(12);
+  expect(await seedDemoBoard(ctx, 30)).toBe(30);
+  const boards = await readBoards(ctx);
+  expect(boards.all.entries).toHaveLength(30);
+  expect(boards.day.entries).toHaveLength(10);
+  const dates = boards.all.entries.map((entry) => entry.date).toSorted((a, b) => a - b);
+  expect(dates[0]).toBeLessThan(now - 2 * 86_400_000);
+  expect(dates.at(-1)).toBeLessThanOrEqual(now);
+  expect(await seedDemoBoard(ctx, 30)).toBe(0);
+  expect((await readTop(100, ctx)).entries).toHaveLength(30);
 });

@@ -42,18 +42,25 @@ describe.runIf(testConnection().mode === 'cluster')('on a master failover', { ti
 
   it('a quiz submit no replica confirmed is not acknowledged (a 503), and one that was survives the SIGKILL of its master', async () => {
     const ctx = board();
-    const master = await cluster.masterFor(ctx.keys.index);
+    const master = await cluster.masterFor(ctx.keys.version);
     const replica = (await cluster.describe()).find((node) => node.masterId === master.id)!;
 
     const refused = await playedSession(ctx);
     const asleep = new Redis(replica.port, replica.host);
-    void asleep.debug('SLEEP', 1).finally(() => asleep.disconnect());
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await asleep.ping();
+    const sleeping = asleep.debug('SLEEP', 2);
+    await new Promise((resolve) => setTimeout(resolve, 200));
     await expect(submitSession(refused, 'Unconfirmed', ctx)).rejects.toBeInstanceOf(NotReplicatedError);
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await sleeping;
+    asleep.disconnect();
 
-    const kept = await playedSession(ctx);
-    await submitSession(kept, 'Acknowledged', ctx);
+    // On a loaded machine a replica may miss the 250 ms too: then that submit was not acknowledged; play another.
+    let kept = '';
+    for (let attempt = 0; !kept && attempt < 5; attempt++) {
+      const id = await playedSession(ctx);
+      if (await submitSession(id, 'Acknowledged', ctx).then(() => true, (error) => (error instanceof NotReplicatedError ? false : Promise.reject(error)))) kept = id;
+    }
+    expect(kept).not.toBe('');
     await cluster.killNode(master.port, 'SIGKILL');
     await cluster.waitForOk();
     await expect.poll(async () => (await readTop(10, ctx).catch(() => null))?.entries.map((entry) => entry.id), { timeout: 10_000 })
@@ -76,7 +83,7 @@ describe.runIf(testConnection().mode === 'cluster')('on a master failover', { ti
     const started = Date.now();
     const during: unknown = await recordContribution(slug, { name: 'During failover', amount: 1 }, ctx).then(() => null, (error) => error);
     expect(during === null || isRedisUnavailable(during)).toBe(true);
-    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(Date.now() - started).toBeLessThan(8_000);
     await cluster.waitForOk();
     // Down while the subscription moves, then up: every page of this instance reads a fresh snapshot.
     await expect.poll(() => recorder.statuses.at(-1), { timeout: 15_000 }).toBe('up');
@@ -84,5 +91,32 @@ describe.runIf(testConnection().mode === 'cluster')('on a master failover', { ti
 
     await expect.poll(() => recordContribution(slug, { name: 'After failover', amount: 3 }, ctx).then(() => true, () => false), { timeout: 10_000 }).toBe(true);
     await expect.poll(() => received.some((message) => message.includes('After failover')), { timeout: 5_000 }).toBe(true);
+  });
+});
+
+describe.runIf(testConnection().mode === 'cluster')('on a cluster whose master has no replica', { timeout: 60_000 }, () => {
+  let cluster: LocalClusterHandle;
+  let redis: RedisClient;
+  beforeAll(async () => {
+    cluster = await startLocalCluster({ masters: 3, replicasPerMaster: 0 });
+    redis = createRedis({ mode: 'cluster', nodes: cluster.nodes });
+    await waitUntilReady(redis);
+  }, 30_000);
+  afterAll(async () => {
+    redis?.disconnect();
+    await cluster?.stop();
+  });
+
+  it('a command on the dead slot fails fast as unavailable (a 503), again and again, never queued', async () => {
+    const slug = await createProject(redis);
+    const master = await cluster.masterFor(liveEventKeys(slug).info);
+    await cluster.killNode(master.port, 'SIGKILL');
+    const ctx = liveContext(redis, testClock());
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const started = Date.now();
+      const error: unknown = await recordContribution(slug, { name: 'Nobody home', amount: 1 }, ctx).then(() => null, (failure) => failure);
+      expect(isRedisUnavailable(error)).toBe(true);
+      expect(Date.now() - started).toBeLessThan(8_000);
+    }
   });
 });

@@ -3,10 +3,11 @@ import { route } from '@/lib/http/route';
 import { readTop } from '@/lib/leaderboard';
 import { leaderboardQuerySchema as query } from '@/lib/leaderboard/schemas';
 
-/** `[{rank, id, name, score, date}]`, best first, at most 100 (`?limit=` from 1 to 100). */
+/** `[{rank, id, name, score, date}]`, best first, at most 100 (`?limit=` 1 to 100), of `?period=day|week|all` (default all). */
 export const GET = route(async (request: Request) => {
-  const { limit } = parseInput(query, { limit: new URL(request.url).searchParams.get('limit') ?? undefined });
-  const { entries } = await readTop(limit);
+  const params = new URL(request.url).searchParams;
+  const { limit, period } = parseInput(query, { limit: params.get('limit') ?? undefined, period: params.get('period') ?? undefined });
+  const { entries } = await readTop(limit, undefined, period);
   return Response.json(
     entries.map(({ rank, id, name, score, date }) => ({ rank, id, name, score, date })),
     { headers: { 'Cache-Control': 'no-store' } },

@@ -11,7 +11,9 @@ const requestId = { 'X-Request-Id': { description: "the request's id, as logged 
 /** The errors a route can answer, from what it takes; its own (a 409) are added by the route. */
 function errorsOf(route: RouteContract): Record<number, { description: string; headers?: object }> {
   const errors: Record<number, { description: string; headers?: object }> = {};
-  if (route.body || route.query) errors[400] = { description: 'a body or query that fails its schema (`field` names it), or a body that is not JSON' };
+  errors[400] = {
+    description: `${route.body || route.query ? 'a body or query that fails its schema (`field` names it), a body that is not JSON, or ' : ''}a path with a malformed %-escape`,
+  };
   if (route.access === 'admin') errors[401] = { description: 'a missing or wrong admin token' };
   if (route.params) errors[404] = { description: 'an unknown project, item or session (or a path that cannot name one)' };
   for (const [status, description] of Object.entries(route.errors ?? {})) errors[Number(status)] = { description };

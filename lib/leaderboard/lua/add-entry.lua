@@ -1,21 +1,26 @@
 --[[
-  Adds one entry to a capped board in one step: stores its JSON string, indexes it, trims the
-  board to its size deleting the strings of the entries pushed out, publishes the change, and
-  answers with the new entry's rank. See add-to-board.lua for the ordering of equal scores.
+  Adds one entry to the day, week and all time boards in one step (add-to-boards.lua): stores
+  its string once, indexes it on every board it beats the last place of, trims those boards
+  releasing the entries pushed out, publishes the change, and ranks it on each board.
   A quiz submit runs the same steps from ../../quiz/lua/submit-session.lua.
 
-  KEYS[1] index zset (member -> points)   KEYS[2] version counter
-  KEYS[3] the board's change channel (SPUBLISH, in the board's slot)
-  ARGV[1] entry key prefix (shares the board's hash tag)
-  ARGV[2] entry id   ARGV[3] name   ARGV[4] points (an integer)   ARGV[5] date (ms)
-  ARGV[6] board size
+  KEYS[1..n] the boards (zsets: member -> points): day, week, all time for the app, n = 3;
+             the bench's baseline passes the all time board alone
+  KEYS[n+1] version counter   KEYS[n+2] the boards' change channel (SPUBLISH, in their slot)
+  ARGV[1] entry key prefix   ARGV[2] board key prefix (both share the boards' hash tag)
+  ARGV[3] entry id   ARGV[4] name   ARGV[5] points (an integer)   ARGV[6] date (ms)
+  ARGV[7] board size   ARGV[8..] per board: period name, key suffix, period id, expiry (ms, 0: none)
 
-  Returns {rank, threshold, version}
-    rank       1-based, 0 when the points do not enter the board (then nothing is written)
-    threshold  the fewest points that would enter the board now (0 while it has room)
+  Returns {rank per board..., threshold per board..., version}
+    rank       1-based, 0 when the points do not enter that board
+    threshold  the fewest points that would enter that board now (0 while it has room)
 ]]
---- @include "add-to-board.lua"
+--- @include "add-to-boards.lua"
 
-local rank, threshold, version =
-  addToBoard(KEYS[1], KEYS[2], ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5], tonumber(ARGV[6]), KEYS[3])
-return { rank, threshold, version }
+local count = #KEYS - 2
+local ranks, thresholds, version = addToBoards(
+  boardsFrom(KEYS, 1, count, ARGV, 8), KEYS[count + 1], KEYS[count + 2], ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5], ARGV[6], tonumber(ARGV[7]))
+local reply = {}
+for i = 1, count do reply[i], reply[count + i] = ranks[i], thresholds[i] end
+reply[2 * count + 1] = version
+return reply

@@ -6,15 +6,16 @@
   ARGV[1] time to live (ms)   ARGV[2] now (ms)   ARGV[3..] the session's question ids
 
   Returns 1, or 0 when a session with this id exists already (nothing is written).
-  Fields: started, score, answered, submitted (once), order (the question ids, comma-separated,
-  as drawn: a hash keeps no order a reader may rely on), q:<question id> = OPEN or the choice made.
+  Fields: started, last (the latest answer, or the start: speed is measured from it), score, answered, submitted (once), order (the question ids, comma-separated,
+  as drawn: a hash keeps no order a reader may rely on), q:<question id> = OPEN or the choice made,
+  p:<question id> = `points:bonus:elapsed ms` once answered.
 ]]
 local OPEN = '-'
 local session = KEYS[1]
 
 if redis.call('EXISTS', session) == 1 then return 0 end
 
-local fields = { 'started', ARGV[2], 'score', 0, 'answered', 0, 'order', table.concat({ unpack(ARGV, 3) }, ',') }
+local fields = { 'started', ARGV[2], 'last', ARGV[2], 'score', 0, 'answered', 0, 'order', table.concat({ unpack(ARGV, 3) }, ',') }
 for i = 3, #ARGV do
   fields[#fields + 1] = 'q:' .. ARGV[i]
   fields[#fields + 1] = OPEN

@@ -1,27 +1,30 @@
 --[[
-  Submits a quiz session to the leaderboard in one step: marks it submitted, then adds its
-  score (read here, never sent by the client) to the board, trims the board and ranks the entry
-  (add-to-board.lua). One script, so a session is submitted once even when requests race, and a
-  crash cannot leave it on the board without the mark (or marked twice). The session hash
-  shares the board's hash tag, so this runs on Redis Cluster.
+  Submits a quiz session to the leaderboards in one step: marks it submitted, then adds its
+  score (read here, never sent by the client) to today's, this week's and the all time board,
+  trims them and ranks the entry on each (../../leaderboard/lua/add-to-boards.lua). One script,
+  so a session is submitted once even when requests race, and a crash cannot leave it on a
+  board without the mark (or marked twice). The session hash shares the boards' hash tag, so
+  this runs on Redis Cluster.
 
-  KEYS[1] session hash   KEYS[2] board index zset   KEYS[3] board version counter
-  KEYS[4] the board's change channel (SPUBLISH, in the board's slot)
-  ARGV[1] entry key prefix   ARGV[2] session id (the entry's id)   ARGV[3] name
-  ARGV[4] now (ms), the entry's date   ARGV[5] board size
+  KEYS[1] session hash   KEYS[2] day board   KEYS[3] week board   KEYS[4] all time board
+  KEYS[5] version counter   KEYS[6] the boards' change channel (SPUBLISH, in their slot)
+  ARGV[1] entry key prefix   ARGV[2] board key prefix   ARGV[3] session id (the entry's id)
+  ARGV[4] name   ARGV[5] now (ms), the entry's date   ARGV[6] board size
+  ARGV[7..18] per board: period name, key suffix, period id, expiry (ms, 0: none)
 
-  Returns {status, score, rank, threshold}
+  Returns {status, score, rankDay, rankWeek, rankAll, thresholdDay, thresholdWeek, thresholdAll}
     status     1 submitted, -1 no such session (unknown or expired), -2 submitted already
-    rank       1-based, 0 when the score does not enter the board
-    threshold  the fewest points that enter the board now (0 while it has room)
+    rank       1-based, 0 when the score does not enter that board
+    threshold  the fewest points that enter that board now (0 while it has room)
 ]]
---- @include "../../leaderboard/lua/add-to-board.lua"
+--- @include "../../leaderboard/lua/add-to-boards.lua"
 
 local session = KEYS[1]
 
-if redis.call('EXISTS', session) == 0 then return { -1, 0, 0, 0 } end
+if redis.call('EXISTS', session) == 0 then return { -1, 0, 0, 0, 0, 0, 0, 0 } end
 local score = redis.call('HGET', session, 'score')
-if redis.call('HSETNX', session, 'submitted', ARGV[4]) == 0 then return { -2, tonumber(score), 0, 0 } end
+if redis.call('HSETNX', session, 'submitted', ARGV[5]) == 0 then return { -2, tonumber(score), 0, 0, 0, 0, 0, 0 } end
 
-local rank, threshold = addToBoard(KEYS[2], KEYS[3], ARGV[1], ARGV[2], ARGV[3], score, ARGV[4], tonumber(ARGV[5]), KEYS[4])
-return { 1, tonumber(score), rank, threshold }
+local ranks, thresholds = addToBoards(
+  boardsFrom(KEYS, 2, 3, ARGV, 7), KEYS[5], KEYS[6], ARGV[1], ARGV[2], ARGV[3], ARGV[4], score, ARGV[5], tonumber(ARGV[6]))
+return { 1, tonumber(score), ranks[1], ranks[2], ranks[3], thresholds[1], thresholds[2], thresholds[3] }

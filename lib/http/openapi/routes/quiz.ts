@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { leaderboardQuerySchema, rankedEntrySchema } from '../../../leaderboard/schemas';
+import { entryIdSchema, leaderboardQuerySchema, rankedEntrySchema, removedEntrySchema } from '../../../leaderboard/schemas';
 import {
   answerInputSchema,
   answerResultSchema,
@@ -40,7 +40,7 @@ export const quizRoutes = defineRoutes([
     access: 'write',
     params: session,
     body: { schema: answerInputSchema, example: { questionId: 'bw-kubernetes', choice: 0 } },
-    responses: { 200: { description: 'right or wrong, the right choice, why, the score so far', json: answerResultSchema } },
+    responses: { 200: { description: 'right or wrong, the right choice, why, the score so far and how this answer scored (timed by the server)', json: answerResultSchema } },
     errors: { 409: 'answered already, or the session is submitted' },
   },
   {
@@ -52,15 +52,25 @@ export const quizRoutes = defineRoutes([
     access: 'write',
     params: session,
     body: { schema: submitInputSchema, example: { name: '김민준' } },
-    responses: { 200: { description: 'the score, the rank (null off the board) and the threshold', json: submitResultSchema } },
+    responses: { 200: { description: 'the score, the all time rank (null off the board) and threshold, and the rank on each board', json: submitResultSchema } },
     errors: { 409: 'submitted already' },
   },
   {
     method: 'get',
     path: '/api/leaderboard',
     tag: 'quiz',
-    summary: 'The top of the board, best first',
+    summary: 'The top of a board, best first: today, this week or all time',
+    description: 'Days are UTC, weeks ISO weeks (Monday to Sunday, UTC); `period` defaults to `all`.',
     query: leaderboardQuerySchema,
     responses: { 200: { description: 'the entries', json: z.array(rankedEntrySchema) } },
+  },
+  {
+    method: 'delete',
+    path: '/api/leaderboard/entries/{id}',
+    tag: 'admin',
+    summary: 'Remove an entry from every board it is on, and its string; every open board drops it live',
+    access: 'admin',
+    params: z.object({ id: entryIdSchema }),
+    responses: { 200: { description: 'removed', json: removedEntrySchema } },
   },
 ]);

@@ -1,0 +1,54 @@
+'use client';
+
+import { PERIOD_LABELS, PERIODS, type Period, type PeriodSpan } from '@/lib/leaderboard/periods';
+
+const dayFormat = new Intl.DateTimeFormat('en', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+
+/** What a tab says under its name: the UTC date, the ISO week, or nothing for all time. */
+function spanLabel(span: PeriodSpan): string | null {
+  if (span.period === 'day') return dayFormat.format(span.startsAt);
+  if (span.period === 'week') return `Week ${Number(span.id.split('-W')[1])}`;
+  return null;
+}
+
+type Props = { selected: Period; spans: Record<Period, PeriodSpan>; onSelect: (period: Period) => void; controls: string };
+
+/** Today / This week / All time, as tabs (arrow keys move between them, as the ARIA pattern says). */
+export function BoardTabs({ selected, spans, onSelect, controls }: Props) {
+  const move = (event: React.KeyboardEvent, from: Period) => {
+    const step = { ArrowRight: 1, ArrowLeft: -1 }[event.key];
+    if (!step) return;
+    const next = PERIODS[(PERIODS.indexOf(from) + step + PERIODS.length) % PERIODS.length]!;
+    onSelect(next);
+    document.getElementById(`board-tab-${next}`)?.focus();
+  };
+  return (
+    <div role="tablist" aria-label="Period" className="grid grid-cols-3 gap-1 rounded-xl bg-slate-100 p-1">
+      {PERIODS.map((period) => {
+        const active = period === selected;
+        const sub = spanLabel(spans[period]);
+        return (
+          <button
+            key={period}
+            id={`board-tab-${period}`}
+            type="button"
+            role="tab"
+            data-testid="leaderboard-tab"
+            data-period={period}
+            aria-selected={active}
+            aria-controls={controls}
+            tabIndex={active ? 0 : -1}
+            onClick={() => onSelect(period)}
+            onKeyDown={(event) => move(event, period)}
+            className={`rounded-lg px-2 py-2 text-center text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-accent ${
+              active ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900'
+            }`}
+          >
+            {PERIOD_LABELS[period]}
+            {sub && <span className="block text-xs font-medium text-slate-600">{sub}</span>}
+          </button>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { jsonSchemaOf } from '../../lib/http/openapi/json-schema';
+import { readTop } from '../../lib/leaderboard';
+import { rankedEntrySchema } from '../../lib/leaderboard/schemas';
+import { cancelContribution, importEvents, publishNews, readLiveSnapshot, recordContribution } from '../../lib/live-events';
+import { readActivity } from '../../lib/live-events/activity';
+import {
+  activityPageSchema,
+  importResultSchema,
+  liveChangeSchema,
+  liveSnapshotSchema,
+  writtenEventSchema,
+} from '../../lib/live-events/schemas';
+import { listProjects } from '../../lib/projects/catalogue';
+import { projectSchema } from '../../lib/projects/schemas';
+import { answerQuestion, resumeSession, startSession, submitSession } from '../../lib/quiz';
+import { answerResultSchema, resumedSessionSchema, startedSessionSchema, submitResultSchema } from '../../lib/quiz/schemas';
+import type { RedisClient } from '../../lib/redis/client';
+import { boardContext } from '../leaderboard/support';
+import { connect, createProject, listenToChanges, liveContext, testClock } from '../support';
+import { compile } from './validator';
+
+/**
+ * What lib/ hands the routes and the sockets, as the integration suite meets it, parsed strictly
+ * by the JSON Schemas the OpenAPI and socket documents carry (no extra field anywhere): a drift
+ * fails here, on both topologies, before any HTTP test runs.
+ */
+function strictly(schema: z.ZodType, value: unknown) {
+  const validate = compile(jsonSchemaOf(schema, 'output'));
+  expect(validate(JSON.parse(JSON.stringify(value))), JSON.stringify(validate.errors)).toBe(true);
+}
+
+let redis: RedisClient;
+beforeAll(async () => {
+  redis = await connect();
+});
+afterAll(async () => {
+  await redis.quit();
+});
+
+describe('answers match their documented schemas', () => {
+  it('live events: writes, the snapshot, the feed, the published changes', async () => {
+    const ctx = liveContext(redis, testClock());
+    const slug = await createProject(redis);
+    const changes = await listenToChanges(redis, slug);
+    const recorded = await recordContribution(slug, { name: '김민준', amount: 12 }, ctx);
+    strictly(writtenEventSchema, { id: recorded.id, at: recorded.at });
+    await publishNews(slug, { title: 'News', url: 'https://example.org/n' }, ctx);
+    await cancelContribution(slug, recorded.id, ctx);
+    strictly(importResultSchema, await importEvents(slug, [{ kind: 'contribution', id: 'imp-1', name: 'ليلى', amount: 3, at: ctx.now() }], ctx));
+    strictly(liveSnapshotSchema, await readLiveSnapshot(slug, ctx));
+    strictly(activityPageSchema, await readActivity(slug, { limit: 10 }, ctx));
+    const published = await changes.takeChanges();
+    expect(published.length).toBeGreaterThanOrEqual(4);
+    for (const change of published) strictly(liveChangeSchema, change);
+    await changes.close();
+  });
+
+  it('projects, the quiz and the board', async () => {
+    await createProject(redis);
+    for (const project of await listProjects(redis)) strictly(projectSchema, project);
+    const ctx = boardContext(redis);
+    const session = await startSession(ctx);
+    strictly(startedSessionSchema, session);
+    strictly(answerResultSchema, await answerQuestion(session.id, { questionId: session.questions[0]!.id, choice: 0 }, ctx));
+    strictly(resumedSessionSchema, await resumeSession(session.id, ctx));
+    strictly(submitResultSchema, await submitSession(session.id, 'Contract', ctx));
+    for (const entry of (await readTop(10, ctx)).entries) strictly(rankedEntrySchema, entry);
+  });
+});
