@@ -1,7 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { request as httpRequest } from 'node:http';
 import { INSTANCE_HEADER } from '../../lib/http/instance';
+import type { Redis } from 'ioredis';
+import { waitUntilReady } from '../../lib/redis/client';
+import { createProject } from '../support/fixtures';
 import { ScaledStack } from '../support/scaled-stack';
+import { rawSocket, visitorCookie } from '../support/visitor';
 
 /**
  * HAProxy in front of two instances (lib/scale/haproxy.ts). The balancer does not care where the
@@ -104,4 +108,24 @@ test('the rate limit counts the client HAProxy saw, whatever X-Forwarded-For it 
   expect(first).toEqual([404, 404, 404, 404, 404, 429, 429]);
   // Another client behind the same balancer has a budget of its own.
   expect(await writeFrom('127.0.0.3', '203.0.113.0')).toBe(404);
+});
+
+test('a visitor cookie issued by one instance counts on another: the instances share VISITOR_SECRET', async () => {
+  const redis = stack.createRedis();
+  try {
+    await waitUntilReady(redis);
+    const slug = await createProject(redis as Redis);
+    const cookie = await visitorCookie(stack.url);
+    const viewing = async () => ((await (await fetch(`${stack.url}/api/projects/${slug}/live`)).json()) as { visitors: { count: number } }).visitors.count;
+    // One tab on each instance in turn: whichever issued the cookie, both count its visitor.
+    for (const { app } of stack.site.apps) {
+      const tab = rawSocket(app.baseURL, { cookie });
+      expect((await tab.timeout(10_000).emitWithAck('project:watch', { slug })).ok).toBe(true);
+      await expect.poll(viewing).toBe(1);
+      tab.close();
+      await expect.poll(viewing).toBe(0);
+    }
+  } finally {
+    redis.disconnect();
+  }
 });
