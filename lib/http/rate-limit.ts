@@ -31,12 +31,12 @@ function limiter({ keyPrefix, points, duration }: Limit): RateLimiterRedis {
 }
 
 /** Consumes one point of `limit` for the request's address; a 429 with Retry-After when none is left. */
-async function consume(request: Request, limit: Limit, what: string): Promise<void> {
+async function consume(request: Request, limit: Limit, what: 'writes' | 'bursts'): Promise<void> {
   try {
     await limiter(limit).consume(clientAddress(request));
   } catch (rejection) {
     if (!(rejection instanceof RateLimiterRes)) throw rejection;
-    appMetrics().rateLimitRefused('http-writes');
+    appMetrics().rateLimitRefused(`http-${what}`);
     const retryAfter = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
     throw new HttpError(429, 'rate_limited', `too many ${what}; retry in ${retryAfter} s`, undefined, {
       'Retry-After': String(retryAfter),

@@ -1,4 +1,5 @@
 import { RateLimiterMemory } from 'rate-limiter-flexible';
+import { appMetrics } from '../metrics/app-metrics';
 import type { RealtimeSocket } from './events';
 
 /** Events one socket may send per SOCKET_EVENTS_WINDOW_S; a page sends a few per (re)connect. */
@@ -6,9 +7,6 @@ export const SOCKET_EVENTS_PER_WINDOW = 20;
 export const SOCKET_EVENTS_WINDOW_S = 10;
 
 const perSocket = new RateLimiterMemory({ keyPrefix: 'socket-events', points: SOCKET_EVENTS_PER_WINDOW, duration: SOCKET_EVENTS_WINDOW_S });
-
-/** Counted refusals, for whoever wants to export them (metrics). */
-export const socketRefusals = { rateLimited: 0 };
 
 /**
  * Every event a socket sends costs a point of its own budget, before any handler runs (and so
@@ -20,7 +18,7 @@ export function limitSocketEvents(socket: RealtimeSocket): void {
     perSocket.consume(socket.id).then(
       () => next(),
       () => {
-        socketRefusals.rateLimited++;
+        appMetrics().rateLimitRefused('socket-events');
         const ack = packet.at(-1);
         if (typeof ack === 'function') (ack as (reply: unknown) => void)({ ok: false, error: 'rate-limited' });
       },

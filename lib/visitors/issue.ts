@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
+import { appMetrics } from '../metrics/app-metrics';
 import { newVisitorCookie, VISITOR_COOKIE, visitorFromCookies } from './cookie';
 
 /** New visitor ids one address may be given per minute, per instance; beyond, pages are served uncounted. */
@@ -24,7 +25,7 @@ function isPageRequest(request: IncomingMessage): boolean {
  */
 export async function issueVisitorCookie(request: IncomingMessage, response: ServerResponse, address: string): Promise<void> {
   if (!isPageRequest(request) || visitorFromCookies(request.headers.cookie)) return;
-  if (!(await newIds.consume(address).then(() => true, () => false))) return;
+  if (!(await newIds.consume(address).then(() => true, () => false))) return appMetrics().rateLimitRefused('new-visitor-ids');
   const secure = request.headers['x-forwarded-proto'] === 'https';
   const { value, setCookie } = newVisitorCookie(secure);
   response.appendHeader('Set-Cookie', setCookie);

@@ -12,7 +12,14 @@ import type { ClientToServerEvents, ServerToClientEvents, WatchReply } from '../
 import { SOCKET_EVENTS_PER_WINDOW } from '../../lib/realtime/socket-limits';
 import { ensureVisitorSecret } from '../../lib/visitors/cookie';
 import { recentlyViewedKey } from '../../lib/visitors/recently-viewed';
+import { metricsRegistry } from '../../lib/metrics/registry';
 import { createProject, testConnection } from '../support';
+
+/** What crowdpulse_rate_limit_refusals_total says of one limit in this process. */
+async function refusals(limit: string): Promise<number> {
+  const metric = await metricsRegistry().getSingleMetric('crowdpulse_rate_limit_refusals_total')?.get();
+  return metric?.values.find((value) => value.labels.limit === limit)?.value ?? 0;
+}
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -154,6 +161,7 @@ describe('floods and rooms', () => {
     expect(replies.filter((reply) => !reply.ok && reply.error === 'not-found').length).toBeLessThanOrEqual(SOCKET_EVENTS_PER_WINDOW);
     expect(replies.filter((reply) => !reply.ok && reply.error === 'rate-limited').length).toBeGreaterThanOrEqual(100 - SOCKET_EVENTS_PER_WINDOW);
     expect(roomsLike('creator:')).toEqual([]);
+    expect(await refusals('socket-events')).toBeGreaterThanOrEqual(100 - SOCKET_EVENTS_PER_WINDOW);
     socket.close();
   });
 
