@@ -13,6 +13,8 @@ export default defineConfig({
     pool: 'forks',
     testTimeout: 15_000,
     hookTimeout: 15_000,
+    // The in-process app server logs a line per request; a failing test's own output is what matters.
+    env: { LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
     projects: [
       { extends: true, test: { name: 'single' } },
       { extends: true, test: { name: 'cluster' } },
