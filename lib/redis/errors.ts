@@ -3,8 +3,12 @@ import { ReplyError } from 'ioredis';
 const CONNECTION_FAILURE =
   /Stream isn't writeable|Connection is closed|Command timed out|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|max retries|MaxRetriesPerRequest|not ready|Too many Cluster redirections|Cluster isn't ready|Cluster is ended|None of startup nodes|Failed to refresh slots cache/i;
 
-/** What a cluster answers while a slot has no master yet, or is moving: retry shortly. */
-const CLUSTER_IN_TRANSITION = /^(CLUSTERDOWN|TRYAGAIN|MASTERDOWN|LOADING|READONLY)\b/;
+/**
+ * What a cluster answers while a slot has no master yet, or is moving: retry shortly. A MOVED or
+ * ASK reaches us only from a pipeline (writeAcknowledged's script + WAIT), which ioredis follows
+ * only when every reply is the same redirect; mid-failover a replica still names its dead master.
+ */
+const CLUSTER_IN_TRANSITION = /^(CLUSTERDOWN|TRYAGAIN|MASTERDOWN|LOADING|READONLY|MOVED|ASK)\b/;
 
 /** A write that no replica confirmed in time: not acknowledged, since a failover could lose it. */
 export class NotReplicatedError extends Error {
