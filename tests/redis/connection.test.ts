@@ -31,7 +31,7 @@ it.runIf(testConnection().mode === 'cluster')(
       redirects.push(await direct.set('{leaderboard}:redirect-probe', '1').then(() => null, (error: unknown) => error));
       direct.disconnect();
     }
-    const moved = redirects.filter((error) => error instanceof ReplyError && error.message.startsWith('MOVED'));
+    const moved = redirects.filter((error) => error instanceof ReplyError && (error as Error).message.startsWith('MOVED'));
     expect(moved.length).toBeGreaterThan(0);
     for (const error of moved) expect(isRedisUnavailable(error)).toBe(true);
   },
