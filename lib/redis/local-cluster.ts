@@ -25,6 +25,8 @@ export type LocalClusterHandle = {
   restartNode(port: number): Promise<void>;
   /** Resolves when every running node reports cluster_state:ok and agrees on a full slot map. */
   waitForOk(timeoutMs?: number): Promise<void>;
+  /** Resolves when every replica has applied all that its master has written so far. */
+  waitForReplicas(timeoutMs?: number): Promise<void>;
   stop(): Promise<void>;
 };
 
@@ -126,6 +128,13 @@ async function startOnce({ masters = 3, replicasPerMaster = 1 }): Promise<LocalC
       node.child = await startNode(node);
     },
     waitForOk,
+    async waitForReplicas(timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (!(await replicasCaughtUp(alive()))) {
+        if (Date.now() > deadline) throw new Error(`replicas not caught up after ${timeoutMs} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
     async stop() {
       process.off('exit', cleanUp);
       await Promise.all(running.map((node) => (node.child ? stopChild(node.child) : undefined)));
@@ -196,6 +205,17 @@ async function allOk(nodes: ClusterNode[]): Promise<boolean> {
     }).map((view) => view.catch(() => false)),
   );
   return views.every(Boolean);
+}
+
+/** Replication is asynchronous: a write a test relies on after a failover must reach the replica first. */
+async function replicasCaughtUp(nodes: ClusterNode[]): Promise<boolean> {
+  const replies = await Promise.all(nodes.map((node) => cli(node.port, 'INFO', 'replication').catch(() => '')));
+  return replies.every((reply) => {
+    if (!/role:master/.test(reply)) return true;
+    const written = Number(/master_repl_offset:(\d+)/.exec(reply)?.[1] ?? 0);
+    const applied = [...reply.matchAll(/^slave\d+:.*offset=(\d+)/gm)].map((match) => Number(match[1]));
+    return applied.every((offset) => offset >= written);
+  });
 }
 
 const NODE_LINE = /^(\S+) (\S+):(\d+)@\d+\S* (\S+) (\S+) \S+ \S+ \S+ \S+ ?(.*)$/;
