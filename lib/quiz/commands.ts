@@ -15,7 +15,7 @@ export function quizScripts(): ScriptDefinition[] {
   return [
     script('startQuizSession', 1, 'start-session.lua'),
     script('answerQuizQuestion', 1, 'answer-question.lua'),
-    script('submitQuizSession', 6, 'submit-session.lua'),
+    script('submitQuizSession', 8, 'submit-session.lua'),
   ];
 }
 

@@ -96,8 +96,8 @@ export async function submitSession(
   const [status, score, ...reply] = await writeAcknowledged<[number, number, ...number[]]>(
     withQuizScripts(ctx.redis),
     (pipeline) => pipeline.submitQuizSession(
-      keys.quizSession(sessionId), ...boards.keys, keys.version, keys.changes,
-      keys.entryPrefix, keys.boardPrefix, sessionId, name, now, ctx.size, ...boards.args,
+      keys.quizSession(sessionId), ...boards.keys, keys.version, keys.changes, keys.entryPrefix, keys.boardPrefix,
+      sessionId, name, now, ctx.size, ...boards.args,
     ),
   );
   if (status === -1) throw new NotFoundError('quiz session');
