@@ -91,8 +91,11 @@ export function createRealtimeHub(io: RealtimeServer, redis: RedisClient, subscr
     subscriber.on('subscribersReady', () => {
       // ioredis sends the moved SSUBSCRIBEs without waiting for them; ours, queued behind them
       // on the same connections, answer once every channel is live again. A node still down
-      // fails them, and they are retried until it is back.
-      channels.forEach((channel, name) => subscribeUntilLive(name, channel));
+      // fails them, and they are retried until it is back. Pages resync once all have answered.
+      channels.forEach((channel, name) => {
+        notLive.add(channel);
+        subscribeUntilLive(name, channel);
+      });
       if (notLive.size === 0) status.resumed();
     });
   }
