@@ -110,7 +110,11 @@ function requestFor(route: Route, target: Target): fc.Arbitrary<FuzzRequest> {
   });
 }
 
-/** Every key but the rate limiters' counters, with its serialized value. */
+/**
+ * Every key but the rate limiters' counters, with its content in a canonical form. Not DUMP: a
+ * large hash's DUMP follows its dict's iteration order, which a mere read can change (a read
+ * moves an incremental rehash on), so DUMP saw writes where nothing was written.
+ */
 async function snapshot(redis: Redis): Promise<Map<string, string>> {
   const keys: string[] = [];
   let cursor = '0';
@@ -119,10 +123,26 @@ async function snapshot(redis: Redis): Promise<Map<string, string>> {
     cursor = next;
     keys.push(...batch.filter((key) => !key.startsWith('rate:')));
   } while (cursor !== '0');
-  const pipeline = redis.pipeline();
-  for (const key of keys) pipeline.dumpBuffer(key);
-  const values = (await pipeline.exec()) ?? [];
-  return new Map(keys.map((key, i) => [key, (values[i]?.[1] as Buffer | null)?.toString('hex') ?? '']));
+  const types = await Promise.all(keys.map((key) => redis.type(key)));
+  const values = await Promise.all(keys.map((key, i) => contentOf(redis, key, types[i]!)));
+  return new Map(keys.map((key, i) => [key, `${types[i]} ${values[i]}`]));
+}
+
+async function contentOf(redis: Redis, key: string, type: string): Promise<string> {
+  switch (type) {
+    case 'string':
+      return (await redis.getBuffer(key))?.toString('hex') ?? '';
+    case 'hash':
+      return JSON.stringify(Object.entries(await redis.hgetall(key)).toSorted(([a], [b]) => (a < b ? -1 : 1)));
+    case 'set':
+      return JSON.stringify((await redis.smembers(key)).toSorted());
+    case 'zset':
+      return JSON.stringify(await redis.zrange(key, '0', '-1', 'WITHSCORES'));
+    case 'list':
+      return JSON.stringify(await redis.lrange(key, 0, -1));
+    default:
+      return (await redis.dumpBuffer(key))?.toString('hex') ?? '';
+  }
 }
 
 function changedKeys(before: Map<string, string>, after: Map<string, string>): string[] {
