@@ -4,10 +4,16 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAppServer, type AppServer } from '../../lib/app/http-server';
 import { metricsRegistry } from '../../lib/metrics/registry';
-import { closeRedis, getRedis, waitUntilReady } from '../../lib/redis/client';
+import { closeRedis, createSubscriber, getRedis, waitUntilReady } from '../../lib/redis/client';
 import type { ClientToServerEvents, ServerToClientEvents } from '../../lib/realtime/events';
 import { ensureVisitorSecret } from '../../lib/visitors/cookie';
-import { testConnection } from '../support';
+import { CLIENT_ADDRESS_HEADER } from '../../lib/http/client-address';
+import { limitBursts, limitWrites } from '../../lib/http/rate-limit';
+import { channelKind, countPubSubMessages } from '../../lib/metrics/pubsub';
+import { NEW_VISITORS_PER_MINUTE } from '../../lib/visitors/issue';
+import { testConnection, uniqueSlug } from '../support';
+
+const PUBSUB = 'crowdpulse_pubsub_messages_total';
 
 /**
  * README promises about the one port that no other test pinned down: request ids, the visitor
@@ -119,8 +125,61 @@ describe('Socket.IO messages', () => {
   }
 });
 
-describe('the route label of crowdpulse_http_request_duration_seconds', () => {
-  it('is the app router pattern, or "unmatched" for any other path, so clients cannot grow the label set', async () => {
+/** The value of one series of a counter or histogram in this process's registry. */
+async function seriesValue(name: string, labels: Record<string, string>): Promise<number> {
+  const metric = await metricsRegistry().getSingleMetric(name)!.get();
+  const found = metric.values.filter((value) => Object.entries(labels).every(([key, label]) => value.labels[key] === label));
+  return found.reduce((sum, value) => sum + value.value, 0);
+}
+
+describe('bounded metric labels', () => {
+  it('crowdpulse_pubsub_messages_total counts by kind of channel, never by channel', async () => {
+    const slug = uniqueSlug();
+    const subscriber = createSubscriber(testConnection());
+    countPubSubMessages(subscriber);
+    const channels = [`{project:${slug}}:changes`, `{folding:${slug}:0}:changes`];
+    try {
+      await Promise.all(channels.map((channel) => subscriber.ssubscribe(channel)));
+      const before = { project: await seriesValue(PUBSUB, { kind: 'project' }), folding: await seriesValue(PUBSUB, { kind: 'folding' }) };
+      for (const channel of channels) for (let i = 0; i < 3; i++) await getRedis().spublish(channel, 'x');
+      await expect.poll(() => seriesValue(PUBSUB, { kind: 'project' })).toBe(before.project + 3);
+      await expect.poll(() => seriesValue(PUBSUB, { kind: 'folding' })).toBe(before.folding + 3);
+      const metric = await metricsRegistry().getSingleMetric(PUBSUB)!.get();
+      expect(metric.values.filter((value) => JSON.stringify(value.labels).includes(slug))).toEqual([]);
+      expect(['{leaderboard}:changes', '{creators}:changes'].map(channelKind)).toEqual(['leaderboard', 'creators']);
+    } finally {
+      subscriber.disconnect();
+    }
+  });
+
+  it('crowdpulse_rate_limit_refusals_total counts refusals by limit: http-writes, http-bursts, new-visitor-ids', async () => {
+    const before = process.env.RATE_LIMIT_PER_MIN;
+    process.env.RATE_LIMIT_PER_MIN = '2';
+    const refusals = (limit: string) => seriesValue('crowdpulse_rate_limit_refusals_total', { limit });
+    const from = (address: string) => new Request('http://x/', { headers: { [CLIENT_ADDRESS_HEADER]: address } });
+    try {
+      const [writes, bursts, visitors] = [await refusals('http-writes'), await refusals('http-bursts'), await refusals('new-visitor-ids')];
+      const writer = from(`write-${uniqueSlug()}`);
+      await limitWrites(writer);
+      await limitWrites(writer);
+      await expect(limitWrites(writer)).rejects.toMatchObject({ status: 429, headers: { 'Retry-After': expect.any(String) } });
+      const burster = from(`burst-${uniqueSlug()}`);
+      await limitBursts(burster);
+      await expect(limitBursts(burster)).rejects.toMatchObject({ status: 429 });
+      process.env.TRUST_PROXY = '1';
+      const address = `192.0.2.${Math.floor(Math.random() * 250)}`;
+      for (let i = 0; i < NEW_VISITORS_PER_MINUTE + 3; i++) {
+        await (await fetch(`${url}/projects/x`, { headers: { accept: 'text/html', 'x-forwarded-for': address } })).text();
+      }
+      expect([await refusals('http-writes'), await refusals('http-bursts'), await refusals('new-visitor-ids')]).toEqual([writes + 1, bursts + 1, visitors + 3]);
+    } finally {
+      delete process.env.TRUST_PROXY;
+      if (before === undefined) delete process.env.RATE_LIMIT_PER_MIN;
+      else process.env.RATE_LIMIT_PER_MIN = before;
+    }
+  });
+
+  it('the route label of crowdpulse_http_request_duration_seconds is the app router pattern, or "unmatched" for any other path, so clients cannot grow the label set', async () => {
     const routes = async () => {
       const metric = await metricsRegistry().getSingleMetric('crowdpulse_http_request_duration_seconds')!.get();
       const counts = metric.values.filter((value) => (value as { metricName?: string }).metricName?.endsWith('_count'));
