@@ -1,51 +1,27 @@
-import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
-import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAppServer, type AppServer } from '../../lib/app/http-server';
-import { metricsRegistry } from '../../lib/metrics/registry';
-import { closeRedis, createSubscriber, getRedis, waitUntilReady } from '../../lib/redis/client';
-import type { ClientToServerEvents, ServerToClientEvents } from '../../lib/realtime/events';
-import { ensureVisitorSecret } from '../../lib/visitors/cookie';
 import { CLIENT_ADDRESS_HEADER } from '../../lib/http/client-address';
 import { limitBursts, limitWrites } from '../../lib/http/rate-limit';
 import { channelKind, countPubSubMessages } from '../../lib/metrics/pubsub';
+import { metricsRegistry } from '../../lib/metrics/registry';
+import { createSubscriber, getRedis } from '../../lib/redis/client';
 import { NEW_VISITORS_PER_MINUTE } from '../../lib/visitors/issue';
 import { testConnection, uniqueSlug } from '../support';
+import { seriesValue, startInProcessApp, type InProcessApp } from './in-process-app';
 
 const PUBSUB = 'crowdpulse_pubsub_messages_total';
 
 /**
  * README promises about the one port that no other test pinned down: request ids, the visitor
- * cookie's Secure flag, the Socket.IO message cap, and the bounded `route` label. The app's real
+ * cookie's Secure flag, the Socket.IO message cap, and bounded metric labels. The app's real
  * HTTP + Socket.IO server runs in this process (a page is a stub), on this run's Redis.
  */
-let server: AppServer;
+let app: InProcessApp;
 let url: string;
-const crashes: unknown[] = [];
-const recordCrash = (error: unknown) => crashes.push(error);
-
 beforeAll(async () => {
-  const connection = testConnection();
-  if (connection.mode === 'single') process.env.REDIS_URL = connection.url;
-  else process.env.REDIS_CLUSTER_NODES = connection.nodes.map(({ host, port }) => `${host}:${port}`).join(',');
-  ensureVisitorSecret();
-  await waitUntilReady(getRedis());
-  process.on('uncaughtException', recordCrash);
-  process.on('unhandledRejection', recordCrash);
-  server = createAppServer((_request, response) => response.writeHead(200, { 'content-type': 'text/html' }).end('<p>page</p>'));
-  server.httpServer.listen(0, '127.0.0.1');
-  await once(server.httpServer, 'listening');
-  url = `http://127.0.0.1:${(server.httpServer.address() as AddressInfo).port}`;
+  app = await startInProcessApp();
+  url = app.url;
 });
-
-afterAll(async () => {
-  process.off('uncaughtException', recordCrash);
-  process.off('unhandledRejection', recordCrash);
-  await server.close();
-  server.httpServer.close();
-  await closeRedis();
-});
+afterAll(async () => app.close());
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -94,18 +70,9 @@ describe('the visitor cookie', () => {
 });
 
 describe('Socket.IO messages', () => {
-  type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
-  const open = (transport: 'websocket' | 'polling'): Promise<ClientSocket> => {
-    const socket: ClientSocket = connect(url, { transports: [transport], reconnection: false, forceNew: true });
-    return new Promise((resolve, reject) => {
-      socket.once('connect', () => resolve(socket));
-      socket.once('connect_error', reject);
-    });
-  };
-
   for (const transport of ['websocket', 'polling'] as const) {
     it(`are capped at 16 KiB (${transport}): a bigger one drops the connection, a smaller one is answered, the server lives on`, async () => {
-      const socket = await open(transport);
+      const socket = await app.open({ transport });
       const reply = await socket.timeout(5_000).emitWithAck('project:watch', { slug: 'x'.repeat(15 * 1024) });
       expect(reply).toMatchObject({ ok: false });
 
@@ -117,20 +84,13 @@ describe('Socket.IO messages', () => {
       expect(await dropped).toMatch(/transport (close|error)/);
       socket.close();
 
-      const next = await open(transport);
+      const next = await app.open({ transport });
       expect(await next.timeout(5_000).emitWithAck('project:watch', { slug: 'no-such-project' })).toEqual({ ok: false, error: 'not-found' });
       next.close();
-      expect(crashes).toEqual([]);
+      expect(app.crashes).toEqual([]);
     });
   }
 });
-
-/** The value of one series of a counter or histogram in this process's registry. */
-async function seriesValue(name: string, labels: Record<string, string>): Promise<number> {
-  const metric = await metricsRegistry().getSingleMetric(name)!.get();
-  const found = metric.values.filter((value) => Object.entries(labels).every(([key, label]) => value.labels[key] === label));
-  return found.reduce((sum, value) => sum + value.value, 0);
-}
 
 describe('bounded metric labels', () => {
   it('crowdpulse_pubsub_messages_total counts by kind of channel, never by channel', async () => {
