@@ -50,4 +50,15 @@ describe.runIf(testConnection().mode === 'single')('configuration', () => {
     expect(run.stderr).toContain('INSTANCES');
     expect(run.stdout).not.toContain('Starting');
   });
+
+  it('npm run demo / npm test: without apt-get to run, a missing system package prints the one apt-get line and stops', () => {
+    // PATH leads nowhere: no redis-server, no haproxy and no apt-get; chromium is found by its absolute path.
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/system-packages.ts', 'redis-server', 'haproxy', 'chromium'], {
+      env: { ...process.env, PATH: '/nonexistent' },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('sudo apt-get install -y redis-server haproxy\n');
+  });
 });
