@@ -1,16 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { canConnect } from '../../lib/redis/embedded';
+import { canConnect, isRunning } from '../../lib/redis/embedded';
 import { DEFAULT_BACKOFF, superviseRedisServer, type SupervisedRedis } from '../../lib/redis/supervised';
 import { testConnection } from '../support';
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 /** SIGKILLs the supervised server and answers how long until another one accepts connections on its port. */
 async function killAndTimeRestart(redis: SupervisedRedis): Promise<number> {
@@ -66,11 +57,11 @@ describe.runIf(testConnection().mode === 'single')('the supervised embedded redi
     await redis.stop();
     await sleep(500); // past the restart that was pending
     expect(await canConnect(redis.port)).toBe(false);
-    expect(alive(first)).toBe(false);
+    expect(isRunning(first)).toBe(false);
 
     const again = await superviseRedisServer();
     await again.stop();
     expect(await canConnect(again.port)).toBe(false);
-    expect(alive(again.pid())).toBe(false);
+    expect(isRunning(again.pid())).toBe(false);
   });
 });
