@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Redis } from 'ioredis';
+import { Redis } from 'ioredis';
 import { newId } from '../lib/ids';
 import { importEvents, joinProject, type LiveEventsContext } from '../lib/live-events';
 import { liveEventKeys } from '../lib/live-events/keys';
@@ -45,9 +45,15 @@ export function pastEvents(slug: string, now: number) {
 }
 
 /** used_memory once the server is idle (client query buffers are resized by Redis' cron). */
-async function usedMemory(redis: Redis): Promise<number> {
+export async function usedMemory(redis: Redis): Promise<number> {
   await sleep(1_000);
   return Number((await redisInfo(redis, 'memory')).get('used_memory'));
+}
+
+/** The script cache is part of used_memory but not of the data: load it before measuring "empty". */
+export async function loadEveryScript(redis: Redis): Promise<void> {
+  const everyScript = [projectScripts, liveEventScripts, timelineScripts, leaderboardScripts, quizScripts, foldingScripts, creatorScripts];
+  for (const script of everyScript.flatMap((scripts) => scripts())) await redis.script('LOAD', script.lua);
 }
 
 /**
@@ -56,10 +62,10 @@ async function usedMemory(redis: Redis): Promise<number> {
  * lingering in used_memory until Redis' cron shrinks them, which made the figures drift by
  * ±0.07 MB from run to run.
  */
-async function withConnection<T>(url: string, work: (redis: Redis) => Promise<T>): Promise<T> {
-  const redis = createRedis(url);
+export async function withConnection<T>(url: string, work: (redis: Redis) => Promise<T>): Promise<T> {
+  // No command timeout (the app's fails a command after 2 s): a busy machine must slow a fill, not break it.
+  const redis = new Redis(url);
   try {
-    await waitUntilReady(redis);
     return await work(redis);
   } finally {
     await redis.quit().catch(() => redis.disconnect());
@@ -97,9 +103,7 @@ export async function measureMemory(): Promise<FigureResult> {
   const redis = createRedis(server.url);
   try {
     await waitUntilReady(redis);
-    // Load every script first: the script cache is part of used_memory but not of the data.
-    const everyScript = [projectScripts, liveEventScripts, timelineScripts, leaderboardScripts, quizScripts, foldingScripts, creatorScripts];
-    for (const script of everyScript.flatMap((scripts) => scripts())) await redis.script('LOAD', script.lua);
+    await loadEveryScript(redis);
     const now = Date.now();
     const slugs = Array.from({ length: PROJECTS }, (_, i) => `bench-project-${i}`);
     const empty = await usedMemory(redis);

@@ -113,7 +113,12 @@ test('tampered requests are refused (a forged score, correctness or time), and t
   const submitted = await request.post(submit, { data: { name } });
   expect(submitted.status()).toBe(200);
   expect((await submitted.json()).score).toBe(score);
-  expect((await request.post(submit, { data: { name } })).status()).toBe(409);
+  const again = await request.post(submit, { data: { name: uniqueName('Again') } });
+  expect(again.status()).toBe(409);
+  // Beside the error, where the kept score stands, under the name it was kept with.
+  const standing = await again.json();
+  expect(standing).toMatchObject({ error: { code: 'conflict' }, score, name });
+  expect(Object.keys(standing.ranks).toSorted()).toEqual(['all', 'day', 'week']);
   expect((await request.post(answers, { data: { questionId: session.questions[1]!.id, choice: 0 } })).status()).toBe(409);
 
   const board = await (await request.get('/api/leaderboard')).json();
@@ -158,4 +163,50 @@ test('a reload mid-game picks the quiz up where it was, score included; once sub
   await page.reload();
   await expect(page.getByRole('button', { name: 'Start the quiz' })).toBeVisible();
   await expect(question).toHaveCount(0);
+});
+
+test('a submit kept by the server but answered 503 (no replica confirmed it): the retry, a 409, still ends on the score and its rank', async ({ page }, testInfo) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto('/quiz');
+  await page.getByRole('button', { name: 'Start the quiz' }).click();
+  for (let number = 1; number <= 10; number++) {
+    await expect(page.getByTestId('quiz-question')).toContainText(`Question ${number} of 10`);
+    await page.keyboard.press('1');
+    await expect(page.getByText(/^(Correct!|Not quite)/)).toBeVisible();
+    await page.keyboard.press('Enter');
+  }
+  const score = Number(await page.getByTestId('quiz-score').getAttribute('data-score'));
+
+  // The real server keeps the first submit; the page is told 503, as when WAIT 1 saw no replica in time.
+  const submit = '**/api/quiz/sessions/*/submit';
+  await page.route(
+    submit,
+    async (route) => {
+      expect((await route.fetch()).status()).toBe(200);
+      await route.fulfill({ status: 503, headers: { 'Retry-After': '1' }, json: { error: { code: 'unavailable', message: 'the data store is unreachable; retry shortly' } } });
+    },
+    { times: 1 },
+  );
+  const name = uniqueName('Kept');
+  await page.getByTestId('quiz-name').fill(name);
+  await page.getByTestId('quiz-submit').click();
+  await expect(page.getByText('the data store is unreachable; retry shortly')).toBeVisible();
+  await expect(page.getByTestId('quiz-rank')).toHaveCount(0);
+
+  const retried = page.waitForResponse((response) => response.url().endsWith('/submit'));
+  await page.getByTestId('quiz-submit').click();
+  const conflict = await retried;
+  expect(conflict.status()).toBe(409);
+  const standing = await conflict.json();
+  expect(standing).toMatchObject({ error: { code: 'conflict' }, score, name });
+
+  const rank = page.getByTestId('quiz-rank');
+  await expect(rank).toHaveAttribute('data-rank', String(standing.rank ?? ''));
+  await expect(rank).toContainText(standing.rank === null ? /Not on the board this time/ : `#${standing.rank} all time`);
+  await expect(page.getByTestId('quiz-score')).toHaveAttribute('data-score', String(score));
+  await expect(page.getByText('the data store is unreachable; retry shortly')).toHaveCount(0);
+
+  await page.screenshot({ path: testInfo.outputPath('quiz-kept-after-503-laptop.png'), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: testInfo.outputPath('quiz-kept-after-503-phone.png'), fullPage: true });
 });

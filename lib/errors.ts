@@ -6,8 +6,15 @@ export class NotFoundError extends Error {
   }
 }
 
+/** A write refused by the state it meets; `details` tell the caller where that state stands (sent beside the error). */
 export class ConflictError extends Error {
   override readonly name = 'ConflictError';
+  constructor(
+    message: string,
+    readonly details: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
 }
 
 /** Input that is well-formed but wrong for the state it meets (a question not in the session). */

@@ -1,10 +1,11 @@
-import type { AnswerResult, ResumedSession, StartedSession, SubmitResult } from '@/lib/quiz/types';
+import type { AnswerResult, ResumedSession, StartedSession, SubmitResult, SubmittedStanding } from '@/lib/quiz/types';
 
-/** An answer of the API other than 2xx; `status` 0 when the server could not be reached. */
+/** An answer of the API other than 2xx (its parsed `body`); `status` 0 when the server could not be reached. */
 export class QuizApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    readonly body: unknown = null,
   ) {
     super(message);
   }
@@ -18,8 +19,8 @@ async function call<T>(path: string, init?: RequestInit): Promise<T> {
     throw new QuizApiError(0, 'Could not reach the server; try again in a moment.');
   }
   if (response.ok) return (await response.json()) as T;
-  const error = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
-  throw new QuizApiError(response.status, error?.error?.message ?? `Something went wrong (${response.status}).`);
+  const body = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
+  throw new QuizApiError(response.status, body?.error?.message ?? `Something went wrong (${response.status}).`, body);
 }
 
 const post = <T>(path: string, body?: object) =>
@@ -30,5 +31,16 @@ export const quizApi = {
   resume: (sessionId: string) => call<ResumedSession>(`/api/quiz/sessions/${sessionId}`),
   answer: (sessionId: string, questionId: string, choice: number) =>
     post<AnswerResult>(`/api/quiz/sessions/${sessionId}/answers`, { questionId, choice }),
-  submit: (sessionId: string, name: string) => post<SubmitResult>(`/api/quiz/sessions/${sessionId}/submit`, { name }),
+  submit: (sessionId: string, name: string) => post<SubmitResult>(`/api/quiz/sessions/${sessionId}/submit`, { name }).catch(keptAlready),
 };
+
+/**
+ * A 409 to a submit carries the standing of the score submitted already: what this page's retry
+ * meets when its first submit was kept but answered 503. That is the result the player came for.
+ */
+function keptAlready(failure: unknown): SubmitResult {
+  const standing = failure instanceof QuizApiError && failure.status === 409 ? (failure.body as Partial<SubmittedStanding>) : null;
+  if (typeof standing?.score !== 'number' || !standing.ranks) throw failure;
+  const { score, rank = null, threshold = 0, ranks } = standing;
+  return { score, rank, threshold, ranks };
+}

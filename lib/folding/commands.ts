@@ -19,7 +19,7 @@ const script = scriptsIn('folding');
 export function foldingScripts(): ScriptDefinition[] {
   return [
     script('foldEvent', 6, 'fold.lua'),
-    script('claimDueFolds', 6, 'claim-due.lua'),
+    script('claimDueFolds', 8, 'claim-due.lua'),
     script('ackFold', 5, 'ack-fold.lua'),
     script('readFoldingState', 5, 'read-state.lua', true),
   ];

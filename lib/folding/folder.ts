@@ -68,9 +68,8 @@ export class Folder<Event> {
 
   private async claimDueIn(k: FoldingKeys, now: number): Promise<Claim> {
     const [nextDueAt, ...folds] = await withFoldingScripts(this.redis).claimDueFolds(
-      k.lastEvent, k.firstEvent, k.eventsPerGroup, k.recentlyClaimed, k.claimed, k.counters,
-      now, this.config.windowMs, this.config.maxWaitMs, this.config.leaseMs, this.config.batch,
-      this.spec.merge, k.prefix,
+      k.lastEvent, k.firstEvent, k.eventsPerGroup, k.recentlyClaimed, k.claimed, k.counters, k.fieldsPrefix, k.foldPrefix,
+      now, this.config.windowMs, this.config.maxWaitMs, this.config.leaseMs, this.config.batch, this.spec.merge,
     );
     return { folds: folds.map(parseFold), nextDueAt: nextDueAt < 0 ? null : nextDueAt };
   }

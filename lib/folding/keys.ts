@@ -1,7 +1,7 @@
 /**
  * A folder is split into shards, each a complete folder of its own under the hash tag
  * `{folding:<name>:<shard>}`: each script's keys, also the per-group and per-fold keys a script
- * derives from `prefix`, live in the shard's one Redis Cluster slot, and the shards' slots spread
+ * derives from `fieldsPrefix` and `foldPrefix` (passed in KEYS), live in the shard's one Redis Cluster slot, and the shards' slots spread
  * the folder over the masters. A group always goes to the same shard (shardOf).
  */
 export function foldingKeys(name: string, shard = 0) {
@@ -13,6 +13,7 @@ export function foldingKeys(name: string, shard = 0) {
     /** Zset: pending group -> time of its first event (for the maximum wait). */
     firstEvent: `${prefix}first-event`,
     /** Set (union) or hash (latest, sum): the merged fields of one pending group. */
+    fieldsPrefix: `${prefix}fields:`,
     fields: (group: string) => `${prefix}fields:${group}`,
     /** Hash: pending group -> events folded into it. */
     eventsPerGroup: `${prefix}events-per-group`,

@@ -10,7 +10,7 @@ export const errorBodySchema = z.object({
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
-/** An answer the API gives on purpose: `{error: {code, message, field?}}` with its status. */
+/** An answer the API gives on purpose: `{error: {code, message, field?}, ...details}` with its status. */
 export class HttpError extends Error {
   constructor(
     readonly status: number,
@@ -18,12 +18,16 @@ export class HttpError extends Error {
     message: string,
     readonly field?: string,
     readonly headers: Record<string, string> = {},
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message);
   }
 }
 
 export function errorResponse(error: HttpError): Response {
-  const body: ErrorBody = { error: { code: error.code, message: error.message, ...(error.field ? { field: error.field } : {}) } };
+  const body: ErrorBody = {
+    ...error.details,
+    error: { code: error.code, message: error.message, ...(error.field ? { field: error.field } : {}) },
+  };
   return Response.json(body, { status: error.status, headers: error.headers });
 }

@@ -41,8 +41,8 @@ export async function addEntry(
   const add = periods.length === PERIODS.length ? redis.addBoardEntry : redis.addEntryToOneBoard;
   const reply = await add.call(
     redis,
-    ...boards.keys, keys.version, keys.changes,
-    keys.entryPrefix, keys.boardPrefix, entry.id, entry.name, entry.score, entry.date, ctx.size, ...boards.args,
+    ...boards.keys, keys.version, keys.changes, keys.entryPrefix, keys.boardPrefix,
+    entry.id, entry.name, entry.score, entry.date, ctx.size, ...boards.args,
   );
   return placed(reply, periods);
 }
@@ -69,7 +69,7 @@ function toBoard(version: number, [threshold, entries]: [number, string[]], span
 /** The best `limit` entries of the current `period`'s board (all of them when fewer), best first, in one round trip. */
 export async function readTop(limit: number, ctx: LeaderboardContext = defaultLeaderboardContext(), period: Period = 'all'): Promise<Board> {
   const span = periodAt(period, ctx.now());
-  const [version, top] = await withLeaderboardScripts(ctx.redis).readBoardTop(ctx.keys.version, ctx.keys.board(span), ctx.keys.entryPrefix, checkedLimit(limit, ctx.size), ctx.size);
+  const [version, top] = await withLeaderboardScripts(ctx.redis).readBoardTop(ctx.keys.version, ctx.keys.entryPrefix, ctx.keys.board(span), checkedLimit(limit, ctx.size), ctx.size);
   return toBoard(version, top, span, ctx.size);
 }
 
@@ -77,7 +77,7 @@ export async function readTop(limit: number, ctx: LeaderboardContext = defaultLe
 export async function readBoards(ctx: LeaderboardContext = defaultLeaderboardContext()): Promise<Boards> {
   const spans = currentPeriods(ctx.now());
   const [version, ...tops] = await withLeaderboardScripts(ctx.redis).readBoards(
-    ctx.keys.version, ...PERIODS.map((period) => ctx.keys.board(spans[period])), ctx.keys.entryPrefix, ctx.size, ctx.size,
+    ctx.keys.version, ctx.keys.entryPrefix, ...PERIODS.map((period) => ctx.keys.board(spans[period])), ctx.size, ctx.size,
   );
   return Object.fromEntries(PERIODS.map((period, i) => [period, toBoard(version, tops[i]!, spans[period], ctx.size)])) as Boards;
 }

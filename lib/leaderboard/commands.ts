@@ -17,13 +17,13 @@ const script = scriptsIn('leaderboard');
 
 export function leaderboardScripts(): ScriptDefinition[] {
   return [
-    script('addBoardEntry', 5, 'add-entry.lua'),
+    script('addBoardEntry', 7, 'add-entry.lua'),
     // The same script on one board: the bench's baseline for what three boards cost.
-    script('addEntryToOneBoard', 3, 'add-entry.lua'),
+    script('addEntryToOneBoard', 5, 'add-entry.lua'),
     // One script, two key counts: one board (the API) or all three (a page), with their version.
-    script('readBoardTop', 2, 'read-top.lua', true),
-    script('readBoards', 4, 'read-top.lua', true),
-    script('removeBoardEntry', 2, 'remove-entry.lua'),
+    script('readBoardTop', 3, 'read-top.lua', true),
+    script('readBoards', 5, 'read-top.lua', true),
+    script('removeBoardEntry', 4, 'remove-entry.lua'),
   ];
 }
 

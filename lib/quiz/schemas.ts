@@ -54,3 +54,8 @@ export const submitResultSchema = z.object({
   threshold: z.number().int().describe('the fewest points that enter the all time board now (0 while it has room)'),
   ranks: z.object({ day: rankSchema, week: rankSchema, all: rankSchema }).describe("the entry's rank on today's, this week's and the all time board (null: not on it)"),
 });
+
+/** A session submitted already, as it stands now: what a retry learns when its first submit's answer was lost. */
+export const submittedStandingSchema = submitResultSchema.extend({
+  name: z.string().describe('the name it was submitted under'),
+});

@@ -7,7 +7,7 @@ import type { AnswerInput } from './schemas';
 import { MAX_SPEED_BONUS, MS_PER_BONUS_POINT, POINTS_PER_ANSWER } from './scoring';
 import { withQuizScripts } from './commands';
 import { writeAcknowledged } from '../redis/acknowledged';
-import type { AnsweredQuestion, AnswerResult, Question, ResumedSession, StartedSession, SubmitResult } from './types';
+import type { AnsweredQuestion, AnswerResult, Question, ResumedSession, StartedSession, SubmitResult, SubmittedStanding } from './types';
 
 export const SESSION_TTL_MS = 15 * 60_000;
 
@@ -83,7 +83,11 @@ export async function resumeSession(sessionId: string, ctx: LeaderboardContext =
   };
 }
 
-/** Puts the session's own score on today's, this week's and the all time board under `name`, once. */
+/**
+ * Puts the session's own score on today's, this week's and the all time board under `name`, once.
+ * A second submit is a ConflictError whose details are the SubmittedStanding: a submit that
+ * answered 503 (no replica confirmed it) may have been kept, and its retry still learns the rank.
+ */
 export async function submitSession(
   sessionId: string,
   name: string,
@@ -93,14 +97,18 @@ export async function submitSession(
   const now = ctx.now();
   const boards = boardsAt(ctx, now);
   // A submit that answers 201 must survive a failover: acknowledged once a replica has it.
-  const [status, score, ...reply] = await writeAcknowledged<[number, number, ...number[]]>(
+  const [status, score, ...reply] = await writeAcknowledged<[number, number, ...(number | string)[]]>(
     withQuizScripts(ctx.redis),
     (pipeline) => pipeline.submitQuizSession(
-      keys.quizSession(sessionId), ...boards.keys, keys.version, keys.changes,
-      keys.entryPrefix, keys.boardPrefix, sessionId, name, now, ctx.size, ...boards.args,
+      keys.quizSession(sessionId), ...boards.keys, keys.version, keys.changes, keys.entryPrefix, keys.boardPrefix,
+      sessionId, name, now, ctx.size, ...boards.args,
     ),
   );
   if (status === -1) throw new NotFoundError('quiz session');
-  if (status === -2) throw new ConflictError('this session was submitted already');
-  return { score, ...placed(reply) };
+  const placing = placed(reply.slice(0, 6).map(Number));
+  if (status === -2) {
+    const standing: SubmittedStanding = { score, name: String(reply[6]), ...placing };
+    throw new ConflictError('this session was submitted already', standing);
+  }
+  return { score, ...placing };
 }

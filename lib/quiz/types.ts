@@ -7,6 +7,7 @@ import type {
   resumedSessionSchema,
   startedSessionSchema,
   submitResultSchema,
+  submittedStandingSchema,
 } from './schemas';
 
 /** A question as stored on the server: `answer` (an index into `choices`) never leaves it unasked. */
@@ -35,3 +36,5 @@ export type AnsweredQuestion = z.infer<typeof answeredQuestionSchema>;
 export type ResumedSession = z.infer<typeof resumedSessionSchema>;
 
 export type SubmitResult = z.infer<typeof submitResultSchema>;
+
+export type SubmittedStanding = z.infer<typeof submittedStandingSchema>;

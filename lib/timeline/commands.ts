@@ -19,7 +19,7 @@ export function timelineScripts(): ScriptDefinition[] {
     script('removeTimelineEntry', 1, 'remove-entry.lua'),
     script('readTimelinePage', 2, 'read-page.lua', true),
     script('pushTimelineId', 1, 'push-id.lua'),
-    script('readHydratedTimeline', 1, 'read-hydrated.lua', true),
+    script('readHydratedTimeline', 2, 'read-hydrated.lua', true),
   ];
 }
 

@@ -15,7 +15,8 @@ import {
 import { listProjects } from '../../lib/projects/catalogue';
 import { projectSchema } from '../../lib/projects/schemas';
 import { answerQuestion, resumeSession, startSession, submitSession } from '../../lib/quiz';
-import { answerResultSchema, resumedSessionSchema, startedSessionSchema, submitResultSchema } from '../../lib/quiz/schemas';
+import { answerResultSchema, resumedSessionSchema, startedSessionSchema, submitResultSchema, submittedStandingSchema } from '../../lib/quiz/schemas';
+import { ConflictError } from '../../lib/errors';
 import type { RedisClient } from '../../lib/redis/client';
 import { boardContext } from '../leaderboard/support';
 import { connect, createProject, listenToChanges, liveContext, testClock } from '../support';
@@ -66,6 +67,9 @@ describe('answers match their documented schemas', () => {
     strictly(answerResultSchema, await answerQuestion(session.id, { questionId: session.questions[0]!.id, choice: 0 }, ctx));
     strictly(resumedSessionSchema, await resumeSession(session.id, ctx));
     strictly(submitResultSchema, await submitSession(session.id, 'Contract', ctx));
+    const refused: unknown = await submitSession(session.id, 'Contract', ctx).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(ConflictError);
+    strictly(submittedStandingSchema, (refused as ConflictError).details);
     for (const entry of (await readTop(10, ctx)).entries) strictly(rankedEntrySchema, entry);
   });
 });

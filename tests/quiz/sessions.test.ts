@@ -1,7 +1,7 @@
 import type { RedisClient } from '../../lib/redis/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConflictError, InvalidInputError, NotFoundError } from '../../lib/errors';
-import { readTop } from '../../lib/leaderboard';
+import { addEntry, readTop } from '../../lib/leaderboard';
 import {
   answerQuestion, MAX_SPEED_BONUS, POINTS_PER_ANSWER, QUESTION_BANK, questionById, resumeSession, SESSION_TTL_MS, speedBonus, startSession, submitSession,
 } from '../../lib/quiz';
@@ -133,6 +133,27 @@ describe('quiz sessions', () => {
     expect(board.entries).toHaveLength(1);
     expect(board.entries[0]).toMatchObject({ id, score, rank: 1 });
     await expect(answerQuestion(id, { questionId: questions[0]!.id, choice: 0 }, ctx)).rejects.toThrow(ConflictError);
+  });
+
+  it('refuse a second submit with where the first stands now (its score, name and rank on each board): what a retry after a 503 needs', async () => {
+    const ctx = boardContext(redis, 2);
+    const { id, questions } = await startSession(ctx);
+    const { score } = await answerQuestion(id, { questionId: questions[0]!.id, choice: rightChoice(questions[0]!.id) }, ctx);
+    const first = await submitSession(id, 'First', ctx);
+    expect(first.ranks).toEqual({ day: 1, week: 1, all: 1 });
+    const standing = async () => {
+      const refused: unknown = await submitSession(id, 'Second', ctx).catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(ConflictError);
+      return (refused as ConflictError).details;
+    };
+    expect(await standing()).toEqual({ ...first, name: 'First' });
+
+    // Its ranks are read when asked: one better entry moves it down, two push it off the boards of 2.
+    await addEntry({ id: 'better-1', name: 'Better', score: score + 1, date: ctx.now() }, ctx);
+    expect(await standing()).toEqual({ score, name: 'First', rank: 2, threshold: score + 1, ranks: { day: 2, week: 2, all: 2 } });
+    await addEntry({ id: 'better-2', name: 'Better', score: score + 2, date: ctx.now() }, ctx);
+    expect(await standing()).toEqual({ score, name: 'First', rank: null, threshold: score + 2, ranks: { day: null, week: null, all: null } });
+    expect((await readTop(2, ctx)).entries.map((entry) => entry.id)).toEqual(['better-2', 'better-1']);
   });
 
   it('off the board, say which score would have entered it', async () => {

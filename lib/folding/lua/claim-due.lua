@@ -13,17 +13,18 @@
   KEYS[1] pending groups by last event   KEYS[2] pending groups by first event
   KEYS[3] events per pending group       KEYS[4] recently claimed groups (zset group -> ms)
   KEYS[5] claimed folds (zset key -> lease expiry)   KEYS[6] counters (hash)
+  KEYS[7] prefix of a group's fields (set or hash at prefix..group)
+  KEYS[8] prefix of a fold's hash (at prefix..key); both prefixes in the shard's slot
   ARGV[1] now (ms)   ARGV[2] window   ARGV[3] max wait   ARGV[4] lease (ms)   ARGV[5] at most this many folds
   ARGV[6] merge: union | latest | sum
-  ARGV[7] key prefix (with the hash tag): a group's fields are at prefix..'fields:'..group, a
-          fold's hash at prefix..'fold:'..key, in the same slot as KEYS
 
   Returns {nextDueAt, fold, fold, ...}; each fold is {key, group, fields (JSON), firstAt, lastAt,
   events, dueAt, deliveries}. nextDueAt is when the next group or lease falls due (-1: never).
 ]]
 local last, first, perGroup, recent, claimed, counters = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6]
+local fieldsPrefix, foldPrefix = KEYS[7], KEYS[8]
 local now, window, maxWait = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
-local lease, limit, merge, prefix = tonumber(ARGV[4]), tonumber(ARGV[5]), ARGV[6], ARGV[7]
+local lease, limit, merge = tonumber(ARGV[4]), tonumber(ARGV[5]), ARGV[6]
 local FIELDS = { 'key', 'group', 'fields', 'firstAt', 'lastAt', 'events', 'dueAt', 'deliveries' }
 
 local reply = { -1 }
@@ -33,9 +34,9 @@ end
 
 for _, key in ipairs(redis.call('ZRANGEBYSCORE', claimed, '-inf', now, 'LIMIT', 0, limit)) do
   redis.call('ZADD', claimed, now + lease, key)
-  redis.call('HINCRBY', prefix .. 'fold:' .. key, 'deliveries', 1)
+  redis.call('HINCRBY', foldPrefix .. key, 'deliveries', 1)
   redis.call('HINCRBY', counters, 'redelivered', 1)
-  deliver(prefix .. 'fold:' .. key)
+  deliver(foldPrefix .. key)
 end
 
 local function readFields(fieldsKey)
@@ -55,9 +56,9 @@ end
 local function claim(group)
   local lastAt = tonumber(redis.call('ZSCORE', last, group))
   local firstAt = tonumber(redis.call('ZSCORE', first, group)) or lastAt
-  local fieldsKey = prefix .. 'fields:' .. group
+  local fieldsKey = fieldsPrefix .. group
   local key = group .. ':' .. redis.call('HINCRBY', counters, 'sequence', 1)
-  redis.call('HSET', prefix .. 'fold:' .. key,
+  redis.call('HSET', foldPrefix .. key,
     'key', key, 'group', group, 'fields', readFields(fieldsKey),
     'firstAt', firstAt, 'lastAt', lastAt, 'events', redis.call('HGET', perGroup, group) or '0',
     'dueAt', math.min(lastAt + window, firstAt + maxWait), 'claimedAt', now, 'deliveries', 1)
@@ -67,7 +68,7 @@ local function claim(group)
   redis.call('HDEL', perGroup, group)
   redis.call('ZADD', recent, now, group)
   redis.call('ZADD', claimed, now + lease, key)
-  deliver(prefix .. 'fold:' .. key)
+  deliver(foldPrefix .. key)
 end
 
 local room = limit - (#reply - 1)

@@ -7,9 +7,9 @@
   KEYS[1..n] the boards (zsets: member -> points): day, week, all time for the app, n = 3;
              the bench's baseline passes the all time board alone
   KEYS[n+1] version counter   KEYS[n+2] the boards' change channel (SPUBLISH, in their slot)
-  ARGV[1] entry key prefix   ARGV[2] board key prefix (both share the boards' hash tag)
-  ARGV[3] entry id   ARGV[4] name   ARGV[5] points (an integer)   ARGV[6] date (ms)
-  ARGV[7] board size   ARGV[8..] per board: period name, key suffix, period id, expiry (ms, 0: none)
+  KEYS[n+3] entry key prefix   KEYS[n+4] board key prefix (both in the boards' slot)
+  ARGV[1] entry id   ARGV[2] name   ARGV[3] points (an integer)   ARGV[4] date (ms)
+  ARGV[5] board size   ARGV[6..] per board: period name, key suffix, period id, expiry (ms, 0: none)
 
   Returns {rank per board..., threshold per board..., version}
     rank       1-based, 0 when the points do not enter that board
@@ -17,9 +17,10 @@
 ]]
 --- @include "add-to-boards.lua"
 
-local count = #KEYS - 2
+local count = #KEYS - 4
 local ranks, thresholds, version = addToBoards(
-  boardsFrom(KEYS, 1, count, ARGV, 8), KEYS[count + 1], KEYS[count + 2], ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5], ARGV[6], tonumber(ARGV[7]))
+  boardsFrom(KEYS, 1, count, ARGV, 6), KEYS[count + 1], KEYS[count + 2], KEYS[count + 3], KEYS[count + 4],
+  ARGV[1], ARGV[2], ARGV[3], ARGV[4], tonumber(ARGV[5]))
 local reply = {}
 for i = 1, count do reply[i], reply[count + i] = ranks[i], thresholds[i] end
 reply[2 * count + 1] = version

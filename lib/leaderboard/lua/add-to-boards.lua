@@ -6,6 +6,8 @@
     board its period name, key suffix (after the board prefix), period id and expiry (ms, 0: none).
 
   addToBoards(boards, version, channel, entryPrefix, boardPrefix, id, name, points, date, size)
+    `version`, `channel` and both prefixes are KEYS of the calling script, so a prefix of another
+    slot is refused (CROSSSLOT on Redis Cluster) rather than written to.
     Adds the entry to every board whose last place it beats (or that has room), once: one string
     shared by the boards, one member, one sequence. Each board it entered is trimmed to `size`;
     an entry pushed out is released (entry-records.lua), its string deleted only when no board

@@ -8,23 +8,41 @@
 
   KEYS[1] session hash   KEYS[2] day board   KEYS[3] week board   KEYS[4] all time board
   KEYS[5] version counter   KEYS[6] the boards' change channel (SPUBLISH, in their slot)
-  ARGV[1] entry key prefix   ARGV[2] board key prefix   ARGV[3] session id (the entry's id)
-  ARGV[4] name   ARGV[5] now (ms), the entry's date   ARGV[6] board size
-  ARGV[7..18] per board: period name, key suffix, period id, expiry (ms, 0: none)
+  KEYS[7] entry key prefix   KEYS[8] board key prefix (both in the boards' slot)
+  ARGV[1] session id (the entry's id)   ARGV[2] name   ARGV[3] now (ms), the entry's date
+  ARGV[4] board size   ARGV[5..16] per board: period name, key suffix, period id, expiry (ms, 0: none)
 
-  Returns {status, score, rankDay, rankWeek, rankAll, thresholdDay, thresholdWeek, thresholdAll}
+  Returns {status, score, rankDay, rankWeek, rankAll, thresholdDay, thresholdWeek, thresholdAll, name}
     status     1 submitted, -1 no such session (unknown or expired), -2 submitted already
-    rank       1-based, 0 when the score does not enter that board
+    rank       1-based, 0 when the score does not enter that board; submitted already: where the
+               entry stands now (0 when not on that board), so that a retry of a submit whose
+               answer was lost (a 503: no replica confirmed it) still learns where it landed
     threshold  the fewest points that enter that board now (0 while it has room)
+    name       submitted already: the name it was submitted under (else not sent)
 ]]
 --- @include "../../leaderboard/lua/add-to-boards.lua"
 
-local session = KEYS[1]
+local session, size = KEYS[1], tonumber(ARGV[4])
+
+-- A session submitted already: its entry's place on each board now, read rather than written.
+local function standing(score)
+  local reply = { -2, tonumber(score), 0, 0, 0 }
+  local json = redis.call('GET', KEYS[7] .. ARGV[1])
+  local record = json and cjson.decode(json)
+  for i = 1, 3 do
+    local rank = record and redis.call('ZREVRANK', KEYS[1 + i], record.member)
+    if rank then reply[2 + i] = rank + 1 end
+    reply[5 + i] = entryThreshold(KEYS[1 + i], size)
+  end
+  reply[9] = redis.call('HGET', session, 'name') or (record and record.name) or ''
+  return reply
+end
 
 if redis.call('EXISTS', session) == 0 then return { -1, 0, 0, 0, 0, 0, 0, 0 } end
 local score = redis.call('HGET', session, 'score')
-if redis.call('HSETNX', session, 'submitted', ARGV[5]) == 0 then return { -2, tonumber(score), 0, 0, 0, 0, 0, 0 } end
+if redis.call('HSETNX', session, 'submitted', ARGV[3]) == 0 then return standing(score) end
+redis.call('HSET', session, 'name', ARGV[2])
 
 local ranks, thresholds = addToBoards(
-  boardsFrom(KEYS, 2, 3, ARGV, 7), KEYS[5], KEYS[6], ARGV[1], ARGV[2], ARGV[3], ARGV[4], score, ARGV[5], tonumber(ARGV[6]))
+  boardsFrom(KEYS, 2, 3, ARGV, 5), KEYS[5], KEYS[6], KEYS[7], KEYS[8], ARGV[1], ARGV[2], score, ARGV[3], size)
 return { 1, tonumber(score), ranks[1], ranks[2], ranks[3], thresholds[1], thresholds[2], thresholds[3] }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorBodySchema } from '../../errors';
 import { entryIdSchema, leaderboardQuerySchema, rankedEntrySchema, removedEntrySchema } from '../../../leaderboard/schemas';
 import {
   answerInputSchema,
@@ -8,6 +9,7 @@ import {
   startedSessionSchema,
   submitInputSchema,
   submitResultSchema,
+  submittedStandingSchema,
 } from '../../../quiz/schemas';
 import { defineRoutes } from '../contract';
 
@@ -48,12 +50,18 @@ export const quizRoutes = defineRoutes([
     path: '/api/quiz/sessions/{id}/submit',
     tag: 'quiz',
     summary: 'Submit a session under a name: the server counts the score',
-    description: 'Strict: a made-up field (a `score`) is a 400.',
+    description:
+      'Strict: a made-up field (a `score`) is a 400. A 503 may come after the score was kept (no replica confirmed it in time): the retry is then a 409 that carries where that score stands now, beside the error.',
     access: 'write',
     params: session,
     body: { schema: submitInputSchema, example: { name: '김민준' } },
-    responses: { 200: { description: 'the score, the all time rank (null off the board) and threshold, and the rank on each board', json: submitResultSchema } },
-    errors: { 409: 'submitted already' },
+    responses: {
+      200: { description: 'the score, the all time rank (null off the board) and threshold, and the rank on each board', json: submitResultSchema },
+      409: {
+        description: 'submitted already: the error, with the score, the name it was submitted under, and its rank on each board now (null: not on it)',
+        json: errorBodySchema.extend(submittedStandingSchema.shape),
+      },
+    },
   },
   {
     method: 'get',
