@@ -123,6 +123,10 @@ describe('bounded metric labels', () => {
       await limitWrites(writer);
       await limitWrites(writer);
       await expect(limitWrites(writer)).rejects.toMatchObject({ status: 429, headers: { 'Retry-After': expect.any(String) } });
+      // README's key table: `rate:writes:<address>`, rate-limiter-flexible's counter, 60 s.
+      const ttl = await getRedis().pttl(`rate:writes:${writer.headers.get(CLIENT_ADDRESS_HEADER)}`);
+      expect(ttl).toBeGreaterThan(0);
+      expect(ttl).toBeLessThanOrEqual(60_000);
       const burster = from(`burst-${uniqueSlug()}`);
       await limitBursts(burster);
       await expect(limitBursts(burster)).rejects.toMatchObject({ status: 429 });
