@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { ActivityEntry } from '@/lib/live-events/types';
 import { formatMoney } from '../Progress';
 import { RelativeTime } from '../RelativeTime';
+import { card } from '../styles';
 
 type Props = { items: ActivityEntry[]; hasMore: boolean; now: number; loadMore: () => Promise<void> };
 
@@ -15,7 +16,7 @@ export function ActivityFeed({ items, hasMore, now, loadMore }: Props) {
     loadMore().then(() => setLoading('idle'), () => setLoading('failed'));
   };
   return (
-    <section className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" aria-labelledby="activity-heading">
+    <section className={card} aria-labelledby="activity-heading">
       <h2 id="activity-heading" className="text-lg font-semibold">Activity</h2>
       <p className="text-xs text-slate-500">Everything that happened here, newest first</p>
       <ol data-testid="timeline-list" aria-live="polite" aria-relevant="additions" className="mt-3 divide-y divide-slate-100">

@@ -1,6 +1,7 @@
 'use client';
 
 import { useRef, useState } from 'react';
+import { NameField } from '../NameField';
 
 const PRESETS = [10, 25, 50, 100];
 
@@ -38,18 +39,7 @@ export function ContributeForm({ slug }: { slug: string }) {
   return (
     <form data-testid="contribute-form" onSubmit={submit} className="space-y-3" noValidate>
       <h2 className="text-lg font-semibold">Back this project</h2>
-      <label className="block text-sm font-medium text-slate-700">
-        Your name
-        <input
-          name="name"
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-          maxLength={40}
-          required
-          autoComplete="nickname"
-          className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-base focus:border-accent focus:outline-none focus:ring-2 focus:ring-indigo-200"
-        />
-      </label>
+      <NameField label="Your name" name="name" value={name} onChange={setName} maxLength={40} padding="py-2" />
       <fieldset>
         <legend className="text-sm font-medium text-slate-700">Amount (€)</legend>
         <div className="mt-1 flex flex-wrap gap-2">

@@ -18,9 +18,11 @@ type Watching<Change> = {
 /**
  * The loop every live page runs: ask for a fresh state on every (re)connect and whenever the
  * server says Redis is back (a page.clock jump or a restart can drop the socket at any time),
- * retry an ask that fails, and show "reconnecting" meanwhile. `ask` emits the page's watch event
- * with `timeout` and answers its state, or null when the server could not serve it; `take` gets
- * it with the changes buffered meanwhile and answers whether one of them was a gap (resync).
+ * retry an ask that fails, and show "reconnecting" meanwhile, also when an answer comes while the
+ * server says Redis is down (a subscription not live yet: the page would hear nothing). `ask`
+ * emits the page's watch event with `timeout` and answers its state, or null when the server
+ * could not serve it; `take` gets it with the changes buffered meanwhile and answers whether one
+ * of them was a gap (resync).
  */
 export function keepWatching<State, Change>(
   socket: LiveClientSocket,
@@ -36,6 +38,8 @@ export function keepWatching<State, Change>(
 ): Watching<Change> {
   let pending: Change[] | null = null;
   let retry: ReturnType<typeof setTimeout> | undefined;
+  let redisDown = false;
+  let askAgain = false;
 
   const watch = () => {
     if (pending || !socket.connected) return;
@@ -50,11 +54,12 @@ export function keepWatching<State, Change>(
         return;
       }
       const stale = take(state, buffered);
-      onConnection('live');
-      if (stale) resyncSoon();
+      onConnection(redisDown ? 'reconnecting' : 'live');
+      if (stale || askAgain) resyncSoon();
     });
   };
   const resyncSoon = () => {
+    askAgain = false;
     clearTimeout(retry);
     retry = setTimeout(watch, Math.random() * RESYNC_JITTER_MS);
   };
@@ -62,7 +67,16 @@ export function keepWatching<State, Change>(
   socket.on('connect', watch);
   socket.on('disconnect', () => onConnection('reconnecting'));
   socket.on('connect_error', () => onConnection('reconnecting'));
-  socket.on('server:status', ({ redis }) => (redis === 'down' ? onConnection('reconnecting') : watch()));
+  socket.on('server:status', ({ redis }) => {
+    if (redis === 'down') {
+      redisDown = true;
+      return onConnection('reconnecting');
+    }
+    // An answer on its way may have been read before Redis was back: ask once more after it.
+    if (redisDown && pending) askAgain = true;
+    redisDown = false;
+    watch();
+  });
 
   return {
     buffer: (change) => pending?.push(change) !== undefined,

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { PERIOD_LABELS, PERIODS } from '@/lib/leaderboard/periods';
 import type { AnsweredQuestion, PublicQuestion, SubmitResult } from '@/lib/quiz/types';
 import { plural } from '../live/format';
+import { NameField } from '../NameField';
 import { points, seconds } from './Breakdown';
 
 const VERDICTS = [
@@ -91,19 +92,15 @@ export function QuizFinish({ sessionId, score, questions, answers, busy, error, 
             onSubmit(name);
           }}
         >
-          <label className="block text-sm font-medium text-slate-700">
-            Your name on the leaderboard
-            <input
-              ref={nameRef}
-              data-testid="quiz-name"
-              value={name}
-              onChange={(event) => setName(event.target.value)}
-              maxLength={20}
-              required
-              autoComplete="nickname"
-              className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2.5 text-base focus:border-accent focus:outline-none focus:ring-2 focus:ring-indigo-200"
-            />
-          </label>
+          <NameField
+            label="Your name on the leaderboard"
+            ref={nameRef}
+            data-testid="quiz-name"
+            value={name}
+            onChange={setName}
+            maxLength={20}
+            padding="py-2.5"
+          />
           <button
             type="submit"
             data-testid="quiz-submit"

@@ -15,59 +15,38 @@ export function appMetrics(): AppMetrics {
 }
 
 function createAppMetrics() {
-  const registers = [metricsRegistry()];
   const app_instance = instanceName();
-  const perInstance = <Names extends string>(labelNames: Names[]) => [...labelNames, 'app_instance' as const];
+  // Every metric here is labelled by instance; `Labels` are its own labels besides.
+  const metric = <Labels extends string>(name: string, help: string, labelNames: Labels[]) => ({
+    name,
+    help,
+    labelNames: [...labelNames, 'app_instance' as const],
+    registers: [metricsRegistry()],
+  });
 
   const httpDuration = new Histogram({
-    name: 'crowdpulse_http_request_duration_seconds',
-    help: 'HTTP requests by method, route pattern and status',
-    labelNames: perInstance(['method', 'route', 'status']),
+    ...metric('crowdpulse_http_request_duration_seconds', 'HTTP requests by method, route pattern and status', ['method', 'route', 'status']),
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
-    registers,
   });
-  const socketConnections = new Gauge({
-    name: 'crowdpulse_socket_connections',
-    help: 'Socket.IO connections open on this instance',
-    labelNames: perInstance([]),
-    registers,
-  });
-  const livePushes = new Counter({
-    name: 'crowdpulse_live_pushes_total',
-    help: 'events pushed to sockets, one per socket reached, by event name',
-    labelNames: perInstance(['event']),
-    registers,
-  });
-  const redisErrors = new Counter({
-    name: 'crowdpulse_redis_errors_total',
-    help: "Redis failures: 'connection' errors of a client, 'command' replies that failed",
-    labelNames: perInstance(['client', 'kind']),
-    registers,
-  });
-  const redisReconnects = new Counter({
-    name: 'crowdpulse_redis_reconnects_total',
-    help: 'reconnection attempts of a Redis client',
-    labelNames: perInstance(['client']),
-    registers,
-  });
-  const pubsubMessages = new Counter({
-    name: 'crowdpulse_pubsub_messages_total',
-    help: 'messages received from Redis pub/sub, by kind of channel (project, leaderboard, folding, creators)',
-    labelNames: perInstance(['kind']),
-    registers,
-  });
-  const rateLimitRefusals = new Counter({
-    name: 'crowdpulse_rate_limit_refusals_total',
-    help: 'requests refused by a rate limit, by limit',
-    labelNames: perInstance(['limit']),
-    registers,
-  });
+  const socketConnections = new Gauge(metric('crowdpulse_socket_connections', 'Socket.IO connections open on this instance', []));
+  const livePushes = new Counter(
+    metric('crowdpulse_live_pushes_total', 'events pushed to sockets, one per socket reached, by event name', ['event']),
+  );
+  const redisErrors = new Counter(
+    metric('crowdpulse_redis_errors_total', "Redis failures: 'connection' errors of a client, 'command' replies that failed", ['client', 'kind']),
+  );
+  const redisReconnects = new Counter(metric('crowdpulse_redis_reconnects_total', 'reconnection attempts of a Redis client', ['client']));
+  const pubsubMessages = new Counter(
+    metric(
+      'crowdpulse_pubsub_messages_total',
+      'messages received from Redis pub/sub, by kind of channel (project, leaderboard, folding, creators)',
+      ['kind'],
+    ),
+  );
+  const rateLimitRefusals = new Counter(metric('crowdpulse_rate_limit_refusals_total', 'requests refused by a rate limit, by limit', ['limit']));
   const foldLag = new Histogram({
-    name: 'crowdpulse_folding_poller_lag_seconds',
-    help: 'from a fold falling due to this instance publishing it',
-    labelNames: perInstance([]),
+    ...metric('crowdpulse_folding_poller_lag_seconds', 'from a fold falling due to this instance publishing it', []),
     buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
-    registers,
   });
 
   return {

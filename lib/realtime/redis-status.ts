@@ -6,8 +6,8 @@ const PROBE_MS = 1_000;
 
 /**
  * Tells every page whether Redis is usable: up only while both the command connection and the
- * subscriber are ready and no subscription is being moved (a page that missed pushes while the
- * subscriber was away must resync, and it does so on the "up" that follows).
+ * subscriber are ready and every subscription is live (a page that missed pushes while a
+ * subscription was away must resync, and it does so on the "up" that follows).
  */
 export function watchRedisStatus(io: RealtimeServer, connections: RedisClient[], onUp: () => void) {
   let moving = false;
@@ -38,7 +38,7 @@ export function watchRedisStatus(io: RealtimeServer, connections: RedisClient[],
   const probe = setInterval(() => connections[0]?.ping().then(() => answered(true), () => answered(false)), PROBE_MS);
   return {
     current: () => status,
-    /** Subscriptions are being moved to another node (a failover, a slot migration). */
+    /** A subscription is not live: being moved to another node (a failover, a slot migration), or its SSUBSCRIBE failed or is slow. */
     interrupted() {
       moving = true;
       update();

@@ -32,5 +32,13 @@ export type RouteContract = {
   errors?: Record<number, string>;
 };
 
+/** A route of an area, under the area's tag unless it names another (its admin routes). */
+type AreaRoute = Omit<RouteContract, 'tag'> & { tag?: string };
+
 /** Each area lists its routes with this; lib/http/openapi/routes/index.ts gathers the lists. */
-export const defineRoutes = (routes: RouteContract[]): RouteContract[] => routes;
+export const defineRoutes = (tag: string, routes: AreaRoute[]): RouteContract[] => routes.map((route) => ({ tag, ...route }));
+
+/** The one JSON answer most routes give. */
+export const answers = (status: number, description: string, json: z.ZodType): Record<number, ResponseContract> => ({
+  [status]: { description, json },
+});

@@ -14,7 +14,7 @@ import {
   writtenEventSchema,
 } from '../../../live-events/schemas';
 import { projectSchema } from '../../../projects/schemas';
-import { defineRoutes } from '../contract';
+import { answers, defineRoutes } from '../contract';
 
 const slug = z.object({ slug: slugSchema });
 const slugAndId = z.object({ slug: slugSchema, id: eventIdSchema });
@@ -25,36 +25,32 @@ const written = (what: string) => ({
 /** A fixed past time: an import example stays valid (its events are simply too old to count). */
 const PAST = Date.UTC(2026, 0, 1);
 
-export const projectRoutes = defineRoutes([
+export const projectRoutes = defineRoutes('projects', [
   {
     method: 'get',
     path: '/api/projects',
-    tag: 'projects',
     summary: 'The projects, in listing order',
-    responses: { 200: { description: 'the catalogue', json: z.array(projectSchema) } },
+    responses: answers(200, 'the catalogue', z.array(projectSchema)),
   },
   {
     method: 'get',
     path: '/api/projects/{slug}/live',
-    tag: 'projects',
     summary: "A project's live state",
     description: 'Contributions of the last 24 h, contributors of the last 30 min, news, viewers, the head of the activity feed; every item with its `at`, judged against `serverTime`.',
     params: slug,
-    responses: { 200: { description: 'the snapshot', json: liveSnapshotSchema } },
+    responses: answers(200, 'the snapshot', liveSnapshotSchema),
   },
   {
     method: 'get',
     path: '/api/projects/{slug}/timeline',
-    tag: 'projects',
     summary: "A page of a project's activity feed, newest first",
     params: slug,
     query: timelineQuerySchema,
-    responses: { 200: { description: 'a page; `nextCursor` reads the next', json: activityPageSchema } },
+    responses: answers(200, 'a page; `nextCursor` reads the next', activityPageSchema),
   },
   {
     method: 'post',
     path: '/api/projects/{slug}/contributions',
-    tag: 'projects',
     summary: 'Back a project',
     description: 'Send your own `id` to make a retry safe: the same id again is counted once.',
     access: 'write',
@@ -69,7 +65,7 @@ export const projectRoutes = defineRoutes([
     summary: 'Cancel a contribution',
     access: 'admin',
     params: slugAndId,
-    responses: { 200: { description: 'cancelled; the count and total after it', json: cancelledContributionSchema } },
+    responses: answers(200, 'cancelled; the count and total after it', cancelledContributionSchema),
   },
   {
     method: 'post',
@@ -88,7 +84,7 @@ export const projectRoutes = defineRoutes([
     summary: 'Unpublish news',
     access: 'admin',
     params: slugAndId,
-    responses: { 200: { description: 'unpublished', json: unpublishedNewsSchema } },
+    responses: answers(200, 'unpublished', unpublishedNewsSchema),
   },
   {
     method: 'post',
@@ -107,6 +103,6 @@ export const projectRoutes = defineRoutes([
         ],
       },
     },
-    responses: { 200: { description: 'how many were imported and skipped', json: importResultSchema } },
+    responses: answers(200, 'how many were imported and skipped', importResultSchema),
   },
 ]);

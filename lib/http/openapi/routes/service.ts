@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoutes } from '../contract';
+import { answers, defineRoutes } from '../contract';
 
 export const healthSchema = z.object({ ok: z.literal(true), redis: z.literal('up') });
 export const noopSchema = z.object({ ok: z.literal(true) });
@@ -8,52 +8,46 @@ const jsonDocumentSchema = z.looseObject({});
 
 export const DOCS_ASSETS = ['swagger-ui-bundle.js', 'swagger-ui.css'] as const;
 
-export const serviceRoutes = defineRoutes([
+export const serviceRoutes = defineRoutes('service', [
   {
     method: 'get',
     path: '/api/health',
-    tag: 'service',
     summary: 'Whether Redis answers',
-    responses: { 200: { description: 'Redis answers', json: healthSchema } },
+    responses: answers(200, 'Redis answers', healthSchema),
   },
   {
     method: 'get',
     path: '/api/metrics',
-    tag: 'service',
     summary: 'Prometheus metrics of this instance, and the shared folding counters',
     responses: { 200: { description: 'Prometheus text format 0.0.4', content: ['text/plain'] } },
   },
   {
     method: 'post',
     path: '/api/noop',
-    tag: 'service',
     summary: "The benchmark's baseline: reads a JSON body, touches nothing",
     description: 'Served only with BENCH_NOOP=1, as `npm run bench` starts the app; otherwise a 404.',
     redis: false,
     body: { schema: z.unknown(), example: { anything: true } },
-    responses: { 201: { description: 'done nothing', json: noopSchema } },
+    responses: answers(201, 'done nothing', noopSchema),
     errors: { 404: 'not benchmarking (BENCH_NOOP is not 1)' },
   },
   {
     method: 'get',
     path: '/api/openapi.json',
-    tag: 'service',
     summary: 'This document',
     redis: false,
-    responses: { 200: { description: 'OpenAPI 3.1', json: jsonDocumentSchema } },
+    responses: answers(200, 'OpenAPI 3.1', jsonDocumentSchema),
   },
   {
     method: 'get',
     path: '/api/socket-events.json',
-    tag: 'service',
     summary: 'The Socket.IO events: names, direction, payloads and acknowledgements, as JSON Schema',
     redis: false,
-    responses: { 200: { description: 'the events', json: jsonDocumentSchema } },
+    responses: answers(200, 'the events', jsonDocumentSchema),
   },
   {
     method: 'get',
     path: '/api/docs',
-    tag: 'service',
     summary: 'An interactive reference of this document (Swagger UI, served from this server)',
     redis: false,
     responses: { 200: { description: 'the page', content: ['text/html'] } },
@@ -61,7 +55,6 @@ export const serviceRoutes = defineRoutes([
   {
     method: 'get',
     path: '/api/docs/{asset}',
-    tag: 'service',
     summary: "The reference page's script and style, from the swagger-ui-dist package",
     redis: false,
     params: z.object({ asset: z.enum(DOCS_ASSETS) }),

@@ -1,0 +1,82 @@
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Server } from 'socket.io';
+import { io as connect } from 'socket.io-client';
+import { afterEach, expect, it } from 'vitest';
+import { keepWatching, type ConnectionState } from '../../components/live/keep-watching';
+import type { LiveClientSocket } from '../../components/live/live-socket';
+import type { RealtimeServer, RealtimeSocket } from '../../lib/realtime/events';
+
+/**
+ * A page's watch loop (the browser's code) against a real Socket.IO server that plays the app:
+ * it says "Redis down" while a watch is on its way, as the hub does when a subscription fails.
+ */
+const cleanups: Array<() => unknown> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function watchedPage() {
+  const http = createServer();
+  const server: RealtimeServer = new Server(http);
+  http.listen(0, '127.0.0.1');
+  await once(http, 'listening');
+  cleanups.push(() => new Promise((resolve) => server.close(resolve)));
+  const asks: Array<(state: number) => void> = [];
+  const sockets: RealtimeSocket[] = [];
+  server.on('connection', (socket) => {
+    sockets.push(socket);
+    socket.emit('server:status', { redis: 'up' });
+    socket.on('project:watch', (_request, ack) => void asks.push((state) => ack({ ok: true, snapshot: { version: state } } as never)));
+  });
+
+  const socket: LiveClientSocket = connect(`http://127.0.0.1:${(http.address() as AddressInfo).port}`, { transports: ['websocket'] });
+  const connection: ConnectionState[] = [];
+  const states: number[] = [];
+  const watching = keepWatching<number, never>(socket, {
+    ask: (timeout, answer) =>
+      socket.timeout(timeout).emit('project:watch', { slug: 'p' }, (error, reply) => answer(error || !reply.ok ? null : (reply.snapshot.version as number))),
+    take: (state) => void states.push(state),
+    onConnection: (state) => connection.push(state),
+  });
+  cleanups.push(() => watching.stop());
+  await expect.poll(() => asks.length).toBe(1);
+  const status = (redis: 'up' | 'down') => sockets.forEach((each) => each.emit('server:status', { redis }));
+  return { asks, connection, states, status };
+}
+
+it('an answer that comes after the server said Redis is down is not shown live; the "up" that follows asks again, then it is', async () => {
+  const page = await watchedPage();
+  page.status('down');
+  await expect.poll(() => page.connection).toEqual(['reconnecting']);
+  page.asks[0]!(1);
+  await expect.poll(() => page.states).toEqual([1]);
+  expect(page.connection).toEqual(['reconnecting', 'reconnecting']);
+
+  page.status('up');
+  await expect.poll(() => page.asks.length).toBe(2);
+  page.asks[1]!(2);
+  await expect.poll(() => page.connection.at(-1)).toBe('live');
+  expect(page.states).toEqual([1, 2]);
+});
+
+it('an "up" that comes while an answer is on its way asks once more after it (that answer may predate the subscription)', async () => {
+  const page = await watchedPage();
+  page.status('down');
+  page.status('up');
+  await expect.poll(() => page.connection).toEqual(['reconnecting']);
+  page.asks[0]!(1);
+  await expect.poll(() => page.asks.length).toBe(2);
+  page.asks[1]!(2);
+  await expect.poll(() => page.states).toEqual([1, 2]);
+  expect(page.connection.at(-1)).toBe('live');
+});
+
+it('the "up" the server sends on connect, while the first answer is on its way, costs no second read', async () => {
+  const page = await watchedPage();
+  page.asks[0]!(1);
+  await expect.poll(() => page.connection).toEqual(['live']);
+  await new Promise((resolve) => setTimeout(resolve, 700));
+  expect(page.asks).toHaveLength(1);
+});
