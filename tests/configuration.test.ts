@@ -2,7 +2,9 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { foldingConfigFromEnv } from '../lib/folding/config';
-import { limitWrites, writesPerMinute } from '../lib/http/rate-limit';
+import { BURST_COOLDOWN_SECONDS, limitWrites, writesPerMinute } from '../lib/http/rate-limit';
+import { SOCKET_EVENTS_PER_WINDOW, SOCKET_EVENTS_WINDOW_S } from '../lib/realtime/socket-limits';
+import { NEW_VISITORS_PER_MINUTE } from '../lib/visitors/issue';
 import { windowsFromEnv } from '../lib/live-events/windows';
 import { timelineCapFromEnv } from '../lib/timeline/config';
 import { ensureVisitorSecret } from '../lib/visitors/cookie';
@@ -25,6 +27,13 @@ describe.runIf(testConnection().mode === 'single')('configuration', () => {
     delete process.env.RATE_LIMIT_PER_MIN;
     expect(writesPerMinute()).toBe(120);
     expect(foldingConfigFromEnv({})).toMatchObject({ windowMs: 5_000, maxWaitMs: 60_000, leaseMs: 30_000, shards: 6 });
+  });
+
+  // The tests of these limits (tests/hostile/) use the constants; here they are held to the README's figures.
+  it('the limits as the README states them: 20 socket events per 10 s, 20 new visitor ids a minute, one burst per 10 s', () => {
+    expect([SOCKET_EVENTS_PER_WINDOW, SOCKET_EVENTS_WINDOW_S]).toEqual([20, 10]);
+    expect(NEW_VISITORS_PER_MINUTE).toBe(20);
+    expect(BURST_COOLDOWN_SECONDS).toBe(10);
   });
 
   it('RATE_LIMIT_PER_MIN=0 turns the write limit off', async () => {
