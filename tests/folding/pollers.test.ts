@@ -91,7 +91,7 @@ it.runIf(testConnection().mode === 'single')('a poller publishes a fold soon aft
       await sleep(350);
     }
     await expect.poll(() => lags.length, { timeout: 10_000 }).toBe(5);
-    expect(lags.toSorted((a, b) => a - b)[2]).toBeLessThan(400);
+    expect(lags.toSorted((a, b) => a - b)[2]).toBeLessThan(600); // a ticking poller: about 950 here
   } finally {
     await poller.stop();
   }
