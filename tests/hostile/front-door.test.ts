@@ -3,7 +3,8 @@ import { CLIENT_ADDRESS_HEADER } from '../../lib/http/client-address';
 import { limitBursts, limitWrites } from '../../lib/http/rate-limit';
 import { channelKind, countPubSubMessages } from '../../lib/metrics/pubsub';
 import { metricsRegistry } from '../../lib/metrics/registry';
-import { createSubscriber, getRedis } from '../../lib/redis/client';
+import { instrumentRedis } from '../../lib/metrics/redis';
+import { createRedis, createSubscriber, getRedis, waitUntilReady } from '../../lib/redis/client';
 import { NEW_VISITORS_PER_MINUTE } from '../../lib/visitors/issue';
 import { testConnection, uniqueSlug } from '../support';
 import { seriesValue, startInProcessApp, type InProcessApp } from './in-process-app';
@@ -140,6 +141,23 @@ describe('bounded metric labels', () => {
       delete process.env.TRUST_PROXY;
       if (before === undefined) delete process.env.RATE_LIMIT_PER_MIN;
       else process.env.RATE_LIMIT_PER_MIN = before;
+    }
+  });
+
+  it('crowdpulse_redis_errors_total counts by client and kind: connection errors, failed commands', async () => {
+    const errors = (client: string, kind: string) => seriesValue('crowdpulse_redis_errors_total', { client, kind });
+    const failing = instrumentRedis(createRedis(testConnection()), 'front-door-commands');
+    const unreachable = instrumentRedis(createRedis('redis://127.0.0.1:1'), 'front-door-unreachable');
+    try {
+      await waitUntilReady(failing);
+      const key = `{front-door:${uniqueSlug()}}:text`;
+      await failing.set(key, 'not a number', 'PX', 10_000);
+      await expect(failing.incr(key)).rejects.toThrow(/not an integer/);
+      expect(await errors('front-door-commands', 'command')).toBe(1);
+      await expect.poll(() => errors('front-door-unreachable', 'connection')).toBeGreaterThanOrEqual(1);
+    } finally {
+      failing.disconnect();
+      unreachable.disconnect();
     }
   });
 
