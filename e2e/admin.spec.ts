@@ -49,3 +49,21 @@ test('news published, a contribution cancelled and an import all reach an open p
   await expect(page.getByTestId('contributions-count')).toHaveAttribute('data-count', '2');
   await expect(page.getByTestId('contributor-item')).toHaveCount(1);
 });
+
+test('a bulk import is one click from an example: the events it still holds reach an open page', async ({ browser, baseURL, slug }) => {
+  const visitor = await (await browser.newContext({ baseURL })).newPage();
+  await visitor.goto(`/projects/${slug}`);
+  await expect(visitor.getByTestId('connection-status')).toHaveAttribute('data-state', 'live');
+
+  const admin = await (await browser.newContext({ baseURL })).newPage();
+  await admin.goto('/admin');
+  await admin.getByLabel(/Admin token/).fill(process.env.E2E_ADMIN_TOKEN!);
+  await admin.getByLabel('Project').selectOption(slug);
+  await admin.getByRole('button', { name: 'Insert an example' }).click();
+  await admin.getByRole('button', { name: 'Import', exact: true }).click();
+  // The example's contribution of 30 hours ago is past every window: skipped.
+  await expect(admin.getByTestId('admin-message')).toContainText('Imported 3, skipped 1');
+
+  await expect(visitor.getByTestId('contributor-item').filter({ hasText: 'Imported backer' })).toHaveCount(1);
+  await expect(visitor.getByTestId('news-item').filter({ hasText: 'Imported update from the old site' })).toHaveCount(1);
+});

@@ -39,3 +39,16 @@ test('a malformed message on the project channel is ignored, not fatal', async (
   await request.post(`/api/projects/${slug}/contributions`, { data: { name: 'Still live', amount: 3 } });
   await expect(page.getByTestId('contributor-item')).toContainText('Still live');
 });
+
+test('a page connects with WebSocket first, so it needs no sticky session (no long-polling request)', async ({ page, slug }) => {
+  const sockets: string[] = [];
+  const polls: string[] = [];
+  page.on('websocket', (socket) => sockets.push(socket.url()));
+  page.on('request', (request) => {
+    if (request.url().includes('/socket.io/') && request.url().includes('transport=polling')) polls.push(request.url());
+  });
+  await page.goto(`/projects/${slug}`);
+  await expect(page.getByTestId('connection-status')).toHaveAttribute('data-state', 'live');
+  expect(sockets.filter((url) => url.includes('/socket.io/') && url.includes('transport=websocket'))).toHaveLength(1);
+  expect(polls).toEqual([]);
+});

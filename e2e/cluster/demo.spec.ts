@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { readdirSync, readFileSync } from 'node:fs';
 import { INSTANCE_HEADER } from '../../lib/http/instance';
-import { freePort } from '../../lib/redis/embedded';
+import { freePort, isRunning } from '../../lib/redis/embedded';
 
 /** Every process descending from `root`, read from /proc (Linux). */
 function descendants(root: number): number[] {
@@ -22,14 +22,6 @@ function descendants(root: number): number[] {
   return found;
 }
 
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 test('npm run demo:cluster serves the seeded site from both instances through HAProxy; Ctrl-C leaves nothing running', async () => {
   test.setTimeout(120_000);
@@ -60,7 +52,7 @@ test('npm run demo:cluster serves the seeded site from both instances through HA
 
     process.kill(-demo.pid!, 'SIGINT'); // what Ctrl-C sends to the foreground process group
     await once(demo, 'exit');
-    await expect.poll(() => started.filter(alive), { timeout: 10_000 }).toEqual([]);
+    await expect.poll(() => started.filter(isRunning), { timeout: 10_000 }).toEqual([]);
   } finally {
     // On a failure above: Ctrl-C still, then a kill (the instances, in groups of their own, are then left to it).
     if (demo.exitCode === null && demo.signalCode === null) {

@@ -38,7 +38,14 @@ function requiredConnection(): RedisConnection {
 /** Every command fails within this many ms when its node does not answer. */
 const COMMAND_TIMEOUT_MS = 2_000;
 
+/**
+ * No CLIENT SETINFO in the handshake: Redis 7.0 refuses it, and two refused commands per
+ * (re)connection would count in crowdpulse_redis_errors_total as failed commands.
+ */
+const handshake = { disableClientInfo: true } as const;
+
 const commandOptions = {
+  ...handshake,
   maxRetriesPerRequest: 1,
   connectTimeout: 2_000,
   commandTimeout: COMMAND_TIMEOUT_MS,
@@ -88,7 +95,7 @@ export function createRedis(target: RedisConnection | string = requiredConnectio
 export function createSubscriber(target: RedisConnection | string = requiredConnection()): RedisClient {
   const connection = typeof target === 'string' ? ({ mode: 'single', url: target } as const) : target;
   if (connection.mode === 'single') {
-    return logConnectionErrors(new Redis(connection.url, { enableOfflineQueue: true, maxRetriesPerRequest: null }));
+    return logConnectionErrors(new Redis(connection.url, { ...handshake, enableOfflineQueue: true, maxRetriesPerRequest: null }));
   }
   return logConnectionErrors(
     new Cluster(connection.nodes, {
@@ -97,7 +104,7 @@ export function createSubscriber(target: RedisConnection | string = requiredConn
       slotsRefreshTimeout: 1_000,
       slotsRefreshInterval: 2_000,
       clusterRetryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
-      redisOptions: { connectTimeout: 2_000 },
+      redisOptions: { ...handshake, connectTimeout: 2_000 },
     }),
   );
 }

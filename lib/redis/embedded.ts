@@ -83,6 +83,16 @@ export async function waitForPort(child: ChildProcess, port: number): Promise<vo
   spawnFailed.catch(() => undefined);
 }
 
+/** Whether a process of that id still exists (signal 0 checks without signalling). */
+export function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export function canConnect(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = net.connect(port, '127.0.0.1');

@@ -2,10 +2,16 @@ import { mkdirSync } from 'node:fs';
 import { log } from '../log';
 import { startRedisServer, type RedisServerHandle } from './embedded';
 
-const FIRST_DELAY_MS = 200;
-const MAX_DELAY_MS = 5_000;
-/** Up this long, a server is healthy again: the next crash starts from the first delay. */
-const STABLE_MS = 10_000;
+export type Backoff = {
+  /** The wait before the first restart after a crash. */
+  firstMs: number;
+  /** Each further crash doubles the wait, up to this. */
+  maxMs: number;
+  /** Up this long, a server is healthy again: the next crash starts from the first wait. */
+  stableMs: number;
+};
+
+export const DEFAULT_BACKOFF: Backoff = { firstMs: 200, maxMs: 5_000, stableMs: 10_000 };
 
 export type SupervisedRedis = { url: string; port: number; pid(): number; stop(): Promise<void> };
 
@@ -14,32 +20,45 @@ export type SupervisedRedis = { url: string; port: number; pid(): number; stop()
  * (ioredis reconnects by itself), after 200 ms, doubling up to 5 s while it keeps dying. With a
  * data folder it reloads its AOF, so a crash loses at most the last second of writes.
  */
-export async function superviseRedisServer(options: { dataDir?: string } = {}): Promise<SupervisedRedis> {
-  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  let current: RedisServerHandle = await startRedisServer(options);
+export async function superviseRedisServer(options: { dataDir?: string; backoff?: Backoff } = {}): Promise<SupervisedRedis> {
+  const { dataDir, backoff = DEFAULT_BACKOFF } = options;
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  let current: RedisServerHandle = await startRedisServer({ dataDir });
   const { port } = current;
   let stopping = false;
-  let delay = FIRST_DELAY_MS;
+  let delay = backoff.firstMs;
+  /** A restart under way: stop() waits for it, so no server it starts outlives stop(). */
+  let restarting: Promise<void> | undefined;
+  let wakeUp = () => {};
+
+  const restart = async () => {
+    while (!stopping) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, delay);
+        wakeUp = () => (clearTimeout(timer), resolve());
+      });
+      delay = Math.min(delay * 2, backoff.maxMs);
+      if (stopping) return;
+      try {
+        current = await startRedisServer({ dataDir, port });
+        log.info({ port }, 'the embedded redis-server is back');
+        return watch(current);
+      } catch (error) {
+        log.warn({ err: (error as Error).message, retryInMs: delay }, 'restarting the embedded redis-server failed');
+      }
+    }
+  };
 
   const watch = (server: RedisServerHandle) => {
     const startedAt = Date.now();
-    void server.exited.then(async () => {
+    void server.exited.then(() => {
       if (stopping) return;
-      if (Date.now() - startedAt > STABLE_MS) delay = FIRST_DELAY_MS;
+      if (Date.now() - startedAt > backoff.stableMs) delay = backoff.firstMs;
       log.warn({ port, retryInMs: delay }, 'the embedded redis-server died; restarting it');
-      for (;;) {
-        await new Promise((resolve) => setTimeout(resolve, delay));
-        delay = Math.min(delay * 2, MAX_DELAY_MS);
-        if (stopping) return;
-        try {
-          current = await startRedisServer({ ...options, port });
-          if (stopping) return void (await current.stop());
-          log.info({ port }, 'the embedded redis-server is back');
-          return watch(current);
-        } catch (error) {
-          log.warn({ err: (error as Error).message, retryInMs: delay }, 'restarting the embedded redis-server failed');
-        }
-      }
+      const run = restart().finally(() => {
+        if (restarting === run) restarting = undefined;
+      });
+      restarting = run;
     });
   };
   watch(current);
@@ -50,6 +69,8 @@ export async function superviseRedisServer(options: { dataDir?: string } = {}): 
     pid: () => current.pid,
     async stop() {
       stopping = true;
+      wakeUp();
+      await restarting;
       await current.stop();
     },
   };

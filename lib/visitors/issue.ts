@@ -18,6 +18,12 @@ function isPageRequest(request: IncomingMessage): boolean {
   );
 }
 
+/** X-Forwarded-Proto counts only from a proxy we trust (TRUST_PROXY=1); its first hop is the client's. */
+function behindHttpsProxy(request: IncomingMessage): boolean {
+  const proto = String(request.headers['x-forwarded-proto'] ?? '').split(',')[0]!.trim();
+  return process.env.TRUST_PROXY === '1' && proto === 'https';
+}
+
 /**
  * Gives a page request without a valid visitor cookie a new signed one (Set-Cookie), and adds
  * it to the request so the page being rendered sees it too. An address asking for too many new
@@ -26,7 +32,7 @@ function isPageRequest(request: IncomingMessage): boolean {
 export async function issueVisitorCookie(request: IncomingMessage, response: ServerResponse, address: string): Promise<void> {
   if (!isPageRequest(request) || visitorFromCookies(request.headers.cookie)) return;
   if (!(await newIds.consume(address).then(() => true, () => false))) return appMetrics().rateLimitRefused('new-visitor-ids');
-  const secure = request.headers['x-forwarded-proto'] === 'https';
+  const secure = behindHttpsProxy(request);
   const { value, setCookie } = newVisitorCookie(secure);
   response.appendHeader('Set-Cookie', setCookie);
   const others = (request.headers.cookie ?? '').split(';').filter((pair) => pair.trim() && !pair.trim().startsWith(`${VISITOR_COOKIE}=`));

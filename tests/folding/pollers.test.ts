@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { Folder } from '../../lib/folding/folder';
 import { startFoldPoller } from '../../lib/folding/poller';
 import type { Fold } from '../../lib/folding/types';
-import { connect, listenTo } from '../support';
+import { connect, listenTo, testConnection } from '../support';
 import { testFolder } from './support';
 
 const POLLERS = 4;
@@ -77,4 +77,22 @@ it('four pollers over 10,000 bursty events across 200 accounts publish every fol
   const { stats } = await folder.state();
   expect(stats).toMatchObject({ events: 10_000, published: keys.length, pending: 0, claimed: 0, redelivered: 0 });
   expect(stats.ratio).toBeGreaterThan(0.9);
+});
+
+// README: the poller sleeps until the time claim-due.lua answered (at most a window, plus up to
+// 50 ms of jitter) instead of ticking. A ticking poller would publish on average half a window late.
+it.runIf(testConnection().mode === 'single')('a poller publishes a fold soon after it falls due, not on a tick of the window', { timeout: 20_000 }, async () => {
+  const folder = testFolder(clients[0]!, { windowMs: 2_000 });
+  const lags: number[] = [];
+  const poller = startFoldPoller(folder, { handle: async () => {}, onPublished: (_fold, lagMs) => lags.push(lagMs) });
+  try {
+    for (let i = 0; i < 5; i++) {
+      await folder.fold({ id: `late-${i}`, account_id: `lag_${i}`, metrics: { likes: i } }, Date.now());
+      await sleep(350);
+    }
+    await expect.poll(() => lags.length, { timeout: 10_000 }).toBe(5);
+    expect(lags.toSorted((a, b) => a - b)[2]).toBeLessThan(600); // a ticking poller: about 950 here
+  } finally {
+    await poller.stop();
+  }
 });

@@ -1,77 +1,37 @@
 import { randomBytes } from 'node:crypto';
-import { once } from 'node:events';
 import net, { type AddressInfo } from 'node:net';
 import fc from 'fast-check';
-import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAppServer, type AppServer } from '../../lib/app/http-server';
+import type { AppServer } from '../../lib/app/http-server';
 import { readLiveSnapshot } from '../../lib/live-events';
 import { DEFAULT_WINDOWS } from '../../lib/live-events/windows';
-import { closeRedis, getRedis, waitUntilReady, type RedisClient } from '../../lib/redis/client';
-import type { ClientToServerEvents, ServerToClientEvents, WatchReply } from '../../lib/realtime/events';
+import type { RedisClient } from '../../lib/redis/client';
+import type { WatchReply } from '../../lib/realtime/events';
 import { SOCKET_EVENTS_PER_WINDOW } from '../../lib/realtime/socket-limits';
-import { ensureVisitorSecret } from '../../lib/visitors/cookie';
 import { recentlyViewedKey } from '../../lib/visitors/recently-viewed';
-import { metricsRegistry } from '../../lib/metrics/registry';
-import { createProject, testConnection } from '../support';
+import { createProject } from '../support';
+import { seriesValue, startInProcessApp, type ClientSocket, type InProcessApp } from './in-process-app';
 
-/** What crowdpulse_rate_limit_refusals_total says of one limit in this process. */
-async function refusals(limit: string): Promise<number> {
-  const metric = await metricsRegistry().getSingleMetric('crowdpulse_rate_limit_refusals_total')?.get();
-  return metric?.values.find((value) => value.labels.limit === limit)?.value ?? 0;
-}
+const refusals = (limit: string) => seriesValue('crowdpulse_rate_limit_refusals_total', { limit });
 
-type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
-
-/** The app's real HTTP + Socket.IO server in this process (a page is a stub), so its rooms can be inspected. */
+/** The app's real HTTP and Socket.IO server in this process, so its rooms can be inspected. */
+let app: InProcessApp;
 let server: AppServer;
 let url: string;
 let redis: RedisClient;
-const crashes: unknown[] = [];
-const recordCrash = (error: unknown) => crashes.push(error);
+let crashes: unknown[];
 
 beforeAll(async () => {
-  const connection = testConnection();
-  if (connection.mode === 'single') process.env.REDIS_URL = connection.url;
-  else process.env.REDIS_CLUSTER_NODES = connection.nodes.map(({ host, port }) => `${host}:${port}`).join(',');
   process.env.ALLOWED_ORIGINS = 'https://partner.example';
   process.env.TRUST_PROXY = '1'; // each test's page loads come from an address of its own
-  ensureVisitorSecret();
-  redis = getRedis();
-  await waitUntilReady(redis);
-  process.on('uncaughtException', recordCrash);
-  process.on('unhandledRejection', recordCrash);
-  server = createAppServer((_request, response) => response.writeHead(200, { 'content-type': 'text/html' }).end('<p>page</p>'));
-  server.httpServer.listen(0, '127.0.0.1');
-  await once(server.httpServer, 'listening');
-  url = `http://127.0.0.1:${(server.httpServer.address() as AddressInfo).port}`;
+  app = await startInProcessApp();
+  ({ server, url, redis, crashes } = app);
 });
 
-afterAll(async () => {
-  process.off('uncaughtException', recordCrash);
-  process.off('unhandledRejection', recordCrash);
-  await server.close();
-  server.httpServer.close();
-  await closeRedis();
-});
+afterAll(async () => app.close());
 
-async function pageCookie(headers: Record<string, string> = {}): Promise<string | undefined> {
-  const address = `10.0.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
-  const response = await fetch(`${url}/projects/x`, { headers: { accept: 'text/html', 'x-forwarded-for': address, ...headers } });
-  await response.text();
-  return response.headers.getSetCookie().find((cookie) => cookie.startsWith('cp_vid='))?.split(';')[0];
-}
-
-function open(headers: Record<string, string> = {}): Promise<ClientSocket> {
-  const socket: ClientSocket = connect(url, { transports: ['websocket'], extraHeaders: headers, reconnection: false, forceNew: true });
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', (error) => {
-      socket.close();
-      reject(error);
-    });
-  });
-}
+const pageCookie = (headers: Record<string, string> = {}) => app.pageCookie(headers);
+const open = (headers: Record<string, string> = {}) => app.open({ headers });
 
 const watch = (socket: ClientSocket, request: object) =>
   socket.timeout(5_000).emitWithAck('project:watch', request as { slug: string }) as Promise<WatchReply>;

@@ -1,0 +1,73 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { foldingConfigFromEnv } from '../lib/folding/config';
+import { BURST_COOLDOWN_SECONDS, limitWrites, writesPerMinute } from '../lib/http/rate-limit';
+import { SOCKET_EVENTS_PER_WINDOW, SOCKET_EVENTS_WINDOW_S } from '../lib/realtime/socket-limits';
+import { NEW_VISITORS_PER_MINUTE } from '../lib/visitors/issue';
+import { windowsFromEnv } from '../lib/live-events/windows';
+import { timelineCapFromEnv } from '../lib/timeline/config';
+import { ensureVisitorSecret } from '../lib/visitors/cookie';
+import { testConnection } from './support';
+
+/** README, "Configuration": the defaults of its table, and the settings it says are refused at start. */
+const saved = { ...process.env };
+const noEnv = {} as NodeJS.ProcessEnv;
+afterEach(() => {
+  for (const name of ['VISITOR_SECRET', 'RATE_LIMIT_PER_MIN']) {
+    if (saved[name] === undefined) delete process.env[name];
+    else process.env[name] = saved[name];
+  }
+});
+
+describe.runIf(testConnection().mode === 'single')('configuration', () => {
+  it('defaults as the table says: windows 24 h / 30 min / 24 h / 60 s, TIMELINE_CAP 100, RATE_LIMIT_PER_MIN 120, folding 5 s / 60 s / 30 s / 6 shards', () => {
+    expect(windowsFromEnv(noEnv)).toEqual({ contributions: 86_400_000, contributors: 1_800_000, news: 86_400_000, visitors: 60_000 });
+    expect(timelineCapFromEnv(noEnv)).toBe(100);
+    delete process.env.RATE_LIMIT_PER_MIN;
+    expect(writesPerMinute()).toBe(120);
+    expect(foldingConfigFromEnv({})).toMatchObject({ windowMs: 5_000, maxWaitMs: 60_000, leaseMs: 30_000, shards: 6 });
+  });
+
+  // The tests of these limits (tests/hostile/) use the constants; here they are held to the README's figures.
+  it('the limits as the README states them: 20 socket events per 10 s, 20 new visitor ids a minute, one burst per 10 s', () => {
+    expect([SOCKET_EVENTS_PER_WINDOW, SOCKET_EVENTS_WINDOW_S]).toEqual([20, 10]);
+    expect(NEW_VISITORS_PER_MINUTE).toBe(20);
+    expect(BURST_COOLDOWN_SECONDS).toBe(10);
+  });
+
+  it('RATE_LIMIT_PER_MIN=0 turns the write limit off', async () => {
+    process.env.RATE_LIMIT_PER_MIN = '0';
+    const request = new Request('http://x/', { headers: { 'x-crowdpulse-client-address': 'one-busy-client' } });
+    for (let i = 0; i < 300; i++) await limitWrites(request);
+  });
+
+  it('VISITOR_SECRET must be at least 16 characters', () => {
+    process.env.VISITOR_SECRET = 'fifteen-chars!!';
+    expect(() => ensureVisitorSecret()).toThrow(/at least 16 characters/);
+    process.env.VISITOR_SECRET = 'sixteen-chars!!!';
+    expect(() => ensureVisitorSecret()).not.toThrow();
+    delete process.env.VISITOR_SECRET;
+    ensureVisitorSecret();
+    expect(process.env.VISITOR_SECRET!.length).toBeGreaterThanOrEqual(16); // made up at start
+  });
+
+  it('demo:cluster refuses INSTANCES above 16 before starting anything', () => {
+    const tsx = path.join('node_modules', '.bin', 'tsx');
+    const run = spawnSync(tsx, ['scripts/demo-cluster.ts'], { env: { ...process.env, INSTANCES: '17' }, encoding: 'utf8', timeout: 30_000 });
+    expect(run.status).not.toBe(0);
+    expect(run.stderr).toContain('INSTANCES');
+    expect(run.stdout).not.toContain('Starting');
+  });
+
+  it('npm run demo / npm test: without apt-get to run, a missing system package prints the one apt-get line and stops', () => {
+    // PATH leads nowhere: no redis-server, no haproxy and no apt-get; chromium is found by its absolute path.
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/system-packages.ts', 'redis-server', 'haproxy', 'chromium'], {
+      env: { ...process.env, PATH: '/nonexistent' },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('sudo apt-get install -y redis-server haproxy\n');
+  });
+});

@@ -1,0 +1,179 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLIENT_ADDRESS_HEADER } from '../../lib/http/client-address';
+import { limitBursts, limitWrites } from '../../lib/http/rate-limit';
+import { channelKind, countPubSubMessages } from '../../lib/metrics/pubsub';
+import { metricsRegistry } from '../../lib/metrics/registry';
+import { instrumentRedis } from '../../lib/metrics/redis';
+import { createRedis, createSubscriber, getRedis, waitUntilReady } from '../../lib/redis/client';
+import { NEW_VISITORS_PER_MINUTE } from '../../lib/visitors/issue';
+import { testConnection, uniqueSlug } from '../support';
+import { seriesValue, startInProcessApp, type InProcessApp } from './in-process-app';
+
+const PUBSUB = 'crowdpulse_pubsub_messages_total';
+
+/**
+ * README promises about the one port that no other test pinned down: request ids, the visitor
+ * cookie's Secure flag, the Socket.IO message cap, and bounded metric labels. The app's real
+ * HTTP + Socket.IO server runs in this process (a page is a stub), on this run's Redis.
+ */
+let app: InProcessApp;
+let url: string;
+beforeAll(async () => {
+  app = await startInProcessApp();
+  url = app.url;
+});
+afterAll(async () => app.close());
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+describe('X-Request-Id', () => {
+  it("echoes a caller's id of 1–64 characters of A-Za-z0-9_.:- and answers any other with a new UUID", async () => {
+    const requestId = async (id?: string) => {
+      const response = await fetch(`${url}/api/health`, { headers: id === undefined ? {} : { 'x-request-id': id } });
+      await response.arrayBuffer();
+      return response.headers.get('x-request-id');
+    };
+    for (const valid of ['a', 'Az09_.:-', 'x'.repeat(64), 'trace:2026-11-23.1_a']) expect(await requestId(valid)).toBe(valid);
+    const invalid = [undefined, '', 'x'.repeat(65), 'has space', 'slash/id', 'quote"id', 'é', '<script>', 'a,b', 'id;drop'];
+    const answered = await Promise.all(invalid.map(requestId));
+    for (const id of answered) expect(id).toMatch(UUID);
+    expect(new Set(answered).size).toBe(invalid.length);
+  });
+});
+
+describe('the visitor cookie', () => {
+  const setCookie = async (headers: Record<string, string>) => {
+    const response = await fetch(`${url}/projects/x`, { headers: { accept: 'text/html', ...headers } });
+    await response.text();
+    return response.headers.getSetCookie().find((cookie) => cookie.startsWith('cp_vid='))!;
+  };
+
+  it('is HttpOnly and SameSite=Lax, and Secure behind an HTTPS proxy (TRUST_PROXY=1 and X-Forwarded-Proto: https) only', async () => {
+    const flags = (cookie: string) => cookie.split(';').slice(1).map((flag) => flag.trim().toLowerCase().split('=')[0]);
+    const before = process.env.TRUST_PROXY;
+    try {
+      process.env.TRUST_PROXY = '1';
+      const proxied = await setCookie({ 'x-forwarded-for': '198.51.100.1', 'x-forwarded-proto': 'https' });
+      expect(flags(proxied)).toEqual(expect.arrayContaining(['httponly', 'samesite', 'secure']));
+      expect(proxied).toMatch(/SameSite=Lax/i);
+      const plain = await setCookie({ 'x-forwarded-for': '198.51.100.2', 'x-forwarded-proto': 'http' });
+      expect(flags(plain)).not.toContain('secure');
+      // Without a proxy to trust, the header is just something a client wrote.
+      delete process.env.TRUST_PROXY;
+      const direct = await setCookie({ 'x-forwarded-proto': 'https' });
+      expect(flags(direct)).toEqual(expect.arrayContaining(['httponly', 'samesite']));
+      expect(flags(direct)).not.toContain('secure');
+    } finally {
+      if (before === undefined) delete process.env.TRUST_PROXY;
+      else process.env.TRUST_PROXY = before;
+    }
+  });
+});
+
+describe('Socket.IO messages', () => {
+  for (const transport of ['websocket', 'polling'] as const) {
+    it(`are capped at 16 KiB (${transport}): a bigger one drops the connection, a smaller one is answered, the server lives on`, async () => {
+      const socket = await app.open({ transport });
+      const reply = await socket.timeout(5_000).emitWithAck('project:watch', { slug: 'x'.repeat(15 * 1024) });
+      expect(reply).toMatchObject({ ok: false });
+
+      const dropped = new Promise<string>((resolve) => {
+        socket.once('disconnect', (reason) => resolve(reason));
+        setTimeout(() => resolve('still connected after 5 s'), 5_000);
+      });
+      socket.emit('project:watch', { slug: 'x'.repeat(17 * 1024) }, () => undefined);
+      expect(await dropped).toMatch(/transport (close|error)/);
+      socket.close();
+
+      const next = await app.open({ transport });
+      expect(await next.timeout(5_000).emitWithAck('project:watch', { slug: 'no-such-project' })).toEqual({ ok: false, error: 'not-found' });
+      next.close();
+      expect(app.crashes).toEqual([]);
+    });
+  }
+});
+
+describe('bounded metric labels', () => {
+  it('crowdpulse_pubsub_messages_total counts by kind of channel, never by channel', async () => {
+    const slug = uniqueSlug();
+    const subscriber = createSubscriber(testConnection());
+    countPubSubMessages(subscriber);
+    const channels = [`{project:${slug}}:changes`, `{folding:${slug}:0}:changes`];
+    try {
+      await Promise.all(channels.map((channel) => subscriber.ssubscribe(channel)));
+      const before = { project: await seriesValue(PUBSUB, { kind: 'project' }), folding: await seriesValue(PUBSUB, { kind: 'folding' }) };
+      for (const channel of channels) for (let i = 0; i < 3; i++) await getRedis().spublish(channel, 'x');
+      await expect.poll(() => seriesValue(PUBSUB, { kind: 'project' })).toBe(before.project + 3);
+      await expect.poll(() => seriesValue(PUBSUB, { kind: 'folding' })).toBe(before.folding + 3);
+      const metric = await metricsRegistry().getSingleMetric(PUBSUB)!.get();
+      expect(metric.values.filter((value) => JSON.stringify(value.labels).includes(slug))).toEqual([]);
+      expect(['{leaderboard}:changes', '{creators}:changes'].map(channelKind)).toEqual(['leaderboard', 'creators']);
+    } finally {
+      subscriber.disconnect();
+    }
+  });
+
+  it('crowdpulse_rate_limit_refusals_total counts refusals by limit: http-writes, http-bursts, new-visitor-ids', async () => {
+    const before = process.env.RATE_LIMIT_PER_MIN;
+    process.env.RATE_LIMIT_PER_MIN = '2';
+    const refusals = (limit: string) => seriesValue('crowdpulse_rate_limit_refusals_total', { limit });
+    const from = (address: string) => new Request('http://x/', { headers: { [CLIENT_ADDRESS_HEADER]: address } });
+    try {
+      const [writes, bursts, visitors] = [await refusals('http-writes'), await refusals('http-bursts'), await refusals('new-visitor-ids')];
+      const writer = from(`write-${uniqueSlug()}`);
+      await limitWrites(writer);
+      await limitWrites(writer);
+      await expect(limitWrites(writer)).rejects.toMatchObject({ status: 429, headers: { 'Retry-After': expect.any(String) } });
+      // README's key table: `rate:writes:<address>`, rate-limiter-flexible's counter, 60 s.
+      const ttl = await getRedis().pttl(`rate:writes:${writer.headers.get(CLIENT_ADDRESS_HEADER)}`);
+      expect(ttl).toBeGreaterThan(0);
+      expect(ttl).toBeLessThanOrEqual(60_000);
+      const burster = from(`burst-${uniqueSlug()}`);
+      await limitBursts(burster);
+      await expect(limitBursts(burster)).rejects.toMatchObject({ status: 429 });
+      process.env.TRUST_PROXY = '1';
+      const address = `192.0.2.${Math.floor(Math.random() * 250)}`;
+      for (let i = 0; i < NEW_VISITORS_PER_MINUTE + 3; i++) {
+        await (await fetch(`${url}/projects/x`, { headers: { accept: 'text/html', 'x-forwarded-for': address } })).text();
+      }
+      expect([await refusals('http-writes'), await refusals('http-bursts'), await refusals('new-visitor-ids')]).toEqual([writes + 1, bursts + 1, visitors + 3]);
+    } finally {
+      delete process.env.TRUST_PROXY;
+      if (before === undefined) delete process.env.RATE_LIMIT_PER_MIN;
+      else process.env.RATE_LIMIT_PER_MIN = before;
+    }
+  });
+
+  it('crowdpulse_redis_errors_total counts by client and kind: connection errors, failed commands', async () => {
+    const errors = (client: string, kind: string) => seriesValue('crowdpulse_redis_errors_total', { client, kind });
+    const failing = instrumentRedis(createRedis(testConnection()), 'front-door-commands');
+    const unreachable = instrumentRedis(createRedis('redis://127.0.0.1:1'), 'front-door-unreachable');
+    try {
+      await waitUntilReady(failing);
+      const key = `{front-door:${uniqueSlug()}}:text`;
+      await failing.set(key, 'not a number', 'PX', 10_000);
+      await expect(failing.incr(key)).rejects.toThrow(/not an integer/);
+      expect(await errors('front-door-commands', 'command')).toBe(1);
+      await expect.poll(() => errors('front-door-unreachable', 'connection')).toBeGreaterThanOrEqual(1);
+    } finally {
+      failing.disconnect();
+      unreachable.disconnect();
+    }
+  });
+
+  it('the route label of crowdpulse_http_request_duration_seconds is the app router pattern, or "unmatched" for any other path, so clients cannot grow the label set', async () => {
+    const routes = async () => {
+      const metric = await metricsRegistry().getSingleMetric('crowdpulse_http_request_duration_seconds')!.get();
+      const counts = metric.values.filter((value) => (value as { metricName?: string }).metricName?.endsWith('_count'));
+      return new Map(counts.map((value) => [`${value.labels.route} ${value.labels.status}`, value.value]));
+    };
+    const before = (await routes()).get('unmatched 200') ?? 0;
+    const made = ['/no/such/x', '/api/nope/1/2/3', `/random-${Date.now()}`, '/api/projects/a/b/c/d'];
+    for (const path of made) await (await fetch(url + path)).arrayBuffer();
+    await (await fetch(`${url}/api/projects/some-slug/live`)).arrayBuffer();
+    await expect.poll(async () => (await routes()).get('unmatched 200')).toBe(before + made.length);
+    const labels = [...(await routes()).keys()].map((key) => key.split(' ')[0]);
+    expect(labels).toContain('/api/projects/[slug]/live');
+    for (const path of made) expect(labels).not.toContain(path);
+  });
+});

@@ -1,0 +1,82 @@
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import { io as connect, type Socket } from 'socket.io-client';
+import { createAppServer, type AppServer } from '../../lib/app/http-server';
+import { metricsRegistry } from '../../lib/metrics/registry';
+import { closeRedis, getRedis, waitUntilReady, type RedisClient } from '../../lib/redis/client';
+import type { ClientToServerEvents, ServerToClientEvents } from '../../lib/realtime/events';
+import { ensureVisitorSecret } from '../../lib/visitors/cookie';
+import { testConnection } from '../support';
+
+export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+export type InProcessApp = {
+  server: AppServer;
+  url: string;
+  redis: RedisClient;
+  /** Uncaught exceptions and unhandled rejections while it ran: a crash of a real instance. */
+  crashes: unknown[];
+  /** A socket of its own (no reconnection), resolved once connected, rejected when refused. */
+  open(options?: { headers?: Record<string, string>; transport?: 'websocket' | 'polling' }): Promise<ClientSocket>;
+  /** A page load's signed visitor cookie (`cp_vid=…`), from a random address (TRUST_PROXY=1). */
+  pageCookie(headers?: Record<string, string>): Promise<string | undefined>;
+  close(): Promise<void>;
+};
+
+/**
+ * The app's real HTTP + Socket.IO server in the test process, on this run's Redis (a page is a
+ * stub, so no build is needed), so its rooms and metrics can be inspected.
+ */
+export async function startInProcessApp(): Promise<InProcessApp> {
+  const connection = testConnection();
+  if (connection.mode === 'single') process.env.REDIS_URL = connection.url;
+  else process.env.REDIS_CLUSTER_NODES = connection.nodes.map(({ host, port }) => `${host}:${port}`).join(',');
+  ensureVisitorSecret();
+  const redis = getRedis();
+  await waitUntilReady(redis);
+  const crashes: unknown[] = [];
+  const recordCrash = (error: unknown) => crashes.push(error);
+  process.on('uncaughtException', recordCrash);
+  process.on('unhandledRejection', recordCrash);
+  const server = createAppServer((_request, response) => response.writeHead(200, { 'content-type': 'text/html' }).end('<p>page</p>'));
+  server.httpServer.listen(0, '127.0.0.1');
+  await once(server.httpServer, 'listening');
+  const url = `http://127.0.0.1:${(server.httpServer.address() as AddressInfo).port}`;
+
+  return {
+    server,
+    url,
+    redis,
+    crashes,
+    open({ headers = {}, transport = 'websocket' } = {}) {
+      const socket: ClientSocket = connect(url, { transports: [transport], extraHeaders: headers, reconnection: false, forceNew: true });
+      return new Promise((resolve, reject) => {
+        socket.once('connect', () => resolve(socket));
+        socket.once('connect_error', (error) => {
+          socket.close();
+          reject(error);
+        });
+      });
+    },
+    async pageCookie(headers = {}) {
+      const address = `10.0.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+      const response = await fetch(`${url}/projects/x`, { headers: { accept: 'text/html', 'x-forwarded-for': address, ...headers } });
+      await response.text();
+      return response.headers.getSetCookie().find((cookie) => cookie.startsWith('cp_vid='))?.split(';')[0];
+    },
+    async close() {
+      process.off('uncaughtException', recordCrash);
+      process.off('unhandledRejection', recordCrash);
+      await server.close();
+      server.httpServer.close();
+      await closeRedis();
+    },
+  };
+}
+
+/** The sum of a counter's series in this process's registry whose labels include every given pair. */
+export async function seriesValue(name: string, labels: Record<string, string>): Promise<number> {
+  const metric = await metricsRegistry().getSingleMetric(name)!.get();
+  const found = metric.values.filter((value) => Object.entries(labels).every(([key, label]) => value.labels[key] === label));
+  return found.reduce((sum, value) => sum + value.value, 0);
+}
