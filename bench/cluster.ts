@@ -6,7 +6,7 @@ import { DEFAULT_WINDOWS } from '../lib/live-events/windows';
 import { saveProject } from '../lib/projects/catalogue';
 import { createRedis, waitUntilReady, type RedisClient } from '../lib/redis/client';
 import { startRedisServer } from '../lib/redis/embedded';
-import { startLocalCluster, type LocalClusterHandle } from '../lib/redis/local-cluster';
+import { startLocalCluster, type LocalClusterHandle } from '../lib/scale/local-cluster';
 import { TIMELINE_SLACK, type TimelineRef } from '../lib/timeline/config';
 import { pushEntry } from '../lib/timeline/timeline';
 import { startScaledSite } from '../lib/scale/site';

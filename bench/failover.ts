@@ -4,7 +4,7 @@ import { liveEventKeys } from '../lib/live-events/keys';
 import { saveProject } from '../lib/projects/catalogue';
 import { projectTag } from '../lib/projects/keys';
 import type { RedisClient } from '../lib/redis/client';
-import type { LocalClusterHandle } from '../lib/redis/local-cluster';
+import type { LocalClusterHandle } from '../lib/scale/local-cluster';
 import type { ScaledSite } from '../lib/scale/site';
 import { sampleProject } from '../tests/sample-project';
 import type { FigureResult } from './report';

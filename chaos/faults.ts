@@ -6,7 +6,7 @@ import { liveEventKeys } from '../lib/live-events/keys';
 import { saveProject } from '../lib/projects/catalogue';
 import { createRedis, waitUntilReady, type RedisClient } from '../lib/redis/client';
 import { startRedisServer } from '../lib/redis/embedded';
-import { startLocalCluster } from '../lib/redis/local-cluster';
+import { startLocalCluster } from '../lib/scale/local-cluster';
 import { startScaledSite } from '../lib/scale/site';
 import { sampleProject } from '../tests/sample-project';
 

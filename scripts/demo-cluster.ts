@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { startLocalCluster } from '../lib/redis/local-cluster';
+import { startLocalCluster } from '../lib/scale/local-cluster';
 import { startScaledSite } from '../lib/scale/site';
 import { buildIfNeeded } from './build-if-needed';
 import { ensureSystemPackages } from './system-packages';

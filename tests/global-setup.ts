@@ -1,7 +1,7 @@
 import type { TestProject } from 'vitest/node';
 import type { RedisConnection } from '../lib/redis/client';
 import { startRedisServer } from '../lib/redis/embedded';
-import { startLocalCluster } from '../lib/redis/local-cluster';
+import { startLocalCluster } from '../lib/scale/local-cluster';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createRedis, type RedisClient, type RedisConnection } from '../../lib/redis/client';
 import { startRedisServer } from '../../lib/redis/embedded';
-import { startLocalCluster, type LocalClusterHandle } from '../../lib/redis/local-cluster';
+import { startLocalCluster, type LocalClusterHandle } from '../../lib/scale/local-cluster';
 import { startScaledSite, type ScaledSite } from '../../lib/scale/site';
 import { AppProcess } from './app-process';
 

@@ -7,7 +7,7 @@ import { answerQuestion, startSession, submitSession } from '../../lib/quiz';
 import { createRealtimeHub, type RealtimeHub } from '../../lib/realtime/hub';
 import { createRedis, createSubscriber, waitUntilReady, type RedisClient, type RedisConnection } from '../../lib/redis/client';
 import { isRedisUnavailable, NotReplicatedError } from '../../lib/redis/errors';
-import { startLocalCluster, type LocalClusterHandle } from '../../lib/redis/local-cluster';
+import { startLocalCluster, type LocalClusterHandle } from '../../lib/scale/local-cluster';
 import { createProject, liveContext, testClock, testConnection, uniqueSlug } from '../support';
 import { statusRecorder } from './support';
 

@@ -1,16 +1,12 @@
-import { spawn, execFile, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import net from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { freePort, stopChild, waitForPort } from './embedded';
+import { stopChild } from '../redis/embedded';
+import { allOk, parseClusterNodes, replicasCaughtUp, type ClusterNode, type ClusterNodeInfo } from './cluster-topology';
+import { cli, clusterPorts, createCluster, HOST, startNode, type RunningNode } from './redis-node';
 
-const run = promisify(execFile);
-
-export type ClusterNode = { host: string; port: number };
-export type ClusterNodeInfo = ClusterNode & { id: string; role: 'master' | 'replica'; masterId?: string; slots: [number, number][] };
+export type { ClusterNode, ClusterNodeInfo } from './cluster-topology';
 
 export type LocalClusterHandle = {
   nodes: ClusterNode[];
@@ -29,10 +25,6 @@ export type LocalClusterHandle = {
   waitForReplicas(timeoutMs?: number): Promise<void>;
   stop(): Promise<void>;
 };
-
-type RunningNode = ClusterNode & { dir: string; child?: ChildProcess };
-
-const HOST = '127.0.0.1';
 
 /**
  * Starts a throwaway Redis Cluster on loopback: `masters` masters with `replicasPerMaster`
@@ -67,10 +59,7 @@ async function startOnce({ masters = 3, replicasPerMaster = 1 }): Promise<LocalC
       running.push(node);
       node.child = await startNode(node);
     }
-    await run('redis-cli', [
-      '--cluster', 'create', ...ports.map((port) => `${HOST}:${port}`),
-      '--cluster-replicas', String(replicasPerMaster), '--cluster-yes',
-    ]);
+    await createCluster(ports, replicasPerMaster);
   } catch (error) {
     cleanUp();
     process.off('exit', cleanUp);
@@ -141,100 +130,4 @@ async function startOnce({ masters = 3, replicasPerMaster = 1 }): Promise<LocalC
       for (const node of running) rmSync(node.dir, { recursive: true, force: true });
     },
   };
-}
-
-/** Free ports P whose cluster bus port P+10000 is free as well. */
-async function clusterPorts(count: number): Promise<number[]> {
-  const ports: number[] = [];
-  while (ports.length < count) {
-    const port = await freePort();
-    if (port + 10_000 > 65_535 || ports.includes(port)) continue;
-    if (await isFree(port + 10_000)) ports.push(port);
-  }
-  return ports;
-}
-
-async function isFree(port: number): Promise<boolean> {
-  const server = net.createServer();
-  return new Promise((resolve) => {
-    server.once('error', () => resolve(false));
-    server.listen(port, HOST, () => server.close(() => resolve(true)));
-  });
-}
-
-async function startNode(node: RunningNode): Promise<ChildProcess> {
-  const child = spawn(
-    'redis-server',
-    [
-      '--port', String(node.port), '--bind', HOST, '--dir', node.dir,
-      '--cluster-enabled', 'yes', '--cluster-config-file', `nodes-${node.port}.conf`, '--cluster-node-timeout', '1000',
-      '--save', '', '--appendonly', 'no', '--repl-diskless-sync-delay', '0', '--enable-debug-command', 'local', '--loglevel', 'warning',
-    ],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  const killOnExit = () => child.kill('SIGKILL');
-  process.once('exit', killOnExit);
-  child.once('exit', () => process.off('exit', killOnExit));
-  await waitForPort(child, node.port);
-  return child;
-}
-
-async function cli(port: number, ...args: string[]): Promise<string> {
-  const { stdout } = await run('redis-cli', ['-h', HOST, '-p', String(port), ...args], { timeout: 3_000 });
-  return stdout.trim();
-}
-
-/**
- * Every running node says ok and sees all 16384 slots served by running masters, and every
- * replica is in sync (a replica that never synced refuses to fail over).
- */
-async function allOk(nodes: ClusterNode[]): Promise<boolean> {
-  const running = new Set(nodes.map((node) => node.port));
-  const views = await Promise.all(
-    nodes.map(async (node) => {
-      const [info, table, replication] = await Promise.all([
-        cli(node.port, 'CLUSTER', 'INFO'),
-        cli(node.port, 'CLUSTER', 'NODES'),
-        cli(node.port, 'INFO', 'replication'),
-      ]);
-      if (!/cluster_state:ok/.test(info)) return false;
-      if (/role:slave/.test(replication) && !/master_link_status:up/.test(replication)) return false;
-      const masters = parseClusterNodes(table).filter((entry) => entry.role === 'master');
-      const served = masters.flatMap((master) => master.slots).reduce((sum, [from, to]) => sum + to - from + 1, 0);
-      return served === 16_384 && masters.every((master) => master.slots.length === 0 || running.has(master.port));
-    }).map((view) => view.catch(() => false)),
-  );
-  return views.every(Boolean);
-}
-
-/** Replication is asynchronous: a write a test relies on after a failover must reach the replica first. */
-async function replicasCaughtUp(nodes: ClusterNode[]): Promise<boolean> {
-  const replies = await Promise.all(nodes.map((node) => cli(node.port, 'INFO', 'replication').catch(() => '')));
-  return replies.every((reply) => {
-    if (!/role:master/.test(reply)) return true;
-    const written = Number(/master_repl_offset:(\d+)/.exec(reply)?.[1] ?? 0);
-    const applied = [...reply.matchAll(/^slave\d+:.*offset=(\d+)/gm)].map((match) => Number(match[1]));
-    return applied.every((offset) => offset >= written);
-  });
-}
-
-const NODE_LINE = /^(\S+) (\S+):(\d+)@\d+\S* (\S+) (\S+) \S+ \S+ \S+ \S+ ?(.*)$/;
-
-/** The nodes of a CLUSTER NODES reply that are not failing, with their role and slot ranges. */
-export function parseClusterNodes(reply: string): ClusterNodeInfo[] {
-  return reply.split('\n').flatMap((line) => {
-    const match = NODE_LINE.exec(line.trim());
-    if (!match) return [];
-    const [, id = '', host = '', port = '', flags = '', masterId = '-', slotRanges = ''] = match;
-    if (/\b(fail|handshake|noaddr)\b/.test(flags)) return [];
-    const slots = slotRanges
-      .split(' ')
-      .filter((range) => /^\d/.test(range))
-      .map((range): [number, number] => {
-        const [from = 0, to = from] = range.split('-').map(Number);
-        return [from, to];
-      });
-    const role = flags.includes('master') ? ('master' as const) : ('replica' as const);
-    return [{ id, host, port: Number(port), role, masterId: masterId === '-' ? undefined : masterId, slots }];
-  });
 }

@@ -1,0 +1,57 @@
+// One redis-server of a throwaway cluster: its spawn, its ports, and redis-cli against it.
+import { spawn, execFile, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import { promisify } from 'node:util';
+import { freePort, waitForPort } from '../redis/embedded';
+
+const run = promisify(execFile);
+
+export const HOST = '127.0.0.1';
+
+export type RunningNode = { host: string; port: number; dir: string; child?: ChildProcess };
+
+/** Free ports P whose cluster bus port P+10000 is free as well. */
+export async function clusterPorts(count: number): Promise<number[]> {
+  const ports: number[] = [];
+  while (ports.length < count) {
+    const port = await freePort();
+    if (port + 10_000 > 65_535 || ports.includes(port)) continue;
+    if (await isFree(port + 10_000)) ports.push(port);
+  }
+  return ports;
+}
+
+async function isFree(port: number): Promise<boolean> {
+  const server = net.createServer();
+  return new Promise((resolve) => {
+    server.once('error', () => resolve(false));
+    server.listen(port, HOST, () => server.close(() => resolve(true)));
+  });
+}
+
+export async function startNode(node: RunningNode): Promise<ChildProcess> {
+  const child = spawn(
+    'redis-server',
+    [
+      '--port', String(node.port), '--bind', HOST, '--dir', node.dir,
+      '--cluster-enabled', 'yes', '--cluster-config-file', `nodes-${node.port}.conf`, '--cluster-node-timeout', '1000',
+      '--save', '', '--appendonly', 'no', '--repl-diskless-sync-delay', '0', '--enable-debug-command', 'local', '--loglevel', 'warning',
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  child.once('exit', () => process.off('exit', killOnExit));
+  await waitForPort(child, node.port);
+  return child;
+}
+
+export async function cli(port: number, ...args: string[]): Promise<string> {
+  const { stdout } = await run('redis-cli', ['-h', HOST, '-p', String(port), ...args], { timeout: 3_000 });
+  return stdout.trim();
+}
+
+/** `redis-cli --cluster create` over the given ports, `replicasPerMaster` replicas each. */
+export async function createCluster(ports: number[], replicasPerMaster: number): Promise<void> {
+  await run('redis-cli', ['--cluster', 'create', ...ports.map((port) => `${HOST}:${port}`), '--cluster-replicas', String(replicasPerMaster), '--cluster-yes']);
+}
