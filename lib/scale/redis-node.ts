@@ -29,6 +29,20 @@ async function isFree(port: number): Promise<boolean> {
   });
 }
 
+/** Nodes still running when this process exits are killed: one listener for all (six or more would trip Node's leak warning). */
+const running = new Set<ChildProcess>();
+function killOnExit(child: ChildProcess): void {
+  if (running.size === 0) process.once('exit', killAll);
+  running.add(child);
+  child.once('exit', () => {
+    running.delete(child);
+    if (running.size === 0) process.off('exit', killAll);
+  });
+}
+function killAll(): void {
+  for (const child of running) child.kill('SIGKILL');
+}
+
 export async function startNode(node: RunningNode): Promise<ChildProcess> {
   const child = spawn(
     'redis-server',
@@ -39,9 +53,7 @@ export async function startNode(node: RunningNode): Promise<ChildProcess> {
     ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
-  const killOnExit = () => child.kill('SIGKILL');
-  process.once('exit', killOnExit);
-  child.once('exit', () => process.off('exit', killOnExit));
+  killOnExit(child);
   await waitForPort(child, node.port);
   return child;
 }
