@@ -165,8 +165,8 @@ test('a reload mid-game picks the quiz up where it was, score included; once sub
   await expect(question).toHaveCount(0);
 });
 
-test('a submit kept by the server but answered 503 (no replica confirmed it): the retry, a 409, still ends on the score and its rank', async ({ page }, testInfo) => {
-  await page.setViewportSize({ width: 1366, height: 900 });
+/** Plays a game and submits it; the real server keeps the submit, the page is told 503 (as when WAIT 1 saw no replica in time). */
+async function submitToldUnavailable(page: Page): Promise<{ score: number; name: string }> {
   await page.goto('/quiz');
   await page.getByRole('button', { name: 'Start the quiz' }).click();
   for (let number = 1; number <= 10; number++) {
@@ -176,11 +176,8 @@ test('a submit kept by the server but answered 503 (no replica confirmed it): th
     await page.keyboard.press('Enter');
   }
   const score = Number(await page.getByTestId('quiz-score').getAttribute('data-score'));
-
-  // The real server keeps the first submit; the page is told 503, as when WAIT 1 saw no replica in time.
-  const submit = '**/api/quiz/sessions/*/submit';
   await page.route(
-    submit,
+    '**/api/quiz/sessions/*/submit',
     async (route) => {
       expect((await route.fetch()).status()).toBe(200);
       await route.fulfill({ status: 503, headers: { 'Retry-After': '1' }, json: { error: { code: 'unavailable', message: 'the data store is unreachable; retry shortly' } } });
@@ -192,6 +189,21 @@ test('a submit kept by the server but answered 503 (no replica confirmed it): th
   await page.getByTestId('quiz-submit').click();
   await expect(page.getByText('the data store is unreachable; retry shortly')).toBeVisible();
   await expect(page.getByTestId('quiz-rank')).toHaveCount(0);
+  return { score, name };
+}
+
+/** The page ends on the score and the rank the server gave in `standing`. */
+async function expectFinishedOn(page: Page, score: number, standing: { rank: number | null }): Promise<void> {
+  const rank = page.getByTestId('quiz-rank');
+  await expect(rank).toHaveAttribute('data-rank', String(standing.rank ?? ''));
+  await expect(rank).toContainText(standing.rank === null ? /Not on the board this time/ : `#${standing.rank} all time`);
+  await expect(page.getByTestId('quiz-score')).toHaveAttribute('data-score', String(score));
+  await expect(page.getByText('the data store is unreachable; retry shortly')).toHaveCount(0);
+}
+
+test('a submit kept by the server but answered 503 (no replica confirmed it): the retry, a 409, still ends on the score and its rank', async ({ page }, testInfo) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  const { score, name } = await submitToldUnavailable(page);
 
   const retried = page.waitForResponse((response) => response.url().endsWith('/submit'));
   await page.getByTestId('quiz-submit').click();
@@ -199,14 +211,25 @@ test('a submit kept by the server but answered 503 (no replica confirmed it): th
   expect(conflict.status()).toBe(409);
   const standing = await conflict.json();
   expect(standing).toMatchObject({ error: { code: 'conflict' }, score, name });
-
-  const rank = page.getByTestId('quiz-rank');
-  await expect(rank).toHaveAttribute('data-rank', String(standing.rank ?? ''));
-  await expect(rank).toContainText(standing.rank === null ? /Not on the board this time/ : `#${standing.rank} all time`);
-  await expect(page.getByTestId('quiz-score')).toHaveAttribute('data-score', String(score));
-  await expect(page.getByText('the data store is unreachable; retry shortly')).toHaveCount(0);
+  await expectFinishedOn(page, score, standing);
 
   await page.screenshot({ path: testInfo.outputPath('quiz-kept-after-503-laptop.png'), fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: testInfo.outputPath('quiz-kept-after-503-phone.png'), fullPage: true });
+});
+
+test('a submit kept by the server but answered 503, then the page reloaded: it ends on the score and its rank, once', async ({ page }) => {
+  const { score, name } = await submitToldUnavailable(page);
+  const resumed = page.waitForResponse((response) => /\/api\/quiz\/sessions\/[^/]+$/.test(response.url()));
+  await page.reload();
+  const conflict = await resumed;
+  expect(conflict.status()).toBe(409);
+  const { standing } = await conflict.json();
+  expect(standing).toMatchObject({ score, name });
+  await expectFinishedOn(page, score, standing);
+  await expect(page.getByTestId('quiz-breakdown-row')).toHaveCount(10);
+
+  // Shown once, as after a submit answered at once: the next load starts afresh.
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Start the quiz' })).toBeVisible();
 });

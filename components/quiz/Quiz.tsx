@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useState } from 'react';
 import type { AnsweredQuestion, ResumedSession, StartedSession, SubmitResult } from '@/lib/quiz/types';
-import { QuizApiError, quizApi } from './quiz-api';
+import { QuizApiError, quizApi, type SubmittedSession } from './quiz-api';
 import { QuizFinish } from './QuizFinish';
 import { QuizQuestion } from './QuizQuestion';
 import { remember, rememberedSession } from './remembered-session';
@@ -15,8 +15,13 @@ type Phase =
   | { kind: 'finished'; session: StartedSession; score: number; answers: AnsweredQuestion[]; result?: SubmitResult };
 
 /** Where a resumed session stands: at its first open question, or finished when none is left. */
-function phaseOf(session: ResumedSession): Phase {
+function phaseOf(session: ResumedSession | SubmittedSession): Phase {
   const firstOpen = session.answers.indexOf(null);
+  if ('result' in session) {
+    const { result, ...played } = session;
+    const answers = (firstOpen === -1 ? session.answers : session.answers.slice(0, firstOpen)) as AnsweredQuestion[];
+    return { kind: 'finished', session: played, score: session.score, answers, result };
+  }
   if (firstOpen === -1) return { kind: 'finished', session, score: session.score, answers: session.answers as AnsweredQuestion[] };
   return { kind: 'playing', session, index: firstOpen, answers: session.answers.slice(0, firstOpen) as AnsweredQuestion[] };
 }
@@ -49,7 +54,11 @@ export function Quiz() {
     const saved = rememberedSession();
     if (!saved) return;
     quizApi.resume(saved).then(
-      (session) => setPhase(phaseOf(session)),
+      (session) => {
+        // Submitted already: its result, once, as after a submit answered at once.
+        if ('result' in session) remember(null);
+        setPhase(phaseOf(session));
+      },
       // Expired or submitted: the intro it is. Unreachable: keep it for the next load.
       (failure: unknown) => failure instanceof QuizApiError && failure.status !== 0 && remember(null),
     );

@@ -28,7 +28,7 @@ const post = <T>(path: string, body?: object) =>
 
 export const quizApi = {
   start: () => post<StartedSession>('/api/quiz/sessions'),
-  resume: (sessionId: string) => call<ResumedSession>(`/api/quiz/sessions/${sessionId}`),
+  resume: (sessionId: string): Promise<ResumedSession | SubmittedSession> => call<ResumedSession>(`/api/quiz/sessions/${sessionId}`).catch(submittedAlready),
   answer: (sessionId: string, questionId: string, choice: number) =>
     post<AnswerResult>(`/api/quiz/sessions/${sessionId}/answers`, { questionId, choice }),
   submit: (sessionId: string, name: string) => post<SubmitResult>(`/api/quiz/sessions/${sessionId}/submit`, { name }).catch(keptAlready),
@@ -39,8 +39,22 @@ export const quizApi = {
  * meets when its first submit was kept but answered 503. That is the result the player came for.
  */
 function keptAlready(failure: unknown): SubmitResult {
-  const standing = failure instanceof QuizApiError && failure.status === 409 ? (failure.body as Partial<SubmittedStanding>) : null;
-  if (typeof standing?.score !== 'number' || !standing.ranks) throw failure;
-  const { score, rank = null, threshold = 0, ranks } = standing;
-  return { score, rank, threshold, ranks };
+  const result = failure instanceof QuizApiError && failure.status === 409 ? resultOf(failure.body) : null;
+  if (!result) throw failure;
+  return result;
+}
+
+/** A page reloaded after its submit: the GET's 409 carries the session as played and its standing. */
+export type SubmittedSession = ResumedSession & { result: SubmitResult };
+
+function submittedAlready(failure: unknown): SubmittedSession {
+  const body = failure instanceof QuizApiError && failure.status === 409 ? (failure.body as { session?: ResumedSession; standing?: unknown }) : null;
+  const result = resultOf(body?.standing);
+  if (!body?.session || !result) throw failure;
+  return { ...body.session, result };
+}
+
+function resultOf(standing: unknown): SubmitResult | null {
+  const { score, rank = null, threshold = 0, ranks } = (standing ?? {}) as Partial<SubmittedStanding>;
+  return typeof score === 'number' && ranks ? { score, rank, threshold, ranks } : null;
 }

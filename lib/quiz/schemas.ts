@@ -59,3 +59,9 @@ export const submitResultSchema = z.object({
 export const submittedStandingSchema = submitResultSchema.extend({
   name: z.string().describe('the name it was submitted under'),
 });
+
+/** Beside the 409 of a submitted session's GET: the session as played, and where its score stands now. */
+export const submittedSessionSchema = z.object({
+  session: resumedSessionSchema,
+  standing: submittedStandingSchema,
+});

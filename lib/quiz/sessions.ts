@@ -57,11 +57,11 @@ export async function answerQuestion(
 /**
  * A session as its player left it, for a page reloaded mid-game: one HGETALL. Answers already
  * given come back with their explanations, as answering them did; open questions stay secret.
+ * A submitted session is a ConflictError whose details are the session and its standing now.
  */
 export async function resumeSession(sessionId: string, ctx: LeaderboardContext = defaultLeaderboardContext()): Promise<ResumedSession> {
   const fields = await ctx.redis.hgetall(ctx.keys.quizSession(sessionId));
   if (!fields.order) throw new NotFoundError('quiz session');
-  if (fields.submitted !== undefined) throw new ConflictError('this session was submitted already');
   const questions = fields.order.split(',').map(questionById);
   // A question dropped from the bank since this session began: the session cannot go on.
   if (questions.some((question) => !question)) throw new NotFoundError('quiz session');
@@ -74,13 +74,27 @@ export async function resumeSession(sessionId: string, ctx: LeaderboardContext =
     runningScore += points + speed;
     return { choice, correct: choice === answer, answer, explanation, score: runningScore, breakdown: { points, speed, elapsedMs } };
   });
-  return {
+  const session: ResumedSession = {
     id: sessionId,
     questions: (questions as Question[]).map(publicQuestion),
     expiresAt: Number(fields.started) + SESSION_TTL_MS,
     score: Number(fields.score),
     answers,
   };
+  if (fields.submitted === undefined) return session;
+  // Reloaded after its submit (perhaps one that answered 503 but was kept): where the score stands.
+  const standing = await readStanding(sessionId, ctx);
+  throw new ConflictError('this session was submitted already', standing ? { session, standing } : {});
+}
+
+async function readStanding(sessionId: string, ctx: LeaderboardContext): Promise<SubmittedStanding | null> {
+  const { keys } = ctx;
+  const reply = await withQuizScripts(ctx.redis).readQuizStanding(
+    keys.quizSession(sessionId), ...boardsAt(ctx, ctx.now()).keys, keys.entryPrefix, sessionId, ctx.size,
+  );
+  if (reply.length === 0) return null;
+  const [score, ...rest] = reply;
+  return { score: Number(score), name: String(rest[6]), ...placed(rest.slice(0, 6).map(Number)) };
 }
 
 /**

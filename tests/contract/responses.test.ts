@@ -15,7 +15,7 @@ import {
 import { listProjects } from '../../lib/projects/catalogue';
 import { projectSchema } from '../../lib/projects/schemas';
 import { answerQuestion, resumeSession, startSession, submitSession } from '../../lib/quiz';
-import { answerResultSchema, resumedSessionSchema, startedSessionSchema, submitResultSchema, submittedStandingSchema } from '../../lib/quiz/schemas';
+import { answerResultSchema, resumedSessionSchema, startedSessionSchema, submitResultSchema, submittedSessionSchema, submittedStandingSchema } from '../../lib/quiz/schemas';
 import { ConflictError } from '../../lib/errors';
 import type { RedisClient } from '../../lib/redis/client';
 import { boardContext } from '../leaderboard/support';
@@ -70,6 +70,9 @@ describe('answers match their documented schemas', () => {
     const refused: unknown = await submitSession(session.id, 'Contract', ctx).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(ConflictError);
     strictly(submittedStandingSchema, (refused as ConflictError).details);
+    const reloaded: unknown = await resumeSession(session.id, ctx).catch((error: unknown) => error);
+    expect(reloaded).toBeInstanceOf(ConflictError);
+    strictly(submittedSessionSchema, (reloaded as ConflictError).details);
     for (const entry of (await readTop(10, ctx)).entries) strictly(rankedEntrySchema, entry);
   });
 });

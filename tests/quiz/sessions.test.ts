@@ -156,6 +156,17 @@ describe('quiz sessions', () => {
     expect((await readTop(2, ctx)).entries.map((entry) => entry.id)).toEqual(['better-2', 'better-1']);
   });
 
+  it('answer a reloaded page of a submitted session with the session as played and where its score stands (a 409)', async () => {
+    const ctx = boardContext(redis, 2);
+    const { id, questions } = await startSession(ctx);
+    await answerQuestion(id, { questionId: questions[0]!.id, choice: rightChoice(questions[0]!.id) }, ctx);
+    const played = await resumeSession(id, ctx);
+    const first = await submitSession(id, 'First', ctx);
+    const refused: unknown = await resumeSession(id, ctx).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(ConflictError);
+    expect((refused as ConflictError).details).toEqual({ session: played, standing: { ...first, name: 'First' } });
+  });
+
   it('off the board, say which score would have entered it', async () => {
     const ctx = boardContext(redis, 2);
     for (const name of ['Ana', 'Bo']) {

@@ -21,26 +21,18 @@
     name       submitted already: the name it was submitted under (else not sent)
 ]]
 --- @include "../../leaderboard/lua/add-to-boards.lua"
+--- @include "standing.lua"
 
 local session, size = KEYS[1], tonumber(ARGV[4])
 
--- A session submitted already: its entry's place on each board now, read rather than written.
-local function standing(score)
-  local reply = { -2, tonumber(score), 0, 0, 0 }
-  local json = redis.call('GET', KEYS[7] .. ARGV[1])
-  local record = json and cjson.decode(json)
-  for i = 1, 3 do
-    local rank = record and redis.call('ZREVRANK', KEYS[1 + i], record.member)
-    if rank then reply[2 + i] = rank + 1 end
-    reply[5 + i] = entryThreshold(KEYS[1 + i], size)
-  end
-  reply[9] = redis.call('HGET', session, 'name') or (record and record.name) or ''
-  return reply
-end
-
 if redis.call('EXISTS', session) == 0 then return { -1, 0, 0, 0, 0, 0, 0, 0 } end
 local score = redis.call('HGET', session, 'score')
-if redis.call('HSETNX', session, 'submitted', ARGV[3]) == 0 then return standing(score) end
+if redis.call('HSETNX', session, 'submitted', ARGV[3]) == 0 then
+  -- Submitted already: where that entry stands now, read rather than written.
+  local standing = standingOf(session, { KEYS[2], KEYS[3], KEYS[4] }, KEYS[7], ARGV[1], size)
+  table.insert(standing, 1, -2)
+  return standing
+end
 redis.call('HSET', session, 'name', ARGV[2])
 
 local ranks, thresholds = addToBoards(

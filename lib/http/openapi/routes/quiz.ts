@@ -9,6 +9,7 @@ import {
   startedSessionSchema,
   submitInputSchema,
   submitResultSchema,
+  submittedSessionSchema,
   submittedStandingSchema,
 } from '../../../quiz/schemas';
 import { answers, defineRoutes } from '../contract';
@@ -30,8 +31,10 @@ export const quizRoutes = defineRoutes('quiz', [
     path: '/api/quiz/sessions/{id}',
     summary: 'A session as its player left it (a reloaded page)',
     params: session,
-    responses: answers(200, 'questions, answers so far, score', resumedSessionSchema),
-    errors: { 409: 'submitted already' },
+    responses: {
+      ...answers(200, 'questions, answers so far, score', resumedSessionSchema),
+      ...answers(409, 'submitted already: the error, with the session as played and where its score stands now', errorBodySchema.extend(submittedSessionSchema.shape)),
+    },
   },
   {
     ...sessionWrite,

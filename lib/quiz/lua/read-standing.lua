@@ -1,0 +1,17 @@
+#!lua flags=no-writes
+--[[
+  Where a submitted quiz session stands now, for its page reloaded after the submit (a submit
+  answered 503 may have been kept: the player still sees the rank). Read only, one round trip.
+
+  KEYS[1] session hash   KEYS[2] day board   KEYS[3] week board   KEYS[4] all time board
+  KEYS[5] entry key prefix (in the boards' slot)
+  ARGV[1] session id (the entry's id)   ARGV[2] board size
+
+  Returns {score, rankDay, rankWeek, rankAll, thresholdDay, thresholdWeek, thresholdAll, name}
+  (ranks 0 when not on that board), or {} when the session is not submitted
+]]
+--- @include "../../leaderboard/lua/board-order.lua"
+--- @include "standing.lua"
+
+if redis.call('HEXISTS', KEYS[1], 'submitted') == 0 then return {} end
+return standingOf(KEYS[1], { KEYS[2], KEYS[3], KEYS[4] }, KEYS[5], ARGV[1], tonumber(ARGV[2]))
