@@ -3,10 +3,19 @@ import { contractViolation } from '../../tests/contract/validator';
 
 const isApi = (url: string) => new URL(url).pathname.startsWith('/api/');
 
+/** A body the browser no longer holds (its page moved on, or a test's route answered for it). */
+const UNREADABLE = Symbol('unreadable');
+
 async function bodyOf(response: APIResponse | Response): Promise<unknown> {
   const type = response.headers()['content-type'] ?? '';
   if (!type.startsWith('application/json')) return undefined;
-  return response.json().catch(() => '(not JSON)');
+  const raw = await response.body().catch(() => UNREADABLE);
+  if (raw === UNREADABLE) return UNREADABLE;
+  try {
+    return JSON.parse(raw.toString('utf8'));
+  } catch {
+    return '(not JSON)';
+  }
 }
 
 /**
@@ -21,6 +30,7 @@ export class ContractWatch {
   private check(method: string, response: APIResponse | Response) {
     if (!isApi(response.url())) return;
     const checked = bodyOf(response).then((body) => {
+      if (body === UNREADABLE) return;
       const violation = contractViolation(method, response.url(), response.status(), response.headers()['content-type'] ?? '', body);
       if (violation) this.violations.push(violation);
     });
@@ -52,7 +62,7 @@ export class ContractWatch {
 
   page(page: Page): void {
     page.on('response', (response) => {
-      // A page torn down mid-answer leaves a body that cannot be read: not the contract's concern.
+      // A page torn down mid-answer leaves a body that cannot be read: not the contract's concern (bodyOf).
       if (isApi(response.url())) this.check(response.request().method(), response);
     });
   }
