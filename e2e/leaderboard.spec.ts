@@ -124,3 +124,23 @@ test('a name made of HTML renders as text', async ({ request, page }) => {
   await expect(page.locator('[data-testid="leaderboard"] img')).toHaveCount(0);
   expect(dialogs).toBe(0);
 });
+
+test('when the shown day ends the board takes itself again, however late the last change came', async ({ page, redis }) => {
+  await page.clock.install(); // time flows as usual; setSystemTime below moves it without firing timers
+  const watchesSent: number[] = [];
+  page.on('websocket', (socket) =>
+    socket.on('framesent', ({ payload }) => void (String(payload).includes('leaderboard:watch') && watchesSent.push(Date.now()))),
+  );
+  await page.goto('/leaderboard');
+  await expect(page.getByTestId('connection-status')).toHaveAttribute('data-state', 'live');
+  const watchedBefore = watchesSent.length;
+
+  // The browser is 5 s from the end of the UTC day, then a change arrives: the wait until the day
+  // ends is counted from the page's now, not from when the page loaded (hours away).
+  const day = 86_400_000;
+  await page.clock.setSystemTime(Math.ceil(Date.now() / day) * day - 5_000);
+  const name = uniqueName('Late');
+  await addEntry({ id: `e2e-${name}`, name, score: 10_000, date: Date.now() }, { redis, keys: boardKeys(), size: BOARD_SIZE, now: Date.now });
+  await expect(rowNamed(page, name)).toHaveCount(1);
+  await expect.poll(() => watchesSent.length, { timeout: 15_000 }).toBeGreaterThan(watchedBefore);
+});

@@ -22,6 +22,9 @@ export function useLiveLeaderboard(initial: Boards | null, serverTime: number) {
   const [connection, setConnection] = useState<ConnectionState>('connecting');
   const boardsRef = useRef(boards);
   const resync = useRef<() => void>(() => undefined);
+  // Measured once: recomputed on every change it would pin "now" to the page load's time, and
+  // push the rollover a whole wait further each time the boards change.
+  const [clockOffset] = useState(() => serverTime - Date.now());
 
   useEffect(() => {
     const socket = connectLive();
@@ -56,13 +59,12 @@ export function useLiveLeaderboard(initial: Boards | null, serverTime: number) {
   // A new day starts an empty "today" board: when the shown day ends, take the boards again.
   useEffect(() => {
     if (!boards) return;
-    const offset = serverTime - Date.now();
-    const wait = msUntilRollover(boards, Date.now() + offset);
+    const wait = msUntilRollover(boards, Date.now() + clockOffset);
     if (wait === null) return;
     // setTimeout holds at most 2^31 - 1 ms; a day is far less.
     const timer = setTimeout(() => resync.current(), wait + (0.25 + Math.random()) * ROLLOVER_JITTER_MS);
     return () => clearTimeout(timer);
-  }, [boards, serverTime]);
+  }, [boards, clockOffset]);
 
   return { boards, arrived, connection };
 }
