@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { Redis } from 'ioredis';
+import type { ChainableCommander, Redis } from 'ioredis';
 
 /**
  * HTTP fuzzing of every route (shared by e2e/http-fuzz.spec.ts and `npm run chaos`): generated
@@ -82,8 +82,6 @@ const ROUTES: Route[] = [
   { name: 'POST /api/noop', method: 'POST', path: () => '/api/noop', body: anyValue },
 ];
 
-export const ROUTE_NAMES = ROUTES.map((route) => route.name);
-
 function requestFor(route: Route, target: Target): fc.Arbitrary<FuzzRequest> {
   const param = fc.oneof({ weight: 3, arbitrary: fc.constant('') }, nasty.map(encodeURIComponent), nasty);
   const query = fc.dictionary(fc.constantFrom('limit', 'before', 'slug', 'period', '__proto__', 'x'), fc.oneof(nasty, fc.integer().map(String)), { maxKeys: 3 });
@@ -123,26 +121,29 @@ async function snapshot(redis: Redis): Promise<Map<string, string>> {
     cursor = next;
     keys.push(...batch.filter((key) => !key.startsWith('rate:')));
   } while (cursor !== '0');
-  const types = await Promise.all(keys.map((key) => redis.type(key)));
-  const values = await Promise.all(keys.map((key, i) => contentOf(redis, key, types[i]!)));
+  const typing = redis.pipeline();
+  for (const key of keys) typing.type(key);
+  const types = ((await typing.exec()) ?? []).map(([, type]) => String(type));
+  const reading = redis.pipeline();
+  keys.forEach((key, i) => read(reading, key, types[i]!));
+  const values = ((await reading.exec()) ?? []).map(([, value], i) => canonical(types[i]!, value));
   return new Map(keys.map((key, i) => [key, `${types[i]} ${values[i]}`]));
 }
 
-async function contentOf(redis: Redis, key: string, type: string): Promise<string> {
-  switch (type) {
-    case 'string':
-      return (await redis.getBuffer(key))?.toString('hex') ?? '';
-    case 'hash':
-      return JSON.stringify(Object.entries(await redis.hgetall(key)).toSorted(([a], [b]) => (a < b ? -1 : 1)));
-    case 'set':
-      return JSON.stringify((await redis.smembers(key)).toSorted());
-    case 'zset':
-      return JSON.stringify(await redis.zrange(key, '0', '-1', 'WITHSCORES'));
-    case 'list':
-      return JSON.stringify(await redis.lrange(key, 0, -1));
-    default:
-      return (await redis.dumpBuffer(key))?.toString('hex') ?? '';
-  }
+function read(pipeline: ChainableCommander, key: string, type: string): void {
+  if (type === 'string') pipeline.getBuffer(key);
+  else if (type === 'hash') pipeline.hgetall(key);
+  else if (type === 'set') pipeline.smembers(key);
+  else if (type === 'zset') pipeline.zrange(key, '0', '-1', 'WITHSCORES');
+  else if (type === 'list') pipeline.lrange(key, 0, -1);
+  else pipeline.dumpBuffer(key);
+}
+
+function canonical(type: string, value: unknown): string {
+  if (Buffer.isBuffer(value)) return value.toString('hex');
+  if (type === 'hash') return JSON.stringify(Object.entries(value as Record<string, string>).toSorted(([a], [b]) => (a < b ? -1 : 1)));
+  if (type === 'set') return JSON.stringify((value as string[]).toSorted());
+  return JSON.stringify(value ?? '');
 }
 
 function changedKeys(before: Map<string, string>, after: Map<string, string>): string[] {

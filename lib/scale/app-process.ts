@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import path from 'node:path';
-import { freePort } from '../redis/embedded';
+import { freePort, killOnExit } from '../redis/embedded';
 
 export type AppProcessOptions = {
   /** Defaults to a free port. */
@@ -59,9 +59,7 @@ export class AppProcess {
     });
     const child = this.child;
     // Whatever happens to this process, the instances it started must not outlive it.
-    const killOnExit = () => child.pid && process.kill(-child.pid, 'SIGKILL');
-    process.once('exit', killOnExit);
-    child.once('exit', () => process.off('exit', killOnExit));
+    killOnExit(child, () => child.pid && process.kill(-child.pid, 'SIGKILL'));
     const keep = (chunk: Buffer) => {
       this.lines = [...this.lines, chunk.toString()].slice(-200);
       this.onOutput?.(chunk.toString());

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { canConnect, stopChild } from '../redis/embedded';
+import { canConnect, killOnExit, stopChild } from '../redis/embedded';
 
 export type Backend = { name: string; port: number };
 
@@ -70,9 +70,7 @@ export async function startHaproxy(port: number, backends: readonly Backend[]): 
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   // Whatever happens to this process, its load balancer must not outlive it.
-  const killOnExit = () => child.kill('SIGKILL');
-  process.once('exit', killOnExit);
-  child.once('exit', () => process.off('exit', killOnExit));
+  killOnExit(child);
   const stop = async () => {
     await stopChild(child);
     rmSync(dir, { recursive: true, force: true });

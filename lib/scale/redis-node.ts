@@ -2,7 +2,7 @@
 import { spawn, execFile, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import { promisify } from 'node:util';
-import { freePort, waitForPort } from '../redis/embedded';
+import { freePort, killOnExit, waitForPort } from '../redis/embedded';
 
 const run = promisify(execFile);
 
@@ -27,20 +27,6 @@ async function isFree(port: number): Promise<boolean> {
     server.once('error', () => resolve(false));
     server.listen(port, HOST, () => server.close(() => resolve(true)));
   });
-}
-
-/** Nodes still running when this process exits are killed: one listener for all (six or more would trip Node's leak warning). */
-const running = new Set<ChildProcess>();
-function killOnExit(child: ChildProcess): void {
-  if (running.size === 0) process.once('exit', killAll);
-  running.add(child);
-  child.once('exit', () => {
-    running.delete(child);
-    if (running.size === 0) process.off('exit', killAll);
-  });
-}
-function killAll(): void {
-  for (const child of running) child.kill('SIGKILL');
 }
 
 export async function startNode(node: RunningNode): Promise<ChildProcess> {
