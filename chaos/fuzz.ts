@@ -7,7 +7,7 @@ import { sampleProject } from '../tests/sample-project';
 
 const progress = (message: string) => process.stderr.write(`[chaos] ${message}\n`);
 
-/** `noAnswer`: requests that got no answer within 15 s (a timeout on a starved machine, or a dropped connection). */
+/** `noAnswer`: requests that got no answer within 15 s twice in a row (a timeout on a starved machine, or a dropped connection). */
 export type FuzzRow = { requests: number; serverErrors: number; noAnswer: number; writesOn4xx: number; runsPerRoute: number };
 
 const RUNS_PER_ROUTE = Number(process.env.CHAOS_FUZZ_RUNS ?? 200);

@@ -40,7 +40,7 @@ test('every route, fuzzed: a 2xx or the spec’s 4xx, never a 5xx, and a 4xx wri
     const target = { slug, contributionId: contribution.id, newsId: news.id, sessionId: session.id, questionId: session.questions[0].id, adminToken: stack.adminToken };
 
     const totals: FuzzTotals = await fuzzRoutes(stack.baseURL, redis, target, RUNS_PER_ROUTE);
-    test.info().annotations.push({ type: 'fuzz', description: JSON.stringify({ requests: totals.requests, byStatus: totals.byStatus }) });
+    test.info().annotations.push({ type: 'fuzz', description: JSON.stringify({ requests: totals.requests, byStatus: totals.byStatus, retried: totals.retried }) });
     expect(totals.unexpected).toEqual([]);
     expect(totals.writesOn4xx).toEqual([]);
     expect(totals.requests).toBeGreaterThan(RUNS_PER_ROUTE * 18);

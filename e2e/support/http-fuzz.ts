@@ -15,6 +15,8 @@ export type FuzzTotals = {
   byStatus: Record<number, number>;
   /** Answers outside 2xx and the spec's 4xx: 5xx above all. */
   unexpected: { route: string; status: number; request: string }[];
+  /** Requests that got no answer the first time, and why; each was sent once more. */
+  retried: { route: string; error: string }[];
   /** 4xx answers after which a key had changed. */
   writesOn4xx: { route: string; status: number; keys: string[]; request: string }[];
 };
@@ -151,22 +153,40 @@ function changedKeys(before: Map<string, string>, after: Map<string, string>): s
   return [...keys].filter((key) => before.get(key) !== after.get(key));
 }
 
+async function send(baseURL: string, request: FuzzRequest): Promise<{ status: number; error?: string }> {
+  try {
+    const response = await fetch(baseURL + request.path, {
+      method: request.method,
+      headers: request.headers,
+      body: request.body,
+      signal: AbortSignal.timeout(15_000),
+    });
+    await response.arrayBuffer();
+    return { status: response.status };
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    return { status: 0, error: [String(error), cause?.code ?? cause?.message].filter(Boolean).join(': ') };
+  }
+}
+
 /** Fuzzes every route `runs` times against `baseURL`, checking writes on `redis` (the app's). */
 export async function fuzzRoutes(baseURL: string, redis: Redis, target: Target, runs: number): Promise<FuzzTotals> {
-  const totals: FuzzTotals = { requests: 0, byStatus: {}, unexpected: [], writesOn4xx: [] };
+  const totals: FuzzTotals = { requests: 0, byStatus: {}, unexpected: [], retried: [], writesOn4xx: [] };
   let before = await snapshot(redis);
   for (const route of ROUTES) {
     const samples = fc.sample(requestFor(route, target), { numRuns: route.name.includes('burst') ? Math.ceil(runs / 10) : runs });
     for (const request of samples) {
-      const status = await fetch(baseURL + request.path, {
-        method: request.method,
-        headers: request.headers,
-        body: request.body,
-        signal: AbortSignal.timeout(15_000),
-      }).then(async (response) => (await response.arrayBuffer(), response.status), () => 0);
+      let { status, error } = await send(baseURL, request);
+      if (status === 0) {
+        // No answer at all (a reset keep-alive socket, or 15 s on a starved box) says nothing of the
+        // app's answer: once more, from a fresh snapshot. An input that hangs or kills the app fails twice.
+        totals.retried.push({ route: route.name, error: error ?? '' });
+        before = await snapshot(redis);
+        ({ status, error } = await send(baseURL, request));
+      }
       totals.requests++;
       totals.byStatus[status] = (totals.byStatus[status] ?? 0) + 1;
-      const summary = `${request.method} ${request.path.slice(0, 200)} ${(request.body ?? '').slice(0, 200)}`;
+      const summary = `${request.method} ${request.path.slice(0, 200)} ${(request.body ?? '').slice(0, 200)}${error ? ` (${error})` : ''}`;
       if (!(status >= 200 && status < 300) && !SPEC_4XX.has(status)) totals.unexpected.push({ route: route.name, status, request: summary });
       // A burst writes in the background for 2 s after its 202.
       if (route.name.includes('burst') && status === 202) await new Promise((resolve) => setTimeout(resolve, 2_500));

@@ -27,15 +27,20 @@ export type HaproxyHandle = {
  *   one slowed by a busy machine is not taken out; meanwhile `option redispatch` + `retries 2`
  *   send a request that cannot connect to a crashed instance to another.
  */
-export function haproxyConfig(port: number, backends: readonly Backend[]): string {
+export type HaproxyOptions = {
+  /** `timeout client` and `timeout server`: how long an HTTP request or answer may stay silent. */
+  idleTimeout?: string;
+};
+
+export function haproxyConfig(port: number, backends: readonly Backend[], { idleTimeout = '60s' }: HaproxyOptions = {}): string {
   return [
     'global',
     // No maxconn: HAProxy derives it from the file descriptor limit it may raise itself to.
     'defaults',
     '  mode http',
     '  timeout connect 2s',
-    '  timeout client 60s',
-    '  timeout server 60s',
+    `  timeout client ${idleTimeout}`,
+    `  timeout server ${idleTimeout}`,
     '  timeout http-request 10s',
     '  timeout tunnel 1h',
     '  timeout client-fin 5s',
@@ -61,10 +66,10 @@ export function haproxyConfig(port: number, backends: readonly Backend[]): strin
  * Runs Debian's haproxy in the foreground (-db) with that configuration, written to a temp dir
  * removed on stop; resolves once it accepts connections.
  */
-export async function startHaproxy(port: number, backends: readonly Backend[]): Promise<HaproxyHandle> {
+export async function startHaproxy(port: number, backends: readonly Backend[], options: HaproxyOptions = {}): Promise<HaproxyHandle> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'crowdpulse-haproxy-'));
   const configFile = path.join(dir, 'haproxy.cfg');
-  writeFileSync(configFile, haproxyConfig(port, backends));
+  writeFileSync(configFile, haproxyConfig(port, backends, options));
   const child = spawn('haproxy', ['-db', '-f', configFile], { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));

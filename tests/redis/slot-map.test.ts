@@ -1,0 +1,57 @@
+import { once } from 'node:events';
+import type { Cluster } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRedis, waitUntilReady } from '../../lib/redis/client';
+import { startLocalCluster, type LocalClusterHandle } from '../../lib/scale/local-cluster';
+import { cli } from '../../lib/scale/redis-node';
+import { testConnection } from '../support';
+
+/**
+ * The README's "the slot map is refreshed every 2 s and on every MOVED", on a private cluster:
+ * a slot moved by hand (as `redis-cli --cluster reshard` does) must not cost the app an error.
+ */
+describe.runIf(testConnection().mode === 'cluster')('the command client’s slot map', { timeout: 60_000 }, () => {
+  let cluster: LocalClusterHandle;
+  let redis: Cluster;
+  let refreshes = 0;
+  beforeAll(async () => {
+    cluster = await startLocalCluster({ masters: 3, replicasPerMaster: 0 });
+    redis = createRedis({ mode: 'cluster', nodes: cluster.nodes }) as Cluster;
+    redis.on('refresh', () => refreshes++);
+    await waitUntilReady(redis);
+  }, 30_000);
+  afterAll(async () => {
+    redis?.disconnect();
+    await cluster?.stop();
+  });
+
+  it('is refreshed every 2 s without any command (ioredis’ default is 5 s)', async () => {
+    const before = refreshes;
+    await new Promise((resolve) => setTimeout(resolve, 7_500));
+    expect(refreshes - before).toBeGreaterThanOrEqual(3);
+  });
+
+  it('follows a slot moved to another master at once: the MOVED answer is followed and learnt', async () => {
+    const key = '{slot-map}:moving';
+    await redis.set(key, 'kept');
+    const slot = await redis.cluster('KEYSLOT', key);
+    const masters = (await cluster.describe()).filter((node) => node.role === 'master');
+    const source = await cluster.masterFor(slot);
+    const target = masters.find((node) => node.id !== source.id)!;
+    // Right after a periodic refresh: the next is 2 s away, so only the MOVED can teach the client.
+    await once(redis, 'refresh');
+
+    await cli(target.port, 'CLUSTER', 'SETSLOT', String(slot), 'IMPORTING', source.id);
+    await cli(source.port, 'CLUSTER', 'SETSLOT', String(slot), 'MIGRATING', target.id);
+    await cli(source.port, 'MIGRATE', target.host, String(target.port), '', '0', '5000', 'KEYS', key);
+    for (const node of [target, source, ...masters.filter((master) => master.id !== source.id && master.id !== target.id)]) {
+      await cli(node.port, 'CLUSTER', 'SETSLOT', String(slot), 'NODE', target.id);
+    }
+    expect(redis.slots[slot]).toEqual([`${source.host}:${source.port}`]);
+
+    expect(await redis.get(key)).toBe('kept');
+    expect(redis.slots[slot]).toEqual([`${target.host}:${target.port}`]);
+    await redis.set(key, 'written after the move');
+    expect(await cli(target.port, 'GET', key)).toBe('written after the move');
+  });
+});
