@@ -1,27 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { readdirSync, readFileSync } from 'node:fs';
 import { INSTANCE_HEADER } from '../../lib/http/instance';
 import { freePort, isRunning } from '../../lib/redis/embedded';
-
-/** Every process descending from `root`, read from /proc (Linux). */
-function descendants(root: number): number[] {
-  const parents = new Map<number, number>();
-  for (const entry of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
-    } catch {} // gone meanwhile
-  }
-  const found: number[] = [];
-  for (let frontier = [root]; frontier.length > 0; ) {
-    frontier = [...parents].filter(([, parent]) => frontier.includes(parent)).map(([pid]) => pid);
-    found.push(...frontier);
-  }
-  return found;
-}
-
+import { commandLine, descendants } from '../support/processes';
 
 test('npm run demo:cluster serves the seeded site from both instances through HAProxy; Ctrl-C leaves nothing running', async () => {
   test.setTimeout(120_000);
@@ -46,7 +28,7 @@ test('npm run demo:cluster serves the seeded site from both instances through HA
     expect([...seen].sort()).toEqual(['instance-1', 'instance-2']);
 
     const started = descendants(demo.pid!);
-    const commands = started.map((pid) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' '));
+    const commands = started.map(commandLine);
     expect(commands.filter((command) => command.startsWith('redis-server'))).toHaveLength(6);
     expect(commands.filter((command) => command.startsWith('haproxy'))).toHaveLength(1);
 

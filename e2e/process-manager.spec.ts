@@ -1,0 +1,33 @@
+import { expect, test } from '@playwright/test';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { freePort, isRunning } from '../lib/redis/embedded';
+import { commandLine, descendants } from './support/processes';
+
+/**
+ * `docker stop`, systemd and most process managers send SIGTERM to the process they started, here
+ * npm, and to nothing else. npm passes it to its script's shell, which would die and leave the
+ * server and its Redis running: each long-running script `exec`s its command, so the signal
+ * reaches the server, which shuts down what it started.
+ */
+test('npm start, stopped as a process manager stops it (SIGTERM to npm alone), leaves nothing running', async () => {
+  const port = await freePort();
+  const server = spawn('npm', ['start', '--silent'], {
+    env: { ...process.env, PORT: String(port), REDIS_URL: '', REDIS_CLUSTER_NODES: '', LOG_LEVEL: 'warn' },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let started: number[] = [];
+  try {
+    await expect.poll(() => fetch(`http://127.0.0.1:${port}/api/health`).then((response) => response.status, () => 0), { timeout: 30_000 }).toBe(200);
+    started = descendants(server.pid!);
+    expect(started.map(commandLine).filter((command) => command.startsWith('redis-server'))).toHaveLength(1);
+
+    process.kill(server.pid!, 'SIGTERM');
+    await once(server, 'exit');
+    await expect.poll(() => started.filter(isRunning), { timeout: 10_000 }).toEqual([]);
+  } finally {
+    // On a failure above: nothing this test started may outlive it.
+    for (const pid of [server.pid!, ...started].filter(isRunning)) process.kill(pid, 'SIGKILL');
+  }
+});
