@@ -1,21 +1,19 @@
 import type { Server, Socket } from 'socket.io';
-import type { Boards, LeaderboardChange } from '../leaderboard/types';
+import type { z } from 'zod';
+import type { LeaderboardChange } from '../leaderboard/types';
 import type { CreatorTotals } from '../creators/totals';
 import type { FoldedMetricEvent } from '../folding/metric-events';
-import type { LiveChange, LiveSnapshot } from '../live-events/types';
-import type { OpsSnapshot, OpsState } from '../ops/types';
+import type { LiveChange } from '../live-events/types';
+import type { OpsState } from '../ops/types';
+import type { creatorReplySchema, leaderboardWatchReplySchema, opsReplySchema, redisStatusSchema, watchReplySchema } from './schemas';
 
 /** Socket.IO events, typed on both ends (server.ts and the browser import these types). */
-export type WatchReply =
-  | { ok: true; snapshot: LiveSnapshot }
-  | { ok: false; error: 'invalid' | 'not-found' | 'unavailable' | 'rate-limited' };
-
-export type RedisStatus = { redis: 'up' | 'down' };
-
+export type WatchReply = z.infer<typeof watchReplySchema>;
+export type RedisStatus = z.infer<typeof redisStatusSchema>;
 /** Every event of a socket over its budget is answered 'rate-limited' (lib/realtime/socket-limits.ts). */
-export type LeaderboardWatchReply = { ok: true; boards: Boards } | { ok: false; error: 'unavailable' | 'rate-limited' };
-export type OpsReply = { ok: true; snapshot: OpsSnapshot } | { ok: false; error: 'unavailable' | 'rate-limited' };
-export type CreatorReply = { ok: true; totals: CreatorTotals } | { ok: false; error: 'invalid' | 'not-found' | 'unavailable' | 'rate-limited' };
+export type LeaderboardWatchReply = z.infer<typeof leaderboardWatchReplySchema>;
+export type OpsReply = z.infer<typeof opsReplySchema>;
+export type CreatorReply = z.infer<typeof creatorReplySchema>;
 
 export interface ServerToClientEvents {
   'live:change': (change: LiveChange) => void;
