@@ -13,12 +13,12 @@ import { fmt, progress, sleep } from './support';
 
 const SIZES = [1_000, 10_000, 100_000];
 const IN_FLIGHT = 20;
-/** Short windows for the idle figure: every live-event key must be gone after the longest. */
 /**
  * The default windows but presence's: its 60 s is shorter than a 100k fill, so the first projects'
  * viewers expired before the measure and a project looked cheaper the more of them there were.
  */
 const FILL_WINDOWS: Windows = { ...DEFAULT_WINDOWS, visitors: HOUR };
+/** Short windows for the idle figure: every live-event key must be gone after the longest. */
 const SHORT_WINDOWS: Windows = { contributions: 4_000, contributors: 2_000, news: 4_000, visitors: 2_000 };
 
 const tab = () => ({ visitorId: randomBytes(12).toString('hex'), tabId: randomBytes(10).toString('base64url') });

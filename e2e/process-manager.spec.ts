@@ -14,8 +14,7 @@ test('npm start, stopped as a process manager stops it (SIGTERM to npm alone), l
   const port = await freePort();
   const server = spawn('npm', ['start', '--silent'], {
     env: { ...process.env, PORT: String(port), REDIS_URL: '', REDIS_CLUSTER_NODES: '', LOG_LEVEL: 'warn' },
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: 'ignore',
   });
   let started: number[] = [];
   try {

@@ -55,7 +55,8 @@ export async function startRedisServer(options: RedisServerOptions = {}): Promis
   }
 }
 
-export async function waitForPort(child: ChildProcess, port: number): Promise<void> {
+/** Resolves once `child` (a `program` of Debian's, by its package name) accepts connections on `port`; rejects with its output if it exits first. */
+export async function waitForPort(child: ChildProcess, port: number, program = 'redis-server'): Promise<void> {
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -63,11 +64,11 @@ export async function waitForPort(child: ChildProcess, port: number): Promise<vo
     child.once('error', (error) =>
       reject(
         (error as NodeJS.ErrnoException).code === 'ENOENT'
-          ? new Error('redis-server is not installed (on Debian/Ubuntu: sudo apt-get install -y redis-server)')
+          ? new Error(`${program} is not installed (on Debian/Ubuntu: sudo apt-get install -y ${program})`)
           : error,
       ),
     );
-    child.once('exit', (code) => reject(new Error(`redis-server exited with ${code}: ${output.trim()}`)));
+    child.once('exit', (code) => reject(new Error(`${program} exited with ${code}: ${output.trim()}`)));
   });
   const deadline = Date.now() + 10_000;
   const connected = (async () => {
@@ -75,7 +76,7 @@ export async function waitForPort(child: ChildProcess, port: number): Promise<vo
       if (await canConnect(port)) return;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    throw new Error(`redis-server did not listen on ${port}: ${output.trim()}`);
+    throw new Error(`${program} did not listen on ${port}: ${output.trim()}`);
   })();
   await Promise.race([connected, spawnFailed]);
   spawnFailed.catch(() => undefined);

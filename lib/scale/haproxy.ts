@@ -1,8 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { canConnect, killOnExit, stopChild } from '../redis/embedded';
+import { killOnExit, stopChild, waitForPort } from '../redis/embedded';
 
 export type Backend = { name: string; port: number };
 
@@ -71,9 +71,6 @@ export async function startHaproxy(port: number, backends: readonly Backend[], o
   const configFile = path.join(dir, 'haproxy.cfg');
   writeFileSync(configFile, haproxyConfig(port, backends, options));
   const child = spawn('haproxy', ['-db', '-f', configFile], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   // Whatever happens to this process, its load balancer must not outlive it.
   killOnExit(child);
   const stop = async () => {
@@ -81,20 +78,10 @@ export async function startHaproxy(port: number, backends: readonly Backend[], o
     rmSync(dir, { recursive: true, force: true });
   };
   try {
-    await listening(child, port, () => output);
+    await waitForPort(child, port, 'haproxy');
   } catch (error) {
     await stop();
     throw error;
   }
   return { url: `http://127.0.0.1:${port}`, port, stop };
-}
-
-async function listening(child: ChildProcess, port: number, output: () => string): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) break;
-    if (await canConnect(port)) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`haproxy did not listen on ${port}: ${output().trim()}`);
 }

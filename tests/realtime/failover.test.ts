@@ -5,9 +5,10 @@ import { recordContribution } from '../../lib/live-events';
 import { liveEventKeys } from '../../lib/live-events/keys';
 import { answerQuestion, startSession, submitSession } from '../../lib/quiz';
 import { createRealtimeHub, type RealtimeHub } from '../../lib/realtime/hub';
-import { createRedis, createSubscriber, waitUntilReady, type RedisClient, type RedisConnection } from '../../lib/redis/client';
+import { createSubscriber, type RedisClient } from '../../lib/redis/client';
 import { isRedisUnavailable, NotReplicatedError } from '../../lib/redis/errors';
-import { startLocalCluster, type LocalClusterHandle } from '../../lib/scale/local-cluster';
+import type { LocalClusterHandle } from '../../lib/scale/local-cluster';
+import { usePrivateCluster } from '../private-cluster';
 import { createProject, liveContext, testClock, testConnection, uniqueSlug } from '../support';
 import { statusRecorder } from './support';
 
@@ -16,22 +17,16 @@ import { statusRecorder } from './support';
  * serves the other test files meanwhile.
  */
 describe.runIf(testConnection().mode === 'cluster')('on a master failover', { timeout: 60_000 }, () => {
+  const own = usePrivateCluster();
   let cluster: LocalClusterHandle;
   let redis: RedisClient;
   let hub: RealtimeHub;
   const recorder = statusRecorder();
-  beforeAll(async () => {
-    cluster = await startLocalCluster();
-    const connection: RedisConnection = { mode: 'cluster', nodes: cluster.nodes };
-    redis = createRedis(connection);
-    await waitUntilReady(redis);
-    hub = createRealtimeHub(recorder.io, redis, createSubscriber(connection));
-  }, 30_000);
-  afterAll(async () => {
-    await hub?.close();
-    redis?.disconnect();
-    await cluster?.stop();
+  beforeAll(() => {
+    ({ cluster, redis } = own);
+    hub = createRealtimeHub(recorder.io, redis, createSubscriber({ mode: 'cluster', nodes: cluster.nodes }));
   });
+  afterAll(async () => hub?.close());
 
   const board = (): LeaderboardContext => ({ redis, keys: boardKeys(`lb-${uniqueSlug()}`), size: 10, now: Date.now });
   const playedSession = async (ctx: LeaderboardContext) => {
@@ -99,16 +94,11 @@ describe.runIf(testConnection().mode === 'cluster')('on a master failover', { ti
 });
 
 describe.runIf(testConnection().mode === 'cluster')('on a cluster whose master has no replica', { timeout: 60_000 }, () => {
+  const own = usePrivateCluster({ masters: 3, replicasPerMaster: 0 });
   let cluster: LocalClusterHandle;
   let redis: RedisClient;
-  beforeAll(async () => {
-    cluster = await startLocalCluster({ masters: 3, replicasPerMaster: 0 });
-    redis = createRedis({ mode: 'cluster', nodes: cluster.nodes });
-    await waitUntilReady(redis);
-  }, 30_000);
-  afterAll(async () => {
-    redis?.disconnect();
-    await cluster?.stop();
+  beforeAll(() => {
+    ({ cluster, redis } = own);
   });
 
   it('a command on the dead slot fails fast as unavailable (a 503), again and again, never queued', async () => {

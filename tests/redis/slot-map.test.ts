@@ -1,9 +1,9 @@
 import { once } from 'node:events';
 import type { Cluster } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRedis, waitUntilReady } from '../../lib/redis/client';
-import { startLocalCluster, type LocalClusterHandle } from '../../lib/scale/local-cluster';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { LocalClusterHandle } from '../../lib/scale/local-cluster';
 import { cli } from '../../lib/scale/redis-node';
+import { usePrivateCluster } from '../private-cluster';
 import { testConnection } from '../support';
 
 /**
@@ -11,18 +11,14 @@ import { testConnection } from '../support';
  * a slot moved by hand (as `redis-cli --cluster reshard` does) must not cost the app an error.
  */
 describe.runIf(testConnection().mode === 'cluster')('the command client’s slot map', { timeout: 60_000 }, () => {
+  const own = usePrivateCluster({ masters: 3, replicasPerMaster: 0 });
   let cluster: LocalClusterHandle;
   let redis: Cluster;
   let refreshes = 0;
-  beforeAll(async () => {
-    cluster = await startLocalCluster({ masters: 3, replicasPerMaster: 0 });
-    redis = createRedis({ mode: 'cluster', nodes: cluster.nodes }) as Cluster;
+  beforeAll(() => {
+    ({ cluster } = own);
+    redis = own.redis as Cluster;
     redis.on('refresh', () => refreshes++);
-    await waitUntilReady(redis);
-  }, 30_000);
-  afterAll(async () => {
-    redis?.disconnect();
-    await cluster?.stop();
   });
 
   // Without the option ioredis 6 sets no timer at all (its typings say 5 s; DEFAULT_CLUSTER_OPTIONS has none).
