@@ -7,7 +7,7 @@ import { boardKeys } from '../lib/leaderboard/keys';
 import { liveEventKeys } from '../lib/live-events/keys';
 import { buildIfNeeded } from '../scripts/build-if-needed';
 import { Cleanup, ROOT, sleep } from '../bench/support';
-import { formatTable } from './table';
+import { formatTable, type FaultRow } from './table';
 import { FAULTS, type Fault } from './faults';
 import { Load } from './load';
 import { SimulatedPage } from './page';
@@ -19,20 +19,6 @@ const BEFORE_MS = 3_000;
 const AFTER_MS = 5_000;
 const RECOVER_TIMEOUT_MS = 30_000;
 const SETTLE_TIMEOUT_MS = 15_000;
-
-export type FaultRow = {
-  fault: string;
-  requests: number;
-  ok: number;
-  unavailable: number;
-  otherServerErrors: number;
-  noAnswer: number;
-  recoverMs: number | null;
-  lostContributions: number;
-  lostQuizSubmits: number;
-  pagesOutOfSync: number;
-  note?: string;
-};
 
 async function runFault(fault: Fault, cleanup: Cleanup): Promise<FaultRow> {
   const empty = { requests: 0, ok: 0, unavailable: 0, otherServerErrors: 0, noAnswer: 0, recoverMs: null, lostContributions: 0, lostQuizSubmits: 0, pagesOutOfSync: 0 };

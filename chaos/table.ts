@@ -1,5 +1,19 @@
 import type { FuzzRow } from './fuzz';
-import type { FaultRow } from './run';
+
+/** What one fault did to the load, the writes and the pages (`chaos/run.ts` measures it). */
+export type FaultRow = {
+  fault: string;
+  requests: number;
+  ok: number;
+  unavailable: number;
+  otherServerErrors: number;
+  noAnswer: number;
+  recoverMs: number | null;
+  lostContributions: number;
+  lostQuizSubmits: number;
+  pagesOutOfSync: number;
+  note?: string;
+};
 
 const n = (value: number) => value.toLocaleString('en-US');
 
