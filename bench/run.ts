@@ -32,10 +32,9 @@ const { args, writeTo } = takeWriteOption(process.argv.slice(2));
 
 /** `npm run bench` measures every figure; `npm run bench -- push bulk` only those. */
 function selectedFigures(): Set<Figure> {
-  const wanted = args;
-  const unknown = wanted.filter((name) => !(FIGURES as readonly string[]).includes(name));
+  const unknown = args.filter((name) => !(FIGURES as readonly string[]).includes(name));
   if (unknown.length > 0) throw new Error(`unknown figure(s) ${unknown.join(', ')}; choose from ${FIGURES.join(', ')}`);
-  return new Set(wanted.length > 0 ? (wanted as Figure[]) : FIGURES);
+  return new Set(args.length > 0 ? (args as Figure[]) : FIGURES);
 }
 
 async function main(): Promise<void> {

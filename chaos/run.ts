@@ -4,11 +4,11 @@
  * every route. Its own processes on free ports, every loop bounded, everything stopped at the end.
  * With `--write docs/reliability.md` it also replaces the tables' blocks in that document.
  */
+import { execFileSync } from 'node:child_process';
+import os from 'node:os';
 import { boardKeys } from '../lib/leaderboard/keys';
 import { liveEventKeys } from '../lib/live-events/keys';
 import { buildIfNeeded } from '../scripts/build-if-needed';
-import { execFileSync } from 'node:child_process';
-import os from 'node:os';
 import { checkBlocks, renderMeasurement, takeWriteOption, writeBlocks } from '../bench/doc-block';
 import { Cleanup, ROOT, hostInfo, sleep } from '../bench/support';
 import { formatFaultTable, formatFuzzTable, type FaultRow } from './table';
@@ -72,7 +72,6 @@ async function main(): Promise<void> {
   const loadAtStart = os.loadavg();
   const { args, writeTo } = takeWriteOption(process.argv.slice(2));
   process.chdir(ROOT);
-  buildIfNeeded();
   const cleanup = new Cleanup();
   const interrupted = () => void cleanup.run().finally(() => process.exit(130));
   process.once('SIGINT', interrupted);
@@ -82,6 +81,7 @@ async function main(): Promise<void> {
   const faults = only.length ? FAULTS.filter((fault) => only.some((word) => fault.name.toLowerCase().includes(word))) : FAULTS;
   const runsFuzz = !only.length || only.includes('fuzz');
   if (writeTo) checkBlocks(writeTo, [...(faults.length ? ['chaos:faults'] : []), ...(runsFuzz ? ['chaos:fuzz'] : [])]);
+  buildIfNeeded();
   const rows: FaultRow[] = [];
   let fuzz: FuzzRow | undefined;
   try {
