@@ -10,7 +10,7 @@ import { timelineCapFromEnv } from '../lib/timeline/config';
 import { ensureVisitorSecret } from '../lib/visitors/cookie';
 import { testConnection } from './support';
 
-/** README, "Configuration": the defaults of its table, and the settings it says are refused at start. */
+/** docs/configuration.md: the defaults of its table, and the settings it says are refused at start. */
 const saved = { ...process.env };
 const noEnv = {} as NodeJS.ProcessEnv;
 afterEach(() => {
@@ -29,8 +29,8 @@ describe.runIf(testConnection().mode === 'single')('configuration', () => {
     expect(foldingConfigFromEnv({})).toMatchObject({ windowMs: 5_000, maxWaitMs: 60_000, leaseMs: 30_000, shards: 6 });
   });
 
-  // The tests of these limits (tests/hostile/) use the constants; here they are held to the README's figures.
-  it('the limits as the README states them: 20 socket events per 10 s, 20 new visitor ids a minute, one burst per 10 s', () => {
+  // The tests of these limits (tests/hostile/) use the constants; here they are held to the figures docs/reliability.md and docs/api.md state.
+  it('the limits as the docs state them: 20 socket events per 10 s, 20 new visitor ids a minute, one burst per 10 s', () => {
     expect([SOCKET_EVENTS_PER_WINDOW, SOCKET_EVENTS_WINDOW_S]).toEqual([20, 10]);
     expect(NEW_VISITORS_PER_MINUTE).toBe(20);
     expect(BURST_COOLDOWN_SECONDS).toBe(10);

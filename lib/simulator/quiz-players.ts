@@ -1,6 +1,7 @@
 import { readTop, type LeaderboardContext } from '../leaderboard';
 import { answerQuestion, questionById, startSession, submitSession, type SubmitResult } from '../quiz';
-import { BACKER_NAMES, pick } from './names';
+import { BACKER_NAMES } from '../projects/demo-names';
+import { pick } from './pick';
 
 const DAY = 86_400_000;
 const between = (min: number, max: number) => min + Math.random() * (max - min);

@@ -12,9 +12,10 @@ import { seriesValue, startInProcessApp, type InProcessApp } from './in-process-
 const PUBSUB = 'crowdpulse_pubsub_messages_total';
 
 /**
- * README promises about the one port that no other test pinned down: request ids, the visitor
- * cookie's Secure flag, the Socket.IO message cap, and bounded metric labels. The app's real
- * HTTP + Socket.IO server runs in this process (a page is a stub), on this run's Redis.
+ * Promises of docs/reliability.md and docs/operations.md about the one port that no other test
+ * pinned down: request ids, the visitor cookie's Secure flag, the Socket.IO message cap, and
+ * bounded metric labels. The app's real HTTP + Socket.IO server runs in this process (a page is a
+ * stub), on this run's Redis.
  */
 let app: InProcessApp;
 let url: string;
@@ -124,7 +125,7 @@ describe('bounded metric labels', () => {
       await limitWrites(writer);
       await limitWrites(writer);
       await expect(limitWrites(writer)).rejects.toMatchObject({ status: 429, headers: { 'Retry-After': expect.any(String) } });
-      // README's key table: `rate:writes:<address>`, rate-limiter-flexible's counter, 60 s.
+      // docs/architecture.md's key table: `rate:writes:<address>`, rate-limiter-flexible's counter, 60 s.
       const ttl = await getRedis().pttl(`rate:writes:${writer.headers.get(CLIENT_ADDRESS_HEADER)}`);
       expect(ttl).toBeGreaterThan(0);
       expect(ttl).toBeLessThanOrEqual(60_000);

@@ -20,7 +20,7 @@ const rightChoice = (questionId: string) => questionById(questionId)!.answer;
 const wrongChoice = (questionId: string) => (rightChoice(questionId) + 1) % questionById(questionId)!.choices.length;
 
 describe('the question bank', () => {
-  it('holds the 66 well-formed questions with unique ids the README counts', () => {
+  it('holds the 66 well-formed questions with unique ids the README counts (its tour of /quiz)', () => {
     expect(QUESTION_BANK.length).toBe(66);
     expect(new Set(QUESTION_BANK.map((question) => question.id)).size).toBe(QUESTION_BANK.length);
     for (const question of QUESTION_BANK) {
