@@ -275,3 +275,38 @@ test('a submit kept by the server but answered 503, then the page reloaded: it e
   await page.reload();
   await expect(page.getByRole('button', { name: 'Start the quiz' })).toBeVisible();
 });
+
+for (const [device, viewport] of [['phone', { width: 390, height: 844 }], ['laptop', { width: 1366, height: 900 }]] as const) {
+  test(`the quiz at ${device} width (${viewport.width}): one question revealed at a time, played with clicks, nothing wider than the screen`, async ({ page }, testInfo) => {
+    await page.setViewportSize(viewport);
+    const revealed: string[] = [];
+    page.on('response', async (response) => {
+      if (!/\/api\/quiz\/sessions(\/[^/]+\/answers)?$/.test(response.url()) || response.request().method() !== 'POST') return;
+      const body = (await response.json().catch(() => null)) as { question?: { id: string }; next?: { id: string } | null } | null;
+      const shown = body?.question ?? body?.next;
+      if (shown) revealed.push(shown.id);
+    });
+    await page.goto('/quiz');
+    await page.getByRole('button', { name: 'Start the quiz' }).click();
+    const question = page.getByTestId('quiz-question');
+    const fits = async () => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    for (let number = 1; number <= 10; number++) {
+      await expect(question).toContainText(`Question ${number} of 10`);
+      // The page holds only what the server revealed: this question, none further.
+      await expect.poll(() => revealed.length).toBe(number);
+      expect(revealed.at(-1)).toBe(await question.getAttribute('data-id'));
+      if (number === 1) await page.screenshot({ path: testInfo.outputPath(`quiz-question-${device}.png`), fullPage: true });
+      await page.getByTestId('quiz-choice').first().click();
+      await expect(page.getByText(/^(Correct!|Not quite)/)).toBeVisible();
+      if (number === 1) {
+        await fits();
+        await page.screenshot({ path: testInfo.outputPath(`quiz-answered-${device}.png`), fullPage: true });
+      }
+      await page.getByRole('button', { name: number === 10 ? /See your score/ : /Next question/ }).click();
+    }
+    expect(new Set(revealed).size).toBe(10);
+    await expect(page.getByTestId('quiz-breakdown-row')).toHaveCount(10);
+    await fits();
+    await page.screenshot({ path: testInfo.outputPath(`quiz-finished-${device}.png`), fullPage: true });
+  });
+}
