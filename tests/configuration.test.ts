@@ -7,6 +7,7 @@ import { SOCKET_EVENTS_PER_WINDOW, SOCKET_EVENTS_WINDOW_S } from '../lib/realtim
 import { NEW_VISITORS_PER_MINUTE } from '../lib/visitors/issue';
 import { windowsFromEnv } from '../lib/live-events/windows';
 import { timelineCapFromEnv } from '../lib/timeline/config';
+import { answerFloorMs } from '../lib/quiz/scoring';
 import { ensureVisitorSecret } from '../lib/visitors/cookie';
 import { testConnection } from './support';
 
@@ -27,6 +28,12 @@ describe.runIf(testConnection().mode === 'single')('configuration', () => {
     delete process.env.RATE_LIMIT_PER_MIN;
     expect(writesPerMinute()).toBe(120);
     expect(foldingConfigFromEnv({})).toMatchObject({ windowMs: 5_000, maxWaitMs: 60_000, leaseMs: 30_000, shards: 6 });
+  });
+
+  it('QUIZ_ANSWER_FLOOR_MS: 1000 by default, 0 to 20000 ms, anything else refused', () => {
+    expect(answerFloorMs(noEnv)).toBe(1_000);
+    expect(answerFloorMs({ QUIZ_ANSWER_FLOOR_MS: '1500' } as unknown as NodeJS.ProcessEnv)).toBe(1_500);
+    for (const refused of ['-1', '20001', 'soon']) expect(() => answerFloorMs({ QUIZ_ANSWER_FLOOR_MS: refused } as unknown as NodeJS.ProcessEnv)).toThrow();
   });
 
   // The tests of these limits (tests/hostile/) use the constants; here they are held to the figures docs/reliability.md and docs/api.md state.
