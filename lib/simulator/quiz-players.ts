@@ -1,13 +1,8 @@
 import { readTop, type LeaderboardContext } from '../leaderboard';
-<<<<<<< HEAD
-import { answerQuestion, questionById, startSession, submitSession, type SubmitResult } from '../quiz';
-import { BACKER_NAMES } from '../projects/demo-names';
-import { pick } from './pick';
-=======
 import { newId } from '../ids';
 import { answerQuestion, QUESTIONS_PER_SESSION, rightChoiceShown, startSession, submitSession, type PublicQuestion, type SubmitResult } from '../quiz';
-import { BACKER_NAMES, pick } from './names';
->>>>>>> quizflow
+import { BACKER_NAMES } from '../projects/demo-names';
+import { pick } from './pick';
 
 const DAY = 86_400_000;
 const between = (min: number, max: number) => min + Math.random() * (max - min);
