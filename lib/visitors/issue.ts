@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
-import { writesPerMinute } from '../http/rate-limit';
 import { appMetrics } from '../metrics/app-metrics';
+import { writesPerMinute } from '../rate-limit-setting';
 import { newVisitorCookie, VISITOR_COOKIE, visitorFromCookies } from './cookie';
 
 /** New visitor ids one address may be given per minute, per instance; beyond, pages are served uncounted. */
