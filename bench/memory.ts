@@ -4,7 +4,7 @@ import { newId } from '../lib/ids';
 import { importEvents, joinProject, type LiveEventsContext } from '../lib/live-events';
 import { liveEventKeys } from '../lib/live-events/keys';
 import { DEFAULT_WINDOWS, HOUR, MINUTE } from '../lib/live-events/windows';
-import { saveProject } from '../lib/projects/catalogue';
+import { saveProject } from '../lib/projects/save';
 import { createRedis, waitUntilReady } from '../lib/redis/client';
 import { startRedisServer } from '../lib/redis/embedded';
 import { creatorScripts } from '../lib/creators/commands';

@@ -5,7 +5,7 @@ import { readCreatorTotals } from '../../lib/creators/totals';
 import { metricFolder } from '../../lib/folding/metric-events';
 import { recordContribution } from '../../lib/live-events';
 import { DEFAULT_WINDOWS } from '../../lib/live-events/windows';
-import { saveProject } from '../../lib/projects/catalogue';
+import { saveProject } from '../../lib/projects/save';
 import { createRedis } from '../../lib/redis/client';
 import { connect, liveContext, testClock, uniqueSlug } from '../support';
 import { sampleProject } from '../sample-project';
