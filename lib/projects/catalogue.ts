@@ -88,3 +88,8 @@ export async function listSlugs(max: number, redis: RedisClient = getRedis()): P
 export async function slugsOfCreator(account: string, redis: RedisClient = getRedis()): Promise<string[]> {
   return redis.smembers(catalogueKeys.byCreator(account));
 }
+
+/** Whether the account has a project: what a creator watch asks before it joins anything. */
+export async function creatorHasProjects(account: string, redis: RedisClient = getRedis()): Promise<boolean> {
+  return (await redis.exists(catalogueKeys.byCreator(account))) === 1;
+}
