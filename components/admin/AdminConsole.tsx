@@ -7,6 +7,7 @@ import { formatMoney } from '../Progress';
 import { adminFetch, type AdminResult } from './admin-api';
 import { ImportForm } from './ImportForm';
 import { LeaderboardPanel } from './LeaderboardPanel';
+import { ProjectForm } from './ProjectForm';
 import { button, card, input, subtle } from './styles';
 
 const TOKEN_KEY = 'crowdpulse:admin-token';
@@ -33,15 +34,18 @@ export function AdminConsole() {
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [news, setNews] = useState({ title: '', url: 'https://' });
 
+  const [catalogueVersion, setCatalogueVersion] = useState(0);
+
   useEffect(() => {
-    fetch('/api/projects')
+    // The first page the API allows: enough to pick from; a project beyond it is edited by its slug.
+    fetch('/api/projects?limit=100')
       .then((response) => response.json() as Promise<Project[]>)
       .then((list) => {
         setProjects(list);
         setSlug((current) => current || list[0]?.slug || '');
       })
       .catch(() => setMessage({ ok: false, text: 'Could not load projects.' }));
-  }, []);
+  }, [catalogueVersion]);
 
   useEffect(() => {
     if (!slug) return;
@@ -148,6 +152,16 @@ export function AdminConsole() {
             return `Imported ${imported}, skipped ${skipped} (expired or already there).`;
           })
         }
+      />
+
+      <ProjectForm
+        disabled={!token}
+        selected={projects.find((project) => project.slug === slug)}
+        onSave={async (target, body) => {
+          const result = await adminFetch(token, `/api/projects/${target}`, { method: 'PUT', body });
+          setMessage(result.ok ? { ok: true, text: `Saved “${body.title}” (${target}).` } : { ok: false, text: result.message });
+          if (result.ok) setCatalogueVersion((n) => n + 1);
+        }}
       />
 
       <LeaderboardPanel
