@@ -25,6 +25,20 @@ const savedToken = {
   },
 };
 
+/** Pages the catalogue by its `Link: rel="next"` header, at most PICKABLE_PAGES pages of 100: a project beyond is edited by its slug. */
+const PICKABLE_PAGES = 10;
+async function loadPickable(): Promise<Project[]> {
+  const projects: Project[] = [];
+  let next: string | null = '/api/projects?limit=100';
+  for (let page = 0; next && page < PICKABLE_PAGES; page++) {
+    const response: Response = await fetch(next);
+    if (!response.ok) throw new Error(`${response.status}`);
+    projects.push(...((await response.json()) as Project[]));
+    next = /<([^>]+)>;\s*rel="next"/.exec(response.headers.get('link') ?? '')?.[1] ?? null;
+  }
+  return projects;
+}
+
 export function AdminConsole() {
   const token = useSyncExternalStore(savedToken.subscribe, savedToken.read, () => '');
   const [version, setVersion] = useState(0);
@@ -37,9 +51,7 @@ export function AdminConsole() {
   const [catalogueVersion, setCatalogueVersion] = useState(0);
 
   useEffect(() => {
-    // The first page the API allows: enough to pick from; a project beyond it is edited by its slug.
-    fetch('/api/projects?limit=100')
-      .then((response) => response.json() as Promise<Project[]>)
+    loadPickable()
       .then((list) => {
         setProjects(list);
         setSlug((current) => current || list[0]?.slug || '');

@@ -43,7 +43,6 @@ export function ProjectForm({ disabled, selected, onSave }: Props) {
   return (
     <form
       className={`${card} lg:col-span-2`}
-      aria-labelledby="project-form-title"
       data-testid="project-form"
       onSubmit={(event) => {
         event.preventDefault();
@@ -53,7 +52,7 @@ export function ProjectForm({ disabled, selected, onSave }: Props) {
       }}
     >
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="project-form-title" className="text-lg font-semibold">Create or update a project</h2>
+        <h2 className="text-lg font-semibold">Create or update a project</h2>
         <button type="button" className={subtle} disabled={!selected} onClick={() => selected && setFields({ ...EMPTY, ...selected })}>
           Edit the selected project
         </button>
