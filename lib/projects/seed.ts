@@ -16,6 +16,8 @@ export async function seedDemoProjects(ctx: LiveEventsContext): Promise<{ create
     if ((await saveProject(project, position, ctx.redis, ctx.now())).created) {
       created.push(project.slug);
       await importEvents(project.slug, pastDay(project, ctx.now()), ctx);
+      // Saved again (idempotent) so its catalogue card shows the total the imported day raised.
+      await saveProject(project, position, ctx.redis, ctx.now() + 1);
     }
   }
   return { created };

@@ -6,6 +6,8 @@ import { withProjectScripts } from '../../lib/projects/commands';
 import { catalogueKeys, projectKeys } from '../../lib/projects/keys';
 import { catalogueCursorSchema } from '../../lib/projects/schemas';
 import { copyTotalsToCards, saveProject } from '../../lib/projects/save';
+import { DEMO_PROJECTS } from '../../lib/projects/demo-projects';
+import { seedDemoProjects } from '../../lib/projects/seed';
 import { sampleProject } from '../sample-project';
 import { commandsSentBy, connect, liveContext, testClock, uniqueSlug } from '../support';
 
@@ -143,4 +145,12 @@ describe("the cards' totals", () => {
 
     expect(await readCards([project.slug, 'never-listed'], redis)).toEqual([{ ...project, raised: 180 }]);
   });
+});
+
+it("the seed lists the demo projects with the totals their imported day raised (the card matches the project)", async () => {
+  await seedDemoProjects(liveContext(redis, testClock()));
+  const slugs = DEMO_PROJECTS.map((project) => project.slug);
+  const exact = await Promise.all(slugs.map(async (slug) => (await getProject(slug, redis))!.raised));
+  expect((await readCards(slugs, redis)).map((card) => card.raised)).toEqual(exact);
+  expect(exact.some((raised, i) => raised > DEMO_PROJECTS[i]!.raised)).toBe(true);
 });
