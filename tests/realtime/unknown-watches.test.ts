@@ -2,7 +2,7 @@ import Redis from 'ioredis';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { readCreatorView } from '../../lib/ops/snapshot';
 import { saveProject } from '../../lib/projects/save';
-import { startInProcessApp, type InProcessApp } from '../hostile/in-process-app';
+import { startInProcessApp, type ClientSocket, type InProcessApp } from '../hostile/in-process-app';
 import { sampleProject } from '../sample-project';
 import { uniqueSlug } from '../support';
 
@@ -29,46 +29,38 @@ async function commandsNaming(name: string, operation: () => Promise<unknown>): 
   }
 }
 
-it('a project:watch of an unknown slug is refused with one EXISTS: no subscription, no snapshot read', async () => {
+/** Sends one watch on a fresh socket; its reply and the commands naming `name` sent meanwhile. */
+async function watchOnce(name: string, send: (socket: ClientSocket) => Promise<unknown>): Promise<{ reply: unknown; sent: string[] }> {
   const socket = await app.open();
   try {
-    const slug = uniqueSlug();
     let reply: unknown;
-    const sent = await commandsNaming(slug, async () => (reply = await socket.timeout(5_000).emitWithAck('project:watch', { slug })));
-
-    expect(reply).toEqual({ ok: false, error: 'not-found' });
-    // (on a cluster, a command redirected to its slot's node is seen twice)
-    expect([...new Set(sent)]).toEqual(['exists']);
+    const sent = await commandsNaming(name, async () => (reply = await send(socket)));
+    return { reply, sent };
   } finally {
     socket.close();
   }
+}
+
+it('a project:watch of an unknown slug is refused with one EXISTS: no subscription, no snapshot read', async () => {
+  const slug = uniqueSlug();
+  const { reply, sent } = await watchOnce(slug, (socket) => socket.timeout(5_000).emitWithAck('project:watch', { slug }));
+  expect(reply).toEqual({ ok: false, error: 'not-found' });
+  // (on a cluster, a command redirected to its slot's node is seen twice)
+  expect([...new Set(sent)]).toEqual(['exists']);
 });
 
 it('a project:watch of a known slug still goes on to read its snapshot (so the spy sees what a watch sends)', async () => {
   const { project } = await saveProject(sampleProject(uniqueSlug(), 10), 0, app.redis);
-  const socket = await app.open();
-  try {
-    const sent = await commandsNaming(project.slug, () => socket.timeout(5_000).emitWithAck('project:watch', { slug: project.slug }));
-    expect(sent[0]).toBe('exists');
-    expect(sent.filter((name) => /^eval/.test(name)).length).toBeGreaterThan(0);
-  } finally {
-    socket.close();
-  }
+  const { sent } = await watchOnce(project.slug, (socket) => socket.timeout(5_000).emitWithAck('project:watch', { slug: project.slug }));
+  expect(sent[0]).toBe('exists');
+  expect(sent.filter((name) => /^eval/.test(name)).length).toBeGreaterThan(0);
 });
 
 it('a creator:watch of an unknown account is refused with one EXISTS, reading no project', async () => {
-  const socket = await app.open();
-  try {
-    const account = `nobody-${uniqueSlug()}`;
-    let reply: unknown;
-    const sent = await commandsNaming(account, async () => (reply = await socket.timeout(5_000).emitWithAck('creator:watch', { account })));
-
-    expect(reply).toEqual({ ok: false, error: 'not-found' });
-    // (on a cluster, a command redirected to its slot's node is seen twice)
-    expect([...new Set(sent)]).toEqual(['exists']);
-  } finally {
-    socket.close();
-  }
+  const account = `nobody-${uniqueSlug()}`;
+  const { reply, sent } = await watchOnce(account, (socket) => socket.timeout(5_000).emitWithAck('creator:watch', { account }));
+  expect(reply).toEqual({ ok: false, error: 'not-found' });
+  expect([...new Set(sent)]).toEqual(['exists']);
 });
 
 it("/creators/<unknown> reads the account's totals and its project index: two commands, whatever the catalogue", async () => {
