@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { liveEventKeys } from '../live-events/keys';
-import type { LiveChange } from '../live-events/types';
+import type { LiveChange, LiveSnapshot } from '../live-events/types';
 import { log } from '../log';
+import { appMetrics } from '../metrics/app-metrics';
 import { projectRoom, type RealtimeServer } from './events';
 import type { RealtimeHub, Subscription } from './hub';
+import { createSnapshotCache } from './snapshot-cache';
 
 /** At most one viewer-count push per project per this many ms (well inside the spec's 1 s). */
 const VISITOR_PUSH_MS = 250;
@@ -14,6 +16,8 @@ const publishedChange = z.looseObject({ type: z.string() });
 export type LiveRelay = {
   /** A socket of this instance watches `slug`: relay its changes until it is released. */
   watch(slug: string): Subscription;
+  /** The project's snapshot as of now: from this instance's cache while it relays the project. */
+  snapshot(slug: string): Promise<LiveSnapshot>;
   close(): void;
 };
 
@@ -22,10 +26,24 @@ export type LiveRelay = {
  * instance that watch it. The instance subscribes to a project while one of its sockets watches
  * it, so it hears nothing of the others. Viewer counts are coalesced: when many people arrive
  * at once each page gets the latest count every VISITOR_PUSH_MS instead of one push per arrival.
+ * Having heard every version, it keeps the latest snapshot of each project it relays
+ * (snapshot-cache.ts): a watch storm costs Redis one read, not one per socket.
  */
-export function relayLiveChanges(io: RealtimeServer, hub: RealtimeHub): LiveRelay {
+export function relayLiveChanges(
+  io: RealtimeServer,
+  hub: RealtimeHub,
+  source: { read(slug: string): Promise<LiveSnapshot>; now(): number },
+): LiveRelay {
   const latestVisitorCounts = new Map<string, LiveChange>();
   const watched = new Map<string, { sockets: number; subscription: Subscription }>();
+  const metrics = appMetrics();
+  const cache = createSnapshotCache({
+    read: source.read,
+    now: source.now,
+    hearsEverything: (slug) => watched.get(slug)?.subscription.live() ?? false,
+    counted: metrics.snapshotRead,
+  });
+  hub.onRedisUp(cache.clear);
   let visitorFlush: NodeJS.Timeout | undefined;
   const flushVisitorCounts = () => {
     visitorFlush = undefined;
@@ -41,28 +59,42 @@ export function relayLiveChanges(io: RealtimeServer, hub: RealtimeHub): LiveRela
     } catch {
       return log.warn({ message: message.slice(0, 200) }, 'ignored a malformed live change');
     }
+    cache.heard(slug, change);
     if (change.type !== 'visitors-changed') return void io.to(projectRoom(slug)).emit('live:change', change);
     latestVisitorCounts.set(slug, change);
     visitorFlush ??= setTimeout(flushVisitorCounts, VISITOR_PUSH_MS);
   };
 
+  // Only this project's channel moved: only its pages resync ("down", then "up" once it is live).
+  const moves = (slug: string) => ({
+    interrupted() {
+      cache.forget(slug);
+      io.to(projectRoom(slug)).emit('server:status', { redis: 'down' });
+    },
+    resumed: () => void io.to(projectRoom(slug)).emit('server:status', hub.status()),
+  });
+
   return {
     watch(slug) {
-      const entry = watched.get(slug) ?? { sockets: 0, subscription: hub.subscribe(liveEventKeys(slug).changes, relay(slug)) };
+      const entry = watched.get(slug) ?? { sockets: 0, subscription: hub.subscribe(liveEventKeys(slug).changes, relay(slug), moves(slug)) };
       entry.sockets++;
       watched.set(slug, entry);
+      cache.track(slug);
       let released = false;
       return {
         ready: entry.subscription.ready,
+        live: entry.subscription.live,
         release() {
           if (released) return;
           released = true;
           if (--entry.sockets > 0) return;
           watched.delete(slug);
+          cache.untrack(slug);
           entry.subscription.release();
         },
       };
     },
+    snapshot: cache.snapshot,
     close: () => clearTimeout(visitorFlush),
   };
 }
