@@ -1,6 +1,6 @@
 import { io } from 'socket.io-client';
 import { keepWatching, replay, type ConnectionState } from '../components/live/keep-watching';
-import type { LiveClientSocket } from '../components/live/live-socket';
+import { onLiveChanges, type LiveClientSocket } from '../components/live/live-socket';
 import { applyChange, stateFromSnapshot, type LiveState } from '../lib/live-events/client-state';
 import type { LiveChange, LiveSnapshot } from '../lib/live-events/types';
 
@@ -31,8 +31,8 @@ export class SimulatedPage {
       },
       onConnection: (connection) => (this.connection = connection),
     });
-    socket.on('live:change', (change) => {
-      if (change.slug !== slug || watching.buffer(change) || !this.state) return;
+    onLiveChanges(socket, slug, (change) => {
+      if (watching.buffer(change) || !this.state) return;
       const next = applyChange(this.state, change);
       if (next === 'resync') watching.resyncSoon();
       else this.state = next;

@@ -80,7 +80,7 @@ function applyVersioned(state: LiveState, change: VersionedChange): LiveState | 
         contributionCount: state.contributionCount + 1 - (state.expiring.length - kept.length),
         expiring: state.expiringComplete ? [...kept, change.contribution.at] : kept,
         contributors: [change.contribution, ...state.contributors].slice(0, SNAPSHOT_LIMITS.contributors),
-        activity: prependEntry(state.activity, change.activity),
+        activity: prependEntry(state.activity, change.activity ?? { ...change.contribution, seq: change.version, kind: 'contribution' }),
       };
     }
     case 'contribution-cancelled': {
@@ -98,7 +98,7 @@ function applyVersioned(state: LiveState, change: VersionedChange): LiveState | 
       return {
         ...state,
         news: [change.news, ...state.news].slice(0, SNAPSHOT_LIMITS.news),
-        activity: prependEntry(state.activity, change.activity),
+        activity: prependEntry(state.activity, change.activity ?? { ...change.news, seq: change.version, kind: 'news' }),
       };
     case 'news-unpublished':
       return {

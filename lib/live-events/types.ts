@@ -3,6 +3,7 @@ import type {
   activityEntrySchema,
   activityPageSchema,
   contributorSchema,
+  liveBatchSchema,
   liveChangeSchema,
   liveSnapshotSchema,
   newsItemSchema,
@@ -33,3 +34,6 @@ export type LiveSnapshot = z.infer<typeof liveSnapshotSchema>;
 export type VersionedChange = z.infer<typeof versionedChangeSchema>;
 
 export type LiveChange = z.infer<typeof liveChangeSchema>;
+
+/** Several changes of a hot project in one frame (at most ~10 frames a second per socket). */
+export type LiveBatch = z.infer<typeof liveBatchSchema>;

@@ -5,10 +5,14 @@ import { log } from '../log';
 import { appMetrics } from '../metrics/app-metrics';
 import { projectRoom, type RealtimeServer } from './events';
 import type { RealtimeHub, Subscription } from './hub';
+import { frameBatcher, type FrameBatcher } from './frame-batcher';
 import { createSnapshotCache } from './snapshot-cache';
 
 /** At most one viewer-count push per project per this many ms (well inside the spec's 1 s). */
 const VISITOR_PUSH_MS = 250;
+
+/** At most one frame per project per this many ms: ~10 a second per socket in a hot room. */
+const FRAME_MS = 100;
 
 /** Our own scripts publish these; the shape is checked so that a stray message cannot crash us. */
 const publishedChange = z.looseObject({ type: z.string() });
@@ -27,7 +31,9 @@ export type LiveRelay = {
  * it, so it hears nothing of the others. Viewer counts are coalesced: when many people arrive
  * at once each page gets the latest count every VISITOR_PUSH_MS instead of one push per arrival.
  * Having heard every version, it keeps the latest snapshot of each project it relays
- * (snapshot-cache.ts): a watch storm costs Redis one read, not one per socket.
+ * (snapshot-cache.ts): a watch storm costs Redis one read, not one per socket. Changes go out as
+ * they come while a project is quiet, and at most one frame per FRAME_MS when it is hot
+ * (frame-batcher.ts): 'live:change' for one, 'live:changes' for several, every version in it.
  */
 export function relayLiveChanges(
   io: RealtimeServer,
@@ -35,7 +41,8 @@ export function relayLiveChanges(
   source: { read(slug: string): Promise<LiveSnapshot>; now(): number },
 ): LiveRelay {
   const latestVisitorCounts = new Map<string, LiveChange>();
-  const watched = new Map<string, { sockets: number; subscription: Subscription }>();
+  const watched = new Map<string, { sockets: number; subscription: Subscription; frames: FrameBatcher<LiveChange> }>();
+  const push = (change: LiveChange) => watched.get(change.slug)?.frames.push(change);
   const metrics = appMetrics();
   const cache = createSnapshotCache({
     read: source.read,
@@ -47,7 +54,7 @@ export function relayLiveChanges(
   let visitorFlush: NodeJS.Timeout | undefined;
   const flushVisitorCounts = () => {
     visitorFlush = undefined;
-    for (const change of latestVisitorCounts.values()) io.to(projectRoom(change.slug)).emit('live:change', change);
+    for (const change of latestVisitorCounts.values()) push(change);
     latestVisitorCounts.clear();
   };
 
@@ -60,9 +67,18 @@ export function relayLiveChanges(
       return log.warn({ message: message.slice(0, 200) }, 'ignored a malformed live change');
     }
     cache.heard(slug, change);
-    if (change.type !== 'visitors-changed') return void io.to(projectRoom(slug)).emit('live:change', change);
+    if (change.type !== 'visitors-changed') return void push(slimmed(change));
     latestVisitorCounts.set(slug, change);
     visitorFlush ??= setTimeout(flushVisitorCounts, VISITOR_PUSH_MS);
+  };
+
+  const sendFrame = (slug: string, changes: LiveChange[]) => {
+    // Only the latest viewer count of a frame matters; every versioned change goes, in order.
+    const lastCount = changes.findLastIndex((change) => change.type === 'visitors-changed');
+    const kept = changes.filter((change, index) => change.type !== 'visitors-changed' || index === lastCount);
+    const room = io.to(projectRoom(slug));
+    if (kept.length === 1) room.emit('live:change', kept[0]!);
+    else room.emit('live:changes', { slug, changes: kept });
   };
 
   // Only this project's channel moved: only its pages resync ("down", then "up" once it is live).
@@ -76,7 +92,11 @@ export function relayLiveChanges(
 
   return {
     watch(slug) {
-      const entry = watched.get(slug) ?? { sockets: 0, subscription: hub.subscribe(liveEventKeys(slug).changes, relay(slug), moves(slug)) };
+      const entry = watched.get(slug) ?? {
+        sockets: 0,
+        subscription: hub.subscribe(liveEventKeys(slug).changes, relay(slug), moves(slug)),
+        frames: frameBatcher<LiveChange>(FRAME_MS, (changes) => sendFrame(slug, changes)),
+      };
       entry.sockets++;
       watched.set(slug, entry);
       cache.track(slug);
@@ -89,12 +109,22 @@ export function relayLiveChanges(
           released = true;
           if (--entry.sockets > 0) return;
           watched.delete(slug);
+          entry.frames.close();
           cache.untrack(slug);
           entry.subscription.release();
         },
       };
     },
     snapshot: cache.snapshot,
-    close: () => clearTimeout(visitorFlush),
+    close() {
+      clearTimeout(visitorFlush);
+      watched.forEach((entry) => entry.frames.close());
+    },
   };
+}
+
+/** A pushed item once, not twice: its feed entry is the item with seq = version (activity.lua). */
+function slimmed(change: LiveChange): LiveChange {
+  if ((change.type !== 'contribution-recorded' && change.type !== 'news-published') || change.activity?.seq !== change.version) return change;
+  return { ...change, activity: undefined };
 }
