@@ -131,9 +131,22 @@ export const versionedChangeSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('news-unpublished'), ...versioned, id: z.string(), activitySeq: z.number().int().optional() }),
   z.object({ type: z.literal('events-imported'), ...versioned }),
 ]);
+export const expiringTimesSchema = z
+  .object({
+    type: z.literal('contributions-expiring'),
+    slug: z.string(),
+    version: z.number().int().describe('the version these were read at'),
+    serverTime: ms,
+    count: z.number().int().describe('contributions in the window at serverTime'),
+    expiring: z.array(ms).describe('the oldest contribution times at serverTime, ascending'),
+    expiringComplete: z.boolean(),
+  })
+  .describe("the next contribution times to count down, pushed by the instance before the pages' known times run out");
+
 export const liveChangeSchema = z.union([
   versionedChangeSchema,
   z.object({ type: z.literal('visitors-changed'), slug: z.string(), count: z.number().int() }),
+  expiringTimesSchema,
 ]);
 
 export const liveBatchSchema = z

@@ -16,7 +16,7 @@ import { serially } from './serially';
 export function attachLiveEvents(io: RealtimeServer, hub: RealtimeHub): { close(): void } {
   const ctx = defaultLiveEventsContext();
   const viewers = new LocalViewers();
-  const relay = relayLiveChanges(io, hub, { read: (slug) => readLiveSnapshot(slug, ctx), now: ctx.now });
+  const relay = relayLiveChanges(io, hub, { read: (slug, expiringLimit) => readLiveSnapshot(slug, ctx, expiringLimit), now: ctx.now });
   const relayed = new WeakMap<RealtimeSocket, Subscription>();
 
   const heartbeat = () =>

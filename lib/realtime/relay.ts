@@ -5,6 +5,7 @@ import { log } from '../log';
 import { appMetrics } from '../metrics/app-metrics';
 import { projectRoom, type RealtimeServer } from './events';
 import type { RealtimeHub, Subscription } from './hub';
+import { keepExpiringTimes } from './expiry-keeper';
 import { frameBatcher, type FrameBatcher } from './frame-batcher';
 import { createSnapshotCache } from './snapshot-cache';
 
@@ -34,11 +35,13 @@ export type LiveRelay = {
  * (snapshot-cache.ts): a watch storm costs Redis one read, not one per socket. Changes go out as
  * they come while a project is quiet, and at most one frame per FRAME_MS when it is hot
  * (frame-batcher.ts): 'live:change' for one, 'live:changes' for several, every version in it.
+ * Before the contribution times its pages count down run out, it pushes them the next ones
+ * (expiry-keeper.ts), so no page asks again for them.
  */
 export function relayLiveChanges(
   io: RealtimeServer,
   hub: RealtimeHub,
-  source: { read(slug: string): Promise<LiveSnapshot>; now(): number },
+  source: { read(slug: string, expiringLimit?: number): Promise<LiveSnapshot>; now(): number },
 ): LiveRelay {
   const latestVisitorCounts = new Map<string, LiveChange>();
   const watched = new Map<string, { sockets: number; subscription: Subscription; frames: FrameBatcher<LiveChange> }>();
@@ -51,6 +54,7 @@ export function relayLiveChanges(
     counted: metrics.snapshotRead,
   });
   hub.onRedisUp(cache.clear);
+  const expiring = keepExpiringTimes({ refresh: cache.refresh, push: (_slug, times) => push(times), now: source.now });
   let visitorFlush: NodeJS.Timeout | undefined;
   const flushVisitorCounts = () => {
     visitorFlush = undefined;
@@ -100,6 +104,7 @@ export function relayLiveChanges(
       entry.sockets++;
       watched.set(slug, entry);
       cache.track(slug);
+      expiring.track(slug);
       let released = false;
       return {
         ready: entry.subscription.ready,
@@ -111,13 +116,19 @@ export function relayLiveChanges(
           watched.delete(slug);
           entry.frames.close();
           cache.untrack(slug);
+          expiring.untrack(slug);
           entry.subscription.release();
         },
       };
     },
-    snapshot: cache.snapshot,
+    async snapshot(slug) {
+      const snapshot = await cache.snapshot(slug);
+      expiring.handedOut(slug, snapshot);
+      return snapshot;
+    },
     close() {
       clearTimeout(visitorFlush);
+      expiring.close();
       watched.forEach((entry) => entry.frames.close());
     },
   };

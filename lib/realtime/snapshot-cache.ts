@@ -5,7 +5,7 @@ import type { LiveChange, LiveSnapshot } from '../live-events/types';
 const SHARED_READS = 3;
 
 export type SnapshotSource = {
-  read(slug: string): Promise<LiveSnapshot>;
+  read(slug: string, expiringLimit?: number): Promise<LiveSnapshot>;
   now(): number;
   /** The instance hears every change of `slug` now (subscribed, Redis up): a cached snapshot stays exact. */
   hearsEverything(slug: string): boolean;
@@ -37,15 +37,15 @@ export function createSnapshotCache(source: SnapshotSource) {
   const entries = new Map<string, Entry>();
   let generation = 0;
 
-  const read = (slug: string) => {
+  const read = (slug: string, expiringLimit?: number) => {
     source.counted?.();
-    return source.read(slug);
+    return source.read(slug, expiringLimit);
   };
 
-  function readInto(slug: string, entry: Entry): Promise<LiveSnapshot> {
+  function readInto(slug: string, entry: Entry, expiringLimit?: number): Promise<LiveSnapshot> {
     const started = generation;
     const visitorsHeard = entry.visitorsHeard;
-    const reading = read(slug).then((snapshot) => {
+    const reading = read(slug, expiringLimit).then((snapshot) => {
       const current = entries.get(slug) === entry && started === generation && source.hearsEverything(slug);
       if (current && snapshot.version >= entry.heard) {
         entry.snapshot = snapshot;
@@ -97,6 +97,11 @@ export function createSnapshotCache(source: SnapshotSource) {
       generation++;
       const entry = entries.get(slug);
       if (entry) forget(entry);
+    },
+    /** A fresh read with `expiringLimit` contribution times, kept as the latest snapshot. */
+    refresh(slug: string, expiringLimit: number): Promise<LiveSnapshot> {
+      const entry = entries.get(slug);
+      return entry && source.hearsEverything(slug) ? readInto(slug, entry, expiringLimit) : read(slug, expiringLimit);
     },
     /** The snapshot of `slug` as of now, at least as new as every version this instance heard. */
     async snapshot(slug: string): Promise<LiveSnapshot> {

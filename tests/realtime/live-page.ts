@@ -1,7 +1,7 @@
 import { io as connect } from 'socket.io-client';
 import { keepWatching, replay } from '../../components/live/keep-watching';
 import { onLiveChanges, type LiveClientSocket } from '../../components/live/live-socket';
-import { applyChange, stateFromSnapshot, type LiveState } from '../../lib/live-events/client-state';
+import { applyChange, stateFromSnapshot, viewAt, type LiveState } from '../../lib/live-events/client-state';
 import type { LiveChange, LiveSnapshot } from '../../lib/live-events/types';
 
 export type LivePage = {
@@ -22,7 +22,17 @@ export type LivePage = {
 export function openLivePage(url: string, slug: string, dropFrame: (index: number) => boolean = () => false): LivePage {
   const socket: LiveClientSocket = connect(url, { transports: ['websocket'], forceNew: true, reconnection: false });
   let state: LiveState | null = null;
-  const page: LivePage = { state: () => state, frames: [], watches: 0, close: () => watching.stop() };
+  // As use-live-project.ts does on its tick (every second there): known times ran out, ask again.
+  const tick = setInterval(() => state && viewAt(state, Date.now() + state.clockOffset).needsResync && watching.resyncSoon(), 100);
+  const page: LivePage = {
+    state: () => state,
+    frames: [],
+    watches: 0,
+    close: () => {
+      clearInterval(tick);
+      watching.stop();
+    },
+  };
   const watching = keepWatching<LiveSnapshot, LiveChange>(socket, {
     ask: (timeout, answer) =>
       socket.timeout(timeout).emit('project:watch', { slug }, (error, reply) => answer(error || !reply.ok ? null : reply.snapshot)),
