@@ -11,6 +11,7 @@ import { startApp } from './app';
 import { measureBulk } from './bulk';
 import { measureCluster } from './cluster';
 import { measureFolding } from './folding';
+import { measureHot } from './hot';
 import { measureIngest } from './ingest';
 import { measureLeaderboard } from './leaderboard';
 import { measureMemory } from './memory';
@@ -21,7 +22,7 @@ import { measureScale } from './scale';
 import { measureTimeline } from './timeline';
 import { Cleanup, ROOT, machineInfo, progress } from './support';
 
-const FIGURES = ['round-trips', 'push', 'ingest', 'bulk', 'leaderboard', 'timeline', 'folding', 'memory', 'scale', 'cluster'] as const;
+const FIGURES = ['round-trips', 'push', 'ingest', 'bulk', 'hot', 'leaderboard', 'timeline', 'folding', 'memory', 'scale', 'cluster'] as const;
 type Figure = (typeof FIGURES)[number];
 /** The figures that need the app server on one Redis; they and the cluster's need a production build. */
 const APP_FIGURES: readonly Figure[] = ['push', 'ingest', 'bulk'];
@@ -39,7 +40,7 @@ async function main(): Promise<void> {
   const loadAtStart = os.loadavg();
   process.chdir(ROOT); // the Lua loader reads scripts relative to the project root
   const needsApp = APP_FIGURES.some((figure) => selected.has(figure));
-  if (needsApp || selected.has('cluster')) buildIfNeeded();
+  if (needsApp || selected.has('cluster') || selected.has('hot')) buildIfNeeded();
 
   const cleanup = new Cleanup();
   const interrupted = () => void cleanup.run().finally(() => process.exit(130));
@@ -66,6 +67,10 @@ async function main(): Promise<void> {
       if (selected.has('push')) figures.push(['Live push', await measurePush(app)]);
       if (selected.has('ingest')) figures.push(['Single-event ingest', await measureIngest(app, redis.url)]);
       if (selected.has('bulk')) figures.push(['Bulk ingest', await measureBulk(app, redis.url)]);
+    }
+    if (selected.has('hot')) {
+      progress('a hot project: its own app (production build) with a short contributions window');
+      figures.push(['A hot project (issue 17)', await measureHot(redis.url)]);
     }
     await cleanup.run(); // the app and its Redis are done: free the CPU for the memory figure
 

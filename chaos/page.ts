@@ -12,20 +12,26 @@ import type { LiveChange, LiveSnapshot } from '../lib/live-events/types';
 export class SimulatedPage {
   state: LiveState | null = null;
   connection: ConnectionState = 'connecting';
+  /** Snapshots taken (the first, then one per resync) and frames of project changes received. */
+  watches = 0;
+  frames = 0;
+  readonly socket: LiveClientSocket;
   private readonly stopWatching: () => void;
 
-  constructor(baseURL: string, readonly slug: string) {
-    const socket: LiveClientSocket = io(baseURL, {
+  /** `shown` is told of every change the page applies, as it applies it. */
+  constructor(baseURL: string, readonly slug: string, shown?: (change: LiveChange) => void) {
+    const socket: LiveClientSocket = (this.socket = io(baseURL, {
       transports: ['websocket', 'polling'],
       reconnectionDelay: 500,
       reconnectionDelayMax: 3_000,
       forceNew: true,
-    });
+    }));
     const watching = keepWatching<LiveSnapshot, LiveChange>(socket, {
       ask: (timeout, answer) =>
         socket.timeout(timeout).emit('project:watch', { slug }, (error, reply) => answer(error || !reply.ok ? null : reply.snapshot)),
       take: (snapshot, buffered) => {
         const { state, stale } = replay(stateFromSnapshot(snapshot, Date.now()), buffered, applyChange);
+        this.watches++;
         this.state = state;
         return stale;
       },
@@ -34,9 +40,12 @@ export class SimulatedPage {
     onLiveChanges(socket, slug, (change) => {
       if (watching.buffer(change) || !this.state) return;
       const next = applyChange(this.state, change);
-      if (next === 'resync') watching.resyncSoon();
-      else this.state = next;
+      if (next === 'resync') return watching.resyncSoon();
+      this.state = next;
+      shown?.(change);
     });
+    socket.on('live:change', (change) => void (change.slug === slug && this.frames++));
+    socket.on('live:changes', (batch) => void (batch.slug === slug && this.frames++));
     this.stopWatching = watching.stop;
   }
 
