@@ -8,7 +8,7 @@ import { saveProject } from '../lib/projects/catalogue';
 import { sampleProject } from '../tests/sample-project';
 import { startApp, type App } from './app';
 import type { FigureResult, Row } from './report';
-import { commandUsec, fmt, percentile, progress, sleep } from './support';
+import { fmt, percentile, progress, sleep } from './support';
 
 /**
  * Sizes, scaled down from issue 17's (2,000 / 1,000 / 2,000 pages, 500 contributions a second
@@ -17,7 +17,7 @@ import { commandUsec, fmt, percentile, progress, sleep } from './support';
  */
 const STORM_PAGES = 1_000;
 const STEADY = { pages: 300, perSecond: 50, seconds: 45, windowMs: 20_000 };
-const HOT = { pages: 500, perSecond: 200, seconds: 20 };
+const HOT = { pages: 300, perSecond: 100, seconds: 15 };
 const CONNECT_BATCH = 100;
 const ACK_TIMEOUT_MS = 5_000;
 /** Latencies from every tenth page: enough samples, without keeping millions. */
@@ -25,10 +25,12 @@ const SAMPLED_EVERY = 10;
 
 type Phase = { slug: string; pages: SimulatedPage[] };
 
-/** read-snapshot runs as EVALSHA_RO (the only read-only script the live pages use). */
-async function snapshotReads(redis: Redis): Promise<number> {
-  const stats = await commandUsec(redis);
-  return (stats.get('evalsha_ro')?.calls ?? 0) + (stats.get('eval_ro')?.calls ?? 0);
+/** The instance's own count of the snapshots it read from Redis (its other watches were answered from its copy). */
+async function snapshotReads(app: App): Promise<number> {
+  const text = await (await fetch(`${app.url}/api/metrics`)).text();
+  const lines = text.split('\n').filter((line) => line.startsWith('crowdpulse_live_snapshot_reads_total'));
+  if (lines.length === 0) throw new Error('the app exports no crowdpulse_live_snapshot_reads_total');
+  return lines.reduce((sum, line) => sum + Number(line.split(' ').at(-1)), 0);
 }
 
 async function openPages(app: App, redis: Redis, count: number, shown?: (page: number, change: LiveChange) => void): Promise<Phase> {
@@ -45,7 +47,7 @@ async function openPages(app: App, redis: Redis, count: number, shown?: (page: n
 }
 
 /** POSTs `perSecond` contributions for `seconds`, paced every 20 ms; answers when the last is answered. */
-async function contribute(app: App, slug: string, perSecond: number, seconds: number, answered: (id: string) => void) {
+async function contribute(app: App, slug: string, perSecond: number, seconds: number, answered: (id: string) => void, onSent?: (id: string) => void) {
   const tag = randomBytes(3).toString('hex');
   const total = perSecond * seconds;
   const started = performance.now();
@@ -54,6 +56,7 @@ async function contribute(app: App, slug: string, perSecond: number, seconds: nu
     const due = Math.min(total, Math.floor(((performance.now() - started) / 1000) * perSecond) + 1);
     for (; sent < due; sent++) {
       const id = `hot-${tag}-${sent}`;
+      onSent?.(id);
       posts.push(
         fetch(`${app.url}/api/projects/${slug}/contributions`, {
           method: 'POST',
@@ -69,13 +72,16 @@ async function contribute(app: App, slug: string, perSecond: number, seconds: nu
     await sleep(20);
   }
   const statuses = await Promise.all(posts);
-  return { total, created: statuses.filter((status) => status === 201).length, seconds: (performance.now() - started) / 1000 };
+  const tally = new Map<string, number>();
+  for (const status of statuses) tally.set(status === 0 ? 'no answer' : String(status), (tally.get(status === 0 ? 'no answer' : String(status)) ?? 0) + 1);
+  const answers = [...tally].map(([status, count]) => `${status} × ${count}`).join(', ');
+  return { total, created: statuses.filter((status) => status === 201).length, seconds: (performance.now() - started) / 1000, answers };
 }
 
 async function reconnectStorm(app: App, redis: Redis): Promise<{ rows: Row[]; details: string[] }> {
   progress(`hot: ${STORM_PAGES} pages watching one project`);
   const { pages } = await openPages(app, redis, STORM_PAGES);
-  const before = await snapshotReads(redis);
+  const before = await snapshotReads(app);
   const started = performance.now();
   const acks = await Promise.all(
     pages.map((page) =>
@@ -84,7 +90,7 @@ async function reconnectStorm(app: App, redis: Redis): Promise<{ rows: Row[]; de
         .emitWithAck('project:watch', { slug: page.slug })
         .then((reply) => (reply.ok ? performance.now() - started : Number.NaN), () => Number.NaN)),
   );
-  const reads = (await snapshotReads(redis)) - before;
+  const reads = (await snapshotReads(app)) - before;
   const answered = acks.filter((ms) => !Number.isNaN(ms)).sort((a, b) => a - b);
   const timeouts = acks.length - answered.length;
   const p99 = percentile(answered, 99);
@@ -101,12 +107,12 @@ async function reconnectStorm(app: App, redis: Redis): Promise<{ rows: Row[]; de
 async function steadyState(app: App, redis: Redis): Promise<{ rows: Row[]; details: string[] }> {
   progress(`hot: steady state, ${STEADY.pages} pages, ${STEADY.perSecond} contributions/s for ${STEADY.seconds} s`);
   const { slug, pages } = await openPages(app, redis, STEADY.pages);
-  const readsAt = [await snapshotReads(redis)];
-  const sampling = setInterval(() => void snapshotReads(redis).then((reads) => readsAt.push(reads)), 1_000);
+  const readsAt = [await snapshotReads(app)];
+  const sampling = setInterval(() => void snapshotReads(app).then((reads) => readsAt.push(reads)), 1_000);
   const result = await contribute(app, slug, STEADY.perSecond, STEADY.seconds, () => undefined);
   clearInterval(sampling);
   await sleep(1_000);
-  const reads = (await snapshotReads(redis)) - readsAt[0]!;
+  const reads = (await snapshotReads(app)) - readsAt[0]!;
   // Once warm: after one window, when contributions leave as fast as they come.
   const warmFrom = Math.min(readsAt.length - 1, Math.ceil(STEADY.windowMs / 1000));
   const warmReads = readsAt.at(-1)! - readsAt[warmFrom]!;
@@ -127,17 +133,16 @@ async function steadyState(app: App, redis: Redis): Promise<{ rows: Row[]; detai
 
 async function hotRoom(app: App, redis: Redis): Promise<{ rows: Row[]; details: string[] }> {
   progress(`hot: hot room, ${HOT.pages} pages, ${HOT.perSecond} contributions/s for ${HOT.seconds} s`);
-  const answeredAt = new Map<string, number>();
+  const sentAt = new Map<string, number>();
   const latencies: number[] = [];
   const shown = (page: number, change: LiveChange) => {
     if (page % SAMPLED_EVERY !== 0 || change.type !== 'contribution-recorded') return;
-    const at = answeredAt.get(change.contribution.id);
-    // Shown before its POST was answered: no wait at all.
-    latencies.push(at === undefined ? 0 : Math.max(0, performance.now() - at));
+    const at = sentAt.get(change.contribution.id);
+    if (at !== undefined) latencies.push(performance.now() - at);
   };
   const { slug, pages } = await openPages(app, redis, HOT.pages, shown);
   const framesBefore = pages.map((page) => page.frames);
-  const result = await contribute(app, slug, HOT.perSecond, HOT.seconds, (id) => answeredAt.set(id, performance.now()));
+  const result = await contribute(app, slug, HOT.perSecond, HOT.seconds, () => undefined, (id) => sentAt.set(id, performance.now()));
   const keys = liveEventKeys(slug);
   const [raised, version] = (await redis.hmget(keys.info, 'raised', 'version')).map(Number) as [number, number];
   const ended = async () => pages.filter((page) => page.state?.version === version && page.state.raised === raised).length;
@@ -152,14 +157,15 @@ async function hotRoom(app: App, redis: Redis): Promise<{ rows: Row[]; details: 
   pages.forEach((page) => page.close());
   return {
     details: [
-      `hot room: ${HOT.pages} pages, ${fmt.int(result.created)}/${fmt.int(result.total)} contributions answered 201 in ${result.seconds.toFixed(1)} s; ` +
+      `hot room: ${HOT.pages} pages, ${fmt.int(result.created)}/${fmt.int(result.total)} contributions answered 201 in ${result.seconds.toFixed(1)} s (${result.answers}); ` +
         `frames a second per page: median ${framesPerSecond[framesPerSecond.length >> 1]!.toFixed(1)}, max ${framesPerSecond.at(-1)!.toFixed(1)} (one per contribution before: ${HOT.perSecond}); ` +
-        `POST answered → shown (every ${SAMPLED_EVERY}th page): p50 ${fmt.ms(percentile(latencies, 50))}, p99 ${fmt.ms(p99)}; ${onRedis}/${HOT.pages} pages ended on Redis' count, total and version`,
+        `POST sent → shown (every ${SAMPLED_EVERY}th page): p50 ${fmt.ms(percentile(latencies, 50))}, p99 ${fmt.ms(p99)}; ${onRedis}/${HOT.pages} pages ended on Redis' count, total and version`,
     ],
     rows: [
       { figure: 'hot room: frames a second per socket (max)', measured: framesPerSecond.at(-1)!.toFixed(1), baseline: `${HOT.perSecond} (one per change)`, ratio: '—', target: '≤ 10', met: framesPerSecond.at(-1)! <= 10.5 },
-      { figure: 'hot room: p99 POST answered → shown', measured: fmt.ms(p99), baseline: '—', ratio: '—', target: '≤ 500 ms', met: p99 <= 500 },
-      { figure: "hot room: pages ending on Redis' count and total", measured: `${onRedis}/${HOT.pages}`, baseline: '—', ratio: '—', target: 'all', met: onRedis === HOT.pages && result.created === result.total },
+      { figure: 'hot room: p99 POST sent → shown (answered → shown is less)', measured: fmt.ms(p99), baseline: '—', ratio: '—', target: '≤ 500 ms', met: p99 <= 500 },
+      { figure: "hot room: pages ending on Redis' count and total", measured: `${onRedis}/${HOT.pages}`, baseline: '—', ratio: '—', target: 'all', met: onRedis === HOT.pages },
+      { figure: 'hot room: contributions answered 201', measured: `${fmt.int(result.created)}/${fmt.int(result.total)}`, baseline: '—', ratio: '—', target: 'all', met: result.created === result.total },
     ],
   };
 }
