@@ -17,7 +17,7 @@ import { serially } from './serially';
 export function attachLiveEvents(io: RealtimeServer, hub: RealtimeHub): { close(): void } {
   const ctx = defaultLiveEventsContext();
   const viewers = new LocalViewers();
-  const relay = relayLiveChanges(io, hub);
+  const relay = relayLiveChanges(io, hub, { read: (slug, expiringLimit) => readLiveSnapshot(slug, ctx, expiringLimit), now: ctx.now });
   const relayed = new WeakMap<RealtimeSocket, Subscription>();
 
   const heartbeat = () =>
@@ -52,7 +52,7 @@ export function attachLiveEvents(io: RealtimeServer, hub: RealtimeHub): { close(
     const current = socket.data.watching;
     try {
       await current.joined;
-      return { ok: true, snapshot: await readLiveSnapshot(slug, ctx) };
+      return { ok: true, snapshot: await relay.snapshot(slug) };
     } catch (error) {
       // A room only for a project that exists; after a failed join, the next watch tries again.
       if (error instanceof NotFoundError || !(await settled(current.joined))) await stopWatching(socket);
