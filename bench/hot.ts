@@ -4,7 +4,7 @@ import { SimulatedPage } from '../chaos/page';
 import { viewAt } from '../lib/live-events/client-state';
 import { liveEventKeys } from '../lib/live-events/keys';
 import type { LiveChange } from '../lib/live-events/types';
-import { saveProject } from '../lib/projects/catalogue';
+import { saveProject } from '../lib/projects/save';
 import { sampleProject } from '../tests/sample-project';
 import { startApp, type App } from './app';
 import type { FigureResult, Row } from './report';
