@@ -4,6 +4,7 @@ import { stopBursts } from '../folding/burst';
 import { foldingConfigFromEnv } from '../folding/config';
 import { metricFolder } from '../folding/metric-events';
 import { startFoldPoller } from '../folding/poller';
+import { trustedProxies } from '../http/client-address';
 import { writesPerMinute } from '../http/rate-limit';
 import { defaultLeaderboardContext } from '../leaderboard';
 import { defaultLiveEventsContext } from '../live-events/context';
@@ -30,6 +31,7 @@ export async function startRuntime(): Promise<Runtime> {
   // A mistyped setting stops the start with zod's message, not the first request that needs it.
   windowsFromEnv();
   writesPerMinute();
+  trustedProxies();
   timelineCapFromEnv();
   foldingConfigFromEnv();
   ensureVisitorSecret();

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
+import { fromTrustedProxy } from '../http/client-address';
 import { appMetrics } from '../metrics/app-metrics';
 import { newVisitorCookie, VISITOR_COOKIE, visitorFromCookies } from './cookie';
 
@@ -18,10 +19,10 @@ function isPageRequest(request: IncomingMessage): boolean {
   );
 }
 
-/** X-Forwarded-Proto counts only from a proxy we trust (TRUST_PROXY=1); its first hop is the client's. */
+/** X-Forwarded-Proto counts only from a proxy we trust (TRUST_PROXY); its first hop is the client's. */
 function behindHttpsProxy(request: IncomingMessage): boolean {
   const proto = String(request.headers['x-forwarded-proto'] ?? '').split(',')[0]!.trim();
-  return process.env.TRUST_PROXY === '1' && proto === 'https';
+  return fromTrustedProxy(request) && proto === 'https';
 }
 
 /**
