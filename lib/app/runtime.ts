@@ -5,7 +5,7 @@ import { foldingConfigFromEnv } from '../folding/config';
 import { metricFolder } from '../folding/metric-events';
 import { startFoldPoller } from '../folding/poller';
 import { trustedProxies } from '../http/client-address';
-import { writesPerMinute } from '../http/rate-limit';
+import { checkLimitSettings } from '../http/rate-limit';
 import { defaultLeaderboardContext } from '../leaderboard';
 import { defaultLiveEventsContext } from '../live-events/context';
 import { windowsFromEnv } from '../live-events/windows';
@@ -30,7 +30,7 @@ export type Runtime = { stop(): Promise<void> };
 export async function startRuntime(): Promise<Runtime> {
   // A mistyped setting stops the start with zod's message, not the first request that needs it.
   windowsFromEnv();
-  writesPerMinute();
+  checkLimitSettings();
   trustedProxies();
   timelineCapFromEnv();
   foldingConfigFromEnv();

@@ -1,13 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { fromTrustedProxy } from '../http/client-address';
-import { appMetrics } from '../metrics/app-metrics';
+import { takeFromAddress } from '../http/rate-limit';
 import { newVisitorCookie, VISITOR_COOKIE, visitorFromCookies } from './cookie';
-
-/** New visitor ids one address may be given per minute, per instance; beyond, pages are served uncounted. */
-export const NEW_VISITORS_PER_MINUTE = 20;
-
-const newIds = new RateLimiterMemory({ keyPrefix: 'new-visitors', points: NEW_VISITORS_PER_MINUTE, duration: 60 });
 
 /** Page loads only: not the API, not Next's assets, not Socket.IO. */
 function isPageRequest(request: IncomingMessage): boolean {
@@ -32,7 +26,8 @@ function behindHttpsProxy(request: IncomingMessage): boolean {
  */
 export async function issueVisitorCookie(request: IncomingMessage, response: ServerResponse, address: string): Promise<void> {
   if (!isPageRequest(request) || visitorFromCookies(request.headers.cookie)) return;
-  if (!(await newIds.consume(address).then(() => true, () => false))) return appMetrics().rateLimitRefused('new-visitor-ids');
+  // Per address (an IPv6 /64), in Redis: every instance shares the budget (RATE_LIMIT_NEW_VISITORS_PER_HOUR).
+  if ((await takeFromAddress('new-visitor-ids', address)) !== undefined) return;
   const secure = behindHttpsProxy(request);
   const { value, setCookie } = newVisitorCookie(secure);
   response.appendHeader('Set-Cookie', setCookie);
