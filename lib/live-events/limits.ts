@@ -6,3 +6,6 @@ export const SNAPSHOT_LIMITS = { expiring: 200, contributors: 20, news: 10 } as 
 
 /** Activity feed entries per page: the snapshot carries one page, "load more" reads the next; the API allows up to `max`. */
 export const ACTIVITY_PAGE = { default: 10, max: 50 } as const;
+
+/** Events one import may carry; any such batch of valid events fits the import route's body limit (lib/http/body.ts). */
+export const IMPORT_MAX_EVENTS = 1_000;
