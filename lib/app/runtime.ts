@@ -13,6 +13,7 @@ import { log } from '../log';
 import { appMetrics } from '../metrics/app-metrics';
 import { instrumentRedis } from '../metrics/redis';
 import { seedDemoProjects } from '../projects/seed';
+import { waitForReplicas } from '../redis/acknowledged';
 import { closeRedis, connectionFromEnv, getRedis, waitUntilReady } from '../redis/client';
 import { superviseRedisServer, type SupervisedRedis } from '../redis/supervised';
 import { seedDemoBoard } from '../simulator/quiz-players';
@@ -58,6 +59,8 @@ export async function startRuntime(): Promise<Runtime> {
 
   const ctx = defaultLiveEventsContext();
   if (process.env.SEED_DEMO === '1') {
+    // Seeded quiz scores wait for a replica: on a new cluster, let the replicas finish their first sync.
+    await waitForReplicas(redis, { timeoutMs: 120_000, onWaiting: () => log.info("waiting for the cluster's replicas' first sync before seeding") });
     const { created } = await seedDemoProjects(ctx);
     const players = await seedDemoBoard(defaultLeaderboardContext());
     log.info({ created, players }, 'demo projects and leaderboard seeded');
