@@ -12,6 +12,7 @@ import { FAULTS, type Fault } from './faults';
 import { Load } from './load';
 import { SimulatedPage } from './page';
 import { fuzzTotals, type FuzzRow } from './fuzz';
+import { formatBotRow, runBot } from './bot';
 
 const progress = (message: string) => process.stderr.write(`[chaos] ${message}\n`);
 const PAGES = 5;
@@ -85,8 +86,21 @@ async function main(): Promise<void> {
   const interrupted = () => void cleanup.run().finally(() => process.exit(130));
   process.once('SIGINT', interrupted);
   process.once('SIGTERM', interrupted);
+  const args = process.argv.slice(2);
+  const minutesAt = args.indexOf('--minutes');
+  if (args.includes('bot')) {
+    // `npm run chaos -- bot [--minutes N]`: the scripted player of issue 18, alone (10 minutes by default).
+    const minutes = minutesAt >= 0 ? Number(args[minutesAt + 1]) : 10;
+    if (!(minutes > 0)) throw new Error('--minutes takes a number of minutes above 0');
+    try {
+      console.log(formatBotRow(await runBot(minutes, cleanup)));
+    } finally {
+      await cleanup.run();
+    }
+    return;
+  }
   // `npm run chaos -- frozen cluster fuzz` runs the faults whose names hold a word, and fuzzing if named.
-  const only = process.argv.slice(2).map((word) => word.toLowerCase());
+  const only = args.map((word) => word.toLowerCase());
   const faults = only.length ? FAULTS.filter((fault) => only.some((word) => fault.name.toLowerCase().includes(word))) : FAULTS;
   const rows: FaultRow[] = [];
   let fuzz: FuzzRow | undefined;
