@@ -4,8 +4,6 @@ import { stopBursts } from '../folding/burst';
 import { foldingConfigFromEnv } from '../folding/config';
 import { metricFolder } from '../folding/metric-events';
 import { startFoldPoller } from '../folding/poller';
-import { trustedProxies } from '../http/client-address';
-import { checkLimitSettings } from '../http/rate-limit';
 import { defaultLeaderboardContext } from '../leaderboard';
 import { defaultLiveEventsContext } from '../live-events/context';
 import { windowsFromEnv } from '../live-events/windows';
@@ -13,12 +11,15 @@ import { log } from '../log';
 import { appMetrics } from '../metrics/app-metrics';
 import { instrumentRedis } from '../metrics/redis';
 import { seedDemoProjects } from '../projects/seed';
+import { checkLimitSettings } from '../address-limits';
+import { answerFloorMs } from '../quiz/scoring';
 import { waitForReplicas } from '../redis/acknowledged';
 import { closeRedis, connectionFromEnv, getRedis, waitUntilReady } from '../redis/client';
 import { superviseRedisServer, type SupervisedRedis } from '../redis/supervised';
 import { seedDemoBoard } from '../simulator/quiz-players';
 import { startSimulator } from '../simulator/simulator';
 import { timelineCapFromEnv } from '../timeline/config';
+import { trustedProxies } from '../trusted-proxy';
 import { ensureVisitorSecret } from '../visitors/cookie';
 
 export type Runtime = { stop(): Promise<void> };
@@ -35,6 +36,7 @@ export async function startRuntime(): Promise<Runtime> {
   trustedProxies();
   timelineCapFromEnv();
   foldingConfigFromEnv();
+  answerFloorMs();
   ensureVisitorSecret();
   let embedded: SupervisedRedis | undefined;
   if (!connectionFromEnv()) {

@@ -1,11 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { fromTrustedProxy } from '../http/client-address';
-import { takeFromAddress } from '../http/rate-limit';
+import { takeFromAddress } from '../address-limits';
+import { fromTrustedProxy } from '../trusted-proxy';
 import { newVisitorCookie, VISITOR_COOKIE, visitorFromCookies } from './cookie';
 
-/** Page loads only: not the API, not Next's assets, not Socket.IO. */
-function isPageRequest(request: IncomingMessage): boolean {
+/** Page loads (not the API, not Next's assets, not Socket.IO), and quiz starts: a player is a visitor. */
+function needsVisitor(request: IncomingMessage): boolean {
   const path = request.url ?? '/';
+  if (request.method === 'POST') return /^\/api\/quiz\/sessions\/?(?:\?|$)/.test(path);
   return (
     request.method === 'GET' &&
     !/^\/(?:api|_next|socket\.io)(?:\/|$)/.test(path) &&
@@ -20,12 +21,13 @@ function behindHttpsProxy(request: IncomingMessage): boolean {
 }
 
 /**
- * Gives a page request without a valid visitor cookie a new signed one (Set-Cookie), and adds
- * it to the request so the page being rendered sees it too. An address asking for too many new
- * ids gets its pages without one: they stay live, but nobody is counted.
+ * Gives a page request or a quiz start without a valid visitor cookie a new signed one
+ * (Set-Cookie), and adds it to the request so the page being rendered, or the quiz route, sees
+ * it too. An address asking for too many new ids gets its pages without one (they stay live,
+ * but nobody is counted) and its quiz starts refused (app/api/quiz/sessions/route.ts).
  */
 export async function issueVisitorCookie(request: IncomingMessage, response: ServerResponse, address: string): Promise<void> {
-  if (!isPageRequest(request) || visitorFromCookies(request.headers.cookie)) return;
+  if (!needsVisitor(request) || visitorFromCookies(request.headers.cookie)) return;
   // Per address (an IPv6 /64), in Redis: every instance shares the budget (RATE_LIMIT_NEW_VISITORS_PER_HOUR).
   if ((await takeFromAddress('new-visitor-ids', address)) !== undefined) return;
   const secure = behindHttpsProxy(request);

@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CLIENT_ADDRESS_HEADER } from '../../lib/http/client-address';
-import { limitKey } from '../../lib/http/limit-key';
-import { limitQuizStarts, takeFromAddress } from '../../lib/http/rate-limit';
+import { takeFromAddress } from '../../lib/address-limits';
+import { limitQuizStarts } from '../../lib/http/rate-limit';
+import { limitKey } from '../../lib/limit-key';
 import { route } from '../../lib/http/route';
 import type { RedisClient } from '../../lib/redis/client';
 import { withRealtimeScripts } from '../../lib/realtime/commands';
