@@ -3,7 +3,7 @@ import type { BotHttp } from './bot-http';
 
 type Shown = { id: string; text: string; choices: string[] };
 type Started = { id: string; question?: Shown; questions?: Shown[] };
-type Answered = { score: number; next?: Shown | null };
+type Answered = { score: number; next?: Shown | null; breakdown?: { elapsedMs: number } };
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -23,12 +23,16 @@ function rightChoice(question: Shown): number {
  * time, the start answering `{id, total, question, expiresAt}` and each answer `{…, next}`, null
  * after the last; the old flow's start carries every question (`questions`). Adapt here.
  */
-export async function playGame(http: BotHttp, { delayMs = 0, cheat = false, name }: { delayMs?: number; cheat?: boolean; name: string | null }): Promise<{ score: number; started: true } | { started: false; status: number }> {
+export async function playGame(
+  http: BotHttp,
+  { delayMs = 0, cheat = false, name }: { delayMs?: number; cheat?: boolean; name: string | null },
+): Promise<{ score: number; started: true; elapsedMs: number[] } | { started: false; status: number }> {
   const start = await http.send('POST', '/api/quiz/sessions');
   if (start.status !== 201) return { started: false, status: start.status };
   const session = start.json as Started;
   const answer = (question: Shown) => http.send('POST', `/api/quiz/sessions/${session.id}/answers`, { questionId: question.id, choice: rightChoice(question) });
   let score = 0;
+  const elapsedMs: number[] = [];
   if (session.questions) {
     // The old flow: everything known at once, so everything sent at once.
     if (delayMs === 0) {
@@ -55,6 +59,7 @@ export async function playGame(http: BotHttp, { delayMs = 0, cheat = false, name
       const answered = reply?.json as Answered | undefined;
       if (!answered) break;
       score = answered.score;
+      if (answered.breakdown) elapsedMs.push(answered.breakdown.elapsedMs);
       open = answered.next;
     }
   }
@@ -62,5 +67,5 @@ export async function playGame(http: BotHttp, { delayMs = 0, cheat = false, name
     const submitted = await http.send('POST', `/api/quiz/sessions/${session.id}/submit`, { name });
     score = (submitted.json as { score?: number } | undefined)?.score ?? score;
   }
-  return { score, started: true };
+  return { score, started: true, elapsedMs };
 }

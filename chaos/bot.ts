@@ -154,7 +154,10 @@ export async function runBot(minutes: number, cleanup: Cleanup): Promise<BotRow>
       `quiz games started ${games.started}, refused ${games.refused}`,
       `new cookies: ${cookies.haproxy} plain, ${cookies.forgedToHaproxy} forging X-Forwarded-For to HAProxy, ${cookies.forgedToInstance} forging it to an instance, of ${cookies.tries} page loads`,
       `sockets: ${sockets.opened} opened, ${sockets.refused} refused`,
-      `answers by status: ${statuses}`,
+      `answers by status: ${statuses} (400 and 409: answers to questions not revealed, or not in the session, and second answers, refused)`,
+      ...(reference.started && reference.elapsedMs.length
+        ? [`the reference's answers reached the server ${Math.min(...reference.elapsedMs)}–${Math.max(...reference.elapsedMs)} ms after each reveal (1 s plus its own round trip)`]
+        : []),
       ...(address === '127.0.0.1' ? ['no non-loopback address here: the bot shares loopback with HAProxy, so forging to an instance is not a fair trial'] : []),
     ],
   };
