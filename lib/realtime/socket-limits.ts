@@ -38,11 +38,13 @@ export function limitSocketsPerAddress(io: RealtimeServer): void {
           appMetrics().rateLimitRefused('sockets');
           return next(new Error('too many sockets from this address'));
         }
-        const renew = setInterval(() => void claim(key, socket.id, cap).catch(() => undefined), RENEW_EVERY_MS).unref();
-        socket.once('disconnect', () => {
+        const release = () => {
           clearInterval(renew);
           void getRedis().zrem(key, socket.id).catch(() => undefined);
-        });
+        };
+        // A client gone while its handshake was counted never connects, nor disconnects: the next renewal releases it.
+        const renew = setInterval(() => (socket.disconnected ? release() : void claim(key, socket.id, cap).catch(() => undefined)), RENEW_EVERY_MS).unref();
+        socket.once('disconnect', release);
         next();
       },
       (error: Error) => {
