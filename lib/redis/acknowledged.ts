@@ -23,3 +23,26 @@ export async function writeAcknowledged<T>(redis: RedisClient, queue: (pipeline:
   if (replicated && Number(replicas) < 1) throw new NotReplicatedError();
   return result as T;
 }
+
+/** Whether every master has a replica online (WAIT counts only those): always on one Redis. */
+export async function replicasOnline(redis: RedisClient): Promise<boolean> {
+  if (!isCluster(redis)) return true;
+  const replies = await Promise.all(redis.nodes('master').map((node) => node.info('replication')));
+  return replies.every((reply) => /^slave\d+:.*state=online/m.test(reply));
+}
+
+/**
+ * Waits, at most `timeoutMs`, until acknowledged writes can be acknowledged: on a new cluster the
+ * replicas may still be in their first sync, and every such write would be refused meanwhile.
+ * Calls `onWaiting` once if it has to wait; throws once the time is up.
+ */
+export async function waitForReplicas(redis: RedisClient, { timeoutMs, onWaiting }: { timeoutMs: number; onWaiting?: () => void }): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let told = false;
+  while (!(await replicasOnline(redis))) {
+    if (Date.now() >= deadline) throw new Error(`no replica of every master was online after ${Math.round(timeoutMs / 1000)} s`);
+    if (!told) onWaiting?.();
+    told = true;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
