@@ -1,13 +1,21 @@
 import { z } from 'zod';
-import { BOARD_SIZE, ENTRY_ID_PATTERN } from './keys';
+import { BOARD_SIZE, ENTRY_ID_PATTERN, PLAYER_ID_PATTERN } from './keys';
 import { PERIODS } from './periods';
 
 export const entryIdSchema = z.string().regex(ENTRY_ID_PATTERN, 'not a leaderboard entry id');
 
+export const playerIdSchema = z.string().regex(PLAYER_ID_PATTERN, 'not a player id');
+
 export const periodSchema = z.enum(PERIODS).describe('day (UTC), week (ISO, UTC) or all time');
 
 /** One entry, stored as a JSON string; `date` is when it was submitted (ms since the epoch). */
-export const boardEntrySchema = z.object({ id: z.string(), name: z.string(), score: z.number().int(), date: z.number().int() });
+export const boardEntrySchema = z.object({
+  id: z.string(),
+  player: z.string().describe("the player's public id (not their cookie): one row per player per board"),
+  name: z.string(),
+  score: z.number().int(),
+  date: z.number().int(),
+});
 
 export const rankedEntrySchema = boardEntrySchema.extend({ rank: z.number().int().min(1) });
 

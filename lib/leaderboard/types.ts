@@ -11,13 +11,18 @@ export type Board = z.infer<typeof boardSchema>;
 
 export type Boards = z.infer<typeof boardsSchema>;
 
-export type AddedEntry = {
+export type Placed = {
   /** On the all time board: 1-based, null when the score was not enough to enter it. */
   rank: number | null;
   /** The fewest points that enter the all time board after this add. */
   threshold: number;
   /** The entry's rank on each board (null: not on it). */
   ranks: Record<Period, number | null>;
+};
+
+export type AddedEntry = Placed & {
+  /** Per board: whether the score beat the player's best there (a lower or equal one changes nothing). */
+  improved: Record<Period, boolean>;
 };
 
 export type Placement = z.infer<typeof placementSchema>;

@@ -6,7 +6,7 @@ declare module 'ioredis' {
     startQuizSession(...keysThenArgs: ScriptArg[]): Result<0 | 1, Context>;
     answerQuizQuestion(...keysThenArgs: ScriptArg[]): Result<[status: -3 | -2 | -1 | 0 | 1, score: number, points: number, speed: number, elapsedMs: number], Context>;
     submitQuizSession(...keysThenArgs: ScriptArg[]): Result<[status: -2 | -1 | 1, score: number, ...placed: (number | string)[]], Context>;
-    readQuizStanding(...keysThenArgs: ScriptArg[]): Result<[] | [score: number, ...placed: number[], name: string], Context>;
+    readQuizStanding(...keysThenArgs: ScriptArg[]): Result<[] | [score: number, ...placed: number[], name: string, player: string], Context>;
   }
 }
 
@@ -16,7 +16,7 @@ export function quizScripts(): ScriptDefinition[] {
   return [
     script('startQuizSession', 1, 'start-session.lua'),
     script('answerQuizQuestion', 1, 'answer-question.lua'),
-    script('submitQuizSession', 8, 'submit-session.lua'),
+    script('submitQuizSession', 11, 'submit-session.lua'),
     script('readQuizStanding', 5, 'read-standing.lua'),
   ];
 }

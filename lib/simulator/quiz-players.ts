@@ -1,5 +1,6 @@
 import { readTop, type LeaderboardContext } from '../leaderboard';
 import { answerQuestion, questionById, startSession, submitSession, type SubmitResult } from '../quiz';
+import { newId } from '../ids';
 import { BACKER_NAMES, pick } from './names';
 
 const DAY = 86_400_000;
@@ -21,9 +22,10 @@ export function randomStyle(): PlayerStyle {
  * A simulated player: a whole quiz through the same calls as the API (start, ten answers,
  * submit), each answer right with probability `skill` and given after a think time around its
  * pace, on a clock of its own that ends at `ctx.now()`: the server measures the speed from that
- * clock, exactly as it does for a person, and the board fills with a believable spread.
+ * clock, exactly as it does for a person, and the board fills with a believable spread. Each
+ * game is a new player unless `playerId` says otherwise.
  */
-export async function playSimulatedQuiz(ctx: LeaderboardContext, style: PlayerStyle = randomStyle()): Promise<SubmitResult> {
+export async function playSimulatedQuiz(ctx: LeaderboardContext, style: PlayerStyle = randomStyle(), playerId = newId()): Promise<SubmitResult> {
   const thinkTimes = Array.from({ length: 10 }, () => Math.round(style.secondsPerAnswer * 1000 * between(0.5, 1.5)));
   let time = ctx.now() - thinkTimes.reduce((sum, ms) => sum + ms, 0);
   const player = { ...ctx, now: () => time };
@@ -34,7 +36,7 @@ export async function playSimulatedQuiz(ctx: LeaderboardContext, style: PlayerSt
     const wrong = (answer + 1 + Math.floor(Math.random() * (choices.length - 1))) % choices.length;
     await answerQuestion(session.id, { questionId: id, choice: Math.random() < style.skill ? answer : wrong }, player);
   }
-  return submitSession(session.id, pick(BACKER_NAMES), player);
+  return submitSession(session.id, pick(BACKER_NAMES), playerId, player);
 }
 
 /** Games the demo's boards are seeded with. */

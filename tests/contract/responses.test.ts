@@ -66,8 +66,8 @@ describe('answers match their documented schemas', () => {
     strictly(startedSessionSchema, session);
     strictly(answerResultSchema, await answerQuestion(session.id, { questionId: session.questions[0]!.id, choice: 0 }, ctx));
     strictly(resumedSessionSchema, await resumeSession(session.id, ctx));
-    strictly(submitResultSchema, await submitSession(session.id, 'Contract', ctx));
-    const refused: unknown = await submitSession(session.id, 'Contract', ctx).catch((error: unknown) => error);
+    strictly(submitResultSchema, await submitSession(session.id, 'Contract', 'contract-player', ctx));
+    const refused: unknown = await submitSession(session.id, 'Contract', 'contract-player', ctx).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(ConflictError);
     strictly(submittedStandingSchema, (refused as ConflictError).details);
     const reloaded: unknown = await resumeSession(session.id, ctx).catch((error: unknown) => error);

@@ -5,8 +5,9 @@ import { addEntry, readTop } from '../../lib/leaderboard';
 import {
   answerQuestion, MAX_SPEED_BONUS, POINTS_PER_ANSWER, QUESTION_BANK, questionById, resumeSession, SESSION_TTL_MS, speedBonus, startSession, submitSession,
 } from '../../lib/quiz';
+import type { SubmitResult } from '../../lib/quiz/types';
 import { connect, testClock } from '../support';
-import { boardContext } from '../leaderboard/support';
+import { boardContext, newPlayer } from '../leaderboard/support';
 
 let redis: RedisClient;
 beforeAll(async () => {
@@ -15,6 +16,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await redis.quit();
 });
+
+/** A submit's answer as a second submit tells it: where it stands, not what it improved. */
+const withoutImproved = (result: SubmitResult) => Object.fromEntries(Object.entries(result).filter(([key]) => key !== 'improved'));
 
 const rightChoice = (questionId: string) => questionById(questionId)!.answer;
 const wrongChoice = (questionId: string) => (rightChoice(questionId) + 1) % questionById(questionId)!.choices.length;
@@ -76,7 +80,7 @@ describe('quiz sessions', () => {
         clock.advance(msPerAnswer);
         await answerQuestion(id, { questionId: question.id, choice: i % 3 === 0 ? wrongChoice(question.id) : rightChoice(question.id) }, ctx);
       }
-      return (await submitSession(id, `Pace ${msPerAnswer}`, ctx)).score;
+      return (await submitSession(id, `Pace ${msPerAnswer}`, newPlayer(), ctx)).score;
     };
     const [fast, slow, slower] = [await play(2_000), await play(2_040), await play(9_000)];
     expect(fast).toBe(6 * (POINTS_PER_ANSWER + speedBonus(2_000)));
@@ -115,8 +119,8 @@ describe('quiz sessions', () => {
     await redis.pexpire(ctx.keys.quizSession(id), 1);
     await new Promise((resolve) => setTimeout(resolve, 20));
     await expect(answerQuestion(id, { questionId: questions[0]!.id, choice: 0 }, ctx)).rejects.toThrow(NotFoundError);
-    await expect(submitSession(id, 'Late', ctx)).rejects.toThrow(NotFoundError);
-    await expect(submitSession('AAAAAAAAAAAA', 'Nobody', ctx)).rejects.toThrow(NotFoundError);
+    await expect(submitSession(id, 'Late', newPlayer(), ctx)).rejects.toThrow(NotFoundError);
+    await expect(submitSession('AAAAAAAAAAAA', 'Nobody', newPlayer(), ctx)).rejects.toThrow(NotFoundError);
   });
 
   it('submit once, even when submits race, with the score the server counted', async () => {
@@ -124,10 +128,13 @@ describe('quiz sessions', () => {
     const { id, questions } = await startSession(ctx);
     let score = 0;
     for (const question of questions) score = (await answerQuestion(id, { questionId: question.id, choice: rightChoice(question.id) }, ctx)).score;
-    const results = await Promise.allSettled(Array.from({ length: 5 }, (_, i) => submitSession(id, `Racer ${i}`, ctx)));
+    const player = newPlayer();
+    const results = await Promise.allSettled(Array.from({ length: 5 }, (_, i) => submitSession(id, `Racer ${i}`, player, ctx)));
     const submitted = results.filter((result) => result.status === 'fulfilled');
     expect(submitted).toHaveLength(1);
-    expect(submitted[0]!.value).toEqual({ score, rank: 1, threshold: 0, ranks: { day: 1, week: 1, all: 1 } });
+    expect(submitted[0]!.value).toEqual({
+      score, player, rank: 1, threshold: 0, ranks: { day: 1, week: 1, all: 1 }, improved: { day: true, week: true, all: true },
+    });
     for (const result of results) if (result.status === 'rejected') expect(result.reason).toBeInstanceOf(ConflictError);
     const board = await readTop(100, ctx);
     expect(board.entries).toHaveLength(1);
@@ -139,10 +146,10 @@ describe('quiz sessions', () => {
     const ctx = boardContext(redis, 2);
     const { id, questions } = await startSession(ctx);
     const { score } = await answerQuestion(id, { questionId: questions[0]!.id, choice: rightChoice(questions[0]!.id) }, ctx);
-    const first = await submitSession(id, 'First', ctx);
+    const first = withoutImproved(await submitSession(id, 'First', newPlayer(), ctx));
     expect(first.ranks).toEqual({ day: 1, week: 1, all: 1 });
     const standing = async () => {
-      const refused: unknown = await submitSession(id, 'Second', ctx).catch((error: unknown) => error);
+      const refused: unknown = await submitSession(id, 'Second', newPlayer(), ctx).catch((error: unknown) => error);
       expect(refused).toBeInstanceOf(ConflictError);
       return (refused as ConflictError).details;
     };
@@ -150,9 +157,9 @@ describe('quiz sessions', () => {
 
     // Its ranks are read when asked: one better entry moves it down, two push it off the boards of 2.
     await addEntry({ id: 'better-1', name: 'Better', score: score + 1, date: ctx.now() }, ctx);
-    expect(await standing()).toEqual({ score, name: 'First', rank: 2, threshold: score + 1, ranks: { day: 2, week: 2, all: 2 } });
+    expect(await standing()).toEqual({ score, name: 'First', rank: 2, threshold: score + 1, ranks: { day: 2, week: 2, all: 2 }, player: first.player });
     await addEntry({ id: 'better-2', name: 'Better', score: score + 2, date: ctx.now() }, ctx);
-    expect(await standing()).toEqual({ score, name: 'First', rank: null, threshold: score + 2, ranks: { day: null, week: null, all: null } });
+    expect(await standing()).toEqual({ score, name: 'First', rank: null, threshold: score + 2, ranks: { day: null, week: null, all: null }, player: first.player });
     expect((await readTop(2, ctx)).entries.map((entry) => entry.id)).toEqual(['better-2', 'better-1']);
   });
 
@@ -161,7 +168,7 @@ describe('quiz sessions', () => {
     const { id, questions } = await startSession(ctx);
     await answerQuestion(id, { questionId: questions[0]!.id, choice: rightChoice(questions[0]!.id) }, ctx);
     const played = await resumeSession(id, ctx);
-    const first = await submitSession(id, 'First', ctx);
+    const first = withoutImproved(await submitSession(id, 'First', newPlayer(), ctx));
     const refused: unknown = await resumeSession(id, ctx).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(ConflictError);
     expect((refused as ConflictError).details).toEqual({ session: played, standing: { ...first, name: 'First' } });
@@ -172,12 +179,12 @@ describe('quiz sessions', () => {
     for (const name of ['Ana', 'Bo']) {
       const { id, questions } = await startSession(ctx);
       await answerQuestion(id, { questionId: questions[0]!.id, choice: rightChoice(questions[0]!.id) }, ctx);
-      expect((await submitSession(id, name, ctx)).rank).not.toBeNull();
+      expect((await submitSession(id, name, newPlayer(), ctx)).rank).not.toBeNull();
     }
     const { id } = await startSession(ctx);
     const { threshold } = await readTop(2, ctx);
     expect(threshold).toBeGreaterThan(POINTS_PER_ANSWER);
-    expect(await submitSession(id, 'Cy', ctx)).toEqual({ score: 0, rank: null, threshold, ranks: { day: null, week: null, all: null } });
+    expect(await submitSession(id, 'Cy', newPlayer(), ctx)).toMatchObject({ score: 0, rank: null, threshold, ranks: { day: null, week: null, all: null } });
     expect(await redis.exists(ctx.keys.entry(id))).toBe(0);
   });
 
@@ -207,7 +214,7 @@ describe('quiz sessions', () => {
   it('cannot be resumed once submitted or gone', async () => {
     const ctx = boardContext(redis);
     const { id } = await startSession(ctx);
-    await submitSession(id, 'Done', ctx);
+    await submitSession(id, 'Done', newPlayer(), ctx);
     await expect(resumeSession(id, ctx)).rejects.toThrow(ConflictError);
     await expect(resumeSession('no-such-session', ctx)).rejects.toThrow(NotFoundError);
   });

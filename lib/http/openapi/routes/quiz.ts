@@ -50,16 +50,17 @@ export const quizRoutes = defineRoutes('quiz', [
     path: '/api/quiz/sessions/{id}/submit',
     summary: 'Submit a session under a name: the server counts the score',
     description:
-      'Strict: a made-up field (a `score`) is a 400. A 503 may come after the score was kept (no replica confirmed it in time): the retry is then a 409 that carries where that score stands now, beside the error.',
+      'The player is the signed visitor cookie (`cp_vid`) a quiz start sets: each board keeps one row per player, their best; a lower or equal score changes nothing on a board, a better one replaces the row (under the new name). Without a valid cookie the submit is a 403 and writes nothing. Strict: a made-up field (a `score`) is a 400. A 503 may come after the score was kept (no replica confirmed it in time): the retry is then a 409 that carries where that score stands now, beside the error.',
     body: { schema: submitInputSchema, example: { name: '김민준' } },
     responses: {
-      ...answers(200, 'the score, the all time rank (null off the board) and threshold, and the rank on each board', submitResultSchema),
+      ...answers(200, "the score, the player's public id, the all time rank (null off the board) and threshold, the rank on each board, and on which boards it beat the player's best", submitResultSchema),
       ...answers(
         409,
         'submitted already: the error, with the score, the name it was submitted under, and its rank on each board now (null: not on it)',
         errorBodySchema.extend(submittedStandingSchema.shape),
       ),
     },
+    errors: { 403: 'no valid visitor cookie: nothing written' },
   },
   {
     method: 'get',

@@ -1,0 +1,129 @@
+import type { RedisClient } from '../../lib/redis/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addEntry, readBoards, readTop, type LeaderboardChange, type LeaderboardContext } from '../../lib/leaderboard';
+import { PERIODS } from '../../lib/leaderboard/periods';
+import { startSession, submitSession } from '../../lib/quiz';
+import { connect, listenTo, testClock } from '../support';
+import { boardContext, entryKeys, newPlayer } from './support';
+
+let redis: RedisClient;
+beforeAll(async () => {
+  redis = await connect();
+});
+afterAll(async () => {
+  await redis.quit();
+});
+
+const HOUR = 3_600_000;
+/** A Tuesday noon, UTC: a day before stays in the same ISO week. */
+const TUESDAY = Date.parse('2030-01-08T12:00:00Z');
+
+/** A quiz session the server counted `score` for: the score is set as answering would have left it. */
+async function sessionScoring(ctx: LeaderboardContext, score: number): Promise<string> {
+  const { id } = await startSession(ctx);
+  await redis.hset(ctx.keys.quizSession(id), 'score', score);
+  return id;
+}
+
+/** Each board's rows of `player`: [entry id, name, score]. */
+async function rowsOf(ctx: LeaderboardContext, player: string) {
+  const boards = await readBoards(ctx);
+  return Object.fromEntries(
+    PERIODS.map((period) => [period, boards[period].entries.filter((row) => row.player === player).map((row) => [row.id, row.name, row.score])]),
+  );
+}
+
+const everywhere = <T>(value: T) => ({ day: value, week: value, all: value });
+
+describe('one row per player per board: their best', () => {
+  it('a player submitting three sessions holds one row on each board, the best; a lower one changes nothing', async () => {
+    const ctx = boardContext(redis, 100, () => TUESDAY);
+    const player = newPlayer();
+    const other = await sessionScoring(ctx, 4_000);
+    expect((await submitSession(other, 'Other', newPlayer(), ctx)).improved).toEqual(everywhere(true));
+
+    const first = await sessionScoring(ctx, 5_000);
+    expect(await submitSession(first, 'Ana', player, ctx)).toMatchObject({ player, ranks: everywhere(1), improved: everywhere(true) });
+    const subscriber = await listenTo(redis, ctx.keys.changes);
+    try {
+      const lower = await sessionScoring(ctx, 3_000);
+      expect(await submitSession(lower, 'Ana again', player, ctx)).toEqual({
+        score: 3_000, player, rank: null, threshold: 0, ranks: everywhere(null), improved: everywhere(false),
+      });
+      expect(await subscriber.take()).toEqual([]);
+      expect(await redis.exists(ctx.keys.entry(lower))).toBe(0);
+    } finally {
+      await subscriber.close();
+    }
+    const best = await sessionScoring(ctx, 7_000);
+    expect(await submitSession(best, 'Ana', player, ctx)).toMatchObject({ ranks: everywhere(1), improved: everywhere(true) });
+
+    expect(await rowsOf(ctx, player)).toEqual(everywhere([[best, 'Ana', 7_000]]));
+    for (const period of PERIODS) expect((await readTop(100, ctx, period)).entries.map((row) => row.score)).toEqual([7_000, 4_000]);
+    // The replaced row's string went with it: no orphan.
+    expect(await entryKeys(ctx)).toEqual([best, other].map(ctx.keys.entry).toSorted());
+    expect(await redis.exists(ctx.keys.entry(first))).toBe(0);
+  });
+
+  it('an equal score keeps the earlier row; a better one under a new name replaces it, and is published as one change', async () => {
+    const ctx = boardContext(redis, 100, () => TUESDAY);
+    const player = newPlayer();
+    await addEntry({ id: 'earlier', player, name: 'Bo', score: 600, date: TUESDAY }, ctx);
+    expect(await addEntry({ id: 'equal', player, name: 'Bo 2', score: 600, date: TUESDAY }, ctx)).toMatchObject({
+      ranks: everywhere(null), improved: everywhere(false),
+    });
+    expect(await rowsOf(ctx, player)).toEqual(everywhere([['earlier', 'Bo', 600]]));
+
+    const subscriber = await listenTo(redis, ctx.keys.changes);
+    try {
+      expect(await addEntry({ id: 'better', player, name: 'Bo the Great', score: 601, date: TUESDAY }, ctx)).toMatchObject({
+        ranks: everywhere(1), improved: everywhere(true),
+      });
+      const published = (await subscriber.take()).map((message) => JSON.parse(message) as LeaderboardChange);
+      expect(published).toHaveLength(1);
+      expect(published[0]).toMatchObject({ type: 'entry-added', entry: { id: 'better', player, name: 'Bo the Great', score: 601 } });
+    } finally {
+      await subscriber.close();
+    }
+    expect(await rowsOf(ctx, player)).toEqual(everywhere([['better', 'Bo the Great', 601]]));
+    expect(await entryKeys(ctx)).toEqual([ctx.keys.entry('better')]);
+  });
+
+  it("says per board whether the score beat the player's best there: a good game yesterday, a lesser one today", async () => {
+    const ctx = boardContext(redis, 100, () => TUESDAY);
+    const player = newPlayer();
+    await addEntry({ id: 'monday', player, name: 'Cy', score: 900, date: TUESDAY - 24 * HOUR }, ctx);
+    const today = await addEntry({ id: 'tuesday', player, name: 'Cy', score: 500, date: TUESDAY }, ctx);
+    expect(today.improved).toEqual({ day: true, week: false, all: false });
+    expect(today.ranks).toEqual({ day: 1, week: null, all: null });
+    expect(await rowsOf(ctx, player)).toEqual({ day: [['tuesday', 'Cy', 500]], week: [['monday', 'Cy', 900]], all: [['monday', 'Cy', 900]] });
+    // Both strings stay: each is some board's row.
+    expect(await entryKeys(ctx)).toEqual(['monday', 'tuesday'].map(ctx.keys.entry).toSorted());
+  });
+
+  it('a full board: a player pushed off who comes back better holds one row, and nobody else loses theirs to them twice', async () => {
+    const clock = testClock(TUESDAY);
+    const ctx = boardContext(redis, 3, clock.now);
+    const player = newPlayer();
+    await addEntry({ id: 'p1', player, name: 'Di', score: 10, date: TUESDAY }, ctx);
+    for (const [id, score] of [['a', 20], ['b', 30], ['c', 40]] as const) await addEntry({ id, name: id, score, date: TUESDAY }, ctx);
+    expect((await rowsOf(ctx, player)).all).toEqual([]);
+    expect(await redis.exists(ctx.keys.entry('p1'))).toBe(0);
+
+    expect(await addEntry({ id: 'p2', player, name: 'Di', score: 35, date: TUESDAY }, ctx)).toMatchObject({ ranks: everywhere(2) });
+    expect(await addEntry({ id: 'p3', player, name: 'Di', score: 50, date: TUESDAY }, ctx)).toMatchObject({ ranks: everywhere(1) });
+    for (const period of PERIODS) expect((await readTop(3, ctx, period)).entries.map((row) => row.id)).toEqual(['p3', 'c', 'b']);
+    expect(await entryKeys(ctx)).toEqual(['b', 'c', 'p3'].map(ctx.keys.entry).toSorted());
+  });
+
+  it('racing submits of one player leave one row per board, their best', async () => {
+    const ctx = boardContext(redis, 100, () => TUESDAY);
+    const player = newPlayer();
+    const scores = Array.from({ length: 20 }, (_, i) => 100 + ((i * 7) % 20) * 10);
+    const sessions = await Promise.all(scores.map((score) => sessionScoring(ctx, score)));
+    await Promise.all(sessions.map((id, i) => submitSession(id, `Racer ${i}`, player, ctx)));
+    const rows = await rowsOf(ctx, player);
+    for (const period of PERIODS) expect(rows[period]).toEqual([[sessions[scores.indexOf(Math.max(...scores))]!, expect.any(String), Math.max(...scores)]]);
+    expect(await entryKeys(ctx)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,73 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { POST as submit } from '../../app/api/quiz/sessions/[id]/submit/route';
+import { CLIENT_ADDRESS_HEADER } from '../../lib/http/client-address';
+import { defaultLeaderboardContext, readBoards, type LeaderboardContext } from '../../lib/leaderboard';
+import { startSession } from '../../lib/quiz';
+import type { SubmitResult } from '../../lib/quiz/types';
+import { closeRedis, getRedis, waitUntilReady } from '../../lib/redis/client';
+import { ensureVisitorSecret, newVisitorCookie, VISITOR_COOKIE } from '../../lib/visitors/cookie';
+import { playerIdOf } from '../../lib/visitors/player';
+import { testConnection } from '../support';
+
+let ctx: LeaderboardContext;
+beforeAll(async () => {
+  const connection = testConnection();
+  if (connection.mode === 'single') process.env.REDIS_URL = connection.url;
+  else process.env.REDIS_CLUSTER_NODES = connection.nodes.map(({ host, port }) => `${host}:${port}`).join(',');
+  ensureVisitorSecret();
+  await waitUntilReady(getRedis());
+  ctx = defaultLeaderboardContext();
+});
+afterAll(async () => {
+  await closeRedis();
+});
+
+/** A session the server counted `score` for, on the app's own boards. */
+async function sessionScoring(score: number): Promise<string> {
+  const { id } = await startSession(ctx);
+  await ctx.redis.hset(ctx.keys.quizSession(id), 'score', score);
+  return id;
+}
+
+/** The submit route, called as Next calls it, from one address. */
+function post(id: string, name: string, cookie?: string) {
+  const headers: Record<string, string> = { 'content-type': 'application/json', [CLIENT_ADDRESS_HEADER]: `test-${randomBytes(4).toString('hex')}` };
+  if (cookie) headers.cookie = cookie;
+  const request = new Request(`http://localhost/api/quiz/sessions/${id}/submit`, { method: 'POST', headers, body: JSON.stringify({ name }) });
+  return submit(request, { params: Promise.resolve({ id }) });
+}
+
+describe('POST /api/quiz/sessions/:id/submit: the player is the visitor cookie', () => {
+  it('one cookie jar submitting three sessions holds one row per board, its best, under an id that is not the cookie', async () => {
+    const { id: visitor, value } = newVisitorCookie(false);
+    const jar = `${VISITOR_COOKIE}=${encodeURIComponent(value)}`;
+    const results: SubmitResult[] = [];
+    for (const [score, name] of [[6_001, 'Jar'], [2_001, 'Jar'], [8_001, 'Jar, better']] as const) {
+      const response = await post(await sessionScoring(score), name, jar);
+      expect(response.status).toBe(200);
+      results.push((await response.json()) as SubmitResult);
+    }
+    const player = playerIdOf(visitor);
+    expect(results.map((result) => result.player)).toEqual([player, player, player]);
+    expect(player).toMatch(/^[A-Za-z0-9_-]{16}$/);
+    expect(value).not.toContain(player);
+    expect(results.map((result) => result.improved.all)).toEqual([true, false, true]);
+    const boards = await readBoards(ctx);
+    for (const board of Object.values(boards)) {
+      expect(board.entries.filter((row) => row.player === player).map((row) => [row.name, row.score])).toEqual([['Jar, better', 8_001]]);
+    }
+  });
+
+  it('without a valid visitor cookie is a 403 that writes nothing', async () => {
+    const forged = `${VISITOR_COOKIE}=${encodeURIComponent(`s:${randomBytes(16).toString('base64url')}.nosignature`)}`;
+    for (const cookie of [undefined, forged, 'other=1']) {
+      const id = await sessionScoring(9_999);
+      const response = await post(id, 'Anonymous', cookie);
+      expect(response.status).toBe(403);
+      expect(await response.json()).toMatchObject({ error: { code: 'no_player' } });
+      expect(await ctx.redis.hexists(ctx.keys.quizSession(id), 'submitted')).toBe(0);
+      expect(await ctx.redis.exists(ctx.keys.entry(id))).toBe(0);
+    }
+  });
+});
