@@ -13,8 +13,8 @@ const renumbered = (board: Board, entries: Board['entries']): Board['entries'] =
 export function applyBoardChange(board: Board, change: LeaderboardChange): Board | 'resync' {
   if (change.version <= board.version) return board;
   if (change.version > board.version + 1) return 'resync';
-  if (change.type === 'entry-removed') {
-    const entries = board.entries.filter((entry) => entry.id !== change.id);
+  if (change.type !== 'entry-added') {
+    const entries = board.entries.filter((entry) => (change.type === 'entry-removed' ? entry.id !== change.id : entry.player !== change.player));
     // A board with a free place admits any score.
     const threshold = entries.length < board.size ? 0 : board.threshold;
     return { ...board, version: change.version, threshold, entries: renumbered(board, entries) };

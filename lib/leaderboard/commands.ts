@@ -10,6 +10,7 @@ declare module 'ioredis' {
     readBoardTop(...keysThenArgs: ScriptArg[]): Result<[version: number, board: BoardTop], Context>;
     readBoards(...keysThenArgs: ScriptArg[]): Result<[version: number, day: BoardTop, week: BoardTop, all: BoardTop], Context>;
     removeBoardEntry(...keysThenArgs: ScriptArg[]): Result<[removed: 0 | 1, version: number], Context>;
+    hideBoardPlayer(...keysThenArgs: ScriptArg[]): Result<[removed: number, version: number], Context>;
   }
 }
 
@@ -24,6 +25,7 @@ export function leaderboardScripts(): ScriptDefinition[] {
     script('readBoardTop', 3, 'read-top.lua', true),
     script('readBoards', 5, 'read-top.lua', true),
     script('removeBoardEntry', 4, 'remove-entry.lua'),
+    script('hideBoardPlayer', 7, 'hide-player.lua'),
   ];
 }
 

@@ -41,7 +41,7 @@ export const boardsSchema = z.object({ day: boardSchema, week: boardSchema, all:
 /** Where a change left an entry on one board: that board's period id, its rank (0: not on it), the board's threshold. */
 export const placementSchema = z.object({ id: z.string(), rank: z.number().int().min(0), threshold: z.number().int() });
 
-/** What the scripts publish: an entry entered at least one board (add-to-boards.lua), or an admin removed one (remove-entry.lua). */
+/** What the scripts publish: an entry entered at least one board (add-to-boards.lua), an admin removed one (remove-entry.lua) or hid a player (hide-player.lua). */
 export const leaderboardChangeSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('entry-added'),
@@ -50,7 +50,13 @@ export const leaderboardChangeSchema = z.discriminatedUnion('type', [
     boards: z.object({ day: placementSchema, week: placementSchema, all: placementSchema }),
   }),
   z.object({ type: z.literal('entry-removed'), version: z.number().int(), id: z.string() }),
+  z.object({ type: z.literal('player-hidden'), version: z.number().int(), player: z.string().describe("every row of this player leaves every board (hide-player.lua)") }),
 ]);
+
+export const hiddenPlayerSchema = z.object({
+  player: z.string(),
+  removed: z.number().int().describe('rows taken off the boards (0: the player held none; their later submits stay off all the same)'),
+});
 
 export const removedEntrySchema = z.object({ id: z.string().describe('the entry removed from every board it was on') });
 

@@ -35,6 +35,13 @@ describe('the browser model of a leaderboard', () => {
     expect(applyBoardChange(current, added(6, best))).toMatchObject({ entries: [{ ...best, rank: 1 }, row('a', 9, 2), row('c', 3, 3)] });
   });
 
+  it('drops every row of a hidden player, and opens the board to any score', () => {
+    const current = { ...board([row('a', 9, 1), { ...row('b', 5, 2), player: 'cheat' }, { ...row('c', 3, 3), player: 'cheat' }]), threshold: 4 };
+    expect(applyBoardChange(current, { type: 'player-hidden', version: 6, player: 'cheat' })).toEqual({
+      ...current, version: 6, threshold: 0, entries: [row('a', 9, 1)],
+    });
+  });
+
   it('takes the version of a change that did not enter this board, and nothing else', () => {
     const current = board([row('a', 9, 1)]);
     const change = added(6, row('x', 1, 2));

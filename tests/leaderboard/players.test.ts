@@ -1,10 +1,11 @@
 import type { RedisClient } from '../../lib/redis/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addEntry, readBoards, readTop, type LeaderboardChange, type LeaderboardContext } from '../../lib/leaderboard';
-import { PERIODS } from '../../lib/leaderboard/periods';
+import { addEntry, hidePlayer, readBoards, readTop, type LeaderboardChange, type LeaderboardContext } from '../../lib/leaderboard';
+import { liveBoardSuffixes } from '../../lib/leaderboard/board';
+import { periodAt, PERIODS } from '../../lib/leaderboard/periods';
 import { startSession, submitSession } from '../../lib/quiz';
 import { connect, listenTo, testClock } from '../support';
-import { boardContext, entryKeys, newPlayer } from './support';
+import { boardContext, boardKey, entryKeys, newPlayer } from './support';
 
 let redis: RedisClient;
 beforeAll(async () => {
@@ -125,5 +126,50 @@ describe('one row per player per board: their best', () => {
     const rows = await rowsOf(ctx, player);
     for (const period of PERIODS) expect(rows[period]).toEqual([[sessions[scores.indexOf(Math.max(...scores))]!, expect.any(String), Math.max(...scores)]]);
     expect(await entryKeys(ctx)).toHaveLength(1);
+  });
+});
+
+/** Players counted in a board's histogram (the sum of its buckets). */
+async function playersCounted(ctx: LeaderboardContext, suffix: string): Promise<number> {
+  return Object.values(await redis.hgetall(ctx.keys.histogramPrefix + suffix)).reduce((sum, count) => sum + Number(count), 0);
+}
+
+describe('hiding a player', () => {
+  it('takes their rows off every board that still exists, publishes it once, and keeps their later submits off', async () => {
+    const ctx = boardContext(redis, 100, () => TUESDAY);
+    const cheat = newPlayer();
+    const yesterday = TUESDAY - 24 * HOUR;
+    await addEntry({ id: 'cheat-mon', player: cheat, name: 'Bot', score: 9_990, date: yesterday }, ctx);
+    await addEntry({ id: 'cheat-tue', player: cheat, name: 'Bot', score: 9_000, date: TUESDAY }, ctx);
+    await addEntry({ id: 'honest', name: 'Honest', score: 4_200, date: TUESDAY }, ctx);
+    const mondayBoard = boardKey(ctx, 'day', yesterday);
+    expect(await redis.zcard(mondayBoard)).toBe(1);
+    const suffixes = liveBoardSuffixes(TUESDAY);
+    expect(suffixes).toEqual(['all', 'day:2030-01-08', 'day:2030-01-07', 'day:2030-01-06', 'week:2030-W02', 'week:2030-W01', 'week:2029-W52']);
+
+    const subscriber = await listenTo(redis, ctx.keys.changes);
+    try {
+      const version = (await readBoards(ctx)).all.version;
+      // Today's row, Monday's (on Monday's board, the week's and all time's).
+      expect(await hidePlayer(cheat, ctx)).toBe(4);
+      const published = (await subscriber.take()).map((message) => JSON.parse(message) as LeaderboardChange);
+      expect(published).toEqual([{ type: 'player-hidden', version: version + 1, player: cheat }]);
+      expect(await hidePlayer(cheat, ctx)).toBe(0);
+      expect(await subscriber.take()).toEqual([]);
+    } finally {
+      await subscriber.close();
+    }
+    for (const period of PERIODS) expect((await readTop(100, ctx, period)).entries.map((row) => row.name)).toEqual(['Honest']);
+    expect(await redis.zcard(mondayBoard)).toBe(0);
+    expect(await entryKeys(ctx)).toEqual([ctx.keys.entry('honest')]);
+    // Out of the histograms too: the places of others count without them.
+    expect(await playersCounted(ctx, 'all')).toBe(1);
+    expect(await playersCounted(ctx, `day:${periodAt('day', yesterday).id}`)).toBe(0);
+
+    const later = await submitSession(await sessionScoring(ctx, 9_999), 'Bot again', cheat, ctx);
+    expect(later).toMatchObject({ ranks: everywhere(null), improved: everywhere(false) });
+    expect(await rowsOf(ctx, cheat)).toEqual(everywhere([]));
+    expect(await playersCounted(ctx, 'all')).toBe(1);
+    expect(await entryKeys(ctx)).toEqual([ctx.keys.entry('honest')]);
   });
 });

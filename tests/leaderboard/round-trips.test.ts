@@ -1,6 +1,6 @@
 import { isCluster, type RedisClient } from '../../lib/redis/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addEntry, readBoards, readTop, removeEntry, type LeaderboardChange, type LeaderboardContext } from '../../lib/leaderboard';
+import { addEntry, hidePlayer, readBoards, readTop, removeEntry, type LeaderboardChange, type LeaderboardContext } from '../../lib/leaderboard';
 import { periodAt, PERIODS } from '../../lib/leaderboard/periods';
 import { answerQuestion, startSession, submitSession } from '../../lib/quiz';
 import { connect, commandsSentBy, listenTo, type ChannelListener } from '../support';
@@ -27,6 +27,7 @@ beforeAll(async () => {
   await readTop(1, warmUp);
   await readBoards(warmUp);
   await removeEntry('warm', warmUp);
+  await hidePlayer('warm-player', warmUp);
   ctx = boardContext(redis, 2);
   subscriber = await listenTo(redis, ctx.keys.changes);
 });
@@ -68,5 +69,10 @@ describe('every quiz and leaderboard operation is one EVALSHA; the boards publis
   it('removeEntry, once', async () => {
     expect(await commandsSentBy(redis, () => removeEntry('rt-high', ctx))).toEqual(['evalsha']);
     expect(await takePublished()).toEqual([{ type: 'entry-removed', version: 3, id: 'rt-high' }]);
+  });
+
+  it('hidePlayer, once: one EVALSHA over every board that may still exist', async () => {
+    expect(await commandsSentBy(redis, () => hidePlayer('rt-player', ctx))).toEqual(['evalsha']);
+    expect(await takePublished()).toMatchObject([{ type: 'player-hidden', version: 4, player: 'rt-player' }]);
   });
 });

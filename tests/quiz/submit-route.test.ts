@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DELETE as hide } from '../../app/api/leaderboard/players/[player]/route';
 import { POST as submit } from '../../app/api/quiz/sessions/[id]/submit/route';
 import { CLIENT_ADDRESS_HEADER } from '../../lib/http/client-address';
 import { defaultLeaderboardContext, readBoards, type LeaderboardContext } from '../../lib/leaderboard';
@@ -16,6 +17,7 @@ beforeAll(async () => {
   if (connection.mode === 'single') process.env.REDIS_URL = connection.url;
   else process.env.REDIS_CLUSTER_NODES = connection.nodes.map(({ host, port }) => `${host}:${port}`).join(',');
   ensureVisitorSecret();
+  process.env.ADMIN_TOKEN ||= 'test-admin-token';
   await waitUntilReady(getRedis());
   ctx = defaultLeaderboardContext();
 });
@@ -69,5 +71,28 @@ describe('POST /api/quiz/sessions/:id/submit: the player is the visitor cookie',
       expect(await ctx.redis.hexists(ctx.keys.quizSession(id), 'submitted')).toBe(0);
       expect(await ctx.redis.exists(ctx.keys.entry(id))).toBe(0);
     }
+  });
+});
+
+describe('DELETE /api/leaderboard/players/:player (admin)', () => {
+  const call = (player: string, token?: string) =>
+    hide(new Request(`http://localhost/api/leaderboard/players/${player}`, {
+      method: 'DELETE',
+      headers: { [CLIENT_ADDRESS_HEADER]: `test-${randomBytes(4).toString('hex')}`, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    }), { params: Promise.resolve({ player }) });
+
+  it('hides a player off every board, for the admin alone; a later submit of theirs stays off', async () => {
+    const { id: visitor, value } = newVisitorCookie(false);
+    const jar = `${VISITOR_COOKIE}=${encodeURIComponent(value)}`;
+    expect((await post(await sessionScoring(7_777), 'To hide', jar)).status).toBe(200);
+    const player = playerIdOf(visitor);
+    expect((await call(player)).status).toBe(401);
+    expect((await call('not a player id!', process.env.ADMIN_TOKEN)).status).toBe(404);
+    const hidden = await call(player, process.env.ADMIN_TOKEN);
+    expect(hidden.status).toBe(200);
+    expect(await hidden.json()).toEqual({ player, removed: 3 });
+    const later = (await (await post(await sessionScoring(7_900), 'Back again', jar)).json()) as SubmitResult;
+    expect(later.ranks).toEqual({ day: null, week: null, all: null });
+    for (const board of Object.values(await readBoards(ctx))) expect(board.entries.filter((row) => row.player === player)).toEqual([]);
   });
 });

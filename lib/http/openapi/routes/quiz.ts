@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { errorBodySchema } from '../../errors';
-import { entryIdSchema, leaderboardQuerySchema, rankedEntrySchema, removedEntrySchema } from '../../../leaderboard/schemas';
+import { entryIdSchema, hiddenPlayerSchema, leaderboardQuerySchema, playerIdSchema, rankedEntrySchema, removedEntrySchema } from '../../../leaderboard/schemas';
 import {
   answerInputSchema,
   answerResultSchema,
@@ -78,5 +78,15 @@ export const quizRoutes = defineRoutes('quiz', [
     access: 'admin',
     params: z.object({ id: entryIdSchema }),
     responses: answers(200, 'removed', removedEntrySchema),
+  },
+  {
+    method: 'delete',
+    path: '/api/leaderboard/players/{player}',
+    tag: 'admin',
+    summary: "Hide a player: every row of theirs leaves every board (open boards drop them live), and their later submits stay off",
+    description: 'As Google Play Games\' `players.hide`. `player` is the public id entries carry. Their best and histogram place go too, so the places of others count without them. Hiding is idempotent: a player who holds no row is hidden all the same (`removed: 0`).',
+    access: 'admin',
+    params: z.object({ player: playerIdSchema }),
+    responses: answers(200, 'hidden', hiddenPlayerSchema),
   },
 ]);
