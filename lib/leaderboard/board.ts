@@ -101,22 +101,3 @@ export async function removeEntry(id: string, ctx: LeaderboardContext = defaultL
   const [removed] = await withLeaderboardScripts(ctx.redis).removeBoardEntry(keys.version, keys.changes, keys.entryPrefix, keys.boardPrefix, id);
   if (removed === 0) throw new NotFoundError('leaderboard entry');
 }
-
-/** The key suffixes of every board that may still exist at `time`: the current ones, and those of earlier periods Redis has not expired yet. */
-export function liveBoardSuffixes(time: number): string[] {
-  const suffixes = ['all'];
-  for (const period of ['day', 'week'] as const) {
-    for (let span = periodAt(period, time); (span.expiresAt ?? 0) > time; span = periodAt(period, span.startsAt - 1)) suffixes.push(boardSuffix(span));
-  }
-  return suffixes;
-}
-
-/**
- * Moderation, as Google Play Games' players.hide: takes every row of `player` off every board,
- * out of the histograms, and keeps their later submits off (one script); open boards drop the
- * rows live. Answers how many rows it removed (0 when the player held none: hidden all the same).
- */
-export async function hidePlayer(player: string, ctx: LeaderboardContext = defaultLeaderboardContext()): Promise<number> {
-  const [removed] = await withLeaderboardScripts(ctx.redis).hideBoardPlayer(...boardWriteKeys(ctx), player, ...liveBoardSuffixes(ctx.now()));
-  return removed;
-}

@@ -10,6 +10,7 @@ declare module 'ioredis' {
     readBoardTop(...keysThenArgs: ScriptArg[]): Result<[version: number, board: BoardTop], Context>;
     readBoards(...keysThenArgs: ScriptArg[]): Result<[version: number, day: BoardTop, week: BoardTop, all: BoardTop], Context>;
     removeBoardEntry(...keysThenArgs: ScriptArg[]): Result<[removed: 0 | 1, version: number], Context>;
+    readBoardPlayer(...keysThenArgs: ScriptArg[]): Result<[hidden: 0 | 1, ...boards: [best: number, rank: number, above: number, inBucket: number, players: number][]], Context>;
     hideBoardPlayer(...keysThenArgs: ScriptArg[]): Result<[removed: number, version: number], Context>;
   }
 }
@@ -26,6 +27,7 @@ export function leaderboardScripts(): ScriptDefinition[] {
     script('readBoards', 5, 'read-top.lua', true),
     script('removeBoardEntry', 4, 'remove-entry.lua'),
     script('hideBoardPlayer', 7, 'hide-player.lua'),
+    script('readBoardPlayer', 5, 'read-player.lua', true),
   ];
 }
 

@@ -53,6 +53,25 @@ export const leaderboardChangeSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('player-hidden'), version: z.number().int(), player: z.string().describe("every row of this player leaves every board (hide-player.lua)") }),
 ]);
 
+/** Where a player stands on one board (read-player.lua): exact on the board, from the score histogram below it. */
+export const boardStandingSchema = z.object({
+  best: z.number().int().nullable().describe("the player's best on this board; null when they have not played in its period"),
+  rank: z.number().int().min(1).nullable().describe('exact, while the board (a top 100) holds their row; else null'),
+  approximateRank: z
+    .object({ from: z.number().int().min(1), to: z.number().int().min(1) })
+    .nullable()
+    .describe("from the board's score histogram (100-point buckets): the rank lies between `from` and `to`, the players whose best shares the bucket; null without a best"),
+  players: z.number().int().describe('players with a best on this board (each counted once)'),
+  betterThan: z.number().int().min(0).max(100).nullable()
+    .describe("percent of the board's players whose best lies in a lower bucket: “better than 87 % of today's players”; null without a best"),
+});
+
+export const playerStandingSchema = z.object({
+  player: z.string(),
+  hidden: z.boolean().describe('hidden by an admin: off every board, their submits kept off'),
+  boards: z.object({ day: boardStandingSchema, week: boardStandingSchema, all: boardStandingSchema }),
+});
+
 export const hiddenPlayerSchema = z.object({
   player: z.string(),
   removed: z.number().int().describe('rows taken off the boards (0: the player held none; their later submits stay off all the same)'),

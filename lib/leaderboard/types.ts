@@ -1,6 +1,8 @@
 import type { z } from 'zod';
 import type { Period } from './periods';
-import type { boardEntrySchema, boardSchema, boardsSchema, leaderboardChangeSchema, placementSchema, rankedEntrySchema } from './schemas';
+import type {
+  boardEntrySchema, boardSchema, boardsSchema, boardStandingSchema, leaderboardChangeSchema, placementSchema, playerStandingSchema, rankedEntrySchema,
+} from './schemas';
 
 /** One entry, stored as a JSON string; `date` is when it was submitted (ms since the epoch). */
 export type BoardEntry = z.infer<typeof boardEntrySchema>;
@@ -24,6 +26,10 @@ export type AddedEntry = Placed & {
   /** Per board: whether the score beat the player's best there (a lower or equal one changes nothing). */
   improved: Record<Period, boolean>;
 };
+
+/** Where a player stands on one board, and on the three. */
+export type BoardStanding = z.infer<typeof boardStandingSchema>;
+export type PlayerStanding = z.infer<typeof playerStandingSchema>;
 
 export type Placement = z.infer<typeof placementSchema>;
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { jsonSchemaOf } from '../../lib/http/openapi/json-schema';
-import { readTop } from '../../lib/leaderboard';
-import { rankedEntrySchema } from '../../lib/leaderboard/schemas';
+import { readPlayerStanding, readTop } from '../../lib/leaderboard';
+import { playerStandingSchema, rankedEntrySchema } from '../../lib/leaderboard/schemas';
 import { cancelContribution, importEvents, publishNews, readLiveSnapshot, recordContribution } from '../../lib/live-events';
 import { readActivity } from '../../lib/live-events/activity';
 import {
@@ -74,5 +74,7 @@ describe('answers match their documented schemas', () => {
     expect(reloaded).toBeInstanceOf(ConflictError);
     strictly(submittedSessionSchema, (reloaded as ConflictError).details);
     for (const entry of (await readTop(10, ctx)).entries) strictly(rankedEntrySchema, entry);
+    strictly(playerStandingSchema, await readPlayerStanding('contract-player', ctx));
+    strictly(playerStandingSchema, await readPlayerStanding('nobody', ctx));
   });
 });

@@ -1,7 +1,7 @@
 import type { RedisClient } from '../../lib/redis/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addEntry, hidePlayer, readBoards, readTop, type LeaderboardChange, type LeaderboardContext } from '../../lib/leaderboard';
-import { liveBoardSuffixes } from '../../lib/leaderboard/board';
+import { addEntry, hidePlayer, readBoards, readPlayerStanding, readTop, type LeaderboardChange, type LeaderboardContext } from '../../lib/leaderboard';
+import { liveBoardSuffixes } from '../../lib/leaderboard/players';
 import { periodAt, PERIODS } from '../../lib/leaderboard/periods';
 import { startSession, submitSession } from '../../lib/quiz';
 import { connect, listenTo, testClock } from '../support';
@@ -171,5 +171,65 @@ describe('hiding a player', () => {
     expect(await rowsOf(ctx, cheat)).toEqual(everywhere([]));
     expect(await playersCounted(ctx, 'all')).toBe(1);
     expect(await entryKeys(ctx)).toEqual([ctx.keys.entry('honest')]);
+  });
+});
+
+describe('a place for every player: the score histogram', () => {
+  it('ranks a player far below a board of 5 within their 100-point bucket, counts each player once at their best, and gives the percentile', async () => {
+    const ctx = boardContext(redis, 5, () => TUESDAY);
+    const players = Array.from({ length: 60 }, () => newPlayer());
+    const bests = new Map<string, number>();
+    for (let round = 0; round < 3; round++) {
+      for (const [i, player] of players.entries()) {
+        const score = Math.floor(Math.random() * 10_001);
+        await addEntry({ id: `r${round}-${i}`, player, name: `P${i}`, score, date: TUESDAY }, ctx);
+        bests.set(player, Math.max(bests.get(player) ?? -1, score));
+      }
+    }
+    const all = [...bests.values()];
+    const bucket = (points: number) => Math.floor(points / 100);
+    for (const player of players) {
+      const mine = bests.get(player)!;
+      const { hidden, boards } = await readPlayerStanding(player, ctx);
+      expect(hidden).toBe(false);
+      for (const period of PERIODS) {
+        const standing = boards[period];
+        expect(standing.best).toBe(mine);
+        expect(standing.players).toBe(60);
+        const best = 1 + all.filter((points) => points > mine).length;
+        const worst = all.filter((points) => points >= mine).length;
+        expect(standing.approximateRank!.from).toBeLessThanOrEqual(best);
+        expect(standing.approximateRank!.to).toBeGreaterThanOrEqual(worst);
+        // Within the bucket: the bounds are exactly the players above it and those in it.
+        expect(standing.approximateRank).toEqual({
+          from: 1 + all.filter((points) => bucket(points) > bucket(mine)).length,
+          to: all.filter((points) => bucket(points) >= bucket(mine)).length,
+        });
+        expect(standing.betterThan).toBe(Math.floor((100 * all.filter((points) => bucket(points) < bucket(mine)).length) / 60));
+        // On the board of 5 (one row per player), the rank is exact.
+        if (worst <= 5) expect(standing.rank).not.toBeNull();
+        if (standing.rank !== null) expect(standing.rank >= best && standing.rank <= Math.min(worst, 5)).toBe(true);
+      }
+    }
+    // The histogram stays constant-size: at most one field per 100 points, however many play.
+    expect(Object.keys(await redis.hgetall(ctx.keys.histogramPrefix + 'all')).length).toBeLessThanOrEqual(101);
+    const onBoard = (await readTop(5, ctx)).entries;
+    for (const row of onBoard) expect((await readPlayerStanding(row.player, ctx)).boards.all.rank).toBe(row.rank);
+    const stranger = await readPlayerStanding(newPlayer(), ctx);
+    expect(stranger.boards.all).toEqual({ best: null, rank: null, approximateRank: null, players: 60, betterThan: null });
+  });
+
+  it("a new day's histogram starts empty, yesterday's players still count on the week and all time", async () => {
+    const clock = testClock(TUESDAY);
+    const ctx = boardContext(redis, 5, clock.now);
+    const player = newPlayer();
+    await addEntry({ id: 'tue', player, name: 'Ed', score: 4_321, date: TUESDAY }, ctx);
+    await addEntry({ id: 'other', name: 'Fi', score: 1_000, date: TUESDAY }, ctx);
+    clock.advance(24 * HOUR);
+    const { boards } = await readPlayerStanding(player, ctx);
+    expect(boards.day).toEqual({ best: null, rank: null, approximateRank: null, players: 0, betterThan: null });
+    expect(boards.week).toEqual({ best: 4_321, rank: 1, approximateRank: { from: 1, to: 1 }, players: 2, betterThan: 50 });
+    expect(await redis.pexpiretime(ctx.keys.histogramPrefix + `day:${periodAt('day', TUESDAY).id}`)).toBe(periodAt('day', TUESDAY).expiresAt);
+    expect(await redis.pexpiretime(ctx.keys.bestsPrefix + `week:${periodAt('week', TUESDAY).id}`)).toBe(periodAt('week', TUESDAY).expiresAt);
   });
 });

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DELETE as hide } from '../../app/api/leaderboard/players/[player]/route';
+import { DELETE as hide, GET as standing } from '../../app/api/leaderboard/players/[player]/route';
 import { POST as submit } from '../../app/api/quiz/sessions/[id]/submit/route';
 import { CLIENT_ADDRESS_HEADER } from '../../lib/http/client-address';
-import { defaultLeaderboardContext, readBoards, type LeaderboardContext } from '../../lib/leaderboard';
+import { defaultLeaderboardContext, readBoards, type LeaderboardContext, type PlayerStanding } from '../../lib/leaderboard';
 import { startSession } from '../../lib/quiz';
 import type { SubmitResult } from '../../lib/quiz/types';
 import { closeRedis, getRedis, waitUntilReady } from '../../lib/redis/client';
@@ -59,6 +59,11 @@ describe('POST /api/quiz/sessions/:id/submit: the player is the visitor cookie',
     for (const board of Object.values(boards)) {
       expect(board.entries.filter((row) => row.player === player).map((row) => [row.name, row.score])).toEqual([['Jar, better', 8_001]]);
     }
+    const response = await standing(new Request(`http://localhost/api/leaderboard/players/${player}`), { params: Promise.resolve({ player }) });
+    const { boards: standings } = (await response.json()) as PlayerStanding;
+    for (const period of ['day', 'week', 'all'] as const) expect(standings[period]).toMatchObject({ best: 8_001, rank: expect.any(Number) });
+    const unknown = await standing(new Request('http://localhost/api/leaderboard/players/..'), { params: Promise.resolve({ player: '..' }) });
+    expect(unknown.status).toBe(404);
   });
 
   it('without a valid visitor cookie is a 403 that writes nothing', async () => {

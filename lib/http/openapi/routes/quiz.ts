@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { errorBodySchema } from '../../errors';
-import { entryIdSchema, hiddenPlayerSchema, leaderboardQuerySchema, playerIdSchema, rankedEntrySchema, removedEntrySchema } from '../../../leaderboard/schemas';
+import {
+  entryIdSchema, hiddenPlayerSchema, leaderboardQuerySchema, playerIdSchema, playerStandingSchema, rankedEntrySchema, removedEntrySchema,
+} from '../../../leaderboard/schemas';
 import {
   answerInputSchema,
   answerResultSchema,
@@ -78,6 +80,15 @@ export const quizRoutes = defineRoutes('quiz', [
     access: 'admin',
     params: z.object({ id: entryIdSchema }),
     responses: answers(200, 'removed', removedEntrySchema),
+  },
+  {
+    method: 'get',
+    path: '/api/leaderboard/players/{player}',
+    summary: 'Where a player stands on each board, on it or far below it',
+    description:
+      "`player` is the public id a submit answers and entries carry. Per board: the player's best, the exact rank while the board (a top 100) holds their row, and for every player a rank range and a percentile from the board's score histogram (one field per 100 points, each player counted once at their best): the rank lies between `approximateRank.from` and `.to`, and `betterThan` is the percent of the board's players whose best lies in a lower bucket. Nobody is stored on a board beyond its 100 rows for this.",
+    params: z.object({ player: playerIdSchema }),
+    responses: answers(200, "the player's standing on today's, this week's and the all time board", playerStandingSchema),
   },
   {
     method: 'delete',
