@@ -6,6 +6,8 @@ import type { StartedSession, SubmitResult } from '../../lib/quiz/types';
 export const uniqueName = (prefix = 'P') => `${prefix}-${randomBytes(4).toString('hex')}`;
 
 export async function startQuiz(request: APIRequestContext): Promise<StartedSession> {
+  // A page load gives the request context its visitor cookie: the player its submit needs.
+  await request.get('/', { headers: { accept: 'text/html' } });
   const response = await request.post('/api/quiz/sessions');
   if (response.status() !== 201) throw new Error(`start: ${response.status()}`);
   return (await response.json()) as StartedSession;
