@@ -233,3 +233,28 @@ test('a submit kept by the server but answered 503, then the page reloaded: it e
   await page.reload();
   await expect(page.getByRole('button', { name: 'Start the quiz' })).toBeVisible();
 });
+
+for (const [width, height] of [[390, 844], [1366, 900]] as const) {
+  test(`after a game the finish screen says where the player's best stands on each board (${width} wide)`, async ({ browser, baseURL }) => {
+    const page = await (await browser.newContext({ baseURL, viewport: { width, height } })).newPage();
+    await page.goto('/quiz');
+    await page.getByRole('button', { name: 'Start the quiz' }).click();
+    for (let number = 1; number <= 10; number++) {
+      await expect(page.getByTestId('quiz-question')).toContainText(`Question ${number} of 10`);
+      await page.keyboard.press('1');
+      await expect(page.getByText(/^(Correct!|Not quite)/)).toBeVisible();
+      await page.keyboard.press('Enter');
+    }
+    await page.getByTestId('quiz-name').fill(uniqueName('Place'));
+    await page.getByTestId('quiz-submit').click();
+    // A first game is a new best on every board; each board says where it stands, by rank or by histogram.
+    await expect(page.getByTestId('quiz-improved')).toHaveText('New best of yours: today, this week, all time.');
+    const rows = page.getByTestId('quiz-standing-row');
+    await expect(rows).toHaveCount(3);
+    for (const period of ['day', 'week', 'all']) {
+      await expect(rows.and(page.locator(`[data-period="${period}"]`))).toContainText(/#[\d,]+(–[\d,]+)? of [\d,]+/);
+    }
+    await page.getByTestId('quiz-standing').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `/tmp/shots/players/quiz-finish-${width}.png`, fullPage: true });
+  });
+}
