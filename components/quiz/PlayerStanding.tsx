@@ -9,7 +9,7 @@ import { points } from './Breakdown';
 const PLAYERS_OF: Record<(typeof PERIODS)[number], string> = { day: 'today’s players', week: 'this week’s players', all: 'all players' };
 
 /** One board's line: the exact rank on the board, else the histogram's range and percentile. */
-function placeText(standing: BoardStanding, period: (typeof PERIODS)[number]): string | null {
+export function placeText(standing: BoardStanding, period: (typeof PERIODS)[number]): string | null {
   if (standing.best === null || !standing.approximateRank) return null;
   const of = `of ${points(standing.players)}`;
   if (standing.rank !== null) return `#${standing.rank} ${of}`;
