@@ -5,7 +5,8 @@ import { liveBoardSuffixes } from '../../lib/leaderboard/players';
 import { periodAt, PERIODS } from '../../lib/leaderboard/periods';
 import { startSession, submitSession } from '../../lib/quiz';
 import { connect, listenTo, testClock } from '../support';
-import { boardContext, boardKey, entryKeys, newPlayer } from './support';
+import { boardContext, boardKey, entryKeys } from './support';
+import { newPlayer } from '../quiz/support';
 
 let redis: RedisClient;
 beforeAll(async () => {
@@ -21,7 +22,7 @@ const TUESDAY = Date.parse('2030-01-08T12:00:00Z');
 
 /** A quiz session the server counted `score` for: the score is set as answering would have left it. */
 async function sessionScoring(ctx: LeaderboardContext, score: number): Promise<string> {
-  const { id } = await startSession(ctx);
+  const { id } = await startSession(newPlayer(), ctx);
   await redis.hset(ctx.keys.quizSession(id), 'score', score);
   return id;
 }

@@ -19,7 +19,4 @@ export const entryKeys = (ctx: LeaderboardContext) => keysMatching(ctx.redis, `$
 /** Every board key, found the same way. */
 export const boardKeysFound = (ctx: LeaderboardContext) => keysMatching(ctx.redis, `${ctx.keys.boardPrefix}*`);
 
-/** A new player's public id, as lib/visitors/player.ts would make for a new visitor. */
-export const newPlayer = () => randomBytes(12).toString('base64url');
-
 export const randomPoints = (max: number) => Math.floor(Math.random() * (max + 1));

@@ -10,6 +10,7 @@ import { closeRedis, getRedis, waitUntilReady } from '../../lib/redis/client';
 import { ensureVisitorSecret, newVisitorCookie, VISITOR_COOKIE } from '../../lib/visitors/cookie';
 import { playerIdOf } from '../../lib/visitors/player';
 import { testConnection } from '../support';
+import { newPlayer } from './support';
 
 let ctx: LeaderboardContext;
 beforeAll(async () => {
@@ -25,9 +26,9 @@ afterAll(async () => {
   await closeRedis();
 });
 
-/** A session the server counted `score` for, on the app's own boards. */
-async function sessionScoring(score: number): Promise<string> {
-  const { id } = await startSession(ctx);
+/** A session `visitor` started and the server counted `score` for, on the app's own boards. */
+async function sessionScoring(score: number, visitor = newPlayer()): Promise<string> {
+  const { id } = await startSession(visitor, ctx);
   await ctx.redis.hset(ctx.keys.quizSession(id), 'score', score);
   return id;
 }
@@ -46,7 +47,7 @@ describe('POST /api/quiz/sessions/:id/submit: the player is the visitor cookie',
     const jar = `${VISITOR_COOKIE}=${encodeURIComponent(value)}`;
     const results: SubmitResult[] = [];
     for (const [score, name] of [[6_001, 'Jar'], [2_001, 'Jar'], [8_001, 'Jar, better']] as const) {
-      const response = await post(await sessionScoring(score), name, jar);
+      const response = await post(await sessionScoring(score, visitor), name, jar);
       expect(response.status).toBe(200);
       results.push((await response.json()) as SubmitResult);
     }

@@ -17,6 +17,6 @@ local function standingOf(session, boards, entryPrefix, entryId, size)
     reply[1 + #boards + i] = entryThreshold(board, size)
   end
   reply[2 + 2 * #boards] = redis.call('HGET', session, 'name') or (record and record.name) or ''
-  reply[3 + 2 * #boards] = redis.call('HGET', session, 'player') or (record and record.player) or ''
+  reply[3 + 2 * #boards] = redis.call('HGET', session, 'public-player') or (record and record.player) or ''
   return reply
 end

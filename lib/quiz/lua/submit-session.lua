@@ -16,14 +16,15 @@
 
   Returns {status, score, rankDay, rankWeek, rankAll, thresholdDay, thresholdWeek, thresholdAll,
            improvedDay, improvedWeek, improvedAll} once submitted; submitted already, the same
-           up to the thresholds, then the name and the player
-    status     1 submitted, -1 no such session (unknown or expired), -2 submitted already
+           up to the thresholds, then the name and the public player id
+    status     1 submitted, -1 no such session (unknown or expired), -2 submitted already,
+               -3 ended (its player started another session: see start-session.lua)
     rank       1-based, 0 when the score does not enter that board; submitted already: where the
                entry stands now (0 when not on that board), so that a retry of a submit whose
                answer was lost (a 503: no replica confirmed it) still learns where it landed
     threshold  the fewest points that enter that board now (0 while it has room)
     improved   1 when the score beat the player's best on that board, else 0
-    name, player  submitted already: the name and the player it was submitted under
+    name, player  submitted already: the name and the public player id it was submitted under
 ]]
 --- @include "../../leaderboard/lua/add-to-boards.lua"
 --- @include "standing.lua"
@@ -31,6 +32,7 @@
 local session, size = KEYS[1], tonumber(ARGV[4])
 
 if redis.call('EXISTS', session) == 0 then return { -1, 0, 0, 0, 0, 0, 0, 0 } end
+if redis.call('HEXISTS', session, 'ended') == 1 then return { -3, 0, 0, 0, 0, 0, 0, 0 } end
 local score = redis.call('HGET', session, 'score')
 if redis.call('HSETNX', session, 'submitted', ARGV[3]) == 0 then
   -- Submitted already: where that entry stands now, read rather than written.
@@ -38,7 +40,8 @@ if redis.call('HSETNX', session, 'submitted', ARGV[3]) == 0 then
   table.insert(standing, 1, -2)
   return standing
 end
-redis.call('HSET', session, 'name', ARGV[2], 'player', ARGV[5])
+-- `player` is the visitor id the start stored (start-session.lua); the boards know the public id.
+redis.call('HSET', session, 'name', ARGV[2], 'public-player', ARGV[5])
 
 local ranks, thresholds, improved = addToBoards(
   boardsFrom(KEYS, 2, 3, ARGV, 6), boardKeysFrom(KEYS, 5),
