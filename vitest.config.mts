@@ -7,7 +7,7 @@ import { defineConfig } from 'vitest/config';
  * tests/global-setup.ts starts the one each project needs; `vitest run --project single` runs one.
  */
 export default defineConfig({
-  // The app's own alias (tsconfig paths), so a test can call a route handler as Next would.
+  // The app's own alias (tsconfig.json), so a test can call a route handler as Next would.
   resolve: { alias: { '@': fileURLToPath(new URL('.', import.meta.url)) } },
   test: {
     include: ['tests/**/*.test.ts'],

@@ -5,6 +5,7 @@ import { accountIdSchema, metricEventsSpec, metricFolder, toFoldedMetricEvent } 
 import { parseFoldingMessage } from '../folding/parse';
 import { log } from '../log';
 import { readCreatorView, readOpsSnapshot, readOpsState } from '../ops/snapshot';
+import { creatorHasProjects } from '../projects/catalogue';
 import { OPS_ROOM, creatorRoom, type CreatorReply, type RealtimeServer, type RealtimeSocket } from './events';
 import type { RealtimeHub } from './hub';
 import { serially } from './serially';
@@ -72,7 +73,13 @@ export function attachFolding(io: RealtimeServer, hub: RealtimeHub): { close(): 
 
   /** One creator per socket: a new watch leaves the previous room; a room only for an account that exists. */
   async function watchCreator(socket: RealtimeSocket, account: string): Promise<CreatorReply> {
-    if (socket.data.creator && socket.data.creator !== account) await socket.leave(creatorRoom(socket.data.creator));
+    if (socket.data.creator && socket.data.creator !== account) {
+      await socket.leave(creatorRoom(socket.data.creator));
+      socket.data.creator = undefined;
+    }
+    // Anyone can name any account: one with no project is refused at the cost of one EXISTS.
+    const known = await creatorHasProjects(account).catch(() => undefined);
+    if (!known) return { ok: false, error: known === false ? 'not-found' : 'unavailable' };
     // Join before reading, so no change falls between; leave again unless the account exists.
     socket.data.creator = account;
     await socket.join(creatorRoom(account));
