@@ -1,6 +1,6 @@
 import { isCluster, type RedisClient } from '../../lib/redis/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addEntry, readBoards, readTop, removeEntry, type LeaderboardChange, type LeaderboardContext } from '../../lib/leaderboard';
+import { addEntry, hidePlayer, readBoards, readTop, removeEntry, type LeaderboardChange, type LeaderboardContext } from '../../lib/leaderboard';
 import { periodAt, PERIODS } from '../../lib/leaderboard/periods';
 import { answerQuestion, startSession, submitSession } from '../../lib/quiz';
 import { connect, commandsSentBy, listenTo, type ChannelListener } from '../support';
@@ -23,11 +23,12 @@ beforeAll(async () => {
   const warmUp = boardContext(redis, 1);
   const session = await startSession(newPlayer(), warmUp);
   await answerQuestion(session.id, { questionId: session.question.id, choice: 0 }, warmUp);
-  await submitSession(session.id, 'Warm', warmUp);
+  await submitSession(session.id, 'Warm', 'warm-player', warmUp);
   await addEntry({ id: 'warm', name: 'Warm', score: 1_000_000, date: NOW }, warmUp);
   await readTop(1, warmUp);
   await readBoards(warmUp);
   await removeEntry('warm', warmUp);
+  await hidePlayer('warm-player', warmUp);
   ctx = boardContext(redis, 2);
   subscriber = await listenTo(redis, ctx.keys.changes);
 });
@@ -47,16 +48,16 @@ describe('every quiz and leaderboard operation is one EVALSHA; the boards publis
     expect(await commandsSentBy(redis, () => startSession(player, boardContext(redis, 2)))).toEqual(['evalsha']);
     // On a cluster the submit waits for a replica: WAIT pipelined behind the script, one round trip.
     const submit = isCluster(redis) ? ['evalsha', 'wait'] : ['evalsha'];
-    expect(await commandsSentBy(redis, () => submitSession(id, 'Quiz player', ctx))).toEqual(submit);
+    expect(await commandsSentBy(redis, () => submitSession(id, 'Quiz player', 'rt-player', ctx))).toEqual(submit);
     const [change] = await takePublished();
-    expect(change).toMatchObject({ type: 'entry-added', version: 1, entry: { id, name: 'Quiz player' }, boards: { all: { id: 'all', rank: 1, threshold: 0 } } });
+    expect(change).toMatchObject({ type: 'entry-added', version: 1, entry: { id, player: 'rt-player', name: 'Quiz player' }, boards: { all: { id: 'all', rank: 1, threshold: 0 } } });
   });
 
   it('addEntry that enters the board, and one that does not', async () => {
     expect(await commandsSentBy(redis, () => addEntry({ id: 'rt-high', name: 'High', score: 5_000, date: NOW }, ctx))).toEqual(['evalsha']);
     const [change] = await takePublished();
     expect(change).toEqual({
-      type: 'entry-added', version: 2, entry: { id: 'rt-high', name: 'High', score: 5_000, date: NOW },
+      type: 'entry-added', version: 2, entry: { id: 'rt-high', player: 'rt-high', name: 'High', score: 5_000, date: NOW },
       boards: Object.fromEntries(PERIODS.map((period) => [period, { id: periodAt(period, NOW).id, rank: 1, threshold: expect.any(Number) }])),
     });
     expect(await commandsSentBy(redis, () => addEntry({ id: 'rt-low', name: 'Low', score: 0, date: NOW }, ctx))).toEqual(['evalsha']);
@@ -72,5 +73,10 @@ describe('every quiz and leaderboard operation is one EVALSHA; the boards publis
   it('removeEntry, once', async () => {
     expect(await commandsSentBy(redis, () => removeEntry('rt-high', ctx))).toEqual(['evalsha']);
     expect(await takePublished()).toEqual([{ type: 'entry-removed', version: 3, id: 'rt-high' }]);
+  });
+
+  it('hidePlayer, once: one EVALSHA over every board that may still exist', async () => {
+    expect(await commandsSentBy(redis, () => hidePlayer('rt-player', ctx))).toEqual(['evalsha']);
+    expect(await takePublished()).toMatchObject([{ type: 'player-hidden', version: 4, player: 'rt-player' }]);
   });
 });
