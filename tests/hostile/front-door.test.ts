@@ -162,7 +162,7 @@ describe('bounded metric labels', () => {
       // RATE_LIMIT_PER_MIN=0 turns the new-id limit off too: every page gets its cookie (a quiz submit needs one).
       process.env.RATE_LIMIT_PER_MIN = '0';
       const unlimited = `192.0.2.${Math.floor(Math.random() * 250)}`;
-      for (let i = 0; i < NEW_VISITORS_PER_MINUTE + 3; i++) {
+      for (let i = 0; i < limitPoints('new-visitor-ids') + 3; i++) {
         const page = await fetch(`${url}/projects/x`, { headers: { accept: 'text/html', 'x-forwarded-for': unlimited } });
         await page.text();
         expect(page.headers.getSetCookie().some((cookie) => cookie.startsWith('cp_vid='))).toBe(true);
