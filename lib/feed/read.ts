@@ -1,0 +1,65 @@
+import { withFeedScripts } from './commands';
+import type { FeedContext } from './context';
+import { entryFromHash, refParts, type FeedEntry } from './entries';
+import { settlePending } from './follows';
+import { feedWorkKeys, projectFeedKeys, visitorFeedKeys } from './keys';
+
+export type FeedPage = { entries: FeedEntry[]; nextCursor: string | null; lastLooked: number };
+
+export type ReadOptions = { limit: number; before?: string; look?: boolean };
+
+async function projectRefs(ctx: FeedContext, slugs: string[], last: number): Promise<string[]> {
+  return (await Promise.all(slugs.map((slug) => ctx.redis.lrange(projectFeedKeys(slug).entries, 0, last)))).flat();
+}
+
+/** Hydrates references in order until `limit` entries: an entry whose hash is gone is skipped. */
+async function hydrate(ctx: FeedContext, refs: string[], limit: number): Promise<{ entries: FeedEntry[]; used: number }> {
+  const entries: FeedEntry[] = [];
+  let used = 0;
+  while (entries.length < limit && used < refs.length) {
+    const chunk = refs.slice(used, used + limit - entries.length);
+    const hashes = await Promise.all(chunk.map((ref) => ctx.redis.hgetall(projectFeedKeys(refParts(ref).slug).entryPrefix + refParts(ref).id)));
+    chunk.forEach((ref, i) => {
+      const entry = entryFromHash(ref, hashes[i]!);
+      if (entry) entries.push(entry);
+    });
+    used += chunk.length;
+  }
+  return { entries, used };
+}
+
+/**
+ * A page of a visitor's feed, newest first, below `before` (a reference): what was pushed to
+ * their feed merged with the own lists of the big projects they follow, in one order. An idle
+ * (expired) feed is rebuilt from the followed projects' lists before the page is answered.
+ */
+export async function readFeed(ctx: FeedContext, visitor: string, { limit, before, look = false }: ReadOptions): Promise<FeedPage> {
+  const mine = visitorFeedKeys(visitor);
+  const { cap, idleMs } = ctx.config;
+  const scripts = withFeedScripts(ctx.redis);
+  const [[wasActive, lastLooked, follows, pending], big] = await Promise.all([
+    scripts.openFeed(mine.follows, mine.pending, mine.entries, mine.active, ctx.now(), idleMs, look ? 1 : 0),
+    ctx.redis.smembers(feedWorkKeys.big),
+  ]);
+  await settlePending(ctx, visitor, pending);
+  const merged = follows.filter((slug) => big.includes(slug));
+  if (!wasActive) {
+    const pushed = follows.filter((slug) => !big.includes(slug));
+    await scripts.rebuildFeed(mine.entries, cap, idleMs, ...(await projectRefs(ctx, pushed, cap - 1)));
+  }
+  const followed = new Set(follows);
+  const [own, others] = await Promise.all([ctx.redis.lrange(mine.entries, 0, -1), projectRefs(ctx, merged, -1)]);
+  const refs = [...new Set([...own, ...others])]
+    .filter((ref) => followed.has(refParts(ref).slug) && (before === undefined || ref < before))
+    .sort()
+    .reverse();
+  const { entries, used } = await hydrate(ctx, refs, limit);
+  const more = used < refs.length && entries.length > 0;
+  return { entries, nextCursor: more ? entries.at(-1)!.cursor : null, lastLooked };
+}
+
+/** How many entries arrived since the visitor last looked at their feed (at most `max`). */
+export async function countNew(ctx: FeedContext, visitor: string, max = 99): Promise<number> {
+  const { entries, lastLooked } = await readFeed(ctx, visitor, { limit: max });
+  return entries.filter((entry) => entry.at > lastLooked).length;
+}
