@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFeed, workOnce } from '../../lib/feed';
+import { pushToFeeds, readFeed, workOnce } from '../../lib/feed';
 import { feedWorkKeys, projectFeedKeys } from '../../lib/feed/keys';
 import { publishNews, recordContribution, unpublishNews } from '../../lib/live-events';
 import type { RedisClient } from '../../lib/redis/client';
@@ -95,5 +95,17 @@ describe('fan-out through the durable queue', () => {
       const { entries } = await readFeed(ctx, visitor, { limit: 10 });
       expect(entries.map((entry) => entry.id)).toEqual([`${slug}:n-keep`]);
     }
+  });
+
+  it('trims a feed back to its cap only when LPUSH answers cap + 10, and never pushes a reference twice', async () => {
+    const slug = await createProject(redis);
+    const { feed: ctx } = feedContexts(redis, testClock(), testFeedConfig({ cap: 5 }));
+    const visitors = await followers(ctx, slug, 1);
+    const ref = (i: number) => `${String(1_700_000_000_000 + i)}:${slug}:n-${i}`;
+    for (let i = 1; i <= 14; i++) await pushToFeeds(ctx, visitors, ref(i));
+    expect(await pushToFeeds(ctx, visitors, ref(14))).toBe(0);
+    expect((await feedLists(redis, visitors))[0]).toHaveLength(14);
+    await pushToFeeds(ctx, visitors, ref(15));
+    expect((await feedLists(redis, visitors))[0]).toEqual([15, 14, 13, 12, 11].map(ref));
   });
 });

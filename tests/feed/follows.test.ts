@@ -24,7 +24,7 @@ describe('follow and unfollow touch the visitor slot and the project slot', () =
     expect(await follow(ctx, visitor, slug)).toEqual({ created: true });
     expect(await follow(ctx, visitor, slug)).toEqual({ created: false });
     expect(await listFollows(ctx, visitor)).toEqual([{ slug, since: ctx.now() }]);
-    expect(await redis.zrange(projectFeedKeys(slug).followers, 0, -1)).toEqual([visitor]);
+    expect(await redis.zrange(projectFeedKeys(slug).followers, '0', '-1')).toEqual([visitor]);
     expect(await redis.hlen(visitorFeedKeys(visitor).pending)).toBe(0);
 
     expect(await unfollow(ctx, visitor, slug)).toEqual({ removed: true });

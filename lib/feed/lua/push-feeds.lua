@@ -16,7 +16,11 @@ local pushed = 0
 for i = 1, #KEYS, 2 do
   local feed, active = KEYS[i], KEYS[i + 1]
   if redis.call('EXISTS', active) == 1 and not redis.call('LPOS', feed, ref, 'MAXLEN', cap + slack) then
-    if redis.call('LPUSH', feed, ref) >= cap + slack then redis.call('LTRIM', feed, 0, cap - 1) end
+    local length = redis.call('LPUSH', feed, ref)
+    if length >= cap + slack then redis.call('LTRIM', feed, 0, cap - 1) end
+    -- A feed list made by this push expires with its owner's `active` mark.
+    local ttl = redis.call('PTTL', active)
+    if length == 1 and ttl > 0 then redis.call('PEXPIRE', feed, ttl) end
     pushed = pushed + 1
   end
 end
