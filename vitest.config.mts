@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -6,6 +7,8 @@ import { defineConfig } from 'vitest/config';
  * tests/global-setup.ts starts the one each project needs; `vitest run --project single` runs one.
  */
 export default defineConfig({
+  // Route handlers (app/api/**) import '@/lib/…' as Next resolves it (tsconfig paths).
+  resolve: { alias: { '@': fileURLToPath(new URL('.', import.meta.url)) } },
   test: {
     include: ['tests/**/*.test.ts'],
     environment: 'node',

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pushToFeeds, readFeed, workOnce } from '../../lib/feed';
+import { pushToFeeds, readFeed, startFanoutWorkers, workOnce } from '../../lib/feed';
 import { feedWorkKeys, projectFeedKeys } from '../../lib/feed/keys';
 import { publishNews, recordContribution, unpublishNews } from '../../lib/live-events';
 import type { RedisClient } from '../../lib/redis/client';
@@ -107,5 +107,18 @@ describe('fan-out through the durable queue', () => {
     expect((await feedLists(redis, visitors))[0]).toHaveLength(14);
     await pushToFeeds(ctx, visitors, ref(15));
     expect((await feedLists(redis, visitors))[0]).toEqual([15, 14, 13, 12, 11].map(ref));
+  });
+
+  it('is done by the workers every instance starts, on their own', async () => {
+    const slug = await createProject(redis);
+    const { feed: ctx, live } = feedContexts(redis, testClock(), testFeedConfig());
+    const visitors = await followers(ctx, slug, 50);
+    const workers = [startFanoutWorkers(ctx, { consumer: 'instance-1', intervalMs: 20 }), startFanoutWorkers(ctx, { consumer: 'instance-2', intervalMs: 20 })];
+    try {
+      await publishNews(slug, { id: 'by-workers', ...news }, live);
+      await expect.poll(async () => (await feedLists(redis, visitors)).filter((list) => list.length === 1).length, { timeout: 10_000 }).toBe(50);
+    } finally {
+      await Promise.all(workers.map((worker) => worker.stop()));
+    }
   });
 });
