@@ -36,3 +36,19 @@ export function entryFromHash(ref: string, hash: Record<string, string>): FeedEn
   );
   return parsed.success ? parsed.data : null;
 }
+
+/** A message of a project's feed channel (enqueue.lua) as pushed to watching pages; null if malformed. */
+export function changeFromMessage(message: string): { type: 'entry'; entry: FeedEntry } | { type: 'removed'; id: string; cursor: string } | null {
+  try {
+    const parsed = JSON.parse(message) as { type?: string; ref?: string; entry?: Record<string, string> };
+    if (!parsed.ref || !refSchema.safeParse(parsed.ref).success) return null;
+    if (parsed.type === 'removed') {
+      const { slug, id } = refParts(parsed.ref);
+      return { type: 'removed', id: `${slug}:${id}`, cursor: parsed.ref };
+    }
+    const entry = parsed.type === 'entry' && parsed.entry ? entryFromHash(parsed.ref, parsed.entry) : null;
+    return entry && { type: 'entry', entry };
+  } catch {
+    return null;
+  }
+}

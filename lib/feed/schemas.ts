@@ -16,6 +16,12 @@ export const feedQuerySchema = z.object({
   look: z.enum(['0', '1']).optional().describe('1: this read is the visitor looking at their feed (the count of new entries starts again from now)'),
 });
 
+export const feedChangeSchema = z.union([
+  z.object({ type: z.literal('entry'), entry: feedEntrySchema }),
+  z.object({ type: z.literal('removed'), id: z.string(), cursor: refSchema }),
+]);
+export type FeedChange = z.infer<typeof feedChangeSchema>;
+
 export const feedPageSchema = z.object({
   entries: z.array(feedEntrySchema),
   nextCursor: refSchema.nullable().describe('pass as `before` for the next page; null: no more'),
