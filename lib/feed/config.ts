@@ -21,7 +21,7 @@ const settings = z.object({
 });
 
 /** FANOUT_MAX_FOLLOWERS (10,000) and FEED_IDLE_DAYS (14). */
-export function feedConfigFromEnv(env: NodeJS.ProcessEnv = process.env): FeedConfig {
+export function feedConfigFromEnv(env: Record<string, string | undefined> = process.env): FeedConfig {
   const parsed = settings.parse({ FANOUT_MAX_FOLLOWERS: env.FANOUT_MAX_FOLLOWERS || undefined, FEED_IDLE_DAYS: env.FEED_IDLE_DAYS || undefined });
   return { fanoutMaxFollowers: parsed.FANOUT_MAX_FOLLOWERS, idleMs: Math.round(parsed.FEED_IDLE_DAYS * DAY_MS), cap: 200, slack: 10, entryTtlMs: 30 * DAY_MS };
 }

@@ -1,0 +1,61 @@
+import AxeBuilder from '@axe-core/playwright';
+import { mkdirSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { publishNews, recordContribution } from '../lib/live-events';
+import { expect, test } from './support/fixtures';
+
+const VIEWPORTS = { phone: { width: 390, height: 844 }, laptop: { width: 1366, height: 900 } };
+const SHOTS = '/tmp/shots/feed';
+
+async function audit(page: Page, name: string) {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({ rule: violation.id, nodes: violation.nodes.map((node) => node.target.join(' ')).slice(0, 5) }));
+  expect(serious, `${name}: serious or critical axe violations`).toEqual([]);
+}
+
+for (const [device, viewport] of Object.entries(VIEWPORTS)) {
+  test.describe(`the home feed on a ${device}`, () => {
+    test.use({ viewport, reducedMotion: 'reduce' });
+    test.describe.configure({ timeout: 180_000 });
+
+    test('follow a project, read its entries newest first, live, load more, and see the new count in the header', async ({ page, slug, live }) => {
+      await page.goto(`/projects/${slug}`);
+      const follow = page.getByTestId('follow-button');
+      await expect(follow).toHaveAttribute('aria-pressed', 'false');
+      await follow.click();
+      await expect(follow).toHaveAttribute('aria-pressed', 'true');
+      await audit(page, `${device}-project-following`);
+
+      for (let i = 1; i <= 22; i++) await publishNews(slug, { id: `n${i}`, title: `Update number ${i}`, url: `https://example.org/${i}` }, live);
+
+      await page.goto('/feed');
+      await expect(page.getByTestId('connection-status')).toHaveAttribute('data-state', 'live');
+      const entries = page.getByTestId('feed-entry');
+      await expect(entries).toHaveCount(20);
+      await expect(entries.first()).toContainText('Update number 22');
+
+      await recordContribution(slug, { name: 'Ada', amount: 10 }, live);
+      await recordContribution(slug, { name: 'Bo', amount: 10 }, live);
+      const backers = page.locator('[data-testid="feed-entry"][data-kind="backers"]');
+      await expect(backers).toHaveCount(1);
+      await expect(backers).toContainText('2 people backed');
+      await expect(entries.first()).toHaveAttribute('data-kind', 'backers');
+
+      await page.getByRole('button', { name: 'Load more' }).click();
+      await expect(entries).toHaveCount(23);
+      const ids = await entries.evaluateAll((items) => items.map((item) => item.getAttribute('data-id')));
+      expect(new Set(ids).size).toBe(23);
+      await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0);
+      await audit(page, `${device}-feed`);
+
+      await publishNews(slug, { id: 'later', title: 'After you looked', url: 'https://example.org/later' }, live);
+      await page.goto('/');
+      await expect(page.getByTestId('feed-new-count')).toContainText('1');
+      await audit(page, `${device}-home-with-count`);
+    });
+  });
+}
