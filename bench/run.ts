@@ -10,6 +10,7 @@ import { buildIfNeeded } from '../scripts/build-if-needed';
 import { startApp } from './app';
 import { measureBulk } from './bulk';
 import { measureCluster } from './cluster';
+import { measureFeed } from './feed';
 import { measureFolding } from './folding';
 import { measureIngest } from './ingest';
 import { measureLeaderboard } from './leaderboard';
@@ -21,7 +22,7 @@ import { measureScale } from './scale';
 import { measureTimeline } from './timeline';
 import { Cleanup, ROOT, machineInfo, progress } from './support';
 
-const FIGURES = ['round-trips', 'push', 'ingest', 'bulk', 'leaderboard', 'timeline', 'folding', 'memory', 'scale', 'cluster'] as const;
+const FIGURES = ['round-trips', 'push', 'ingest', 'bulk', 'leaderboard', 'timeline', 'folding', 'memory', 'scale', 'cluster', 'feed'] as const;
 type Figure = (typeof FIGURES)[number];
 /** The figures that need the app server on one Redis; they and the cluster's need a production build. */
 const APP_FIGURES: readonly Figure[] = ['push', 'ingest', 'bulk'];
@@ -70,6 +71,7 @@ async function main(): Promise<void> {
     await cleanup.run(); // the app and its Redis are done: free the CPU for the memory figure
 
     if (selected.has('timeline')) figures.push(['Timelines', await measureTimeline()]);
+    if (selected.has('feed')) figures.push(['Home feeds: fan-out on write', await measureFeed()]);
     if (selected.has('memory')) figures.push(['Memory', await measureMemory()]);
     if (selected.has('folding')) figures.push(['Event folding', await measureFolding()]);
     if (selected.has('scale')) figures.push(['Scale: 1k, 10k, 100k projects', await measureScale()]);

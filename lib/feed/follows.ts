@@ -38,7 +38,15 @@ export async function settlePending(ctx: FeedContext, visitor: string, pending: 
 /** Follows a project; answers whether this was new (false: already following). */
 export async function follow(ctx: FeedContext, visitor: string, slug: string): Promise<{ created: boolean }> {
   if ((await ctx.redis.exists(projectFeedKeys(slug).info)) === 0) throw new NotFoundError('project');
-  return { created: await applyStep(ctx, visitor, slug, 'follow') };
+  const created = await applyStep(ctx, visitor, slug, 'follow');
+  if (created) await backfill(ctx, visitor, slug);
+  return { created };
+}
+
+/** A new follow brings the project's recent entries into the feed at once (Mastodon does the same). */
+async function backfill(ctx: FeedContext, visitor: string, slug: string): Promise<void> {
+  const refs = await ctx.redis.lrange(projectFeedKeys(slug).entries, 0, ctx.config.cap - 1);
+  if (refs.length > 0) await withFeedScripts(ctx.redis).rebuildFeed(visitorFeedKeys(visitor).entries, ctx.config.cap, ctx.config.idleMs, ...refs);
 }
 
 /** Stops following; following nothing is not an error (DELETE is idempotent). */

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NotFoundError } from '../../lib/errors';
 import { follow, followerCount, listFollows, readFeed, unfollow } from '../../lib/feed';
 import { withFeedScripts } from '../../lib/feed/commands';
+import { publishNews } from '../../lib/live-events';
 import { projectFeedKeys, visitorFeedKeys } from '../../lib/feed/keys';
 import type { RedisClient } from '../../lib/redis/client';
 import { connect, createProject, testClock, uniqueSlug } from '../support';
@@ -58,5 +59,16 @@ describe('follow and unfollow touch the visitor slot and the project slot', () =
     expect(await followerCount(ctx, slug)).toBe(1);
     await listFollows(ctx, visitor);
     expect(await followerCount(ctx, slug)).toBe(0);
+  });
+
+  it('brings the project\'s recent entries into the feed at once', async () => {
+    const slug = await createProject(redis);
+    const clock = testClock();
+    const { feed: ctx, live } = feedContexts(redis, clock, testFeedConfig());
+    const visitor = newVisitor();
+    await readFeed(ctx, visitor, { limit: 10 });
+    await publishNews(slug, { id: 'before', title: 'Before the follow', url: 'https://example.com/b' }, live);
+    await follow(ctx, visitor, slug);
+    expect((await readFeed(ctx, visitor, { limit: 10 })).entries.map((entry) => entry.id)).toEqual([`${slug}:n-before`]);
   });
 });
