@@ -81,14 +81,17 @@ export async function measureFeed(): Promise<FigureResult> {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
-    let pushedBeforeKill = 0;
-    while (pushedBeforeKill < FOLLOWERS / 4) {
-      await sleep(20);
-      pushedBeforeKill = (await holding(redis, killedRef)).once;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    // Killed once it has saved progress a few batches in: mid-fan-out, by construction.
+    const progressKey = projectFeedKeys('bench-big').progress;
+    while (child.exitCode === null) {
+      const done = await redis.hvals(progressKey);
+      if (done.length > 0 && done[0]! >= visitor(20_000)) break;
+      await sleep(2);
     }
     child.kill('SIGKILL');
-    await new Promise((resolve) => child.once('exit', resolve));
-    pushedBeforeKill = (await holding(redis, killedRef)).once;
+    await exited;
+    const pushedBeforeKill = (await holding(redis, killedRef)).once;
     await drainProject(ctx, 'bench-big', { consumer: 'rescuer', batch: 1_000, minIdleMs: 0 });
     const afterKill = await holding(redis, killedRef);
 
