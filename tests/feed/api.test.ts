@@ -10,13 +10,12 @@ import { closeRedis, getRedis, waitUntilReady, type RedisClient } from '../../li
 import { ensureVisitorSecret } from '../../lib/visitors/cookie';
 import { jsonSchemaOf } from '../../lib/http/openapi/json-schema';
 import { compile } from '../contract/validator';
-import { createProject, testConnection, uniqueSlug } from '../support';
+import { createProject, uniqueSlug } from '../support';
+import { useTestRedisForTheApp } from './support';
 
 let redis: RedisClient;
 beforeAll(async () => {
-  const connection = testConnection();
-  if (connection.mode === 'single') process.env.REDIS_URL = connection.url;
-  else process.env.REDIS_CLUSTER_NODES = connection.nodes.map(({ host, port }) => `${host}:${port}`).join(',');
+  useTestRedisForTheApp();
   ensureVisitorSecret();
   redis = getRedis();
   await waitUntilReady(redis);

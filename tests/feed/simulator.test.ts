@@ -3,15 +3,12 @@ import { followerCount } from '../../lib/feed';
 import { listProjects } from '../../lib/projects/catalogue';
 import { closeRedis, type RedisClient } from '../../lib/redis/client';
 import { startSimulator } from '../../lib/simulator/simulator';
-import { connect, createProject, testClock, testConnection } from '../support';
-import { feedContexts, testFeedConfig } from './support';
+import { connect, createProject, testClock } from '../support';
+import { feedContexts, testFeedConfig, useTestRedisForTheApp } from './support';
 
 let redis: RedisClient;
 beforeAll(async () => {
-  // The simulator's quiz players use the process's own client (lib/redis/client).
-  const connection = testConnection();
-  if (connection.mode === 'single') process.env.REDIS_URL = connection.url;
-  else process.env.REDIS_CLUSTER_NODES = connection.nodes.map(({ host, port }) => `${host}:${port}`).join(',');
+  useTestRedisForTheApp();
   redis = await connect();
 });
 afterAll(async () => {

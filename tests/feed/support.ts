@@ -7,7 +7,7 @@ import { visitorFeedKeys } from '../../lib/feed/keys';
 import type { LiveEventsContext } from '../../lib/live-events/context';
 import { DEFAULT_WINDOWS } from '../../lib/live-events/windows';
 import type { RedisClient } from '../../lib/redis/client';
-import type { TestClock } from '../support';
+import { testConnection, type TestClock } from '../support';
 
 export const testFeedConfig = (overrides: Partial<FeedConfig> = {}): FeedConfig => ({
   fanoutMaxFollowers: 10_000,
@@ -41,4 +41,11 @@ export async function followers(ctx: FeedContext, slug: string, count: number): 
 /** The raw references in each visitor's feed list. */
 export async function feedLists(redis: RedisClient, visitors: string[]): Promise<string[][]> {
   return Promise.all(visitors.map((visitor) => redis.lrange(visitorFeedKeys(visitor).entries, 0, -1)));
+}
+
+/** Points the process's own client (lib/redis/client: routes, the simulator) at this run's Redis. */
+export function useTestRedisForTheApp(): void {
+  const connection = testConnection();
+  if (connection.mode === 'single') process.env.REDIS_URL = connection.url;
+  else process.env.REDIS_CLUSTER_NODES = connection.nodes.map(({ host, port }) => `${host}:${port}`).join(',');
 }
