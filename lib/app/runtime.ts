@@ -15,6 +15,7 @@ import { log } from '../log';
 import { appMetrics } from '../metrics/app-metrics';
 import { instrumentRedis } from '../metrics/redis';
 import { seedDemoProjects } from '../projects/seed';
+import { answerFloorMs } from '../quiz/scoring';
 import { closeRedis, connectionFromEnv, getRedis, waitUntilReady } from '../redis/client';
 import { superviseRedisServer, type SupervisedRedis } from '../redis/supervised';
 import { seedDemoBoard } from '../simulator/quiz-players';
@@ -36,6 +37,7 @@ export async function startRuntime(): Promise<Runtime> {
   timelineCapFromEnv();
   configuredFeed();
   foldingConfigFromEnv();
+  answerFloorMs();
   ensureVisitorSecret();
   let embedded: SupervisedRedis | undefined;
   if (!connectionFromEnv()) {

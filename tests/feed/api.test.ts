@@ -7,7 +7,8 @@ import { configuredFeed } from '../../lib/feed/config';
 import { feedPageSchema, followsSchema } from '../../lib/feed/schemas';
 import { publishNews } from '../../lib/live-events';
 import { closeRedis, getRedis, waitUntilReady, type RedisClient } from '../../lib/redis/client';
-import { ensureVisitorSecret } from '../../lib/visitors/cookie';
+import { ensureVisitorSecret, visitorFromCookies } from '../../lib/visitors/cookie';
+import { visitorFeedKeys } from '../../lib/feed/keys';
 import { jsonSchemaOf } from '../../lib/http/openapi/json-schema';
 import { compile } from '../contract/validator';
 import { createProject, uniqueSlug } from '../support';
@@ -59,6 +60,15 @@ describe('the follow and feed API', () => {
     const gone = await unfollowRoute(send(`/api/follows/${slug}`, { method: 'DELETE', cookie }), { params: Promise.resolve({ slug }) });
     expect(gone.status).toBe(204);
     expect((await (await getFeed(send('/api/feed', { cookie }), noContext)).json()).entries).toEqual([]);
+  });
+
+  it('gives a reader without a cookie one, and an empty answer that stores nothing', async () => {
+    const response = await getFeed(send('/api/feed'), noContext);
+    const cookie = cookieOf(response)!;
+    expect(await response.json()).toEqual({ entries: [], nextCursor: null, lastLooked: 0 });
+    const keys = visitorFeedKeys(visitorFromCookies(cookie)!);
+    expect(await redis.exists(keys.active, keys.entries, keys.follows, keys.pending)).toBe(0);
+    expect(await (await getFollows(send('/api/follows'), noContext)).json()).toEqual({ follows: [] });
   });
 
   it('answers 404 for an unknown project and 400 for bad input, writing nothing', async () => {

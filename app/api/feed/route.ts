@@ -13,5 +13,6 @@ export const GET = route(async (request: Request) => {
     look: searchParams.get('look') ?? undefined,
   });
   const visitor = requestVisitor(request);
+  if (visitor.setCookie) return jsonFor(visitor, { entries: [], nextCursor: null, lastLooked: 0 });
   return jsonFor(visitor, await readFeed(defaultFeedContext(), visitor.id, { limit, before, look: look === '1' }));
 });

@@ -18,5 +18,6 @@ export const POST = route(
 /** The projects the visitor follows, most recent first. */
 export const GET = route(async (request: Request) => {
   const visitor = requestVisitor(request);
+  if (visitor.setCookie) return jsonFor(visitor, { follows: [] });
   return jsonFor(visitor, { follows: await listFollows(defaultFeedContext(), visitor.id) });
 });

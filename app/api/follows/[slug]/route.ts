@@ -8,7 +8,7 @@ export const DELETE = route(
   async (request: Request, context: SlugParams) => {
     const slug = await pathSlug(context);
     const visitor = requestVisitor(request);
-    await unfollow(defaultFeedContext(), visitor.id, slug);
+    if (!visitor.setCookie) await unfollow(defaultFeedContext(), visitor.id, slug);
     return jsonFor(visitor, null, { status: 204 });
   },
   { write: true },
