@@ -6,7 +6,20 @@ import { feedWorkKeys, projectFeedKeys, visitorFeedKeys } from './keys';
 
 export type FeedPage = { entries: FeedEntry[]; nextCursor: string | null; lastLooked: number };
 
-export type ReadOptions = { limit: number; before?: string; look?: boolean };
+export type ReadOptions = {
+  limit: number;
+  before?: string;
+  look?: boolean;
+  /**
+   * Also merge the newest references of every pushed project followed: a page opening catches
+   * up on entries still on their way through the fan-out (one LRANGE per project, so only when
+   * a page opens, not on every read).
+   */
+  catchUp?: boolean;
+};
+
+/** References per followed project a catching-up read merges. */
+const CATCH_UP = 10;
 
 async function projectRefs(ctx: FeedContext, slugs: string[], last: number): Promise<string[]> {
   return (await Promise.all(slugs.map((slug) => ctx.redis.lrange(projectFeedKeys(slug).entries, 0, last)))).flat();
@@ -33,7 +46,7 @@ async function hydrate(ctx: FeedContext, refs: string[], limit: number): Promise
  * their feed merged with the own lists of the big projects they follow, in one order. An idle
  * (expired) feed is rebuilt from the followed projects' lists before the page is answered.
  */
-export async function readFeed(ctx: FeedContext, visitor: string, { limit, before, look = false }: ReadOptions): Promise<FeedPage> {
+export async function readFeed(ctx: FeedContext, visitor: string, { limit, before, look = false, catchUp = false }: ReadOptions): Promise<FeedPage> {
   const mine = visitorFeedKeys(visitor);
   const { cap, idleMs } = ctx.config;
   const scripts = withFeedScripts(ctx.redis);
@@ -43,13 +56,17 @@ export async function readFeed(ctx: FeedContext, visitor: string, { limit, befor
   ]);
   await settlePending(ctx, visitor, pending);
   const merged = follows.filter((slug) => big.includes(slug));
+  const pushed = follows.filter((slug) => !big.includes(slug));
   if (!wasActive) {
-    const pushed = follows.filter((slug) => !big.includes(slug));
     await scripts.rebuildFeed(mine.entries, cap, idleMs, ...(await projectRefs(ctx, pushed, cap - 1)));
   }
   const followed = new Set(follows);
-  const [own, others] = await Promise.all([ctx.redis.lrange(mine.entries, 0, -1), projectRefs(ctx, merged, -1)]);
-  const refs = [...new Set([...own, ...others])]
+  const [own, others, inFlight] = await Promise.all([
+    ctx.redis.lrange(mine.entries, 0, -1),
+    projectRefs(ctx, merged, -1),
+    catchUp && before === undefined ? projectRefs(ctx, pushed, CATCH_UP - 1) : [],
+  ]);
+  const refs = [...new Set([...own, ...others, ...inFlight])]
     .filter((ref) => followed.has(refParts(ref).slug) && (before === undefined || ref < before))
     .sort()
     .reverse();

@@ -48,7 +48,7 @@ export function attachFeed(io: RealtimeServer, hub: RealtimeHub): { close(): voi
       // Subscribed before reading, so no entry falls between the page and the stream.
       await Promise.all(subscriptions.map((subscription) => subscription.ready));
       if (socket.disconnected) release(socket);
-      return { ok: true, page: await readFeed(ctx, visitor, { limit: 20, look: true }) };
+      return { ok: true, page: await readFeed(ctx, visitor, { limit: 20, look: true, catchUp: true }) };
     } catch {
       return { ok: false, error: 'unavailable' };
     }

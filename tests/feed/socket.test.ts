@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { follow } from '../../lib/feed';
+import { follow, readFeed } from '../../lib/feed';
+import { visitorFeedKeys } from '../../lib/feed/keys';
 import { configuredFeed } from '../../lib/feed/config';
 import type { FeedChange } from '../../lib/feed/schemas';
 import { publishNews, recordContribution, unpublishNews } from '../../lib/live-events';
@@ -48,6 +49,25 @@ describe('feed:watch', () => {
     const socket = await app.open();
     try {
       expect(await socket.timeout(5_000).emitWithAck('feed:watch')).toEqual({ ok: false, error: 'no-visitor' });
+    } finally {
+      socket.close();
+    }
+  });
+
+  it('catches up, when it opens, on entries still on their way through the fan-out', async () => {
+    const slug = await createProject(app.redis);
+    const cookie = (await app.pageCookie())!;
+    const visitor = visitorFromCookies(cookie)!;
+    const ctx = { redis: app.redis, config: configuredFeed(), now: Date.now };
+    await follow(ctx, visitor, slug);
+    await readFeed(ctx, visitor, { limit: 1 });
+    // Queued for fan-out; no worker runs in this process, so it is in no feed list yet.
+    await publishNews(slug, { id: 'in-flight', title: 'On its way', url: 'https://example.com/w' });
+    expect(await app.redis.llen(visitorFeedKeys(visitor).entries)).toBe(0);
+    const socket = await app.open({ headers: { cookie } });
+    try {
+      const reply = (await socket.timeout(5_000).emitWithAck('feed:watch')) as FeedWatchReply;
+      expect(reply.ok && reply.page.entries.map((entry) => entry.id)).toEqual([`${slug}:n-in-flight`]);
     } finally {
       socket.close();
     }
