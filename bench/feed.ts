@@ -54,6 +54,28 @@ async function holding(redis: Redis, ref: string): Promise<{ once: number; twice
   return counts;
 }
 
+const usedMemory = async (redis: Redis) => Number(/used_memory:(\d+)/.exec(await redis.info('memory'))![1]);
+
+/** Bytes the fan-out of one entry adds per follower (fresh feeds, so each push makes its feed), at several audience sizes. */
+async function bytesPerFollower(ctx: FeedContext, sizes: number[]): Promise<string[]> {
+  const out: string[] = [];
+  for (const size of sizes) {
+    const slug = `bench-mem-${size}`;
+    await saveProject(sampleProject(slug), 0, ctx.redis);
+    const members = Array.from({ length: size }, (_, i) => `m${size}-${i}`);
+    await pipelined(ctx.redis as Redis, size, (p, i) => {
+      p.zadd(projectFeedKeys(slug).followers, 0, members[i]!);
+      p.set(visitorFeedKeys(members[i]!).active, '0', 'PX', CONFIG.idleMs);
+    });
+    await news(ctx, slug, 'mem');
+    const before = await usedMemory(ctx.redis as Redis);
+    await drainProject(ctx, slug, { consumer: 'bench-mem', batch: 1_000 });
+    const added = (await usedMemory(ctx.redis as Redis)) - before;
+    out.push(`${fmt.int(size)} followers: ${fmt.int(added)} B, ${fmt.int(added / size)} B each`);
+  }
+  return out;
+}
+
 /** The fan-out through the queue against pipelined LPUSH; a SIGKILLed worker; a read against LRANGE; bytes. */
 export async function measureFeed(): Promise<FigureResult> {
   const server = await startRedisServer();
@@ -125,6 +147,9 @@ export async function measureFeed(): Promise<FigureResult> {
     const feedBytes = Number(await redis.memory('USAGE', full, 'SAMPLES', 0));
     const entryBytes = Number(await redis.memory('USAGE', `${projectFeedKeys('bench-big').entryPrefix}n-one`, 'SAMPLES', 0));
 
+    progress('feed: memory of one fan-out at 1k, 10k and 100k followers');
+    const perFollower = await bytesPerFollower(ctx, [1_000, 10_000, 100_000]);
+
     const rows: Row[] = [
       {
         figure: 'fan-out through the queue (feed pushes/s)',
@@ -157,6 +182,7 @@ export async function measureFeed(): Promise<FigureResult> {
       details: [
         `one redis-server, one client; ${fmt.int(FOLLOWERS)} followers, batches of 1,000 followers, one push-feeds.lua per 200 feeds (one Redis)`,
         `first fan-out: ${fmt.int(reached.once)} feeds hold the entry once, ${reached.twice} twice, ${reached.none} none`,
+        `memory added by one entry's fan-out to fresh feeds (each push makes its list): ${perFollower.join('; ')}`,
         'the page read is lib/feed readFeed (open-feed.lua, SMEMBERS, 4 LRANGE, 20 HGETALL), not through HTTP',
       ],
       rows,

@@ -1,5 +1,5 @@
 export { follow, unfollow, listFollows, followerCount } from './follows';
-export { readFeed, countNew, type FeedPage } from './read';
+export { readFeed, type FeedPage } from './read';
 export { drainProject, pushToFeeds } from './fanout';
 export { noteFeedWork, workOnce, startFanoutWorkers, type FeedWork } from './work';
 export { defaultFeedContext, type FeedContext } from './context';

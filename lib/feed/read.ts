@@ -75,8 +75,3 @@ export async function readFeed(ctx: FeedContext, visitor: string, { limit, befor
   return { entries, nextCursor: more ? entries.at(-1)!.cursor : null, lastLooked };
 }
 
-/** How many entries arrived since the visitor last looked at their feed (at most `max`). */
-export async function countNew(ctx: FeedContext, visitor: string, max = 99): Promise<number> {
-  const { entries, lastLooked } = await readFeed(ctx, visitor, { limit: max });
-  return entries.filter((entry) => entry.at > lastLooked).length;
-}
