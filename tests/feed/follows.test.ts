@@ -71,4 +71,12 @@ describe('follow and unfollow touch the visitor slot and the project slot', () =
     await follow(ctx, visitor, slug);
     expect((await readFeed(ctx, visitor, { limit: 10 })).entries.map((entry) => entry.id)).toEqual([`${slug}:n-before`]);
   });
+
+  it('stores nothing for a visitor who reads while following nothing', async () => {
+    const { feed: ctx } = feedContexts(redis, testClock(), testFeedConfig());
+    const visitor = newVisitor();
+    expect(await readFeed(ctx, visitor, { limit: 10, look: true })).toEqual({ entries: [], nextCursor: null, lastLooked: 0 });
+    const keys = visitorFeedKeys(visitor);
+    expect(await redis.exists(keys.active, keys.entries, keys.follows, keys.pending)).toBe(0);
+  });
 });
