@@ -1,3 +1,4 @@
+import type { FeedConfig } from '../feed/config';
 import type { RedisClient } from '../redis/client';
 import { getRedis } from '../redis/client';
 import { windowsFromEnv, type Windows } from './windows';
@@ -7,6 +8,8 @@ export type LiveEventsContext = {
   redis: RedisClient;
   windows: Windows;
   now: () => number;
+  /** The home feed's settings (lib/feed), when not the environment's. */
+  feed?: FeedConfig;
 };
 
 let windows: Windows | undefined;
