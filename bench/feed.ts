@@ -8,7 +8,7 @@ import { feedWorkKeys, projectFeedKeys, visitorFeedKeys } from '../lib/feed/keys
 import { readFeed } from '../lib/feed/read';
 import { publishNews } from '../lib/live-events';
 import { DEFAULT_WINDOWS } from '../lib/live-events/windows';
-import { saveProject } from '../lib/projects/catalogue';
+import { saveProject } from '../lib/projects/save';
 import { createRedis, waitUntilReady } from '../lib/redis/client';
 import { startRedisServer } from '../lib/redis/embedded';
 import { sampleProject } from '../tests/sample-project';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { followerCount } from '../../lib/feed';
-import { listProjects } from '../../lib/projects/catalogue';
+import { listSlugs } from '../../lib/projects/catalogue';
 import { closeRedis, type RedisClient } from '../../lib/redis/client';
 import { startSimulator } from '../../lib/simulator/simulator';
 import { connect, createProject, testClock } from '../support';
@@ -19,7 +19,7 @@ afterAll(async () => {
 it("the demo's simulated visitors follow projects as soon as it starts", async () => {
   await createProject(redis);
   const { feed, live } = feedContexts(redis, testClock(), testFeedConfig());
-  const projects = (await listProjects(redis)).map((project) => project.slug);
+  const projects = await listSlugs(1_000, redis);
   const followers = async () => (await Promise.all(projects.slice(0, 40).map((slug) => followerCount(feed, slug)))).reduce((a, b) => a + b, 0);
   const before = await followers();
   const simulator = startSimulator(live);
