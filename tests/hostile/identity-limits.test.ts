@@ -44,8 +44,16 @@ const limits = (settings: Record<string, number>) => {
 };
 
 let next = 0;
-/** An address no other test uses: IPv4 from TEST-NET-3, or a fresh IPv6 /64 of the documentation prefix. */
-const freshV4 = () => `203.0.113.${(next++ % 200) + Math.floor(Math.random() * 50)}`;
+/**
+ * An address no other test uses: IPv4 from TEST-NET-3, or a fresh IPv6 /64 of the documentation
+ * prefix. Each one counts on from the last, never by chance: a random host met an earlier call's
+ * about one time in 50, and a test then found the places or event budget another socket held.
+ * (Each project's Redis is its own and throwaway, so a run needs no randomness to stay apart.)
+ */
+const freshV4 = () => {
+  if (next >= 254) throw new Error('TEST-NET-3 has no fresh address left');
+  return `203.0.113.${++next}`;
+};
 const freshV6 = () => `2001:db8:${Math.floor(Math.random() * 0xffff).toString(16)}:${(next++).toString(16)}`;
 
 async function pageLoad(address: string): Promise<{ status: number; cookie: boolean; retryAfter: string | null }> {
