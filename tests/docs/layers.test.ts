@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 /** docs/architecture.md's layers of lib/, from the top down; one entry may hold folders of one layer. */
 const LAYERS = [
   ['app'], ['http'], ['realtime'], ['ops'], ['simulator'], ['creators'], ['quiz'], ['visitors'], ['folding'],
-  ['live-events', 'projects'], ['leaderboard'], ['timeline'], ['metrics'], ['scale'], ['redis'],
+  ['live-events', 'projects', 'feed'], ['leaderboard'], ['timeline'], ['metrics'], ['scale'], ['redis'],
 ];
 const LIB = path.resolve(__dirname, '../../lib');
 const depth = (folder: string) => LAYERS.findIndex((layer) => layer.includes(folder));
