@@ -1,4 +1,5 @@
 import { expect, postContribution, test } from './support/fixtures';
+import { IMPORT_BODY_BYTES } from '../lib/http/body';
 
 test('bad bodies get a 400 naming the field, and nothing is written', async ({ request, slug }) => {
   const cases: [object, string][] = [
@@ -33,8 +34,11 @@ test('unknown projects are 404, admin routes need the token, big bodies are 413'
   const script = await request.post(`/api/projects/${slug}/news`, { data: { ...news, url: 'javascript:alert(1)' }, ...admin });
   expect((await script.json()).error.field).toBe('url');
 
+  // Every route takes at most 64 KiB, but the import, which takes up to 1,000 events in 4 MiB.
+  const bigNews = await request.post(`/api/projects/${slug}/news`, { data: { ...news, url: 'https://example.org/' + 'a'.repeat(70_000) }, ...admin });
+  expect(bigNews.status()).toBe(413);
   const huge = await request.post(`/api/projects/${slug}/import`, {
-    data: { events: [{ kind: 'news', id: 'big', title: 'x', url: 'https://example.org/' + 'a'.repeat(70_000), at: Date.now() }] },
+    data: { events: [{ kind: 'news', id: 'big', title: 'x', url: 'https://example.org/' + 'a'.repeat(IMPORT_BODY_BYTES), at: Date.now() }] },
     ...admin,
   });
   expect(huge.status()).toBe(413);
