@@ -3,10 +3,20 @@ import { takeFromAddress } from '../address-limits';
 import { fromTrustedProxy } from '../trusted-proxy';
 import { newVisitorCookie, VISITOR_COOKIE, visitorFromCookies } from './cookie';
 
-/** Page loads (not the API, not Next's assets, not Socket.IO), and quiz starts: a player is a visitor. */
+/**
+ * Set by server.ts on a request refused a new visitor id (replacing any such header the client
+ * sent): the seconds until its address may have one, for the route's 429 (lib/http/visitor.ts).
+ */
+export const NEW_VISITOR_WAIT_HEADER = 'x-crowdpulse-new-visitor-wait';
+
+/**
+ * Page loads (not the API, not Next's assets, not Socket.IO), quiz starts and follows: a player,
+ * or a follower, is a visitor. Nothing else is given an id: a feed read or an unfollow without
+ * one has nothing to read or undo.
+ */
 function needsVisitor(request: IncomingMessage): boolean {
   const path = request.url ?? '/';
-  if (request.method === 'POST') return /^\/api\/quiz\/sessions\/?(?:\?|$)/.test(path);
+  if (request.method === 'POST') return /^\/api\/(?:quiz\/sessions|follows)\/?(?:\?|$)/.test(path);
   return (
     request.method === 'GET' &&
     !/^\/(?:api|_next|socket\.io)(?:\/|$)/.test(path) &&
@@ -21,15 +31,21 @@ function behindHttpsProxy(request: IncomingMessage): boolean {
 }
 
 /**
- * Gives a page request or a quiz start without a valid visitor cookie a new signed one
- * (Set-Cookie), and adds it to the request so the page being rendered, or the quiz route, sees
- * it too. An address asking for too many new ids gets its pages without one (they stay live,
- * but nobody is counted) and its quiz starts refused (app/api/quiz/sessions/route.ts).
+ * Gives a page request, a quiz start or a follow without a valid visitor cookie a new signed one
+ * (Set-Cookie), and adds it to the request so the page being rendered, or the route, sees it
+ * too. The one place new ids come from. An address asking for too many gets its pages without
+ * one (they stay live, but nobody is counted), and its quiz starts and follows refused with the
+ * wait the limit names (NEW_VISITOR_WAIT_HEADER, read by `requirePlayer`).
  */
 export async function issueVisitorCookie(request: IncomingMessage, response: ServerResponse, address: string): Promise<void> {
+  delete request.headers[NEW_VISITOR_WAIT_HEADER];
   if (!needsVisitor(request) || visitorFromCookies(request.headers.cookie)) return;
   // Per address (an IPv6 /64), in Redis: every instance shares the budget (RATE_LIMIT_NEW_VISITORS_PER_HOUR).
-  if ((await takeFromAddress('new-visitor-ids', address)) !== undefined) return;
+  const wait = await takeFromAddress('new-visitor-ids', address);
+  if (wait !== undefined) {
+    request.headers[NEW_VISITOR_WAIT_HEADER] = String(wait);
+    return;
+  }
   const secure = behindHttpsProxy(request);
   const { value, setCookie } = newVisitorCookie(secure);
   response.appendHeader('Set-Cookie', setCookie);

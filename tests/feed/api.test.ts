@@ -7,8 +7,7 @@ import { configuredFeed } from '../../lib/feed/config';
 import { feedPageSchema, followsSchema } from '../../lib/feed/schemas';
 import { publishNews } from '../../lib/live-events';
 import { closeRedis, getRedis, waitUntilReady, type RedisClient } from '../../lib/redis/client';
-import { ensureVisitorSecret, visitorFromCookies } from '../../lib/visitors/cookie';
-import { visitorFeedKeys } from '../../lib/feed/keys';
+import { ensureVisitorSecret, newVisitorCookie } from '../../lib/visitors/cookie';
 import { jsonSchemaOf } from '../../lib/http/openapi/json-schema';
 import { compile } from '../contract/validator';
 import { createProject, uniqueSlug } from '../support';
@@ -35,15 +34,15 @@ function documented(schema: typeof feedPageSchema | typeof followsSchema, value:
   expect(validate(value), JSON.stringify(validate.errors)).toBe(true);
   return value;
 }
-const cookieOf = (response: Response) => response.headers.get('set-cookie')?.split(';')[0];
+/** A visitor's cookie, as server.ts gives one to a page or a follow without (lib/visitors/issue.ts; tests/hostile/identity-limits.test.ts). */
+const newCookie = () => `cp_vid=${newVisitorCookie(false).value}`;
 
 describe('the follow and feed API', () => {
-  it('gives a new visitor a cookie, follows (201, then 200), lists, feeds and unfollows (204)', async () => {
+  it('follows (201, then 200), lists, feeds and unfollows (204), giving no cookie of its own', async () => {
     const slug = await createProject(redis);
-    const first = await followRoute(send('/api/follows', { method: 'POST', body: JSON.stringify({ slug }) }), noContext);
-    expect(first.status).toBe(201);
-    const cookie = cookieOf(first);
-    expect(cookie).toMatch(/^cp_vid=/);
+    const cookie = newCookie();
+    const first = await followRoute(send('/api/follows', { method: 'POST', body: JSON.stringify({ slug }), cookie }), noContext);
+    expect([first.status, first.headers.get('set-cookie')]).toEqual([201, null]);
 
     const again = await followRoute(send('/api/follows', { method: 'POST', body: JSON.stringify({ slug }), cookie }), noContext);
     expect([again.status, again.headers.get('set-cookie')]).toEqual([200, null]);
@@ -62,19 +61,29 @@ describe('the follow and feed API', () => {
     expect((await (await getFeed(send('/api/feed', { cookie }), noContext)).json()).entries).toEqual([]);
   });
 
-  it('gives a reader without a cookie one, and an empty answer that stores nothing', async () => {
-    const response = await getFeed(send('/api/feed'), noContext);
-    const cookie = cookieOf(response)!;
-    expect(await response.json()).toEqual({ entries: [], nextCursor: null, lastLooked: 0 });
-    const keys = visitorFeedKeys(visitorFromCookies(cookie)!);
-    expect(await redis.exists(keys.active, keys.entries, keys.follows, keys.pending)).toBe(0);
-    expect(await (await getFollows(send('/api/follows'), noContext)).json()).toEqual({ follows: [] });
+  it('gives a reader without a cookie an empty answer and no id; a follow without one (refused its id by server.ts) is a 503, a 429 with the wait', async () => {
+    const response = await getFeed(send('/api/feed?look=1'), noContext);
+    expect([response.headers.get('set-cookie'), await response.json()]).toEqual([null, { entries: [], nextCursor: null, lastLooked: 0 }]);
+    const follows = await getFollows(send('/api/follows'), noContext);
+    expect([follows.headers.get('set-cookie'), await follows.json()]).toEqual([null, { follows: [] }]);
+    const slug = await createProject(redis);
+    const unfollowed = await unfollowRoute(send(`/api/follows/${slug}`, { method: 'DELETE' }), { params: Promise.resolve({ slug }) });
+    expect([unfollowed.status, unfollowed.headers.get('set-cookie')]).toEqual([204, null]);
+
+    const follow = (headers: Record<string, string> = {}) =>
+      followRoute(new Request(`${base}/api/follows`, { method: 'POST', body: JSON.stringify({ slug }), headers: { 'content-type': 'application/json', ...headers } }), noContext);
+    expect((await follow()).status).toBe(503);
+    const refused = await follow({ 'x-crowdpulse-new-visitor-wait': '1234' });
+    expect([refused.status, refused.headers.get('retry-after')]).toEqual([429, '1234']);
+    // A cookie this app did not sign is no visitor.
+    expect((await follow({ cookie: 'cp_vid=forged.signature' })).status).toBe(503);
   });
 
   it('answers 404 for an unknown project and 400 for bad input, writing nothing', async () => {
-    const unknown = await followRoute(send('/api/follows', { method: 'POST', body: JSON.stringify({ slug: uniqueSlug() }) }), noContext);
+    const cookie = newCookie();
+    const unknown = await followRoute(send('/api/follows', { method: 'POST', body: JSON.stringify({ slug: uniqueSlug() }), cookie }), noContext);
     expect(unknown.status).toBe(404);
-    const bad = await followRoute(send('/api/follows', { method: 'POST', body: JSON.stringify({ slug: 'NOT A SLUG', extra: 1 }) }), noContext);
+    const bad = await followRoute(send('/api/follows', { method: 'POST', body: JSON.stringify({ slug: 'NOT A SLUG', extra: 1 }), cookie }), noContext);
     expect(bad.status).toBe(400);
     expect((await getFeed(send('/api/feed?limit=0'), noContext)).status).toBe(400);
     expect((await getFeed(send('/api/feed?before=nope'), noContext)).status).toBe(400);

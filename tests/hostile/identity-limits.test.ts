@@ -7,7 +7,7 @@ import { route } from '../../lib/http/route';
 import type { RedisClient } from '../../lib/redis/client';
 import { withRealtimeScripts } from '../../lib/realtime/commands';
 import { openSocketsKey } from '../../lib/realtime/keys';
-import { connect } from '../support';
+import { connect, createProject } from '../support';
 import { startInProcessApp, type ClientSocket, type InProcessApp } from './in-process-app';
 
 /**
@@ -97,6 +97,50 @@ describe('new visitor ids', () => {
   });
 });
 
+/** A follow, or a feed read, from a client with no cookie jar. */
+async function cookielessCall(address: string, path: string, body?: unknown): Promise<{ status: number; cookie?: string; retryAfter: string | null }> {
+  const init = body === undefined ? {} : { method: 'POST', body: JSON.stringify(body) };
+  const response = await fetch(`${app.url}${path}`, { ...init, headers: { 'content-type': 'application/json', 'x-forwarded-for': address } });
+  await response.text();
+  const cookie = response.headers.getSetCookie().find((c) => c.startsWith('cp_vid='))?.split(';')[0];
+  return { status: response.status, cookie, retryAfter: response.headers.get('retry-after') };
+}
+
+describe('follows and feed reads', () => {
+  it('take new ids from the same per-address budget: over it, a follow is a 429 with the limit’s wait; a feed read is given no id', async () => {
+    limits({ RATE_LIMIT_NEW_VISITORS_PER_HOUR: 3 });
+    const slug = await createProject(app.redis);
+    const address = freshV4();
+    expect(await pageLoad(address)).toMatchObject({ cookie: true });
+    const follows = [];
+    for (let i = 0; i < 4; i++) follows.push(await cookielessCall(address, '/api/follows', { slug }));
+    expect(follows.map((follow) => follow.status)).toEqual([201, 201, 429, 429]);
+    expect(new Set(follows.map((follow) => follow.cookie).filter(Boolean)).size).toBe(2);
+    expect(follows[2]!.cookie).toBeUndefined();
+    // The new-id limit's own wait (most of its hour), not a made-up minute.
+    const wait = Number(follows[2]!.retryAfter);
+    expect(wait).toBeGreaterThan(3_000);
+    expect(wait).toBeLessThanOrEqual(3_600);
+    // Feed reads and unfollows without a cookie take nothing, give nothing, and are not refused.
+    for (let i = 0; i < 3; i++) {
+      expect(await cookielessCall(address, '/api/feed?limit=5')).toEqual({ status: 200, cookie: undefined, retryAfter: null });
+      expect(await cookielessCall(address, '/api/follows')).toEqual({ status: 200, cookie: undefined, retryAfter: null });
+    }
+    const unfollow = await fetch(`${app.url}/api/follows/${slug}`, { method: 'DELETE', headers: { 'x-forwarded-for': address } });
+    expect([unfollow.status, unfollow.headers.getSetCookie()]).toEqual([204, []]);
+    // A follower with a cookie is not refused, and a client cannot forge the wait.
+    const cookie = follows[0]!.cookie!;
+    const known = await fetch(`${app.url}/api/follows`, { method: 'POST', body: JSON.stringify({ slug }), headers: { 'x-forwarded-for': address, cookie } });
+    expect(known.status).toBe(200);
+    const forged = await fetch(`${app.url}/api/follows`, {
+      method: 'POST',
+      body: JSON.stringify({ slug }),
+      headers: { 'x-forwarded-for': address, 'x-crowdpulse-new-visitor-wait': '1' },
+    });
+    expect(Number(forged.headers.get('retry-after'))).toBeGreaterThan(3_000);
+  });
+});
+
 describe('page loads and API reads', () => {
   it('are limited per address: over it, a 429 with Retry-After, and no cookie', async () => {
     limits({ RATE_LIMIT_READS_PER_MIN: 3 });
@@ -180,6 +224,11 @@ it('RATE_LIMIT_PER_MIN=0 turns every per-address limit off', async () => {
   const address = freshV4();
   for (let i = 0; i < 3; i++) expect(await pageLoad(address)).toMatchObject({ status: 200, cookie: true });
   for (let i = 0; i < 3; i++) expect(await takeFromAddress('quiz-starts', address)).toBeUndefined();
+  const slug = await createProject(app.redis);
+  const follows = [];
+  for (let i = 0; i < 3; i++) follows.push(await cookielessCall(address, '/api/follows', { slug }));
+  expect(follows.map((follow) => follow.status)).toEqual([201, 201, 201]);
+  expect(new Set(follows.map((follow) => follow.cookie)).size).toBe(3);
   const sockets = await Promise.all(Array.from({ length: 3 }, () => openFrom(address)));
   const replies = await Promise.all(sockets.map((socket) => socket.timeout(5_000).emitWithAck('leaderboard:watch')));
   expect(replies.filter((reply) => !reply.ok && reply.error === 'rate-limited')).toEqual([]);

@@ -1,6 +1,10 @@
 import { once } from 'node:events';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { io as connect, type Socket } from 'socket.io-client';
+import { GET as getFeed } from '../../app/api/feed/route';
+import { DELETE as unfollowRoute } from '../../app/api/follows/[slug]/route';
+import { GET as getFollows, POST as followRoute } from '../../app/api/follows/route';
 import { createAppServer, type AppServer } from '../../lib/app/http-server';
 import { CLIENT_ADDRESS_HEADER } from '../../lib/http/client-address';
 import { metricsRegistry } from '../../lib/metrics/registry';
@@ -28,8 +32,30 @@ export type InProcessApp = {
 };
 
 /**
+ * The follow and feed routes, as Next would run them: the request as server.ts left it (its
+ * stamped address, the cookie it may have been given), its answer on the server's response.
+ */
+async function answerFromFeedRoutes(request: IncomingMessage, response: ServerResponse): Promise<void> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) if (typeof value === 'string') headers.set(name, value);
+  const method = request.method ?? 'GET';
+  const web = new Request(`http://app.test${request.url}`, { method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined });
+  const slug = /^\/api\/follows\/([^/?]+)/.exec(request.url ?? '')?.[1];
+  const answer = request.url!.startsWith('/api/feed')
+    ? await getFeed(web, noContext)
+    : slug
+      ? await unfollowRoute(web, { params: Promise.resolve({ slug }) })
+      : await (method === 'POST' ? followRoute : getFollows)(web, noContext);
+  response.writeHead(answer.status, Object.fromEntries(answer.headers)).end(Buffer.from(await answer.arrayBuffer()));
+}
+const noContext = { params: Promise.resolve({}) };
+
+/**
  * The app's real HTTP + Socket.IO server in the test process, on this run's Redis (a page is a
- * stub, so no build is needed), so its rooms and metrics can be inspected.
+ * stub, so no build is needed; the follow and feed API are the real routes), so its rooms and
+ * metrics can be inspected.
  */
 export async function startInProcessApp({ host = '127.0.0.1' }: { host?: string } = {}): Promise<InProcessApp> {
   const connection = testConnection();
@@ -43,9 +69,10 @@ export async function startInProcessApp({ host = '127.0.0.1' }: { host?: string 
   process.on('uncaughtException', recordCrash);
   process.on('unhandledRejection', recordCrash);
   // The stub page names the address the request was stamped with, as a limit would key on it.
-  const server = createAppServer((request, response) =>
-    response.writeHead(200, { 'content-type': 'text/html', [STAMPED_ADDRESS]: String(request.headers[CLIENT_ADDRESS_HEADER]) }).end('<p>page</p>'),
-  );
+  const server = createAppServer((request, response) => {
+    if (/^\/api\/(?:follows|feed)(?:\/|\?|$)/.test(request.url ?? '')) return answerFromFeedRoutes(request, response);
+    response.writeHead(200, { 'content-type': 'text/html', [STAMPED_ADDRESS]: String(request.headers[CLIENT_ADDRESS_HEADER]) }).end('<p>page</p>');
+  });
   server.httpServer.listen(0, host);
   await once(server.httpServer, 'listening');
   const url = `http://127.0.0.1:${(server.httpServer.address() as AddressInfo).port}`;

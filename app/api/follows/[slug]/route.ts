@@ -1,15 +1,15 @@
 import { pathSlug, type SlugParams } from '@/lib/http/params';
 import { route } from '@/lib/http/route';
-import { jsonFor, requestVisitor } from '@/lib/http/visitor';
+import { knownVisitor, visitorJson } from '@/lib/http/visitor';
 import { defaultFeedContext, unfollow } from '@/lib/feed';
 
-/** 204 whether or not the visitor followed the project (idempotent). */
+/** 204 whether or not the visitor followed the project (idempotent); without a cookie there is nothing to undo. */
 export const DELETE = route(
   async (request: Request, context: SlugParams) => {
     const slug = await pathSlug(context);
-    const visitor = requestVisitor(request);
-    if (!visitor.setCookie) await unfollow(defaultFeedContext(), visitor.id, slug);
-    return jsonFor(visitor, null, { status: 204 });
+    const visitor = knownVisitor(request);
+    if (visitor) await unfollow(defaultFeedContext(), visitor, slug);
+    return visitorJson(null, { status: 204 });
   },
   { write: true },
 );

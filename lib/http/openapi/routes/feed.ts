@@ -3,14 +3,14 @@ import { slugSchema } from '../../../live-events/schemas';
 import { feedPageSchema, feedQuerySchema, followedSchema, followInputSchema, followsSchema } from '../../../feed/schemas';
 import { answers, defineRoutes } from '../contract';
 
-const visitor = 'The visitor is the signed `cp_vid` cookie; a request without one is given one (Set-Cookie).';
+const visitor = 'The visitor is the signed `cp_vid` cookie.';
 
 export const feedRoutes = defineRoutes('feed', [
   {
     method: 'post',
     path: '/api/follows',
     summary: 'Follow a project',
-    description: visitor,
+    description: `${visitor} A request without one is given one (\`Set-Cookie\`), or a 429 when its address has asked for too many new ones.`,
     access: 'write',
     body: { schema: followInputSchema, example: { slug: 'tidal-synth' } },
     responses: {
@@ -23,7 +23,7 @@ export const feedRoutes = defineRoutes('feed', [
     method: 'delete',
     path: '/api/follows/{slug}',
     summary: 'Stop following a project',
-    description: `${visitor} Idempotent: 204 whether or not it was followed.`,
+    description: `${visitor} Idempotent: 204 whether or not it was followed (without a cookie, nothing was).`,
     access: 'write',
     params: z.object({ slug: slugSchema }),
     responses: { 204: { description: 'not following (any more)', content: [] } },
@@ -32,14 +32,14 @@ export const feedRoutes = defineRoutes('feed', [
     method: 'get',
     path: '/api/follows',
     summary: 'The projects the visitor follows, most recent first',
-    description: visitor,
+    description: `${visitor} A request without one follows nothing (and is given no id).`,
     responses: answers(200, 'the follows', followsSchema),
   },
   {
     method: 'get',
     path: '/api/feed',
     summary: "A page of the visitor's home feed, newest first",
-    description: `${visitor} News, milestones and the hour's backers of the projects they follow. Page with \`before\` = the previous \`nextCursor\`: entries arriving meanwhile never shift a page.`,
+    description: `${visitor} A request without one gets an empty page (and no id). News, milestones and the hour's backers of the projects they follow. Page with \`before\` = the previous \`nextCursor\`: entries arriving meanwhile never shift a page.`,
     query: feedQuerySchema,
     responses: answers(200, 'a page', feedPageSchema),
   },
