@@ -29,9 +29,9 @@ export function liveEventScripts(): ScriptDefinition[] {
     script('publishNews', 5, 'publish-news.lua'),
     script('unpublishNews', 5, 'unpublish-news.lua'),
     script('importEvents', 8, 'import-events.lua'),
-    script('joinVisitor', 5, 'join-visitor.lua'),
-    script('leaveVisitor', 4, 'leave-visitor.lua'),
-    script('heartbeatVisitors', 4, 'heartbeat-visitors.lua'),
+    script('joinVisitor', 6, 'join-visitor.lua'),
+    script('leaveVisitor', 5, 'leave-visitor.lua'),
+    script('heartbeatVisitors', 5, 'heartbeat-visitors.lua'),
     script('readLiveSnapshot', 8, 'read-snapshot.lua', true),
   ];
 }

@@ -8,8 +8,11 @@ export type Tab = { visitorId: string; tabId: string };
 
 function presenceKeys(slug: string) {
   const keys = liveEventKeys(slug);
-  return [keys.visitors, keys.visitorTabs, keys.visitorTabCounts, keys.changes] as const;
+  return [keys.visitors, keys.visitorTabs, keys.visitorTabCounts, keys.changes, keys.visitorsPublished] as const;
 }
+
+/** Tabs per heartbeat script: an instance holding a crowd on one project vouches for it in bounded steps. */
+export const HEARTBEAT_BATCH = 500;
 
 /** A tab opened the project page. Returns the number of people viewing. */
 export async function joinProject(slug: string, tab: Tab, ctx: LiveEventsContext = defaultLiveEventsContext()): Promise<number> {
@@ -35,9 +38,13 @@ export async function heartbeatVisitors(
   tabs: readonly Tab[],
   ctx: LiveEventsContext = defaultLiveEventsContext(),
 ): Promise<number> {
-  return withLiveEventScripts(ctx.redis).heartbeatVisitors(
-    ...presenceKeys(slug),
-    ctx.now(), ctx.windows.visitors, slug,
-    ...tabs.flatMap((tab) => [tab.visitorId, tab.tabId]),
-  );
+  let count = 0;
+  for (let first = 0; first === 0 || first < tabs.length; first += HEARTBEAT_BATCH) {
+    count = await withLiveEventScripts(ctx.redis).heartbeatVisitors(
+      ...presenceKeys(slug),
+      ctx.now(), ctx.windows.visitors, slug,
+      ...tabs.slice(first, first + HEARTBEAT_BATCH).flatMap((tab) => [tab.visitorId, tab.tabId]),
+    );
+  }
+  return count;
 }

@@ -87,8 +87,11 @@ if room > 0 then
   end
 end
 
--- "Recently claimed" only matters for one window (fake-new counting): keep it that small.
-redis.call('ZREMRANGEBYSCORE', recent, '-inf', now - window)
+-- "Recently claimed" only matters for one window (fake-new counting): keep it that small. A call
+-- adds at most `limit` groups to it, so dropping up to twice that many keeps it draining while
+-- bounding the work of any one call.
+local stale = redis.call('ZRANGE', recent, '-inf', now - window, 'BYSCORE', 'LIMIT', 0, 2 * limit)
+if #stale > 0 then redis.call('ZREM', recent, unpack(stale)) end
 
 local function earliest(zset, offset)
   local head = redis.call('ZRANGE', zset, 0, 0, 'WITHSCORES')

@@ -39,7 +39,7 @@ pruneExpired(contributions, now - tonumber(ARGV[3]), details, contributors)
 pruneExpired(contributors, now - tonumber(ARGV[4]), details, contributions)
 
 local seq = removeActivity(activity, 'c', id)
-local count = redis.call('ZCARD', contributions)
+local count = countSince(contributions, now - tonumber(ARGV[3]))
 -- `at` and `counted` let a page take it off its count and its expiry times without refetching.
 publishChange(info, KEYS[6], {
   type = 'contribution-cancelled', slug = ARGV[5], id = id, at = tonumber(at or now),
