@@ -10,12 +10,15 @@ declare module 'ioredis' {
     publishNews(...keysThenArgs: ScriptArg[]): Result<[Status, number], Context>;
     unpublishNews(...keysThenArgs: ScriptArg[]): Result<Status, Context>;
     importEvents(...keysThenArgs: ScriptArg[]): Result<[number, number], Context>;
-    joinVisitor(...keysThenArgs: ScriptArg[]): Result<number, Context>;
-    leaveVisitor(...keysThenArgs: ScriptArg[]): Result<number, Context>;
-    heartbeatVisitors(...keysThenArgs: ScriptArg[]): Result<number, Context>;
+    joinVisitor(...keysThenArgs: ScriptArg[]): Result<PresenceReply, Context>;
+    leaveVisitor(...keysThenArgs: ScriptArg[]): Result<PresenceReply, Context>;
+    heartbeatVisitors(...keysThenArgs: ScriptArg[]): Result<PresenceReply, Context>;
     readLiveSnapshot(...keysThenArgs: ScriptArg[]): Result<RawSnapshot | null, Context>;
   }
 }
+
+/** The presence scripts' reply: the visitor count, and 1 when its publish was held back (presence.lua). */
+export type PresenceReply = [count: number, pending: 0 | 1];
 
 /** read-snapshot.lua's reply, before it is shaped into a LiveSnapshot. */
 export type RawSnapshot = [string, number, string[], string[], string[], number, string, [0 | 1, ...string[]]];

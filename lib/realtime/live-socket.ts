@@ -1,6 +1,6 @@
 import { NotFoundError } from '../errors';
 import { heartbeatVisitors, joinProject, leaveProject, readLiveSnapshot } from '../live-events';
-import { defaultLiveEventsContext } from '../live-events/context';
+import { defaultLiveEventsContext, type LiveEventsContext } from '../live-events/context';
 import { heartbeatInterval } from '../live-events/windows';
 import { log } from '../log';
 import { visitorFromCookies } from '../visitors/cookie';
@@ -11,10 +11,12 @@ import { LocalViewers } from './local-viewers';
 import { relayLiveChanges } from './relay';
 import { watchRequestSchema as watchRequest } from './schemas';
 import { serially } from './serially';
+import { visitorSettler } from './visitor-settler';
 
 /** Live events on project pages: watching a project, per-tab presence and its heartbeats, the relay. */
 export function attachLiveEvents(io: RealtimeServer, hub: RealtimeHub): { close(): void } {
-  const ctx = defaultLiveEventsContext();
+  const ctx: LiveEventsContext = { ...defaultLiveEventsContext(), onVisitorsPending: (slug) => settler.pending(slug) };
+  const settler = visitorSettler(ctx);
   const viewers = new LocalViewers();
   const relay = relayLiveChanges(io, hub);
   const relayed = new WeakMap<RealtimeSocket, Subscription>();
@@ -95,6 +97,7 @@ export function attachLiveEvents(io: RealtimeServer, hub: RealtimeHub): { close(
   return {
     close() {
       clearInterval(heartbeatTimer);
+      settler.close();
       relay.close();
     },
   };

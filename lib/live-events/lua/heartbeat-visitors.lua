@@ -8,7 +8,7 @@
   KEYS[5] the last published visitor count (hash)
   ARGV[4..] pairs of visitor id, tab id (the caller sends them in bounded batches)
 
-  Returns the number of visitors
+  Returns {number of visitors, pending} (see publishVisitorsIfChanged in presence.lua)
 ]]
 --- @include "presence.lua"
 

@@ -6,14 +6,14 @@
   KEYS[5] the project's change channel (SPUBLISH)   ARGV[5] project slug
   KEYS[6] the last published visitor count (hash)
 
-  Returns the number of visitors, or -1 for an unknown project
+  Returns {number of visitors, pending} (presence.lua), or {-1, 0} for an unknown project
 ]]
 --- @include "presence.lua"
 
 local info, visitors, tabs, counts = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
 local now, window = tonumber(ARGV[1]), tonumber(ARGV[4])
 
-if redis.call('EXISTS', info) == 0 then return -1 end
+if redis.call('EXISTS', info) == 0 then return { -1, 0 } end
 
 pruneTabs(visitors, tabs, counts, now - window)
 refreshTab(visitors, tabs, counts, ARGV[2], ARGV[3], now)

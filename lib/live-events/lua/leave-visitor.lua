@@ -6,7 +6,7 @@
   KEYS[4] the project's change channel (SPUBLISH)   ARGV[5] project slug
   KEYS[5] the last published visitor count (hash)
 
-  Returns the number of visitors
+  Returns {number of visitors, pending} (see publishVisitorsIfChanged in presence.lua)
 ]]
 --- @include "presence.lua"
 

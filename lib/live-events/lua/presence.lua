@@ -45,14 +45,27 @@ local function refreshPresenceTtl(visitors, tabs, counts, window)
   redis.call('PEXPIRE', counts, window)
 end
 
--- Publishes the visitor count (visitors seen after `cutoff`) when it differs from the count
--- last published. Returns the count.
+-- At most one visitor count is published per project per VISITORS_PUBLISH_GAP (ms): a crowd
+-- joining at once costs every instance a few messages a second, not one per join.
+local VISITORS_PUBLISH_GAP = 250
+
+-- Publishes the visitor count (visitors seen after `cutoff`) when it differs from the count last
+-- published and the last publish is at least VISITORS_PUBLISH_GAP old (either way on the app
+-- instances' clocks, which the windows already assume agree). Returns {count, pending}: pending
+-- is 1 when a changed count was held back; the caller settles it later (settle = a heartbeat
+-- with no tabs), so the last change of a burst is never lost.
 local function publishVisitorsIfChanged(visitors, published, cutoff, window, channel, slug, now)
   local count = redis.call('ZCOUNT', visitors, '(' .. cutoff, '+inf')
-  if tonumber(redis.call('HGET', published, 'count')) ~= count then
+  local last = redis.call('HMGET', published, 'count', 'at')
+  local pending = 0
+  if tonumber(last[1]) == count then
+    -- Nothing to tell.
+  elseif last[2] and math.abs(now - tonumber(last[2])) < VISITORS_PUBLISH_GAP then
+    pending = 1
+  else
     redis.call('SPUBLISH', channel, cjson.encode({ type = 'visitors-changed', slug = slug, count = count }))
     redis.call('HSET', published, 'count', count, 'at', now)
   end
   redis.call('PEXPIRE', published, window)
-  return count
+  return { count, pending }
 end
