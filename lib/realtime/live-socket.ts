@@ -11,6 +11,7 @@ import { LocalViewers } from './local-viewers';
 import { relayLiveChanges } from './relay';
 import { watchRequestSchema as watchRequest } from './schemas';
 import { serially } from './serially';
+import { everySpread } from './spread-timer';
 import { visitorSettler } from './visitor-settler';
 
 /** Live events on project pages: watching a project, per-tab presence and its heartbeats, the relay. */
@@ -23,7 +24,7 @@ export function attachLiveEvents(io: RealtimeServer, hub: RealtimeHub): { close(
 
   const heartbeat = () =>
     Promise.all(viewers.projects().map(([slug, tabs]) => heartbeatVisitors(slug, tabs, ctx).catch(() => undefined)));
-  const heartbeatTimer = setInterval(heartbeat, heartbeatInterval(ctx.windows));
+  const heartbeats = everySpread(() => void heartbeat(), heartbeatInterval(ctx.windows));
   // After an outage (or a Redis restart that lost its data) vouch for our viewers at once.
   hub.onRedisUp(() => void heartbeat());
 
@@ -96,7 +97,7 @@ export function attachLiveEvents(io: RealtimeServer, hub: RealtimeHub): { close(
 
   return {
     close() {
-      clearInterval(heartbeatTimer);
+      heartbeats.stop();
       settler.close();
       relay.close();
     },
