@@ -11,6 +11,7 @@ import { startApp } from './app';
 import { measureBulk } from './bulk';
 import { measureCluster } from './cluster';
 import { measureFolding } from './folding';
+import { measureHotRedis } from './hot-redis';
 import { measureIngest } from './ingest';
 import { measureLeaderboard } from './leaderboard';
 import { measureMemory } from './memory';
@@ -21,7 +22,7 @@ import { measureScale } from './scale';
 import { measureTimeline } from './timeline';
 import { Cleanup, ROOT, machineInfo, progress } from './support';
 
-const FIGURES = ['round-trips', 'push', 'ingest', 'bulk', 'leaderboard', 'timeline', 'folding', 'memory', 'scale', 'cluster'] as const;
+const FIGURES = ['round-trips', 'push', 'ingest', 'bulk', 'leaderboard', 'timeline', 'folding', 'memory', 'scale', 'cluster', 'hot'] as const;
 type Figure = (typeof FIGURES)[number];
 /** The figures that need the app server on one Redis; they and the cluster's need a production build. */
 const APP_FIGURES: readonly Figure[] = ['push', 'ingest', 'bulk'];
@@ -69,6 +70,7 @@ async function main(): Promise<void> {
     }
     await cleanup.run(); // the app and its Redis are done: free the CPU for the memory figure
 
+    if (selected.has('hot')) figures.push(['Hot project: Redis side (presence, bounded scripts)', await measureHotRedis()]);
     if (selected.has('timeline')) figures.push(['Timelines', await measureTimeline()]);
     if (selected.has('memory')) figures.push(['Memory', await measureMemory()]);
     if (selected.has('folding')) figures.push(['Event folding', await measureFolding()]);

@@ -9,17 +9,21 @@ import { VISITORS_SETTLE_DELAY_MS } from '../live-events/presence';
  */
 export function visitorSettler(ctx: LiveEventsContext): { pending(slug: string): void; close(): void } {
   const timers = new Map<string, NodeJS.Timeout>();
+  let closed = false;
+  const pending = (slug: string) => {
+    if (closed || timers.has(slug)) return;
+    const timer = setTimeout(() => {
+      timers.delete(slug);
+      // Held back again (another instance published just before): settle again a moment later.
+      settleVisitors(slug, { ...ctx, onVisitorsPending: pending }).catch(() => undefined);
+    }, VISITORS_SETTLE_DELAY_MS);
+    timer.unref();
+    timers.set(slug, timer);
+  };
   return {
-    pending(slug) {
-      if (timers.has(slug)) return;
-      const timer = setTimeout(() => {
-        timers.delete(slug);
-        settleVisitors(slug, ctx).catch(() => undefined);
-      }, VISITORS_SETTLE_DELAY_MS);
-      timer.unref();
-      timers.set(slug, timer);
-    },
+    pending,
     close() {
+      closed = true;
       for (const timer of timers.values()) clearTimeout(timer);
       timers.clear();
     },
