@@ -1,7 +1,7 @@
 import next from 'next';
 import { createAppServer } from './lib/app/http-server';
 import { startRuntime } from './lib/app/runtime';
-import { instanceName } from './lib/http/instance';
+import { instanceName } from './lib/instance';
 import { log } from './lib/log';
 
 const port = Number(process.env.PORT ?? 3000);

@@ -1,7 +1,7 @@
 import type { Metadata, Viewport } from 'next';
 import Link from 'next/link';
 import { connection } from 'next/server';
-import { instanceName } from '@/lib/http/instance';
+import { instanceName } from '@/lib/instance';
 import './globals.css';
 
 export const metadata: Metadata = {

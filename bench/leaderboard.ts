@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import { addEntry, PERIODS, readTop, type LeaderboardContext } from '../lib/leaderboard';
 import { BOARD_SIZE, boardKeys } from '../lib/leaderboard/keys';
 import { periodAt } from '../lib/leaderboard/periods';
+import { newId } from '../lib/ids';
 import { answerQuestion, startSession, submitSession } from '../lib/quiz';
 import { createRedis, waitUntilReady } from '../lib/redis/client';
 import { startRedisServer } from '../lib/redis/embedded';
@@ -58,10 +59,10 @@ async function roundTripRows(ctx: LeaderboardContext & { redis: Redis }): Promis
   const rows: Row[] = [];
   const details: string[] = [];
   for (const pass of [0, 1]) {
-    let session = { id: '', questions: [{ id: '' }] };
+    let session = { id: '', question: { id: '' } };
     const operations: [string, boolean, () => Promise<unknown>][] = [
-      ['startSession', true, async () => (session = await startSession(ctx))],
-      ['answerQuestion', true, () => answerQuestion(session.id, { questionId: session.questions[0]!.id, choice: 0 }, ctx)],
+      ['startSession', true, async () => (session = await startSession(newId(), ctx))],
+      ['answerQuestion', true, () => answerQuestion(session.id, { questionId: session.question.id, choice: 0 }, ctx)],
       ['submitSession', true, () => submitSession(session.id, 'Bench', ctx)],
       ['readTop(100) (a read)', false, () => readTop(BOARD_SIZE, ctx)],
     ];

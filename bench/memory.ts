@@ -14,7 +14,7 @@ import { liveEventScripts } from '../lib/live-events/commands';
 import { projectScripts } from '../lib/projects/commands';
 import { quizScripts } from '../lib/quiz/commands';
 import { timelineScripts } from '../lib/timeline/commands';
-import { BACKER_NAMES, NEWS_TITLES } from '../lib/simulator/names';
+import { BACKER_NAMES, NEWS_TITLES } from '../lib/projects/demo-names';
 import type { FigureResult } from './report';
 import { sampleProject } from '../tests/sample-project';
 import { fmt, progress, redisInfo, sleep } from './support';

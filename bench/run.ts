@@ -2,7 +2,8 @@
  * `npm run bench`: measures the spec's performance figures in one run and prints them as a
  * table, each beside a baseline measured in the same run where there is one. Starts its own
  * redis-servers and its own app server (a production build; rebuilt first when a source changed) on free
- * loopback ports, and stops them at the end, also on failure or Ctrl-C.
+ * loopback ports, and stops them at the end, also on failure or Ctrl-C. With `--write
+ * docs/benchmarks.md` it also replaces each measured figure's block in that document.
  */
 import os from 'node:os';
 import { startRedisServer } from '../lib/redis/embedded';
@@ -16,6 +17,7 @@ import { measureIngest } from './ingest';
 import { measureLeaderboard } from './leaderboard';
 import { measureMemory } from './memory';
 import { measurePush } from './push';
+import { checkBlocks, renderMeasurement, takeWriteOption, writeBlocks } from './doc-block';
 import { formatDetails, formatTable, type FigureResult, type Row } from './report';
 import { measureRoundTrips } from './round-trips';
 import { measureScale } from './scale';
@@ -27,16 +29,18 @@ type Figure = (typeof FIGURES)[number];
 /** The figures that need the app server on one Redis; they and the cluster's need a production build. */
 const APP_FIGURES: readonly Figure[] = ['push', 'ingest', 'bulk'];
 
+const { args, writeTo } = takeWriteOption(process.argv.slice(2));
+
 /** `npm run bench` measures every figure; `npm run bench -- push bulk` only those. */
 function selectedFigures(): Set<Figure> {
-  const wanted = process.argv.slice(2);
-  const unknown = wanted.filter((name) => !(FIGURES as readonly string[]).includes(name));
+  const unknown = args.filter((name) => !(FIGURES as readonly string[]).includes(name));
   if (unknown.length > 0) throw new Error(`unknown figure(s) ${unknown.join(', ')}; choose from ${FIGURES.join(', ')}`);
-  return new Set(wanted.length > 0 ? (wanted as Figure[]) : FIGURES);
+  return new Set(args.length > 0 ? (args as Figure[]) : FIGURES);
 }
 
 async function main(): Promise<void> {
   const selected = selectedFigures();
+  if (writeTo) checkBlocks(writeTo, [...selected].map((figure) => `bench:${figure}`));
   const loadAtStart = os.loadavg();
   process.chdir(ROOT); // the Lua loader reads scripts relative to the project root
   const needsApp = APP_FIGURES.some((figure) => selected.has(figure));
@@ -47,7 +51,7 @@ async function main(): Promise<void> {
   process.once('SIGINT', interrupted);
   process.once('SIGTERM', interrupted);
 
-  const figures: [title: string, result: FigureResult][] = [];
+  const figures: [figure: Figure, title: string, result: FigureResult][] = [];
   let machine: string[] = [];
   try {
     const redis = await startRedisServer();
@@ -56,38 +60,48 @@ async function main(): Promise<void> {
 
     if (selected.has('round-trips')) {
       progress('round trips per operation');
-      figures.push(['Round trips per operation', await measureRoundTrips()]);
+      figures.push(['round-trips', 'Round trips per operation', await measureRoundTrips()]);
     }
-    if (selected.has('leaderboard')) figures.push(['Leaderboard', await measureLeaderboard()]);
+    if (selected.has('leaderboard')) figures.push(['leaderboard', 'Leaderboard', await measureLeaderboard()]);
     if (needsApp) {
       progress(`starting the app (production build) against ${redis.url}`);
       const app = await startApp(redis.url);
       cleanup.add('app server', () => app.stop());
       progress(`app ready on ${app.url}`);
-      if (selected.has('push')) figures.push(['Live push', await measurePush(app)]);
-      if (selected.has('ingest')) figures.push(['Single-event ingest', await measureIngest(app, redis.url)]);
-      if (selected.has('bulk')) figures.push(['Bulk ingest', await measureBulk(app, redis.url)]);
+      if (selected.has('push')) figures.push(['push', 'Live push', await measurePush(app)]);
+      if (selected.has('ingest')) figures.push(['ingest', 'Single-event ingest', await measureIngest(app, redis.url)]);
+      if (selected.has('bulk')) figures.push(['bulk', 'Bulk ingest', await measureBulk(app, redis.url)]);
     }
     await cleanup.run(); // the app and its Redis are done: free the CPU for the memory figure
 
-    if (selected.has('hot')) figures.push(['Hot project: Redis side (presence, bounded scripts)', await measureHotRedis()]);
-    if (selected.has('timeline')) figures.push(['Timelines', await measureTimeline()]);
-    if (selected.has('memory')) figures.push(['Memory', await measureMemory()]);
-    if (selected.has('folding')) figures.push(['Event folding', await measureFolding()]);
-    if (selected.has('scale')) figures.push(['Scale: 1k, 10k, 100k projects', await measureScale()]);
-    if (selected.has('cluster')) figures.push(['Redis Cluster, instances behind HAProxy', await measureCluster()]);
+    if (selected.has('hot')) figures.push(['hot', 'Hot project: Redis side (presence, bounded scripts)', await measureHotRedis()]);
+    if (selected.has('timeline')) figures.push(['timeline', 'Timelines', await measureTimeline()]);
+    if (selected.has('memory')) figures.push(['memory', 'Memory', await measureMemory()]);
+    if (selected.has('folding')) figures.push(['folding', 'Event folding', await measureFolding()]);
+    if (selected.has('scale')) figures.push(['scale', 'Scale: 1k, 10k, 100k projects', await measureScale()]);
+    if (selected.has('cluster')) figures.push(['cluster', 'Redis Cluster, instances behind HAProxy', await measureCluster()]);
   } finally {
     await cleanup.run();
     process.off('SIGINT', interrupted);
     process.off('SIGTERM', interrupted);
   }
 
-  const rows: Row[] = figures.flatMap(([, result]) => result.rows);
+  const rows: Row[] = figures.flatMap(([, , result]) => result.rows);
   console.log(formatDetails('Machine', machine));
-  for (const [title, result] of figures) console.log(`\n${formatDetails(title, result.details)}`);
+  for (const [, title, result] of figures) console.log(`\n${formatDetails(title, result.details)}`);
   console.log(`\n${formatTable(rows)}`);
   const missed = rows.filter((row) => row.met === false).map((row) => row.figure);
   console.log(missed.length === 0 ? '\nAll targets met.' : `\nTargets not met: ${missed.join('; ')}.`);
+  if (writeTo) {
+    const date = new Date();
+    const command = ['npm run bench', ...(args.length > 0 ? ['--', ...args] : [])].join(' ');
+    const blocks = figures.map(([figure, , result]) => [
+      `bench:${figure}`,
+      renderMeasurement({ date, command, machine, tables: [formatTable(result.rows)], details: result.details }),
+    ]);
+    writeBlocks(writeTo, Object.fromEntries(blocks));
+    progress(`wrote ${blocks.map(([name]) => name).join(', ')} into ${writeTo}`);
+  }
 }
 
 main().then(() => process.exit(0), (error: unknown) => {

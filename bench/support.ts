@@ -52,21 +52,26 @@ export async function commandUsec(redis: Redis): Promise<Map<string, { calls: nu
   return stats;
 }
 
-/** The machine, and how busy other processes kept it just before the run (they skew every figure). */
+/** The host, and how busy other processes kept it just before the run (they skew every figure). */
+export function hostInfo(loadAtStart: number[]): string[] {
+  const cpus = os.cpus();
+  return [
+    `cpu: ${cpus[0]?.model ?? 'unknown'} × ${cpus.length} cores, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM`,
+    `os: ${os.type()} ${os.release()} (${os.arch()}), node ${process.version}`,
+    `load average before the run: ${loadAtStart.map((load) => load.toFixed(2)).join(', ')} (1, 5, 15 min)` +
+      ((loadAtStart[0] ?? 0) > cpus.length / 2 ? ' — other processes were busy: expect noisy figures' : ''),
+  ];
+}
+
+/** The host, and the Redis the figures were measured on. */
 export async function machineInfo(redisUrl: string, loadAtStart: number[]): Promise<string[]> {
   const redis = new Redis(redisUrl, { lazyConnect: true });
   await redis.connect();
   const server = await redisInfo(redis, 'server');
   const memory = await redisInfo(redis, 'memory');
   await redis.quit();
-  const cpus = os.cpus();
-  return [
-    `cpu: ${cpus[0]?.model ?? 'unknown'} × ${cpus.length} cores, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM`,
-    `os: ${os.type()} ${os.release()} (${os.arch()})`,
-    `node ${process.version}, redis ${server.get('redis_version') ?? '?'} (${memory.get('mem_allocator') ?? '?'})`,
-    `load average before the run: ${loadAtStart.map((load) => load.toFixed(2)).join(', ')} (1, 5, 15 min)` +
-      ((loadAtStart[0] ?? 0) > cpus.length / 2 ? ' — other processes were busy: expect noisy figures' : ''),
-  ];
+  const [cpu, system, load] = hostInfo(loadAtStart);
+  return [cpu!, system!, `redis ${server.get('redis_version') ?? '?'} (${memory.get('mem_allocator') ?? '?'})`, load!];
 }
 
 export const fmt = {

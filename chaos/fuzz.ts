@@ -27,7 +27,7 @@ export async function fuzzTotals(cleanup: Cleanup): Promise<FuzzRow> {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...(admin ? { authorization: `Bearer ${stack.adminToken}` } : {}) },
       body: body ? JSON.stringify(body) : undefined,
-    })).json() as Promise<{ id: string; questions?: { id: string }[] }>;
+    })).json() as Promise<{ id: string; question?: { id: string } }>;
   const contribution = await post(`/api/projects/${slug}/contributions`, { name: 'Ana', amount: 5 });
   const news = await post(`/api/projects/${slug}/news`, { title: 'Hi', url: 'https://example.org' }, true);
   const session = await post('/api/quiz/sessions');
@@ -36,7 +36,7 @@ export async function fuzzTotals(cleanup: Cleanup): Promise<FuzzRow> {
     contributionId: contribution.id,
     newsId: news.id,
     sessionId: session.id,
-    questionId: session.questions![0]!.id,
+    questionId: session.question!.id,
     adminToken: stack.adminToken,
   }, RUNS_PER_ROUTE);
   for (const failure of [...totals.unexpected, ...totals.writesOn4xx].slice(0, 10)) progress(`fuzz finding: ${JSON.stringify(failure)}`);

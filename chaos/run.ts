@@ -2,12 +2,16 @@
  * `npm run chaos`: runs load against the app while breaking its parts, then prints per fault the
  * answers, the time to recover, acknowledged writes lost and pages left out of sync; then fuzzes
  * every route. Its own processes on free ports, every loop bounded, everything stopped at the end.
+ * With `--write docs/reliability.md` it also replaces the tables' blocks in that document.
  */
+import { execFileSync } from 'node:child_process';
+import os from 'node:os';
 import { boardKeys } from '../lib/leaderboard/keys';
 import { liveEventKeys } from '../lib/live-events/keys';
 import { buildIfNeeded } from '../scripts/build-if-needed';
-import { Cleanup, ROOT, sleep } from '../bench/support';
-import { formatTable } from './table';
+import { checkBlocks, renderMeasurement, takeWriteOption, writeBlocks } from '../bench/doc-block';
+import { Cleanup, ROOT, hostInfo, sleep } from '../bench/support';
+import { formatFaultTable, formatFuzzTable, type FaultRow } from './table';
 import { FAULTS, type Fault } from './faults';
 import { Load } from './load';
 import { SimulatedPage } from './page';
@@ -19,20 +23,6 @@ const BEFORE_MS = 3_000;
 const AFTER_MS = 5_000;
 const RECOVER_TIMEOUT_MS = 30_000;
 const SETTLE_TIMEOUT_MS = 15_000;
-
-export type FaultRow = {
-  fault: string;
-  requests: number;
-  ok: number;
-  unavailable: number;
-  otherServerErrors: number;
-  noAnswer: number;
-  recoverMs: number | null;
-  lostContributions: number;
-  lostQuizSubmits: number;
-  pagesOutOfSync: number;
-  note?: string;
-};
 
 async function runFault(fault: Fault, cleanup: Cleanup): Promise<FaultRow> {
   const empty = { requests: 0, ok: 0, unavailable: 0, otherServerErrors: 0, noAnswer: 0, recoverMs: null, lostContributions: 0, lostQuizSubmits: 0, pagesOutOfSync: 0 };
@@ -79,29 +69,42 @@ async function runFault(fault: Fault, cleanup: Cleanup): Promise<FaultRow> {
 }
 
 async function main(): Promise<void> {
+  const loadAtStart = os.loadavg();
+  const { args, writeTo } = takeWriteOption(process.argv.slice(2));
   process.chdir(ROOT);
-  buildIfNeeded();
   const cleanup = new Cleanup();
   const interrupted = () => void cleanup.run().finally(() => process.exit(130));
   process.once('SIGINT', interrupted);
   process.once('SIGTERM', interrupted);
   // `npm run chaos -- frozen cluster fuzz` runs the faults whose names hold a word, and fuzzing if named.
-  const only = process.argv.slice(2).map((word) => word.toLowerCase());
+  const only = args.map((word) => word.toLowerCase());
   const faults = only.length ? FAULTS.filter((fault) => only.some((word) => fault.name.toLowerCase().includes(word))) : FAULTS;
+  const runsFuzz = !only.length || only.includes('fuzz');
+  if (writeTo) checkBlocks(writeTo, [...(faults.length ? ['chaos:faults'] : []), ...(runsFuzz ? ['chaos:fuzz'] : [])]);
+  buildIfNeeded();
   const rows: FaultRow[] = [];
   let fuzz: FuzzRow | undefined;
   try {
     for (const fault of faults) rows.push(await runFault(fault, cleanup));
-    if (!only.length || only.includes('fuzz')) fuzz = await fuzzTotals(cleanup);
+    if (runsFuzz) fuzz = await fuzzTotals(cleanup);
   } finally {
     await cleanup.run();
   }
-  console.log(formatTable(rows, fuzz));
+  const tables = { ...(rows.length ? { 'chaos:faults': formatFaultTable(rows) } : {}), ...(fuzz ? { 'chaos:fuzz': formatFuzzTable(fuzz) } : {}) };
+  console.log(Object.values(tables).join('\n\n'));
   const failed =
     rows.some((row) => row.otherServerErrors > 0 || row.lostQuizSubmits > 0 || row.pagesOutOfSync > 0) ||
     (fuzz?.serverErrors ?? 0) > 0 ||
     (fuzz?.writesOn4xx ?? 0) > 0;
   console.log(failed ? '\nTargets NOT met.' : '\nTargets met (other 5xx 0, quiz submits lost 0, pages out of sync 0, fuzz 5xx 0, writes on 4xx 0).');
+  if (writeTo) {
+    const redis = /v=(\S+)/.exec(execFileSync('redis-server', ['--version'], { encoding: 'utf8' }))?.[1] ?? '?';
+    const machine = [...hostInfo(loadAtStart), `redis ${redis}`];
+    const command = ['npm run chaos', ...(args.length ? ['--', ...args] : [])].join(' ');
+    const date = new Date();
+    writeBlocks(writeTo, Object.fromEntries(Object.entries(tables).map(([name, table]) => [name, renderMeasurement({ date, command, machine, tables: [table] })])));
+    progress(`wrote ${Object.keys(tables).join(', ')} into ${writeTo}`);
+  }
 }
 
 main().then(() => process.exit(0), (error: unknown) => {

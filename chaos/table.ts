@@ -1,5 +1,19 @@
 import type { FuzzRow } from './fuzz';
-import type { FaultRow } from './run';
+
+/** What one fault did to the load, the writes and the pages (`chaos/run.ts` measures it). */
+export type FaultRow = {
+  fault: string;
+  requests: number;
+  ok: number;
+  unavailable: number;
+  otherServerErrors: number;
+  noAnswer: number;
+  recoverMs: number | null;
+  lostContributions: number;
+  lostQuizSubmits: number;
+  pagesOutOfSync: number;
+  note?: string;
+};
 
 const n = (value: number) => value.toLocaleString('en-US');
 
@@ -9,8 +23,8 @@ function markdown(header: string[], rows: string[][]): string {
   return [line(header), `|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`, ...rows.map(line)].join('\n');
 }
 
-/** The faults' table, then the fuzzing totals: markdown, as pasted in the README. */
-export function formatTable(faults: FaultRow[], fuzz: FuzzRow | undefined): string {
+/** The faults' table, markdown. */
+export function formatFaultTable(faults: FaultRow[]): string {
   const header = ['fault', 'requests', '2xx', '503', 'other 5xx', 'no answer', 'time to recover', 'acknowledged writes lost', 'pages out of sync'];
   const rows = faults.map((row) =>
     row.note
@@ -27,10 +41,13 @@ export function formatTable(faults: FaultRow[], fuzz: FuzzRow | undefined): stri
           `${row.pagesOutOfSync} of 5`,
         ],
   );
-  if (!fuzz) return markdown(header, rows);
-  const fuzzTable = markdown(
+  return markdown(header, rows);
+}
+
+/** The fuzzing totals, markdown. */
+export function formatFuzzTable(fuzz: FuzzRow): string {
+  return markdown(
     ['HTTP fuzzing (every route)', 'requests', '5xx', 'no answer in 15 s', 'writes on a 4xx'],
     [[`${fuzz.runsPerRoute} generated requests per route`, n(fuzz.requests), n(fuzz.serverErrors), n(fuzz.noAnswer), n(fuzz.writesOn4xx)]],
   );
-  return `${markdown(header, rows)}\n\n${fuzzTable}`;
 }

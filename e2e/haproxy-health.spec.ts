@@ -4,7 +4,7 @@ import { expect, test } from './support/fixtures';
 import { Stack } from './support/stack';
 
 /**
- * README, "Running at scale": HAProxy's health check accepts 200 and 503, because a 503 means
+ * docs/operations.md, "Running at scale": HAProxy's health check accepts 200 and 503, because a 503 means
  * Redis is unreachable, which every instance shares; clients then get the app's own 503 (JSON,
  * Retry-After), not HAProxy's "no server available". Real HAProxy (lib/scale/haproxy.ts) in
  * front of a real instance whose Redis is stopped for longer than 3 failed checks would take.

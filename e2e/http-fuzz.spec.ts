@@ -37,7 +37,7 @@ test('every route, fuzzed: a 2xx or the spec’s 4xx, never a 5xx, and a 4xx wri
     const contribution = await (await request.post(api(`/api/projects/${slug}/contributions`), { data: { name: 'Ana', amount: 5 } })).json();
     const news = await (await request.post(api(`/api/projects/${slug}/news`), { headers: admin, data: { title: 'Hi', url: 'https://example.org' } })).json();
     const session = await (await request.post(api('/api/quiz/sessions'))).json();
-    const target = { slug, contributionId: contribution.id, newsId: news.id, sessionId: session.id, questionId: session.questions[0].id, adminToken: stack.adminToken };
+    const target = { slug, contributionId: contribution.id, newsId: news.id, sessionId: session.id, questionId: session.question.id, adminToken: stack.adminToken };
 
     const totals: FuzzTotals = await fuzzRoutes(stack.baseURL, redis, target, RUNS_PER_ROUTE);
     test.info().annotations.push({ type: 'fuzz', description: JSON.stringify({ requests: totals.requests, byStatus: totals.byStatus, retried: totals.retried }) });

@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import { maxScore, POINTS_PER_ANSWER } from '../lib/quiz/scoring';
-import { startQuiz, uniqueName } from './support/quiz';
+import { QUESTION_BANK, rightChoiceShown } from '../lib/quiz/bank';
+import { maxScore, MAX_SPEED_BONUS, POINTS_PER_ANSWER, speedBonus } from '../lib/quiz/scoring';
+import { answerQuiz, playQuiz, startQuiz, uniqueName } from './support/quiz';
 
 /** Tabs from the top of the page to the control named `name`, as a keyboard user would. */
 async function tabTo(page: Page, name: string) {
@@ -72,11 +73,19 @@ test('a player plays a whole quiz with the keyboard only, lands on the board, an
 
 test('tampered requests are refused (a forged score, correctness or time), and the score is always the server’s', async ({ request }) => {
   const session = await startQuiz(request);
-  expect(session.questions).toHaveLength(10);
-  for (const question of session.questions) expect(Object.keys(question).toSorted()).toEqual(['choices', 'id', 'text']);
+  expect(Object.keys(session).toSorted()).toEqual(['expiresAt', 'id', 'question', 'total']);
+  expect(session.total).toBe(10);
+  expect(Object.keys(session.question).toSorted()).toEqual(['choices', 'id', 'text']);
   const answers = `/api/quiz/sessions/${session.id}/answers`;
   const submit = `/api/quiz/sessions/${session.id}/submit`;
-  const [first] = session.questions;
+  const first = session.question;
+
+  // Only the revealed question can be answered: the nine others drawn are a 409, the rest of the bank a 400.
+  const early = await Promise.all(
+    QUESTION_BANK.filter((question) => question.id !== first.id).map(async (question) => (await request.post(answers, { data: { questionId: question.id, choice: 0 } })).status()),
+  );
+  expect(early.filter((status) => status === 409)).toHaveLength(9);
+  expect(early.filter((status) => status === 400)).toHaveLength(QUESTION_BANK.length - 10);
 
   const claimed = await request.post(answers, { data: { questionId: first!.id, choice: 0, correct: true } });
   expect(claimed.status()).toBe(400);
@@ -90,10 +99,11 @@ test('tampered requests are refused (a forged score, correctness or time), and t
 
   const answered = await request.post(answers, { data: { questionId: first!.id, choice: 0 } });
   expect(answered.status()).toBe(200);
-  const { correct, answer, explanation, score, breakdown } = await answered.json();
+  const { correct, answer, explanation, score, breakdown, next } = await answered.json();
+  expect(Object.keys(next).toSorted()).toEqual(['choices', 'id', 'text']);
   expect(typeof explanation).toBe('string');
   expect(correct).toBe(answer === 0);
-  // The server timed the answer itself: from the start to now, never what a client says.
+  // The server timed the answer itself: from the reveal (the start) to now, never what a client says; nothing the refused answers did.
   expect(breakdown.elapsedMs).toBeGreaterThanOrEqual(0);
   expect(breakdown.elapsedMs).toBeLessThan(60_000);
   expect(breakdown.points).toBe(correct ? POINTS_PER_ANSWER : 0);
@@ -119,13 +129,45 @@ test('tampered requests are refused (a forged score, correctness or time), and t
   const standing = await again.json();
   expect(standing).toMatchObject({ error: { code: 'conflict' }, score, name });
   expect(Object.keys(standing.ranks).toSorted()).toEqual(['all', 'day', 'week']);
-  expect((await request.post(answers, { data: { questionId: session.questions[1]!.id, choice: 0 } })).status()).toBe(409);
+  expect((await request.post(answers, { data: { questionId: next.id, choice: 0 } })).status()).toBe(409);
 
   const board = await (await request.get('/api/leaderboard')).json();
   expect(board.filter((row: { name: string }) => row.name === name)).toMatchObject([{ score }]);
 
   expect((await request.post('/api/quiz/sessions/AAAAAAAAAAAA/answers', { data: { questionId: first!.id, choice: 0 } })).status()).toBe(404);
   expect((await request.post('/api/quiz/sessions/not-an-id/submit', { data: { name } })).status()).toBe(404);
+});
+
+test('a script that knows the bank and answers each question the instant it is revealed scores no more than a person answering right at the floor (1 s)', async ({ request }) => {
+  const { answers, score } = await playQuiz(request, uniqueName('Script'), rightChoiceShown);
+  expect(answers.every((answer) => answer.correct)).toBe(true);
+  // Instant answers are timed as answers at the floor: 475 of the 500 bonus, never more.
+  for (const { breakdown } of answers) expect(breakdown.speed).toBeLessThanOrEqual(speedBonus(1_000));
+  expect(speedBonus(1_000)).toBe(MAX_SPEED_BONUS - 25);
+  expect(score).toBeLessThanOrEqual(maxScore(10));
+  expect(maxScore(10)).toBe(10 * (POINTS_PER_ANSWER + speedBonus(1_000)));
+});
+
+test('a start without a visitor cookie is given one; a second start by that player ends the first (a 409), not another player’s', async ({ request, playwright, baseURL }) => {
+  const started = await request.post('/api/quiz/sessions');
+  expect(started.status()).toBe(201);
+  expect(started.headers()['set-cookie']).toMatch(/^cp_vid=[^;]+;.*HttpOnly/i);
+  const first = (await started.json()) as Awaited<ReturnType<typeof startQuiz>>;
+  const other = await playwright.request.newContext({ baseURL });
+  const othersSession = await startQuiz(other);
+
+  const again = await request.post('/api/quiz/sessions');
+  expect(again.status()).toBe(201);
+  expect(again.headers()['set-cookie']).toBeUndefined(); // the jar sent the cookie it was given
+  const second = (await again.json()) as typeof first;
+  const ended = await request.post(`/api/quiz/sessions/${first.id}/answers`, { data: { questionId: first.question.id, choice: 0 } });
+  expect(ended.status()).toBe(409);
+  expect((await ended.json()).error.message).toMatch(/ended: its player started another/);
+  expect((await request.post(`/api/quiz/sessions/${first.id}/submit`, { data: { name: uniqueName('Ended') } })).status()).toBe(409);
+  expect((await request.get(`/api/quiz/sessions/${first.id}`)).status()).toBe(409);
+  await answerQuiz(request, second.id, second.question, 0);
+  await answerQuiz(other, othersSession.id, othersSession.question, 0);
+  await other.dispose();
 });
 
 test('a reload mid-game picks the quiz up where it was, score included; once submitted, it starts afresh', async ({ page }) => {
@@ -233,3 +275,38 @@ test('a submit kept by the server but answered 503, then the page reloaded: it e
   await page.reload();
   await expect(page.getByRole('button', { name: 'Start the quiz' })).toBeVisible();
 });
+
+for (const [device, viewport] of [['phone', { width: 390, height: 844 }], ['laptop', { width: 1366, height: 900 }]] as const) {
+  test(`the quiz at ${device} width (${viewport.width}): one question revealed at a time, played with clicks, nothing wider than the screen`, async ({ page }, testInfo) => {
+    await page.setViewportSize(viewport);
+    const revealed: string[] = [];
+    page.on('response', async (response) => {
+      if (!/\/api\/quiz\/sessions(\/[^/]+\/answers)?$/.test(response.url()) || response.request().method() !== 'POST') return;
+      const body = (await response.json().catch(() => null)) as { question?: { id: string }; next?: { id: string } | null } | null;
+      const shown = body?.question ?? body?.next;
+      if (shown) revealed.push(shown.id);
+    });
+    await page.goto('/quiz');
+    await page.getByRole('button', { name: 'Start the quiz' }).click();
+    const question = page.getByTestId('quiz-question');
+    const fits = async () => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    for (let number = 1; number <= 10; number++) {
+      await expect(question).toContainText(`Question ${number} of 10`);
+      // The page holds only what the server revealed: this question, none further.
+      await expect.poll(() => revealed.length).toBe(number);
+      expect(revealed.at(-1)).toBe(await question.getAttribute('data-id'));
+      if (number === 1) await page.screenshot({ path: testInfo.outputPath(`quiz-question-${device}.png`), fullPage: true });
+      await page.getByTestId('quiz-choice').first().click();
+      await expect(page.getByText(/^(Correct!|Not quite)/)).toBeVisible();
+      if (number === 1) {
+        await fits();
+        await page.screenshot({ path: testInfo.outputPath(`quiz-answered-${device}.png`), fullPage: true });
+      }
+      await page.getByRole('button', { name: number === 10 ? /See your score/ : /Next question/ }).click();
+    }
+    expect(new Set(revealed).size).toBe(10);
+    await expect(page.getByTestId('quiz-breakdown-row')).toHaveCount(10);
+    await fits();
+    await page.screenshot({ path: testInfo.outputPath(`quiz-finished-${device}.png`), fullPage: true });
+  });
+}

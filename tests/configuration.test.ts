@@ -7,10 +7,11 @@ import { SOCKET_EVENTS_PER_WINDOW, SOCKET_EVENTS_WINDOW_S } from '../lib/realtim
 import { NEW_VISITORS_PER_MINUTE } from '../lib/visitors/issue';
 import { windowsFromEnv } from '../lib/live-events/windows';
 import { timelineCapFromEnv } from '../lib/timeline/config';
+import { answerFloorMs } from '../lib/quiz/scoring';
 import { ensureVisitorSecret } from '../lib/visitors/cookie';
 import { testConnection } from './support';
 
-/** README, "Configuration": the defaults of its table, and the settings it says are refused at start. */
+/** docs/configuration.md: the defaults of its table, and the settings it says are refused at start. */
 const saved = { ...process.env };
 const noEnv = {} as NodeJS.ProcessEnv;
 afterEach(() => {
@@ -29,8 +30,14 @@ describe.runIf(testConnection().mode === 'single')('configuration', () => {
     expect(foldingConfigFromEnv({})).toMatchObject({ windowMs: 5_000, maxWaitMs: 60_000, leaseMs: 30_000, shards: 6 });
   });
 
-  // The tests of these limits (tests/hostile/) use the constants; here they are held to the README's figures.
-  it('the limits as the README states them: 20 socket events per 10 s, 20 new visitor ids a minute, one burst per 10 s', () => {
+  it('QUIZ_ANSWER_FLOOR_MS: 1000 by default, 0 to 20000 ms, anything else refused', () => {
+    expect(answerFloorMs(noEnv)).toBe(1_000);
+    expect(answerFloorMs({ QUIZ_ANSWER_FLOOR_MS: '1500' } as unknown as NodeJS.ProcessEnv)).toBe(1_500);
+    for (const refused of ['-1', '20001', 'soon']) expect(() => answerFloorMs({ QUIZ_ANSWER_FLOOR_MS: refused } as unknown as NodeJS.ProcessEnv)).toThrow();
+  });
+
+  // The tests of these limits (tests/hostile/) use the constants; here they are held to the figures docs/reliability.md and docs/api.md state.
+  it('the limits as the docs state them: 20 socket events per 10 s, 20 new visitor ids a minute, one burst per 10 s', () => {
     expect([SOCKET_EVENTS_PER_WINDOW, SOCKET_EVENTS_WINDOW_S]).toEqual([20, 10]);
     expect(NEW_VISITORS_PER_MINUTE).toBe(20);
     expect(BURST_COOLDOWN_SECONDS).toBe(10);

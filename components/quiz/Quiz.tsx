@@ -1,29 +1,30 @@
 'use client';
 
 import { useCallback, useEffect, useState } from 'react';
-import type { AnsweredQuestion, ResumedSession, StartedSession, SubmitResult } from '@/lib/quiz/types';
+import type { AnsweredQuestion, ResumedSession, SubmitResult } from '@/lib/quiz/types';
 import { QuizApiError, quizApi, type SubmittedSession } from './quiz-api';
 import { QuizFinish } from './QuizFinish';
 import { QuizQuestion } from './QuizQuestion';
 import { remember, rememberedSession } from './remembered-session';
 import { card } from '../styles';
 
+/** A session as this page knows it: the questions the server has revealed so far, in order. */
+type Played = Pick<ResumedSession, 'id' | 'total' | 'expiresAt' | 'questions'>;
+
 type Phase =
   | { kind: 'intro' }
   | { kind: 'expired' }
-  | { kind: 'playing'; session: StartedSession; index: number; answers: AnsweredQuestion[] }
-  | { kind: 'finished'; session: StartedSession; score: number; answers: AnsweredQuestion[]; result?: SubmitResult };
+  | { kind: 'playing'; session: Played; index: number; answers: AnsweredQuestion[] }
+  | { kind: 'finished'; session: Played; score: number; answers: AnsweredQuestion[]; result?: SubmitResult };
 
-/** Where a resumed session stands: at its first open question, or finished when none is left. */
-function phaseOf(session: ResumedSession | SubmittedSession): Phase {
-  const firstOpen = session.answers.indexOf(null);
+/** Where a resumed session stands: at the question revealed now, or finished when all are answered. */
+function phaseOf({ answers, score, ...session }: ResumedSession | SubmittedSession): Phase {
   if ('result' in session) {
     const { result, ...played } = session;
-    const answers = (firstOpen === -1 ? session.answers : session.answers.slice(0, firstOpen)) as AnsweredQuestion[];
-    return { kind: 'finished', session: played, score: session.score, answers, result };
+    return { kind: 'finished', session: played, score, answers, result };
   }
-  if (firstOpen === -1) return { kind: 'finished', session, score: session.score, answers: session.answers as AnsweredQuestion[] };
-  return { kind: 'playing', session, index: firstOpen, answers: session.answers.slice(0, firstOpen) as AnsweredQuestion[] };
+  if (answers.length === session.total) return { kind: 'finished', session, score, answers };
+  return { kind: 'playing', session, index: answers.length, answers };
 }
 
 const quizCard = `${card} sm:p-7`;
@@ -65,9 +66,9 @@ export function Quiz() {
   }, []);
 
   const start = () =>
-    call(quizApi.start, (session) => {
+    call(quizApi.start, ({ question, ...session }) => {
       remember(session.id);
-      setPhase({ kind: 'playing', session, index: 0, answers: [] });
+      setPhase({ kind: 'playing', session: { ...session, questions: [question] }, index: 0, answers: [] });
     });
 
   const choose = useCallback(
@@ -76,7 +77,13 @@ export function Quiz() {
       const question = phase.session.questions[phase.index]!;
       void call(
         () => quizApi.answer(phase.session.id, question.id, choice),
-        (result) => setPhase({ ...phase, answers: [...phase.answers, { ...result, choice }] }),
+        ({ next, ...result }) =>
+          setPhase({
+            ...phase,
+            // The next question, revealed (and timed) from this answer on, waits behind the explanation.
+            session: next ? { ...phase.session, questions: [...phase.session.questions, next] } : phase.session,
+            answers: [...phase.answers, { ...result, choice }],
+          }),
       );
     },
     [phase, call],
@@ -93,7 +100,9 @@ export function Quiz() {
         <p className="text-slate-700">
           Ten questions. Most ask whether a tech buzzword is real or made up; a few are multiple choice. Answer with a click
           or with the number keys, read why, and see if your score makes today’s, this week’s or the all time top 100.
-          A right answer is worth 500 points, plus up to 500 for speed: the server times each answer from the previous one.
+          A right answer is worth 500 points, plus up to 500 for speed: the server reveals one question at a time and
+          times each answer from its reveal (the moment you answered the one before). Answering faster than a person can
+          read earns nothing extra.
         </p>
         <button type="button" onClick={start} disabled={busy} className={primary}>
           {busy ? 'Starting…' : 'Start the quiz'}
@@ -103,7 +112,7 @@ export function Quiz() {
     );
   }
 
-  const total = phase.session.questions.length;
+  const { total } = phase.session;
   if (phase.kind === 'finished') {
     return (
       <section className={quizCard}>

@@ -12,6 +12,7 @@ import { log } from '../log';
 import { appMetrics } from '../metrics/app-metrics';
 import { instrumentRedis } from '../metrics/redis';
 import { seedDemoProjects } from '../projects/seed';
+import { answerFloorMs } from '../quiz/scoring';
 import { closeRedis, connectionFromEnv, getRedis, waitUntilReady } from '../redis/client';
 import { superviseRedisServer, type SupervisedRedis } from '../redis/supervised';
 import { seedDemoBoard } from '../simulator/quiz-players';
@@ -32,6 +33,7 @@ export async function startRuntime(): Promise<Runtime> {
   writesPerMinute();
   timelineCapFromEnv();
   foldingConfigFromEnv();
+  answerFloorMs();
   ensureVisitorSecret();
   let embedded: SupervisedRedis | undefined;
   if (!connectionFromEnv()) {

@@ -1,16 +1,6 @@
-import os from 'node:os';
+import { instanceName } from '../instance';
 
 export const INSTANCE_HEADER = 'X-Crowdpulse-Instance';
-
-/**
- * This app instance's name, shown in every response's X-Crowdpulse-Instance header and in the
- * page footer, so a person and a QA script behind a load balancer can see the spread.
- * INSTANCE_NAME, or `<hostname>:<port>`. server.ts fixes it in the environment at start, so
- * that its module graph and Next's bundle name the instance alike.
- */
-export function instanceName(): string {
-  return (process.env.INSTANCE_NAME ||= `${os.hostname()}:${process.env.PORT ?? 3000}`);
-}
 
 type Headers = Record<string, string | number | readonly string[]>;
 type HeaderTarget = { setHeader(name: string, value: string): unknown };

@@ -1,11 +1,10 @@
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import { z } from 'zod';
 import { appMetrics } from '../metrics/app-metrics';
+import { writesPerMinute } from '../rate-limit-setting';
 import { getRedis } from '../redis/client';
 import { clientAddress } from './client-address';
 import { HttpError } from './errors';
 
-const DEFAULT_WRITES_PER_MINUTE = 120;
 /** One ops-page burst (200 writes in the background) per address per this many seconds. */
 export const BURST_COOLDOWN_SECONDS = 10;
 
@@ -13,12 +12,7 @@ type Limit = { keyPrefix: string; points: number; duration: number };
 
 const globalForLimiters = globalThis as typeof globalThis & { __crowdpulseLimiters?: Map<string, RateLimiterRedis> };
 
-const writesPerMinuteSchema = z.coerce.number().int().min(0).default(DEFAULT_WRITES_PER_MINUTE);
-
-/** Writes per client per minute, shared by every app instance through Redis; 0 turns it off. */
-export function writesPerMinute(): number {
-  return writesPerMinuteSchema.parse(process.env.RATE_LIMIT_PER_MIN || undefined);
-}
+export { writesPerMinute };
 
 function limiter({ keyPrefix, points, duration }: Limit): RateLimiterRedis {
   const limiters = (globalForLimiters.__crowdpulseLimiters ??= new Map());

@@ -23,6 +23,10 @@ export function boardKeys(name = 'leaderboard') {
     entry: (id: string) => `${tag}:session:${id}`,
     /** Hash of a quiz session being played (lib/quiz), kept in the boards' slot. */
     quizSession: (id: string) => `${tag}:quiz:${id}`,
+    /** Prefix of those hashes: start-session.lua ends a player's previous session through it. */
+    quizSessionPrefix: `${tag}:quiz:`,
+    /** String: the id of a player's (visitor's) open quiz session; starting another ends it. */
+    openSession: (player: string) => `${tag}:open:${player}`,
     /** Sharded pub/sub channel (SPUBLISH) of every change to the boards; each app instance subscribes. */
     changes: `${tag}:changes`,
   };

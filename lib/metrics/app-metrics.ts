@@ -1,5 +1,5 @@
 import { Counter, Gauge, Histogram } from 'prom-client';
-import { instanceName } from '../http/instance';
+import { instanceName } from '../instance';
 import { metricsRegistry } from './registry';
 
 const globalForMetrics = globalThis as typeof globalThis & { __crowdpulseAppMetrics?: AppMetrics };

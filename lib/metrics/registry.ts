@@ -1,5 +1,5 @@
 import { Registry, collectDefaultMetrics } from 'prom-client';
-import { instanceName } from '../http/instance';
+import { instanceName } from '../instance';
 
 const globalForMetrics = globalThis as typeof globalThis & { __crowdpulseRegistry?: Registry };
 

@@ -1,7 +1,7 @@
 import { importEvents } from '../live-events/import';
 import type { LiveEventsContext } from '../live-events/context';
 import { HOUR, MINUTE } from '../live-events/windows';
-import { BACKER_NAMES, NEWS_TITLES } from '../simulator/names';
+import { BACKER_NAMES, NEWS_TITLES } from './demo-names';
 import { saveProject } from './catalogue';
 import { DEMO_PROJECTS } from './demo-projects';
 import type { Project } from './types';

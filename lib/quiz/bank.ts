@@ -13,9 +13,9 @@ export function questionById(id: string): Question | undefined {
   return byId.get(id);
 }
 
-/** `count` distinct questions, uniformly at random (a partial Fisher–Yates shuffle). */
-export function drawQuestions(count = QUESTIONS_PER_SESSION): Question[] {
-  const pool = [...QUESTION_BANK];
+/** The first `count` of `items` shuffled uniformly at random (a partial Fisher–Yates shuffle). */
+function shuffled<T>(items: readonly T[], count = items.length): T[] {
+  const pool = [...items];
   for (let i = 0; i < count; i++) {
     const j = i + randomInt(pool.length - i);
     [pool[i], pool[j]] = [pool[j]!, pool[i]!];
@@ -23,7 +23,26 @@ export function drawQuestions(count = QUESTIONS_PER_SESSION): Question[] {
   return pool.slice(0, count);
 }
 
-/** A question as the player sees it before answering: no answer, no explanation. */
-export function publicQuestion({ id, text, choices }: Question): PublicQuestion {
-  return { id, text, choices };
+/** `count` distinct questions, uniformly at random. */
+export function drawQuestions(count = QUESTIONS_PER_SESSION): Question[] {
+  return shuffled(QUESTION_BANK, count);
+}
+
+/**
+ * The order one session shows a question's choices in: a digit per shown position, the index of
+ * the bank's choice shown there ('2031'), so a memorised position is worth nothing.
+ */
+export function shuffledChoiceOrder({ choices }: Question): string {
+  return shuffled(choices.map((_, i) => i)).join('');
+}
+
+/** A question as the player sees it before answering, its choices in the session's order: no answer, no explanation. */
+export function publicQuestion({ id, text, choices }: Question, shownOrder: string): PublicQuestion {
+  return { id, text, choices: [...shownOrder].map((index) => choices[Number(index)]!) };
+}
+
+/** Where a question as shown puts its right choice: for the simulator and tests, which know the bank. */
+export function rightChoiceShown({ id, choices }: PublicQuestion): number {
+  const question = questionById(id)!;
+  return choices.indexOf(question.choices[question.answer]!);
 }

@@ -4,8 +4,11 @@ import { scriptsIn, scriptsOn, type ScriptArg, type ScriptDefinition } from '../
 declare module 'ioredis' {
   interface RedisCommander<Context> {
     startQuizSession(...keysThenArgs: ScriptArg[]): Result<0 | 1, Context>;
-    answerQuizQuestion(...keysThenArgs: ScriptArg[]): Result<[status: -3 | -2 | -1 | 0 | 1, score: number, points: number, speed: number, elapsedMs: number], Context>;
-    submitQuizSession(...keysThenArgs: ScriptArg[]): Result<[status: -2 | -1 | 1, score: number, ...placed: (number | string)[]], Context>;
+    answerQuizQuestion(...keysThenArgs: ScriptArg[]): Result<
+      [status: -5 | -4 | -3 | -2 | -1 | 0 | 1, score: number, points: number, speed: number, elapsedMs: number, answer: number, next: string, nextOrder: string],
+      Context
+    >;
+    submitQuizSession(...keysThenArgs: ScriptArg[]): Result<[status: -3 | -2 | -1 | 1, score: number, ...placed: (number | string)[]], Context>;
     readQuizStanding(...keysThenArgs: ScriptArg[]): Result<[] | [score: number, ...placed: number[], name: string], Context>;
   }
 }
@@ -14,7 +17,7 @@ const script = scriptsIn('quiz');
 
 export function quizScripts(): ScriptDefinition[] {
   return [
-    script('startQuizSession', 1, 'start-session.lua'),
+    script('startQuizSession', 3, 'start-session.lua'),
     script('answerQuizQuestion', 1, 'answer-question.lua'),
     script('submitQuizSession', 8, 'submit-session.lua'),
     script('readQuizStanding', 5, 'read-standing.lua'),

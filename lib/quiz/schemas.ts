@@ -20,29 +20,35 @@ export const publicQuestionSchema = z.object({ id: z.string(), text: z.string(),
 
 export const startedSessionSchema = z.object({
   id: z.string(),
-  questions: z.array(publicQuestionSchema),
+  total: z.number().int().describe('questions in the session'),
+  question: publicQuestionSchema.describe("the first question, its choices in this session's order; each answer reveals the next"),
   expiresAt: z.number().int().describe('ms since the epoch'),
 });
 
 /** How one answer scored (lib/quiz/scoring.ts), timed by the server. */
 export const answerBreakdownSchema = z.object({
   points: z.number().int().describe('for a right answer (0 when wrong)'),
-  speed: z.number().int().describe('the speed bonus: up to 500, one less per 40 ms (0 when wrong)'),
-  elapsedMs: z.number().int().describe('time since the previous answer (or the start), measured by the server'),
+  speed: z.number().int().describe('the speed bonus: up to 500, one less per 40 ms from the reveal, an answer under the floor (QUIZ_ANSWER_FLOOR_MS, 1 s) timed as one at the floor (0 when wrong)'),
+  elapsedMs: z.number().int().describe("time since the question's reveal (the start, or the previous answer), measured by the server"),
 });
 
-export const answerResultSchema = z.object({
+const answerScoredSchema = z.object({
   correct: z.boolean(),
-  answer: z.number().int().describe('index of the right choice'),
+  answer: z.number().int().describe('index of the right choice, as shown'),
   explanation: z.string(),
   score: z.number().int().describe("the session's score so far"),
   breakdown: answerBreakdownSchema,
 });
 
-export const answeredQuestionSchema = answerResultSchema.extend({ choice: z.number().int() });
+export const answerResultSchema = answerScoredSchema.extend({
+  next: publicQuestionSchema.nullable().describe('the question revealed now (its speed is timed from this answer); null after the last'),
+});
 
-export const resumedSessionSchema = startedSessionSchema.extend({
-  answers: z.array(answeredQuestionSchema.nullable()).describe('in question order; null while a question is open'),
+export const answeredQuestionSchema = answerScoredSchema.extend({ choice: z.number().int().describe('the index chosen, as shown') });
+
+export const resumedSessionSchema = startedSessionSchema.omit({ question: true }).extend({
+  questions: z.array(publicQuestionSchema).describe('the questions revealed so far, in order: those answered, then the one open now (none after the last)'),
+  answers: z.array(answeredQuestionSchema).describe('the answers given, in question order'),
   score: z.number().int(),
 });
 

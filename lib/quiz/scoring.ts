@@ -1,18 +1,30 @@
+import { z } from 'zod';
+
 /**
  * How an answer scores, measured on the server: a right answer is worth POINTS_PER_ANSWER plus
- * a speed bonus of up to MAX_SPEED_BONUS, one point less per MS_PER_BONUS_POINT it took (the
- * time since the session started, for the first answer, or since the previous answer, on the
- * app's clock: the client sends no time). A wrong answer scores nothing. answer-question.lua
- * applies these numbers (passed as ARGV); speedBonus is the same rule for tests and the page.
+ * a speed bonus of up to MAX_SPEED_BONUS, one point less per MS_PER_BONUS_POINT it took from
+ * the question's reveal (the start, for the first question; the previous answer, for the
+ * others), on the app's clock: the client sends no time. Faster than the floor (the time a person
+ * needs to read a question, QUIZ_ANSWER_FLOOR_MS) counts as the floor, so an instant answer earns
+ * no more than one at the floor. A wrong answer scores nothing. answer-question.lua applies these
+ * numbers (passed as ARGV); speedBonus is the same rule for tests and the page.
  */
 export const POINTS_PER_ANSWER = 500;
 export const MAX_SPEED_BONUS = 500;
 export const MS_PER_BONUS_POINT = 40;
+export const DEFAULT_ANSWER_FLOOR_MS = 1_000;
 
-/** The bonus for a right answer given `elapsedMs` after the previous one (0 from 20 s on). */
-export function speedBonus(elapsedMs: number): number {
-  return Math.max(0, MAX_SPEED_BONUS - Math.floor(Math.max(0, elapsedMs) / MS_PER_BONUS_POINT));
+const floorSchema = z.coerce.number().int().min(0).max(20_000).default(DEFAULT_ANSWER_FLOOR_MS);
+
+/** QUIZ_ANSWER_FLOOR_MS (default 1000): no answer is timed faster than this. */
+export function answerFloorMs(env: NodeJS.ProcessEnv = process.env): number {
+  return floorSchema.parse(env.QUIZ_ANSWER_FLOOR_MS || undefined);
 }
 
-/** The best a session can score: every answer right, each at once. */
-export const maxScore = (questions: number) => questions * (POINTS_PER_ANSWER + MAX_SPEED_BONUS);
+/** The bonus for a right answer given `elapsedMs` after its reveal (0 from 20 s on). */
+export function speedBonus(elapsedMs: number, floorMs = answerFloorMs()): number {
+  return Math.max(0, MAX_SPEED_BONUS - Math.floor(Math.max(floorMs, elapsedMs) / MS_PER_BONUS_POINT));
+}
+
+/** The best a session can score: every answer right, each at the floor. */
+export const maxScore = (questions: number, floorMs = answerFloorMs()) => questions * (POINTS_PER_ANSWER + speedBonus(0, floorMs));

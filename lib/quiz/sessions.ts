@@ -2,9 +2,9 @@ import { ConflictError, InvalidInputError, NotFoundError } from '../errors';
 import { newId } from '../ids';
 import { defaultLeaderboardContext, type LeaderboardContext } from '../leaderboard/context';
 import { boardsAt, placed } from '../leaderboard/board';
-import { drawQuestions, publicQuestion, questionById } from './bank';
+import { drawQuestions, publicQuestion, questionById, shuffledChoiceOrder } from './bank';
 import type { AnswerInput } from './schemas';
-import { MAX_SPEED_BONUS, MS_PER_BONUS_POINT, POINTS_PER_ANSWER } from './scoring';
+import { answerFloorMs, MAX_SPEED_BONUS, MS_PER_BONUS_POINT, POINTS_PER_ANSWER } from './scoring';
 import { withQuizScripts } from './commands';
 import { writeAcknowledged } from '../redis/acknowledged';
 import type { AnsweredQuestion, AnswerResult, Question, ResumedSession, StartedSession, SubmitResult, SubmittedStanding } from './types';
@@ -12,28 +12,32 @@ import type { AnsweredQuestion, AnswerResult, Question, ResumedSession, StartedS
 export const SESSION_TTL_MS = 15 * 60_000;
 
 const NOT_IN_SESSION = 'not a question of this session';
-/** What start-session.lua stores for a question not answered yet. */
-const OPEN = '-';
+const ENDED = 'this session has ended: its player started another';
 
 /**
- * Draws the questions and stores the session (with its expiry) in one script. The answers stay
- * here: each reaches the player only in the reply to answering that question.
+ * Draws the questions and the order each shows its choices in, stores the session (with its
+ * expiry) and ends the player's open one, in one script. Only the first question leaves the
+ * server: each answer reveals the next, and the answers stay here until their question is answered.
  */
-export async function startSession(ctx: LeaderboardContext = defaultLeaderboardContext()): Promise<StartedSession> {
+export async function startSession(player: string, ctx: LeaderboardContext = defaultLeaderboardContext()): Promise<StartedSession> {
   const questions = drawQuestions();
+  const orders = questions.map(shuffledChoiceOrder);
   const startedAt = ctx.now();
+  const { keys } = ctx;
   for (;;) {
     const id = newId();
     const created = await withQuizScripts(ctx.redis).startQuizSession(
-      ctx.keys.quizSession(id), SESSION_TTL_MS, startedAt, ...questions.map((question) => question.id),
+      keys.quizSession(id), keys.openSession(player), keys.quizSessionPrefix,
+      SESSION_TTL_MS, startedAt, id, player, ...questions.flatMap((question, i) => [question.id, orders[i]!]),
     );
-    if (created === 1) return { id, questions: questions.map(publicQuestion), expiresAt: startedAt + SESSION_TTL_MS };
+    if (created === 1) return { id, total: questions.length, question: publicQuestion(questions[0]!, orders[0]!), expiresAt: startedAt + SESSION_TTL_MS };
   }
 }
 
 /**
- * Scores one answer, once: the bank knows the right choice, the script records it atomically and
- * adds the speed bonus for the time it measures between this answer and the previous one.
+ * Scores the answer to the question revealed now, once, and reveals the next: the bank knows the
+ * right choice, the script maps the shown position chosen to the bank's, records it atomically
+ * and adds the speed bonus for the time it measures since the reveal (never less than the floor).
  */
 export async function answerQuestion(
   sessionId: string,
@@ -43,40 +47,51 @@ export async function answerQuestion(
   const question = questionById(questionId);
   if (!question) throw new InvalidInputError('questionId', NOT_IN_SESSION);
   if (choice >= question.choices.length) throw new InvalidInputError('choice', `must be 0 to ${question.choices.length - 1}`);
-  const correct = choice === question.answer;
-  const [status, score, points, speed, elapsedMs] = await withQuizScripts(ctx.redis).answerQuizQuestion(
-    ctx.keys.quizSession(sessionId), questionId, choice, correct ? 1 : 0, ctx.now(), POINTS_PER_ANSWER, MAX_SPEED_BONUS, MS_PER_BONUS_POINT,
+  const [status, score, points, speed, elapsedMs, answer, nextId, nextOrder] = await withQuizScripts(ctx.redis).answerQuizQuestion(
+    ctx.keys.quizSession(sessionId), questionId, choice, question.answer, ctx.now(),
+    POINTS_PER_ANSWER, MAX_SPEED_BONUS, MS_PER_BONUS_POINT, answerFloorMs(),
   );
   if (status === -1) throw new NotFoundError('quiz session');
   if (status === -2) throw new InvalidInputError('questionId', NOT_IN_SESSION);
   if (status === -3) throw new ConflictError('this session was submitted already');
+  if (status === -4) throw new ConflictError('this question is not revealed yet: answer the open one first');
+  if (status === -5) throw new ConflictError(ENDED);
   if (status === 0) throw new ConflictError('this question was answered already');
-  return { correct, answer: question.answer, explanation: question.explanation, score, breakdown: { points, speed, elapsedMs } };
+  const next = nextId ? questionById(nextId) : null;
+  // A question dropped from the bank since this session began: the session cannot go on.
+  if (next === undefined) throw new NotFoundError('quiz session');
+  return {
+    correct: choice === answer, answer, explanation: question.explanation, score, breakdown: { points, speed, elapsedMs },
+    next: next && publicQuestion(next, nextOrder),
+  };
 }
 
 /**
- * A session as its player left it, for a page reloaded mid-game: one HGETALL. Answers already
- * given come back with their explanations, as answering them did; open questions stay secret.
- * A submitted session is a ConflictError whose details are the session and its standing now.
+ * A session as its player left it, for a page reloaded mid-game: one HGETALL. The questions
+ * revealed so far (those answered, with their answers and explanations as answering them
+ * replied, then the open one), never one beyond. A submitted session is a ConflictError whose
+ * details are the session and its standing now; an ended one, a ConflictError without.
  */
 export async function resumeSession(sessionId: string, ctx: LeaderboardContext = defaultLeaderboardContext()): Promise<ResumedSession> {
   const fields = await ctx.redis.hgetall(ctx.keys.quizSession(sessionId));
   if (!fields.order) throw new NotFoundError('quiz session');
-  const questions = fields.order.split(',').map(questionById);
-  // A question dropped from the bank since this session began: the session cannot go on.
-  if (questions.some((question) => !question)) throw new NotFoundError('quiz session');
+  if (fields.ended !== undefined) throw new ConflictError(ENDED);
+  const drawn = fields.order.split(',');
+  const answered = Number(fields.answered);
+  const revealed = drawn.slice(0, answered + 1).map(questionById);
+  if (revealed.some((question) => !question)) throw new NotFoundError('quiz session');
   let runningScore = 0;
-  const answers = (questions as Question[]).map(({ id, answer, explanation }): AnsweredQuestion | null => {
-    const stored = fields[`q:${id}`];
-    if (stored === undefined || stored === OPEN) return null;
-    const choice = Number(stored);
+  const answers = (revealed as Question[]).slice(0, answered).map(({ id, answer, explanation }): AnsweredQuestion => {
+    const choice = Number(fields[`q:${id}`]);
     const [points = 0, speed = 0, elapsedMs = 0] = (fields[`p:${id}`] ?? '').split(':').map(Number);
     runningScore += points + speed;
-    return { choice, correct: choice === answer, answer, explanation, score: runningScore, breakdown: { points, speed, elapsedMs } };
+    const shownAnswer = fields[`c:${id}`]!.indexOf(String(answer));
+    return { choice, correct: choice === shownAnswer, answer: shownAnswer, explanation, score: runningScore, breakdown: { points, speed, elapsedMs } };
   });
   const session: ResumedSession = {
     id: sessionId,
-    questions: (questions as Question[]).map(publicQuestion),
+    total: drawn.length,
+    questions: (revealed as Question[]).map((question) => publicQuestion(question, fields[`c:${question.id}`]!)),
     expiresAt: Number(fields.started) + SESSION_TTL_MS,
     score: Number(fields.score),
     answers,
@@ -119,6 +134,7 @@ export async function submitSession(
     ),
   );
   if (status === -1) throw new NotFoundError('quiz session');
+  if (status === -3) throw new ConflictError(ENDED);
   const placing = placed(reply.slice(0, 6).map(Number));
   if (status === -2) {
     const standing: SubmittedStanding = { score, name: String(reply[6]), ...placing };

@@ -1,6 +1,8 @@
 import { readTop, type LeaderboardContext } from '../leaderboard';
-import { answerQuestion, questionById, startSession, submitSession, type SubmitResult } from '../quiz';
-import { BACKER_NAMES, pick } from './names';
+import { newId } from '../ids';
+import { answerQuestion, QUESTIONS_PER_SESSION, rightChoiceShown, startSession, submitSession, type PublicQuestion, type SubmitResult } from '../quiz';
+import { BACKER_NAMES } from '../projects/demo-names';
+import { pick } from './pick';
 
 const DAY = 86_400_000;
 const between = (min: number, max: number) => min + Math.random() * (max - min);
@@ -18,21 +20,24 @@ export function randomStyle(): PlayerStyle {
 }
 
 /**
- * A simulated player: a whole quiz through the same calls as the API (start, ten answers,
- * submit), each answer right with probability `skill` and given after a think time around its
- * pace, on a clock of its own that ends at `ctx.now()`: the server measures the speed from that
- * clock, exactly as it does for a person, and the board fills with a believable spread.
+ * A simulated player (a visitor id of its own): a whole quiz through the same calls as the API
+ * (start, then each question as the previous answer reveals it, submit), each answer right with
+ * probability `skill` and given after a think time around its pace, on a clock of its own that
+ * ends at `ctx.now()`: the server measures the speed from that clock, exactly as it does for a
+ * person, and the board fills with a believable spread.
  */
 export async function playSimulatedQuiz(ctx: LeaderboardContext, style: PlayerStyle = randomStyle()): Promise<SubmitResult> {
-  const thinkTimes = Array.from({ length: 10 }, () => Math.round(style.secondsPerAnswer * 1000 * between(0.5, 1.5)));
+  const thinkTimes = Array.from({ length: QUESTIONS_PER_SESSION }, () => Math.round(style.secondsPerAnswer * 1000 * between(0.5, 1.5)));
   let time = ctx.now() - thinkTimes.reduce((sum, ms) => sum + ms, 0);
   const player = { ...ctx, now: () => time };
-  const session = await startSession(player);
-  for (const [i, { id, choices }] of session.questions.entries()) {
-    time += thinkTimes[i]!;
-    const answer = questionById(id)!.answer;
-    const wrong = (answer + 1 + Math.floor(Math.random() * (choices.length - 1))) % choices.length;
-    await answerQuestion(session.id, { questionId: id, choice: Math.random() < style.skill ? answer : wrong }, player);
+  const session = await startSession(newId(), player);
+  let question: PublicQuestion | null = session.question;
+  for (let i = 0; question; i++) {
+    time += thinkTimes[i] ?? 0;
+    const answer = rightChoiceShown(question);
+    const { length } = question.choices;
+    const wrong = (answer + 1 + Math.floor(Math.random() * (length - 1))) % length;
+    ({ next: question } = await answerQuestion(session.id, { questionId: question.id, choice: Math.random() < style.skill ? answer : wrong }, player));
   }
   return submitSession(session.id, pick(BACKER_NAMES), player);
 }

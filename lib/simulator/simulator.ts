@@ -6,7 +6,8 @@ import { newId } from '../ids';
 import { defaultLeaderboardContext } from '../leaderboard';
 import { log } from '../log';
 import { listProjects } from '../projects/catalogue';
-import { BACKER_NAMES, NEWS_TITLES, pick } from './names';
+import { BACKER_NAMES, NEWS_TITLES } from '../projects/demo-names';
+import { pick } from './pick';
 import { playSimulatedQuiz } from './quiz-players';
 
 const between = (min: number, max: number) => min + Math.random() * (max - min);

@@ -19,6 +19,7 @@ import { answerResultSchema, resumedSessionSchema, startedSessionSchema, submitR
 import { ConflictError } from '../../lib/errors';
 import type { RedisClient } from '../../lib/redis/client';
 import { boardContext } from '../leaderboard/support';
+import { newPlayer } from '../quiz/support';
 import { connect, createProject, listenToChanges, liveContext, testClock } from '../support';
 import { compile } from './validator';
 
@@ -62,9 +63,9 @@ describe('answers match their documented schemas', () => {
     await createProject(redis);
     for (const project of await listProjects(redis)) strictly(projectSchema, project);
     const ctx = boardContext(redis);
-    const session = await startSession(ctx);
+    const session = await startSession(newPlayer(), ctx);
     strictly(startedSessionSchema, session);
-    strictly(answerResultSchema, await answerQuestion(session.id, { questionId: session.questions[0]!.id, choice: 0 }, ctx));
+    strictly(answerResultSchema, await answerQuestion(session.id, { questionId: session.question.id, choice: 0 }, ctx));
     strictly(resumedSessionSchema, await resumeSession(session.id, ctx));
     strictly(submitResultSchema, await submitSession(session.id, 'Contract', ctx));
     const refused: unknown = await submitSession(session.id, 'Contract', ctx).catch((error: unknown) => error);

@@ -87,7 +87,7 @@ it('four pollers over 10,000 bursty events across 200 accounts publish every fol
   expect(stats.ratio).toBeGreaterThan(0.9);
 });
 
-// README: the poller sleeps until the time claim-due.lua answered (at most a window, plus up to
+// docs/event-folding.md: the poller sleeps until the time claim-due.lua answered (at most a window, plus up to
 // 50 ms of jitter) instead of ticking. A ticking poller would publish on average half a window late.
 it.runIf(testConnection().mode === 'single')('a poller publishes a fold soon after it falls due, not on a tick of the window', { timeout: 20_000 }, async () => {
   const folder = testFolder(clients[0]!, { windowMs: 2_000 });

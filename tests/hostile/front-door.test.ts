@@ -5,6 +5,7 @@ import { channelKind, countPubSubMessages } from '../../lib/metrics/pubsub';
 import { metricsRegistry } from '../../lib/metrics/registry';
 import { instrumentRedis } from '../../lib/metrics/redis';
 import { createRedis, createSubscriber, getRedis, waitUntilReady } from '../../lib/redis/client';
+import { visitorFromCookies } from '../../lib/visitors/cookie';
 import { NEW_VISITORS_PER_MINUTE } from '../../lib/visitors/issue';
 import { testConnection, uniqueSlug } from '../support';
 import { seriesValue, startInProcessApp, type InProcessApp } from './in-process-app';
@@ -12,9 +13,10 @@ import { seriesValue, startInProcessApp, type InProcessApp } from './in-process-
 const PUBSUB = 'crowdpulse_pubsub_messages_total';
 
 /**
- * README promises about the one port that no other test pinned down: request ids, the visitor
- * cookie's Secure flag, the Socket.IO message cap, and bounded metric labels. The app's real
- * HTTP + Socket.IO server runs in this process (a page is a stub), on this run's Redis.
+ * Promises of docs/reliability.md and docs/operations.md about the one port that no other test
+ * pinned down: request ids, the visitor cookie's Secure flag, the Socket.IO message cap, and
+ * bounded metric labels. The app's real HTTP + Socket.IO server runs in this process (a page is a
+ * stub), on this run's Redis.
  */
 let app: InProcessApp;
 let url: string;
@@ -67,6 +69,26 @@ describe('the visitor cookie', () => {
       if (before === undefined) delete process.env.TRUST_PROXY;
       else process.env.TRUST_PROXY = before;
     }
+  });
+});
+
+describe('a quiz start', () => {
+  const start = async (headers: Record<string, string> = {}, path = '/api/quiz/sessions') => {
+    const response = await fetch(`${url}${path}`, { method: 'POST', headers });
+    await response.text();
+    return response.headers.getSetCookie().find((cookie) => cookie.startsWith('cp_vid='));
+  };
+
+  it('without a visitor cookie is given the signed one pages get, so a client with a cookie jar is one player; with one, none', async () => {
+    const issued = await start();
+    expect(issued).toMatch(/HttpOnly/i);
+    const pair = issued!.split(';')[0]!;
+    expect(visitorFromCookies(pair)).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(await start({ cookie: pair })).toBeUndefined();
+    expect(await start({ cookie: 'cp_vid=forged.signature' })).toBeDefined();
+    // Other writes of the API do not hand out ids.
+    expect(await start({}, '/api/quiz/sessions/AAAAAAAAAAAA/answers')).toBeUndefined();
+    expect(await start({}, '/api/projects/x/contributions')).toBeUndefined();
   });
 });
 
@@ -124,7 +146,7 @@ describe('bounded metric labels', () => {
       await limitWrites(writer);
       await limitWrites(writer);
       await expect(limitWrites(writer)).rejects.toMatchObject({ status: 429, headers: { 'Retry-After': expect.any(String) } });
-      // README's key table: `rate:writes:<address>`, rate-limiter-flexible's counter, 60 s.
+      // docs/architecture.md's key table: `rate:writes:<address>`, rate-limiter-flexible's counter, 60 s.
       const ttl = await getRedis().pttl(`rate:writes:${writer.headers.get(CLIENT_ADDRESS_HEADER)}`);
       expect(ttl).toBeGreaterThan(0);
       expect(ttl).toBeLessThanOrEqual(60_000);

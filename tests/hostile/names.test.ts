@@ -18,8 +18,8 @@ describe('names with format characters or nothing visible are refused', () => {
   });
 });
 
-/** README, HTTP API: "Names are 1–40 characters of any script (1–20 on the leaderboard; titles 1–140), trimmed …" */
-describe('the bounds of every input the README states', () => {
+/** docs/api.md, "Input bounds and errors": "Names are 1–40 characters of any script (1–20 on the leaderboard; titles 1–140), trimmed …" */
+describe('the bounds of every input docs/api.md states', () => {
   const accepts = (schema: { safeParse: (value: unknown) => { success: boolean } }, value: unknown) => schema.safeParse(value).success;
   const contribution = (fields: object) => accepts(contributionInputSchema, { name: 'Ada', amount: 5, ...fields });
   const news = (fields: object) => accepts(newsInputSchema, { title: 'Hello', url: 'https://example.com/', ...fields });

@@ -5,6 +5,7 @@ import { periodAt, PERIODS } from '../../lib/leaderboard/periods';
 import { answerQuestion, startSession, submitSession } from '../../lib/quiz';
 import { connect, commandsSentBy, listenTo, type ChannelListener } from '../support';
 import { boardContext } from './support';
+import { newPlayer } from '../quiz/support';
 
 const NOW = Date.now();
 let redis: RedisClient;
@@ -20,8 +21,8 @@ beforeAll(async () => {
   redis = await connect();
   // ioredis sends a script's body (EVAL) the first time it runs on a connection, EVALSHA after.
   const warmUp = boardContext(redis, 1);
-  const session = await startSession(warmUp);
-  await answerQuestion(session.id, { questionId: session.questions[0]!.id, choice: 0 }, warmUp);
+  const session = await startSession(newPlayer(), warmUp);
+  await answerQuestion(session.id, { questionId: session.question.id, choice: 0 }, warmUp);
   await submitSession(session.id, 'Warm', warmUp);
   await addEntry({ id: 'warm', name: 'Warm', score: 1_000_000, date: NOW }, warmUp);
   await readTop(1, warmUp);
@@ -38,9 +39,12 @@ afterAll(async () => {
 describe('every quiz and leaderboard operation is one EVALSHA; the boards publish only when they changed', () => {
   it('startSession, answerQuestion and submitSession', async () => {
     let session: Awaited<ReturnType<typeof startSession>> | undefined;
-    expect(await commandsSentBy(redis, async () => (session = await startSession(ctx)))).toEqual(['evalsha']);
-    const { id, questions } = session!;
-    expect(await commandsSentBy(redis, () => answerQuestion(id, { questionId: questions[0]!.id, choice: 0 }, ctx))).toEqual(['evalsha']);
+    const player = newPlayer();
+    expect(await commandsSentBy(redis, async () => (session = await startSession(player, ctx)))).toEqual(['evalsha']);
+    const { id, question } = session!;
+    expect(await commandsSentBy(redis, () => answerQuestion(id, { questionId: question.id, choice: 0 }, ctx))).toEqual(['evalsha']);
+    // A second start by the same player ends the first in the same one script.
+    expect(await commandsSentBy(redis, () => startSession(player, boardContext(redis, 2)))).toEqual(['evalsha']);
     // On a cluster the submit waits for a replica: WAIT pipelined behind the script, one round trip.
     const submit = isCluster(redis) ? ['evalsha', 'wait'] : ['evalsha'];
     expect(await commandsSentBy(redis, () => submitSession(id, 'Quiz player', ctx))).toEqual(submit);

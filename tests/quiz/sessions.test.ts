@@ -3,10 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConflictError, InvalidInputError, NotFoundError } from '../../lib/errors';
 import { addEntry, readTop } from '../../lib/leaderboard';
 import {
-  answerQuestion, MAX_SPEED_BONUS, POINTS_PER_ANSWER, QUESTION_BANK, questionById, resumeSession, SESSION_TTL_MS, speedBonus, startSession, submitSession,
+  answerFloorMs, answerQuestion, DEFAULT_ANSWER_FLOOR_MS, MAX_SPEED_BONUS, POINTS_PER_ANSWER, QUESTION_BANK, questionById, resumeSession, SESSION_TTL_MS,
+  speedBonus, startSession, submitSession, type PublicQuestion,
 } from '../../lib/quiz';
+import type { LeaderboardContext } from '../../lib/leaderboard/context';
 import { connect, testClock } from '../support';
 import { boardContext } from '../leaderboard/support';
+import { answerAll, newPlayer, rightChoice, wrongChoice } from './support';
 
 let redis: RedisClient;
 beforeAll(async () => {
@@ -16,11 +19,14 @@ afterAll(async () => {
   await redis.quit();
 });
 
-const rightChoice = (questionId: string) => questionById(questionId)!.answer;
-const wrongChoice = (questionId: string) => (rightChoice(questionId) + 1) % questionById(questionId)!.choices.length;
+const start = (ctx: LeaderboardContext, player = newPlayer()) => startSession(player, ctx);
+/** The session's question ids in the order drawn, read where the server keeps them. */
+const drawnOrder = async (ctx: LeaderboardContext, id: string) => (await redis.hget(ctx.keys.quizSession(id), 'order'))!.split(',');
+const answerFirst = async (ctx: LeaderboardContext, { id, question }: { id: string; question: PublicQuestion }) =>
+  answerQuestion(id, { questionId: question.id, choice: rightChoice(question) }, ctx);
 
 describe('the question bank', () => {
-  it('holds the 66 well-formed questions with unique ids the README counts', () => {
+  it('holds the 66 well-formed questions with unique ids the README counts (its tour of /quiz)', () => {
     expect(QUESTION_BANK.length).toBe(66);
     expect(new Set(QUESTION_BANK.map((question) => question.id)).size).toBe(QUESTION_BANK.length);
     for (const question of QUESTION_BANK) {
@@ -31,52 +37,102 @@ describe('the question bank', () => {
 });
 
 describe('quiz sessions', () => {
-  it('start with 10 distinct questions, no answers in the payload, and a 15-minute TTL', async () => {
+  it('start by revealing the first question only, its choices shuffled, no answer in the payload, with a 15-minute TTL', async () => {
     const ctx = boardContext(redis);
-    const session = await startSession(ctx);
-    expect(session.questions).toHaveLength(10);
-    expect(new Set(session.questions.map((question) => question.id)).size).toBe(10);
-    for (const question of session.questions) expect(Object.keys(question).toSorted()).toEqual(['choices', 'id', 'text']);
+    const session = await start(ctx);
+    expect(Object.keys(session).toSorted()).toEqual(['expiresAt', 'id', 'question', 'total']);
+    expect(session.total).toBe(10);
+    expect(Object.keys(session.question).toSorted()).toEqual(['choices', 'id', 'text']);
+    expect(session.question.choices.toSorted()).toEqual(questionById(session.question.id)!.choices.toSorted());
     expect(JSON.stringify(session)).not.toMatch(/"(answer|explanation)"/);
+    const drawn = await drawnOrder(ctx, session.id);
+    expect(new Set(drawn).size).toBe(10);
+    expect(drawn[0]).toBe(session.question.id);
+    for (const later of drawn.slice(1)) expect(JSON.stringify(session)).not.toContain(questionById(later)!.text);
     const ttl = await redis.pttl(ctx.keys.quizSession(session.id));
     expect(ttl).toBeGreaterThan(SESSION_TTL_MS - 5_000);
     expect(ttl).toBeLessThanOrEqual(SESSION_TTL_MS);
   });
 
-  it('score each question once, on the server: points for a right answer, a bonus for the time the server measured', async () => {
+  it('reveal each question with the answer to the one before, in the order drawn, and none after the last', async () => {
+    const ctx = boardContext(redis);
+    const session = await start(ctx);
+    const replies = await answerAll(session, ctx);
+    expect(replies).toHaveLength(10);
+    const drawn = await drawnOrder(ctx, session.id);
+    expect(replies.map((reply) => reply.next?.id ?? null)).toEqual([...drawn.slice(1), null]);
+    for (const reply of replies.slice(0, -1)) expect(Object.keys(reply.next!).toSorted()).toEqual(['choices', 'id', 'text']);
+  });
+
+  it('refuse an answer to a question not revealed yet (a 409) and write nothing', async () => {
+    const ctx = boardContext(redis);
+    const session = await start(ctx);
+    const key = ctx.keys.quizSession(session.id);
+    const [, second, third] = await drawnOrder(ctx, session.id);
+    const before = await redis.hgetall(key);
+    for (const early of [second!, third!]) {
+      const refused: unknown = await answerQuestion(session.id, { questionId: early, choice: questionById(early)!.answer }, ctx).catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(ConflictError);
+      expect((refused as Error).message).toMatch(/not revealed/);
+    }
+    expect(await redis.hgetall(key)).toEqual(before);
+    // Once revealed, it is answerable.
+    const { next } = await answerFirst(ctx, session);
+    expect(next!.id).toBe(second);
+    await expect(answerQuestion(session.id, { questionId: third!, choice: 0 }, ctx)).rejects.toThrow(ConflictError);
+    expect((await answerQuestion(session.id, { questionId: second!, choice: rightChoice(next!) }, ctx)).correct).toBe(true);
+  });
+
+  it('score each question once, on the server: points for a right answer, a bonus for the time since its reveal', async () => {
     const clock = testClock();
     const ctx = boardContext(redis, undefined, clock.now);
-    const { id, questions } = await startSession(ctx);
-    const [q1, q2, q3] = questions;
+    const session = await start(ctx);
     clock.advance(2_000);
     const first = POINTS_PER_ANSWER + speedBonus(2_000);
-    expect(await answerQuestion(id, { questionId: q1!.id, choice: rightChoice(q1!.id) }, ctx)).toMatchObject({
-      correct: true, answer: rightChoice(q1!.id), score: first, breakdown: { points: POINTS_PER_ANSWER, speed: MAX_SPEED_BONUS - 50, elapsedMs: 2_000 },
+    const q1 = session.question;
+    const reply1 = await answerQuestion(session.id, { questionId: q1.id, choice: rightChoice(q1) }, ctx);
+    expect(reply1).toMatchObject({
+      correct: true, answer: rightChoice(q1), score: first, breakdown: { points: POINTS_PER_ANSWER, speed: MAX_SPEED_BONUS - 50, elapsedMs: 2_000 },
     });
-    await expect(answerQuestion(id, { questionId: q1!.id, choice: rightChoice(q1!.id) }, ctx)).rejects.toThrow(ConflictError);
-    clock.advance(1_000);
-    const wrong = await answerQuestion(id, { questionId: q2!.id, choice: wrongChoice(q2!.id) }, ctx);
+    await expect(answerQuestion(session.id, { questionId: q1.id, choice: rightChoice(q1) }, ctx)).rejects.toThrow(ConflictError);
+    clock.advance(1_500);
+    const q2 = reply1.next!;
+    const wrong = await answerQuestion(session.id, { questionId: q2.id, choice: wrongChoice(q2) }, ctx);
     expect(wrong).toEqual({
-      correct: false, answer: rightChoice(q2!.id), explanation: questionById(q2!.id)!.explanation, score: first,
-      breakdown: { points: 0, speed: 0, elapsedMs: 1_000 },
+      correct: false, answer: rightChoice(q2), explanation: questionById(q2.id)!.explanation, score: first,
+      breakdown: { points: 0, speed: 0, elapsedMs: 1_500 }, next: wrong.next,
     });
-    // Measured from the previous answer; past 20 seconds a right answer earns its points alone.
+    // Timed from its reveal (the previous answer); past 20 seconds a right answer earns its points alone.
     clock.advance(25_000);
-    expect(await answerQuestion(id, { questionId: q3!.id, choice: rightChoice(q3!.id) }, ctx)).toMatchObject({
+    const q3 = wrong.next!;
+    expect(await answerQuestion(session.id, { questionId: q3.id, choice: rightChoice(q3) }, ctx)).toMatchObject({
       score: first + POINTS_PER_ANSWER, breakdown: { points: POINTS_PER_ANSWER, speed: 0, elapsedMs: 25_000 },
     });
   });
 
-  it('score a faster session higher than a slower one with the same right answers', async () => {
+  it('give an answer faster than the floor (QUIZ_ANSWER_FLOOR_MS, 1 s) exactly what an answer at the floor earns: instant answers gain nothing', async () => {
+    expect(answerFloorMs()).toBe(DEFAULT_ANSWER_FLOOR_MS);
+    expect(DEFAULT_ANSWER_FLOOR_MS).toBe(1_000);
     const play = async (msPerAnswer: number) => {
       const clock = testClock();
       const ctx = boardContext(redis, undefined, clock.now);
-      const { id, questions } = await startSession(ctx);
-      for (const [i, question] of questions.entries()) {
-        clock.advance(msPerAnswer);
-        await answerQuestion(id, { questionId: question.id, choice: i % 3 === 0 ? wrongChoice(question.id) : rightChoice(question.id) }, ctx);
-      }
-      return (await submitSession(id, `Pace ${msPerAnswer}`, ctx)).score;
+      const replies = await answerAll(await start(ctx), ctx, rightChoice, () => clock.advance(msPerAnswer));
+      return replies.at(-1)!.score;
+    };
+    const [instant, underFloor, atFloor, aboveFloor] = [await play(0), await play(400), await play(1_000), await play(1_040)];
+    expect(instant).toBe(10 * (POINTS_PER_ANSWER + MAX_SPEED_BONUS - 25));
+    expect(instant).toBe(atFloor);
+    expect(underFloor).toBe(atFloor);
+    expect(atFloor).toBe(aboveFloor + 10);
+  });
+
+  it('score a faster session higher than a slower one with the same right answers, above the floor', async () => {
+    const play = async (msPerAnswer: number) => {
+      const clock = testClock();
+      const ctx = boardContext(redis, undefined, clock.now);
+      const session = await start(ctx);
+      await answerAll(session, ctx, (question, i) => (i % 3 === 0 ? wrongChoice(question) : rightChoice(question)), () => clock.advance(msPerAnswer));
+      return (await submitSession(session.id, `Pace ${msPerAnswer}`, ctx)).score;
     };
     const [fast, slow, slower] = [await play(2_000), await play(2_040), await play(9_000)];
     expect(fast).toBe(6 * (POINTS_PER_ANSWER + speedBonus(2_000)));
@@ -85,45 +141,97 @@ describe('quiz sessions', () => {
     expect(Number.isInteger(slower)).toBe(true);
   });
 
+  it('shuffle the choices per session: a memorised position is worth nothing, and the reply names the right choice as shown', async () => {
+    const ctx = boardContext(redis);
+    let reordered = 0;
+    let bankPositionWrong = 0;
+    for (let i = 0; i < 60; i++) {
+      const session = await start(ctx);
+      const { question } = session;
+      const bank = questionById(question.id)!;
+      expect(question.choices.toSorted()).toEqual(bank.choices.toSorted());
+      if (bank.choices.length > 2 && question.choices.join('\n') !== bank.choices.join('\n')) reordered++;
+      // What a script that learnt the bank sends: the right choice's position in the source.
+      const reply = await answerQuestion(session.id, { questionId: question.id, choice: bank.answer }, ctx);
+      expect(question.choices[reply.answer]).toBe(bank.choices[bank.answer]);
+      expect(reply.correct).toBe(question.choices[bank.answer] === bank.choices[bank.answer]);
+      if (!reply.correct) bankPositionWrong++;
+    }
+    // 60 first questions: about 35 multiple choice, each in the bank's order one time in 24.
+    expect(reordered).toBeGreaterThan(5);
+    expect(bankPositionWrong).toBeGreaterThan(10);
+  });
+
   it('count a question answered by racing requests once', async () => {
     const ctx = boardContext(redis);
-    const { id, questions } = await startSession(ctx);
-    const question = questions[0]!;
-    const results = await Promise.allSettled(
-      Array.from({ length: 10 }, () => answerQuestion(id, { questionId: question.id, choice: rightChoice(question.id) }, ctx)),
-    );
+    const session = await start(ctx);
+    const results = await Promise.allSettled(Array.from({ length: 10 }, () => answerFirst(ctx, session)));
     const recorded = results.filter((result) => result.status === 'fulfilled');
     expect(recorded).toHaveLength(1);
-    expect(await redis.hget(ctx.keys.quizSession(id), 'answered')).toBe('1');
-    expect(await redis.hget(ctx.keys.quizSession(id), 'score')).toBe(String(recorded[0]!.value.score));
+    expect(await redis.hget(ctx.keys.quizSession(session.id), 'answered')).toBe('1');
+    expect(await redis.hget(ctx.keys.quizSession(session.id), 'score')).toBe(String(recorded[0]!.value.score));
   });
 
   it('refuse a question that is not in the session, and a choice out of range', async () => {
     const ctx = boardContext(redis);
-    const { id, questions } = await startSession(ctx);
-    const asked = new Set(questions.map((question) => question.id));
-    const other = QUESTION_BANK.find((question) => !asked.has(question.id))!;
+    const { id, question } = await start(ctx);
+    const asked = new Set(await drawnOrder(ctx, id));
+    const other = QUESTION_BANK.find((candidate) => !asked.has(candidate.id))!;
     await expect(answerQuestion(id, { questionId: other.id, choice: 0 }, ctx)).rejects.toThrow(InvalidInputError);
     await expect(answerQuestion(id, { questionId: 'no-such-question', choice: 0 }, ctx)).rejects.toThrow(InvalidInputError);
-    await expect(answerQuestion(id, { questionId: questions[0]!.id, choice: 4 }, ctx)).rejects.toThrow(InvalidInputError);
+    await expect(answerQuestion(id, { questionId: question.id, choice: 4 }, ctx)).rejects.toThrow(InvalidInputError);
     expect(await redis.hget(ctx.keys.quizSession(id), 'answered')).toBe('0');
   });
 
   it('are unknown once expired', async () => {
     const ctx = boardContext(redis);
-    const { id, questions } = await startSession(ctx);
+    const { id, question } = await start(ctx);
     await redis.pexpire(ctx.keys.quizSession(id), 1);
     await new Promise((resolve) => setTimeout(resolve, 20));
-    await expect(answerQuestion(id, { questionId: questions[0]!.id, choice: 0 }, ctx)).rejects.toThrow(NotFoundError);
+    await expect(answerQuestion(id, { questionId: question.id, choice: 0 }, ctx)).rejects.toThrow(NotFoundError);
     await expect(submitSession(id, 'Late', ctx)).rejects.toThrow(NotFoundError);
     await expect(submitSession('AAAAAAAAAAAA', 'Nobody', ctx)).rejects.toThrow(NotFoundError);
   });
 
+  it('one open session per player: a second start by the same player ends the first, which refuses answers, submit and resume (409)', async () => {
+    const ctx = boardContext(redis);
+    const player = newPlayer();
+    const first = await start(ctx, player);
+    const { next } = await answerFirst(ctx, first);
+    const second = await start(ctx, player);
+    const other = await start(ctx); // another player's session is no business of this one
+    expect(await redis.get(ctx.keys.openSession(player))).toBe(second.id);
+    expect(await redis.pttl(ctx.keys.openSession(player))).toBeGreaterThan(SESSION_TTL_MS - 5_000);
+    const before = await redis.hgetall(ctx.keys.quizSession(first.id));
+    for (const refused of [
+      answerQuestion(first.id, { questionId: next!.id, choice: rightChoice(next!) }, ctx),
+      submitSession(first.id, 'Twice', ctx),
+      resumeSession(first.id, ctx),
+    ]) await expect(refused).rejects.toThrow(/ended: its player started another/);
+    expect(await redis.hgetall(ctx.keys.quizSession(first.id))).toEqual(before);
+    expect((await readTop(10, ctx)).entries).toEqual([]);
+    await answerAll(second, ctx);
+    await answerAll(other, ctx);
+    expect((await submitSession(second.id, 'Second', ctx)).rank).toBe(1);
+    expect((await submitSession(other.id, 'Other', ctx)).rank).not.toBeNull();
+  });
+
+  it('a submitted session stays submitted when its player starts another', async () => {
+    const ctx = boardContext(redis);
+    const player = newPlayer();
+    const first = await start(ctx, player);
+    await answerFirst(ctx, first);
+    const submitted = await submitSession(first.id, 'Done', ctx);
+    await start(ctx, player);
+    const refused: unknown = await resumeSession(first.id, ctx).catch((error: unknown) => error);
+    expect((refused as ConflictError).details).toMatchObject({ standing: { ...submitted, name: 'Done' } });
+  });
+
   it('submit once, even when submits race, with the score the server counted', async () => {
     const ctx = boardContext(redis);
-    const { id, questions } = await startSession(ctx);
-    let score = 0;
-    for (const question of questions) score = (await answerQuestion(id, { questionId: question.id, choice: rightChoice(question.id) }, ctx)).score;
+    const session = await start(ctx);
+    const score = (await answerAll(session, ctx)).at(-1)!.score;
+    const { id } = session;
     const results = await Promise.allSettled(Array.from({ length: 5 }, (_, i) => submitSession(id, `Racer ${i}`, ctx)));
     const submitted = results.filter((result) => result.status === 'fulfilled');
     expect(submitted).toHaveLength(1);
@@ -132,13 +240,14 @@ describe('quiz sessions', () => {
     const board = await readTop(100, ctx);
     expect(board.entries).toHaveLength(1);
     expect(board.entries[0]).toMatchObject({ id, score, rank: 1 });
-    await expect(answerQuestion(id, { questionId: questions[0]!.id, choice: 0 }, ctx)).rejects.toThrow(ConflictError);
+    await expect(answerQuestion(id, { questionId: session.question.id, choice: 0 }, ctx)).rejects.toThrow(ConflictError);
   });
 
   it('refuse a second submit with where the first stands now (its score, name and rank on each board): what a retry after a 503 needs', async () => {
     const ctx = boardContext(redis, 2);
-    const { id, questions } = await startSession(ctx);
-    const { score } = await answerQuestion(id, { questionId: questions[0]!.id, choice: rightChoice(questions[0]!.id) }, ctx);
+    const session = await start(ctx);
+    const { id } = session;
+    const { score } = await answerFirst(ctx, session);
     const first = await submitSession(id, 'First', ctx);
     expect(first.ranks).toEqual({ day: 1, week: 1, all: 1 });
     const standing = async () => {
@@ -158,11 +267,11 @@ describe('quiz sessions', () => {
 
   it('answer a reloaded page of a submitted session with the session as played and where its score stands (a 409)', async () => {
     const ctx = boardContext(redis, 2);
-    const { id, questions } = await startSession(ctx);
-    await answerQuestion(id, { questionId: questions[0]!.id, choice: rightChoice(questions[0]!.id) }, ctx);
-    const played = await resumeSession(id, ctx);
-    const first = await submitSession(id, 'First', ctx);
-    const refused: unknown = await resumeSession(id, ctx).catch((error: unknown) => error);
+    const session = await start(ctx);
+    await answerFirst(ctx, session);
+    const played = await resumeSession(session.id, ctx);
+    const first = await submitSession(session.id, 'First', ctx);
+    const refused: unknown = await resumeSession(session.id, ctx).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(ConflictError);
     expect((refused as ConflictError).details).toEqual({ session: played, standing: { ...first, name: 'First' } });
   });
@@ -170,43 +279,51 @@ describe('quiz sessions', () => {
   it('off the board, say which score would have entered it', async () => {
     const ctx = boardContext(redis, 2);
     for (const name of ['Ana', 'Bo']) {
-      const { id, questions } = await startSession(ctx);
-      await answerQuestion(id, { questionId: questions[0]!.id, choice: rightChoice(questions[0]!.id) }, ctx);
-      expect((await submitSession(id, name, ctx)).rank).not.toBeNull();
+      const session = await start(ctx);
+      await answerFirst(ctx, session);
+      expect((await submitSession(session.id, name, ctx)).rank).not.toBeNull();
     }
-    const { id } = await startSession(ctx);
+    const { id } = await start(ctx);
     const { threshold } = await readTop(2, ctx);
     expect(threshold).toBeGreaterThan(POINTS_PER_ANSWER);
     expect(await submitSession(id, 'Cy', ctx)).toEqual({ score: 0, rank: null, threshold, ranks: { day: null, week: null, all: null } });
     expect(await redis.exists(ctx.keys.entry(id))).toBe(0);
   });
 
-  it('resume as the player left them: same questions in order, answers so far, open ones still secret', async () => {
+  it('resume as the player left them: the questions answered with their answers, then the one revealed, never one beyond', async () => {
     const started = 1_700_000_000_000;
     const ctx = boardContext(redis, undefined, () => started);
-    const session = await startSession(ctx);
-    const [first, second, third] = session.questions;
-    await answerQuestion(session.id, { questionId: first!.id, choice: rightChoice(first!.id) }, ctx);
-    await answerQuestion(session.id, { questionId: third!.id, choice: wrongChoice(third!.id) }, ctx);
+    const session = await start(ctx);
+    const first = await answerFirst(ctx, session);
+    const second = await answerQuestion(session.id, { questionId: first.next!.id, choice: wrongChoice(first.next!) }, ctx);
 
     const resumed = await resumeSession(session.id, ctx);
-    expect(resumed.questions).toEqual(session.questions);
+    expect(resumed.questions).toEqual([session.question, first.next, second.next]);
+    expect(resumed.total).toBe(10);
     expect(resumed.expiresAt).toBe(started + SESSION_TTL_MS);
-    const points = POINTS_PER_ANSWER + MAX_SPEED_BONUS;
+    // Instant answers, timed as answers at the floor.
+    const points = POINTS_PER_ANSWER + speedBonus(0);
     expect(resumed.score).toBe(points);
-    expect(resumed.answers[0]).toEqual({
-      choice: rightChoice(first!.id), correct: true, answer: rightChoice(first!.id), explanation: questionById(first!.id)!.explanation, score: points,
-      breakdown: { points: POINTS_PER_ANSWER, speed: MAX_SPEED_BONUS, elapsedMs: 0 },
-    });
-    expect(resumed.answers[1]).toBeNull();
-    expect(resumed.answers[2]).toMatchObject({ choice: wrongChoice(third!.id), correct: false, score: points, breakdown: { points: 0, speed: 0 } });
-    expect(resumed.answers.slice(3)).toEqual(Array(7).fill(null));
-    expect(JSON.stringify(resumed)).not.toContain(questionById(second!.id)!.explanation);
+    expect(resumed.answers).toEqual([
+      { choice: rightChoice(session.question), correct: true, answer: rightChoice(session.question), explanation: questionById(session.question.id)!.explanation,
+        score: points, breakdown: { points: POINTS_PER_ANSWER, speed: speedBonus(0), elapsedMs: 0 } },
+      { choice: wrongChoice(first.next!), correct: false, answer: rightChoice(first.next!), explanation: questionById(first.next!.id)!.explanation,
+        score: points, breakdown: { points: 0, speed: 0, elapsedMs: 0 } },
+    ]);
+    const drawn = await drawnOrder(ctx, session.id);
+    for (const unrevealed of drawn.slice(3)) expect(JSON.stringify(resumed)).not.toContain(questionById(unrevealed)!.text);
+    expect(JSON.stringify(resumed)).not.toContain(questionById(second.next!.id)!.explanation);
+
+    let last = second.next;
+    while (last) last = (await answerQuestion(session.id, { questionId: last.id, choice: 0 }, ctx)).next;
+    const finished = await resumeSession(session.id, ctx);
+    expect(finished.questions.map((question) => question.id)).toEqual(drawn);
+    expect(finished.answers).toHaveLength(10);
   });
 
   it('cannot be resumed once submitted or gone', async () => {
     const ctx = boardContext(redis);
-    const { id } = await startSession(ctx);
+    const { id } = await start(ctx);
     await submitSession(id, 'Done', ctx);
     await expect(resumeSession(id, ctx)).rejects.toThrow(ConflictError);
     await expect(resumeSession('no-such-session', ctx)).rejects.toThrow(NotFoundError);

@@ -11,6 +11,7 @@ import type { LocalClusterHandle } from '../../lib/scale/local-cluster';
 import { usePrivateCluster } from '../private-cluster';
 import { createProject, liveContext, testClock, testConnection, uniqueSlug } from '../support';
 import { statusRecorder } from './support';
+import { newPlayer } from '../quiz/support';
 
 /**
  * Kills masters, so it runs on a cluster of its own (the "cluster" project only): the shared one
@@ -30,8 +31,8 @@ describe.runIf(testConnection().mode === 'cluster')('on a master failover', { ti
 
   const board = (): LeaderboardContext => ({ redis, keys: boardKeys(`lb-${uniqueSlug()}`), size: 10, now: Date.now });
   const playedSession = async (ctx: LeaderboardContext) => {
-    const session = await startSession(ctx);
-    await answerQuestion(session.id, { questionId: session.questions[0]!.id, choice: 0 }, ctx);
+    const session = await startSession(newPlayer(), ctx);
+    await answerQuestion(session.id, { questionId: session.question.id, choice: 0 }, ctx);
     return session.id;
   };
 

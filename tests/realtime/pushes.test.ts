@@ -7,8 +7,9 @@ import { createProject, uniqueSlug } from '../support';
 import { startInProcessApp, type ClientSocket, type InProcessApp } from '../hostile/in-process-app';
 
 /**
- * README promises about what an instance pushes to its sockets: viewer counts coalesced to one
- * per project per 250 ms, /ops counters at most every 250 ms, one creator watched per socket.
+ * docs/architecture.md's promises about what an instance pushes to its sockets: viewer counts
+ * coalesced to one per project per 250 ms, /ops counters at most every 250 ms, one creator
+ * watched per socket.
  * The app's real HTTP + Socket.IO server in this process, on this run's Redis.
  */
 let app: InProcessApp;

@@ -7,7 +7,7 @@ import { usePrivateCluster } from '../private-cluster';
 import { testConnection } from '../support';
 
 /**
- * The README's "the slot map is refreshed every 2 s and on every MOVED", on a private cluster:
+ * docs/architecture.md's "the slot map is refreshed every 2 s and on every MOVED", on a private cluster:
  * a slot moved by hand (as `redis-cli --cluster reshard` does) must not cost the app an error.
  */
 describe.runIf(testConnection().mode === 'cluster')('the command client’s slot map', { timeout: 60_000 }, () => {

@@ -8,7 +8,7 @@ import { startHaproxy, type HaproxyHandle } from '../../lib/scale/haproxy';
 import { testConnection } from '../support';
 
 /**
- * The README's "`timeout tunnel 1h` because an upgraded WebSocket no longer obeys the
+ * docs/operations.md's "`timeout tunnel 1h` because an upgraded WebSocket no longer obeys the
  * client/server timeouts": Debian's HAProxy with our configuration, its idle timeouts cut to
  * 1 s, in front of a Socket.IO server that pings once a minute. Redis plays no part: one run.
  */

@@ -1,38 +1,53 @@
 --[[
-  Records the answer to one question of a session, once, and scores it, in one step: two
-  requests racing to answer the same question cannot both count. A right answer earns its
-  points plus a speed bonus for the time since the previous answer (or the start), measured
-  here between two server clock readings, never sent by the client (lib/quiz/scoring.ts).
+  Records the answer to the question a session has revealed, once, scores it, and reveals the
+  next, in one step: two requests racing to answer the same question cannot both count, and no
+  question can be answered before its reveal. The client names a choice by the position it was
+  shown at; the session's shown order maps it to the bank's choice. A right answer earns its
+  points plus a speed bonus for the time since the question's reveal (the previous answer, or the
+  start), measured here between two server clock readings, never sent by the client, and never
+  counted as less than the floor (lib/quiz/scoring.ts).
 
   KEYS[1] session hash
-  ARGV[1] question id   ARGV[2] the choice made   ARGV[3] 1 when it is the right one, else 0
+  ARGV[1] question id   ARGV[2] the shown position chosen   ARGV[3] the right choice (bank index)
   ARGV[4] now (ms, the server's clock)   ARGV[5] points for a right answer
-  ARGV[6] most speed bonus   ARGV[7] ms per bonus point lost
+  ARGV[6] most speed bonus   ARGV[7] ms per bonus point lost   ARGV[8] the floor (ms)
 
-  Returns {status, score, points, bonus, elapsed}
+  Returns {status, score, points, bonus, elapsed, answer, next, nextOrder}
     status  1 recorded, 0 answered already, -1 no such session (unknown or expired),
-            -2 not a question of this session, -3 the session was submitted
+            -2 not a question of this session, -3 the session was submitted,
+            -4 the question is not revealed yet, -5 the session was ended (its player started another)
     score   the session's running score; points, bonus, elapsed (ms) of this answer
+    answer  the shown position of the right choice
+    next, nextOrder   the question revealed now and its shown order ('' after the last)
 ]]
 local OPEN = '-'
-local session, field = KEYS[1], 'q:' .. ARGV[1]
+local session, question = KEYS[1], ARGV[1]
 
-if redis.call('EXISTS', session) == 0 then return { -1, 0, 0, 0, 0 } end
-local score = tonumber(redis.call('HGET', session, 'score'))
-if redis.call('HEXISTS', session, 'submitted') == 1 then return { -3, score, 0, 0, 0 } end
-local current = redis.call('HGET', session, field)
-if not current then return { -2, score, 0, 0, 0 } end
-if current ~= OPEN then return { 0, score, 0, 0, 0 } end
+if redis.call('EXISTS', session) == 0 then return { -1, 0, 0, 0, 0, 0, '', '' } end
+local s = redis.call('HMGET', session, 'score', 'submitted', 'ended', 'order', 'answered', 'last', 'q:' .. question, 'c:' .. question)
+local score = tonumber(s[1])
+if s[2] then return { -3, score, 0, 0, 0, 0, '', '' } end
+if s[3] then return { -5, score, 0, 0, 0, 0, '', '' } end
+if not s[7] then return { -2, score, 0, 0, 0, 0, '', '' } end
+if s[7] ~= OPEN then return { 0, score, 0, 0, 0, 0, '', '' } end
 
+local order, answered = {}, tonumber(s[5])
+for id in string.gmatch(s[4], '[^,]+') do order[#order + 1] = id end
+if order[answered + 1] ~= question then return { -4, score, 0, 0, 0, 0, '', '' } end
+
+local shown, right = s[8], ARGV[3]
+local position = tonumber(ARGV[2])
 local now = tonumber(ARGV[4])
 -- Clocks of two app instances may disagree a little: a negative time counts as none.
-local elapsed = math.max(0, now - tonumber(redis.call('HGET', session, 'last')))
+local elapsed = math.max(0, now - tonumber(s[6]))
 local points, bonus = 0, 0
-if ARGV[3] == '1' then
+if string.sub(shown, position + 1, position + 1) == right then
   points = tonumber(ARGV[5])
-  bonus = math.max(0, tonumber(ARGV[6]) - math.floor(elapsed / tonumber(ARGV[7])))
+  bonus = math.max(0, tonumber(ARGV[6]) - math.floor(math.max(elapsed, tonumber(ARGV[8])) / tonumber(ARGV[7])))
 end
-redis.call('HSET', session, field, ARGV[2], 'p:' .. ARGV[1], points .. ':' .. bonus .. ':' .. elapsed, 'last', now)
+redis.call('HSET', session, 'q:' .. question, position, 'p:' .. question, points .. ':' .. bonus .. ':' .. elapsed, 'last', now)
 redis.call('HINCRBY', session, 'answered', 1)
 score = redis.call('HINCRBY', session, 'score', points + bonus)
-return { 1, score, points, bonus, elapsed }
+local next = order[answered + 2]
+local nextOrder = next and redis.call('HGET', session, 'c:' .. next) or ''
+return { 1, score, points, bonus, elapsed, string.find(shown, right, 1, true) - 1, next or '', nextOrder }

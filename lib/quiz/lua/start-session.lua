@@ -1,25 +1,48 @@
 --[[
-  Starts a quiz session: its questions, each still open, a score of 0, and an expiry, in one
-  step, so that no session can exist without its TTL.
+  Starts a quiz session for a player, in one step: its questions, each still open, their choices
+  in the order this session shows them, a score of 0 and an expiry, so that no session can exist
+  without its TTL; and the player's previous open session, if any, is ended (a player has one
+  open session at a time), so a script cannot play many games at once.
 
-  KEYS[1] session hash (in the board's hash slot: see lib/leaderboard/keys.ts)
-  ARGV[1] time to live (ms)   ARGV[2] now (ms)   ARGV[3..] the session's question ids
+  KEYS[1] session hash   KEYS[2] the player's open-session key (a string: the session id)
+  KEYS[3] session key prefix (all in the board's hash slot: see lib/leaderboard/keys.ts)
+  ARGV[1] time to live (ms)   ARGV[2] now (ms)   ARGV[3] session id   ARGV[4] player (visitor id)
+  ARGV[5..] per question, in the order drawn: its id, then its shown order (a digit per shown
+  position: the index of the bank's choice shown there, e.g. '2031')
 
   Returns 1, or 0 when a session with this id exists already (nothing is written).
-  Fields: started, last (the latest answer, or the start: speed is measured from it), score, answered, submitted (once), order (the question ids, comma-separated,
-  as drawn: a hash keeps no order a reader may rely on), q:<question id> = OPEN or the choice made,
-  p:<question id> = `points:bonus:elapsed ms` once answered.
+  Fields: player, started, last (the time the current question was revealed: the start, then the
+  latest answer; speed is measured from it), score, answered (questions answered, in order: the
+  one revealed now is the next in `order`), submitted (once), ended (once: the player started
+  another), order (the question ids, comma-separated, as drawn: a hash keeps no order a reader
+  may rely on), q:<question id> = OPEN or the shown position chosen, c:<question id> = shown
+  order, p:<question id> = `points:bonus:elapsed ms` once answered.
 ]]
 local OPEN = '-'
-local session = KEYS[1]
+local session, open, prefix = KEYS[1], KEYS[2], KEYS[3]
 
 if redis.call('EXISTS', session) == 1 then return 0 end
 
-local fields = { 'started', ARGV[2], 'last', ARGV[2], 'score', 0, 'answered', 0, 'order', table.concat({ unpack(ARGV, 3) }, ',') }
-for i = 3, #ARGV do
+local previous = redis.call('GET', open)
+if previous then
+  local old = prefix .. previous
+  if redis.call('EXISTS', old) == 1 and redis.call('HEXISTS', old, 'submitted') == 0 then
+    redis.call('HSETNX', old, 'ended', ARGV[2])
+  end
+end
+redis.call('SET', open, ARGV[3], 'PX', ARGV[1])
+
+local ids = {}
+local fields = { 'player', ARGV[4], 'started', ARGV[2], 'last', ARGV[2], 'score', 0, 'answered', 0 }
+for i = 5, #ARGV, 2 do
+  ids[#ids + 1] = ARGV[i]
   fields[#fields + 1] = 'q:' .. ARGV[i]
   fields[#fields + 1] = OPEN
+  fields[#fields + 1] = 'c:' .. ARGV[i]
+  fields[#fields + 1] = ARGV[i + 1]
 end
+fields[#fields + 1] = 'order'
+fields[#fields + 1] = table.concat(ids, ',')
 redis.call('HSET', session, unpack(fields))
 redis.call('PEXPIRE', session, ARGV[1])
 return 1

@@ -13,7 +13,8 @@
   ARGV[4] board size   ARGV[5..16] per board: period name, key suffix, period id, expiry (ms, 0: none)
 
   Returns {status, score, rankDay, rankWeek, rankAll, thresholdDay, thresholdWeek, thresholdAll, name}
-    status     1 submitted, -1 no such session (unknown or expired), -2 submitted already
+    status     1 submitted, -1 no such session (unknown or expired), -2 submitted already,
+               -3 ended (its player started another session: see start-session.lua)
     rank       1-based, 0 when the score does not enter that board; submitted already: where the
                entry stands now (0 when not on that board), so that a retry of a submit whose
                answer was lost (a 503: no replica confirmed it) still learns where it landed
@@ -26,6 +27,7 @@
 local session, size = KEYS[1], tonumber(ARGV[4])
 
 if redis.call('EXISTS', session) == 0 then return { -1, 0, 0, 0, 0, 0, 0, 0 } end
+if redis.call('HEXISTS', session, 'ended') == 1 then return { -3, 0, 0, 0, 0, 0, 0, 0 } end
 local score = redis.call('HGET', session, 'score')
 if redis.call('HSETNX', session, 'submitted', ARGV[3]) == 0 then
   -- Submitted already: where that entry stands now, read rather than written.

@@ -1,5 +1,10 @@
 import { route } from '@/lib/http/route';
+import { requirePlayer } from '@/lib/http/visitor';
 import { startSession } from '@/lib/quiz';
 
-/** 201 `{id, questions: [{id, text, choices}], expiresAt}`: no answers, no explanations. */
-export const POST = route(async () => Response.json(await startSession(), { status: 201 }), { write: true });
+/**
+ * 201 `{id, total, question: {id, text, choices}, expiresAt}`: the first question only, no answers.
+ * The player is the visitor cookie (given with this answer when the request had none); their
+ * open session, if any, ends.
+ */
+export const POST = route(async (request: Request) => Response.json(await startSession(requirePlayer(request)), { status: 201 }), { write: true });

@@ -22,9 +22,11 @@ export const quizRoutes = defineRoutes('quiz', [
   {
     method: 'post',
     path: '/api/quiz/sessions',
-    summary: 'Start a quiz: ten questions, no answers',
+    summary: 'Start a quiz: the first of ten questions, no answers',
+    description:
+      'The player is the signed visitor cookie (`cp_vid`): a request without one is given one (`Set-Cookie`), or a 429 when its address has asked for too many new ones. A player has one open session: starting one ends the previous (its answers, submit and GET are then a 409). The server reveals one question at a time: this answer carries the first, each answer the next; choices are shuffled per session.',
     access: 'write',
-    responses: answers(201, 'the session', startedSessionSchema),
+    responses: answers(201, 'the session: its id, its number of questions, the first question and when it expires', startedSessionSchema),
   },
   {
     method: 'get',
@@ -32,18 +34,23 @@ export const quizRoutes = defineRoutes('quiz', [
     summary: 'A session as its player left it (a reloaded page)',
     params: session,
     responses: {
-      ...answers(200, 'questions, answers so far, score', resumedSessionSchema),
-      ...answers(409, 'submitted already: the error, with the session as played and where its score stands now', errorBodySchema.extend(submittedSessionSchema.shape)),
+      ...answers(200, 'the questions revealed so far (those answered, then the open one), the answers given, the score', resumedSessionSchema),
+      ...answers(
+        409,
+        'submitted already: the error, with the session as played and where its score stands now; or ended (its player started another): the error alone',
+        errorBodySchema.extend(submittedSessionSchema.partial().shape),
+      ),
     },
   },
   {
     ...sessionWrite,
     path: '/api/quiz/sessions/{id}/answers',
-    summary: 'Answer one question, once',
-    description: '`choice` is an index into the question\'s choices; a question not in the session is a 400 with `field: "questionId"`.',
+    summary: 'Answer the question revealed now, once; the reply reveals the next',
+    description:
+      '`choice` is an index into the question\'s choices as this session shows them; a question not in the session is a 400 with `field: "questionId"`. The speed bonus is timed by the server from the question\'s reveal (the start, or the previous answer); an answer faster than the floor (`QUIZ_ANSWER_FLOOR_MS`, 1 s by default) earns what one at the floor earns.',
     body: { schema: answerInputSchema, example: { questionId: 'bw-kubernetes', choice: 0 } },
-    responses: answers(200, 'right or wrong, the right choice, why, the score so far and how this answer scored (timed by the server)', answerResultSchema),
-    errors: { 409: 'answered already, or the session is submitted' },
+    responses: answers(200, 'right or wrong, the right choice (as shown), why, the score so far, how this answer scored (timed by the server) and the next question (null after the last)', answerResultSchema),
+    errors: { 409: 'answered already, not revealed yet, or the session is submitted or ended' },
   },
   {
     ...sessionWrite,
@@ -56,8 +63,8 @@ export const quizRoutes = defineRoutes('quiz', [
       ...answers(200, 'the score, the all time rank (null off the board) and threshold, and the rank on each board', submitResultSchema),
       ...answers(
         409,
-        'submitted already: the error, with the score, the name it was submitted under, and its rank on each board now (null: not on it)',
-        errorBodySchema.extend(submittedStandingSchema.shape),
+        'submitted already: the error, with the score, the name it was submitted under, and its rank on each board now (null: not on it); or ended (its player started another): the error alone',
+        errorBodySchema.extend(submittedStandingSchema.partial().shape),
       ),
     },
   },

@@ -5,6 +5,7 @@ export const BACKER_NAMES = [
   'Kofi', 'Eun-ji', 'Marek', 'Saanvi', 'Björn', 'Nadia', 'Hiro', 'Aroha', 'Émile', 'Tendai',
 ];
 
+/** The demo's news: the seed gives each project one, the simulator publishes more. */
 export const NEWS_TITLES = [
   'Stretch goal unlocked: a second colour edition',
   'Behind the scenes: our first production run',
@@ -14,6 +15,3 @@ export const NEWS_TITLES = [
   'Meet the team building it',
   'Live Q&A this Friday',
 ];
-
-/** A random item of `items` (not empty). */
-export const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;

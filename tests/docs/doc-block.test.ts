@@ -1,0 +1,64 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { checkBlocks, renderMeasurement, replaceBlock, takeWriteOption, writeBlocks } from '../../bench/doc-block';
+
+const DOC = ['# Benchmarks', '', 'How to read it.', '', '<!-- bench:push:start -->', 'old figures', '<!-- bench:push:end -->', '', 'What it means.', ''].join('\n');
+
+describe('the blocks a bench or chaos run writes into the docs', () => {
+  it('replaces only what lies between the markers, and keeps the markers', () => {
+    expect(replaceBlock(DOC, 'bench:push', 'new figures\n')).toBe(DOC.replace('old figures', 'new figures'));
+    expect(replaceBlock(replaceBlock(DOC, 'bench:push', 'a'), 'bench:push', 'b')).toBe(DOC.replace('old figures', 'b'));
+  });
+
+  it('refuses a block that is missing, doubled or has its markers the wrong way round', () => {
+    expect(() => replaceBlock(DOC, 'bench:bulk', 'x')).toThrow('<!-- bench:bulk:start -->');
+    expect(() => replaceBlock(`${DOC}\n<!-- bench:push:start -->\n`, 'bench:push', 'x')).toThrow();
+    expect(() => replaceBlock('<!-- a:end -->\n<!-- a:start -->', 'a', 'x')).toThrow();
+  });
+
+  it('renders the date, the command, the machine, the tables and what the run printed', () => {
+    const text = renderMeasurement({
+      date: new Date('2026-11-23T23:59:00Z'),
+      command: 'npm run bench -- push',
+      machine: ['cpu: AMD EPYC × 2 cores', 'redis 7.0.15'],
+      tables: ['| figure |\n| --- |\n| push |'],
+      details: ['1,000 viewers'],
+    });
+    expect(text.split('\n')).toEqual([
+      'Measured on 2026-11-23 by `npm run bench -- push`, on:',
+      '',
+      '- cpu: AMD EPYC × 2 cores',
+      '- redis 7.0.15',
+      '',
+      '| figure |',
+      '| --- |',
+      '| push |',
+      '',
+      '<details><summary>What the run printed beside the table</summary>',
+      '',
+      '```text',
+      '1,000 viewers',
+      '```',
+      '',
+      '</details>',
+    ]);
+  });
+
+  it('writes every block of a file at once, or none when one is missing', () => {
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'doc-block-')), 'benchmarks.md');
+    writeFileSync(file, DOC);
+    expect(() => writeBlocks(file, { 'bench:push': 'new', 'bench:bulk': 'new' })).toThrow();
+    expect(() => checkBlocks(file, ['bench:push', 'bench:bulk'])).toThrow('bench:bulk');
+    expect(readFileSync(file, 'utf8')).toBe(DOC);
+    writeBlocks(file, { 'bench:push': 'new' });
+    expect(readFileSync(file, 'utf8')).toBe(DOC.replace('old figures', 'new'));
+  });
+
+  it('takes --write and its file out of the arguments', () => {
+    expect(takeWriteOption(['round-trips', '--write', 'docs/benchmarks.md', 'push'])).toEqual({ args: ['round-trips', 'push'], writeTo: 'docs/benchmarks.md' });
+    expect(takeWriteOption(['push'])).toEqual({ args: ['push'] });
+    expect(() => takeWriteOption(['--write'])).toThrow('--write needs a file');
+  });
+});

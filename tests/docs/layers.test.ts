@@ -1,0 +1,38 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/** docs/architecture.md's layers of lib/, from the top down; one entry may hold folders of one layer. */
+const LAYERS = [
+  ['app'], ['http'], ['realtime'], ['ops'], ['simulator'], ['creators'], ['quiz'], ['visitors'], ['folding'],
+  ['live-events', 'projects'], ['leaderboard'], ['timeline'], ['metrics'], ['scale'], ['redis'],
+];
+const LIB = path.resolve(__dirname, '../../lib');
+const depth = (folder: string) => LAYERS.findIndex((layer) => layer.includes(folder));
+
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name))
+    .map((entry) => path.join(entry.parentPath, entry.name));
+}
+
+describe('the layers of lib/', () => {
+  it('names every folder of lib/', () => {
+    const folders = readdirSync(LIB, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+    expect(folders.filter((folder) => depth(folder) < 0)).toEqual([]);
+  });
+
+  it('has no folder importing a folder of its own layer or above it', () => {
+    const upward: string[] = [];
+    for (const file of sources(LIB)) {
+      const from = path.relative(LIB, file).split(path.sep);
+      if (from.length < 2) continue; // lib/*.ts sit below every folder
+      for (const [, target] of readFileSync(file, 'utf8').matchAll(/from '(\.[^']+)'/g)) {
+        const to = path.relative(LIB, path.resolve(path.dirname(file), target!)).split(path.sep);
+        if (to.length < 2 || to[0] === from[0]) continue;
+        if (depth(to[0]!) < depth(from[0]!)) upward.push(`${path.relative(LIB, file)} imports ${target}`);
+      }
+    }
+    expect(upward).toEqual([]);
+  });
+});
