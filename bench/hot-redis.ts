@@ -12,7 +12,7 @@ import type { FigureResult, Row } from './report';
 import { fmt, progress, sleep } from './support';
 
 const JOINS_PER_SECOND = 1_000;
-const JOIN_SECONDS = Number(process.env.HOT_JOIN_SECONDS ?? 5);
+const JOIN_SECONDS = 5;
 const AGED_OUT = 1_000_000;
 const WRITES_AFTER = 200;
 

@@ -14,7 +14,7 @@ const acknowledging = new WeakMap<Cluster, Cluster>();
  * WAIT counts the writes of its own connection, which is why the write goes there too. The
  * caller's scripts (defined on the shared client) are defined on it as they are first needed.
  */
-async function acknowledgingClient(shared: Cluster): Promise<Cluster> {
+export function acknowledgingClient(shared: Cluster): Cluster {
   let own = acknowledging.get(shared);
   if (!own) {
     own = shared.duplicate();
@@ -25,8 +25,6 @@ async function acknowledgingClient(shared: Cluster): Promise<Cluster> {
   for (const [name, script] of Object.entries(shared.scriptsSet as Record<string, { lua: string; numberOfKeys: number | null; readOnly: boolean }>)) {
     if (!(name in own.scriptsSet)) own.defineCommand(name, { lua: script.lua, numberOfKeys: script.numberOfKeys ?? undefined, readOnly: script.readOnly });
   }
-  // Created on first use, so it may still be connecting: fails as "not ready" (a 503) if it cannot.
-  await waitUntilReady(own, 2_000);
   return own;
 }
 
@@ -38,9 +36,15 @@ async function acknowledgingClient(shared: Cluster): Promise<Cluster> {
  * the write is not acknowledged: NotReplicatedError, a 503. One Redis has no replica to wait
  * for, and is not slowed down.
  */
+/** Created on first use, so it may still be connecting: fails as "not ready" (a 503) if it cannot. */
+async function ready(client: Cluster): Promise<Cluster> {
+  await waitUntilReady(client, 2_000);
+  return client;
+}
+
 export async function writeAcknowledged<T>(redis: RedisClient, queue: (pipeline: ChainableCommander) => void): Promise<T> {
   const replicated = isCluster(redis);
-  const pipeline = replicated ? (await acknowledgingClient(redis)).pipeline() : redis.pipeline();
+  const pipeline = replicated ? (await ready(acknowledgingClient(redis))).pipeline() : redis.pipeline();
   queue(pipeline);
   if (replicated) pipeline.wait(1, REPLICA_WAIT_MS);
   const [[writeError, result] = [], [waitError, replicas] = []] = (await pipeline.exec()) ?? [];
