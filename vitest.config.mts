@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -6,6 +7,8 @@ import { defineConfig } from 'vitest/config';
  * tests/global-setup.ts starts the one each project needs; `vitest run --project single` runs one.
  */
 export default defineConfig({
+  // The app's own alias (tsconfig.json), so a test can call a route handler as Next would.
+  resolve: { alias: { '@': fileURLToPath(new URL('.', import.meta.url)) } },
   test: {
     include: ['tests/**/*.test.ts'],
     environment: 'node',

@@ -5,20 +5,27 @@ import { Progress } from '@/components/Progress';
 import { ProjectArt } from '@/components/ProjectArt';
 import { RecentlyViewed } from '@/components/RecentlyViewed';
 import { Unavailable } from '@/components/Unavailable';
-import { listProjects } from '@/lib/projects/catalogue';
+import { readCards, readCataloguePage } from '@/lib/projects/catalogue';
+import { catalogueCursorSchema } from '@/lib/projects/schemas';
 import { isRedisUnavailable } from '@/lib/redis/errors';
 import { visitorFromCookies } from '@/lib/visitors/cookie';
 import { hydrateRecentlyViewed, readRecentlyViewed } from '@/lib/visitors/recently-viewed';
 
-export default async function HomePage() {
+type Props = { searchParams: Promise<{ after?: string | string[] }> };
+
+/** One page of the catalogue (`/?after=<cursor>`), in at most four Redis commands whatever its size. */
+export default async function HomePage({ searchParams }: Props) {
   await connection();
   const visitor = visitorFromCookies((await headers()).get('cookie') ?? undefined);
-  let projects, recent;
+  const { after } = await searchParams;
+  const cursor = after === undefined ? { success: true as const, data: undefined } : catalogueCursorSchema.safeParse(after);
+  if (!cursor.success) return <BadPageLink />;
+  let projects, recent, next;
   try {
-    // The recently viewed slugs are read beside the catalogue and hydrated from it.
-    const [catalogue, viewed] = await Promise.all([listProjects(), visitor ? readRecentlyViewed(visitor) : []]);
-    projects = catalogue;
-    recent = hydrateRecentlyViewed(viewed, catalogue);
+    // The recently viewed slugs are read beside the page and hydrated from the catalogue's cards.
+    const [page, viewed] = await Promise.all([readCataloguePage({ after: cursor.data }), visitor ? readRecentlyViewed(visitor) : []]);
+    ({ projects, next } = page);
+    recent = hydrateRecentlyViewed(viewed, await readCards(viewed));
   } catch (error) {
     if (isRedisUnavailable(error)) return <Unavailable />;
     throw error;
@@ -54,7 +61,41 @@ export default async function HomePage() {
           </li>
         ))}
       </ul>
-      {projects.length === 0 && <p className="text-slate-600">No projects yet. Run <code>npm run seed</code> to load the demo projects.</p>}
+      {projects.length === 0 && !cursor.data && <p className="text-slate-600">No projects yet. Run <code>npm run seed</code> to load the demo projects.</p>}
+      <CatalogueNav next={next} paged={!!cursor.data} />
+    </div>
+  );
+}
+
+const navLink = 'rounded-full border border-slate-300 bg-white px-4 py-2 text-sm font-medium hover:border-accent hover:text-accent focus-visible:outline-2 focus-visible:outline-accent';
+
+/** Plain links, rendered on the server: paging works without JavaScript. */
+function CatalogueNav({ next, paged }: { next: string | null; paged: boolean }) {
+  if (!next && !paged) return null;
+  return (
+    <nav aria-label="Catalogue pages" className="flex flex-wrap gap-3">
+      {paged && (
+        <Link prefetch={false} href="/" className={navLink}>
+          ← First page
+        </Link>
+      )}
+      {next && (
+        <Link prefetch={false} href={`/?after=${encodeURIComponent(next)}`} rel="next" data-testid="catalogue-next" className={navLink}>
+          More projects →
+        </Link>
+      )}
+    </nav>
+  );
+}
+
+function BadPageLink() {
+  return (
+    <div className="space-y-4" role="alert">
+      <h1 className="text-2xl font-bold">That page link is not valid</h1>
+      <p className="text-slate-600">The catalogue link was cut or edited.</p>
+      <Link href="/" className={navLink}>
+        Go to the first page
+      </Link>
     </div>
   );
 }

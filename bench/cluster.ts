@@ -3,7 +3,7 @@ import { addEntry, readTop, type LeaderboardContext } from '../lib/leaderboard';
 import { BOARD_SIZE, boardKeys } from '../lib/leaderboard/keys';
 import { readLiveSnapshot, recordContribution, type LiveEventsContext } from '../lib/live-events';
 import { DEFAULT_WINDOWS } from '../lib/live-events/windows';
-import { saveProject } from '../lib/projects/catalogue';
+import { saveProject } from '../lib/projects/save';
 import { createRedis, waitUntilReady, type RedisClient } from '../lib/redis/client';
 import { startRedisServer } from '../lib/redis/embedded';
 import { startLocalCluster, type LocalClusterHandle } from '../lib/scale/local-cluster';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { boardKeys } from '../lib/leaderboard/keys';
 import { liveEventKeys } from '../lib/live-events/keys';
-import { saveProject } from '../lib/projects/catalogue';
+import { saveProject } from '../lib/projects/save';
 import { projectTag } from '../lib/projects/keys';
 import type { RedisClient } from '../lib/redis/client';
 import type { LocalClusterHandle } from '../lib/scale/local-cluster';

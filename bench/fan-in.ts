@@ -1,7 +1,7 @@
 import { recordContribution } from '../lib/live-events';
 import { liveEventKeys } from '../lib/live-events/keys';
 import { DEFAULT_WINDOWS } from '../lib/live-events/windows';
-import { saveProject } from '../lib/projects/catalogue';
+import { saveProject } from '../lib/projects/save';
 import { createSubscriber, type RedisClient, type RedisConnection } from '../lib/redis/client';
 import { sampleProject } from '../tests/sample-project';
 import type { FigureResult } from './report';

@@ -3,7 +3,7 @@ import { joinProject, recordContribution } from '../lib/live-events';
 import type { LiveEventsContext } from '../lib/live-events/context';
 import { liveEventKeys } from '../lib/live-events/keys';
 import { DEFAULT_WINDOWS, HOUR } from '../lib/live-events/windows';
-import { saveProject } from '../lib/projects/catalogue';
+import { saveProject } from '../lib/projects/save';
 import { visitorSettler } from '../lib/realtime/visitor-settler';
 import { createRedis, createSubscriber, waitUntilReady } from '../lib/redis/client';
 import { startRedisServer } from '../lib/redis/embedded';

@@ -4,7 +4,7 @@ import { newId } from '../lib/ids';
 import { importEvents, joinProject, type LiveEventsContext } from '../lib/live-events';
 import { liveEventKeys } from '../lib/live-events/keys';
 import { DEFAULT_WINDOWS, HOUR, MINUTE } from '../lib/live-events/windows';
-import { saveProject } from '../lib/projects/catalogue';
+import { saveProject } from '../lib/projects/save';
 import { createRedis, waitUntilReady } from '../lib/redis/client';
 import { startRedisServer } from '../lib/redis/embedded';
 import { creatorScripts } from '../lib/creators/commands';
@@ -72,7 +72,7 @@ export async function withConnection<T>(url: string, work: (redis: Redis) => Pro
   }
 }
 
-/** MEMORY USAGE summed per kind of key (the part after the project's hash tag). */
+/** MEMORY USAGE summed per kind of key (the part after the project's hash tag; one kind for every creator's index). */
 async function usageByKind(redis: Redis): Promise<Map<string, { keys: number; bytes: number; encoding: string }>> {
   const kinds = new Map<string, { keys: number; bytes: number; encoding: string }>();
   let cursor = '0';
@@ -82,7 +82,7 @@ async function usageByKind(redis: Redis): Promise<Map<string, { keys: number; by
     for (const key of keys) pipeline.memory('USAGE', key, 'SAMPLES', 0).object('ENCODING', key);
     const replies = (await pipeline.exec()) ?? [];
     keys.forEach((key, i) => {
-      const kind = key.replace(/^\{project:[^}]*\}:/, '');
+      const kind = key.replace(/^\{project:[^}]*\}:/, '').replace(/^(\{catalogue\}:creator:).*/, '$1<account>');
       const entry = kinds.get(kind) ?? { keys: 0, bytes: 0, encoding: String(replies[2 * i + 1]?.[1]) };
       entry.keys += 1;
       entry.bytes += Number(replies[2 * i]?.[1] ?? 0);

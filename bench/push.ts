@@ -22,6 +22,8 @@ async function addViewer(url: string, viewers: Viewer[], onChange: (change: Live
   const socket: Viewer = io(url, { transports: ['websocket'], forceNew: true, reconnection: false, timeout: 10_000 });
   viewers.push(socket);
   socket.on('live:change', onChange);
+  // Changes that arrive together (a viewer count beside a contribution) come as one frame.
+  socket.on('live:changes', (batch) => batch.changes.forEach(onChange));
   const reply = await socket.timeout(15_000).emitWithAck('project:watch', { slug: SLUG });
   if (!reply.ok) throw new Error(`project:watch answered ${reply.error}`);
 }

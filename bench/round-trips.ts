@@ -10,7 +10,7 @@ import { DEFAULT_WINDOWS, MINUTE } from '../lib/live-events/windows';
 import { TIMELINE_SLACK } from '../lib/timeline/config';
 import { pushEntry } from '../lib/timeline/timeline';
 import { recordView } from '../lib/visitors/recently-viewed';
-import { saveProject } from '../lib/projects/catalogue';
+import { saveProject } from '../lib/projects/save';
 import { createRedis, waitUntilReady } from '../lib/redis/client';
 import { startRedisServer } from '../lib/redis/embedded';
 import type { FigureResult, Row } from './report';

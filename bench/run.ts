@@ -10,9 +10,11 @@ import { startRedisServer } from '../lib/redis/embedded';
 import { buildIfNeeded } from '../scripts/build-if-needed';
 import { startApp } from './app';
 import { measureBulk } from './bulk';
+import { measureCatalogue } from './catalogue';
 import { measureCluster } from './cluster';
 import { measureFolding } from './folding';
 import { measureHotRedis } from './hot-redis';
+import { measureHot } from './hot';
 import { measureIngest } from './ingest';
 import { measureLeaderboard } from './leaderboard';
 import { measureMemory } from './memory';
@@ -24,7 +26,7 @@ import { measureScale } from './scale';
 import { measureTimeline } from './timeline';
 import { Cleanup, ROOT, machineInfo, progress } from './support';
 
-const FIGURES = ['round-trips', 'push', 'ingest', 'bulk', 'leaderboard', 'timeline', 'folding', 'memory', 'scale', 'cluster', 'hot'] as const;
+const FIGURES = ['round-trips', 'push', 'ingest', 'bulk', 'hot', 'leaderboard', 'timeline', 'folding', 'memory', 'scale', 'catalogue', 'cluster'] as const;
 type Figure = (typeof FIGURES)[number];
 /** The figures that need the app server on one Redis; they and the cluster's need a production build. */
 const APP_FIGURES: readonly Figure[] = ['push', 'ingest', 'bulk'];
@@ -44,7 +46,7 @@ async function main(): Promise<void> {
   const loadAtStart = os.loadavg();
   process.chdir(ROOT); // the Lua loader reads scripts relative to the project root
   const needsApp = APP_FIGURES.some((figure) => selected.has(figure));
-  if (needsApp || selected.has('cluster')) buildIfNeeded();
+  if (needsApp || selected.has('cluster') || selected.has('catalogue') || selected.has('hot')) buildIfNeeded();
 
   const cleanup = new Cleanup();
   const interrupted = () => void cleanup.run().finally(() => process.exit(130));
@@ -72,13 +74,23 @@ async function main(): Promise<void> {
       if (selected.has('ingest')) figures.push(['ingest', 'Single-event ingest', await measureIngest(app, redis.url)]);
       if (selected.has('bulk')) figures.push(['bulk', 'Bulk ingest', await measureBulk(app, redis.url)]);
     }
+    let hot: FigureResult | undefined;
+    if (selected.has('hot')) {
+      progress('a hot project: its own app (production build) with a short contributions window');
+      hot = await measureHot(redis.url);
+    }
     await cleanup.run(); // the app and its Redis are done: free the CPU for the memory figure
 
-    if (selected.has('hot')) figures.push(['hot', 'Hot project: Redis side (presence, bounded scripts)', await measureHotRedis()]);
+    if (hot) {
+      // The hot project's Redis side (presence, bounded scripts): private redis-servers, once the app is stopped.
+      const redisSide = await measureHotRedis();
+      figures.push(['hot', 'A hot project', { rows: [...hot.rows, ...redisSide.rows], details: [...hot.details, ...redisSide.details] }]);
+    }
     if (selected.has('timeline')) figures.push(['timeline', 'Timelines', await measureTimeline()]);
     if (selected.has('memory')) figures.push(['memory', 'Memory', await measureMemory()]);
     if (selected.has('folding')) figures.push(['folding', 'Event folding', await measureFolding()]);
     if (selected.has('scale')) figures.push(['scale', 'Scale: 1k, 10k, 100k projects', await measureScale()]);
+    if (selected.has('catalogue')) figures.push(['catalogue', 'Catalogue: 1k, 10k, 100k projects', await measureCatalogue()]);
     if (selected.has('cluster')) figures.push(['cluster', 'Redis Cluster, instances behind HAProxy', await measureCluster()]);
   } finally {
     await cleanup.run();

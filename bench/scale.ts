@@ -4,7 +4,7 @@ import { newId } from '../lib/ids';
 import { importEvents, joinProject, type LiveEventsContext } from '../lib/live-events';
 import { liveEventKeys } from '../lib/live-events/keys';
 import { DEFAULT_WINDOWS, HOUR, type Windows } from '../lib/live-events/windows';
-import { saveProject } from '../lib/projects/catalogue';
+import { saveProject } from '../lib/projects/save';
 import { startRedisServer } from '../lib/redis/embedded';
 import { sampleProject } from '../tests/sample-project';
 import { loadEveryScript, MIX, pastEvents, usedMemory, withConnection } from './memory';

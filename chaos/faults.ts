@@ -3,7 +3,7 @@ import { AppProcess } from '../e2e/support/app-process';
 import { Stack } from '../e2e/support/stack';
 import { boardKeys } from '../lib/leaderboard/keys';
 import { liveEventKeys } from '../lib/live-events/keys';
-import { saveProject } from '../lib/projects/catalogue';
+import { saveProject } from '../lib/projects/save';
 import { createRedis, waitUntilReady, type RedisClient } from '../lib/redis/client';
 import { startRedisServer } from '../lib/redis/embedded';
 import { startLocalCluster } from '../lib/scale/local-cluster';

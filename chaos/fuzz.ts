@@ -1,7 +1,7 @@
 import type { Cleanup } from '../bench/support';
 import { fuzzRoutes } from '../e2e/support/http-fuzz';
 import { Stack } from '../e2e/support/stack';
-import { saveProject } from '../lib/projects/catalogue';
+import { saveProject } from '../lib/projects/save';
 import { createRedis, waitUntilReady } from '../lib/redis/client';
 import { sampleProject } from '../tests/sample-project';
 

@@ -67,3 +67,31 @@ test('a bulk import is one click from an example: the events it still holds reac
   await expect(visitor.getByTestId('contributor-item').filter({ hasText: 'Imported backer' })).toHaveCount(1);
   await expect(visitor.getByTestId('news-item').filter({ hasText: 'Imported update from the old site' })).toHaveCount(1);
 });
+
+test('an admin creates a project with the form; the catalogue pages to it without JavaScript', async ({ browser, baseURL, page }) => {
+  const slug = `e2e-form-${Date.now().toString(36)}`;
+  await page.goto('/admin');
+  await page.getByLabel(/Admin token/).fill(process.env.E2E_ADMIN_TOKEN!);
+  const form = page.getByTestId('project-form');
+  await form.getByLabel('Slug').fill(slug);
+  await form.getByLabel('Title').fill('Form-made Project');
+  await form.getByLabel('Creator', { exact: true }).fill('Form Maker');
+  await form.getByLabel('Creator account').fill('account_form_maker');
+  await form.getByLabel('Goal').fill('5000');
+  await form.getByRole('button', { name: 'Save project' }).click();
+  await expect(page.getByTestId('admin-message')).toContainText(`Saved “Form-made Project” (${slug})`);
+  await expect(page.getByLabel('Project')).toContainText('Form-made Project');
+
+  // Server-rendered pages linked by "More projects": no card twice, and the new one found.
+  const reader = await (await browser.newContext({ baseURL, javaScriptEnabled: false })).newPage();
+  await reader.goto('/');
+  const seen: string[] = [];
+  for (;;) {
+    seen.push(...(await reader.getByTestId('project-card').evaluateAll((cards) => cards.map((card) => card.getAttribute('href')!))));
+    const next = reader.getByTestId('catalogue-next');
+    if ((await next.count()) === 0) break;
+    await next.click();
+  }
+  expect(new Set(seen).size).toBe(seen.length);
+  expect(seen).toContain(`/projects/${slug}`);
+});

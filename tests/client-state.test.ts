@@ -90,4 +90,49 @@ describe('the browser model of live events', () => {
     expect(applied(state, { type: 'visitors-changed', slug: 'p', count: 9 }).visitors).toBe(9);
     expect(applyChange(state, { type: 'events-imported', slug: 'p', version: 8 })).toBe('resync');
   });
+
+  describe('pushed expiry times (the instance sends the next ones before a page runs out)', () => {
+    const W = DEFAULT_WINDOWS.contributions;
+    // 500 contributions in the window, one every 10 ms, the first about to leave.
+    const times = Array.from({ length: 500 }, (_, i) => SERVER_NOW - W + 1_000 + i * 10);
+    const start = () =>
+      stateFromSnapshot(snapshot({ version: 7, contributions: { count: 500, expiring: times.slice(0, 200), expiringComplete: false } }), SERVER_NOW);
+    const pushed = (at: number, version: number, count = times.filter((t) => t > at - W).length) => ({
+      type: 'contributions-expiring' as const, slug: 'p', version, serverTime: at, count,
+      expiring: times.filter((t) => t > at - W).slice(0, 1_000), expiringComplete: true,
+    });
+    const truth = (now: number) => times.filter((t) => t > now - W).length;
+
+    it('counts a whole window down exactly, never asking for a snapshot, with the times pushed at its version', () => {
+      let state = start();
+      for (let now = SERVER_NOW; now <= SERVER_NOW + 7_000; now += 5) {
+        if (now === SERVER_NOW + 2_500) state = applied(state, pushed(now, 7));
+        const view = viewAt(state, now);
+        expect(view.needsResync).toBe(false);
+        expect(view.contributionCount).toBe(truth(now));
+      }
+    });
+
+    it('brings times read at an older version up to date with the changes applied since (a cancellation among them)', () => {
+      let state = start();
+      const cancelledAt = times[300]!;
+      state = applied(state, { type: 'contribution-cancelled', slug: 'p', version: 8, id: 'x', at: cancelledAt, counted: true, count: 499, raised: 90 });
+      const contribution = { id: 'new', name: 'Bo', amount: 1, at: SERVER_NOW + 100 };
+      state = applied(state, { type: 'contribution-recorded', slug: 'p', version: 9, contribution, count: 500, raised: 91 });
+      // Read at version 7, before both changes: the cancelled one is still among its times.
+      state = applied(state, pushed(SERVER_NOW + 200, 7));
+      const expected = (now: number) => truth(now) - (cancelledAt > now - W ? 1 : 0) + 1;
+      for (let now = SERVER_NOW + 200; now <= SERVER_NOW + 6_000; now += 5) expect(viewAt(state, now).contributionCount).toBe(expected(now));
+    });
+
+    it('holds times read ahead of the page until it reaches their version', () => {
+      let state = start();
+      state = applied(state, pushed(SERVER_NOW + 100, 8, 501));
+      expect(state.expiring).toEqual(times.slice(0, 200));
+      const contribution = { id: 'new', name: 'Bo', amount: 1, at: SERVER_NOW + 50 };
+      state = applied(state, { type: 'contribution-recorded', slug: 'p', version: 8, contribution, count: 501, raised: 101 });
+      expect(state.expiring).toHaveLength(500);
+      expect(state.pendingExpiring).toBeUndefined();
+    });
+  });
 });

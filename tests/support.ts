@@ -4,7 +4,7 @@ import { liveEventKeys } from '../lib/live-events/keys';
 import type { LiveEventsContext } from '../lib/live-events/context';
 import type { LiveChange } from '../lib/live-events/types';
 import { DEFAULT_WINDOWS, type Windows } from '../lib/live-events/windows';
-import { saveProject } from '../lib/projects/catalogue';
+import { saveProject } from '../lib/projects/save';
 import { createRedis, createSubscriber, isCluster, waitUntilReady, type RedisClient, type RedisConnection } from '../lib/redis/client';
 import { sampleProject } from './sample-project';
 

@@ -9,7 +9,7 @@ export default function AdminPage() {
       <header>
         <h1 className="text-3xl font-bold tracking-tight">Admin</h1>
         <p className="mt-2 text-slate-600">
-          Publish and unpublish news, cancel contributions, import past events and remove leaderboard entries. Every open page reflects a change within a second.
+          Create and update projects, publish and unpublish news, cancel contributions, import past events and remove leaderboard entries. Every open page reflects a change within a second.
         </p>
       </header>
       <AdminConsole />

@@ -7,6 +7,7 @@ import { formatMoney } from '../Progress';
 import { adminFetch, type AdminResult } from './admin-api';
 import { ImportForm } from './ImportForm';
 import { LeaderboardPanel } from './LeaderboardPanel';
+import { ProjectForm } from './ProjectForm';
 import { button, card, input, subtle } from './styles';
 
 const TOKEN_KEY = 'crowdpulse:admin-token';
@@ -24,6 +25,20 @@ const savedToken = {
   },
 };
 
+/** Pages the catalogue by its `Link: rel="next"` header, at most PICKABLE_PAGES pages of 100: a project beyond is edited by its slug. */
+const PICKABLE_PAGES = 10;
+async function loadPickable(): Promise<Project[]> {
+  const projects: Project[] = [];
+  let next: string | null = '/api/projects?limit=100';
+  for (let page = 0; next && page < PICKABLE_PAGES; page++) {
+    const response: Response = await fetch(next);
+    if (!response.ok) throw new Error(`${response.status}`);
+    projects.push(...((await response.json()) as Project[]));
+    next = /<([^>]+)>;\s*rel="next"/.exec(response.headers.get('link') ?? '')?.[1] ?? null;
+  }
+  return projects;
+}
+
 export function AdminConsole() {
   const token = useSyncExternalStore(savedToken.subscribe, savedToken.read, () => '');
   const [version, setVersion] = useState(0);
@@ -33,15 +48,16 @@ export function AdminConsole() {
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [news, setNews] = useState({ title: '', url: 'https://' });
 
+  const [catalogueVersion, setCatalogueVersion] = useState(0);
+
   useEffect(() => {
-    fetch('/api/projects')
-      .then((response) => response.json() as Promise<Project[]>)
+    loadPickable()
       .then((list) => {
         setProjects(list);
         setSlug((current) => current || list[0]?.slug || '');
       })
       .catch(() => setMessage({ ok: false, text: 'Could not load projects.' }));
-  }, []);
+  }, [catalogueVersion]);
 
   useEffect(() => {
     if (!slug) return;
@@ -148,6 +164,16 @@ export function AdminConsole() {
             return `Imported ${imported}, skipped ${skipped} (expired or already there).`;
           })
         }
+      />
+
+      <ProjectForm
+        disabled={!token}
+        selected={projects.find((project) => project.slug === slug)}
+        onSave={async (target, body) => {
+          const result = await adminFetch(token, `/api/projects/${target}`, { method: 'PUT', body });
+          setMessage(result.ok ? { ok: true, text: `Saved “${body.title}” (${target}).` } : { ok: false, text: result.message });
+          if (result.ok) setCatalogueVersion((n) => n + 1);
+        }}
       />
 
       <LeaderboardPanel

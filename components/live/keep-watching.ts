@@ -3,9 +3,15 @@ import type { LiveClientSocket } from './live-socket';
 export type ConnectionState = 'connecting' | 'live' | 'reconnecting';
 
 const WATCH_TIMEOUT_MS = 5_000;
-const RETRY_MS = 2_000;
-/** Spreads the reads of every open page when one missed change asks them all to resync. */
-const RESYNC_JITTER_MS = 500;
+/**
+ * When to ask again after an ask failed: exponential backoff with jitter, from `firstMs` doubling
+ * up to `maxMs`, each wait drawn between half and all of it, so pages that failed together do
+ * not come back together. `rewatchJitterMs` spreads the asks of every page of an instance told
+ * at once to ask again (a reconnect after a restart, Redis "up"); `resyncJitterMs` those of
+ * pages that missed the same change.
+ */
+export type WatchTiming = { firstMs: number; maxMs: number; rewatchJitterMs: number; resyncJitterMs: number };
+export const WATCH_TIMING: WatchTiming = { firstMs: 1_000, maxMs: 30_000, rewatchJitterMs: 1_000, resyncJitterMs: 500 };
 
 type Watching<Change> = {
   /** Holds a pushed change while a fresh state is on its way (true), to be applied on top of it. */
@@ -30,16 +36,24 @@ export function keepWatching<State, Change>(
     ask,
     take,
     onConnection,
+    timing = WATCH_TIMING,
   }: {
     ask: (timeout: number, answer: (state: State | null) => void) => void;
     take: (state: State, buffered: Change[]) => boolean | void;
     onConnection: (connection: ConnectionState) => void;
+    timing?: WatchTiming;
   },
 ): Watching<Change> {
   let pending: Change[] | null = null;
   let retry: ReturnType<typeof setTimeout> | undefined;
   let redisDown = false;
   let askAgain = false;
+  let failures = 0;
+  let connectedBefore = false;
+  const askWithin = (jitterMs: number) => {
+    clearTimeout(retry);
+    retry = setTimeout(watch, Math.random() * jitterMs);
+  };
 
   const watch = () => {
     if (pending || !socket.connected) return;
@@ -50,9 +64,11 @@ export function keepWatching<State, Change>(
       pending = null;
       if (state === null) {
         onConnection('reconnecting');
-        retry = setTimeout(watch, RETRY_MS);
+        const backoff = Math.min(timing.firstMs * 2 ** failures++, timing.maxMs);
+        retry = setTimeout(watch, backoff / 2 + (Math.random() * backoff) / 2);
         return;
       }
+      failures = 0;
       const stale = take(state, buffered);
       onConnection(redisDown ? 'reconnecting' : 'live');
       if (stale || askAgain) resyncSoon();
@@ -60,11 +76,14 @@ export function keepWatching<State, Change>(
   };
   const resyncSoon = () => {
     askAgain = false;
-    clearTimeout(retry);
-    retry = setTimeout(watch, Math.random() * RESYNC_JITTER_MS);
+    askWithin(timing.resyncJitterMs);
   };
 
-  socket.on('connect', watch);
+  socket.on('connect', () => {
+    if (connectedBefore) return askWithin(timing.rewatchJitterMs);
+    connectedBefore = true;
+    watch();
+  });
   socket.on('disconnect', () => onConnection('reconnecting'));
   socket.on('connect_error', () => onConnection('reconnecting'));
   socket.on('server:status', ({ redis }) => {
@@ -75,7 +94,7 @@ export function keepWatching<State, Change>(
     // An answer on its way may have been read before Redis was back: ask once more after it.
     if (redisDown && pending) askAgain = true;
     redisDown = false;
-    watch();
+    if (!pending) askWithin(timing.rewatchJitterMs);
   });
 
   return {

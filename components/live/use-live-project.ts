@@ -5,7 +5,7 @@ import { applyActivityPage, applyChange, stateFromSnapshot, viewAt, type LiveSta
 import { ACTIVITY_PAGE } from '@/lib/live-events/limits';
 import type { ActivityPage, LiveChange, LiveSnapshot } from '@/lib/live-events/types';
 import { keepWatching, replay, type ConnectionState } from './keep-watching';
-import { connectLive } from './live-socket';
+import { connectLive, onLiveChanges } from './live-socket';
 
 /**
  * A project's live events in the browser: starts from the server-rendered snapshot, watches the
@@ -43,8 +43,8 @@ export function useLiveProject(initial: LiveSnapshot) {
     });
     resyncRef.current = watching.resyncSoon;
 
-    socket.on('live:change', (change) => {
-      if (change.slug !== initial.slug || watching.buffer(change)) return;
+    onLiveChanges(socket, initial.slug, (change) => {
+      if (watching.buffer(change)) return;
       const next = applyChange(stateRef.current, change);
       if (next === 'resync') watching.resyncSoon();
       else commit(next);

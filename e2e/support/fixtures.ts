@@ -2,7 +2,7 @@ import { test as base, expect, type APIRequestContext } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import type { LiveEventsContext } from '../../lib/live-events/context';
 import { DEFAULT_WINDOWS } from '../../lib/live-events/windows';
-import { saveProject } from '../../lib/projects/catalogue';
+import { saveProject } from '../../lib/projects/save';
 import { createRedis, waitUntilReady, type RedisClient } from '../../lib/redis/client';
 import { sampleProject } from '../../tests/sample-project';
 import { ContractWatch } from './contract';

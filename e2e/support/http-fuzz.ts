@@ -52,6 +52,12 @@ const id = fc.stringMatching(/^[A-Za-z0-9_-]{1,70}$/);
 
 const ROUTES: Route[] = [
   { name: 'GET /api/projects', method: 'GET', path: () => '/api/projects' },
+  {
+    name: 'PUT /api/projects/:slug',
+    method: 'PUT',
+    path: (t, p) => `/api/projects/${p || t.slug}`,
+    body: nearly({ title: name, tagline: name, description: name, creator: name, creatorAccount: id, goal: fc.integer({ min: -5, max: 2_000_000_000 }), art: anyValue }),
+  },
   { name: 'GET /api/projects/:slug/live', method: 'GET', path: (t, p) => `/api/projects/${p || t.slug}/live` },
   { name: 'POST /api/projects/:slug/contributions', method: 'POST', path: (t, p) => `/api/projects/${p || t.slug}/contributions`, body: nearly({ id, name, amount: fc.integer({ min: -5, max: 1_000_005 }) }) },
   { name: 'DELETE /api/projects/:slug/contributions/:id', method: 'DELETE', path: (t, p, q) => `/api/projects/${p || t.slug}/contributions/${q || t.contributionId}` },
@@ -86,7 +92,7 @@ const ROUTES: Route[] = [
 
 function requestFor(route: Route, target: Target): fc.Arbitrary<FuzzRequest> {
   const param = fc.oneof({ weight: 3, arbitrary: fc.constant('') }, nasty.map(encodeURIComponent), nasty);
-  const query = fc.dictionary(fc.constantFrom('limit', 'before', 'slug', 'period', '__proto__', 'x'), fc.oneof(nasty, fc.integer().map(String)), { maxKeys: 3 });
+  const query = fc.dictionary(fc.constantFrom('limit', 'before', 'after', 'slug', 'period', '__proto__', 'x'), fc.oneof(nasty, fc.integer().map(String)), { maxKeys: 3 });
   const headers = fc.record(
     {
       'content-type': fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/json; charset=utf-16'),

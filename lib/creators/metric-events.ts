@@ -3,6 +3,7 @@ import { metricFolder } from '../folding/metric-events';
 import type { Fold } from '../folding/types';
 import { log } from '../log';
 import { projectKeys } from '../projects/keys';
+import { copyTotalsToCards } from '../projects/save';
 import { computeCreatorTotals, saveCreatorTotals } from './totals';
 
 /** A project's creator hardly ever changes: remember it for a minute rather than read it per contribution. */
@@ -41,10 +42,16 @@ export async function emitProjectMetrics(
   }
 }
 
-/** The consumer of folded metric events: recompute the account's totals and publish them. */
+/**
+ * The consumer of folded metric events: recompute the account's totals, publish them, and copy
+ * its projects' totals onto their catalogue cards (so a catalogue page lags a contribution by
+ * about one fold, and costs no read per project).
+ */
 export function refreshCreatorTotals(redis: RedisClient, contributionsWindowMs: number, now: () => number = Date.now) {
   return async (fold: Fold): Promise<void> => {
-    const totals = await computeCreatorTotals(redis, fold.group, { now: now(), contributionsWindowMs, foldKey: fold.key });
-    if (totals) await saveCreatorTotals(redis, totals);
+    const computedAt = now();
+    const totals = await computeCreatorTotals(redis, fold.group, { now: computedAt, contributionsWindowMs, foldKey: fold.key });
+    if (!totals) return;
+    await Promise.all([saveCreatorTotals(redis, totals), copyTotalsToCards(totals.projects, computedAt, redis)]);
   };
 }

@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 import type { RedisClient } from '../redis/client';
 import { liveEventKeys } from '../live-events/keys';
-import { listProjects } from '../projects/catalogue';
+import { slugsOfCreator } from '../projects/catalogue';
+import { projectKeys } from '../projects/keys';
 import { creatorKeys } from './keys';
 import { withCreatorScripts } from './commands';
 import type { creatorProjectSchema, creatorTotalsSchema } from './schemas';
@@ -14,25 +15,25 @@ export type CreatorTotals = z.infer<typeof creatorTotalsSchema>;
 /**
  * The seed's account-level sum, computed from the source of truth (the project info hashes and
  * contribution windows), so recomputing is idempotent and a fold delivered twice does no harm.
- * The catalogue is small; a large one would keep an index of projects by creator.
+ * It reads only the account's own projects, from the catalogue's per-creator index: a fold costs
+ * the same at 10 or 100,000 projects, and an unknown account costs one SMEMBERS.
  */
 export async function computeCreatorTotals(
   redis: RedisClient,
   account: string,
   { now, contributionsWindowMs, foldKey = null }: { now: number; contributionsWindowMs: number; foldKey?: string | null },
 ): Promise<CreatorTotals | null> {
-  const projects = (await listProjects(redis)).filter((project) => project.creatorAccount === account);
-  if (projects.length === 0) return null;
-  // One command per project, sent together: the projects' keys sit in different Cluster slots.
-  const counts = await Promise.all(
-    projects.map((project) => redis.zcount(liveEventKeys(project.slug).contributions, now - contributionsWindowMs, '+inf')),
-  );
-  const rows = projects.map((project, i) => ({
-    slug: project.slug, title: project.title, raised: project.raised, contributions: counts[i]!,
-  }));
+  const slugs = (await slugsOfCreator(account, redis)).toSorted();
+  if (slugs.length === 0) return null;
+  // Two commands per project, sent together: the projects' keys sit in different Cluster slots.
+  const [infos, counts] = await Promise.all([
+    Promise.all(slugs.map((slug) => redis.hmget(projectKeys.info(slug), 'title', 'raised', 'creator'))),
+    Promise.all(slugs.map((slug) => redis.zcount(liveEventKeys(slug).contributions, now - contributionsWindowMs, '+inf'))),
+  ]);
+  const rows = slugs.map((slug, i) => ({ slug, title: infos[i]![0] ?? slug, raised: Number(infos[i]![1] ?? 0), contributions: counts[i]! }));
   return {
     account,
-    creator: projects[0]!.creator,
+    creator: infos[0]![2] ?? account,
     projects: rows,
     raised: rows.reduce((sum, row) => sum + row.raised, 0),
     contributions: rows.reduce((sum, row) => sum + row.contributions, 0),

@@ -1,6 +1,6 @@
 import { appendPage, feedFromPage, prependEntry, removeEntry, type ActivityFeed } from './activity-feed';
 import { SNAPSHOT_LIMITS } from './limits';
-import type { ActivityEntry, ActivityPage, Contributor, LiveChange, LiveSnapshot, NewsItem, VersionedChange } from './types';
+import type { ActivityEntry, ActivityPage, Contributor, ExpiringTimes, LiveChange, LiveSnapshot, NewsItem, VersionedChange } from './types';
 import type { Windows } from './windows';
 
 /**
@@ -23,7 +23,16 @@ export type LiveState = {
   news: NewsItem[];
   visitors: number;
   activity: ActivityFeed;
+  /** The latest contribution changes applied, to bring pushed expiry times read at an older version up to date. */
+  recent: VersionedChange[];
+  /** Expiry times read at a version this state has not reached yet: applied when it does. */
+  pendingExpiring?: ExpiringTimes;
 };
+
+type CountChange = Extract<VersionedChange, { type: 'contribution-recorded' | 'contribution-cancelled' }>;
+type Counted = Pick<LiveState, 'contributionCount' | 'expiring' | 'expiringComplete' | 'windows'>;
+/** Enough for the changes published while expiry times were read and pushed (a hot project's second). */
+const RECENT_CHANGES = 1_000;
 
 export type LiveView = {
   contributionCount: number;
@@ -52,6 +61,7 @@ export function stateFromSnapshot(snapshot: LiveSnapshot, browserNow: number): L
     news: snapshot.news,
     visitors: snapshot.visitors.count,
     activity: feedFromPage(snapshot.activity),
+    recent: [],
   };
 }
 
@@ -61,35 +71,68 @@ export function stateFromSnapshot(snapshot: LiveSnapshot, browserNow: number): L
  */
 export function applyChange(state: LiveState, change: LiveChange): LiveState | 'resync' {
   if (change.type === 'visitors-changed') return { ...state, visitors: change.count };
+  if (change.type === 'contributions-expiring') return applyExpiring(state, change);
   if (change.version <= state.version) return state;
   if (change.version > state.version + 1) return 'resync';
   const next = applyVersioned(state, change);
-  return next === 'resync' ? next : { ...next, version: change.version };
+  if (next === 'resync') return next;
+  const applied = { ...next, version: change.version, recent: [...state.recent, change].slice(-RECENT_CHANGES) };
+  return applied.pendingExpiring?.version === change.version ? applyExpiring({ ...applied, pendingExpiring: undefined }, applied.pendingExpiring) : applied;
+}
+
+/**
+ * Takes the next contribution times to count down: the count and the oldest times as read at
+ * `times.version`, brought up to this state's version by the contribution changes applied since.
+ * Times read ahead of this state wait for it; times too old to bring up to date are dropped
+ * (the page asks again only if its own run out first).
+ */
+function applyExpiring(state: LiveState, times: ExpiringTimes): LiveState {
+  if (times.version > state.version) return { ...state, pendingExpiring: times };
+  const since = state.recent.filter((change) => change.version > times.version);
+  if (since.length !== state.version - times.version) return state;
+  let counted: Counted = { windows: state.windows, contributionCount: times.count, expiring: times.expiring, expiringComplete: times.expiringComplete };
+  for (const change of since) {
+    if (change.type === 'contribution-recorded' || change.type === 'contribution-cancelled') counted = countChange(counted, change);
+  }
+  const { contributionCount, expiring, expiringComplete } = counted;
+  return { ...state, contributionCount, expiring, expiringComplete };
+}
+
+/** What a contribution change does to the count and the known expiry times. */
+function countChange<State extends Counted>(state: State, change: CountChange): State {
+  if (change.type === 'contribution-recorded') {
+    // The new contribution's time is the server's now: the times before its window have left
+    // the count already (viewAt subtracts them), so a page open for days keeps only a window's.
+    const cutoff = change.contribution.at - state.windows.contributions;
+    const kept = state.expiring.filter((at) => at > cutoff);
+    return {
+      ...state,
+      contributionCount: state.contributionCount + 1 - (state.expiring.length - kept.length),
+      expiring: state.expiringComplete ? [...kept, change.contribution.at] : kept,
+    };
+  }
+  const known = state.expiring.indexOf(change.at);
+  return {
+    ...state,
+    contributionCount: state.contributionCount - (change.counted ? 1 : 0),
+    expiring: change.counted && known >= 0 ? state.expiring.toSpliced(known, 1) : state.expiring,
+  };
 }
 
 function applyVersioned(state: LiveState, change: VersionedChange): LiveState | 'resync' {
   switch (change.type) {
     case 'contribution-recorded': {
-      // The new contribution's time is the server's now: the times before its window have left
-      // the count already (viewAt subtracts them), so a page open for days keeps only a window's.
-      const cutoff = change.contribution.at - state.windows.contributions;
-      const kept = state.expiring.filter((at) => at > cutoff);
       return {
-        ...state,
+        ...countChange(state, change),
         raised: change.raised,
-        contributionCount: state.contributionCount + 1 - (state.expiring.length - kept.length),
-        expiring: state.expiringComplete ? [...kept, change.contribution.at] : kept,
         contributors: [change.contribution, ...state.contributors].slice(0, SNAPSHOT_LIMITS.contributors),
-        activity: prependEntry(state.activity, change.activity),
+        activity: prependEntry(state.activity, change.activity ?? { ...change.contribution, seq: change.version, kind: 'contribution' }),
       };
     }
     case 'contribution-cancelled': {
-      const known = state.expiring.indexOf(change.at);
       return {
-        ...state,
+        ...countChange(state, change),
         raised: change.raised,
-        contributionCount: state.contributionCount - (change.counted ? 1 : 0),
-        expiring: change.counted && known >= 0 ? state.expiring.toSpliced(known, 1) : state.expiring,
         contributors: state.contributors.filter((item) => item.id !== change.id),
         activity: removeEntry(state.activity, change.activitySeq),
       };
@@ -98,7 +141,7 @@ function applyVersioned(state: LiveState, change: VersionedChange): LiveState | 
       return {
         ...state,
         news: [change.news, ...state.news].slice(0, SNAPSHOT_LIMITS.news),
-        activity: prependEntry(state.activity, change.activity),
+        activity: prependEntry(state.activity, change.activity ?? { ...change.news, seq: change.version, kind: 'news' }),
       };
     case 'news-unpublished':
       return {

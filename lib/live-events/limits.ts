@@ -4,5 +4,12 @@
  */
 export const SNAPSHOT_LIMITS = { expiring: 200, contributors: 20, news: 10 } as const;
 
+/**
+ * An instance pushes a project's pages its next `times` contribution times to count down when
+ * fewer than `lowWater` of the ones it handed out are left, at most once per `minGapMs`
+ * (lib/realtime/expiry-keeper.ts): pages never ask again for them.
+ */
+export const EXPIRING_PUSH = { times: 1_000, lowWater: 300, minGapMs: 500 } as const;
+
 /** Activity feed entries per page: the snapshot carries one page, "load more" reads the next; the API allows up to `max`. */
 export const ACTIVITY_PAGE = { default: 10, max: 50 } as const;

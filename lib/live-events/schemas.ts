@@ -106,6 +106,8 @@ export const liveSnapshotSchema = z.object({
 });
 
 const versioned = { slug: z.string(), version: z.number().int() };
+/** Sockets get each item once: its feed entry is the item itself with `seq` = the change's version. */
+const pushedEntry = activityEntrySchema.optional().describe('omitted on socket pushes: the item with seq = version and its kind');
 export const versionedChangeSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('contribution-recorded'),
@@ -113,7 +115,7 @@ export const versionedChangeSchema = z.discriminatedUnion('type', [
     contribution: contributorSchema,
     count: z.number().int(),
     raised: z.number().int(),
-    activity: activityEntrySchema,
+    activity: pushedEntry,
   }),
   z.object({
     type: z.literal('contribution-cancelled'),
@@ -125,14 +127,31 @@ export const versionedChangeSchema = z.discriminatedUnion('type', [
     raised: z.number().int(),
     activitySeq: z.number().int().optional().describe('its feed entry, taken off the feed'),
   }),
-  z.object({ type: z.literal('news-published'), ...versioned, news: newsItemSchema, activity: activityEntrySchema }),
+  z.object({ type: z.literal('news-published'), ...versioned, news: newsItemSchema, activity: pushedEntry }),
   z.object({ type: z.literal('news-unpublished'), ...versioned, id: z.string(), activitySeq: z.number().int().optional() }),
   z.object({ type: z.literal('events-imported'), ...versioned }),
 ]);
+export const expiringTimesSchema = z
+  .object({
+    type: z.literal('contributions-expiring'),
+    slug: z.string(),
+    version: z.number().int().describe('the version these were read at'),
+    serverTime: ms,
+    count: z.number().int().describe('contributions in the window at serverTime'),
+    expiring: z.array(ms).describe('the oldest contribution times at serverTime, ascending'),
+    expiringComplete: z.boolean(),
+  })
+  .describe("the next contribution times to count down, pushed by the instance before the pages' known times run out");
+
 export const liveChangeSchema = z.union([
   versionedChangeSchema,
   z.object({ type: z.literal('visitors-changed'), slug: z.string(), count: z.number().int() }),
+  expiringTimesSchema,
 ]);
+
+export const liveBatchSchema = z
+  .object({ slug: z.string(), changes: z.array(liveChangeSchema).min(2) })
+  .describe("a hot project's changes since its last frame, in version order, in one frame");
 
 export const writtenEventSchema = z.object({ id: z.string(), at: ms });
 export const importResultSchema = z.object({ imported: z.number().int(), skipped: z.number().int() });

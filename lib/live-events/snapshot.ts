@@ -15,6 +15,7 @@ import { withLiveEventScripts } from './commands';
 export async function readLiveSnapshot(
   slug: string,
   ctx: LiveEventsContext = defaultLiveEventsContext(),
+  expiringLimit: number = SNAPSHOT_LIMITS.expiring,
 ): Promise<LiveSnapshot> {
   const keys = liveEventKeys(slug);
   const now = ctx.now();
@@ -23,7 +24,7 @@ export async function readLiveSnapshot(
     keys.info, keys.contributions, keys.contributors, keys.contributionDetails,
     keys.news, keys.newsDetails, keys.visitors, keys.activity,
     now, windows.contributions, windows.contributors, windows.news, windows.visitors,
-    SNAPSHOT_LIMITS.expiring, SNAPSHOT_LIMITS.contributors, SNAPSHOT_LIMITS.news, ACTIVITY_PAGE.default,
+    expiringLimit, SNAPSHOT_LIMITS.contributors, SNAPSHOT_LIMITS.news, ACTIVITY_PAGE.default,
   );
   if (!raw) throw new NotFoundError('project');
   const [raised, count, expiring, contributors, news, visitors, version, activity] = raw;

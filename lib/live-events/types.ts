@@ -3,6 +3,8 @@ import type {
   activityEntrySchema,
   activityPageSchema,
   contributorSchema,
+  expiringTimesSchema,
+  liveBatchSchema,
   liveChangeSchema,
   liveSnapshotSchema,
   newsItemSchema,
@@ -33,3 +35,9 @@ export type LiveSnapshot = z.infer<typeof liveSnapshotSchema>;
 export type VersionedChange = z.infer<typeof versionedChangeSchema>;
 
 export type LiveChange = z.infer<typeof liveChangeSchema>;
+
+/** Several changes of a hot project in one frame (at most ~10 frames a second per socket). */
+export type LiveBatch = z.infer<typeof liveBatchSchema>;
+
+/** More contribution times to count down, so that a page never asks again for them (not versioned: read at `version`). */
+export type ExpiringTimes = z.infer<typeof expiringTimesSchema>;

@@ -43,6 +43,9 @@ function createAppMetrics() {
       ['kind'],
     ),
   );
+  const snapshotReads = new Counter(
+    metric('crowdpulse_live_snapshot_reads_total', 'project snapshots read from Redis to answer watches (the others came from the cache)', []),
+  );
   const rateLimitRefusals = new Counter(metric('crowdpulse_rate_limit_refusals_total', 'requests refused by a rate limit, by limit', ['limit']));
   const foldLag = new Histogram({
     ...metric('crowdpulse_folding_poller_lag_seconds', 'from a fold falling due to this instance publishing it', []),
@@ -58,6 +61,7 @@ function createAppMetrics() {
     redisError: (client: string, kind: 'connection' | 'command') => redisErrors.inc({ client, kind, app_instance }),
     redisReconnect: (client: string) => redisReconnects.inc({ client, app_instance }),
     pubsubMessage: (kind: string) => pubsubMessages.inc({ kind, app_instance }),
+    snapshotRead: () => snapshotReads.inc({ app_instance }),
     rateLimitRefused: (limit: string) => rateLimitRefusals.inc({ limit, app_instance }),
     foldLag: (seconds: number) => foldLag.observe({ app_instance }, Math.max(0, seconds)),
   };

@@ -1,8 +1,25 @@
 import type { RedisClient } from '../redis/client';
 import { getRedis } from '../redis/client';
-import { projectKeys } from './keys';
+import { catalogueKeys, projectKeys } from './keys';
+import { CATALOGUE_PAGE, DEFAULT_ART, projectSchema } from './schemas';
 import type { Project } from './types';
-import { withProjectScripts } from './commands';
+
+/** A project as the catalogue lists it: its card carries a copy of the total, read at `raisedAt`. */
+export type ProjectCard = Project & { key: string; raisedAt: number };
+
+export type CataloguePage = { projects: Project[]; next: string | null };
+
+const POSITION_DIGITS = 16;
+
+/** The order member of a project: fixed-width position first, so lex order is listing order. */
+export const orderMember = (position: number, slug: string) => `${String(position).padStart(POSITION_DIGITS, '0')}:${slug}`;
+const slugOfMember = (member: string) => member.slice(POSITION_DIGITS + 1);
+/** Cursors read `<position>.<slug>` (URL-safe, no padding); schemas.ts validates them. */
+const cursorOf = (member: string) => `${Number(member.slice(0, POSITION_DIGITS))}.${slugOfMember(member)}`;
+const memberOfCursor = (cursor: string) => {
+  const dot = cursor.indexOf('.');
+  return orderMember(Number(cursor.slice(0, dot)), cursor.slice(dot + 1));
+};
 
 function fromHash(slug: string, hash: Record<string, string>): Project | null {
   if (!hash.title) return null;
@@ -15,37 +32,64 @@ function fromHash(slug: string, hash: Record<string, string>): Project | null {
     creatorAccount: hash.creatorAccount ?? '',
     goal: Number(hash.goal ?? 0),
     raised: Number(hash.raised ?? 0),
-    art: JSON.parse(hash.art ?? '{"motif":"waves","colors":["#312e81","#6366f1","#f472b6"]}'),
+    art: hash.art ? JSON.parse(hash.art) : DEFAULT_ART,
   };
 }
 
+/** The project from its own hash: the exact, live total. */
 export async function getProject(slug: string, redis: RedisClient = getRedis()): Promise<Project | null> {
   return fromHash(slug, await redis.hgetall(projectKeys.info(slug)));
 }
 
-export async function listProjects(redis: RedisClient = getRedis()): Promise<Project[]> {
-  const slugs = await redis.zrange(projectKeys.index, '0', '-1');
+// Projects are never deleted, so a slug once seen needs no second look; unknown ones cost one EXISTS.
+const KNOWN_SLUGS_KEPT = 10_000;
+const knownSlugs = new Set<string>();
+
+/** Whether the project exists: what a watch asks before it subscribes to anything. */
+export async function projectExists(slug: string, redis: RedisClient = getRedis()): Promise<boolean> {
+  if (knownSlugs.has(slug)) return true;
+  if ((await redis.exists(projectKeys.info(slug))) === 0) return false;
+  if (knownSlugs.size >= KNOWN_SLUGS_KEPT) knownSlugs.clear();
+  knownSlugs.add(slug);
+  return true;
+}
+
+/** Drops what only the card keeps (zod strips unknown keys). */
+const toProject = (card: ProjectCard): Project => projectSchema.parse(card);
+
+/** The cards of `slugs` that are listed, in the order of `slugs`. One HMGET. */
+export async function readCards(slugs: readonly string[], redis: RedisClient = getRedis()): Promise<Project[]> {
   if (slugs.length === 0) return [];
-  // Sent together without waiting (one round trip's worth on a connection), yet each command
-  // on its own: a pipeline across the projects' slots would be refused by Redis Cluster.
-  const hashes = await Promise.all(slugs.map((slug) => redis.hgetall(projectKeys.info(slug))));
-  return slugs.flatMap((slug, i) => {
-    const project = fromHash(slug, hashes[i]!);
-    return project ? [project] : [];
-  });
+  const cards = await redis.hmget(catalogueKeys.cards, ...slugs);
+  return cards.flatMap((json) => (json ? [toProject(JSON.parse(json) as ProjectCard)] : []));
 }
 
 /**
- * Creates or updates a project (one script on the project's slot) and lists it in the catalogue,
- * which lives in a slot of its own. Idempotent: saving again never undoes contributions.
+ * One page of the catalogue in listing order, after the project `after` names: a lex range with
+ * LIMIT and one HMGET, two commands whatever the catalogue's size. The cursor is the last
+ * project's own place, not an offset, so projects listed meanwhile neither repeat nor hide one.
  */
-export async function saveProject(project: Project, position: number, redis: RedisClient = getRedis()): Promise<boolean> {
-  const { slug, raised, art, ...fields } = project;
-  const created = await withProjectScripts(redis).saveProject(
-    projectKeys.info(slug),
-    raised,
-    ...Object.entries({ ...fields, art: JSON.stringify(art) }).flat(),
-  );
-  await redis.zadd(projectKeys.index, 'NX', position, slug);
-  return created === 1;
+export async function readCataloguePage(
+  { after, limit = CATALOGUE_PAGE.default }: { after?: string; limit?: number } = {},
+  redis: RedisClient = getRedis(),
+): Promise<CataloguePage> {
+  const members = await redis.zrangebylex(catalogueKeys.order, after ? `(${memberOfCursor(after)}` : '-', '+', 'LIMIT', 0, limit + 1);
+  const shown = members.slice(0, limit);
+  const projects = await readCards(shown.map(slugOfMember), redis);
+  return { projects, next: members.length > limit ? cursorOf(shown.at(-1)!) : null };
+}
+
+/** The slugs of the first `max` projects, in listing order (the simulator's pick). */
+export async function listSlugs(max: number, redis: RedisClient = getRedis()): Promise<string[]> {
+  return (await redis.zrangebylex(catalogueKeys.order, '-', '+', 'LIMIT', 0, max)).map(slugOfMember);
+}
+
+/** The slugs of one creator's projects: a per-account index, so its cost is theirs, not the catalogue's. */
+export async function slugsOfCreator(account: string, redis: RedisClient = getRedis()): Promise<string[]> {
+  return redis.smembers(catalogueKeys.byCreator(account));
+}
+
+/** Whether the account has a project: what a creator watch asks before it joins anything. */
+export async function creatorHasProjects(account: string, redis: RedisClient = getRedis()): Promise<boolean> {
+  return (await redis.exists(catalogueKeys.byCreator(account))) === 1;
 }

@@ -3,14 +3,16 @@ import { scriptsIn, scriptsOn, type ScriptArg, type ScriptDefinition } from '../
 
 declare module 'ioredis' {
   interface RedisCommander<Context> {
-    saveProject(...keysThenArgs: ScriptArg[]): Result<0 | 1, Context>;
+    saveProject(...keysThenArgs: ScriptArg[]): Result<[0 | 1, number], Context>;
+    saveCard(...keysThenArgs: ScriptArg[]): Result<0 | 1, Context>;
+    copyTotals(...keysThenArgs: ScriptArg[]): Result<number, Context>;
   }
 }
 
 const script = scriptsIn('projects');
 
 export function projectScripts(): ScriptDefinition[] {
-  return [script('saveProject', 1, 'save-project.lua')];
+  return [script('saveProject', 1, 'save-project.lua'), script('saveCard', 3, 'save-card.lua'), script('copyTotals', 1, 'copy-totals.lua')];
 }
 
 /** Defines this module's scripts on `redis` (once) and returns it. */

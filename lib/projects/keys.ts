@@ -8,8 +8,21 @@ export function projectTag(slug: string): string {
 }
 
 export const projectKeys = {
-  /** Hash: title, creator, goal, raised, … */
+  /** Hash: title, creator, goal, raised, … (the source of truth; `raised` changes with every contribution). */
   info: (slug: string) => `${projectTag(slug)}:info`,
-  /** Sorted set of slugs by listing order: the catalogue. */
-  index: 'projects',
+} as const;
+
+/**
+ * The catalogue's keys share the tag `{catalogue}`: one script keeps the listing order, the cards
+ * and the creator index in step, and a page is two commands to one slot whatever the catalogue's
+ * size. Account ids are validated to [A-Za-z0-9_-], so none can leave the tag.
+ */
+export const catalogueKeys = {
+  /** Sorted set, every score 0, members `<position, 16 digits>:<slug>`: read by lex range, a cursor is a member. */
+  order: '{catalogue}:order',
+  /** Hash: slug -> the project's card (JSON): its fields, the total last copied, its order member. */
+  cards: '{catalogue}:cards',
+  /** Prefix of the sets of slugs per creator account: `{catalogue}:creator:<account>`. */
+  creatorPrefix: '{catalogue}:creator:',
+  byCreator: (account: string) => `{catalogue}:creator:${account}`,
 } as const;

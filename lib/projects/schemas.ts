@@ -1,6 +1,9 @@
 import { z } from 'zod';
+import { displayText, slugSchema } from '../live-events/schemas';
 
 export const ART_MOTIFS = ['waves', 'peaks', 'orbits', 'grid', 'sunrise'] as const;
+
+const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #0ea5e9');
 
 /** Artwork drawn in SVG from a motif and three colours: no external images. */
 export const projectArtSchema = z.object({ motif: z.enum(ART_MOTIFS), colors: z.tuple([z.string(), z.string(), z.string()]) });
@@ -15,4 +18,40 @@ export const projectSchema = z.object({
   goal: z.number().int(),
   raised: z.number().int(),
   art: projectArtSchema,
+});
+
+/** The same characters as a folded event's account_id (lib/folding/metric-events.ts): no brace can leave a hash tag. */
+const accountSchema = z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/, 'must be 1 to 64 of A-Z a-z 0-9 _ . -');
+
+export const DEFAULT_ART = { motif: 'waves', colors: ['#312e81', '#6366f1', '#f472b6'] } as const satisfies z.infer<typeof projectArtSchema>;
+
+/** What `PUT /api/projects/:slug` takes: a project's own fields; its total is never written this way. */
+export const projectInputSchema = z.strictObject({
+  title: displayText(80),
+  tagline: z.union([displayText(140), z.literal('')]).default(''),
+  description: z.union([displayText(2_000), z.literal('')]).default(''),
+  creator: displayText(60),
+  creatorAccount: accountSchema.describe("the creator's account: contributions' metrics are folded per account"),
+  goal: z.number().int('must be a whole amount').min(1).max(1_000_000_000),
+  art: z.strictObject({ motif: z.enum(ART_MOTIFS), colors: z.tuple([hexColor, hexColor, hexColor]) }).default(DEFAULT_ART),
+});
+export type ProjectInput = z.input<typeof projectInputSchema>;
+
+export const CATALOGUE_PAGE = { default: 24, max: 100 } as const;
+
+/** A project's place in the listing order: `<position>.<slug>`, as `after=` takes it. */
+export const catalogueCursorSchema = z
+  .string()
+  .refine((cursor) => {
+    const [, position, slug] = /^(\d{1,16})\.(.*)$/.exec(cursor) ?? [];
+    return position !== undefined && slugSchema.safeParse(slug).success;
+  }, 'not a catalogue cursor')
+  .meta({
+    pattern: '^[0-9]{1,16}\\.[a-z0-9-]{1,64}$',
+    description: 'the cursor of the last project of the previous page (from the `Link: rel="next"` header or the "More projects" link)',
+  });
+
+export const catalogueQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(CATALOGUE_PAGE.max).default(CATALOGUE_PAGE.default).describe('projects per page'),
+  after: catalogueCursorSchema.optional(),
 });

@@ -2,7 +2,7 @@ import { importEvents } from '../live-events/import';
 import type { LiveEventsContext } from '../live-events/context';
 import { HOUR, MINUTE } from '../live-events/windows';
 import { BACKER_NAMES, NEWS_TITLES } from './demo-names';
-import { saveProject } from './catalogue';
+import { saveProject } from './save';
 import { DEMO_PROJECTS } from './demo-projects';
 import type { Project } from './types';
 
@@ -13,9 +13,11 @@ import type { Project } from './types';
 export async function seedDemoProjects(ctx: LiveEventsContext): Promise<{ created: string[] }> {
   const created: string[] = [];
   for (const [position, project] of DEMO_PROJECTS.entries()) {
-    if (await saveProject(project, position, ctx.redis)) {
+    if ((await saveProject(project, position, ctx.redis, ctx.now())).created) {
       created.push(project.slug);
       await importEvents(project.slug, pastDay(project, ctx.now()), ctx);
+      // Saved again (idempotent) so its catalogue card shows the total the imported day raised.
+      await saveProject(project, position, ctx.redis, ctx.now() + 1);
     }
   }
   return { created };

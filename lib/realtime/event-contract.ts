@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { creatorTotalsSchema } from '../creators/schemas';
 import { foldedMetricEventSchema } from '../folding/schemas';
 import { leaderboardChangeSchema } from '../leaderboard/schemas';
-import { liveChangeSchema } from '../live-events/schemas';
+import { liveBatchSchema, liveChangeSchema } from '../live-events/schemas';
 import { opsStateSchema } from '../ops/schemas';
 import type { ClientToServerEvents, ServerToClientEvents } from './events';
 import {
@@ -25,6 +25,7 @@ type AckReply<Handler> = Extract<Arguments<Handler>[number], (reply: never) => v
  */
 export const SERVER_EVENTS = {
   'live:change': { payload: liveChangeSchema, to: 'project:<slug>', description: 'a contribution recorded or cancelled, news published or unpublished, events imported (versioned), or the viewer count' },
+  'live:changes': { payload: liveBatchSchema, to: 'project:<slug>', description: 'the changes of a hot project since its last frame, in version order: at most one frame per 100 ms per project' },
   'server:status': { payload: redisStatusSchema, to: 'every socket', description: 'whether Redis is usable; sent on connect and on every change' },
   'leaderboard:change': { payload: leaderboardChangeSchema, to: 'leaderboard', description: 'an entry entered one of the three boards (pushed only then), or an admin removed one; versioned' },
   'ops:state': { payload: opsStateSchema, to: 'ops', description: 'folding counters and pending groups, at most every 250 ms, only when they changed' },

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { LeaderboardChange } from '../leaderboard/types';
 import type { CreatorTotals } from '../creators/totals';
 import type { FoldedMetricEvent } from '../folding/metric-events';
-import type { LiveChange } from '../live-events/types';
+import type { LiveBatch, LiveChange } from '../live-events/types';
 import type { OpsState } from '../ops/types';
 import type { creatorReplySchema, leaderboardWatchReplySchema, opsReplySchema, redisStatusSchema, watchReplySchema } from './schemas';
 
@@ -16,7 +16,9 @@ export type OpsReply = z.infer<typeof opsReplySchema>;
 export type CreatorReply = z.infer<typeof creatorReplySchema>;
 
 export interface ServerToClientEvents {
+  /** One change of a project; in a hot project, several arrive together as 'live:changes'. */
   'live:change': (change: LiveChange) => void;
+  'live:changes': (batch: LiveBatch) => void;
   'server:status': (status: RedisStatus) => void;
   /** An entry entered a top 100 (pushed only then) or was removed, versioned like live changes. */
   'leaderboard:change': (change: LeaderboardChange) => void;

@@ -5,6 +5,7 @@ import { accountIdSchema, metricEventsSpec, metricFolder, toFoldedMetricEvent } 
 import { parseFoldingMessage } from '../folding/parse';
 import { log } from '../log';
 import { readCreatorView, readOpsSnapshot, readOpsState } from '../ops/snapshot';
+import { creatorHasProjects } from '../projects/catalogue';
 import { OPS_ROOM, creatorRoom, type CreatorReply, type RealtimeServer, type RealtimeSocket } from './events';
 import type { RealtimeHub } from './hub';
 import { serially } from './serially';
@@ -17,8 +18,9 @@ const creatorTotals = z.looseObject({ account: z.string() });
 
 /**
  * The ops dashboard and creator views: relays published folds and creator totals (our scripts
- * SPUBLISH them on their shard's channel) while a socket of this instance watches them, and while anyone watches /ops, reads the counters every STATE_PUSH_MS and
- * pushes them when they changed. Events are not published one by one: that would be a message
+ * SPUBLISH them on their shard's channel) while a socket of this instance watches them, and
+ * while anyone watches /ops, reads the counters every STATE_PUSH_MS and pushes them when they
+ * changed. Events are not published one by one: that would be a message
  * per event where the point of folding is to have fewer.
  */
 export function attachFolding(io: RealtimeServer, hub: RealtimeHub): { close(): void } {
@@ -84,7 +86,14 @@ export function attachFolding(io: RealtimeServer, hub: RealtimeHub): { close(): 
 
   /** One creator per socket: a new watch leaves the previous room; a room only for an account that exists. */
   async function watchCreator(socket: RealtimeSocket, account: string): Promise<CreatorReply> {
-    if (socket.data.creator && socket.data.creator !== account) await socket.leave(creatorRoom(socket.data.creator));
+    if (socket.data.creator && socket.data.creator !== account) {
+      await socket.leave(creatorRoom(socket.data.creator));
+      socket.data.creator = undefined;
+      totalsChannel.remove(`creator:${socket.id}`);
+    }
+    // Anyone can name any account: one with no project is refused at the cost of one EXISTS.
+    const known = await creatorHasProjects(account).catch(() => undefined);
+    if (!known) return { ok: false, error: known === false ? 'not-found' : 'unavailable' };
     // Join before reading, so no change falls between; leave again unless the account exists.
     socket.data.creator = account;
     await socket.join(creatorRoom(account));

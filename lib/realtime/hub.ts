@@ -3,11 +3,24 @@ import { countPubSubMessages } from '../metrics/pubsub';
 import { createSubscriber, isCluster, type RedisClient } from '../redis/client';
 import type { RealtimeServer, RedisStatus } from './events';
 import { watchRedisStatus } from './redis-status';
+import { shardOwner } from './shard-owner';
 
 type MessageHandler = (message: string) => void;
 
 /** A handler on a channel: `ready` once the instance is subscribed (or gave up waiting). */
-export type Subscription = { ready: Promise<void>; release(): void };
+export type Subscription = {
+  ready: Promise<void>;
+  /** Subscribed now, and not being moved: every message published on the channel reaches us. */
+  live(): boolean;
+  release(): void;
+};
+
+/**
+ * Told when this channel alone moved (on a cluster: its master failed over, its slot migrated, its
+ * connection dropped) and when it is live again, so that only its pages resync. Without it, a
+ * move says "Redis down" then "up" to every page of the instance.
+ */
+export type ChannelMoves = { interrupted(): void; resumed(): void };
 
 /** How long a watch waits for its SSUBSCRIBE; later, a resync on "up" covers what it missed. */
 const SUBSCRIBE_WAIT_MS = 2_000;
@@ -26,7 +39,7 @@ export type RealtimeHub = {
    * handler of a channel comes (again and again until Redis accepts it) and SUNSUBSCRIBEs when
    * the last one is released.
    */
-  subscribe(channel: string, handler: MessageHandler): Subscription;
+  subscribe(channel: string, handler: MessageHandler, moves?: ChannelMoves): Subscription;
   /** Runs after every outage or resubscription, when every connection is ready again. */
   onRedisUp(handler: () => void): void;
   status(): RedisStatus;
@@ -36,7 +49,19 @@ export type RealtimeHub = {
 };
 
 /** One channel while it has handlers; `attempt` tells the latest SSUBSCRIBE from older ones. */
-type Channel = { handlers: Set<MessageHandler>; live: Promise<void>; wentLive(): void; attempt: number; retry?: NodeJS.Timeout };
+type Channel = {
+  handlers: Set<MessageHandler>;
+  live: Promise<void>;
+  wentLive(): void;
+  subscribed: boolean;
+  /** On a cluster, the sharded subscriber connection that took the SSUBSCRIBE. */
+  owner?: object;
+  moves?: ChannelMoves;
+  /** Moved, told to `moves`, and not subscribed again yet. */
+  moving: boolean;
+  attempt: number;
+  retry?: NodeJS.Timeout;
+};
 
 export function createRealtimeHub(io: RealtimeServer, redis: RedisClient, subscriber = createSubscriber()): RealtimeHub {
   const channels = new Map<string, Channel>();
@@ -50,7 +75,16 @@ export function createRealtimeHub(io: RealtimeServer, redis: RedisClient, subscr
     status.interrupted();
   };
   const found = (channel: Channel) => {
+    if (channel.moving) {
+      channel.moving = false;
+      channel.moves?.resumed();
+    }
     if (notLive.delete(channel) && notLive.size === 0) status.resumed();
+  };
+  const movedAway = (channel: Channel) => {
+    if (!channel.moves) return lost(channel);
+    if (!channel.moving) channel.moves.interrupted();
+    channel.moving = true;
   };
 
   /** SSUBSCRIBEs, and on failure again after a backoff, until Redis accepts or nobody listens. */
@@ -63,6 +97,8 @@ export function createRealtimeHub(io: RealtimeServer, redis: RedisClient, subscr
       () => {
         clearTimeout(slow);
         if (!current()) return;
+        channel.subscribed = true;
+        if (isCluster(subscriber)) channel.owner = shardOwner(subscriber, name);
         channel.wentLive();
         found(channel);
       },
@@ -82,38 +118,41 @@ export function createRealtimeHub(io: RealtimeServer, redis: RedisClient, subscr
   });
 
   if (isCluster(subscriber)) {
-    // A master died or a slot moved: ioredis moves the channels to the new owner, but messages
-    // published in between are lost, so pages show "reconnecting" and resync once it is done.
-    subscriber.on('-subscriber', () => {
-      channels.forEach((channel) => notLive.add(channel));
-      status.interrupted();
-    });
-    subscriber.on('subscribersReady', () => {
+    const cluster = subscriber;
+    // A channel moved when the connection carrying it is not the one that took its SSUBSCRIBE
+    // (a master died, a slot moved, a connection dropped): only its pages can have missed
+    // messages. ioredis also resets its subscribers when nothing moved (a slot map that reads
+    // differently): no page resyncs for that.
+    const moved = () => [...channels].filter(([name, channel]) => channel.subscribed && shardOwner(cluster, name) !== channel.owner);
+    cluster.on('-subscriber', () => moved().forEach(([, channel]) => movedAway(channel)));
+    cluster.on('subscribersReady', () => {
       // ioredis sends the moved SSUBSCRIBEs without waiting for them; ours, queued behind them
-      // on the same connections, answer once every channel is live again. A node still down
-      // fails them, and they are retried until it is back. Pages resync once all have answered.
-      channels.forEach((channel, name) => {
-        notLive.add(channel);
+      // on the same connections, answer once every moved channel is live again. A node still
+      // down fails them, and they are retried until it is back. Pages resync once all have answered.
+      const stale = (channel: Channel) => channel.subscribed && (channel.moving || notLive.has(channel));
+      const again = new Map([...moved(), ...[...channels].filter(([, channel]) => stale(channel))]);
+      again.forEach((channel, name) => {
+        movedAway(channel);
         subscribeUntilLive(name, channel);
       });
-      if (notLive.size === 0) status.resumed();
     });
   }
   countPubSubMessages(subscriber);
 
   return {
-    subscribe(name, handler) {
+    subscribe(name, handler, moves) {
       let channel = channels.get(name);
       if (!channel) {
         let wentLive = () => {};
         const live = new Promise<void>((resolve) => (wentLive = resolve));
-        channels.set(name, (channel = { handlers: new Set(), live, wentLive, attempt: 0 }));
+        channels.set(name, (channel = { handlers: new Set(), live, wentLive, subscribed: false, moves, moving: false, attempt: 0 }));
         subscribeUntilLive(name, channel);
       }
       channel.handlers.add(handler);
       const mine = channel;
       return {
         ready: Promise.race([mine.live, sleep(SUBSCRIBE_WAIT_MS)]),
+        live: () => mine.subscribed && !mine.moving && !notLive.has(mine) && status.current().redis === 'up',
         release() {
           if (!mine.handlers.delete(handler) || mine.handlers.size > 0 || channels.get(name) !== mine) return;
           channels.delete(name);

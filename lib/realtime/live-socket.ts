@@ -3,6 +3,7 @@ import { heartbeatVisitors, joinProject, leaveProject, readLiveSnapshot } from '
 import { defaultLiveEventsContext, type LiveEventsContext } from '../live-events/context';
 import { heartbeatInterval } from '../live-events/windows';
 import { log } from '../log';
+import { projectExists } from '../projects/catalogue';
 import { visitorFromCookies } from '../visitors/cookie';
 import { recordView } from '../visitors/recently-viewed';
 import { projectRoom, type RealtimeServer, type RealtimeSocket, type WatchReply } from './events';
@@ -19,7 +20,7 @@ export function attachLiveEvents(io: RealtimeServer, hub: RealtimeHub): { close(
   const ctx: LiveEventsContext = { ...defaultLiveEventsContext(), onVisitorsPending: (slug) => settler.pending(slug) };
   const settler = visitorSettler(ctx);
   const viewers = new LocalViewers();
-  const relay = relayLiveChanges(io, hub);
+  const relay = relayLiveChanges(io, hub, { read: (slug, expiringLimit) => readLiveSnapshot(slug, ctx, expiringLimit), now: ctx.now });
   const relayed = new WeakMap<RealtimeSocket, Subscription>();
 
   const heartbeat = () =>
@@ -46,12 +47,15 @@ export function attachLiveEvents(io: RealtimeServer, hub: RealtimeHub): { close(
   async function watch(socket: RealtimeSocket, slug: string): Promise<WatchReply> {
     if (socket.data.watching?.slug !== slug) {
       await stopWatching(socket);
+      // Anyone can ask for any slug: an unknown one is refused before any subscription or read.
+      const exists = await projectExists(slug, ctx.redis).catch(() => undefined);
+      if (!exists) return { ok: false, error: exists === false ? 'not-found' : 'unavailable' };
       socket.data.watching = { slug, joined: startWatching(socket, slug, socket.data.visitorId) };
     }
     const current = socket.data.watching;
     try {
       await current.joined;
-      return { ok: true, snapshot: await readLiveSnapshot(slug, ctx) };
+      return { ok: true, snapshot: await relay.snapshot(slug) };
     } catch (error) {
       // A room only for a project that exists; after a failed join, the next watch tries again.
       if (error instanceof NotFoundError || !(await settled(current.joined))) await stopWatching(socket);

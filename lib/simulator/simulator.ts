@@ -5,13 +5,15 @@ import { heartbeatInterval } from '../live-events/windows';
 import { newId } from '../ids';
 import { defaultLeaderboardContext } from '../leaderboard';
 import { log } from '../log';
-import { listProjects } from '../projects/catalogue';
+import { listSlugs } from '../projects/catalogue';
 import { BACKER_NAMES, NEWS_TITLES } from '../projects/demo-names';
 import { pick } from './pick';
 import { playSimulatedQuiz } from './quiz-players';
 
 const between = (min: number, max: number) => min + Math.random() * (max - min);
 const AMOUNTS = [5, 10, 10, 15, 20, 25, 25, 30, 50, 50, 75, 100, 150, 250, 500];
+/** The simulator animates the first projects of the listing: the demo's, not every one of a bench's 100,000. */
+const SIMULATED_PROJECTS = 1_000;
 
 /**
  * Believable traffic for the demo, written through the same lib/ calls as the API: a
@@ -35,11 +37,11 @@ export function startSimulator(ctx: LiveEventsContext): { stop(): Promise<void> 
     schedule();
   };
 
-  // The catalogue rarely changes: read it once a minute, not on every simulated event.
+  // The catalogue rarely changes: read (its first SIMULATED_PROJECTS) once a minute, not on every simulated event.
   let catalogue: { slugs: string[]; readAt: number } | undefined;
   const slugs = async () => {
     if (!catalogue || Date.now() - catalogue.readAt > 60_000) {
-      catalogue = { slugs: (await listProjects(ctx.redis)).map((project) => project.slug), readAt: Date.now() };
+      catalogue = { slugs: await listSlugs(SIMULATED_PROJECTS, ctx.redis), readAt: Date.now() };
     }
     return catalogue.slugs;
   };

@@ -10,9 +10,9 @@ import { pushId } from '../timeline/timeline';
  *
  * The list lives in the visitor's slot, `{visitor:<id>}`, and each project in its own, so on
  * Redis Cluster no one script can read the list and the projects together. It needs no script
- * either: the home page reads the catalogue anyway, so it reads the list beside it (one LRANGE,
- * in parallel) and hydrates from what it already has. A deleted project is simply not in the
- * catalogue: it is skipped, and the slack below the cap fills its place.
+ * either: the home page reads the list beside its catalogue page (one LRANGE, in parallel) and
+ * hydrates it from the catalogue's cards (one HMGET). A deleted project has no card: it is
+ * skipped, and the slack below the cap fills its place.
  */
 export const RECENTLY_VIEWED: TimelineLimits = { cap: 10, slack: TIMELINE_SLACK, ttlMs: 30 * 24 * 3_600_000 };
 

@@ -1,13 +1,14 @@
 import type { RedisClient } from '../../lib/redis/client';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { emitProjectMetrics, refreshCreatorTotals } from '../../lib/creators/metric-events';
-import { readCreatorTotals } from '../../lib/creators/totals';
+import { computeCreatorTotals, readCreatorTotals } from '../../lib/creators/totals';
+import { readCards } from '../../lib/projects/catalogue';
 import { metricFolder } from '../../lib/folding/metric-events';
 import { recordContribution } from '../../lib/live-events';
 import { DEFAULT_WINDOWS } from '../../lib/live-events/windows';
-import { saveProject } from '../../lib/projects/catalogue';
+import { saveProject } from '../../lib/projects/save';
 import { createRedis } from '../../lib/redis/client';
-import { connect, liveContext, testClock, uniqueSlug } from '../support';
+import { commandsSentBy, connect, liveContext, testClock, uniqueSlug } from '../support';
 import { sampleProject } from '../sample-project';
 
 let redis: RedisClient;
@@ -39,6 +40,23 @@ it("contributions to two projects fold into one refresh of their creator's total
     foldKey: folds[0]!.key,
     projects: expect.arrayContaining([expect.objectContaining({ slug: slugs[1], raised: 110, contributions: 1 })]),
   });
+  // The fold copied the projects' totals onto their catalogue cards.
+  expect((await readCards(slugs, redis)).map((project) => project.raised)).toEqual([120, 110]);
+});
+
+it("a creator's totals read only that creator's projects: the same commands however large the catalogue", async () => {
+  const account = `account_${uniqueSlug()}`;
+  const slugs = [uniqueSlug(), uniqueSlug()];
+  for (const slug of slugs) await saveProject({ ...sampleProject(slug, 100), creatorAccount: account }, 0, redis);
+  const compute = () => computeCreatorTotals(redis, account, { now: Date.now(), contributionsWindowMs: DEFAULT_WINDOWS.contributions });
+  const before = await commandsSentBy(redis, compute);
+  for (let i = 0; i < 50; i++) await saveProject(sampleProject(uniqueSlug()), 0, redis);
+
+  const after = await commandsSentBy(redis, compute);
+
+  expect(before.toSorted()).toEqual(['hmget', 'hmget', 'smembers', 'zcount', 'zcount']);
+  expect(after).toEqual(before);
+  expect(await computeCreatorTotals(redis, `nobody_${uniqueSlug()}`, { now: Date.now(), contributionsWindowMs: 1 })).toBeNull();
 });
 
 it('a failed emission is logged, never thrown: the contribution stands', async () => {

@@ -1,10 +1,15 @@
 import type { RedisClient } from '../../lib/redis/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordContribution } from '../../lib/live-events';
-import { getProject, listProjects, saveProject } from '../../lib/projects/catalogue';
-import { projectKeys } from '../../lib/projects/keys';
+import { getProject, projectExists, readCards, readCataloguePage, slugsOfCreator } from '../../lib/projects/catalogue';
+import { withProjectScripts } from '../../lib/projects/commands';
+import { catalogueKeys, projectKeys } from '../../lib/projects/keys';
+import { catalogueCursorSchema } from '../../lib/projects/schemas';
+import { copyTotalsToCards, saveProject } from '../../lib/projects/save';
+import { DEMO_PROJECTS } from '../../lib/projects/demo-projects';
+import { seedDemoProjects } from '../../lib/projects/seed';
 import { sampleProject } from '../sample-project';
-import { connect, liveContext, testClock, uniqueSlug } from '../support';
+import { commandsSentBy, connect, liveContext, testClock, uniqueSlug } from '../support';
 
 let redis: RedisClient;
 beforeAll(async () => {
@@ -14,30 +19,138 @@ afterAll(async () => {
   await redis.quit();
 });
 
+/** Every page in turn, `limit` at a time, calling `between` after each page. */
+async function pageThrough(limit: number, between: () => Promise<unknown> = async () => undefined): Promise<string[]> {
+  const seen: string[] = [];
+  let after: string | undefined;
+  do {
+    const page = await readCataloguePage({ after, limit }, redis);
+    expect(page.projects.length).toBeLessThanOrEqual(limit);
+    seen.push(...page.projects.map((project) => project.slug));
+    after = page.next ?? undefined;
+    if (after) expect(catalogueCursorSchema.safeParse(after).success).toBe(true);
+    await between();
+  } while (after);
+  return seen;
+}
+
+const listedSlugs = async () => (await redis.zrange(catalogueKeys.order, '0', '-1')).map((member) => member.slice(17));
+
 describe('saveProject', () => {
-  it('creates a project that reads back whole and is listed in the catalogue', async () => {
+  it('creates a project that reads back whole and is listed on a page of the catalogue', async () => {
     const project = sampleProject(uniqueSlug(), 250);
 
-    expect(await saveProject(project, 3, redis)).toBe(true);
+    expect((await saveProject(project, 3, redis)).created).toBe(true);
 
     expect(await getProject(project.slug, redis)).toEqual(project);
-    expect(await redis.zscore(projectKeys.index, project.slug)).toBe('3');
-    expect((await listProjects(redis)).find((listed) => listed.slug === project.slug)).toEqual(project);
+    expect(await readCards([project.slug], redis)).toEqual([project]);
+    expect(await pageThrough(100)).toContain(project.slug);
   });
 
   it('updates the fields on a second save without undoing contributions or moving it', async () => {
     const project = sampleProject(uniqueSlug(), 250);
     await saveProject(project, 3, redis);
     await recordContribution(project.slug, { name: 'Ada', amount: 50 }, liveContext(redis, testClock()));
+    const placeBefore = (await redis.zrange(catalogueKeys.order, '0', '-1')).find((member) => member.endsWith(`:${project.slug}`));
 
-    const created = await saveProject({ ...project, title: 'Renamed', raised: 0 }, 9, redis);
+    const saved = await saveProject({ ...project, title: 'Renamed', raised: 0 }, 9, redis);
 
-    expect(created).toBe(false);
+    expect(saved).toEqual({ created: false, project: { ...project, title: 'Renamed', raised: 300 } });
     expect(await getProject(project.slug, redis)).toEqual({ ...project, title: 'Renamed', raised: 300 });
-    expect(await redis.zscore(projectKeys.index, project.slug)).toBe('3');
+    expect(await readCards([project.slug], redis)).toEqual([{ ...project, title: 'Renamed', raised: 300 }]);
+    const places = (await redis.zrange(catalogueKeys.order, '0', '-1')).filter((member) => member.endsWith(`:${project.slug}`));
+    expect(places).toEqual([placeBefore]);
   });
 
-  it('answers null for a project that was never saved', async () => {
-    expect(await getProject(uniqueSlug(), redis)).toBeNull();
+  it('heals a catalogue that missed a save (a crash between the two scripts) when the project is saved again', async () => {
+    const project = sampleProject(uniqueSlug(), 40);
+    // Only the first of the two scripts ran.
+    await withProjectScripts(redis).saveProject(projectKeys.info(project.slug), 40, 'title', project.title, 'creatorAccount', project.creatorAccount);
+    expect(await readCards([project.slug], redis)).toEqual([]);
+
+    await saveProject(project, 5, redis);
+
+    expect(await readCards([project.slug], redis)).toEqual([project]);
+    expect(await slugsOfCreator(project.creatorAccount, redis)).toEqual([project.slug]);
   });
+
+  it("keeps a per-creator index, moving a project when its creator's account changes", async () => {
+    const project = sampleProject(uniqueSlug());
+    const [first, second] = [`acc-${uniqueSlug()}`, `acc-${uniqueSlug()}`];
+    await saveProject({ ...project, creatorAccount: first }, 0, redis);
+    await saveProject({ ...project, creatorAccount: second }, 0, redis);
+
+    expect(await slugsOfCreator(first, redis)).toEqual([]);
+    expect(await slugsOfCreator(second, redis)).toEqual([project.slug]);
+  });
+
+  it('answers null for a project that was never saved, and says it does not exist', async () => {
+    const slug = uniqueSlug();
+    expect(await getProject(slug, redis)).toBeNull();
+    expect(await projectExists(slug, redis)).toBe(false);
+    expect(await projectExists(await savedSlug(), redis)).toBe(true);
+  });
+});
+
+const savedSlug = async () => (await saveProject(sampleProject(uniqueSlug()), 0, redis)).project.slug;
+
+describe('the catalogue pages', () => {
+  it('by cursor, while projects are added before and after it: none shown twice, none listed before skipped', async () => {
+    for (let i = 0; i < 12; i++) await saveProject(sampleProject(uniqueSlug()), i * 1_000, redis);
+    const before = await listedSlugs();
+    let added = 0;
+    // After each page, three projects: one at the head, one at the tail, one anywhere.
+    const addSome = () =>
+      Promise.all([0, Date.now() + 1_000_000, Math.floor(Math.random() * Date.now())].map((position) => {
+        added++;
+        return saveProject(sampleProject(uniqueSlug()), position, redis);
+      }));
+
+    const seen = await pageThrough(7, addSome);
+
+    expect(added).toBeGreaterThan(0);
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen).toEqual(expect.arrayContaining(before));
+  });
+
+  it('reads a page in two commands, a lex range and one HMGET, whatever the page or the catalogue', async () => {
+    const firstPage = await readCataloguePage({ limit: 5 }, redis);
+    expect(firstPage.next).not.toBeNull();
+    for (const request of [{ limit: 5 }, { limit: 100 }, { after: firstPage.next!, limit: 24 }]) {
+      expect(await commandsSentBy(redis, () => readCataloguePage(request, redis))).toEqual(['zrangebylex', 'hmget']);
+    }
+  });
+
+  it('ends with no next cursor on the last page', async () => {
+    const all = await listedSlugs();
+    const tail = await readCataloguePage({ limit: 100, after: undefined }, redis);
+    expect(tail.next === null).toBe(all.length <= 100);
+  });
+
+  it('refuses a cursor that is not one (the routes answer 400)', () => {
+    for (const bad of ['', 'abc', '12', '12.', '.slug', '12.UPPER', '12.a b', '12345678901234567.slug', '-1.slug', '1.{x}'])
+      expect(catalogueCursorSchema.safeParse(bad).success, bad).toBe(false);
+    expect(catalogueCursorSchema.safeParse('1764000000000.tidal-synth').success).toBe(true);
+  });
+});
+
+describe("the cards' totals", () => {
+  it('take a newer total read from the project, never an older one', async () => {
+    const project = sampleProject(uniqueSlug(), 100);
+    await saveProject(project, 0, redis, 1_000);
+
+    await copyTotalsToCards([{ slug: project.slug, raised: 180 }], 2_000, redis);
+    await copyTotalsToCards([{ slug: project.slug, raised: 150 }], 1_500, redis);
+    await copyTotalsToCards([{ slug: 'never-listed', raised: 1 }], 3_000, redis);
+
+    expect(await readCards([project.slug, 'never-listed'], redis)).toEqual([{ ...project, raised: 180 }]);
+  });
+});
+
+it("the seed lists the demo projects with the totals their imported day raised (the card matches the project)", async () => {
+  await seedDemoProjects(liveContext(redis, testClock()));
+  const slugs = DEMO_PROJECTS.map((project) => project.slug);
+  const exact = await Promise.all(slugs.map(async (slug) => (await getProject(slug, redis))!.raised));
+  expect((await readCards(slugs, redis)).map((card) => card.raised)).toEqual(exact);
+  expect(exact.some((raised, i) => raised > DEMO_PROJECTS[i]!.raised)).toBe(true);
 });

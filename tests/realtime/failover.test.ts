@@ -94,6 +94,41 @@ describe.runIf(testConnection().mode === 'cluster')('on a master failover', { ti
   });
 });
 
+describe.runIf(testConnection().mode === 'cluster')('on a master failover, per channel', { timeout: 60_000 }, () => {
+  const own = usePrivateCluster();
+  it('resyncs only the pages of the channels whose master died; a channel on another master stays live, unannounced', async () => {
+    const { cluster, redis } = own;
+    const recorder = statusRecorder();
+    const hub = createRealtimeHub(recorder.io, redis, createSubscriber({ mode: 'cluster', nodes: cluster.nodes }));
+    try {
+      const moved = await createProject(redis);
+      const master = await cluster.masterFor(liveEventKeys(moved).info);
+      let stayed = await createProject(redis);
+      while ((await cluster.masterFor(liveEventKeys(stayed).info)).port === master.port) stayed = await createProject(redis);
+      const events: Record<string, string[]> = { [moved]: [], [stayed]: [] };
+      const subscriptions = [moved, stayed].map((slug) =>
+        hub.subscribe(liveEventKeys(slug).changes, () => undefined, {
+          interrupted: () => events[slug]!.push('interrupted'),
+          resumed: () => events[slug]!.push('resumed'),
+        }),
+      );
+      await Promise.all(subscriptions.map((subscription) => subscription.ready));
+      await cluster.waitForReplicas();
+
+      await cluster.killNode(master.port, 'SIGKILL');
+      await cluster.waitForOk();
+      await expect.poll(() => events[moved], { timeout: 15_000 }).toEqual(['interrupted', 'resumed']);
+      expect(events[stayed]).toEqual([]);
+      expect(subscriptions.map((subscription) => subscription.live())).toEqual([true, true]);
+      subscriptions.forEach((subscription) => subscription.release());
+      await cluster.restartNode(master.port);
+      await cluster.waitForOk();
+    } finally {
+      await hub.close();
+    }
+  });
+});
+
 describe.runIf(testConnection().mode === 'cluster')('on a cluster whose master has no replica', { timeout: 60_000 }, () => {
   const own = usePrivateCluster({ masters: 3, replicasPerMaster: 0 });
   let cluster: LocalClusterHandle;

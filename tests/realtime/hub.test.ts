@@ -47,3 +47,26 @@ it('subscribes a channel on its first handler and unsubscribes on its last relea
   expect(hub.channels()).not.toContain(channel);
   await expect.poll(async () => Number(await redis.spublish(channel, 'two'))).toBe(0);
 });
+
+it('a subscriber reset that moved nothing (ioredis resets its sharded subscribers when the slot map merely reads differently) resyncs no page', async () => {
+  const recorder = statusRecorder();
+  const own = createRealtimeHub(recorder.io, redis, createSubscriber(testConnection()));
+  try {
+    const slug = await createProject(redis);
+    const moves: string[] = [];
+    const subscription = own.subscribe(liveEventKeys(slug).changes, () => undefined, {
+      interrupted: () => moves.push('interrupted'),
+      resumed: () => moves.push('resumed'),
+    });
+    await subscription.ready;
+    const settled = recorder.statuses.length;
+    // Longer than two slot map refreshes (every 2 s): a fresh cluster subscriber resets once in them.
+    await new Promise((resolve) => setTimeout(resolve, 4_500));
+    expect(moves).toEqual([]);
+    expect(recorder.statuses.slice(settled)).toEqual([]);
+    expect(subscription.live()).toBe(true);
+    subscription.release();
+  } finally {
+    await own.close();
+  }
+});

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { Server } from 'socket.io';
 import { io as connect } from 'socket.io-client';
 import { afterEach, expect, it } from 'vitest';
-import { keepWatching, type ConnectionState } from '../../components/live/keep-watching';
+import { keepWatching, type ConnectionState, type WatchTiming } from '../../components/live/keep-watching';
 import type { LiveClientSocket } from '../../components/live/live-socket';
 import type { RealtimeServer, RealtimeSocket } from '../../lib/realtime/events';
 
@@ -17,33 +17,44 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-async function watchedPage() {
+/** Small waits, so the tests run quickly; the pages' own are WATCH_TIMING. */
+const FAST: WatchTiming = { firstMs: 100, maxMs: 1_600, rewatchJitterMs: 50, resyncJitterMs: 50 };
+
+async function watchedPage({ pages = 1, timing = FAST, answer }: { pages?: number; timing?: WatchTiming; answer?: 'unavailable' } = {}) {
   const http = createServer();
   const server: RealtimeServer = new Server(http);
   http.listen(0, '127.0.0.1');
   await once(http, 'listening');
   cleanups.push(() => new Promise((resolve) => server.close(resolve)));
   const asks: Array<(state: number) => void> = [];
+  const askedAt: number[] = [];
   const sockets: RealtimeSocket[] = [];
   server.on('connection', (socket) => {
     sockets.push(socket);
     socket.emit('server:status', { redis: 'up' });
-    socket.on('project:watch', (_request, ack) => void asks.push((state) => ack({ ok: true, snapshot: { version: state } } as never)));
+    socket.on('project:watch', (_request, ack) => {
+      askedAt.push(performance.now());
+      if (answer === 'unavailable') return ack({ ok: false, error: 'unavailable' });
+      asks.push((state) => ack({ ok: true, snapshot: { version: state } } as never));
+    });
   });
 
-  const socket: LiveClientSocket = connect(`http://127.0.0.1:${(http.address() as AddressInfo).port}`, { transports: ['websocket'] });
   const connection: ConnectionState[] = [];
   const states: number[] = [];
-  const watching = keepWatching<number, never>(socket, {
-    ask: (timeout, answer) =>
-      socket.timeout(timeout).emit('project:watch', { slug: 'p' }, (error, reply) => answer(error || !reply.ok ? null : (reply.snapshot.version as number))),
-    take: (state) => void states.push(state),
-    onConnection: (state) => connection.push(state),
-  });
-  cleanups.push(() => watching.stop());
-  await expect.poll(() => asks.length).toBe(1);
+  for (let page = 0; page < pages; page++) {
+    const socket: LiveClientSocket = connect(`http://127.0.0.1:${(http.address() as AddressInfo).port}`, { transports: ['websocket'], forceNew: true });
+    const watching = keepWatching<number, never>(socket, {
+      ask: (timeout, answer) =>
+        socket.timeout(timeout).emit('project:watch', { slug: 'p' }, (error, reply) => answer(error || !reply.ok ? null : (reply.snapshot.version as number))),
+      take: (state) => void states.push(state),
+      onConnection: (state) => connection.push(state),
+      timing,
+    });
+    cleanups.push(() => watching.stop());
+  }
+  await expect.poll(() => askedAt.length).toBe(pages);
   const status = (redis: 'up' | 'down') => sockets.forEach((each) => each.emit('server:status', { redis }));
-  return { asks, connection, states, status };
+  return { asks, askedAt, connection, states, status };
 }
 
 it('an answer that comes after the server said Redis is down is not shown live; the "up" that follows asks again, then it is', async () => {
@@ -79,4 +90,26 @@ it('the "up" the server sends on connect, while the first answer is on its way, 
   await expect.poll(() => page.connection).toEqual(['live']);
   await new Promise((resolve) => setTimeout(resolve, 700));
   expect(page.asks).toHaveLength(1);
+});
+
+it('an ask that fails is retried with exponential backoff and jitter, not at a fixed interval', async () => {
+  const page = await watchedPage({ answer: 'unavailable' });
+  await expect.poll(() => page.askedAt.length, { timeout: 5_000 }).toBeGreaterThanOrEqual(5);
+  const gaps = page.askedAt.slice(1, 5).map((at, index) => at - page.askedAt[index]!);
+  // Waits drawn from [50, 100], [100, 200], [200, 400], [400, 800] ms.
+  expect(gaps[0]).toBeGreaterThanOrEqual(40);
+  expect(gaps[3]).toBeGreaterThan(2 * gaps[0]!);
+  expect(gaps[3]).toBeGreaterThanOrEqual(390);
+});
+
+it('pages told "up" together ask again spread over the jitter window, not all at once', async () => {
+  const page = await watchedPage({ pages: 12, timing: { ...FAST, rewatchJitterMs: 1_000 } });
+  page.asks.splice(0).forEach((answer) => answer(1));
+  await expect.poll(() => page.states.length).toBe(12);
+  const before = page.askedAt.length;
+  page.status('up');
+  await expect.poll(() => page.askedAt.length, { timeout: 3_000 }).toBe(before + 12);
+  const asked = page.askedAt.slice(before);
+  // Twelve draws from a second all inside 100 ms: about one chance in 10^11.
+  expect(Math.max(...asked) - Math.min(...asked)).toBeGreaterThan(100);
 });

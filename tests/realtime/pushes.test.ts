@@ -3,7 +3,9 @@ import { saveCreatorTotals } from '../../lib/creators/totals';
 import { metricFolder } from '../../lib/folding/metric-events';
 import type { LiveChange } from '../../lib/live-events/types';
 import { creatorRoom } from '../../lib/realtime/events';
+import { saveProject } from '../../lib/projects/save';
 import { createProject, uniqueSlug } from '../support';
+import { sampleProject } from '../sample-project';
 import { startInProcessApp, type ClientSocket, type InProcessApp } from '../hostile/in-process-app';
 
 /**
@@ -69,6 +71,8 @@ describe('pushes to open pages', () => {
   it('a socket watches one creator at a time: a new watch leaves the previous room', async () => {
     const accounts = [`creator_${uniqueSlug()}`, `creator_${uniqueSlug()}`];
     for (const account of accounts) {
+      // A creator watch is for an account with a project (an unknown one is refused first).
+      await saveProject({ ...sampleProject(uniqueSlug()), creatorAccount: account }, 0, app.redis);
       await saveCreatorTotals(app.redis, { account, creator: account, projects: [], raised: 0, contributions: 0, computedAt: Date.now(), foldKey: null });
     }
     const socket = await app.open();

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { RedisClient } from '../../lib/redis/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listProjects } from '../../lib/projects/catalogue';
+import { readCards } from '../../lib/projects/catalogue';
 import {
   hydrateRecentlyViewed, readRecentlyViewed, RECENTLY_VIEWED, recentlyViewedKey, recordView,
 } from '../../lib/visitors/recently-viewed';
@@ -35,12 +35,13 @@ describe("each visitor's recently viewed projects", () => {
     for (let i = 0; i < 12; i++) slugs.push(await createProject(redis));
     for (const slug of slugs) await recordView(vid, slug, redis);
     await recordView(vid, 'deleted-project', redis);
-    const shown = hydrateRecentlyViewed(await readRecentlyViewed(vid, redis), await listProjects(redis));
+    const viewed = await readRecentlyViewed(vid, redis);
+    const shown = hydrateRecentlyViewed(viewed, await readCards(viewed, redis));
     expect(shown.map((project) => project.slug)).toEqual(slugs.toReversed().slice(0, 10));
   });
 
   it('shows nothing to a visitor with no history', async () => {
     expect(await readRecentlyViewed(visitor(), redis)).toEqual([]);
-    expect(hydrateRecentlyViewed([], await listProjects(redis))).toEqual([]);
+    expect(hydrateRecentlyViewed([], await readCards([], redis))).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@ export type Access = 'public' | 'write' | 'admin';
 
 type MediaType = 'text/html' | 'text/plain' | 'text/javascript' | 'text/css';
 
-export type ResponseContract = { description: string } & (
+export type ResponseContract = { description: string; headers?: Record<string, { description: string }> } & (
   | { json: z.ZodType }
   | { content: MediaType[] }
 );
@@ -16,7 +16,7 @@ export type ResponseContract = { description: string } & (
  * takes (a body: 400 and 413; a path: 404; admin: 401; …), plus `errors` for its own (409).
  */
 export type RouteContract = {
-  method: 'get' | 'post' | 'delete';
+  method: 'get' | 'post' | 'put' | 'delete';
   /** OpenAPI style: `/api/projects/{slug}/live` for app/api/projects/[slug]/live/route.ts. */
   path: string;
   summary: string;

@@ -40,7 +40,8 @@ function operationOf(route: RouteContract) {
       'json' in response
         ? { 'application/json': { schema: jsonSchemaOf(response.json, 'output') } }
         : Object.fromEntries(response.content.map((type) => [type, { schema: { type: 'string' } }]));
-    responses[status] = { description: response.description, headers: requestId, content };
+    const own = Object.fromEntries(Object.entries(response.headers ?? {}).map(([name, { description }]) => [name, { description, schema: { type: 'string' } }]));
+    responses[status] = { description: response.description, headers: { ...requestId, ...own }, content };
   }
   for (const [status, error] of Object.entries(errorsOf(route))) {
     responses[status] = { ...error, headers: { ...requestId, ...error.headers }, content: errorContent };

@@ -1,12 +1,13 @@
 --[[
   Creates or updates a project's static fields. The running total is set only when the project
-  is new, so saving again never undoes contributions (seeding is idempotent).
+  is new, so saving again never undoes contributions (seeding is idempotent). Its catalogue card
+  is written next, by save-card.lua in the catalogue's slot (lib/projects/catalogue.ts).
 
   KEYS[1] project info hash
   ARGV[1] initial raised amount   ARGV[2..] field, value pairs of the static fields
 
-  Returns 1 when the project was created, 0 when it was updated
+  Returns { 1 when the project was created, 0 when it was updated ; its running total }
 ]]
 local created = redis.call('HSETNX', KEYS[1], 'raised', ARGV[1])
 redis.call('HSET', KEYS[1], unpack(ARGV, 2))
-return created
+return { created, tonumber(redis.call('HGET', KEYS[1], 'raised')) }

@@ -13,7 +13,7 @@ import {
   unpublishedNewsSchema,
   writtenEventSchema,
 } from '../../../live-events/schemas';
-import { projectSchema } from '../../../projects/schemas';
+import { catalogueQuerySchema, projectInputSchema, projectSchema } from '../../../projects/schemas';
 import { answers, defineRoutes } from '../contract';
 
 const slug = z.object({ slug: slugSchema });
@@ -29,8 +29,47 @@ export const projectRoutes = defineRoutes('projects', [
   {
     method: 'get',
     path: '/api/projects',
-    summary: 'The projects, in listing order',
-    responses: answers(200, 'the catalogue', z.array(projectSchema)),
+    summary: 'A page of the catalogue, in listing order',
+    description:
+      'At most `limit` projects after the cursor `after`. The next page, when there is one, is named by the `Link` header ' +
+      '(`</api/projects?limit=24&after=…>; rel="next"`, as GitHub and Mastodon do); the last page has none. A cursor is a ' +
+      "project's place, not an offset: projects listed while you page are never shown twice, and none listed before is skipped. " +
+      "`raised` is the total copied onto the project's card by its creator's last fold (seconds behind); " +
+      '`/api/projects/{slug}/live` has the exact one.',
+    query: catalogueQuerySchema,
+    responses: {
+      200: {
+        description: 'a page of the catalogue',
+        json: z.array(projectSchema),
+        headers: { Link: { description: 'the next page: `<url>; rel="next"` (RFC 8288); absent on the last page' } },
+      },
+    },
+  },
+  {
+    method: 'put',
+    path: '/api/projects/{slug}',
+    tag: 'admin',
+    summary: 'Create or update a project',
+    description:
+      'Creates the project (201, listed last, its total at 0) or updates its fields (200, its total and place kept). ' +
+      'Idempotent: the same body again changes nothing.',
+    access: 'admin',
+    params: slug,
+    body: {
+      schema: projectInputSchema,
+      example: {
+        title: 'Night Market Radio',
+        tagline: 'A pop-up radio station for street markets',
+        creator: 'Noor Haddad',
+        creatorAccount: 'account_noor',
+        goal: 12_000,
+        art: { motif: 'sunrise', colors: ['#1e1b4b', '#db2777', '#fde68a'] },
+      },
+    },
+    responses: {
+      201: { description: 'created', json: projectSchema },
+      200: { description: 'updated; its total is untouched', json: projectSchema },
+    },
   },
   {
     method: 'get',

@@ -1,0 +1,97 @@
+'use client';
+
+import { useState } from 'react';
+import type { Project } from '@/lib/projects/types';
+import { button, card, input, subtle } from './styles';
+
+const MOTIFS = ['waves', 'peaks', 'orbits', 'grid', 'sunrise'] as const;
+
+type Fields = Omit<Project, 'raised'>;
+
+const EMPTY: Fields = {
+  slug: '',
+  title: '',
+  tagline: '',
+  description: '',
+  creator: '',
+  creatorAccount: '',
+  goal: 10_000,
+  art: { motif: 'waves', colors: ['#312e81', '#6366f1', '#f472b6'] },
+};
+
+type Props = { disabled: boolean; selected: Project | undefined; onSave(slug: string, body: Omit<Fields, 'slug'>): Promise<void> };
+
+/** `PUT /api/projects/:slug`: a new slug creates a project, a known one updates it (its total is kept). */
+export function ProjectForm({ disabled, selected, onSave }: Props) {
+  const [fields, setFields] = useState<Fields>(EMPTY);
+  const set = (patch: Partial<Fields>) => setFields((current) => ({ ...current, ...patch }));
+  const setColor = (i: number, color: string) =>
+    set({ art: { ...fields.art, colors: fields.art.colors.map((c, j) => (j === i ? color : c)) as Fields['art']['colors'] } });
+  const text = (name: keyof Fields, label: string, placeholder = '') => (
+    <label className="block text-sm font-medium">
+      {label}
+      <input
+        name={name}
+        value={String(fields[name])}
+        placeholder={placeholder}
+        onChange={(event) => set({ [name]: event.target.value })}
+        className={`${input} mt-1`}
+      />
+    </label>
+  );
+
+  return (
+    <form
+      className={`${card} lg:col-span-2`}
+      data-testid="project-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        // Only what the PUT takes (a loaded project also carries its total, which is never sent).
+        const { slug, title, tagline, description, creator, creatorAccount, goal, art } = fields;
+        void onSave(slug.trim(), { title, tagline, description, creator, creatorAccount, goal: Number(goal), art });
+      }}
+    >
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 className="text-lg font-semibold">Create or update a project</h2>
+        <button type="button" className={subtle} disabled={!selected} onClick={() => selected && setFields({ ...EMPTY, ...selected })}>
+          Edit the selected project
+        </button>
+      </div>
+      <div className="grid gap-3 sm:grid-cols-2">
+        {text('slug', 'Slug', 'night-market-radio')}
+        {text('title', 'Title')}
+        {text('tagline', 'Tagline (optional)')}
+        {text('creator', 'Creator')}
+        {text('creatorAccount', 'Creator account', 'account_noor')}
+        <label className="block text-sm font-medium">
+          Goal
+          <input name="goal" type="number" min={1} step={1} value={fields.goal} onChange={(event) => set({ goal: Number(event.target.value) })} className={`${input} mt-1`} />
+        </label>
+      </div>
+      <label className="block text-sm font-medium">
+        Description (optional)
+        <textarea name="description" rows={3} value={fields.description} onChange={(event) => set({ description: event.target.value })} className={`${input} mt-1`} />
+      </label>
+      <div className="flex flex-wrap items-end gap-3">
+        <label className="block text-sm font-medium">
+          Art
+          <select name="motif" value={fields.art.motif} onChange={(event) => set({ art: { ...fields.art, motif: event.target.value as Fields['art']['motif'] } })} className={`${input} mt-1`}>
+            {MOTIFS.map((motif) => (
+              <option key={motif}>{motif}</option>
+            ))}
+          </select>
+        </label>
+        {fields.art.colors.map((color, i) => (
+          <label key={i} className="block text-sm font-medium">
+            Colour {i + 1}
+            <input type="color" value={color} onChange={(event) => setColor(i, event.target.value)} className="mt-1 block h-10 w-14 rounded border border-slate-300" />
+          </label>
+        ))}
+      </div>
+      <p className="text-xs text-slate-500">A new slug creates a project, listed last with nothing raised; a known slug updates it and keeps its total.</p>
+      <button className={button} disabled={disabled || !fields.slug.trim()}>
+        Save project
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,26 @@
+--[[
+  Copies projects' running totals (read from their own slots) onto their catalogue cards, so a
+  catalogue page shows recent totals in two commands. A total read earlier than the card's never
+  replaces it; an unlisted slug is skipped.
+
+  KEYS[1] cards (hash slug -> JSON)
+  ARGV[1] when the totals were read (ms)   ARGV[2..] slug, total pairs
+
+  Returns how many cards changed
+]]
+local readAt = tonumber(ARGV[1])
+local changed = 0
+for i = 2, #ARGV, 2 do
+  local json = redis.call('HGET', KEYS[1], ARGV[i])
+  if json then
+    local card = cjson.decode(json)
+    local raised = tonumber(ARGV[i + 1])
+    if card.raisedAt <= readAt and card.raised ~= raised then
+      card.raised = raised
+      card.raisedAt = readAt
+      redis.call('HSET', KEYS[1], ARGV[i], cjson.encode(card))
+      changed = changed + 1
+    end
+  end
+end
+return changed

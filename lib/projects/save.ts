@@ -1,0 +1,52 @@
+import type { z } from 'zod';
+import type { RedisClient } from '../redis/client';
+import { getRedis } from '../redis/client';
+import { orderMember, type ProjectCard } from './catalogue';
+import { withProjectScripts } from './commands';
+import { catalogueKeys, projectKeys } from './keys';
+import type { projectInputSchema } from './schemas';
+import type { Project } from './types';
+
+type ProjectFields = z.output<typeof projectInputSchema>;
+
+/**
+ * Creates or updates a project, then lists it in the catalogue: two scripts, because the
+ * project's keys and the catalogue's live in different slots. Both are idempotent, so if a crash
+ * falls between them, saving the project again (a PUT retried, the seed run again) heals the
+ * catalogue; meanwhile the project works but is missing from the listing and its creator's
+ * index. `raised` is the opening total of a new project; saving again never undoes
+ * contributions. `position` orders the listing and is kept from the first save.
+ */
+export async function saveProject(
+  project: Project,
+  position: number,
+  redis: RedisClient = getRedis(),
+  now = Date.now(),
+): Promise<{ created: boolean; project: Project }> {
+  const { slug, raised, art, ...fields } = project;
+  const scripts = withProjectScripts(redis);
+  const [created, total] = await scripts.saveProject(
+    projectKeys.info(slug),
+    raised,
+    ...Object.entries({ ...fields, art: JSON.stringify(art) }).flat(),
+  );
+  const saved = { ...project, raised: total };
+  const card: Omit<ProjectCard, 'key'> = { ...saved, raisedAt: now };
+  await scripts.saveCard(catalogueKeys.order, catalogueKeys.cards, catalogueKeys.creatorPrefix, slug, orderMember(position, slug), JSON.stringify(card));
+  return { created: created === 1, project: saved };
+}
+
+/** Copies totals read at `readAt` from the projects' own hashes onto their cards. One script. */
+export async function copyTotalsToCards(totals: readonly { slug: string; raised: number }[], readAt: number, redis: RedisClient = getRedis()): Promise<void> {
+  if (totals.length === 0) return;
+  await withProjectScripts(redis).copyTotals(catalogueKeys.cards, readAt, ...totals.flatMap(({ slug, raised }) => [slug, raised]));
+}
+
+/**
+ * What `PUT /api/projects/:slug` does: saves the project from its validated fields. A new one
+ * opens at 0 and is listed last (its position is the time of its first save); an existing one
+ * keeps its total and its place.
+ */
+export async function putProject(slug: string, input: ProjectFields, redis: RedisClient = getRedis(), now = Date.now()) {
+  return saveProject({ slug, raised: 0, ...input }, now, redis, now);
+}
