@@ -5,6 +5,8 @@ import { instanceName } from './lib/instance';
 import { log } from './lib/log';
 
 const port = Number(process.env.PORT ?? 3000);
+// Every interface unless told: behind a load balancer on this host, LISTEN_ADDRESS=127.0.0.1 keeps clients off the instance's own port.
+const host = process.env.LISTEN_ADDRESS || undefined;
 const dev = process.env.NODE_ENV !== 'production';
 
 async function main() {
@@ -14,7 +16,7 @@ async function main() {
   await app.prepare();
 
   const server = createAppServer(handle);
-  server.httpServer.listen(port, () => log.info({ instance: instanceName() }, `crowdpulse ready on http://localhost:${port}`));
+  server.httpServer.listen(port, host, () => log.info({ instance: instanceName() }, `crowdpulse ready on http://localhost:${port}`));
 
   let stopping = false;
   const shutdown = async (signal: string) => {

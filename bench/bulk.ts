@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import { MAX_BODY_BYTES } from '../lib/http/body';
+import { IMPORT_BODY_BYTES } from '../lib/http/body';
 import { DEMO_PROJECTS } from '../lib/projects/demo-projects';
 import { createRedis, waitUntilReady } from '../lib/redis/client';
 import type { App } from './app';
@@ -33,10 +33,10 @@ function importBody(size: number): string {
   return JSON.stringify({ events });
 }
 
-/** The largest batch (a multiple of 50, at most 1,000) whose body stays under the 64 KiB cap. */
+/** The largest batch (a multiple of 50, at most 1,000) whose body stays under the import route's body cap. */
 export function batchSize(): number {
   const perEvent = Buffer.byteLength(importBody(2)) - Buffer.byteLength(importBody(1));
-  return Math.min(WANTED_BATCH, Math.floor((MAX_BODY_BYTES - 20) / perEvent / 50) * 50);
+  return Math.min(WANTED_BATCH, Math.floor((IMPORT_BODY_BYTES - 20) / perEvent / 50) * 50);
 }
 
 /** Runs `count` jobs with at most CONCURRENCY in flight; returns the wall time in ms. */
@@ -127,7 +127,7 @@ export async function measureBulk(app: App, redisUrl: string): Promise<FigureRes
           redisShare(zadds, added),
         batch < WANTED_BATCH
           ? `batches are ${batch} events, not ${WANTED_BATCH}: ${WANTED_BATCH} events of this shape exceed the ` +
-            `${MAX_BODY_BYTES}-byte body cap (413); the baseline's pipelines are the same size`
+            `${IMPORT_BODY_BYTES}-byte body cap (413); the baseline's pipelines are the same size`
           : `batches of ${batch} events`,
         `failed requests or pipelines: ${failures}`,
       ],

@@ -16,6 +16,7 @@ import { FAULTS, type Fault } from './faults';
 import { Load } from './load';
 import { SimulatedPage } from './page';
 import { fuzzTotals, type FuzzRow } from './fuzz';
+import { formatBotRow, runBot } from './bot';
 
 const progress = (message: string) => process.stderr.write(`[chaos] ${message}\n`);
 const PAGES = 5;
@@ -76,6 +77,19 @@ async function main(): Promise<void> {
   const interrupted = () => void cleanup.run().finally(() => process.exit(130));
   process.once('SIGINT', interrupted);
   process.once('SIGTERM', interrupted);
+  if (args.includes('bot')) {
+    // `npm run chaos -- bot [--minutes N]`: the scripted player of issue 18, alone (10 minutes by default).
+    const minutesAt = args.indexOf('--minutes');
+    const minutes = minutesAt >= 0 ? Number(args[minutesAt + 1]) : 10;
+    if (!(minutes > 0)) throw new Error('--minutes takes a number of minutes above 0');
+    buildIfNeeded();
+    try {
+      console.log(formatBotRow(await runBot(minutes, cleanup)));
+    } finally {
+      await cleanup.run();
+    }
+    return;
+  }
   // `npm run chaos -- frozen cluster fuzz` runs the faults whose names hold a word, and fuzzing if named.
   const only = args.map((word) => word.toLowerCase());
   const faults = only.length ? FAULTS.filter((fault) => only.some((word) => fault.name.toLowerCase().includes(word))) : FAULTS;

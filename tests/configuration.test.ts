@@ -2,9 +2,9 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { foldingConfigFromEnv } from '../lib/folding/config';
+import { ADDRESS_LIMITS, checkLimitSettings, limitPoints } from '../lib/address-limits';
 import { BURST_COOLDOWN_SECONDS, limitWrites, writesPerMinute } from '../lib/http/rate-limit';
 import { SOCKET_EVENTS_PER_WINDOW, SOCKET_EVENTS_WINDOW_S } from '../lib/realtime/socket-limits';
-import { NEW_VISITORS_PER_MINUTE } from '../lib/visitors/issue';
 import { windowsFromEnv } from '../lib/live-events/windows';
 import { timelineCapFromEnv } from '../lib/timeline/config';
 import { answerFloorMs } from '../lib/quiz/scoring';
@@ -37,10 +37,35 @@ describe.runIf(testConnection().mode === 'single')('configuration', () => {
   });
 
   // The tests of these limits (tests/hostile/) use the constants; here they are held to the figures docs/reliability.md and docs/api.md state.
-  it('the limits as the docs state them: 20 socket events per 10 s, 20 new visitor ids a minute, one burst per 10 s', () => {
+  it('the limits as the docs state them: 20 socket events per 10 s per socket, one burst per 10 s, and the per-address table', () => {
     expect([SOCKET_EVENTS_PER_WINDOW, SOCKET_EVENTS_WINDOW_S]).toEqual([20, 10]);
-    expect(NEW_VISITORS_PER_MINUTE).toBe(20);
     expect(BURST_COOLDOWN_SECONDS).toBe(10);
+    const table = Object.entries(ADDRESS_LIMITS).map(([name, { variable, points, seconds }]) => [name, variable, points, seconds]);
+    expect(table).toEqual([
+      ['writes', 'RATE_LIMIT_PER_MIN', 120, 60],
+      ['new-visitor-ids', 'RATE_LIMIT_NEW_VISITORS_PER_HOUR', 60, 3_600],
+      ['quiz-starts', 'RATE_LIMIT_QUIZ_STARTS_PER_HOUR', 120, 3_600],
+      ['reads', 'RATE_LIMIT_READS_PER_MIN', 600, 60],
+      ['socket-events', 'RATE_LIMIT_SOCKET_EVENTS_PER_MIN', 600, 60],
+      ['sockets', 'RATE_LIMIT_SOCKETS_PER_ADDRESS', 60, 0],
+    ]);
+    delete process.env.RATE_LIMIT_PER_MIN; // vitest.config.mts turns the limits off for the other files
+    for (const [name, { variable, points }] of Object.entries(ADDRESS_LIMITS)) {
+      delete process.env[variable];
+      expect(limitPoints(name as keyof typeof ADDRESS_LIMITS)).toBe(points);
+    }
+  });
+
+  it('a per-address limit read from its variable; RATE_LIMIT_PER_MIN=0 turns every one off; a malformed one stops the start', () => {
+    delete process.env.RATE_LIMIT_PER_MIN;
+    process.env.RATE_LIMIT_SOCKETS_PER_ADDRESS = '7';
+    expect(limitPoints('sockets')).toBe(7);
+    process.env.RATE_LIMIT_PER_MIN = '0';
+    for (const name of Object.keys(ADDRESS_LIMITS)) expect(limitPoints(name as keyof typeof ADDRESS_LIMITS)).toBe(0);
+    delete process.env.RATE_LIMIT_PER_MIN;
+    process.env.RATE_LIMIT_SOCKETS_PER_ADDRESS = 'many';
+    expect(() => checkLimitSettings()).toThrow();
+    delete process.env.RATE_LIMIT_SOCKETS_PER_ADDRESS;
   });
 
   it('RATE_LIMIT_PER_MIN=0 turns the write limit off', async () => {

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { request as httpRequest } from 'node:http';
+import { networkInterfaces } from 'node:os';
 import { INSTANCE_HEADER } from '../../lib/http/instance';
 import type { Redis } from 'ioredis';
 import { waitUntilReady } from '../../lib/redis/client';
@@ -77,7 +78,7 @@ async function pollSession(keepCookie: boolean): Promise<number[]> {
 
 test('long-polling (the fallback transport) sticks to one instance through the cookie', async () => {
   expect(await pollSession(true)).toEqual([200, 200, 200, 200, 200, 200]);
-  // The control: without the cookie, round robin sends polls where the session is unknown.
+  // The control: without the cookie, the balancer sends polls where the session is unknown.
   expect(await pollSession(false)).toContain(400);
 });
 
@@ -108,6 +109,17 @@ test('the rate limit counts the client HAProxy saw, whatever X-Forwarded-For it 
   expect(first).toEqual([404, 404, 404, 404, 404, 429, 429]);
   // Another client behind the same balancer has a budget of its own.
   expect(await writeFrom('127.0.0.3', '203.0.113.0')).toBe(404);
+});
+
+test('instances listen on loopback only: their port on this machine’s own address refuses connections', async () => {
+  const external = Object.values(networkInterfaces())
+    .flat()
+    .find((found) => found && found.family === 'IPv4' && !found.internal)?.address;
+  test.skip(!external, 'this machine has no non-loopback address');
+  for (const { app } of stack.site.apps) {
+    await expect(fetch(`http://${external}:${app.port}/api/health`)).rejects.toThrow();
+    expect((await fetch(`${app.baseURL}/api/health`)).status).toBe(200);
+  }
 });
 
 test('a visitor cookie issued by one instance counts on another: the instances share VISITOR_SECRET', async () => {

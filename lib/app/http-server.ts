@@ -2,6 +2,8 @@ import { createServer, type IncomingMessage, type Server as HttpServer, type Ser
 import { Server } from 'socket.io';
 import { stampClientAddress } from '../http/client-address';
 import { nameInstanceOn } from '../http/instance';
+import { tooMany } from '../http/rate-limit';
+import { limitReads } from '../http/read-limit';
 import { observeRequests } from '../http/observe';
 import { log } from '../log';
 import { attachRealtime } from '../realtime/attach';
@@ -21,7 +23,10 @@ export function createAppServer(handle: (request: IncomingMessage, response: Ser
     observeRequests(async (request, response) => {
       nameInstanceOn(response);
       if (!decodablePath(request.url)) return refuseMalformedPath(response);
-      await issueVisitorCookie(request, response, stampClientAddress(request)).catch((error: Error) =>
+      const address = stampClientAddress(request);
+      const retryAfter = await limitReads(request, address);
+      if (retryAfter !== undefined) return refuseTooMany(response, retryAfter);
+      await issueVisitorCookie(request, response, address).catch((error: Error) =>
         log.warn({ err: error.message }, 'issuing a visitor cookie failed'),
       );
       void handle(request, response);
@@ -51,6 +56,11 @@ function decodablePath(url = '/'): boolean {
   } catch {
     return false;
   }
+}
+
+function refuseTooMany(response: ServerResponse, retryAfter: number): void {
+  const { status, code, message, headers } = tooMany('page loads', retryAfter);
+  response.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify({ error: { code, message } }));
 }
 
 function refuseMalformedPath(response: ServerResponse): void {

@@ -4,7 +4,6 @@ import { stopBursts } from '../folding/burst';
 import { foldingConfigFromEnv } from '../folding/config';
 import { metricFolder } from '../folding/metric-events';
 import { startFoldPoller } from '../folding/poller';
-import { writesPerMinute } from '../http/rate-limit';
 import { defaultLeaderboardContext } from '../leaderboard';
 import { defaultLiveEventsContext } from '../live-events/context';
 import { windowsFromEnv } from '../live-events/windows';
@@ -12,12 +11,15 @@ import { log } from '../log';
 import { appMetrics } from '../metrics/app-metrics';
 import { instrumentRedis } from '../metrics/redis';
 import { seedDemoProjects } from '../projects/seed';
+import { checkLimitSettings } from '../address-limits';
 import { answerFloorMs } from '../quiz/scoring';
+import { waitForReplicas } from '../redis/acknowledged';
 import { closeRedis, connectionFromEnv, getRedis, waitUntilReady } from '../redis/client';
 import { superviseRedisServer, type SupervisedRedis } from '../redis/supervised';
 import { seedDemoBoard } from '../simulator/quiz-players';
 import { startSimulator } from '../simulator/simulator';
 import { timelineCapFromEnv } from '../timeline/config';
+import { trustedProxies } from '../trusted-proxy';
 import { ensureVisitorSecret } from '../visitors/cookie';
 
 export type Runtime = { stop(): Promise<void> };
@@ -30,7 +32,8 @@ export type Runtime = { stop(): Promise<void> };
 export async function startRuntime(): Promise<Runtime> {
   // A mistyped setting stops the start with zod's message, not the first request that needs it.
   windowsFromEnv();
-  writesPerMinute();
+  checkLimitSettings();
+  trustedProxies();
   timelineCapFromEnv();
   foldingConfigFromEnv();
   answerFloorMs();
@@ -58,6 +61,8 @@ export async function startRuntime(): Promise<Runtime> {
 
   const ctx = defaultLiveEventsContext();
   if (process.env.SEED_DEMO === '1') {
+    // Seeded quiz scores wait for a replica: on a new cluster, let the replicas finish their first sync.
+    await waitForReplicas(redis, { timeoutMs: 120_000, onWaiting: () => log.info("waiting for the cluster's replicas' first sync before seeding") });
     const { created } = await seedDemoProjects(ctx);
     const players = await seedDemoBoard(defaultLeaderboardContext());
     log.info({ created, players }, 'demo projects and leaderboard seeded');

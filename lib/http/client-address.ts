@@ -1,16 +1,12 @@
 import type { IncomingMessage } from 'node:http';
+import { addressOf } from '../trusted-proxy';
 
 /** Set by server.ts on every request, so a client cannot choose the address it is limited by. */
 export const CLIENT_ADDRESS_HEADER = 'x-crowdpulse-client-address';
 
-/**
- * Stamps the caller's address on the request: the socket's peer, or with TRUST_PROXY=1 (behind
- * a load balancer that appends to X-Forwarded-For) the address that balancer saw.
- */
+/** Stamps the caller's address on the request (replacing any such header the client sent). */
 export function stampClientAddress(request: IncomingMessage): string {
-  const forwarded = String(request.headers['x-forwarded-for'] ?? '').split(',').map((hop) => hop.trim());
-  const viaProxy = process.env.TRUST_PROXY === '1' ? forwarded.at(-1) : undefined;
-  const address = viaProxy || request.socket.remoteAddress || 'unknown';
+  const address = addressOf(request);
   request.headers[CLIENT_ADDRESS_HEADER] = address;
   return address;
 }

@@ -5,7 +5,12 @@ import { requireAdmin } from './admin';
 import { errorResponse, HttpError } from './errors';
 import { limitWrites } from './rate-limit';
 
-type Options = { admin?: boolean; write?: boolean };
+type Options = {
+  admin?: boolean;
+  write?: boolean;
+  /** A limit of the route's own, taken after the write limit (e.g. `limitQuizStarts`). */
+  limit?: (request: Request) => Promise<void>;
+};
 
 /**
  * Wraps a route handler: admin check, write rate limit, then maps what `lib/` throws to the
@@ -19,6 +24,7 @@ export function route<Context>(
     try {
       // Limit first, so that guessing the admin token costs a write like any other.
       if (options.write || options.admin) await limitWrites(request);
+      await options.limit?.(request);
       if (options.admin) requireAdmin(request);
       return await handler(request, context);
     } catch (error) {

@@ -13,3 +13,6 @@ export const EXPIRING_PUSH = { times: 1_000, lowWater: 300, minGapMs: 500 } as c
 
 /** Activity feed entries per page: the snapshot carries one page, "load more" reads the next; the API allows up to `max`. */
 export const ACTIVITY_PAGE = { default: 10, max: 50 } as const;
+
+/** Events one import may carry; any such batch of valid events fits the import route's body limit (lib/http/body.ts). */
+export const IMPORT_MAX_EVENTS = 1_000;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ACTIVITY_PAGE } from './limits';
+import { ACTIVITY_PAGE, IMPORT_MAX_EVENTS } from './limits';
 
 const CONTROL_CHARACTERS = /\p{Cc}/u;
 // Zero-width and bidi controls (U+200B, U+202E, …): invisible names and right-to-left spoofs.
@@ -60,7 +60,7 @@ export const importInputSchema = z.object({
       ]),
     )
     .min(1)
-    .max(5_000),
+    .max(IMPORT_MAX_EVENTS),
 });
 export type ImportInput = z.infer<typeof importInputSchema>;
 

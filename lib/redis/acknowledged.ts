@@ -28,6 +28,12 @@ export function acknowledgingClient(shared: Cluster): Cluster {
   return own;
 }
 
+/** Created on first use, so it may still be connecting: fails as "not ready" (a 503) if it cannot. */
+async function ready(client: Cluster): Promise<Cluster> {
+  await waitUntilReady(client, 2_000);
+  return client;
+}
+
 /**
  * Runs one write (a script) that must survive a failover once acknowledged: on a cluster,
  * `WAIT 1` is pipelined right behind it, on the same connection to the same master (the
@@ -36,12 +42,6 @@ export function acknowledgingClient(shared: Cluster): Cluster {
  * the write is not acknowledged: NotReplicatedError, a 503. One Redis has no replica to wait
  * for, and is not slowed down.
  */
-/** Created on first use, so it may still be connecting: fails as "not ready" (a 503) if it cannot. */
-async function ready(client: Cluster): Promise<Cluster> {
-  await waitUntilReady(client, 2_000);
-  return client;
-}
-
 export async function writeAcknowledged<T>(redis: RedisClient, queue: (pipeline: ChainableCommander) => void): Promise<T> {
   const replicated = isCluster(redis);
   const pipeline = replicated ? (await ready(acknowledgingClient(redis))).pipeline() : redis.pipeline();
@@ -52,4 +52,27 @@ export async function writeAcknowledged<T>(redis: RedisClient, queue: (pipeline:
   if (waitError) throw waitError;
   if (replicated && Number(replicas) < 1) throw new NotReplicatedError();
   return result as T;
+}
+
+/** Whether every master has a replica online (WAIT counts only those): always on one Redis. */
+export async function replicasOnline(redis: RedisClient): Promise<boolean> {
+  if (!isCluster(redis)) return true;
+  const replies = await Promise.all(redis.nodes('master').map((node) => node.info('replication')));
+  return replies.every((reply) => /^slave\d+:.*state=online/m.test(reply));
+}
+
+/**
+ * Waits, at most `timeoutMs`, until acknowledged writes can be acknowledged: on a new cluster the
+ * replicas may still be in their first sync, and every such write would be refused meanwhile.
+ * Calls `onWaiting` once if it has to wait; throws once the time is up.
+ */
+export async function waitForReplicas(redis: RedisClient, { timeoutMs, onWaiting }: { timeoutMs: number; onWaiting?: () => void }): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let told = false;
+  while (!(await replicasOnline(redis))) {
+    if (Date.now() >= deadline) throw new Error(`no replica of every master was online after ${Math.round(timeoutMs / 1000)} s`);
+    if (!told) onWaiting?.();
+    told = true;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
 }

@@ -31,7 +31,7 @@ const instanceNameOf = (index: number) => `instance-${index + 1}`;
 /**
  * N app instances behind HAProxy, as a site runs at scale. The first instance starts alone (it
  * may seed); the others then start together. Each is named (INSTANCE_NAME) like its HAProxy
- * server, trusts the proxy's X-Forwarded-For, and shares one VISITOR_SECRET with the others.
+ * server, listens on loopback, trusts the X-Forwarded-For of a proxy on this host only, and shares one VISITOR_SECRET with the others.
  */
 export async function startScaledSite(options: ScaledSiteOptions): Promise<ScaledSite> {
   const startApp = options.startApp ?? ((env, appOptions) => AppProcess.start(env, appOptions));
@@ -46,6 +46,8 @@ export async function startScaledSite(options: ScaledSiteOptions): Promise<Scale
       ...(index === 0 ? options.firstInstanceEnv : {}),
       VISITOR_SECRET: visitorSecret,
       INSTANCE_NAME: name,
+      // Only HAProxy, on this host, reaches an instance, and only its X-Forwarded-For counts.
+      LISTEN_ADDRESS: '127.0.0.1',
       TRUST_PROXY: '1',
     };
     const app = await startApp(env, { onOutput: (chunk) => options.onOutput?.(name, chunk) });

@@ -1,13 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { RateLimiterMemory } from 'rate-limiter-flexible';
-import { appMetrics } from '../metrics/app-metrics';
-import { writesPerMinute } from '../rate-limit-setting';
+import { takeFromAddress } from '../address-limits';
+import { fromTrustedProxy } from '../trusted-proxy';
 import { newVisitorCookie, VISITOR_COOKIE, visitorFromCookies } from './cookie';
-
-/** New visitor ids one address may be given per minute, per instance; beyond, pages are served uncounted. */
-export const NEW_VISITORS_PER_MINUTE = 20;
-
-const newIds = new RateLimiterMemory({ keyPrefix: 'new-visitors', points: NEW_VISITORS_PER_MINUTE, duration: 60 });
 
 /** Page loads (not the API, not Next's assets, not Socket.IO), and quiz starts: a player is a visitor. */
 function needsVisitor(request: IncomingMessage): boolean {
@@ -20,10 +14,10 @@ function needsVisitor(request: IncomingMessage): boolean {
   );
 }
 
-/** X-Forwarded-Proto counts only from a proxy we trust (TRUST_PROXY=1); its first hop is the client's. */
+/** X-Forwarded-Proto counts only from a proxy we trust (TRUST_PROXY); its first hop is the client's. */
 function behindHttpsProxy(request: IncomingMessage): boolean {
   const proto = String(request.headers['x-forwarded-proto'] ?? '').split(',')[0]!.trim();
-  return process.env.TRUST_PROXY === '1' && proto === 'https';
+  return fromTrustedProxy(request) && proto === 'https';
 }
 
 /**
@@ -34,9 +28,8 @@ function behindHttpsProxy(request: IncomingMessage): boolean {
  */
 export async function issueVisitorCookie(request: IncomingMessage, response: ServerResponse, address: string): Promise<void> {
   if (!needsVisitor(request) || visitorFromCookies(request.headers.cookie)) return;
-  // RATE_LIMIT_PER_MIN=0 (QA, the bench) turns this per-address limit off with the others.
-  const allowed = writesPerMinute() === 0 || (await newIds.consume(address).then(() => true, () => false));
-  if (!allowed) return appMetrics().rateLimitRefused('new-visitor-ids');
+  // Per address (an IPv6 /64), in Redis: every instance shares the budget (RATE_LIMIT_NEW_VISITORS_PER_HOUR).
+  if ((await takeFromAddress('new-visitor-ids', address)) !== undefined) return;
   const secure = behindHttpsProxy(request);
   const { value, setCookie } = newVisitorCookie(secure);
   response.appendHeader('Set-Cookie', setCookie);

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_ADDRESS_HEADER } from '../../lib/http/client-address';
+import { limitPoints } from '../../lib/address-limits';
 import { limitBursts, limitWrites } from '../../lib/http/rate-limit';
 import { channelKind, countPubSubMessages } from '../../lib/metrics/pubsub';
 import { metricsRegistry } from '../../lib/metrics/registry';
 import { instrumentRedis } from '../../lib/metrics/redis';
 import { createRedis, createSubscriber, getRedis, waitUntilReady } from '../../lib/redis/client';
 import { visitorFromCookies } from '../../lib/visitors/cookie';
-import { NEW_VISITORS_PER_MINUTE } from '../../lib/visitors/issue';
 import { testConnection, uniqueSlug } from '../support';
 import { seriesValue, startInProcessApp, type InProcessApp } from './in-process-app';
 
@@ -155,7 +155,7 @@ describe('bounded metric labels', () => {
       await expect(limitBursts(burster)).rejects.toMatchObject({ status: 429 });
       process.env.TRUST_PROXY = '1';
       const address = `192.0.2.${Math.floor(Math.random() * 250)}`;
-      for (let i = 0; i < NEW_VISITORS_PER_MINUTE + 3; i++) {
+      for (let i = 0; i < limitPoints('new-visitor-ids') + 3; i++) {
         await (await fetch(`${url}/projects/x`, { headers: { accept: 'text/html', 'x-forwarded-for': address } })).text();
       }
       expect([await refusals('http-writes'), await refusals('http-bursts'), await refusals('new-visitor-ids')]).toEqual([writes + 1, bursts + 1, visitors + 3]);

@@ -2,11 +2,15 @@ import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { io as connect, type Socket } from 'socket.io-client';
 import { createAppServer, type AppServer } from '../../lib/app/http-server';
+import { CLIENT_ADDRESS_HEADER } from '../../lib/http/client-address';
 import { metricsRegistry } from '../../lib/metrics/registry';
 import { closeRedis, getRedis, waitUntilReady, type RedisClient } from '../../lib/redis/client';
 import type { ClientToServerEvents, ServerToClientEvents } from '../../lib/realtime/events';
 import { ensureVisitorSecret } from '../../lib/visitors/cookie';
 import { testConnection } from '../support';
+
+/** The stub page's header naming the client address the request was stamped with. */
+export const STAMPED_ADDRESS = 'x-test-client-address';
 
 export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -27,7 +31,7 @@ export type InProcessApp = {
  * The app's real HTTP + Socket.IO server in the test process, on this run's Redis (a page is a
  * stub, so no build is needed), so its rooms and metrics can be inspected.
  */
-export async function startInProcessApp(): Promise<InProcessApp> {
+export async function startInProcessApp({ host = '127.0.0.1' }: { host?: string } = {}): Promise<InProcessApp> {
   const connection = testConnection();
   if (connection.mode === 'single') process.env.REDIS_URL = connection.url;
   else process.env.REDIS_CLUSTER_NODES = connection.nodes.map(({ host, port }) => `${host}:${port}`).join(',');
@@ -38,8 +42,11 @@ export async function startInProcessApp(): Promise<InProcessApp> {
   const recordCrash = (error: unknown) => crashes.push(error);
   process.on('uncaughtException', recordCrash);
   process.on('unhandledRejection', recordCrash);
-  const server = createAppServer((_request, response) => response.writeHead(200, { 'content-type': 'text/html' }).end('<p>page</p>'));
-  server.httpServer.listen(0, '127.0.0.1');
+  // The stub page names the address the request was stamped with, as a limit would key on it.
+  const server = createAppServer((request, response) =>
+    response.writeHead(200, { 'content-type': 'text/html', [STAMPED_ADDRESS]: String(request.headers[CLIENT_ADDRESS_HEADER]) }).end('<p>page</p>'),
+  );
+  server.httpServer.listen(0, host);
   await once(server.httpServer, 'listening');
   const url = `http://127.0.0.1:${(server.httpServer.address() as AddressInfo).port}`;
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { IMPORT_MAX_EVENTS } from '../../lib/live-events/limits';
 import { contributionInputSchema, importInputSchema, newsInputSchema } from '../../lib/live-events/schemas';
 import { submitInputSchema } from '../../lib/quiz/schemas';
 
@@ -43,10 +44,10 @@ describe('the bounds of every input docs/api.md states', () => {
     expect(refusedUrls.map((url) => news({ url }))).toEqual(refusedUrls.map(() => false));
   });
 
-  it('an import holds at most 5,000 events, and a quiz submit no field but the name', () => {
+  it('an import holds at most IMPORT_MAX_EVENTS (1,000) events, and a quiz submit no field but the name', () => {
     const event = (i: number) => ({ kind: 'contribution', id: `e${i}`, name: 'Ada', amount: 1, at: Date.now() - 1_000 });
     const events = (n: number) => ({ events: Array.from({ length: n }, (_, i) => event(i)) });
-    expect([accepts(importInputSchema, events(5_000)), accepts(importInputSchema, events(5_001)), accepts(importInputSchema, events(0))]).toEqual([true, false, false]);
+    expect([accepts(importInputSchema, events(IMPORT_MAX_EVENTS)), accepts(importInputSchema, events(IMPORT_MAX_EVENTS + 1)), accepts(importInputSchema, events(0))]).toEqual([true, false, false]);
     expect([accepts(submitInputSchema, { name: 'Ada', score: 10_000 }), accepts(submitInputSchema, { name: 'Ada', elapsedMs: 1 })]).toEqual([false, false]);
   });
 });

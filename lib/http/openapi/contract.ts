@@ -27,7 +27,8 @@ export type RouteContract = {
   redis?: boolean;
   params?: z.ZodObject;
   query?: z.ZodObject;
-  body?: { schema: z.ZodType; example: unknown };
+  /** `maxBytes`: a body limit of the route's own (the import's), instead of 64 KiB. */
+  body?: { schema: z.ZodType; example: unknown; maxBytes?: number };
   responses: Record<number, ResponseContract>;
   errors?: Record<number, string>;
 };

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { MAX_BODY_BYTES } from '../body';
 import { errorBodySchema } from '../errors';
 import type { RouteContract } from './contract';
 import { jsonSchemaOf } from './json-schema';
@@ -7,6 +8,8 @@ import { ROUTES } from './routes';
 const errorContent = { 'application/json': { schema: jsonSchemaOf(errorBodySchema, 'output') } };
 const retryAfter = { 'Retry-After': { description: 'seconds to wait', schema: { type: 'integer' } } };
 const requestId = { 'X-Request-Id': { description: "the request's id, as logged (yours when you send a sane one)", schema: { type: 'string' } } };
+
+const binarySize = (bytes: number) => (bytes >= 1024 * 1024 ? `${bytes / 1024 / 1024} MiB` : `${bytes / 1024} KiB`);
 
 /** The errors a route can answer, from what it takes; its own (a 409) are added by the route. */
 function errorsOf(route: RouteContract): Record<number, { description: string; headers?: object }> {
@@ -17,7 +20,7 @@ function errorsOf(route: RouteContract): Record<number, { description: string; h
   if (route.access === 'admin') errors[401] = { description: 'a missing or wrong admin token' };
   if (route.params) errors[404] = { description: 'an unknown project, item or session (or a path that cannot name one)' };
   for (const [status, description] of Object.entries(route.errors ?? {})) errors[Number(status)] = { description };
-  if (route.body) errors[413] = { description: 'a body over 64 KiB' };
+  if (route.body) errors[413] = { description: `a body over ${binarySize(route.body.maxBytes ?? MAX_BODY_BYTES)}` };
   if (route.access === 'write' || route.access === 'admin') errors[429] = { description: 'this client writes too fast', headers: retryAfter };
   if (route.redis !== false) errors[503] = { description: 'Redis is unreachable; retry shortly', headers: retryAfter };
   return errors;

@@ -1,3 +1,4 @@
+import { limitQuizStarts } from '@/lib/http/rate-limit';
 import { route } from '@/lib/http/route';
 import { requirePlayer } from '@/lib/http/visitor';
 import { startSession } from '@/lib/quiz';
@@ -7,4 +8,4 @@ import { startSession } from '@/lib/quiz';
  * The player is the visitor cookie (given with this answer when the request had none); their
  * open session, if any, ends.
  */
-export const POST = route(async (request: Request) => Response.json(await startSession(requirePlayer(request)), { status: 201 }), { write: true });
+export const POST = route(async (request: Request) => Response.json(await startSession(requirePlayer(request)), { status: 201 }), { write: true, limit: limitQuizStarts });

@@ -14,6 +14,8 @@ import {
   writtenEventSchema,
 } from '../../../live-events/schemas';
 import { catalogueQuerySchema, projectInputSchema, projectSchema } from '../../../projects/schemas';
+import { IMPORT_BODY_BYTES } from '../../body';
+import { IMPORT_MAX_EVENTS } from '../../../live-events/limits';
 import { answers, defineRoutes } from '../contract';
 
 const slug = z.object({ slug: slugSchema });
@@ -130,11 +132,12 @@ export const projectRoutes = defineRoutes('projects', [
     path: '/api/projects/{slug}/import',
     tag: 'admin',
     summary: 'Import past events with their own times',
-    description: 'At most 5,000; events already expired in every window, and known ids, are skipped.',
+    description: `At most ${IMPORT_MAX_EVENTS.toLocaleString('en')} events in a body of at most ${IMPORT_BODY_BYTES / 1024 / 1024} MiB (this route's own limit; others take 64 KiB), which any ${IMPORT_MAX_EVENTS.toLocaleString('en')} valid events fit; more events is a 400 naming \`events\`, a bigger body a 413. Events already expired in every window, and known ids, are skipped.`,
     access: 'admin',
     params: slug,
     body: {
       schema: importInputSchema,
+      maxBytes: IMPORT_BODY_BYTES,
       example: {
         events: [
           { kind: 'contribution', id: 'import-example-c1', name: 'Kim Min-jun', amount: 40, at: PAST },

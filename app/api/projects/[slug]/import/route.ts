@@ -1,5 +1,5 @@
 import { importEventsAndEmit } from '@/lib/creators/project-writes';
-import { readJson } from '@/lib/http/body';
+import { IMPORT_BODY_BYTES, readJson } from '@/lib/http/body';
 import { pathSlug, type SlugParams } from '@/lib/http/params';
 import { route } from '@/lib/http/route';
 import { importInputSchema } from '@/lib/live-events/schemas';
@@ -7,7 +7,7 @@ import { importInputSchema } from '@/lib/live-events/schemas';
 export const POST = route(
   async (request: Request, context: SlugParams) => {
     const slug = await pathSlug(context);
-    const { events } = await readJson(request, importInputSchema);
+    const { events } = await readJson(request, importInputSchema, IMPORT_BODY_BYTES);
     return Response.json(await importEventsAndEmit(slug, events));
   },
   { admin: true },

@@ -1,0 +1,178 @@
+import { randomBytes } from 'node:crypto';
+import { networkInterfaces } from 'node:os';
+import { io } from 'socket.io-client';
+import { Cleanup, sleep } from '../bench/support';
+import { ADDRESS_LIMITS } from '../lib/address-limits';
+import { readLiveSnapshot } from '../lib/live-events';
+import { DEFAULT_WINDOWS } from '../lib/live-events/windows';
+import { saveProject } from '../lib/projects/catalogue';
+import { createRedis, waitUntilReady } from '../lib/redis/client';
+import { startRedisServer } from '../lib/redis/embedded';
+import { startScaledSite } from '../lib/scale/site';
+import { sampleProject } from '../tests/sample-project';
+import { BotHttp, Tally } from './bot-http';
+import { playGame } from './bot-quiz';
+
+const progress = (message: string) => process.stderr.write(`[chaos bot] ${message}\n`);
+const BOARDS = ['day', 'week', 'all'] as const;
+/** Every limit at its default, whatever the caller's environment says. */
+const DEFAULT_LIMITS = Object.fromEntries(Object.values(ADDRESS_LIMITS).map(({ variable }) => [variable, '']));
+
+export type BotRow = {
+  minutes: number;
+  address: string;
+  rows: Record<(typeof BOARDS)[number], number>;
+  best: number;
+  reference: number;
+  viewers: number;
+  socketCap: number;
+  serverErrors: number;
+  details: string[];
+};
+
+/** This machine's own non-loopback IPv4: the bot's source, so the app sees a remote client's address. */
+const externalAddress = () =>
+  Object.values(networkInterfaces()).flat().find((found) => found && found.family === 'IPv4' && !found.internal)?.address;
+
+/**
+ * `npm run chaos -- bot [--minutes N]`: a scripted player from one address, against two instances
+ * behind HAProxy with the default limits, tries every identity trick for N minutes (10): quiz
+ * games answered at once with the whole bank (one player with a cookie jar, and a new player
+ * every game without one), new cookies by the hundred (through HAProxy, forging X-Forwarded-For
+ * to HAProxy and straight to an instance), and as many sockets as it can hold, each watching a
+ * project with a cookie it got. A reference session answers every question right 1 s after it
+ * was revealed.
+ */
+export async function runBot(minutes: number, cleanup: Cleanup): Promise<BotRow> {
+  const server = await startRedisServer();
+  cleanup.add('bot redis', () => server.stop());
+  const adminToken = randomBytes(12).toString('hex');
+  const base = { REDIS_URL: server.url, ADMIN_TOKEN: adminToken, SIMULATE: '0', SEED_DEMO: '0', LOG_LEVEL: 'warn', ...DEFAULT_LIMITS };
+  const site = await startScaledSite({ instances: 2, env: base, firstInstanceEnv: { SEED_DEMO: '1' } });
+  cleanup.add('bot site', () => site.stop());
+  const redis = createRedis(server.url);
+  await waitUntilReady(redis);
+  cleanup.add('bot redis client', async () => redis.disconnect());
+  const slug = `bot-${randomBytes(4).toString('hex')}`;
+  await saveProject(sampleProject(slug, 0), Date.now(), redis);
+
+  const address = externalAddress() ?? '127.0.0.1';
+  const direct = site.apps[0]!.app.baseURL;
+  const tally = new Tally();
+  const client = (baseURL: string, keepCookies: boolean, headers?: Record<string, string>) =>
+    new BotHttp(baseURL, tally, { localAddress: address, keepCookies, headers });
+  const forged = () => ({ 'x-forwarded-for': `198.51.100.${1 + Math.floor(Math.random() * 250)}` });
+
+  progress(`reference session (every answer right, 1 s after each reveal) …`);
+  const reference = await playGame(new BotHttp(direct, new Tally(), { keepCookies: true }), { delayMs: 1_000, name: null });
+  const deadline = Date.now() + minutes * 60_000;
+  const running = () => Date.now() < deadline;
+  progress(`playing for ${minutes} min from ${address} …`);
+
+  const games = { started: 0, refused: 0, scores: [] as number[] };
+  const quizLoop = async (keepCookies: boolean) => {
+    const jar = client(site.url, true);
+    for (let n = 0; running(); n++) {
+      const http = keepCookies ? jar : client(site.url, false);
+      const game = await playGame(http, { cheat: true, name: `bot-${keepCookies ? 'jar' : 'new'}-${n}` });
+      if (game.started) {
+        games.started++;
+        games.scores.push(game.score);
+      } else {
+        games.refused++;
+        await sleep(500);
+      }
+    }
+  };
+
+  const cookies = { haproxy: 0, forgedToHaproxy: 0, forgedToInstance: 0, tries: 0 };
+  const pool: string[] = [];
+  const cookieLoop = async () => {
+    for (let n = 0; running(); n++) {
+      const [channel, http] =
+        n % 3 === 0 ? (['haproxy', client(site.url, false)] as const)
+        : n % 3 === 1 ? (['forgedToHaproxy', client(site.url, false, forged())] as const)
+        : (['forgedToInstance', client(direct, false, forged())] as const);
+      cookies.tries++;
+      await http.send('GET', `/projects/${slug}`);
+      if (http.cookie) {
+        cookies[channel]++;
+        pool.push(http.cookie);
+      }
+      await sleep(200);
+    }
+  };
+
+  const sockets = { opened: 0, refused: 0, sockets: [] as { close(): void }[] };
+  const socketLoop = async () => {
+    for (let n = 0; running() && n < 400; n++) {
+      const socket = io(n % 4 === 3 ? direct : site.url, {
+        transports: ['websocket'],
+        localAddress: address,
+        extraHeaders: { ...(pool.length ? { cookie: pool[n % pool.length]! } : {}), ...(n % 4 === 3 ? forged() : {}) },
+        reconnection: false,
+        forceNew: true,
+      } as Parameters<typeof io>[1]);
+      const connected = await new Promise<boolean>((resolve) => {
+        socket.once('connect', () => resolve(true));
+        socket.once('connect_error', () => resolve(false));
+        setTimeout(() => resolve(false), 10_000);
+      });
+      if (connected) {
+        sockets.opened++;
+        sockets.sockets.push(socket);
+        socket.emit('project:watch', { slug }, () => undefined);
+      } else {
+        sockets.refused++;
+        socket.close();
+      }
+      await sleep(100);
+    }
+  };
+
+  await Promise.all([quizLoop(true), quizLoop(false), cookieLoop(), socketLoop()]);
+  await sleep(1_000);
+  const viewers = (await readLiveSnapshot(slug, { redis, windows: DEFAULT_WINDOWS, now: Date.now })).visitors.count;
+  sockets.sockets.forEach((socket) => socket.close());
+
+  const rows = {} as BotRow['rows'];
+  for (const period of BOARDS) {
+    const board = await new BotHttp(direct, new Tally(), { keepCookies: false }).send('GET', `/api/leaderboard?period=${period}&limit=100`);
+    rows[period] = ((board.json ?? []) as { name: string }[]).filter((entry) => entry.name.startsWith('bot-')).length;
+  }
+  const statuses = [...tally.byStatus].toSorted(([a], [b]) => a - b).map(([status, n]) => `${status}: ${n}`).join(', ');
+  return {
+    minutes,
+    address,
+    rows,
+    best: Math.max(0, ...games.scores),
+    reference: reference.started ? reference.score : 0,
+    viewers,
+    socketCap: ADDRESS_LIMITS.sockets.points,
+    serverErrors: tally.serverErrors,
+    details: [
+      `quiz games started ${games.started}, refused ${games.refused}`,
+      `new cookies: ${cookies.haproxy} plain, ${cookies.forgedToHaproxy} forging X-Forwarded-For to HAProxy, ${cookies.forgedToInstance} forging it to an instance, of ${cookies.tries} page loads`,
+      `sockets: ${sockets.opened} opened, ${sockets.refused} refused`,
+      `answers by status: ${statuses} (400 and 409: answers to questions not revealed, or not in the session, and second answers, refused)`,
+      ...(reference.started && reference.elapsedMs.length
+        ? [`the reference's answers reached the server ${Math.min(...reference.elapsedMs)}–${Math.max(...reference.elapsedMs)} ms after each reveal (1 s plus its own round trip)`]
+        : []),
+      ...(address === '127.0.0.1' ? ['no non-loopback address here: the bot shares loopback with HAProxy, so forging to an instance is not a fair trial'] : []),
+    ],
+  };
+}
+
+export function formatBotRow(row: BotRow): string {
+  const met = (ok: boolean) => (ok ? 'yes' : 'NO');
+  const rows = BOARDS.map((period) => `${period} ${row.rows[period]}`).join(', ');
+  const lines = [
+    `| bot (${row.minutes} min, one address, default limits) | measured | target | met? |`,
+    '|---|---|---|---|',
+    `| rows it holds per board | ${rows} | ≤ 5 each | ${met(BOARDS.every((period) => row.rows[period] <= 5))} |`,
+    `| best score vs every answer right 1 s after its reveal | ${row.best} vs ${row.reference} | not higher | ${met(row.best <= row.reference)} |`,
+    `| viewers it adds | ${row.viewers} | ≤ ${row.socketCap} (sockets per address) | ${met(row.viewers <= row.socketCap)} |`,
+    `| 5xx | ${row.serverErrors} | 0 | ${met(row.serverErrors === 0)} |`,
+  ];
+  return [...lines, '', ...row.details.map((detail) => `- ${detail}`)].join('\n');
+}

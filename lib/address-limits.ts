@@ -1,0 +1,85 @@
+import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { z } from 'zod';
+import { limitKey } from './limit-key';
+import { appMetrics } from './metrics/app-metrics';
+import { writesPerMinute } from './rate-limit-setting';
+import { getRedis, type RedisClient } from './redis/client';
+
+/**
+ * Every per-address limit: its variable, default, and window. All count in Redis
+ * (rate-limiter-flexible), so every instance shares one budget per address, and key on
+ * `limitKey` (an IPv6 /64 is one address). RATE_LIMIT_PER_MIN=0 turns them all off. Below
+ * lib/http, lib/realtime and lib/visitors, which all take from them.
+ */
+export const ADDRESS_LIMITS = {
+  writes: { variable: 'RATE_LIMIT_PER_MIN', points: 120, seconds: 60 },
+  'new-visitor-ids': { variable: 'RATE_LIMIT_NEW_VISITORS_PER_HOUR', points: 60, seconds: 3_600 },
+  'quiz-starts': { variable: 'RATE_LIMIT_QUIZ_STARTS_PER_HOUR', points: 120, seconds: 3_600 },
+  reads: { variable: 'RATE_LIMIT_READS_PER_MIN', points: 600, seconds: 60 },
+  'socket-events': { variable: 'RATE_LIMIT_SOCKET_EVENTS_PER_MIN', points: 600, seconds: 60 },
+  sockets: { variable: 'RATE_LIMIT_SOCKETS_PER_ADDRESS', points: 60, seconds: 0 },
+} as const;
+
+export type AddressLimit = keyof typeof ADDRESS_LIMITS;
+
+const count = (fallback: number) => z.coerce.number().int().min(0).default(fallback);
+
+/** The environment, read in one place: each limit's variable, with its default. */
+const settingsSchema = z.object({
+  RATE_LIMIT_NEW_VISITORS_PER_HOUR: count(ADDRESS_LIMITS['new-visitor-ids'].points),
+  RATE_LIMIT_QUIZ_STARTS_PER_HOUR: count(ADDRESS_LIMITS['quiz-starts'].points),
+  RATE_LIMIT_READS_PER_MIN: count(ADDRESS_LIMITS.reads.points),
+  RATE_LIMIT_SOCKET_EVENTS_PER_MIN: count(ADDRESS_LIMITS['socket-events'].points),
+  RATE_LIMIT_SOCKETS_PER_ADDRESS: count(ADDRESS_LIMITS.sockets.points),
+});
+
+type Limiters = WeakMap<RedisClient, Map<string, RateLimiterRedis>>;
+const globalForLimiters = globalThis as typeof globalThis & { __crowdpulseLimiters?: Limiters };
+
+/** A limit's points from its variable (0 turns that one off); 0 for all when RATE_LIMIT_PER_MIN=0. */
+export function limitPoints(name: AddressLimit): number {
+  const writes = writesPerMinute();
+  if (writes === 0 || name === 'writes') return writes;
+  const variable = ADDRESS_LIMITS[name].variable;
+  return settingsSchema.shape[variable].parse(process.env[variable] || undefined);
+}
+
+/** At start: a mistyped limit stops it with zod's message. */
+export function checkLimitSettings(): void {
+  for (const name of Object.keys(ADDRESS_LIMITS) as AddressLimit[]) limitPoints(name);
+}
+
+/** One RateLimiterRedis per prefix, budget and client, kept across Next's module reloads. */
+export function limiter(keyPrefix: string, points: number, duration: number, redis: RedisClient = getRedis()): RateLimiterRedis {
+  const byClient = (globalForLimiters.__crowdpulseLimiters ??= new WeakMap());
+  const limiters = byClient.get(redis) ?? new Map<string, RateLimiterRedis>();
+  byClient.set(redis, limiters);
+  const id = `${keyPrefix}/${points}/${duration}`;
+  let found = limiters.get(id);
+  if (!found) {
+    found = new RateLimiterRedis({ storeClient: redis, keyPrefix, points, duration, rejectIfRedisNotReady: true });
+    limiters.set(id, found);
+  }
+  return found;
+}
+
+/**
+ * Takes one point of `name`'s budget for `address`: undefined when allowed (or the limit is off),
+ * else the seconds until a point is back. Redis errors propagate (a 503 on a route).
+ */
+export async function takeFromAddress(
+  name: Exclude<AddressLimit, 'sockets'>,
+  address: string,
+  redis?: RedisClient,
+): Promise<number | undefined> {
+  const points = limitPoints(name);
+  if (points === 0) return undefined;
+  try {
+    await limiter(`rate:${name}`, points, ADDRESS_LIMITS[name].seconds, redis).consume(limitKey(address));
+    return undefined;
+  } catch (rejection) {
+    if (!(rejection instanceof RateLimiterRes)) throw rejection;
+    appMetrics().rateLimitRefused(name === 'writes' ? 'http-writes' : name);
+    return Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+  }
+}

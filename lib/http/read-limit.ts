@@ -1,0 +1,19 @@
+import type { IncomingMessage } from 'node:http';
+import { log } from '../log';
+import { takeFromAddress } from '../address-limits';
+
+/** Not counted: Next's assets, Socket.IO (bounded per socket and address), and the probes HAProxy and Prometheus poll. */
+const UNCOUNTED = /^\/(?:_next|socket\.io|favicon\.ico|api\/health|api\/metrics)(?:[/?]|$)/;
+
+/**
+ * Page loads and API reads (GET and HEAD) take a point of the address's read budget
+ * (RATE_LIMIT_READS_PER_MIN): undefined when allowed, else the seconds to wait. A Redis that
+ * cannot count lets the request through, to be answered (503, "reconnecting") by the route itself.
+ */
+export async function limitReads(request: IncomingMessage, address: string): Promise<number | undefined> {
+  if ((request.method !== 'GET' && request.method !== 'HEAD') || UNCOUNTED.test(request.url ?? '/')) return undefined;
+  return takeFromAddress('reads', address).catch((error: Error) => {
+    log.warn({ err: error.message }, 'the read limit could not be counted');
+    return undefined;
+  });
+}
