@@ -5,7 +5,7 @@ import { Cleanup, sleep } from '../bench/support';
 import { ADDRESS_LIMITS } from '../lib/address-limits';
 import { readLiveSnapshot } from '../lib/live-events';
 import { DEFAULT_WINDOWS } from '../lib/live-events/windows';
-import { saveProject } from '../lib/projects/catalogue';
+import { saveProject } from '../lib/projects/save';
 import { createRedis, waitUntilReady } from '../lib/redis/client';
 import { startRedisServer } from '../lib/redis/embedded';
 import { startScaledSite } from '../lib/scale/site';
