@@ -1,6 +1,7 @@
 import type { Metadata, Viewport } from 'next';
 import Link from 'next/link';
 import { connection } from 'next/server';
+import { FeedLink } from '@/components/feed/FeedLink';
 import { instanceName } from '@/lib/instance';
 import './globals.css';
 
@@ -45,6 +46,7 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
                 {label}
               </Link>
             ))}
+            <FeedLink />
             <Link href="/admin" prefetch={false} className="ml-auto text-slate-600 hover:text-ink">
               Admin
             </Link>

@@ -9,6 +9,7 @@ import type { ScaledSite } from '../lib/scale/site';
 import { sampleProject } from '../tests/sample-project';
 import type { FigureResult } from './report';
 import { fmt, progress, sleep } from './support';
+import { fetchVisitorCookie } from '../lib/visitors/page-cookie';
 
 const WRITERS_PER_KIND = 3;
 const TRAFFIC_BEFORE_KILL_MS = 2_000;
@@ -16,8 +17,13 @@ const TRAFFIC_AFTER_RECOVERY_MS = 2_000;
 
 type Answer = { sentAt: number; answeredAt: number; status: number; kind: 'quiz' | 'contribution'; id: string };
 
+/** One visitor cookie for every quiz write: a submit needs the player a cookie names. */
+let cookie: string | undefined;
+
 async function post(url: string, body?: object): Promise<Response> {
-  return fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: body ? JSON.stringify(body) : undefined });
+  cookie ??= await fetchVisitorCookie(new URL(url).origin);
+  const headers = { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) };
+  return fetch(url, { method: 'POST', headers, body: body ? JSON.stringify(body) : undefined });
 }
 
 /** Projects on the master that also holds the leaderboard and quiz sessions, so that one kill hits both kinds. */

@@ -63,7 +63,7 @@ async function roundTripRows(ctx: LeaderboardContext & { redis: Redis }): Promis
     const operations: [string, boolean, () => Promise<unknown>][] = [
       ['startSession', true, async () => (session = await startSession(newId(), ctx))],
       ['answerQuestion', true, () => answerQuestion(session.id, { questionId: session.question.id, choice: 0 }, ctx)],
-      ['submitSession', true, () => submitSession(session.id, 'Bench', ctx)],
+      ['submitSession', true, () => submitSession(session.id, 'Bench', `bench-${session.id}`, ctx)],
       ['readTop(100) (a read)', false, () => readTop(BOARD_SIZE, ctx)],
     ];
     for (const [name, write, run] of operations) {

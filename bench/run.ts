@@ -12,6 +12,7 @@ import { startApp } from './app';
 import { measureBulk } from './bulk';
 import { measureCatalogue } from './catalogue';
 import { measureCluster } from './cluster';
+import { measureFeed } from './feed';
 import { measureFolding } from './folding';
 import { measureHotRedis } from './hot-redis';
 import { measureHot } from './hot';
@@ -26,7 +27,7 @@ import { measureScale } from './scale';
 import { measureTimeline } from './timeline';
 import { Cleanup, ROOT, machineInfo, progress } from './support';
 
-const FIGURES = ['round-trips', 'push', 'ingest', 'bulk', 'hot', 'leaderboard', 'timeline', 'folding', 'memory', 'scale', 'catalogue', 'cluster'] as const;
+const FIGURES = ['round-trips', 'push', 'ingest', 'bulk', 'hot', 'leaderboard', 'timeline', 'folding', 'memory', 'scale', 'catalogue', 'cluster', 'feed'] as const;
 type Figure = (typeof FIGURES)[number];
 /** The figures that need the app server on one Redis; they and the cluster's need a production build. */
 const APP_FIGURES: readonly Figure[] = ['push', 'ingest', 'bulk'];
@@ -87,6 +88,7 @@ async function main(): Promise<void> {
       figures.push(['hot', 'A hot project', { rows: [...hot.rows, ...redisSide.rows], details: [...hot.details, ...redisSide.details] }]);
     }
     if (selected.has('timeline')) figures.push(['timeline', 'Timelines', await measureTimeline()]);
+    if (selected.has('feed')) figures.push(['feed', 'Home feeds: fan-out on write', await measureFeed()]);
     if (selected.has('memory')) figures.push(['memory', 'Memory', await measureMemory()]);
     if (selected.has('folding')) figures.push(['folding', 'Event folding', await measureFolding()]);
     if (selected.has('scale')) figures.push(['scale', 'Scale: 1k, 10k, 100k projects', await measureScale()]);

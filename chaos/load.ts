@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { fetchVisitorCookie } from '../lib/visitors/page-cookie';
 
 /** `noAnswer`: the connection failed or 10 s passed (a killed instance's requests in flight); `other`: 4xx. */
 export type Tally = { requests: number; ok: number; unavailable: number; otherServerErrors: number; noAnswer: number; other: number };
@@ -21,6 +22,8 @@ export class Load {
   private running = true;
   private readonly loops: Promise<void>[] = [];
   private readonly run = randomBytes(3).toString('hex');
+  /** The visitor cookie the quiz's writes carry: a submit needs the player a cookie names. */
+  private cookie: Promise<string | undefined> | undefined;
 
   constructor(
     private readonly baseURL: string,
@@ -36,11 +39,20 @@ export class Load {
     await Promise.all(this.loops);
   }
 
+  private async quizCookie(): Promise<string | undefined> {
+    this.cookie ??= fetchVisitorCookie(this.baseURL).catch(() => undefined);
+    const cookie = await this.cookie;
+    // None yet (the app was down): ask again next time.
+    if (!cookie) this.cookie = undefined;
+    return cookie;
+  }
+
   private async send(method: string, path: string, body?: object): Promise<{ status: number; json: unknown }> {
     this.tally.requests++;
+    const cookie = path.startsWith('/api/quiz/') ? await this.quizCookie() : undefined;
     const answer = await fetch(this.baseURL + path, {
       method,
-      headers: body ? { 'content-type': 'application/json' } : {},
+      headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(cookie ? { cookie } : {}) },
       body: body ? JSON.stringify(body) : undefined,
       signal: AbortSignal.timeout(10_000),
     }).then(

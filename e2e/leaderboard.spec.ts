@@ -95,6 +95,35 @@ test('an admin removes an entry from the admin page and it vanishes from another
   expect((await request.delete('/api/leaderboard/entries/not%20an%20id', admin)).status()).toBe(404);
 });
 
+test('an admin hides a player from the admin page: their rows vanish from another open board, and their next game stays off', async ({ browser, baseURL, request, admin }) => {
+  const visitor = await (await browser.newContext({ baseURL })).newPage();
+  await visitor.goto('/leaderboard?period=week');
+  await expect(visitor.getByTestId('connection-status')).toHaveAttribute('data-state', 'live');
+  const name = uniqueName('Bot');
+  const { player } = await playQuiz(request, name);
+  await expect(rowNamed(visitor, name)).toHaveCount(1);
+
+  const moderator = await (await browser.newContext({ baseURL, viewport: { width: 1366, height: 900 } })).newPage();
+  await moderator.goto('/admin');
+  await moderator.getByLabel(/Admin token/).fill(process.env.E2E_ADMIN_TOKEN!);
+  const row = rowNamed(moderator, name);
+  await expect(row.getByTestId('admin-player-id')).toHaveText(player);
+  await row.scrollIntoViewIfNeeded();
+  await moderator.screenshot({ path: '/tmp/shots/players/admin-hide-1366.png' });
+  await row.getByRole('button', { name: `Hide player ${player} (${name})` }).click();
+  await expect(moderator.getByTestId('admin-message')).toContainText(`Hid player ${player}`);
+  await expect(rowNamed(visitor, name)).toHaveCount(0);
+  await expect(rowNamed(moderator, name)).toHaveCount(0);
+
+  // The same cookie jar plays again: kept off every board.
+  const again = await playQuiz(request, uniqueName('Bot'));
+  expect(again.ranks).toEqual({ day: null, week: null, all: null });
+  const standing = await (await request.get(`/api/leaderboard/players/${player}`)).json();
+  expect(standing).toMatchObject({ player, hidden: true, boards: { all: { best: null } } });
+  expect((await request.delete(`/api/leaderboard/players/${player}`)).status()).toBe(401);
+  expect(await (await request.delete(`/api/leaderboard/players/${player}`, admin)).json()).toEqual({ player, removed: 0 });
+});
+
 test('the board is server-rendered, ranks are 1..n in order, and the API caps and validates the limit', async ({ request, page }) => {
   const name = uniqueName('Ssr');
   await playQuiz(request, name);

@@ -207,8 +207,8 @@ test('a reload mid-game picks the quiz up where it was, score included; once sub
   await expect(question).toHaveCount(0);
 });
 
-/** Plays a game and submits it; the real server keeps the submit, the page is told 503 (as when WAIT 1 saw no replica in time). */
-async function submitToldUnavailable(page: Page): Promise<{ score: number; name: string }> {
+/** Plays a whole game on /quiz with the keyboard (the first choice each time), up to the finish screen. */
+async function playToTheEnd(page: Page) {
   await page.goto('/quiz');
   await page.getByRole('button', { name: 'Start the quiz' }).click();
   for (let number = 1; number <= 10; number++) {
@@ -217,6 +217,11 @@ async function submitToldUnavailable(page: Page): Promise<{ score: number; name:
     await expect(page.getByText(/^(Correct!|Not quite)/)).toBeVisible();
     await page.keyboard.press('Enter');
   }
+}
+
+/** Plays a game and submits it; the real server keeps the submit, the page is told 503 (as when WAIT 1 saw no replica in time). */
+async function submitToldUnavailable(page: Page): Promise<{ score: number; name: string }> {
+  await playToTheEnd(page);
   const score = Number(await page.getByTestId('quiz-score').getAttribute('data-score'));
   await page.route(
     '**/api/quiz/sessions/*/submit',
@@ -308,5 +313,23 @@ for (const [device, viewport] of [['phone', { width: 390, height: 844 }], ['lapt
     await expect(page.getByTestId('quiz-breakdown-row')).toHaveCount(10);
     await fits();
     await page.screenshot({ path: testInfo.outputPath(`quiz-finished-${device}.png`), fullPage: true });
+  });
+}
+
+for (const [width, height] of [[390, 844], [1366, 900]] as const) {
+  test(`after a game the finish screen says where the player's best stands on each board (${width} wide)`, async ({ browser, baseURL }) => {
+    const page = await (await browser.newContext({ baseURL, viewport: { width, height } })).newPage();
+    await playToTheEnd(page);
+    await page.getByTestId('quiz-name').fill(uniqueName('Place'));
+    await page.getByTestId('quiz-submit').click();
+    // A first game is a new best on every board; each board says where it stands, by rank or by histogram.
+    await expect(page.getByTestId('quiz-improved')).toHaveText('New best of yours: today, this week, all time.');
+    const rows = page.getByTestId('quiz-standing-row');
+    await expect(rows).toHaveCount(3);
+    for (const period of ['day', 'week', 'all']) {
+      await expect(rows.and(page.locator(`[data-period="${period}"]`))).toContainText(/#[\d,]+(–[\d,]+)? of [\d,]+/);
+    }
+    await page.getByTestId('quiz-standing').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `/tmp/shots/players/quiz-finish-${width}.png`, fullPage: true });
   });
 }

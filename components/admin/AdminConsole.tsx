@@ -179,6 +179,7 @@ export function AdminConsole() {
       <LeaderboardPanel
         disabled={!token}
         onRemove={(id, name) => run(adminFetch(token, `/api/leaderboard/entries/${id}`, { method: 'DELETE' }), () => `Removed “${name}” from the leaderboard.`)}
+        onHide={(player, name) => run(adminFetch(token, `/api/leaderboard/players/${player}`, { method: 'DELETE' }), () => `Hid player ${player} (“${name}”): off every board, now and later.`)}
       />
     </div>
   );

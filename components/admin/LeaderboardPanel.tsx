@@ -4,17 +4,30 @@ import { useState } from 'react';
 import { LiveLeaderboard } from '../leaderboard/LiveLeaderboard';
 import { card, subtle } from './styles';
 
-type Props = { disabled: boolean; onRemove: (id: string, name: string) => Promise<unknown> };
+type Props = {
+  disabled: boolean;
+  onRemove: (id: string, name: string) => Promise<unknown>;
+  onHide: (player: string, name: string) => Promise<unknown>;
+};
 
-/** The three boards, live, with a remove button per row: removing takes the entry off every board. */
-export function LeaderboardPanel({ disabled, onRemove }: Props) {
+/**
+ * The three boards, live, with each row's player id, a remove button (the entry leaves every
+ * board) and a hide button (every row of the player leaves every board, and their later games
+ * stay off).
+ */
+export function LeaderboardPanel({ disabled, onRemove, onHide }: Props) {
   const [serverTime] = useState(() => Date.now());
-  const [removing, setRemoving] = useState<string | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const act = async (key: string, action: () => Promise<unknown>) => {
+    setBusy(key);
+    await action();
+    setBusy(null);
+  };
   return (
     <section className={`${card} lg:col-span-2`} aria-labelledby="admin-leaderboard">
       <div>
         <h2 id="admin-leaderboard" className="text-lg font-semibold">Leaderboard</h2>
-        <p className="text-sm text-slate-600">Remove an offensive name: it leaves today’s, this week’s and the all time board at once, on every open page.</p>
+        <p className="text-sm text-slate-600">Remove an offensive name: it leaves today’s, this week’s and the all time board at once, on every open page. Hide a player (a script, a cheat): all their rows go, and their later games stay off the boards.</p>
       </div>
       <div className="relative max-h-[32rem] overflow-y-auto rounded-2xl">
         <LiveLeaderboard
@@ -22,20 +35,31 @@ export function LeaderboardPanel({ disabled, onRemove }: Props) {
           serverTime={serverTime}
           period="day"
           action={(entry) => (
-            <button
-              type="button"
-              data-testid="admin-remove-entry"
-              aria-label={`Remove ${entry.name}`}
-              className={`${subtle} shrink-0 text-red-700`}
-              disabled={disabled || removing === entry.id}
-              onClick={async () => {
-                setRemoving(entry.id);
-                await onRemove(entry.id, entry.name);
-                setRemoving(null);
-              }}
-            >
-              Remove
-            </button>
+            <span className="flex shrink-0 items-center gap-1">
+              <code data-testid="admin-player-id" title={`Player ${entry.player}`} className="max-w-16 truncate text-xs text-slate-500 sm:max-w-none">
+                {entry.player}
+              </code>
+              <button
+                type="button"
+                data-testid="admin-remove-entry"
+                aria-label={`Remove ${entry.name}`}
+                className={`${subtle} shrink-0 text-red-700`}
+                disabled={disabled || busy === entry.id}
+                onClick={() => act(entry.id, () => onRemove(entry.id, entry.name))}
+              >
+                Remove
+              </button>
+              <button
+                type="button"
+                data-testid="admin-hide-player"
+                aria-label={`Hide player ${entry.player} (${entry.name})`}
+                className={`${subtle} shrink-0 text-red-700`}
+                disabled={disabled || busy === entry.player}
+                onClick={() => act(entry.player, () => onHide(entry.player, entry.name))}
+              >
+                Hide
+              </button>
+            </span>
           )}
         />
       </div>

@@ -7,6 +7,7 @@ import type { AnsweredQuestion, PublicQuestion, SubmitResult } from '@/lib/quiz/
 import { plural } from '../live/format';
 import { NameField } from '../NameField';
 import { points, seconds } from './Breakdown';
+import { PlayerStanding } from './PlayerStanding';
 
 const VERDICTS = [
   [10, 'Flawless. You may already be a buzzword.'],
@@ -118,6 +119,7 @@ export function QuizFinish({ sessionId, score, questions, answers, busy, error, 
               ? `You’re on the board: ${places}!`
               : `Not on the board this time: ${points(result.threshold)} ${plural(result.threshold, 'point', 'points')} would have entered the all time board.`}
           </p>
+          <PlayerStanding result={result} />
           <div className="flex flex-col gap-2 sm:flex-row sm:justify-center">
             <Link
               prefetch={false}

@@ -55,6 +55,7 @@ function submittedAlready(failure: unknown): SubmittedSession {
 }
 
 function resultOf(standing: unknown): SubmitResult | null {
-  const { score, rank = null, threshold = 0, ranks } = (standing ?? {}) as Partial<SubmittedStanding>;
-  return typeof score === 'number' && ranks ? { score, rank, threshold, ranks } : null;
+  const { score, rank = null, threshold = 0, ranks, player = '' } = (standing ?? {}) as Partial<SubmittedStanding>;
+  // This request improved nothing: the submit kept before it did whatever it did.
+  return typeof score === 'number' && ranks ? { score, rank, threshold, ranks, player, improved: { day: false, week: false, all: false } } : null;
 }

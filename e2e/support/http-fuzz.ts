@@ -8,7 +8,7 @@ import type { ChainableCommander, Redis } from 'ioredis';
  * after a 4xx, every key must hold the value it held before (rate-limit counters excepted:
  * counting a refused request is their job).
  */
-export const SPEC_4XX = new Set([400, 401, 404, 405, 409, 413, 429]);
+export const SPEC_4XX = new Set([400, 401, 403, 404, 405, 409, 413, 429]);
 
 export type FuzzTotals = {
   requests: number;
@@ -81,6 +81,8 @@ const ROUTES: Route[] = [
   { name: 'POST /api/quiz/sessions/:id/submit', method: 'POST', path: (t, p) => `/api/quiz/sessions/${p || t.sessionId}/submit`, body: nearly({ name, score: fc.integer() }) },
   { name: 'GET /api/leaderboard', method: 'GET', path: () => '/api/leaderboard' },
   { name: 'DELETE /api/leaderboard/entries/:id', method: 'DELETE', path: (_t, p) => `/api/leaderboard/entries/${p || 'not-on-any-board'}` },
+  { name: 'GET /api/leaderboard/players/:player', method: 'GET', path: (_t, p) => `/api/leaderboard/players/${p || 'nobody-in-particular'}` },
+  { name: 'DELETE /api/leaderboard/players/:player', method: 'DELETE', path: (_t, p) => `/api/leaderboard/players/${p || 'nobody-in-particular'}` },
   { name: 'GET /api/health', method: 'GET', path: () => '/api/health' },
   { name: 'POST /api/folding/events', method: 'POST', path: () => '/api/folding/events', body: nearly({ id, account_id: id, metrics: fc.dictionary(fc.string({ maxLength: 45 }), fc.oneof(fc.double(), fc.integer()), { maxKeys: 40 }) }) },
   { name: 'GET /api/folding/stats', method: 'GET', path: () => '/api/folding/stats' },

@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
 import { refreshCreatorTotals } from '../creators/metric-events';
+import { configuredFeed } from '../feed/config';
+import { startFanoutWorkers } from '../feed/work';
 import { stopBursts } from '../folding/burst';
 import { foldingConfigFromEnv } from '../folding/config';
 import { metricFolder } from '../folding/metric-events';
@@ -35,6 +38,7 @@ export async function startRuntime(): Promise<Runtime> {
   checkLimitSettings();
   trustedProxies();
   timelineCapFromEnv();
+  configuredFeed();
   foldingConfigFromEnv();
   answerFloorMs();
   ensureVisitorSecret();
@@ -75,8 +79,15 @@ export async function startRuntime(): Promise<Runtime> {
     onPublished: (_fold, lagMs) => appMetrics().foldLag(lagMs / 1_000),
   });
 
+  // Every instance fans out; a lease per project keeps two workers off one queue (lib/feed/work.ts).
+  const feedWorkers = startFanoutWorkers(
+    { redis, config: configuredFeed(), now: Date.now },
+    { consumer: `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}` },
+  );
+
   return {
     async stop() {
+      await feedWorkers.stop();
       stopBursts();
       await simulator?.stop();
       await foldPoller.stop();

@@ -3,7 +3,7 @@ import { withLeaderboardScripts } from './commands';
 import { defaultLeaderboardContext, type LeaderboardContext } from './context';
 import { boardSuffix } from './keys';
 import { currentPeriods, periodAt, PERIODS, type Period, type PeriodSpan } from './periods';
-import type { AddedEntry, Board, BoardEntry, Boards, RankedEntry } from './types';
+import type { AddedEntry, Board, BoardEntry, Boards, Placed, RankedEntry } from './types';
 
 /**
  * The keys and arguments of the boards an entry made at `time` goes to, as add-to-boards.lua
@@ -17,34 +17,46 @@ export function boardsAt(ctx: LeaderboardContext, time: number, periods: readonl
   };
 }
 
+/** The keys add-to-boards.lua takes after the boards, in its order. */
+export function boardWriteKeys({ keys }: LeaderboardContext): string[] {
+  return [keys.version, keys.changes, keys.entryPrefix, keys.boardPrefix, keys.bestsPrefix, keys.histogramPrefix, keys.hidden];
+}
+
 /** The script's {rank per board, threshold per board} as an answer: all time's rank and threshold, and every rank. */
-export function placed(reply: number[], periods: readonly Period[] = PERIODS): AddedEntry {
-  const ranks = Object.fromEntries(periods.map((period, i) => [period, reply[i] || null])) as AddedEntry['ranks'];
+export function placed(reply: number[], periods: readonly Period[] = PERIODS): Placed {
+  const ranks = Object.fromEntries(periods.map((period, i) => [period, reply[i] || null])) as Placed['ranks'];
   return { rank: ranks.all ?? null, threshold: reply[periods.length + periods.indexOf('all')] ?? 0, ranks };
 }
 
+/** The script's {rank per board, threshold per board, improved per board}: placed() and whether each board's best moved. */
+export function placedAndImproved(reply: number[], periods: readonly Period[] = PERIODS): AddedEntry {
+  const improved = Object.fromEntries(periods.map((period, i) => [period, reply[2 * periods.length + i] === 1])) as AddedEntry['improved'];
+  return { ...placed(reply, periods), improved };
+}
+
 /**
- * Adds an entry to today's, this week's and the all time board, trims each to its size and ranks
- * the entry on each: one script, one round trip. The quiz submits through submitSession
+ * Adds a player's entry to today's, this week's and the all time board, where it beats their
+ * best (one row per player per board), trims each to its size and ranks the entry on each: one
+ * script, one round trip. The quiz submits through submitSession
  * (lib/quiz), which runs the same steps; this is the boards on their own, for other games, the
- * tests and the bench. The entry counts for the periods holding `entry.date`. `periods` other
+ * tests and the bench. The entry counts for the periods holding `entry.date`; without a `player`
+ * it stands for a player of its own (its id). `periods` other
  * than all three is the bench's baseline (the all time board alone, as before there were three).
  */
 export async function addEntry(
-  entry: BoardEntry,
+  { player, ...entry }: Omit<BoardEntry, 'player'> & { player?: string },
   ctx: LeaderboardContext = defaultLeaderboardContext(),
   periods: readonly Period[] = PERIODS,
 ): Promise<AddedEntry> {
-  const { keys } = ctx;
   const boards = boardsAt(ctx, entry.date, periods);
   const redis = withLeaderboardScripts(ctx.redis);
   const add = periods.length === PERIODS.length ? redis.addBoardEntry : redis.addEntryToOneBoard;
   const reply = await add.call(
     redis,
-    ...boards.keys, keys.version, keys.changes, keys.entryPrefix, keys.boardPrefix,
-    entry.id, entry.name, entry.score, entry.date, ctx.size, ...boards.args,
+    ...boards.keys, ...boardWriteKeys(ctx),
+    entry.id, player ?? entry.id, entry.name, entry.score, entry.date, ctx.size, ...boards.args,
   );
-  return placed(reply, periods);
+  return placedAndImproved(reply, periods);
 }
 
 function checkedLimit(limit: number, size: number): number {
@@ -60,8 +72,9 @@ function toBoard(version: number, [threshold, entries]: [number, string[]], span
     size,
     span,
     entries: entries.map((json, i): RankedEntry => {
-      const { id, name, score, date } = JSON.parse(json) as BoardEntry;
-      return { id, name, score, date, rank: i + 1 };
+      const { id, player, name, score, date } = JSON.parse(json) as BoardEntry;
+      // An entry stored before players had ids stands for a player of its own.
+      return { id, player: player ?? id, name, score, date, rank: i + 1 };
     }),
   };
 }

@@ -13,8 +13,8 @@ const renumbered = (board: Board, entries: Board['entries']): Board['entries'] =
 export function applyBoardChange(board: Board, change: LeaderboardChange): Board | 'resync' {
   if (change.version <= board.version) return board;
   if (change.version > board.version + 1) return 'resync';
-  if (change.type === 'entry-removed') {
-    const entries = board.entries.filter((entry) => entry.id !== change.id);
+  if (change.type !== 'entry-added') {
+    const entries = board.entries.filter((entry) => (change.type === 'entry-removed' ? entry.id !== change.id : entry.player !== change.player));
     // A board with a free place admits any score.
     const threshold = entries.length < board.size ? 0 : board.threshold;
     return { ...board, version: change.version, threshold, entries: renumbered(board, entries) };
@@ -22,8 +22,9 @@ export function applyBoardChange(board: Board, change: LeaderboardChange): Board
   const placement = change.boards[board.span.period];
   if (placement.id !== board.span.id) return 'resync';
   if (placement.rank === 0) return { ...board, version: change.version, threshold: placement.threshold };
-  if (placement.rank > board.entries.length + 1) return 'resync';
-  const entries = board.entries.filter((entry) => entry.id !== change.entry.id);
+  // The player's previous row on this board made way for this one: one row per player.
+  const entries = board.entries.filter((entry) => entry.id !== change.entry.id && entry.player !== change.entry.player);
+  if (placement.rank > entries.length + 1) return 'resync';
   entries.splice(placement.rank - 1, 0, { ...change.entry, rank: placement.rank });
   return { ...board, version: change.version, threshold: placement.threshold, entries: renumbered(board, entries) };
 }

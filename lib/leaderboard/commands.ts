@@ -10,6 +10,8 @@ declare module 'ioredis' {
     readBoardTop(...keysThenArgs: ScriptArg[]): Result<[version: number, board: BoardTop], Context>;
     readBoards(...keysThenArgs: ScriptArg[]): Result<[version: number, day: BoardTop, week: BoardTop, all: BoardTop], Context>;
     removeBoardEntry(...keysThenArgs: ScriptArg[]): Result<[removed: 0 | 1, version: number], Context>;
+    readBoardPlayer(...keysThenArgs: ScriptArg[]): Result<[hidden: 0 | 1, ...boards: [best: number, rank: number, above: number, inBucket: number, players: number][]], Context>;
+    hideBoardPlayer(...keysThenArgs: ScriptArg[]): Result<[removed: number, version: number], Context>;
   }
 }
 
@@ -17,13 +19,15 @@ const script = scriptsIn('leaderboard');
 
 export function leaderboardScripts(): ScriptDefinition[] {
   return [
-    script('addBoardEntry', 7, 'add-entry.lua'),
+    script('addBoardEntry', 10, 'add-entry.lua'),
     // The same script on one board: the bench's baseline for what three boards cost.
-    script('addEntryToOneBoard', 5, 'add-entry.lua'),
+    script('addEntryToOneBoard', 8, 'add-entry.lua'),
     // One script, two key counts: one board (the API) or all three (a page), with their version.
     script('readBoardTop', 3, 'read-top.lua', true),
     script('readBoards', 5, 'read-top.lua', true),
     script('removeBoardEntry', 4, 'remove-entry.lua'),
+    script('hideBoardPlayer', 7, 'hide-player.lua'),
+    script('readBoardPlayer', 5, 'read-player.lua', true),
   ];
 }
 

@@ -21,6 +21,12 @@ export function boardKeys(name = 'leaderboard') {
     /** Prefix of the string keys holding each entry's JSON, shared by the boards it is on (entry-records.lua). */
     entryPrefix: `${tag}:session:`,
     entry: (id: string) => `${tag}:session:${id}`,
+    /** Prefix of each board's hash of player -> `<best points>:<entry id>` (player-bests.lua), beside the board: `…:bests:all`. */
+    bestsPrefix: `${tag}:bests:`,
+    /** Prefix of each board's score histogram: hash of bucket (points // 100) -> players whose best is in it. */
+    histogramPrefix: `${tag}:histogram:`,
+    /** Set of the public ids of hidden players: off every board, their submits kept off (hide-player.lua). */
+    hidden: `${tag}:hidden-players`,
     /** Hash of a quiz session being played (lib/quiz), kept in the boards' slot. */
     quizSession: (id: string) => `${tag}:quiz:${id}`,
     /** Prefix of those hashes: start-session.lua ends a player's previous session through it. */
@@ -38,6 +44,9 @@ export type BoardKeys = ReturnType<typeof boardKeys>;
 export function boardSuffix({ period, id }: PeriodSpan): string {
   return period === 'all' ? 'all' : `${period}:${id}`;
 }
+
+/** A public player id (lib/visitors/player.ts makes 16 URL-safe characters; other games their own). */
+export const PLAYER_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** An entry id as a path names it: quiz session ids and other games' ids alike. */
 export const ENTRY_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;

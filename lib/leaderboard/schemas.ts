@@ -1,13 +1,21 @@
 import { z } from 'zod';
-import { BOARD_SIZE, ENTRY_ID_PATTERN } from './keys';
+import { BOARD_SIZE, ENTRY_ID_PATTERN, PLAYER_ID_PATTERN } from './keys';
 import { PERIODS } from './periods';
 
 export const entryIdSchema = z.string().regex(ENTRY_ID_PATTERN, 'not a leaderboard entry id');
 
+export const playerIdSchema = z.string().regex(PLAYER_ID_PATTERN, 'not a player id');
+
 export const periodSchema = z.enum(PERIODS).describe('day (UTC), week (ISO, UTC) or all time');
 
 /** One entry, stored as a JSON string; `date` is when it was submitted (ms since the epoch). */
-export const boardEntrySchema = z.object({ id: z.string(), name: z.string(), score: z.number().int(), date: z.number().int() });
+export const boardEntrySchema = z.object({
+  id: z.string(),
+  player: z.string().describe("the player's public id (not their cookie): one row per player per board"),
+  name: z.string(),
+  score: z.number().int(),
+  date: z.number().int(),
+});
 
 export const rankedEntrySchema = boardEntrySchema.extend({ rank: z.number().int().min(1) });
 
@@ -33,7 +41,7 @@ export const boardsSchema = z.object({ day: boardSchema, week: boardSchema, all:
 /** Where a change left an entry on one board: that board's period id, its rank (0: not on it), the board's threshold. */
 export const placementSchema = z.object({ id: z.string(), rank: z.number().int().min(0), threshold: z.number().int() });
 
-/** What the scripts publish: an entry entered at least one board (add-to-boards.lua), or an admin removed one (remove-entry.lua). */
+/** What the scripts publish: an entry entered at least one board (add-to-boards.lua), an admin removed one (remove-entry.lua) or hid a player (hide-player.lua). */
 export const leaderboardChangeSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('entry-added'),
@@ -42,7 +50,32 @@ export const leaderboardChangeSchema = z.discriminatedUnion('type', [
     boards: z.object({ day: placementSchema, week: placementSchema, all: placementSchema }),
   }),
   z.object({ type: z.literal('entry-removed'), version: z.number().int(), id: z.string() }),
+  z.object({ type: z.literal('player-hidden'), version: z.number().int(), player: z.string().describe("every row of this player leaves every board (hide-player.lua)") }),
 ]);
+
+/** Where a player stands on one board (read-player.lua): exact on the board, from the score histogram below it. */
+export const boardStandingSchema = z.object({
+  best: z.number().int().nullable().describe("the player's best on this board; null when they have not played in its period"),
+  rank: z.number().int().min(1).nullable().describe('exact, while the board (a top 100) holds their row; else null'),
+  approximateRank: z
+    .object({ from: z.number().int().min(1), to: z.number().int().min(1) })
+    .nullable()
+    .describe("from the board's score histogram (100-point buckets): the rank lies between `from` and `to`, the players whose best shares the bucket; null without a best"),
+  players: z.number().int().describe('players with a best on this board (each counted once)'),
+  betterThan: z.number().int().min(0).max(100).nullable()
+    .describe("percent of the board's players whose best lies in a lower bucket: “better than 87 % of today's players”; null without a best"),
+});
+
+export const playerStandingSchema = z.object({
+  player: z.string(),
+  hidden: z.boolean().describe('hidden by an admin: off every board, their submits kept off'),
+  boards: z.object({ day: boardStandingSchema, week: boardStandingSchema, all: boardStandingSchema }),
+});
+
+export const hiddenPlayerSchema = z.object({
+  player: z.string(),
+  removed: z.number().int().describe('rows taken off the boards (0: the player held none; their later submits stay off all the same)'),
+});
 
 export const removedEntrySchema = z.object({ id: z.string().describe('the entry removed from every board it was on') });
 

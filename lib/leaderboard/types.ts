@@ -1,6 +1,8 @@
 import type { z } from 'zod';
 import type { Period } from './periods';
-import type { boardEntrySchema, boardSchema, boardsSchema, leaderboardChangeSchema, placementSchema, rankedEntrySchema } from './schemas';
+import type {
+  boardEntrySchema, boardSchema, boardsSchema, boardStandingSchema, leaderboardChangeSchema, placementSchema, playerStandingSchema, rankedEntrySchema,
+} from './schemas';
 
 /** One entry, stored as a JSON string; `date` is when it was submitted (ms since the epoch). */
 export type BoardEntry = z.infer<typeof boardEntrySchema>;
@@ -11,7 +13,7 @@ export type Board = z.infer<typeof boardSchema>;
 
 export type Boards = z.infer<typeof boardsSchema>;
 
-export type AddedEntry = {
+export type Placed = {
   /** On the all time board: 1-based, null when the score was not enough to enter it. */
   rank: number | null;
   /** The fewest points that enter the all time board after this add. */
@@ -19,6 +21,15 @@ export type AddedEntry = {
   /** The entry's rank on each board (null: not on it). */
   ranks: Record<Period, number | null>;
 };
+
+export type AddedEntry = Placed & {
+  /** Per board: whether the score beat the player's best there (a lower or equal one changes nothing). */
+  improved: Record<Period, boolean>;
+};
+
+/** Where a player stands on one board, and on the three. */
+export type BoardStanding = z.infer<typeof boardStandingSchema>;
+export type PlayerStanding = z.infer<typeof playerStandingSchema>;
 
 export type Placement = z.infer<typeof placementSchema>;
 

@@ -1,13 +1,15 @@
 import type { Result } from 'ioredis';
+import { FEED_HOOK_KEY_COUNT as FEED_HOOK_KEYS } from '../feed/keys';
+import type { FeedWork } from '../feed/work';
 import { scriptsIn, scriptsOn, type ScriptArg, type ScriptDefinition } from '../redis/lua';
 
 type Status = -1 | 0 | 1;
 
 declare module 'ioredis' {
   interface RedisCommander<Context> {
-    recordContribution(...keysThenArgs: ScriptArg[]): Result<[Status, number, number, number], Context>;
+    recordContribution(...keysThenArgs: ScriptArg[]): Result<[Status, number, number, number, FeedWork?], Context>;
     cancelContribution(...keysThenArgs: ScriptArg[]): Result<[Status, number, number], Context>;
-    publishNews(...keysThenArgs: ScriptArg[]): Result<[Status, number], Context>;
+    publishNews(...keysThenArgs: ScriptArg[]): Result<[Status, number, FeedWork?], Context>;
     unpublishNews(...keysThenArgs: ScriptArg[]): Result<Status, Context>;
     importEvents(...keysThenArgs: ScriptArg[]): Result<[number, number], Context>;
     joinVisitor(...keysThenArgs: ScriptArg[]): Result<PresenceReply, Context>;
@@ -27,10 +29,11 @@ const script = scriptsIn('live-events');
 
 export function liveEventScripts(): ScriptDefinition[] {
   return [
-    script('recordContribution', 6, 'record-contribution.lua'),
+    // + FEED_HOOK_KEYS: the home feed's keys, appended last (lib/feed/lua/enqueue.lua).
+    script('recordContribution', 6 + FEED_HOOK_KEYS, 'record-contribution.lua'),
     script('cancelContribution', 6, 'cancel-contribution.lua'),
-    script('publishNews', 5, 'publish-news.lua'),
-    script('unpublishNews', 5, 'unpublish-news.lua'),
+    script('publishNews', 5 + FEED_HOOK_KEYS, 'publish-news.lua'),
+    script('unpublishNews', 5 + FEED_HOOK_KEYS, 'unpublish-news.lua'),
     script('importEvents', 8, 'import-events.lua'),
     script('joinVisitor', 6, 'join-visitor.lua'),
     script('leaveVisitor', 5, 'leave-visitor.lua'),

@@ -1,3 +1,4 @@
+import type { FeedConfig } from '../feed/config';
 import type { RedisClient } from '../redis/client';
 import { getRedis } from '../redis/client';
 import { windowsFromEnv, type Windows } from './windows';
@@ -13,6 +14,8 @@ export type LiveEventsContext = {
    * settleVisitors, so the last change of a burst still reaches the pages.
    */
   onVisitorsPending?: (slug: string) => void;
+  /** The home feed's settings (lib/feed), when not the environment's. */
+  feed?: FeedConfig;
 };
 
 let windows: Windows | undefined;

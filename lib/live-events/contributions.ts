@@ -1,4 +1,5 @@
 import { NotFoundError } from '../errors';
+import { afterFeedHook, feedHook } from '../feed/hook';
 import { newId } from '../ids';
 import { activityArgs } from './activity';
 import { defaultLiveEventsContext, type LiveEventsContext } from './context';
@@ -22,12 +23,14 @@ export async function recordContribution(
 ): Promise<RecordedContribution> {
   const keys = liveEventKeys(slug);
   const id = input.id ?? newId();
-  const [status, at, count, raised] = await withLiveEventScripts(ctx.redis).recordContribution(
-    keys.info, keys.contributions, keys.contributors, keys.contributionDetails, keys.activity, keys.changes,
+  const feed = feedHook(slug, ctx);
+  const [status, at, count, raised, feedWork] = await withLiveEventScripts(ctx.redis).recordContribution(
+    keys.info, keys.contributions, keys.contributors, keys.contributionDetails, keys.activity, keys.changes, ...feed.keys,
     ctx.now(), id, input.name, input.amount,
-    ctx.windows.contributions, ctx.windows.contributors, slug, ...activityArgs(),
+    ctx.windows.contributions, ctx.windows.contributors, slug, ...activityArgs(), feed.arg,
   );
   if (status === -1) throw new NotFoundError('project');
+  await afterFeedHook(slug, ctx, feedWork);
   return { id, at, created: status === 1, count, raised };
 }
 

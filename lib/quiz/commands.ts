@@ -9,7 +9,7 @@ declare module 'ioredis' {
       Context
     >;
     submitQuizSession(...keysThenArgs: ScriptArg[]): Result<[status: -3 | -2 | -1 | 1, score: number, ...placed: (number | string)[]], Context>;
-    readQuizStanding(...keysThenArgs: ScriptArg[]): Result<[] | [score: number, ...placed: number[], name: string], Context>;
+    readQuizStanding(...keysThenArgs: ScriptArg[]): Result<[] | [score: number, ...placed: number[], name: string, player: string], Context>;
   }
 }
 
@@ -19,7 +19,7 @@ export function quizScripts(): ScriptDefinition[] {
   return [
     script('startQuizSession', 3, 'start-session.lua'),
     script('answerQuizQuestion', 1, 'answer-question.lua'),
-    script('submitQuizSession', 8, 'submit-session.lua'),
+    script('submitQuizSession', 11, 'submit-session.lua'),
     script('readQuizStanding', 5, 'read-standing.lua'),
   ];
 }

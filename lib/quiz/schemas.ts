@@ -54,16 +54,25 @@ export const resumedSessionSchema = startedSessionSchema.omit({ question: true }
 
 const rankSchema = z.number().int().min(1).nullable();
 
-export const submitResultSchema = z.object({
+const placedSchema = z.object({
   score: z.number().int(),
   rank: rankSchema.describe('on the all time board, 1-based; null when the score did not enter it'),
   threshold: z.number().int().describe('the fewest points that enter the all time board now (0 while it has room)'),
   ranks: z.object({ day: rankSchema, week: rankSchema, all: rankSchema }).describe("the entry's rank on today's, this week's and the all time board (null: not on it)"),
 });
 
+const playerSchema = z.string().describe("the submitter's public player id (from their visitor cookie): one row per player per board");
+
+export const submitResultSchema = placedSchema.extend({
+  player: playerSchema,
+  improved: z.object({ day: z.boolean(), week: z.boolean(), all: z.boolean() })
+    .describe("per board, whether the score beat the player's best there (a lower or equal score changes nothing on that board)"),
+});
+
 /** A session submitted already, as it stands now: what a retry learns when its first submit's answer was lost. */
-export const submittedStandingSchema = submitResultSchema.extend({
+export const submittedStandingSchema = placedSchema.extend({
   name: z.string().describe('the name it was submitted under'),
+  player: playerSchema,
 });
 
 /** Beside the 409 of a submitted session's GET: the session as played, and where its score stands now. */

@@ -1,7 +1,7 @@
 import { ConflictError, InvalidInputError, NotFoundError } from '../errors';
 import { newId } from '../ids';
 import { defaultLeaderboardContext, type LeaderboardContext } from '../leaderboard/context';
-import { boardsAt, placed } from '../leaderboard/board';
+import { boardsAt, boardWriteKeys, placed, placedAndImproved } from '../leaderboard/board';
 import { drawQuestions, publicQuestion, questionById, shuffledChoiceOrder } from './bank';
 import type { AnswerInput } from './schemas';
 import { answerFloorMs, MAX_SPEED_BONUS, MS_PER_BONUS_POINT, POINTS_PER_ANSWER } from './scoring';
@@ -109,17 +109,19 @@ async function readStanding(sessionId: string, ctx: LeaderboardContext): Promise
   );
   if (reply.length === 0) return null;
   const [score, ...rest] = reply;
-  return { score: Number(score), name: String(rest[6]), ...placed(rest.slice(0, 6).map(Number)) };
+  return { score: Number(score), name: String(rest[6]), player: String(rest[7]), ...placed(rest.slice(0, 6).map(Number)) };
 }
 
 /**
- * Puts the session's own score on today's, this week's and the all time board under `name`, once.
- * A second submit is a ConflictError whose details are the SubmittedStanding: a submit that
- * answered 503 (no replica confirmed it) may have been kept, and its retry still learns the rank.
+ * Puts the session's own score on today's, this week's and the all time board under `name`, once,
+ * as `player`'s (their public id): each board keeps one row per player, their best. A second
+ * submit is a ConflictError whose details are the SubmittedStanding: a submit that answered 503
+ * (no replica confirmed it) may have been kept, and its retry still learns the rank.
  */
 export async function submitSession(
   sessionId: string,
   name: string,
+  player: string,
   ctx: LeaderboardContext = defaultLeaderboardContext(),
 ): Promise<SubmitResult> {
   const { keys } = ctx;
@@ -129,16 +131,15 @@ export async function submitSession(
   const [status, score, ...reply] = await writeAcknowledged<[number, number, ...(number | string)[]]>(
     withQuizScripts(ctx.redis),
     (pipeline) => pipeline.submitQuizSession(
-      keys.quizSession(sessionId), ...boards.keys, keys.version, keys.changes, keys.entryPrefix, keys.boardPrefix,
-      sessionId, name, now, ctx.size, ...boards.args,
+      keys.quizSession(sessionId), ...boards.keys, ...boardWriteKeys(ctx),
+      sessionId, name, now, ctx.size, player, ...boards.args,
     ),
   );
   if (status === -1) throw new NotFoundError('quiz session');
   if (status === -3) throw new ConflictError(ENDED);
-  const placing = placed(reply.slice(0, 6).map(Number));
   if (status === -2) {
-    const standing: SubmittedStanding = { score, name: String(reply[6]), ...placing };
+    const standing: SubmittedStanding = { score, name: String(reply[6]), player: String(reply[7]), ...placed(reply.slice(0, 6).map(Number)) };
     throw new ConflictError('this session was submitted already', standing);
   }
-  return { score, ...placing };
+  return { score, player, ...placedAndImproved(reply.map(Number)) };
 }

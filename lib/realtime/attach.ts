@@ -1,6 +1,7 @@
 import { appMetrics } from '../metrics/app-metrics';
 import { getRedis } from '../redis/client';
 import type { RealtimeServer } from './events';
+import { attachFeed } from './feed-socket';
 import { attachFolding } from './folding-socket';
 import { createRealtimeHub } from './hub';
 import { attachLeaderboard } from './leaderboard-socket';
@@ -24,7 +25,7 @@ export function attachRealtime(io: RealtimeServer): { close(): Promise<void> } {
     socket.emit('server:status', hub.status());
   });
 
-  const attached = [attachLiveEvents(io, hub), attachLeaderboard(io, hub), attachFolding(io, hub)];
+  const attached = [attachLiveEvents(io, hub), attachLeaderboard(io, hub), attachFolding(io, hub), attachFeed(io, hub)];
 
   return {
     async close() {

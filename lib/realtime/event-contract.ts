@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { creatorTotalsSchema } from '../creators/schemas';
+import { feedChangeSchema } from '../feed/schemas';
 import { foldedMetricEventSchema } from '../folding/schemas';
 import { leaderboardChangeSchema } from '../leaderboard/schemas';
 import { liveBatchSchema, liveChangeSchema } from '../live-events/schemas';
@@ -7,6 +8,7 @@ import { opsStateSchema } from '../ops/schemas';
 import type { ClientToServerEvents, ServerToClientEvents } from './events';
 import {
   creatorReplySchema,
+  feedWatchReplySchema,
   creatorWatchRequestSchema,
   leaderboardWatchReplySchema,
   opsReplySchema,
@@ -31,6 +33,7 @@ export const SERVER_EVENTS = {
   'ops:state': { payload: opsStateSchema, to: 'ops', description: 'folding counters and pending groups, at most every 250 ms, only when they changed' },
   'ops:published': { payload: foldedMetricEventSchema, to: 'ops', description: 'a fold was published' },
   'creator:totals': { payload: creatorTotalsSchema, to: 'creator:<account> and ops', description: "a creator's totals, recomputed after a fold" },
+  'feed:change': { payload: feedChangeSchema, to: 'the watching socket', description: 'a new or changed entry (the hour\'s backers count moves in place) of a project the visitor follows, or one removed' },
 } satisfies { [E in keyof ServerToClientEvents]: { payload: z.ZodType<Arguments<ServerToClientEvents[E]>[0]>; to: string; description: string } };
 
 /** Every event a client may emit, with its request and acknowledgement schemas, held to ClientToServerEvents. */
@@ -39,6 +42,7 @@ export const CLIENT_EVENTS = {
   'leaderboard:watch': { request: null, ack: leaderboardWatchReplySchema, description: 'watch the leaderboards; acked with today’s, this week’s and the all time board, whole; idempotent' },
   'ops:watch': { request: null, ack: opsReplySchema, description: 'watch the folding dashboard; acked with a fresh snapshot; idempotent' },
   'creator:watch': { request: creatorWatchRequestSchema, ack: creatorReplySchema, description: "watch a creator's totals; acked with the current ones" },
+  'feed:watch': { request: null, ack: feedWatchReplySchema, description: "watch the visitor's home feed; acked with its first page; sent again after a follow" },
 } satisfies {
   [E in keyof ClientToServerEvents]: {
     request: Arguments<ClientToServerEvents[E]>[0] extends (...args: never[]) => void ? null : z.ZodType<Arguments<ClientToServerEvents[E]>[0]>;

@@ -5,7 +5,8 @@ import type { CreatorTotals } from '../creators/totals';
 import type { FoldedMetricEvent } from '../folding/metric-events';
 import type { LiveBatch, LiveChange } from '../live-events/types';
 import type { OpsState } from '../ops/types';
-import type { creatorReplySchema, leaderboardWatchReplySchema, opsReplySchema, redisStatusSchema, watchReplySchema } from './schemas';
+import type { FeedChange } from '../feed/schemas';
+import type { creatorReplySchema, feedWatchReplySchema, leaderboardWatchReplySchema, opsReplySchema, redisStatusSchema, watchReplySchema } from './schemas';
 
 /** Socket.IO events, typed on both ends (server.ts and the browser import these types). */
 export type WatchReply = z.infer<typeof watchReplySchema>;
@@ -14,6 +15,7 @@ export type RedisStatus = z.infer<typeof redisStatusSchema>;
 export type LeaderboardWatchReply = z.infer<typeof leaderboardWatchReplySchema>;
 export type OpsReply = z.infer<typeof opsReplySchema>;
 export type CreatorReply = z.infer<typeof creatorReplySchema>;
+export type FeedWatchReply = z.infer<typeof feedWatchReplySchema>;
 
 export interface ServerToClientEvents {
   /** One change of a project; in a hot project, several arrive together as 'live:changes'. */
@@ -26,6 +28,8 @@ export interface ServerToClientEvents {
   'ops:state': (state: OpsState) => void;
   'ops:published': (fold: FoldedMetricEvent) => void;
   'creator:totals': (totals: CreatorTotals) => void;
+  /** A new or changed entry of a project the visitor follows, or one removed. */
+  'feed:change': (change: FeedChange) => void;
 }
 
 export interface ClientToServerEvents {
@@ -40,6 +44,11 @@ export interface ClientToServerEvents {
   'ops:watch': (ack: (reply: OpsReply) => void) => void;
   /** Watch a creator's totals; answers with the current ones. Watching another creator leaves the first. */
   'creator:watch': (request: { account: string }, ack: (reply: CreatorReply) => void) => void;
+  /**
+   * Watch the visitor's home feed (the signed cookie's visitor); answers with its first page, then
+   * pushes new, changed and removed entries of the projects they follow. Sent again after a follow.
+   */
+  'feed:watch': (ack: (reply: FeedWatchReply) => void) => void;
 }
 
 export type InterServerEvents = Record<string, never>;

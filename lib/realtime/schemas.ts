@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { creatorTotalsSchema } from '../creators/schemas';
+import { feedPageSchema } from '../feed/schemas';
 import { accountIdSchema } from '../folding/metric-events';
 import { boardsSchema } from '../leaderboard/schemas';
 import { liveSnapshotSchema, slugSchema } from '../live-events/schemas';
@@ -21,6 +22,11 @@ export const opsReplySchema = z.union([z.object({ ok: z.literal(true), snapshot:
 export const creatorReplySchema = z.union([
   z.object({ ok: z.literal(true), totals: creatorTotalsSchema }),
   failure('invalid', 'not-found', 'unavailable', 'rate-limited'),
+]);
+
+export const feedWatchReplySchema = z.union([
+  z.object({ ok: z.literal(true), page: feedPageSchema }),
+  failure('no-visitor', 'unavailable', 'rate-limited'),
 ]);
 
 export const redisStatusSchema = z.object({ redis: z.enum(['up', 'down']) });

@@ -1,4 +1,6 @@
 import { cancelContributionAndEmit, recordContributionAndEmit } from '../creators/project-writes';
+import { configuredFeed } from '../feed/config';
+import { follow } from '../feed/follows';
 import { heartbeatVisitors, joinProject, leaveProject, publishNews } from '../live-events';
 import type { LiveEventsContext } from '../live-events/context';
 import { heartbeatInterval } from '../live-events/windows';
@@ -11,6 +13,8 @@ import { pick } from './pick';
 import { playSimulatedQuiz } from './quiz-players';
 
 const between = (min: number, max: number) => min + Math.random() * (max - min);
+/** Simulated visitors who follow a project each from the start. */
+const SIMULATED_FOLLOWERS = 40;
 const AMOUNTS = [5, 10, 10, 15, 20, 25, 25, 30, 50, 50, 75, 100, 150, 250, 500];
 /** The simulator animates the first projects of the listing: the demo's, not every one of a bench's 100,000. */
 const SIMULATED_PROJECTS = 1_000;
@@ -46,6 +50,14 @@ export function startSimulator(ctx: LiveEventsContext): { stop(): Promise<void> 
     return catalogue.slugs;
   };
 
+  // Simulated visitors follow projects, so the fan-out works and followers' feeds fill in the
+  // demo: a fixed crowd at start (the same ids after a restart), then some of the viewers below.
+  const feed = { redis: ctx.redis, config: ctx.feed ?? configuredFeed(), now: ctx.now };
+  void (async () => {
+    const all = await slugs();
+    for (let i = 0; i < SIMULATED_FOLLOWERS; i++) await follow(feed, `sim-follower-${i}`, all[i % all.length]!);
+  })().catch((error: Error) => log.debug({ err: error.message }, 'simulated follows failed'));
+
   every(800, 3_500, async () => {
     const slug = pick(await slugs());
     const { id } = await recordContributionAndEmit(slug, { name: pick(BACKER_NAMES), amount: pick(AMOUNTS) }, ctx);
@@ -70,6 +82,7 @@ export function startSimulator(ctx: LiveEventsContext): { stop(): Promise<void> 
       const visitor = `sim-${newId()}`;
       present.add(visitor);
       await joinProject(slug, { visitorId: visitor, tabId: 'sim' }, ctx);
+      if (Math.random() < 0.3) await follow(feed, visitor, slug);
     }
   });
 

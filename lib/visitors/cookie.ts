@@ -47,3 +47,5 @@ export function newVisitorCookie(secure: boolean): { id: string; value: string; 
   const setCookie = stringifySetCookie(VISITOR_COOKIE, value, { httpOnly: true, sameSite: 'lax', path: '/', maxAge: ONE_YEAR_S, secure });
   return { id, value, setCookie };
 }
+
+export { secret as visitorSecret };

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { jsonSchemaOf } from '../../lib/http/openapi/json-schema';
-import { readTop } from '../../lib/leaderboard';
-import { rankedEntrySchema } from '../../lib/leaderboard/schemas';
+import { readPlayerStanding, readTop } from '../../lib/leaderboard';
+import { playerStandingSchema, rankedEntrySchema } from '../../lib/leaderboard/schemas';
 import { cancelContribution, importEvents, publishNews, readLiveSnapshot, recordContribution } from '../../lib/live-events';
 import { readActivity } from '../../lib/live-events/activity';
 import {
@@ -67,13 +67,15 @@ describe('answers match their documented schemas', () => {
     strictly(startedSessionSchema, session);
     strictly(answerResultSchema, await answerQuestion(session.id, { questionId: session.question.id, choice: 0 }, ctx));
     strictly(resumedSessionSchema, await resumeSession(session.id, ctx));
-    strictly(submitResultSchema, await submitSession(session.id, 'Contract', ctx));
-    const refused: unknown = await submitSession(session.id, 'Contract', ctx).catch((error: unknown) => error);
+    strictly(submitResultSchema, await submitSession(session.id, 'Contract', 'contract-player', ctx));
+    const refused: unknown = await submitSession(session.id, 'Contract', 'contract-player', ctx).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(ConflictError);
     strictly(submittedStandingSchema, (refused as ConflictError).details);
     const reloaded: unknown = await resumeSession(session.id, ctx).catch((error: unknown) => error);
     expect(reloaded).toBeInstanceOf(ConflictError);
     strictly(submittedSessionSchema, (reloaded as ConflictError).details);
     for (const entry of (await readTop(10, ctx)).entries) strictly(rankedEntrySchema, entry);
+    strictly(playerStandingSchema, await readPlayerStanding('contract-player', ctx));
+    strictly(playerStandingSchema, await readPlayerStanding('nobody', ctx));
   });
 });

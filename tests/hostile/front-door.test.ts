@@ -159,6 +159,15 @@ describe('bounded metric labels', () => {
         await (await fetch(`${url}/projects/x`, { headers: { accept: 'text/html', 'x-forwarded-for': address } })).text();
       }
       expect([await refusals('http-writes'), await refusals('http-bursts'), await refusals('new-visitor-ids')]).toEqual([writes + 1, bursts + 1, visitors + 3]);
+      // RATE_LIMIT_PER_MIN=0 turns the new-id limit off too: every page gets its cookie (a quiz submit needs one).
+      process.env.RATE_LIMIT_PER_MIN = '0';
+      const unlimited = `192.0.2.${Math.floor(Math.random() * 250)}`;
+      for (let i = 0; i < limitPoints('new-visitor-ids') + 3; i++) {
+        const page = await fetch(`${url}/projects/x`, { headers: { accept: 'text/html', 'x-forwarded-for': unlimited } });
+        await page.text();
+        expect(page.headers.getSetCookie().some((cookie) => cookie.startsWith('cp_vid='))).toBe(true);
+      }
+      expect(await refusals('new-visitor-ids')).toBe(visitors + 3);
     } finally {
       delete process.env.TRUST_PROXY;
       if (before === undefined) delete process.env.RATE_LIMIT_PER_MIN;

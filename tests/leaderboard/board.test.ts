@@ -12,7 +12,7 @@ afterAll(async () => {
   await redis.quit();
 });
 
-const entry = (id: string, score: number, date = Date.now()): BoardEntry => ({ id, name: `Player ${id}`, score, date });
+const entry = (id: string, score: number, date = Date.now()): BoardEntry => ({ id, player: id, name: `Player ${id}`, score, date });
 
 /** The board the rules call for: more points first, then whoever got there first. */
 function expectedTop(arrivals: BoardEntry[], size: number): string[] {
@@ -92,9 +92,9 @@ describe('the capped leaderboard', () => {
     await expect(readTop(101, short)).rejects.toThrow(RangeError);
   });
 
-  it('stores each entry once, as the JSON string {id, name, score, date, member, boards}, names of any script kept as they are', async () => {
+  it('stores each entry once, as the JSON string {id, player, name, score, date, member, boards}, names of any script kept as they are', async () => {
     const ctx = boardContext(redis);
-    const item = { id: 'json', name: 'Zoë 李 <b>"/"</b>', score: 9, date: 1_800_000_000_123 };
+    const item = { id: 'json', player: 'json-player', name: 'Zoë 李 <b>"/"</b>', score: 9, date: 1_800_000_000_123 };
     await addEntry(item, ctx);
     expect(JSON.parse((await redis.get(ctx.keys.entry('json')))!)).toEqual({
       ...item, member: `${'9'.repeat(14)}8:json`, boards: ['day:2027-01-15', 'week:2027-W02', 'all'],

@@ -5,7 +5,7 @@ import type { Board, LeaderboardChange, RankedEntry } from '../../lib/leaderboar
 
 const NOW = Date.parse('2030-01-08T12:00:00Z');
 const TODAY = periodAt('day', NOW);
-const row = (id: string, score: number, rank: number): RankedEntry => ({ id, name: id, score, date: 1, rank });
+const row = (id: string, score: number, rank: number): RankedEntry => ({ id, player: id, name: id, score, date: 1, rank });
 const board = (entries: RankedEntry[], size = 3): Board => ({ version: 5, threshold: 0, size, span: TODAY, entries });
 const added = (version: number, entry: RankedEntry, threshold = 0, day = TODAY.id): LeaderboardChange => {
   const { rank, ...rest } = entry;
@@ -23,6 +23,23 @@ describe('the browser model of a leaderboard', () => {
     const full = board([row('a', 9, 1), row('b', 5, 2), row('c', 3, 3)]);
     const next = applyBoardChange(full, added(6, row('d', 4, 3), 5));
     expect(next).toMatchObject({ threshold: 5, entries: [row('a', 9, 1), row('b', 5, 2), row('d', 4, 3)] });
+  });
+
+  it("replaces a player's row with their better one, wherever it lands: one row per player", () => {
+    const current = board([row('a', 9, 1), row('b', 5, 2), row('c', 3, 3)]);
+    const better = { ...row('c2', 7, 2), player: 'c', name: 'C, renamed' };
+    expect(applyBoardChange(current, added(6, better))).toMatchObject({
+      entries: [row('a', 9, 1), { ...better, rank: 2 }, row('b', 5, 3)],
+    });
+    const best = { ...row('b2', 10, 1), player: 'b' };
+    expect(applyBoardChange(current, added(6, best))).toMatchObject({ entries: [{ ...best, rank: 1 }, row('a', 9, 2), row('c', 3, 3)] });
+  });
+
+  it('drops every row of a hidden player, and opens the board to any score', () => {
+    const current = { ...board([row('a', 9, 1), { ...row('b', 5, 2), player: 'cheat' }, { ...row('c', 3, 3), player: 'cheat' }]), threshold: 4 };
+    expect(applyBoardChange(current, { type: 'player-hidden', version: 6, player: 'cheat' })).toEqual({
+      ...current, version: 6, threshold: 0, entries: [row('a', 9, 1)],
+    });
   });
 
   it('takes the version of a change that did not enter this board, and nothing else', () => {

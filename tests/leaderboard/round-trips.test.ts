@@ -1,6 +1,6 @@
 import { isCluster, type RedisClient } from '../../lib/redis/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addEntry, readBoards, readTop, removeEntry, type LeaderboardChange, type LeaderboardContext } from '../../lib/leaderboard';
+import { addEntry, hidePlayer, readBoards, readTop, removeEntry, type LeaderboardChange, type LeaderboardContext } from '../../lib/leaderboard';
 import { periodAt, PERIODS } from '../../lib/leaderboard/periods';
 import { answerQuestion, startSession, submitSession } from '../../lib/quiz';
 import { acknowledgingClient } from '../../lib/redis/acknowledged';
@@ -24,11 +24,12 @@ beforeAll(async () => {
   const warmUp = boardContext(redis, 1);
   const session = await startSession(newPlayer(), warmUp);
   await answerQuestion(session.id, { questionId: session.question.id, choice: 0 }, warmUp);
-  await submitSession(session.id, 'Warm', warmUp);
+  await submitSession(session.id, 'Warm', 'warm-player', warmUp);
   await addEntry({ id: 'warm', name: 'Warm', score: 1_000_000, date: NOW }, warmUp);
   await readTop(1, warmUp);
   await readBoards(warmUp);
   await removeEntry('warm', warmUp);
+  await hidePlayer('warm-player', warmUp);
   ctx = boardContext(redis, 2);
   subscriber = await listenTo(redis, ctx.keys.changes);
 });
@@ -51,20 +52,20 @@ describe('every quiz and leaderboard operation is one EVALSHA; the boards publis
     if (isCluster(redis)) {
       const acknowledging = acknowledgingClient(redis);
       let own: string[] = [];
-      const shared = await commandsSentBy(redis, async () => void (own = await commandsSentBy(acknowledging, () => submitSession(id, 'Quiz player', ctx))));
+      const shared = await commandsSentBy(redis, async () => void (own = await commandsSentBy(acknowledging, () => submitSession(id, 'Quiz player', 'rt-player', ctx))));
       expect([shared, own]).toEqual([[], ['evalsha', 'wait']]);
     } else {
-      expect(await commandsSentBy(redis, () => submitSession(id, 'Quiz player', ctx))).toEqual(['evalsha']);
+      expect(await commandsSentBy(redis, () => submitSession(id, 'Quiz player', 'rt-player', ctx))).toEqual(['evalsha']);
     }
     const [change] = await takePublished();
-    expect(change).toMatchObject({ type: 'entry-added', version: 1, entry: { id, name: 'Quiz player' }, boards: { all: { id: 'all', rank: 1, threshold: 0 } } });
+    expect(change).toMatchObject({ type: 'entry-added', version: 1, entry: { id, player: 'rt-player', name: 'Quiz player' }, boards: { all: { id: 'all', rank: 1, threshold: 0 } } });
   });
 
   it('addEntry that enters the board, and one that does not', async () => {
     expect(await commandsSentBy(redis, () => addEntry({ id: 'rt-high', name: 'High', score: 5_000, date: NOW }, ctx))).toEqual(['evalsha']);
     const [change] = await takePublished();
     expect(change).toEqual({
-      type: 'entry-added', version: 2, entry: { id: 'rt-high', name: 'High', score: 5_000, date: NOW },
+      type: 'entry-added', version: 2, entry: { id: 'rt-high', player: 'rt-high', name: 'High', score: 5_000, date: NOW },
       boards: Object.fromEntries(PERIODS.map((period) => [period, { id: periodAt(period, NOW).id, rank: 1, threshold: expect.any(Number) }])),
     });
     expect(await commandsSentBy(redis, () => addEntry({ id: 'rt-low', name: 'Low', score: 0, date: NOW }, ctx))).toEqual(['evalsha']);
@@ -80,5 +81,10 @@ describe('every quiz and leaderboard operation is one EVALSHA; the boards publis
   it('removeEntry, once', async () => {
     expect(await commandsSentBy(redis, () => removeEntry('rt-high', ctx))).toEqual(['evalsha']);
     expect(await takePublished()).toEqual([{ type: 'entry-removed', version: 3, id: 'rt-high' }]);
+  });
+
+  it('hidePlayer, once: one EVALSHA over every board that may still exist', async () => {
+    expect(await commandsSentBy(redis, () => hidePlayer('rt-player', ctx))).toEqual(['evalsha']);
+    expect(await takePublished()).toMatchObject([{ type: 'player-hidden', version: 4, player: 'rt-player' }]);
   });
 });

@@ -20,7 +20,7 @@ afterAll(async () => {
 const HOUR = 3_600_000;
 /** A Tuesday noon, UTC: three days from here stay in one ISO week. */
 const TUESDAY = Date.parse('2030-01-08T12:00:00Z');
-const entry = (id: string, score: number, date: number): BoardEntry => ({ id, name: `Player ${id}`, score, date });
+const entry = (id: string, score: number, date: number): BoardEntry => ({ id, player: id, name: `Player ${id}`, score, date });
 
 /** What a board of `period` holding `time` must show: the best `size` of its period, ties by arrival. */
 function expectedBoard(arrivals: BoardEntry[], period: Period, time: number, size: number): string[] {
@@ -40,7 +40,7 @@ describe('today, this week and all time', () => {
   it('a new day starts an empty day board while the week and all time boards keep their entries', async () => {
     const clock = testClock(Date.parse('2030-01-08T23:59:00Z'));
     const ctx = boardContext(redis, 100, clock.now);
-    expect(await addEntry(entry('late', 5, clock.now()), ctx)).toEqual({ rank: 1, threshold: 0, ranks: { day: 1, week: 1, all: 1 } });
+    expect(await addEntry(entry('late', 5, clock.now()), ctx)).toMatchObject({ rank: 1, threshold: 0, ranks: { day: 1, week: 1, all: 1 } });
 
     clock.set(Date.parse('2030-01-09T00:00:30Z'));
     const boards = await readBoards(ctx);
@@ -49,7 +49,7 @@ describe('today, this week and all time', () => {
     expect(boards.week.entries.map((row) => row.id)).toEqual(['late']);
     expect(boards.all.entries.map((row) => row.id)).toEqual(['late']);
 
-    expect(await addEntry(entry('early', 1, clock.now()), ctx)).toEqual({ rank: 2, threshold: 0, ranks: { day: 1, week: 2, all: 2 } });
+    expect(await addEntry(entry('early', 1, clock.now()), ctx)).toMatchObject({ rank: 2, threshold: 0, ranks: { day: 1, week: 2, all: 2 } });
     expect((await readTop(100, ctx, 'day')).entries.map((row) => row.id)).toEqual(['early']);
     // Yesterday's board is still there until it expires on its own, two days after it ended.
     expect(await idsOn(ctx, 'day', Date.parse('2030-01-08T12:00:00Z'))).toEqual(['late']);

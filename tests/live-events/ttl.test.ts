@@ -99,7 +99,11 @@ describe('live-event keys expire so that an idle project leaves none behind', ()
     await new Promise((resolve) => setTimeout(resolve, 1_600));
 
     // The feed is history, not a window: it outlives them, and expires a month after its last push.
-    expect(await keysMatching(redis, `{project:${slug}}:*`)).toEqual([`{project:${slug}}:activity`, `{project:${slug}}:info`]);
+    // So are the home-feed entries (lib/feed): 30 days each, the project's list of them likewise.
+    const left = await keysMatching(redis, `{project:${slug}}:*`);
+    const feedKeys = left.filter((key) => key.includes(':feed-'));
+    expect(left.filter((key) => !feedKeys.includes(key))).toEqual([`{project:${slug}}:activity`, `{project:${slug}}:info`]);
     expect(await redis.pttl(`{project:${slug}}:activity`)).toBeGreaterThan(ACTIVITY_TTL_MS - MINUTE);
+    for (const key of feedKeys) expect(await redis.pttl(key), key).toBeGreaterThan(29 * 24 * 3_600_000);
   });
 });

@@ -7,6 +7,7 @@ import {
   speedBonus, startSession, submitSession, type PublicQuestion,
 } from '../../lib/quiz';
 import type { LeaderboardContext } from '../../lib/leaderboard/context';
+import type { SubmitResult } from '../../lib/quiz/types';
 import { connect, testClock } from '../support';
 import { boardContext } from '../leaderboard/support';
 import { answerAll, newPlayer, rightChoice, wrongChoice } from './support';
@@ -20,6 +21,8 @@ afterAll(async () => {
 });
 
 const start = (ctx: LeaderboardContext, player = newPlayer()) => startSession(player, ctx);
+/** A submit's answer as a second submit tells it: where it stands, not what it improved. */
+const withoutImproved = (result: SubmitResult) => Object.fromEntries(Object.entries(result).filter(([key]) => key !== 'improved'));
 /** The session's question ids in the order drawn, read where the server keeps them. */
 const drawnOrder = async (ctx: LeaderboardContext, id: string) => (await redis.hget(ctx.keys.quizSession(id), 'order'))!.split(',');
 const answerFirst = async (ctx: LeaderboardContext, { id, question }: { id: string; question: PublicQuestion }) =>
@@ -132,7 +135,7 @@ describe('quiz sessions', () => {
       const ctx = boardContext(redis, undefined, clock.now);
       const session = await start(ctx);
       await answerAll(session, ctx, (question, i) => (i % 3 === 0 ? wrongChoice(question) : rightChoice(question)), () => clock.advance(msPerAnswer));
-      return (await submitSession(session.id, `Pace ${msPerAnswer}`, ctx)).score;
+      return (await submitSession(session.id, `Pace ${msPerAnswer}`, newPlayer(), ctx)).score;
     };
     const [fast, slow, slower] = [await play(2_000), await play(2_040), await play(9_000)];
     expect(fast).toBe(6 * (POINTS_PER_ANSWER + speedBonus(2_000)));
@@ -189,8 +192,8 @@ describe('quiz sessions', () => {
     await redis.pexpire(ctx.keys.quizSession(id), 1);
     await new Promise((resolve) => setTimeout(resolve, 20));
     await expect(answerQuestion(id, { questionId: question.id, choice: 0 }, ctx)).rejects.toThrow(NotFoundError);
-    await expect(submitSession(id, 'Late', ctx)).rejects.toThrow(NotFoundError);
-    await expect(submitSession('AAAAAAAAAAAA', 'Nobody', ctx)).rejects.toThrow(NotFoundError);
+    await expect(submitSession(id, 'Late', newPlayer(), ctx)).rejects.toThrow(NotFoundError);
+    await expect(submitSession('AAAAAAAAAAAA', 'Nobody', newPlayer(), ctx)).rejects.toThrow(NotFoundError);
   });
 
   it('one open session per player: a second start by the same player ends the first, which refuses answers, submit and resume (409)', async () => {
@@ -207,15 +210,15 @@ describe('quiz sessions', () => {
     // the three may answer in any order.
     await Promise.all([
       answerQuestion(first.id, { questionId: next!.id, choice: rightChoice(next!) }, ctx),
-      submitSession(first.id, 'Twice', ctx),
+      submitSession(first.id, 'Twice', newPlayer(), ctx),
       resumeSession(first.id, ctx),
     ].map((refused) => expect(refused).rejects.toThrow(/ended: its player started another/)));
     expect(await redis.hgetall(ctx.keys.quizSession(first.id))).toEqual(before);
     expect((await readTop(10, ctx)).entries).toEqual([]);
     await answerAll(second, ctx);
     await answerAll(other, ctx);
-    expect((await submitSession(second.id, 'Second', ctx)).rank).toBe(1);
-    expect((await submitSession(other.id, 'Other', ctx)).rank).not.toBeNull();
+    expect((await submitSession(second.id, 'Second', newPlayer(), ctx)).rank).toBe(1);
+    expect((await submitSession(other.id, 'Other', newPlayer(), ctx)).rank).not.toBeNull();
   });
 
   it('a submitted session stays submitted when its player starts another', async () => {
@@ -223,10 +226,10 @@ describe('quiz sessions', () => {
     const player = newPlayer();
     const first = await start(ctx, player);
     await answerFirst(ctx, first);
-    const submitted = await submitSession(first.id, 'Done', ctx);
+    const submitted = await submitSession(first.id, 'Done', newPlayer(), ctx);
     await start(ctx, player);
     const refused: unknown = await resumeSession(first.id, ctx).catch((error: unknown) => error);
-    expect((refused as ConflictError).details).toMatchObject({ standing: { ...submitted, name: 'Done' } });
+    expect((refused as ConflictError).details).toMatchObject({ standing: { ...withoutImproved(submitted), name: 'Done' } });
   });
 
   it('submit once, even when submits race, with the score the server counted', async () => {
@@ -234,10 +237,13 @@ describe('quiz sessions', () => {
     const session = await start(ctx);
     const score = (await answerAll(session, ctx)).at(-1)!.score;
     const { id } = session;
-    const results = await Promise.allSettled(Array.from({ length: 5 }, (_, i) => submitSession(id, `Racer ${i}`, ctx)));
+    const player = newPlayer();
+    const results = await Promise.allSettled(Array.from({ length: 5 }, (_, i) => submitSession(id, `Racer ${i}`, player, ctx)));
     const submitted = results.filter((result) => result.status === 'fulfilled');
     expect(submitted).toHaveLength(1);
-    expect(submitted[0]!.value).toEqual({ score, rank: 1, threshold: 0, ranks: { day: 1, week: 1, all: 1 } });
+    expect(submitted[0]!.value).toEqual({
+      score, player, rank: 1, threshold: 0, ranks: { day: 1, week: 1, all: 1 }, improved: { day: true, week: true, all: true },
+    });
     for (const result of results) if (result.status === 'rejected') expect(result.reason).toBeInstanceOf(ConflictError);
     const board = await readTop(100, ctx);
     expect(board.entries).toHaveLength(1);
@@ -250,10 +256,10 @@ describe('quiz sessions', () => {
     const session = await start(ctx);
     const { id } = session;
     const { score } = await answerFirst(ctx, session);
-    const first = await submitSession(id, 'First', ctx);
+    const first = withoutImproved(await submitSession(id, 'First', newPlayer(), ctx));
     expect(first.ranks).toEqual({ day: 1, week: 1, all: 1 });
     const standing = async () => {
-      const refused: unknown = await submitSession(id, 'Second', ctx).catch((error: unknown) => error);
+      const refused: unknown = await submitSession(id, 'Second', newPlayer(), ctx).catch((error: unknown) => error);
       expect(refused).toBeInstanceOf(ConflictError);
       return (refused as ConflictError).details;
     };
@@ -261,9 +267,9 @@ describe('quiz sessions', () => {
 
     // Its ranks are read when asked: one better entry moves it down, two push it off the boards of 2.
     await addEntry({ id: 'better-1', name: 'Better', score: score + 1, date: ctx.now() }, ctx);
-    expect(await standing()).toEqual({ score, name: 'First', rank: 2, threshold: score + 1, ranks: { day: 2, week: 2, all: 2 } });
+    expect(await standing()).toEqual({ score, name: 'First', rank: 2, threshold: score + 1, ranks: { day: 2, week: 2, all: 2 }, player: first.player });
     await addEntry({ id: 'better-2', name: 'Better', score: score + 2, date: ctx.now() }, ctx);
-    expect(await standing()).toEqual({ score, name: 'First', rank: null, threshold: score + 2, ranks: { day: null, week: null, all: null } });
+    expect(await standing()).toEqual({ score, name: 'First', rank: null, threshold: score + 2, ranks: { day: null, week: null, all: null }, player: first.player });
     expect((await readTop(2, ctx)).entries.map((entry) => entry.id)).toEqual(['better-2', 'better-1']);
   });
 
@@ -272,7 +278,7 @@ describe('quiz sessions', () => {
     const session = await start(ctx);
     await answerFirst(ctx, session);
     const played = await resumeSession(session.id, ctx);
-    const first = await submitSession(session.id, 'First', ctx);
+    const first = withoutImproved(await submitSession(session.id, 'First', newPlayer(), ctx));
     const refused: unknown = await resumeSession(session.id, ctx).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(ConflictError);
     expect((refused as ConflictError).details).toEqual({ session: played, standing: { ...first, name: 'First' } });
@@ -283,12 +289,12 @@ describe('quiz sessions', () => {
     for (const name of ['Ana', 'Bo']) {
       const session = await start(ctx);
       await answerFirst(ctx, session);
-      expect((await submitSession(session.id, name, ctx)).rank).not.toBeNull();
+      expect((await submitSession(session.id, name, newPlayer(), ctx)).rank).not.toBeNull();
     }
     const { id } = await start(ctx);
     const { threshold } = await readTop(2, ctx);
     expect(threshold).toBeGreaterThan(POINTS_PER_ANSWER);
-    expect(await submitSession(id, 'Cy', ctx)).toEqual({ score: 0, rank: null, threshold, ranks: { day: null, week: null, all: null } });
+    expect(await submitSession(id, 'Cy', newPlayer(), ctx)).toMatchObject({ score: 0, rank: null, threshold, ranks: { day: null, week: null, all: null } });
     expect(await redis.exists(ctx.keys.entry(id))).toBe(0);
   });
 
@@ -326,7 +332,7 @@ describe('quiz sessions', () => {
   it('cannot be resumed once submitted or gone', async () => {
     const ctx = boardContext(redis);
     const { id } = await start(ctx);
-    await submitSession(id, 'Done', ctx);
+    await submitSession(id, 'Done', newPlayer(), ctx);
     await expect(resumeSession(id, ctx)).rejects.toThrow(ConflictError);
     await expect(resumeSession('no-such-session', ctx)).rejects.toThrow(NotFoundError);
   });

@@ -46,7 +46,7 @@ describe.runIf(testConnection().mode === 'cluster')('on a master failover', { ti
     await asleep.ping();
     const sleeping = asleep.debug('SLEEP', 2);
     await new Promise((resolve) => setTimeout(resolve, 200));
-    await expect(submitSession(refused, 'Unconfirmed', ctx)).rejects.toBeInstanceOf(NotReplicatedError);
+    await expect(submitSession(refused, 'Unconfirmed', uniqueSlug(), ctx)).rejects.toBeInstanceOf(NotReplicatedError);
     await sleeping;
     asleep.disconnect();
 
@@ -54,7 +54,7 @@ describe.runIf(testConnection().mode === 'cluster')('on a master failover', { ti
     let kept = '';
     for (let attempt = 0; !kept && attempt < 5; attempt++) {
       const id = await playedSession(ctx);
-      if (await submitSession(id, 'Acknowledged', ctx).then(() => true, (error) => (error instanceof NotReplicatedError ? false : Promise.reject(error)))) kept = id;
+      if (await submitSession(id, 'Acknowledged', uniqueSlug(), ctx).then(() => true, (error) => (error instanceof NotReplicatedError ? false : Promise.reject(error)))) kept = id;
     }
     expect(kept).not.toBe('');
     await cluster.killNode(master.port, 'SIGKILL');

@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { connection } from 'next/server';
 import { cache } from 'react';
+import { FollowButton } from '@/components/feed/FollowButton';
 import { LiveProject } from '@/components/live/LiveProject';
 import { ProjectArt } from '@/components/ProjectArt';
 import { Unavailable } from '@/components/Unavailable';
@@ -53,7 +54,10 @@ export default async function ProjectPage({ params }: Props) {
               {project.creator}
             </Link>
           </p>
-          <h1 className="mt-1 text-3xl font-bold tracking-tight sm:text-4xl">{project.title}</h1>
+          <div className="mt-1 flex flex-wrap items-center justify-between gap-3">
+            <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{project.title}</h1>
+            <FollowButton slug={project.slug} title={project.title} />
+          </div>
           <p className="mt-2 text-lg text-slate-600">{project.tagline}</p>
           <p className="mt-4 max-w-3xl text-slate-700">{project.description}</p>
         </div>

@@ -89,6 +89,7 @@ export function openApiDocument(): object {
       { name: 'admin', description: 'admin writes (Authorization: Bearer $ADMIN_TOKEN)' },
       { name: 'quiz', description: 'the Buzzword Quiz and its leaderboard' },
       { name: 'folding', description: 'event folding, shown on /ops' },
+      { name: 'feed', description: 'following projects and the home feed' },
       { name: 'service', description: 'health, metrics and these documents' },
     ],
     paths,

@@ -5,20 +5,27 @@
     `count` boards (the app's three: day, week, all time) from consecutive KEYS and ARGV: per
     board its period name, key suffix (after the board prefix), period id and expiry (ms, 0: none).
 
-  addToBoards(boards, version, channel, entryPrefix, boardPrefix, id, name, points, date, size)
-    `version`, `channel` and both prefixes are KEYS of the calling script, so a prefix of another
-    slot is refused (CROSSSLOT on Redis Cluster) rather than written to.
-    Adds the entry to every board whose last place it beats (or that has room), once: one string
-    shared by the boards, one member, one sequence. Each board it entered is trimmed to `size`;
-    an entry pushed out is released (entry-records.lua), its string deleted only when no board
+  addToBoards(boards, keys, entry, size)
+    keys: {version, channel, entryPrefix, boardPrefix, bestsPrefix, histogramPrefix, hidden}, all
+    KEYS of the calling script, so a prefix of another slot is refused (CROSSSLOT on Redis
+    Cluster) rather than written to. entry: {id, player, name, points, date}.
+    One row per player per board, their best (player-bests.lua): on each board where the points
+    beat the player's best (or the player has none), the best and the histogram move, the
+    player's old row leaves the board, and the entry enters when it beats the last place (or the
+    board has room). A lower or equal score changes nothing on that board: an equal score keeps
+    the earlier row. A hidden player (SISMEMBER keys.hidden) changes nothing anywhere.
+    The entry is added once: one string shared by the boards it entered, one member, one
+    sequence. Each board it entered is trimmed to `size`; an entry pushed out (or replaced by its
+    player's better one) is released (entry-records.lua), its string deleted only when no board
     holds it any more. Publishes one change carrying the entry's place on each board (SPUBLISH:
-    `channel` is in the boards' slot). An entry
-    that enters no board writes nothing and publishes nothing.
+    `channel` is in the boards' slot). An entry that enters no board publishes nothing.
   Returns ranks (per board, 1-based, 0 when not entered), thresholds (per board, the fewest
-  points that enter it now, 0 while it has room), version.
+  points that enter it now, 0 while it has room), improved (per board, 1 when the points beat
+  the player's best there, else 0), version.
 ]]
 --- @include "board-order.lua"
 --- @include "entry-records.lua"
+--- @include "player-bests.lua"
 
 local function boardsFrom(keys, firstKey, count, argv, firstArg)
   local boards = {}
@@ -31,45 +38,67 @@ local function boardsFrom(keys, firstKey, count, argv, firstArg)
   return boards
 end
 
--- Trims a board to `size`, noting the ids of the entries pushed out in `pushedOut` (a set).
-local function trimBoard(board, size, pushedOut)
+-- Trims a board to `size`, noting the ids of the entries pushed out in `released` (a set).
+local function trimBoard(board, size, released)
   local overflow = redis.call('ZCARD', board) - size
   if overflow <= 0 then return end
-  for _, member in ipairs(redis.call('ZRANGE', board, 0, overflow - 1)) do pushedOut[entryIdOf(member)] = true end
+  for _, member in ipairs(redis.call('ZRANGE', board, 0, overflow - 1)) do released[entryIdOf(member)] = true end
   redis.call('ZREMRANGEBYRANK', board, 0, overflow - 1)
 end
 
-local function addToBoards(boards, version, channel, entryPrefix, boardPrefix, id, name, points, date, size)
-  local entering, suffixes = {}, {}
+-- The member of entry `entryId` when `board` holds it, else nil.
+local function memberOn(board, entryPrefix, entryId)
+  local json = redis.call('GET', entryPrefix .. entryId)
+  if not json then return nil end
+  local member = cjson.decode(json).member
+  return redis.call('ZSCORE', board, member) and member or nil
+end
+
+local function addToBoards(boards, keys, entry, size)
+  local points = tonumber(entry.points)
+  local ranks, thresholds, improved, entering, suffixes, released = {}, {}, {}, {}, {}, {}
+  local hidden = redis.call('SISMEMBER', keys.hidden, entry.player) == 1
   for i, board in ipairs(boards) do
-    local last = lastPlacePoints(board.key, size)
-    -- An equal score reached later ranks below the last place: only more points enter.
-    entering[i] = not last or tonumber(points) > last
-    if entering[i] then suffixes[#suffixes + 1] = board.suffix end
+    ranks[i], improved[i], entering[i] = 0, 0, false
+    local bests = keys.bestsPrefix .. board.suffix
+    local previous = not hidden and bestOf(bests, entry.player)
+    if not hidden and (not previous or points > previous.points) then
+      improved[i] = 1
+      setBest(bests, keys.histogramPrefix .. board.suffix, entry.player, points, entry.id, previous or nil, board.expireAt)
+      local old = previous and memberOn(board.key, keys.entryPrefix, previous.entryId)
+      if old then
+        -- The player's row makes way for their better one: one row per player, never two.
+        redis.call('ZREM', board.key, old)
+        released[previous.entryId] = true
+      end
+      local last = lastPlacePoints(board.key, size)
+      -- An equal score reached later ranks below the last place: only more points enter.
+      entering[i] = not last or points > last
+      if entering[i] then suffixes[#suffixes + 1] = board.suffix end
+    end
   end
 
-  local ranks, thresholds = {}, {}
-  for i = 1, #boards do ranks[i] = 0 end
   if #suffixes == 0 then
     for i, board in ipairs(boards) do thresholds[i] = entryThreshold(board.key, size) end
-    return ranks, thresholds, tonumber(redis.call('GET', version) or '0')
+    return ranks, thresholds, improved, tonumber(redis.call('GET', keys.version) or '0')
   end
 
-  local sequence = redis.call('INCR', version)
-  local member = string.format('%0' .. SEQUENCE_DIGITS .. 'd', MAX_SEQUENCE - sequence) .. ':' .. id
-  local entry = { id = id, name = name, score = tonumber(points), date = tonumber(date) }
-  local key = entryPrefix .. id
-  redis.call('SET', key, cjson.encode({ id = id, name = name, score = entry.score, date = entry.date, member = member, boards = suffixes }))
-  local pushedOut = {}
+  local sequence = redis.call('INCR', keys.version)
+  local member = string.format('%0' .. SEQUENCE_DIGITS .. 'd', MAX_SEQUENCE - sequence) .. ':' .. entry.id
+  local published = { id = entry.id, player = entry.player, name = entry.name, score = points, date = tonumber(entry.date) }
+  local key = keys.entryPrefix .. entry.id
+  redis.call('SET', key, cjson.encode({
+    id = entry.id, player = entry.player, name = entry.name, score = points, date = published.date, member = member, boards = suffixes,
+  }))
   for i, board in ipairs(boards) do
     if entering[i] then
-      redis.call('ZADD', board.key, points, member)
-      trimBoard(board.key, size, pushedOut)
+      redis.call('ZADD', board.key, entry.points, member)
+      trimBoard(board.key, size, released)
       ranks[i] = redis.call('ZREVRANK', board.key, member) + 1
     end
   end
-  -- Once per entry, however many boards pushed it out: DEL only then, and only for those.
-  for pushedId in pairs(pushedOut) do releaseEntry(entryPrefix, boardPrefix, pushedId) end
+  -- Once per entry, however many boards dropped it: DEL only then, and only for those.
+  for releasedId in pairs(released) do releaseEntry(keys.entryPrefix, keys.boardPrefix, releasedId) end
 
   local placements = {}
   for i, board in ipairs(boards) do
@@ -80,10 +109,18 @@ local function addToBoards(boards, version, channel, entryPrefix, boardPrefix, i
   for i, board in ipairs(boards) do
     if entering[i] and board.expireAt > 0 then redis.call('PEXPIREAT', board.key, board.expireAt) end
   end
-  expireEntry(key, boardPrefix, suffixes)
+  expireEntry(key, keys.boardPrefix, suffixes)
 
-  redis.call('SPUBLISH', channel, cjson.encode({
-    type = 'entry-added', version = sequence, entry = entry, boards = placements,
+  redis.call('SPUBLISH', keys.channel, cjson.encode({
+    type = 'entry-added', version = sequence, entry = published, boards = placements,
   }))
-  return ranks, thresholds, sequence
+  return ranks, thresholds, improved, sequence
+end
+
+-- The keys table addToBoards takes, from seven consecutive KEYS from `first`.
+local function boardKeysFrom(keys, first)
+  return {
+    version = keys[first], channel = keys[first + 1], entryPrefix = keys[first + 2], boardPrefix = keys[first + 3],
+    bestsPrefix = keys[first + 4], histogramPrefix = keys[first + 5], hidden = keys[first + 6],
+  }
 end

@@ -7,12 +7,15 @@
   ARGV[1] now (ms)   ARGV[2] news id   ARGV[3] title   ARGV[4] url   ARGV[5] news window (ms)
   KEYS[5] the project's change channel (SPUBLISH)   ARGV[6] project slug
   ARGV[7] feed cap   ARGV[8] feed slack   ARGV[9] feed TTL (ms)
+  Home feeds (lib/feed/lua/enqueue.lua): its five keys at the END of KEYS, its settings the LAST ARGV.
 
-  Returns {status, at}: status 1 published, 0 duplicate (at is the original's), -1 unknown project
+  Returns {status, at, feedWork}: status 1 published, 0 duplicate (at is the original's), -1 unknown
+  project; feedWork (published only): see enqueue.lua
 ]]
 --- @include "prune-expired.lua"
 --- @include "publish-change.lua"
 --- @include "activity.lua"
+--- @include "../../feed/lua/enqueue.lua"
 
 local info, news, details, activity = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
 local now, id, title, url, window = tonumber(ARGV[1]), ARGV[2], ARGV[3], ARGV[4], tonumber(ARGV[5])
@@ -36,4 +39,5 @@ publishChange(info, KEYS[5], {
   news = { id = id, title = title, url = url, at = now },
   activity = { seq = seq, kind = 'news', id = id, title = title, url = url, at = now },
 }, seq)
-return { 1, now }
+local feedWork = feedAdd(feedHook(info), 'n-' .. id, now, { 'kind', 'news', 'headline', title, 'url', url })
+return { 1, now, feedWork }

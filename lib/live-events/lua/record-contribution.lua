@@ -12,13 +12,15 @@
   ARGV[5] contributions window (ms)    ARGV[6] contributors window (ms)
   KEYS[6] the project's change channel (SPUBLISH)   ARGV[7] project slug
   ARGV[8] feed cap   ARGV[9] feed slack   ARGV[10] feed TTL (ms)
+  Home feeds (lib/feed/lua/enqueue.lua): its five keys at the END of KEYS, its settings the LAST ARGV.
 
-  Returns {status, at, count, raised}
+  Returns {status, at, count, raised, feedWork}   feedWork: see enqueue.lua (recorded only)
     status  1 recorded, 0 duplicate (at is the original's), -1 unknown project
 ]]
 --- @include "prune-expired.lua"
 --- @include "publish-change.lua"
 --- @include "activity.lua"
+--- @include "../../feed/lua/enqueue.lua"
 
 local info, contributions, contributors, details, activity = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5]
 local now, id, name, amount = tonumber(ARGV[1]), ARGV[2], ARGV[3], tonumber(ARGV[4])
@@ -55,4 +57,6 @@ publishChange(info, KEYS[6], {
   count = count,
   raised = raised,
 }, seq)
-return { 1, now, count, raised }
+local feed = feedHook(info)
+local feedWork = math.max(feedBackers(feed, now), feedMilestones(feed, now, raised - amount, raised))
+return { 1, now, count, raised, feedWork }

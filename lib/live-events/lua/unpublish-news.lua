@@ -6,12 +6,14 @@
   KEYS[4] activity feed list
   ARGV[1] now (ms)   ARGV[2] news id   ARGV[3] news window (ms)
   KEYS[5] the project's change channel (SPUBLISH)   ARGV[4] project slug
+  Home feeds (lib/feed/lua/enqueue.lua): its five keys at the END of KEYS, its settings the LAST ARGV.
 
   Returns 1 unpublished, 0 no such news item, -1 unknown project
 ]]
 --- @include "prune-expired.lua"
 --- @include "publish-change.lua"
 --- @include "activity.lua"
+--- @include "../../feed/lua/enqueue.lua"
 
 local info, news, details, activity = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
 local now, id, window = tonumber(ARGV[1]), ARGV[2], tonumber(ARGV[3])
@@ -27,4 +29,5 @@ pruneExpired(news, now - window, details, nil)
 redis.call('PEXPIRE', news, window)
 redis.call('PEXPIRE', details, window)
 publishChange(info, KEYS[5], { type = 'news-unpublished', slug = ARGV[4], id = id, activitySeq = seq })
+feedRemove(feedHook(info), 'n-' .. id)
 return 1

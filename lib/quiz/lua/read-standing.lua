@@ -7,7 +7,7 @@
   KEYS[5] entry key prefix (in the boards' slot)
   ARGV[1] session id (the entry's id)   ARGV[2] board size
 
-  Returns {score, rankDay, rankWeek, rankAll, thresholdDay, thresholdWeek, thresholdAll, name}
+  Returns {score, rankDay, rankWeek, rankAll, thresholdDay, thresholdWeek, thresholdAll, name, player}
   (ranks 0 when not on that board), or {} when the session is not submitted
 ]]
 --- @include "../../leaderboard/lua/board-order.lua"

@@ -5,7 +5,7 @@
   standingOf(session, boards, entryPrefix, entryId, size)
     Where a submitted session's entry stands now: read only. The entry's string (its member)
     is at entryPrefix .. entryId, in the boards' slot.
-  Returns {score, rank per board (1-based, 0: not on it)..., threshold per board..., name}
+  Returns {score, rank per board (1-based, 0: not on it)..., threshold per board..., name, player}
 ]]
 local function standingOf(session, boards, entryPrefix, entryId, size)
   local reply = { tonumber(redis.call('HGET', session, 'score')) }
@@ -17,5 +17,6 @@ local function standingOf(session, boards, entryPrefix, entryId, size)
     reply[1 + #boards + i] = entryThreshold(board, size)
   end
   reply[2 + 2 * #boards] = redis.call('HGET', session, 'name') or (record and record.name) or ''
+  reply[3 + 2 * #boards] = redis.call('HGET', session, 'public-player') or (record and record.player) or ''
   return reply
 end

@@ -8,18 +8,23 @@
 
   KEYS[1] session hash   KEYS[2] day board   KEYS[3] week board   KEYS[4] all time board
   KEYS[5] version counter   KEYS[6] the boards' change channel (SPUBLISH, in their slot)
-  KEYS[7] entry key prefix   KEYS[8] board key prefix (both in the boards' slot)
+  KEYS[7] entry key prefix   KEYS[8] board key prefix   KEYS[9] player bests prefix
+  KEYS[10] histogram prefix   KEYS[11] hidden players (set)   (all in the boards' slot)
   ARGV[1] session id (the entry's id)   ARGV[2] name   ARGV[3] now (ms), the entry's date
-  ARGV[4] board size   ARGV[5..16] per board: period name, key suffix, period id, expiry (ms, 0: none)
+  ARGV[4] board size   ARGV[5] public player id (one row per player per board: add-to-boards.lua)
+  ARGV[6..17] per board: period name, key suffix, period id, expiry (ms, 0: none)
 
-  Returns {status, score, rankDay, rankWeek, rankAll, thresholdDay, thresholdWeek, thresholdAll, name}
+  Returns {status, score, rankDay, rankWeek, rankAll, thresholdDay, thresholdWeek, thresholdAll,
+           improvedDay, improvedWeek, improvedAll} once submitted; submitted already, the same
+           up to the thresholds, then the name and the public player id
     status     1 submitted, -1 no such session (unknown or expired), -2 submitted already,
                -3 ended (its player started another session: see start-session.lua)
     rank       1-based, 0 when the score does not enter that board; submitted already: where the
                entry stands now (0 when not on that board), so that a retry of a submit whose
                answer was lost (a 503: no replica confirmed it) still learns where it landed
     threshold  the fewest points that enter that board now (0 while it has room)
-    name       submitted already: the name it was submitted under (else not sent)
+    improved   1 when the score beat the player's best on that board, else 0
+    name, player  submitted already: the name and the public player id it was submitted under
 ]]
 --- @include "../../leaderboard/lua/add-to-boards.lua"
 --- @include "standing.lua"
@@ -35,8 +40,10 @@ if redis.call('HSETNX', session, 'submitted', ARGV[3]) == 0 then
   table.insert(standing, 1, -2)
   return standing
 end
-redis.call('HSET', session, 'name', ARGV[2])
+-- `player` is the visitor id the start stored (start-session.lua); the boards know the public id.
+redis.call('HSET', session, 'name', ARGV[2], 'public-player', ARGV[5])
 
-local ranks, thresholds = addToBoards(
-  boardsFrom(KEYS, 2, 3, ARGV, 5), KEYS[5], KEYS[6], KEYS[7], KEYS[8], ARGV[1], ARGV[2], score, ARGV[3], size)
-return { 1, tonumber(score), ranks[1], ranks[2], ranks[3], thresholds[1], thresholds[2], thresholds[3] }
+local ranks, thresholds, improved = addToBoards(
+  boardsFrom(KEYS, 2, 3, ARGV, 6), boardKeysFrom(KEYS, 5),
+  { id = ARGV[1], player = ARGV[5], name = ARGV[2], points = score, date = ARGV[3] }, size)
+return { 1, tonumber(score), ranks[1], ranks[2], ranks[3], thresholds[1], thresholds[2], thresholds[3], improved[1], improved[2], improved[3] }

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { errorBodySchema } from '../../errors';
-import { entryIdSchema, leaderboardQuerySchema, rankedEntrySchema, removedEntrySchema } from '../../../leaderboard/schemas';
+import {
+  entryIdSchema, hiddenPlayerSchema, leaderboardQuerySchema, playerIdSchema, playerStandingSchema, rankedEntrySchema, removedEntrySchema,
+} from '../../../leaderboard/schemas';
 import {
   answerInputSchema,
   answerResultSchema,
@@ -57,16 +59,17 @@ export const quizRoutes = defineRoutes('quiz', [
     path: '/api/quiz/sessions/{id}/submit',
     summary: 'Submit a session under a name: the server counts the score',
     description:
-      'Strict: a made-up field (a `score`) is a 400. A 503 may come after the score was kept (no replica confirmed it in time): the retry is then a 409 that carries where that score stands now, beside the error.',
+      'The player is the signed visitor cookie (`cp_vid`) a quiz start sets: each board keeps one row per player, their best; a lower or equal score changes nothing on a board, a better one replaces the row (under the new name). Without a valid cookie the submit is a 403 and writes nothing. Strict: a made-up field (a `score`) is a 400. A 503 may come after the score was kept (no replica confirmed it in time): the retry is then a 409 that carries where that score stands now, beside the error.',
     body: { schema: submitInputSchema, example: { name: '김민준' } },
     responses: {
-      ...answers(200, 'the score, the all time rank (null off the board) and threshold, and the rank on each board', submitResultSchema),
+      ...answers(200, "the score, the player's public id, the all time rank (null off the board) and threshold, the rank on each board, and on which boards it beat the player's best", submitResultSchema),
       ...answers(
         409,
         'submitted already: the error, with the score, the name it was submitted under, and its rank on each board now (null: not on it); or ended (its player started another): the error alone',
         errorBodySchema.extend(submittedStandingSchema.partial().shape),
       ),
     },
+    errors: { 403: 'no valid visitor cookie: nothing written' },
   },
   {
     method: 'get',
@@ -84,5 +87,24 @@ export const quizRoutes = defineRoutes('quiz', [
     access: 'admin',
     params: z.object({ id: entryIdSchema }),
     responses: answers(200, 'removed', removedEntrySchema),
+  },
+  {
+    method: 'get',
+    path: '/api/leaderboard/players/{player}',
+    summary: 'Where a player stands on each board, on it or far below it',
+    description:
+      "`player` is the public id a submit answers and entries carry. Per board: the player's best, the exact rank while the board (a top 100) holds their row, and for every player a rank range and a percentile from the board's score histogram (one field per 100 points, each player counted once at their best): the rank lies between `approximateRank.from` and `.to`, and `betterThan` is the percent of the board's players whose best lies in a lower bucket. Nobody is stored on a board beyond its 100 rows for this.",
+    params: z.object({ player: playerIdSchema }),
+    responses: answers(200, "the player's standing on today's, this week's and the all time board", playerStandingSchema),
+  },
+  {
+    method: 'delete',
+    path: '/api/leaderboard/players/{player}',
+    tag: 'admin',
+    summary: "Hide a player: every row of theirs leaves every board (open boards drop them live), and their later submits stay off",
+    description: 'As Google Play Games\' `players.hide`. `player` is the public id entries carry. Their best and histogram place go too, so the places of others count without them. Hiding is idempotent: a player who holds no row is hidden all the same (`removed: 0`).',
+    access: 'admin',
+    params: z.object({ player: playerIdSchema }),
+    responses: answers(200, 'hidden', hiddenPlayerSchema),
   },
 ]);

@@ -1,15 +1,23 @@
+import { HttpError } from '@/lib/http/errors';
 import { readJson } from '@/lib/http/body';
 import { pathSessionId, type SessionParams } from '@/lib/http/params';
 import { route } from '@/lib/http/route';
 import { submitSession } from '@/lib/quiz';
 import { submitInputSchema } from '@/lib/quiz/schemas';
+import { playerFromCookies } from '@/lib/visitors/player';
 
-/** `{name}` → `{score, rank, threshold}` (`rank` null off the board); a second submit is a 409. */
+/**
+ * `{name}` → `{score, player, rank, threshold, ranks, improved}` (`rank` null off the board); a
+ * second submit is a 409. The player is the signed visitor cookie (a quiz start sets one): a
+ * submit without a valid one is a 403 and writes nothing.
+ */
 export const POST = route(
   async (request: Request, context: SessionParams) => {
     const id = await pathSessionId(context);
     const { name } = await readJson(request, submitInputSchema);
-    return Response.json(await submitSession(id, name));
+    const player = playerFromCookies(request.headers.get('cookie'));
+    if (!player) throw new HttpError(403, 'no_player', 'a submit needs the visitor cookie the quiz start sets: start a quiz with cookies on');
+    return Response.json(await submitSession(id, name, player));
   },
   { write: true },
 );

@@ -1,0 +1,9 @@
+import type { Metadata } from 'next';
+import { HomeFeed } from '@/components/feed/HomeFeed';
+
+export const metadata: Metadata = { title: 'Your feed' };
+
+/** Rendered in the browser: the feed is the visitor's own, read over the socket with their cookie. */
+export default function FeedPage() {
+  return <HomeFeed />;
+}

@@ -1,0 +1,71 @@
+import AxeBuilder from '@axe-core/playwright';
+import { mkdirSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { publishNews, recordContribution } from '../lib/live-events';
+import { expect, test } from './support/fixtures';
+
+const VIEWPORTS = { phone: { width: 390, height: 844 }, laptop: { width: 1366, height: 900 } };
+const SHOTS = '/tmp/shots/feed';
+
+async function audit(page: Page, name: string) {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({ rule: violation.id, nodes: violation.nodes.map((node) => node.target.join(' ')).slice(0, 5) }));
+  expect(serious, `${name}: serious or critical axe violations`).toEqual([]);
+}
+
+for (const [device, viewport] of Object.entries(VIEWPORTS)) {
+  test.describe(`the home feed on a ${device}`, () => {
+    test.use({ viewport, reducedMotion: 'reduce' });
+    test.describe.configure({ timeout: 180_000 });
+
+    test('follow a project, read its entries newest first, live, load more, and see the new count in the header', async ({ page, slug, live }) => {
+      await page.goto(`/projects/${slug}`);
+      const follow = page.getByTestId('follow-button');
+      await expect(follow).toHaveAttribute('aria-pressed', 'false');
+      await follow.click();
+      await expect(follow).toHaveAttribute('aria-pressed', 'true');
+      await audit(page, `${device}-project-following`);
+
+      for (let i = 1; i <= 22; i++) await publishNews(slug, { id: `n${i}`, title: `Update number ${i}`, url: `https://example.org/${i}` }, live);
+
+      // Fan-out is asynchronous: within moments every item is in this visitor's feed (an item still
+      // in flight when /feed opens shows on the next open; what comes after the open is pushed live).
+      await expect.poll(async () => ((await (await page.request.get('/api/feed?limit=50')).json()) as { entries: unknown[] }).entries.length, { timeout: 20_000 }).toBe(22);
+      await page.goto('/feed');
+      await expect(page.getByTestId('connection-status')).toHaveAttribute('data-state', 'live');
+      const entries = page.getByTestId('feed-entry');
+      await expect(entries).toHaveCount(20);
+      await expect(entries.first()).toContainText('Update number 22');
+
+      await recordContribution(slug, { name: 'Ada', amount: 10 }, live);
+      await recordContribution(slug, { name: 'Bo', amount: 10 }, live);
+      const backers = page.locator('[data-testid="feed-entry"][data-kind="backers"]');
+      await expect(backers).toHaveCount(1);
+      await expect(backers).toContainText('2 people backed');
+      await expect(entries.first()).toHaveAttribute('data-kind', 'backers');
+
+      await page.getByRole('button', { name: 'Load more' }).click();
+      await expect(entries).toHaveCount(23);
+      const ids = await entries.evaluateAll((items) => items.map((item) => item.getAttribute('data-id')));
+      expect(new Set(ids).size).toBe(23);
+      await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0);
+      await audit(page, `${device}-feed`);
+
+      await publishNews(slug, { id: 'later', title: 'After you looked', url: 'https://example.org/later' }, live);
+      // New since the feed was last looked at (opened, or re-watched after a reconnect): at least
+      // this news item once its fan-out is done, and exactly what the API counts.
+      type FeedAnswer = { entries: { at: number; id: string }[]; lastLooked: number };
+      const read = async () => (await (await page.request.get('/api/feed?limit=50')).json()) as FeedAnswer;
+      await expect.poll(async () => (await read()).entries.map((entry) => entry.id), { timeout: 20_000 }).toContain(`${slug}:n-later`);
+      const { entries: all, lastLooked } = await read();
+      const fresh = all.filter((entry) => entry.at > lastLooked).length;
+      await page.goto('/');
+      await expect(page.getByTestId('feed-new-count')).toHaveText(`${fresh} new`);
+      await audit(page, `${device}-home-with-count`);
+    });
+  });
+}

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+export const DAY_MS = 24 * 3600 * 1000;
+
+/** How feeds are kept; tests pass their own. */
+export type FeedConfig = {
+  /** Above this many followers a project is not pushed but merged at read time. */
+  fanoutMaxFollowers: number;
+  /** A feed not read for this long expires, and is rebuilt on return. */
+  idleMs: number;
+  /** References kept per feed (and per project list); trimmed when LPUSH answers cap + slack. */
+  cap: number;
+  slack: number;
+  /** How long an entry hash (and a project's list) lives. */
+  entryTtlMs: number;
+};
+
+const settings = z.object({
+  FANOUT_MAX_FOLLOWERS: z.coerce.number().int().min(0).max(100_000_000).default(10_000),
+  FEED_IDLE_DAYS: z.coerce.number().min(1 / 24 / 60).max(3650).default(14),
+});
+
+/** FANOUT_MAX_FOLLOWERS (10,000) and FEED_IDLE_DAYS (14). */
+export function feedConfigFromEnv(env: Record<string, string | undefined> = process.env): FeedConfig {
+  const parsed = settings.parse({ FANOUT_MAX_FOLLOWERS: env.FANOUT_MAX_FOLLOWERS || undefined, FEED_IDLE_DAYS: env.FEED_IDLE_DAYS || undefined });
+  return { fanoutMaxFollowers: parsed.FANOUT_MAX_FOLLOWERS, idleMs: Math.round(parsed.FEED_IDLE_DAYS * DAY_MS), cap: 200, slack: 10, entryTtlMs: 30 * DAY_MS };
+}
+
+let configured: FeedConfig | undefined;
+
+export function configuredFeed(): FeedConfig {
+  return (configured ??= feedConfigFromEnv());
+}
+
+/** The JSON the live-event scripts take as their LAST argument (enqueue.lua). */
+export function feedHookArg(config: FeedConfig, slug: string): string {
+  return JSON.stringify({ max: config.fanoutMaxFollowers, cap: config.cap, slack: config.slack, ttl: config.entryTtlMs, slug });
+}

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+
+/** A reference: `<at, 13 digits>:<slug>:<entry id>`; as strings they sort by (time, slug, id). */
+export const refSchema = z.string().regex(/^\d{13}:[a-z0-9-]{1,64}:[A-Za-z0-9_-]{1,70}$/, 'not a feed cursor');
+
+export function refParts(ref: string): { at: number; slug: string; id: string } {
+  const [at, slug, id] = ref.split(':') as [string, string, string];
+  return { at: Number(at), slug, id };
+}
+
+const base = {
+  id: z.string(),
+  cursor: z.string(),
+  project: z.object({ slug: z.string(), title: z.string() }),
+  at: z.number().int(),
+};
+
+export const feedEntrySchema = z.discriminatedUnion('kind', [
+  z.object({ ...base, kind: z.literal('news'), news: z.object({ title: z.string(), url: z.string() }) }),
+  z.object({ ...base, kind: z.literal('milestone'), milestone: z.enum(['first-backer', '25', '50', '100']), goal: z.number() }),
+  z.object({ ...base, kind: z.literal('backers'), count: z.number().int(), updated: z.number().int() }),
+]);
+
+export type FeedEntry = z.infer<typeof feedEntrySchema>;
+
+/** An entry hash (enqueue.lua) as the API shows it; null for a hash that is gone or unknown. */
+export function entryFromHash(ref: string, hash: Record<string, string>): FeedEntry | null {
+  const { slug, id } = refParts(ref);
+  const common = { id: `${slug}:${id}`, cursor: ref, project: { slug, title: hash.title ?? slug }, at: Number(hash.at) };
+  const parsed = feedEntrySchema.safeParse(
+    hash.kind === 'news'
+      ? { ...common, kind: 'news', news: { title: hash.headline, url: hash.url } }
+      : hash.kind === 'milestone'
+        ? { ...common, kind: 'milestone', milestone: hash.milestone, goal: Number(hash.goal) }
+        : { ...common, kind: hash.kind, count: Number(hash.count), updated: Number(hash.updated) },
+  );
+  return parsed.success ? parsed.data : null;
+}
+
+/** A message of a project's feed channel (enqueue.lua) as pushed to watching pages; null if malformed. */
+export function changeFromMessage(message: string): { type: 'entry'; entry: FeedEntry } | { type: 'removed'; id: string; cursor: string } | null {
+  try {
+    const parsed = JSON.parse(message) as { type?: string; ref?: string; entry?: Record<string, string> };
+    if (!parsed.ref || !refSchema.safeParse(parsed.ref).success) return null;
+    if (parsed.type === 'removed') {
+      const { slug, id } = refParts(parsed.ref);
+      return { type: 'removed', id: `${slug}:${id}`, cursor: parsed.ref };
+    }
+    const entry = parsed.type === 'entry' && parsed.entry ? entryFromHash(parsed.ref, parsed.entry) : null;
+    return entry && { type: 'entry', entry };
+  } catch {
+    return null;
+  }
+}

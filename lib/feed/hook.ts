@@ -1,0 +1,16 @@
+import type { RedisClient } from '../redis/client';
+import { configuredFeed, feedHookArg, type FeedConfig } from './config';
+import { feedHookKeys } from './keys';
+import { noteFeedWork, type FeedWork } from './work';
+
+type HookContext = { redis: RedisClient; now: () => number; feed?: FeedConfig };
+
+/** What a live-event script appends for its home-feed hook (enqueue.lua): keys, then the last argument. */
+export function feedHook(slug: string, ctx: HookContext): { keys: string[]; arg: string } {
+  return { keys: feedHookKeys(slug), arg: feedHookArg(ctx.feed ?? configuredFeed(), slug) };
+}
+
+/** After the script: tells the fan-out workers, when it queued something. */
+export async function afterFeedHook(slug: string, ctx: HookContext, work: FeedWork | undefined): Promise<void> {
+  await noteFeedWork({ redis: ctx.redis, now: ctx.now, config: ctx.feed ?? configuredFeed() }, slug, work);
+}

@@ -1,0 +1,52 @@
+import { projectTag } from '../projects/keys';
+
+/** The feed keys of one project, in the project's slot (`{project:<slug>}`). */
+export function projectFeedKeys(slug: string) {
+  const tag = projectTag(slug);
+  return {
+    info: `${tag}:info`,
+    /** Sorted set, all scores 0: the project's followers, paged by member. */
+    followers: `${tag}:followers`,
+    /** List: the project's own references, newest first, capped. */
+    entries: `${tag}:feed-entries`,
+    /** Prefix of the entry hashes: `<prefix><entry id>`. */
+    entryPrefix: `${tag}:feed-entry:`,
+    /** Stream with consumer group `fanout`: the entries still to push to followers. */
+    queue: `${tag}:feed-queue`,
+    /** Hash: stream id -> the last follower pushed. */
+    progress: `${tag}:feed-progress`,
+    /** Sharded channel: new, changed and removed entries. */
+    channel: `${tag}:feed`,
+  };
+}
+
+export type ProjectFeedKeys = ReturnType<typeof projectFeedKeys>;
+
+/** The feed keys of one visitor, in the visitor's own slot (`{feed:<visitor>}`). */
+export function visitorFeedKeys(visitor: string) {
+  const tag = `{feed:${visitor}}`;
+  return {
+    follows: `${tag}:follows`,
+    pending: `${tag}:pending`,
+    entries: `${tag}:entries`,
+    active: `${tag}:active`,
+  };
+}
+
+/** Global keys of the fan-out, in the `{feed}` slot: only ever touched outside write scripts. */
+export const feedWorkKeys = {
+  work: '{feed}:work',
+  big: '{feed}:big',
+} as const;
+
+/** The consumer group every instance's workers share. */
+export const FANOUT_GROUP = 'fanout';
+
+/** How many keys feedHookKeys gives. */
+export const FEED_HOOK_KEY_COUNT = 5;
+
+/** The feed keys appended, in this order, at the END of a live-event script's KEYS (enqueue.lua). */
+export function feedHookKeys(slug: string): string[] {
+  const keys = projectFeedKeys(slug);
+  return [keys.followers, keys.entries, keys.entryPrefix, keys.queue, keys.channel];
+}

@@ -1,0 +1,108 @@
+--[[
+  Shared helper (lib/feed): the home-feed hooks of the live-event scripts. An including script
+  appends the five feed keys at the END of its KEYS (feedHookKeys in lib/feed/keys.ts) and the
+  feed's settings as its LAST argument (feedHookArg: JSON {max, cap, slack, ttl, slug}), so the
+  hook reads them from the end and the script's own keys and arguments keep their places.
+
+    KEYS[#KEYS - 4] followers zset   KEYS[#KEYS - 3] the project's references list
+    KEYS[#KEYS - 2] entry hash prefix   KEYS[#KEYS - 1] fan-out stream   KEYS[#KEYS] feed channel
+
+  An entry lives once, in the hash `prefix .. id`; feeds hold its reference
+  `<at, 13 digits>:<slug>:<id>`, which sorts as (time, slug, id) and is the readers' cursor.
+
+  feedHook(info) -> hook
+  feedAdd(hook, id, at, fields) -> work   a new entry: hash, reference on the project's list,
+    queued for fan-out, published. An id that exists already is left alone (work 0).
+  feedBackers(hook, at) -> work   the hour's "n people backed" entry: created, or its count
+    bumped in place (published as changed, never fanned out again)
+  feedMilestones(hook, at, before, after) -> work   first backer, 25 / 50 / 100 % of the goal,
+    from the total before and after this contribution (one entry, the highest crossed)
+  feedRemove(hook, id) -> 1 when the entry existed   deletes its hash; feeds skip the reference
+  work: 0 nothing to fan out, 1 queued (mark the project's queue), 2 the project is big (merged
+  at read time, not queued). The including script returns the highest.
+]]
+local function feedHook(info)
+  local settings = cjson.decode(ARGV[#ARGV])
+  return {
+    info = info, followerSet = KEYS[#KEYS - 4], projectRefs = KEYS[#KEYS - 3],
+    entryPrefix = KEYS[#KEYS - 2], fanoutQueue = KEYS[#KEYS - 1], feedChannel = KEYS[#KEYS],
+    max = tonumber(settings.max), cap = tonumber(settings.cap), slack = tonumber(settings.slack),
+    ttl = tonumber(settings.ttl), slug = settings.slug,
+  }
+end
+
+local function feedRef(hook, id, at)
+  return string.format('%013d:%s:%s', at, hook.slug, id)
+end
+
+local function feedPublish(hook, message)
+  redis.call('SPUBLISH', hook.feedChannel, cjson.encode(message))
+end
+
+local function feedEntryFields(key)
+  local flat = redis.call('HGETALL', key)
+  local entry = {}
+  for i = 1, #flat, 2 do entry[flat[i]] = flat[i + 1] end
+  return entry
+end
+
+local function feedAdd(hook, id, at, fields)
+  local key = hook.entryPrefix .. id
+  if redis.call('EXISTS', key) == 1 then return 0 end
+  local title = redis.call('HGET', hook.info, 'title') or hook.slug
+  redis.call('HSET', key, 'at', at, 'title', title, unpack(fields))
+  redis.call('PEXPIRE', key, hook.ttl)
+  local ref = feedRef(hook, id, at)
+  if redis.call('LPUSH', hook.projectRefs, ref) >= hook.cap + hook.slack then
+    redis.call('LTRIM', hook.projectRefs, 0, hook.cap - 1)
+  end
+  redis.call('PEXPIRE', hook.projectRefs, hook.ttl)
+  feedPublish(hook, { type = 'entry', ref = ref, entry = feedEntryFields(key) })
+  local followers = redis.call('ZCARD', hook.followerSet)
+  if followers == 0 then return 0 end
+  if followers > hook.max then return 2 end
+  redis.call('XADD', hook.fanoutQueue, '*', 'ref', ref)
+  return 1
+end
+
+local HOUR_MS = 3600000
+
+local function feedBackers(hook, at)
+  local id = 'b-' .. math.floor(at / HOUR_MS)
+  local key = hook.entryPrefix .. id
+  if redis.call('EXISTS', key) == 0 then
+    return feedAdd(hook, id, at, { 'kind', 'backers', 'count', 1, 'updated', at })
+  end
+  redis.call('HINCRBY', key, 'count', 1)
+  redis.call('HSET', key, 'updated', at)
+  local entry = feedEntryFields(key)
+  feedPublish(hook, { type = 'entry', ref = feedRef(hook, id, tonumber(entry.at)), entry = entry })
+  return 0
+end
+
+local FEED_MILESTONES = { 100, 50, 25 }
+
+local function feedMilestones(hook, at, before, after)
+  local goal = tonumber(redis.call('HGET', hook.info, 'goal') or '0')
+  local work = 0
+  if before <= 0 and after > 0 then
+    work = feedAdd(hook, 'm-first-backer', at, { 'kind', 'milestone', 'milestone', 'first-backer', 'goal', goal })
+  end
+  if goal <= 0 then return work end
+  for _, percent in ipairs(FEED_MILESTONES) do
+    local line = goal * percent
+    if before * 100 < line and after * 100 >= line then
+      return math.max(work, feedAdd(hook, 'm-' .. percent, at, { 'kind', 'milestone', 'milestone', tostring(percent), 'goal', goal }))
+    end
+  end
+  return work
+end
+
+local function feedRemove(hook, id)
+  local key = hook.entryPrefix .. id
+  local at = redis.call('HGET', key, 'at')
+  if not at then return 0 end
+  redis.call('DEL', key)
+  feedPublish(hook, { type = 'removed', ref = feedRef(hook, id, tonumber(at)) })
+  return 1
+end

@@ -1,0 +1,77 @@
+import { withFeedScripts } from './commands';
+import type { FeedContext } from './context';
+import { entryFromHash, refParts, type FeedEntry } from './entries';
+import { settlePending } from './follows';
+import { feedWorkKeys, projectFeedKeys, visitorFeedKeys } from './keys';
+
+export type FeedPage = { entries: FeedEntry[]; nextCursor: string | null; lastLooked: number };
+
+export type ReadOptions = {
+  limit: number;
+  before?: string;
+  look?: boolean;
+  /**
+   * Also merge the newest references of every pushed project followed: a page opening catches
+   * up on entries still on their way through the fan-out (one LRANGE per project, so only when
+   * a page opens, not on every read).
+   */
+  catchUp?: boolean;
+};
+
+/** References per followed project a catching-up read merges. */
+const CATCH_UP = 10;
+
+async function projectRefs(ctx: FeedContext, slugs: string[], last: number): Promise<string[]> {
+  return (await Promise.all(slugs.map((slug) => ctx.redis.lrange(projectFeedKeys(slug).entries, 0, last)))).flat();
+}
+
+/** Hydrates references in order until `limit` entries: an entry whose hash is gone is skipped. */
+async function hydrate(ctx: FeedContext, refs: string[], limit: number): Promise<{ entries: FeedEntry[]; used: number }> {
+  const entries: FeedEntry[] = [];
+  let used = 0;
+  while (entries.length < limit && used < refs.length) {
+    const chunk = refs.slice(used, used + limit - entries.length);
+    const hashes = await Promise.all(chunk.map((ref) => ctx.redis.hgetall(projectFeedKeys(refParts(ref).slug).entryPrefix + refParts(ref).id)));
+    chunk.forEach((ref, i) => {
+      const entry = entryFromHash(ref, hashes[i]!);
+      if (entry) entries.push(entry);
+    });
+    used += chunk.length;
+  }
+  return { entries, used };
+}
+
+/**
+ * A page of a visitor's feed, newest first, below `before` (a reference): what was pushed to
+ * their feed merged with the own lists of the big projects they follow, in one order. An idle
+ * (expired) feed is rebuilt from the followed projects' lists before the page is answered.
+ */
+export async function readFeed(ctx: FeedContext, visitor: string, { limit, before, look = false, catchUp = false }: ReadOptions): Promise<FeedPage> {
+  const mine = visitorFeedKeys(visitor);
+  const { cap, idleMs } = ctx.config;
+  const scripts = withFeedScripts(ctx.redis);
+  const [[wasActive, lastLooked, follows, pending], big] = await Promise.all([
+    scripts.openFeed(mine.follows, mine.pending, mine.entries, mine.active, ctx.now(), idleMs, look ? 1 : 0),
+    ctx.redis.smembers(feedWorkKeys.big),
+  ]);
+  await settlePending(ctx, visitor, pending);
+  const merged = follows.filter((slug) => big.includes(slug));
+  const pushed = follows.filter((slug) => !big.includes(slug));
+  if (!wasActive) {
+    await scripts.rebuildFeed(mine.entries, cap, idleMs, ...(await projectRefs(ctx, pushed, cap - 1)));
+  }
+  const followed = new Set(follows);
+  const [own, others, inFlight] = await Promise.all([
+    ctx.redis.lrange(mine.entries, 0, -1),
+    projectRefs(ctx, merged, -1),
+    catchUp && before === undefined ? projectRefs(ctx, pushed, CATCH_UP - 1) : [],
+  ]);
+  const refs = [...new Set([...own, ...others, ...inFlight])]
+    .filter((ref) => followed.has(refParts(ref).slug) && (before === undefined || ref < before))
+    .sort()
+    .reverse();
+  const { entries, used } = await hydrate(ctx, refs, limit);
+  const more = used < refs.length && entries.length > 0;
+  return { entries, nextCursor: more ? entries.at(-1)!.cursor : null, lastLooked };
+}
+

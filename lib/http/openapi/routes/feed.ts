@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { slugSchema } from '../../../live-events/schemas';
+import { feedPageSchema, feedQuerySchema, followedSchema, followInputSchema, followsSchema } from '../../../feed/schemas';
+import { answers, defineRoutes } from '../contract';
+
+const visitor = 'The visitor is the signed `cp_vid` cookie; a request without one is given one (Set-Cookie).';
+
+export const feedRoutes = defineRoutes('feed', [
+  {
+    method: 'post',
+    path: '/api/follows',
+    summary: 'Follow a project',
+    description: visitor,
+    access: 'write',
+    body: { schema: followInputSchema, example: { slug: 'tidal-synth' } },
+    responses: {
+      ...answers(201, 'now following', followedSchema),
+      ...answers(200, 'already following', followedSchema),
+    },
+    errors: { 404: 'no such project' },
+  },
+  {
+    method: 'delete',
+    path: '/api/follows/{slug}',
+    summary: 'Stop following a project',
+    description: `${visitor} Idempotent: 204 whether or not it was followed.`,
+    access: 'write',
+    params: z.object({ slug: slugSchema }),
+    responses: { 204: { description: 'not following (any more)', content: [] } },
+  },
+  {
+    method: 'get',
+    path: '/api/follows',
+    summary: 'The projects the visitor follows, most recent first',
+    description: visitor,
+    responses: answers(200, 'the follows', followsSchema),
+  },
+  {
+    method: 'get',
+    path: '/api/feed',
+    summary: "A page of the visitor's home feed, newest first",
+    description: `${visitor} News, milestones and the hour's backers of the projects they follow. Page with \`before\` = the previous \`nextCursor\`: entries arriving meanwhile never shift a page.`,
+    query: feedQuerySchema,
+    responses: answers(200, 'a page', feedPageSchema),
+  },
+]);

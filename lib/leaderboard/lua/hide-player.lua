@@ -1,0 +1,42 @@
+--[[
+  Hides a player (moderation, as Google Play Games' players.hide): adds them to the hidden set,
+  so that their later submits write nothing (add-to-boards.lua), takes their row off every board
+  named, forgets their best there and takes them out of its histogram (player-bests.lua), and
+  publishes the removal so every open board drops their rows. In one step.
+
+  KEYS[1] version counter   KEYS[2] the boards' change channel (SPUBLISH, in their slot)
+  KEYS[3] entry key prefix   KEYS[4] board key prefix   KEYS[5] player bests prefix
+  KEYS[6] histogram prefix   KEYS[7] hidden players (set)   (all in the boards' slot)
+  ARGV[1] public player id   ARGV[2..] the key suffixes of every board that may still exist
+          (today's and the two days before, this week's and the two weeks before, all time)
+
+  Returns {rows removed, version}; a change is published (and the version moves) only when a
+  row was removed.
+]]
+--- @include "board-order.lua"
+--- @include "entry-records.lua"
+--- @include "player-bests.lua"
+
+local version, channel, entryPrefix, boardPrefix, bestsPrefix, histogramPrefix, hidden = unpack(KEYS, 1, 7)
+local player = ARGV[1]
+redis.call('SADD', hidden, player)
+
+local removed, released = 0, {}
+for i = 2, #ARGV do
+  local bests = bestsPrefix .. ARGV[i]
+  local best = bestOf(bests, player)
+  if best then
+    forgetBest(bests, histogramPrefix .. ARGV[i], player, best)
+    local json = redis.call('GET', entryPrefix .. best.entryId)
+    if json then
+      removed = removed + redis.call('ZREM', boardPrefix .. ARGV[i], cjson.decode(json).member)
+      released[best.entryId] = true
+    end
+  end
+end
+for entryId in pairs(released) do releaseEntry(entryPrefix, boardPrefix, entryId) end
+
+if removed == 0 then return { 0, tonumber(redis.call('GET', version) or '0') } end
+local sequence = redis.call('INCR', version)
+redis.call('SPUBLISH', channel, cjson.encode({ type = 'player-hidden', version = sequence, player = player }))
+return { removed, sequence }

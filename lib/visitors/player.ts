@@ -1,0 +1,22 @@
+import { createHmac } from 'node:crypto';
+import { visitorFromCookies, visitorSecret } from './cookie';
+
+/** Characters of a public player id: 96 bits of an HMAC, URL-safe. */
+const PLAYER_ID_LENGTH = 16;
+
+/**
+ * The public id of the player a visitor id stands for, as the boards show it: a keyed hash
+ * (HMAC-SHA256 with VISITOR_SECRET), so it names one player on every board and every instance,
+ * yet neither gives the cookie away nor lets anyone who sees it make one.
+ */
+export function playerIdOf(visitorId: string): string {
+  const key = visitorSecret();
+  if (!key) throw new Error('VISITOR_SECRET is not set');
+  return createHmac('sha256', key).update(`player:${visitorId}`).digest('base64url').slice(0, PLAYER_ID_LENGTH);
+}
+
+/** The public player id of a Cookie header's signed visitor id; undefined without a valid one. */
+export function playerFromCookies(header: string | null | undefined): string | undefined {
+  const visitor = visitorFromCookies(header ?? undefined);
+  return visitor === undefined ? undefined : playerIdOf(visitor);
+}

@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { follow, readFeed, workOnce, type FeedContext } from '../../lib/feed';
+import { feedWorkKeys, visitorFeedKeys } from '../../lib/feed/keys';
+import { publishNews } from '../../lib/live-events';
+import type { LiveEventsContext } from '../../lib/live-events/context';
+import type { RedisClient } from '../../lib/redis/client';
+import { connect, createProject, testClock, type TestClock } from '../support';
+import { feedContexts, feedLists, followers, newVisitor, testFeedConfig } from './support';
+
+let redis: RedisClient;
+beforeAll(async () => {
+  redis = await connect();
+});
+afterAll(async () => {
+  await redis.quit();
+});
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function publishEach(live: LiveEventsContext, clock: TestClock, slugs: string[], rounds: number, tag: string): Promise<string[]> {
+  const ids: string[] = [];
+  for (let round = 0; round < rounds; round++) {
+    for (const slug of slugs) {
+      clock.advance(1_000);
+      const id = `${tag}${round}`;
+      await publishNews(slug, { id, title: `News ${id}`, url: 'https://example.com/n' }, live);
+      ids.unshift(`${slug}:n-${id}`);
+    }
+  }
+  return ids;
+}
+
+async function allPages(ctx: FeedContext, visitor: string, limit: number, between: () => Promise<void>): Promise<string[]> {
+  const seen: string[] = [];
+  let before: string | undefined;
+  do {
+    const page = await readFeed(ctx, visitor, { limit, before });
+    seen.push(...page.entries.map((entry) => entry.id));
+    before = page.nextCursor ?? undefined;
+    await between();
+  } while (before);
+  return seen;
+}
+
+describe('reading a feed', () => {
+  it('pages by cursor while entries arrive, pushed and merged projects in one order, nothing twice, nothing skipped', async () => {
+    const clock = testClock();
+    const { feed: ctx, live } = feedContexts(redis, clock, testFeedConfig({ fanoutMaxFollowers: 2 }));
+    const [small, big] = [await createProject(redis), await createProject(redis)];
+    const visitor = newVisitor();
+    await follow(ctx, visitor, small);
+    await follow(ctx, visitor, big);
+    await readFeed(ctx, visitor, { limit: 1 });
+    await followers(ctx, big, 2);
+    expect(await redis.sismember(feedWorkKeys.big, big)).toBe(1);
+
+    const before = await publishEach(live, clock, [small, big], 6, 'a');
+    await workOnce(ctx, { consumer: 'w' });
+    let round = 0;
+    const seen = await allPages(ctx, visitor, 5, async () => {
+      await publishEach(live, clock, [big, small], 1, `b${round++}-`);
+      await workOnce(ctx, { consumer: 'w' });
+    });
+
+    expect(seen).toEqual(before);
+    // The big project's entries were never pushed: they are merged at read time.
+    const [list] = await feedLists(redis, [visitor]);
+    expect(list!.every((ref) => ref.includes(`:${small}:`))).toBe(true);
+    expect(list!.length).toBeGreaterThan(6);
+  });
+
+  it('lets an idle feed expire, does not feed it, and rebuilds it before answering on return', async () => {
+    const clock = testClock();
+    const { feed: ctx, live } = feedContexts(redis, clock, testFeedConfig({ idleMs: 300 }));
+    const slug = await createProject(redis);
+    const [visitor] = await followers(ctx, slug, 1);
+    await publishNews(slug, { id: 'one', title: 'One', url: 'https://example.com/1' }, live);
+    expect(await workOnce(ctx, { consumer: 'w' })).toBe(1);
+
+    await sleep(400);
+    expect(await redis.exists(visitorFeedKeys(visitor!).entries, visitorFeedKeys(visitor!).active)).toBe(0);
+    clock.advance(1_000);
+    await publishNews(slug, { id: 'two', title: 'Two', url: 'https://example.com/2' }, live);
+    expect(await workOnce(ctx, { consumer: 'w' })).toBe(0);
+    expect(await redis.exists(visitorFeedKeys(visitor!).entries)).toBe(0);
+
+    const page = await readFeed(ctx, visitor!, { limit: 10 });
+    expect(page.entries.map((entry) => entry.id)).toEqual([`${slug}:n-two`, `${slug}:n-one`]);
+    expect(await feedLists(redis, [visitor!])).toEqual([page.entries.map((entry) => entry.cursor)]);
+  });
+});

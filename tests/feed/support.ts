@@ -1,0 +1,51 @@
+import { randomBytes } from 'node:crypto';
+import type { FeedConfig } from '../../lib/feed/config';
+import { DAY_MS } from '../../lib/feed/config';
+import type { FeedContext } from '../../lib/feed/context';
+import { follow, readFeed } from '../../lib/feed';
+import { visitorFeedKeys } from '../../lib/feed/keys';
+import type { LiveEventsContext } from '../../lib/live-events/context';
+import { DEFAULT_WINDOWS } from '../../lib/live-events/windows';
+import type { RedisClient } from '../../lib/redis/client';
+import { testConnection, type TestClock } from '../support';
+
+export const testFeedConfig = (overrides: Partial<FeedConfig> = {}): FeedConfig => ({
+  fanoutMaxFollowers: 10_000,
+  idleMs: 14 * DAY_MS,
+  cap: 200,
+  slack: 10,
+  entryTtlMs: 30 * DAY_MS,
+  ...overrides,
+});
+
+export function feedContexts(redis: RedisClient, clock: TestClock, config: FeedConfig): { feed: FeedContext; live: LiveEventsContext } {
+  return { feed: { redis, config, now: clock.now }, live: { redis, windows: DEFAULT_WINDOWS, now: clock.now, feed: config } };
+}
+
+export function newVisitor(): string {
+  return `v${randomBytes(8).toString('base64url')}`;
+}
+
+/** `count` visitors who follow `slug` and have read their feed once (an active feed is fed). */
+export async function followers(ctx: FeedContext, slug: string, count: number): Promise<string[]> {
+  const visitors = Array.from({ length: count }, newVisitor);
+  for (let i = 0; i < visitors.length; i += 100) {
+    await Promise.all(visitors.slice(i, i + 100).map(async (visitor) => {
+      await follow(ctx, visitor, slug);
+      await readFeed(ctx, visitor, { limit: 1 });
+    }));
+  }
+  return visitors;
+}
+
+/** The raw references in each visitor's feed list. */
+export async function feedLists(redis: RedisClient, visitors: string[]): Promise<string[][]> {
+  return Promise.all(visitors.map((visitor) => redis.lrange(visitorFeedKeys(visitor).entries, 0, -1)));
+}
+
+/** Points the process's own client (lib/redis/client: routes, the simulator) at this run's Redis. */
+export function useTestRedisForTheApp(): void {
+  const connection = testConnection();
+  if (connection.mode === 'single') process.env.REDIS_URL = connection.url;
+  else process.env.REDIS_CLUSTER_NODES = connection.nodes.map(({ host, port }) => `${host}:${port}`).join(',');
+}
