@@ -14,6 +14,7 @@ import { measureCatalogue } from './catalogue';
 import { measureCluster } from './cluster';
 import { measureFeed } from './feed';
 import { measureFolding } from './folding';
+import { measureHotRedis } from './hot-redis';
 import { measureHot } from './hot';
 import { measureIngest } from './ingest';
 import { measureLeaderboard } from './leaderboard';
@@ -74,12 +75,18 @@ async function main(): Promise<void> {
       if (selected.has('ingest')) figures.push(['ingest', 'Single-event ingest', await measureIngest(app, redis.url)]);
       if (selected.has('bulk')) figures.push(['bulk', 'Bulk ingest', await measureBulk(app, redis.url)]);
     }
+    let hot: FigureResult | undefined;
     if (selected.has('hot')) {
       progress('a hot project: its own app (production build) with a short contributions window');
-      figures.push(['hot', 'A hot project', await measureHot(redis.url)]);
+      hot = await measureHot(redis.url);
     }
     await cleanup.run(); // the app and its Redis are done: free the CPU for the memory figure
 
+    if (hot) {
+      // The hot project's Redis side (presence, bounded scripts): private redis-servers, once the app is stopped.
+      const redisSide = await measureHotRedis();
+      figures.push(['hot', 'A hot project', { rows: [...hot.rows, ...redisSide.rows], details: [...hot.details, ...redisSide.details] }]);
+    }
     if (selected.has('timeline')) figures.push(['timeline', 'Timelines', await measureTimeline()]);
     if (selected.has('feed')) figures.push(['feed', 'Home feeds: fan-out on write', await measureFeed()]);
     if (selected.has('memory')) figures.push(['memory', 'Memory', await measureMemory()]);

@@ -25,7 +25,7 @@ const instanceOf = (headers: Record<string, string>) => headers[INSTANCE_HEADER.
 test('every response names its instance, and HAProxy spreads requests over both', async () => {
   const seen = new Set<string | undefined>();
   for (let i = 0; i < 6; i++) {
-    // No cookie jar: each call is a new client, balanced round robin.
+    // No cookie jar: each call is a new client; with no connection held, leastconn takes the two in turn.
     const response = await fetch(`${stack.url}/api/health`);
     expect(response.status).toBe(200);
     seen.add(response.headers.get(INSTANCE_HEADER) ?? undefined);
@@ -78,7 +78,7 @@ async function pollSession(keepCookie: boolean): Promise<number[]> {
 
 test('long-polling (the fallback transport) sticks to one instance through the cookie', async () => {
   expect(await pollSession(true)).toEqual([200, 200, 200, 200, 200, 200]);
-  // The control: without the cookie, round robin sends polls where the session is unknown.
+  // The control: without the cookie, the balancer sends polls where the session is unknown.
   expect(await pollSession(false)).toContain(400);
 });
 

@@ -73,7 +73,7 @@ export async function startRuntime(): Promise<Runtime> {
   }
   const simulator = process.env.SIMULATE === '1' ? startSimulator(ctx) : undefined;
   if (simulator) log.info('traffic simulator running (SIMULATE=0 turns it off)');
-  // Every instance polls; the claim is atomic, so each fold is still published once.
+  // Every instance runs a poller; each shard is polled by the one holding its lease (claim-due.lua).
   const foldPoller = startFoldPoller(metricFolder(redis), {
     handle: refreshCreatorTotals(redis, ctx.windows.contributions),
     onPublished: (_fold, lagMs) => appMetrics().foldLag(lagMs / 1_000),

@@ -8,7 +8,7 @@ export type RawState = [string[], number, number, ...[string, string, string, st
 declare module 'ioredis' {
   interface RedisCommander<Context> {
     foldEvent(...keysThenArgs: ScriptArg[]): Result<0 | 1, Context>;
-    claimDueFolds(...keysThenArgs: ScriptArg[]): Result<[number, ...RawFold[]], Context>;
+    claimDueFolds(...keysThenArgs: ScriptArg[]): Result<[number, ...(RawFold | number)[]], Context>;
     ackFold(...keysThenArgs: ScriptArg[]): Result<0 | 1, Context>;
     readFoldingState(...keysThenArgs: ScriptArg[]): Result<RawState, Context>;
   }
@@ -19,7 +19,7 @@ const script = scriptsIn('folding');
 export function foldingScripts(): ScriptDefinition[] {
   return [
     script('foldEvent', 6, 'fold.lua'),
-    script('claimDueFolds', 8, 'claim-due.lua'),
+    script('claimDueFolds', 9, 'claim-due.lua'),
     script('ackFold', 5, 'ack-fold.lua'),
     script('readFoldingState', 5, 'read-state.lua', true),
   ];

@@ -5,7 +5,7 @@ import { foldingKeys, shardOf, type FoldingKeys } from './keys';
 import { mergeStates, parseFold, parsePublishedFold, parseState } from './parse';
 import type { Fold, FoldingState, Merge, PublishedFold } from './types';
 import { TIMELINE_SLACK } from '../timeline/config';
-import { withFoldingScripts } from './commands';
+import { withFoldingScripts, type RawFold } from './commands';
 
 /** What makes a folder: how to name it, group its events, and merge their fields. */
 export type FolderSpec<Event> = {
@@ -17,6 +17,12 @@ export type FolderSpec<Event> = {
 };
 
 export type Claim = { folds: Fold[]; nextDueAt: number | null };
+
+/** A poller's hold on one shard (claim-due.lua): its id and how long the lease lasts unless renewed. */
+export type ShardLease = { poller: string; ttlMs: number };
+
+/** A claim on one shard under a poller lease: the claim, or how long another poller still holds the shard. */
+export type ShardClaim = ({ held: true } & Claim) | { held: false; retryInMs: number };
 
 /**
  * Folds bursts of events into one per group once the group is quiet for the window (or has
@@ -66,12 +72,24 @@ export class Folder<Event> {
     return { folds: claims.flatMap((claim) => claim.folds), nextDueAt: dueTimes.length ? Math.min(...dueTimes) : null };
   }
 
+  /** Claims on the shard numbered `shard`, if `lease.poller` holds (or takes) its lease. One round trip. */
+  async claimDueOn(shard: number, now: number, lease: ShardLease): Promise<ShardClaim> {
+    const [nextDueAt, ...rest] = await this.claimScript(this.shards[shard]!, now, lease);
+    if (nextDueAt === -2) return { held: false, retryInMs: Math.max(0, Number(rest[0])) };
+    return { held: true, folds: (rest as RawFold[]).map(parseFold), nextDueAt: nextDueAt < 0 ? null : nextDueAt };
+  }
+
   private async claimDueIn(k: FoldingKeys, now: number): Promise<Claim> {
-    const [nextDueAt, ...folds] = await withFoldingScripts(this.redis).claimDueFolds(
-      k.lastEvent, k.firstEvent, k.eventsPerGroup, k.recentlyClaimed, k.claimed, k.counters, k.fieldsPrefix, k.foldPrefix,
+    const [nextDueAt, ...folds] = await this.claimScript(k, now, { poller: '', ttlMs: 0 });
+    return { folds: (folds as RawFold[]).map(parseFold), nextDueAt: nextDueAt < 0 ? null : nextDueAt };
+  }
+
+  private claimScript(k: FoldingKeys, now: number, lease: ShardLease) {
+    return withFoldingScripts(this.redis).claimDueFolds(
+      k.lastEvent, k.firstEvent, k.eventsPerGroup, k.recentlyClaimed, k.claimed, k.counters, k.fieldsPrefix, k.foldPrefix, k.pollerLease,
       now, this.config.windowMs, this.config.maxWaitMs, this.config.leaseMs, this.config.batch, this.spec.merge,
+      lease.poller, lease.ttlMs,
     );
-    return { folds: folds.map(parseFold), nextDueAt: nextDueAt < 0 ? null : nextDueAt };
   }
 
   /** Publishes a claimed fold; false when it had been published already. One round trip. */

@@ -19,6 +19,8 @@ export function foldingKeys(name: string, shard = 0) {
     eventsPerGroup: `${prefix}events-per-group`,
     /** Zset: group -> when it was last claimed; kept for one window, to count "fake new" groups. */
     recentlyClaimed: `${prefix}recently-claimed`,
+    /** String: the id of the poller polling this shard (claim-due.lua), expiring unless renewed. */
+    pollerLease: `${prefix}poller-lease`,
     /** Zset: fold key -> lease expiry. */
     claimed: `${prefix}claimed`,
     /** Hash per fold (its payload), under its idempotency key. */

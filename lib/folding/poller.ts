@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { log } from '../log';
 import type { Folder } from './folder';
 import type { Fold } from './types';
@@ -13,6 +14,12 @@ export type PollerOptions = {
   random?: () => number;
   /** Told of each fold this poller published, with how long after falling due (the poller's lag). */
   onPublished?: (fold: Fold, lagMs: number) => void;
+  /**
+   * How long a shard stays this poller's after its last claim. A holder claims at least every
+   * maxSleepMs (plus jitter), so the default, twice that and a second, is renewed in time; a
+   * stopped or dead instance's shards pass to another poller within it.
+   */
+  shardLeaseMs?: number;
 };
 
 export type Poller = { stop(): Promise<void> };
@@ -22,23 +29,32 @@ const RETRY_MS = 1_000;
 /**
  * Claims due folds, hands each to `handle`, acks it (which publishes it), and sleeps until the
  * next group or lease falls due, which claim-due.lua answers in the same round trip: no spinning
- * and no fixed tick. Several pollers may run (one per app instance): claiming is atomic, so each
- * fold goes to one of them, and to another only if its lease runs out unacknowledged.
+ * and no fixed tick. Each shard has its own loop, and one poller at a time polls a shard: the
+ * claim takes or renews the shard's lease, and a poller without it sleeps until the lease runs
+ * out (one claim per lease, which answers at once). Several pollers may run (one per app
+ * instance): claiming is atomic anyway, so each fold goes to one of them, and to another only if
+ * its lease runs out unacknowledged.
  */
 export function startFoldPoller<Event>(folder: Folder<Event>, options: PollerOptions): Poller {
   const now = options.now ?? Date.now;
   const random = options.random ?? Math.random;
   const jitterMs = options.jitterMs ?? Math.min(50, Math.ceil(folder.config.windowMs / 20));
   const maxSleepMs = options.maxSleepMs ?? folder.config.windowMs;
+  const lease = { poller: randomBytes(8).toString('hex'), ttlMs: options.shardLeaseMs ?? 2 * (maxSleepMs + jitterMs) + 1_000 };
   let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let wake: (() => void) | undefined;
+  const timers = new Set<{ timer?: NodeJS.Timeout; wake?: () => void }>();
   let lastErrorLog = 0;
 
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
-      wake = resolve;
-      timer = setTimeout(resolve, ms);
+      const entry: { timer?: NodeJS.Timeout; wake?: () => void } = {};
+      entry.wake = () => {
+        clearTimeout(entry.timer);
+        timers.delete(entry);
+        resolve();
+      };
+      entry.timer = setTimeout(entry.wake, ms);
+      timers.add(entry);
     });
 
   const deliver = async (fold: Fold) => {
@@ -51,20 +67,21 @@ export function startFoldPoller<Event>(folder: Folder<Event>, options: PollerOpt
     }
   };
 
-  const pollOnce = async (): Promise<number> => {
-    const { folds, nextDueAt } = await folder.claimDue(now());
-    await Promise.all(folds.map(deliver));
+  const pollOnce = async (shard: number): Promise<number> => {
+    const claim = await folder.claimDueOn(shard, now(), lease);
+    if (!claim.held) return claim.retryInMs + random() * jitterMs;
+    await Promise.all(claim.folds.map(deliver));
     // A full batch means more may be due already.
-    if (folds.length >= folder.config.batch) return 0;
-    const untilDue = nextDueAt === null ? maxSleepMs : Math.max(0, nextDueAt - now());
+    if (claim.folds.length >= folder.config.batch) return 0;
+    const untilDue = claim.nextDueAt === null ? maxSleepMs : Math.max(0, claim.nextDueAt - now());
     return Math.min(untilDue, maxSleepMs) + random() * jitterMs;
   };
 
-  const loop = (async () => {
+  const loop = async (shard: number) => {
     while (!stopped) {
       let delay: number;
       try {
-        delay = await pollOnce();
+        delay = await pollOnce(shard);
       } catch (error) {
         if (Date.now() - lastErrorLog > 5_000) {
           lastErrorLog = Date.now();
@@ -74,14 +91,14 @@ export function startFoldPoller<Event>(folder: Folder<Event>, options: PollerOpt
       }
       if (!stopped && delay > 0) await sleep(delay);
     }
-  })();
+  };
+  const loops = Promise.all(folder.shards.map((_, shard) => loop(shard)));
 
   return {
     async stop() {
       stopped = true;
-      clearTimeout(timer);
-      wake?.();
-      await loop;
+      for (const entry of [...timers]) entry.wake?.();
+      await loops;
     },
   };
 }

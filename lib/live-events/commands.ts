@@ -12,12 +12,15 @@ declare module 'ioredis' {
     publishNews(...keysThenArgs: ScriptArg[]): Result<[Status, number, FeedWork?], Context>;
     unpublishNews(...keysThenArgs: ScriptArg[]): Result<Status, Context>;
     importEvents(...keysThenArgs: ScriptArg[]): Result<[number, number], Context>;
-    joinVisitor(...keysThenArgs: ScriptArg[]): Result<number, Context>;
-    leaveVisitor(...keysThenArgs: ScriptArg[]): Result<number, Context>;
-    heartbeatVisitors(...keysThenArgs: ScriptArg[]): Result<number, Context>;
+    joinVisitor(...keysThenArgs: ScriptArg[]): Result<PresenceReply, Context>;
+    leaveVisitor(...keysThenArgs: ScriptArg[]): Result<PresenceReply, Context>;
+    heartbeatVisitors(...keysThenArgs: ScriptArg[]): Result<PresenceReply, Context>;
     readLiveSnapshot(...keysThenArgs: ScriptArg[]): Result<RawSnapshot | null, Context>;
   }
 }
+
+/** The presence scripts' reply: the visitor count, and 1 when its publish was held back (presence.lua). */
+export type PresenceReply = [count: number, pending: 0 | 1];
 
 /** read-snapshot.lua's reply, before it is shaped into a LiveSnapshot. */
 export type RawSnapshot = [string, number, string[], string[], string[], number, string, [0 | 1, ...string[]]];
@@ -32,9 +35,9 @@ export function liveEventScripts(): ScriptDefinition[] {
     script('publishNews', 5 + FEED_HOOK_KEYS, 'publish-news.lua'),
     script('unpublishNews', 5 + FEED_HOOK_KEYS, 'unpublish-news.lua'),
     script('importEvents', 8, 'import-events.lua'),
-    script('joinVisitor', 5, 'join-visitor.lua'),
-    script('leaveVisitor', 4, 'leave-visitor.lua'),
-    script('heartbeatVisitors', 4, 'heartbeat-visitors.lua'),
+    script('joinVisitor', 6, 'join-visitor.lua'),
+    script('leaveVisitor', 5, 'leave-visitor.lua'),
+    script('heartbeatVisitors', 5, 'heartbeat-visitors.lua'),
     script('readLiveSnapshot', 8, 'read-snapshot.lua', true),
   ];
 }

@@ -8,6 +8,12 @@ export type LiveEventsContext = {
   redis: RedisClient;
   windows: Windows;
   now: () => number;
+  /**
+   * Called when a presence write changed a project's visitor count but Redis held its publish
+   * back (at most a few a second per project): the caller settles it a moment later with
+   * settleVisitors, so the last change of a burst still reaches the pages.
+   */
+  onVisitorsPending?: (slug: string) => void;
   /** The home feed's settings (lib/feed), when not the environment's. */
   feed?: FeedConfig;
 };

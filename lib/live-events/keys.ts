@@ -13,6 +13,8 @@ export function liveEventKeys(slug: string) {
     visitors: `${tag}:visitors`,
     visitorTabs: `${tag}:visitor-tabs`,
     visitorTabCounts: `${tag}:visitor-tab-counts`,
+    /** The visitor count last published on `changes`, and when: what presence compares with. */
+    visitorsPublished: `${tag}:visitors-published`,
     /** The activity feed: a capped timeline (lib/timeline), its counter in `info` (activity.ts). */
     activity: `${tag}:activity`,
     /** Sharded pub/sub channel (SPUBLISH) of the project's changes, in the project's slot. */

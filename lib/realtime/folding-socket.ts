@@ -9,6 +9,7 @@ import { creatorHasProjects } from '../projects/catalogue';
 import { OPS_ROOM, creatorRoom, type CreatorReply, type RealtimeServer, type RealtimeSocket } from './events';
 import type { RealtimeHub } from './hub';
 import { serially } from './serially';
+import { whileWatched } from './watched-channels';
 
 /** At most one counters push per this many ms: a burst of thousands of events is a handful of frames. */
 const STATE_PUSH_MS = 250;
@@ -17,8 +18,9 @@ const creatorTotals = z.looseObject({ account: z.string() });
 
 /**
  * The ops dashboard and creator views: relays published folds and creator totals (our scripts
- * SPUBLISH them on their shard's channel), and while anyone watches /ops, reads the counters every STATE_PUSH_MS and
- * pushes them when they changed. Events are not published one by one: that would be a message
+ * SPUBLISH them on their shard's channel) while a socket of this instance watches them, and
+ * while anyone watches /ops, reads the counters every STATE_PUSH_MS and pushes them when they
+ * changed. Events are not published one by one: that would be a message
  * per event where the point of folding is to have fewer.
  */
 export function attachFolding(io: RealtimeServer, hub: RealtimeHub): { close(): void } {
@@ -26,12 +28,14 @@ export function attachFolding(io: RealtimeServer, hub: RealtimeHub): { close(): 
     const fold = parseFoldingMessage(message, metricEventsSpec.name);
     if (fold) io.to(OPS_ROOM).emit('ops:published', toFoldedMetricEvent(fold));
   };
-  for (const shard of metricFolder().shards) hub.subscribe(shard.changes, relayFold);
-  hub.subscribe(creatorKeys.changes, (message) => {
+  const relayTotals = (message: string) => {
     const parsed = creatorTotals.safeParse(safeJson(message));
     if (!parsed.success) return log.warn({ message: message.slice(0, 200) }, 'ignored malformed creator totals');
     io.to(creatorRoom(parsed.data.account)).to(OPS_ROOM).emit('creator:totals', parsed.data as CreatorTotals);
-  });
+  };
+  // Subscribed only while a socket of this instance watches /ops (folds, totals) or a creator (totals).
+  const foldChannels = whileWatched(hub, () => metricFolder().shards.map((shard) => shard.changes), relayFold);
+  const totalsChannel = whileWatched(hub, () => [creatorKeys.changes], relayTotals);
 
   let lastPushed = '';
   let reading = false;
@@ -52,9 +56,18 @@ export function attachFolding(io: RealtimeServer, hub: RealtimeHub): { close(): 
   const timer = setInterval(pushState, STATE_PUSH_MS);
 
   io.on('connection', (socket) => {
+    const unwatch = () => {
+      foldChannels.remove(`ops:${socket.id}`);
+      totalsChannel.remove(`ops:${socket.id}`);
+      totalsChannel.remove(`creator:${socket.id}`);
+    };
+    socket.once('disconnect', unwatch);
     socket.on('ops:watch', async (ack) => {
       if (typeof ack !== 'function') return;
       await socket.join(OPS_ROOM);
+      await Promise.all([foldChannels.add(`ops:${socket.id}`), totalsChannel.add(`ops:${socket.id}`)]);
+      // Gone meanwhile: its disconnect came before there was anything to release.
+      if (socket.disconnected) return unwatch();
       try {
         ack({ ok: true, snapshot: await readOpsSnapshot() });
       } catch {
@@ -76,6 +89,7 @@ export function attachFolding(io: RealtimeServer, hub: RealtimeHub): { close(): 
     if (socket.data.creator && socket.data.creator !== account) {
       await socket.leave(creatorRoom(socket.data.creator));
       socket.data.creator = undefined;
+      totalsChannel.remove(`creator:${socket.id}`);
     }
     // Anyone can name any account: one with no project is refused at the cost of one EXISTS.
     const known = await creatorHasProjects(account).catch(() => undefined);
@@ -83,14 +97,22 @@ export function attachFolding(io: RealtimeServer, hub: RealtimeHub): { close(): 
     // Join before reading, so no change falls between; leave again unless the account exists.
     socket.data.creator = account;
     await socket.join(creatorRoom(account));
+    await totalsChannel.add(`creator:${socket.id}`);
     const totals = await readCreatorView(account).catch(() => undefined);
-    if (totals) return { ok: true, totals };
+    if (totals && !socket.disconnected) return { ok: true, totals };
     socket.data.creator = undefined;
+    totalsChannel.remove(`creator:${socket.id}`);
     await socket.leave(creatorRoom(account));
     return { ok: false, error: totals === null ? 'not-found' : 'unavailable' };
   }
 
-  return { close: () => clearInterval(timer) };
+  return {
+    close() {
+      clearInterval(timer);
+      foldChannels.close();
+      totalsChannel.close();
+    },
+  };
 }
 
 function safeJson(message: string): unknown {

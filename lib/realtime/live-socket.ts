@@ -1,6 +1,6 @@
 import { NotFoundError } from '../errors';
 import { heartbeatVisitors, joinProject, leaveProject, readLiveSnapshot } from '../live-events';
-import { defaultLiveEventsContext } from '../live-events/context';
+import { defaultLiveEventsContext, type LiveEventsContext } from '../live-events/context';
 import { heartbeatInterval } from '../live-events/windows';
 import { log } from '../log';
 import { projectExists } from '../projects/catalogue';
@@ -12,17 +12,20 @@ import { LocalViewers } from './local-viewers';
 import { relayLiveChanges } from './relay';
 import { watchRequestSchema as watchRequest } from './schemas';
 import { serially } from './serially';
+import { everySpread } from './spread-timer';
+import { visitorSettler } from './visitor-settler';
 
 /** Live events on project pages: watching a project, per-tab presence and its heartbeats, the relay. */
 export function attachLiveEvents(io: RealtimeServer, hub: RealtimeHub): { close(): void } {
-  const ctx = defaultLiveEventsContext();
+  const ctx: LiveEventsContext = { ...defaultLiveEventsContext(), onVisitorsPending: (slug) => settler.pending(slug) };
+  const settler = visitorSettler(ctx);
   const viewers = new LocalViewers();
   const relay = relayLiveChanges(io, hub, { read: (slug, expiringLimit) => readLiveSnapshot(slug, ctx, expiringLimit), now: ctx.now });
   const relayed = new WeakMap<RealtimeSocket, Subscription>();
 
   const heartbeat = () =>
     Promise.all(viewers.projects().map(([slug, tabs]) => heartbeatVisitors(slug, tabs, ctx).catch(() => undefined)));
-  const heartbeatTimer = setInterval(heartbeat, heartbeatInterval(ctx.windows));
+  const heartbeats = everySpread(() => void heartbeat(), heartbeatInterval(ctx.windows));
   // After an outage (or a Redis restart that lost its data) vouch for our viewers at once.
   hub.onRedisUp(() => void heartbeat());
 
@@ -98,7 +101,8 @@ export function attachLiveEvents(io: RealtimeServer, hub: RealtimeHub): { close(
 
   return {
     close() {
-      clearInterval(heartbeatTimer);
+      heartbeats.stop();
+      settler.close();
       relay.close();
     },
   };

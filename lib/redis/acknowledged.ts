@@ -1,20 +1,50 @@
-import type { ChainableCommander } from 'ioredis';
-import { isCluster, type RedisClient } from './client';
+import type { ChainableCommander, Cluster } from 'ioredis';
+import { isCluster, waitUntilReady, type RedisClient } from './client';
 import { NotReplicatedError } from './errors';
 
 /** How long an acknowledged write waits for a replica; replication on a LAN takes well under 1 ms. */
 export const REPLICA_WAIT_MS = 250;
 
+const acknowledging = new WeakMap<Cluster, Cluster>();
+
+/**
+ * The client acknowledged writes go through: a duplicate of the shared Cluster client, with
+ * connections of its own to every master. WAIT blocks the connection it runs on, so while a
+ * replica lags only acknowledged writes wait, never the instance's other commands to that master.
+ * WAIT counts the writes of its own connection, which is why the write goes there too. The
+ * caller's scripts (defined on the shared client) are defined on it as they are first needed.
+ */
+export function acknowledgingClient(shared: Cluster): Cluster {
+  let own = acknowledging.get(shared);
+  if (!own) {
+    own = shared.duplicate();
+    own.on('error', () => undefined); // the shared client logs the same failures
+    acknowledging.set(shared, own);
+    shared.once('end', () => own?.disconnect());
+  }
+  for (const [name, script] of Object.entries(shared.scriptsSet as Record<string, { lua: string; numberOfKeys: number | null; readOnly: boolean }>)) {
+    if (!(name in own.scriptsSet)) own.defineCommand(name, { lua: script.lua, numberOfKeys: script.numberOfKeys ?? undefined, readOnly: script.readOnly });
+  }
+  return own;
+}
+
+/** Created on first use, so it may still be connecting: fails as "not ready" (a 503) if it cannot. */
+async function ready(client: Cluster): Promise<Cluster> {
+  await waitUntilReady(client, 2_000);
+  return client;
+}
+
 /**
  * Runs one write (a script) that must survive a failover once acknowledged: on a cluster,
  * `WAIT 1` is pipelined right behind it, on the same connection to the same master (the
- * pipeline goes to the script's slot; WAIT has no key), so it is still one round trip. When no
- * replica confirms in time the write is not acknowledged: NotReplicatedError, a 503. One Redis
- * has no replica to wait for, and is not slowed down.
+ * pipeline goes to the script's slot; WAIT has no key), so it is still one round trip, on a
+ * connection kept for acknowledged writes (acknowledgingClient). When no replica confirms in time
+ * the write is not acknowledged: NotReplicatedError, a 503. One Redis has no replica to wait
+ * for, and is not slowed down.
  */
 export async function writeAcknowledged<T>(redis: RedisClient, queue: (pipeline: ChainableCommander) => void): Promise<T> {
   const replicated = isCluster(redis);
-  const pipeline = redis.pipeline();
+  const pipeline = replicated ? (await ready(acknowledgingClient(redis))).pipeline() : redis.pipeline();
   queue(pipeline);
   if (replicated) pipeline.wait(1, REPLICA_WAIT_MS);
   const [[writeError, result] = [], [waitError, replicas] = []] = (await pipeline.exec()) ?? [];

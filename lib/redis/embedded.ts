@@ -29,6 +29,15 @@ export async function freePort(): Promise<number> {
 }
 
 /**
+ * Frees large keys (a pruned backlog, an expired window of a million members, a deleted board)
+ * in a background thread, so that no DEL, expiry or eviction blocks the event loop. Every
+ * redis-server the project starts (this one, the local cluster's nodes) runs with these.
+ */
+export const LAZYFREE_ARGS = [
+  '--lazyfree-lazy-expire', 'yes', '--lazyfree-lazy-user-del', 'yes', '--lazyfree-lazy-server-del', 'yes',
+] as const;
+
+/**
  * Starts a private redis-server: loopback only, on a free port (or the given one), throwaway
  * (no RDB or AOF) unless given a data folder, where it keeps an AOF fsynced every second.
  */
@@ -38,7 +47,7 @@ export async function startRedisServer(options: RedisServerOptions = {}): Promis
     : ['--save', '', '--appendonly', 'no'];
   for (let attempt = 1; ; attempt++) {
     const port = options.port ?? (await freePort());
-    const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', ...persistence, '--loglevel', 'warning'], {
+    const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', ...persistence, ...LAZYFREE_ARGS, '--loglevel', 'warning'], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const exited = once(child, 'exit').then(() => undefined);

@@ -14,6 +14,9 @@ export type HaproxyHandle = {
 
 /**
  * The load balancer's configuration. Why each line is there:
+ * - `balance leastconn`: a page holds its WebSocket for hours, so what matters is how many each
+ *   instance holds, not how many it was sent. After an instance restarts, new connections go to
+ *   it until the two are even again; round robin would keep splitting them half and half.
  * - `timeout tunnel`: once a WebSocket is upgraded, client/server timeouts no longer apply;
  *   a watched page may be silent for minutes between Socket.IO pings.
  * - `cookie SERVERID insert indirect nocache`: Socket.IO's long-polling fallback sends every
@@ -51,7 +54,7 @@ export function haproxyConfig(port: number, backends: readonly Backend[], { idle
     `  bind 127.0.0.1:${port}`,
     '  default_backend instances',
     'backend instances',
-    '  balance roundrobin',
+    '  balance leastconn',
     '  cookie SERVERID insert indirect nocache',
     '  option httpchk GET /api/health',
     '  http-check expect rstatus ^(200|503)$',

@@ -2,7 +2,7 @@
 import { spawn, execFile, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import { promisify } from 'node:util';
-import { freePort, killOnExit, waitForPort } from '../redis/embedded';
+import { freePort, killOnExit, LAZYFREE_ARGS, waitForPort } from '../redis/embedded';
 
 const run = promisify(execFile);
 
@@ -35,7 +35,7 @@ export async function startNode(node: RunningNode): Promise<ChildProcess> {
     [
       '--port', String(node.port), '--bind', HOST, '--dir', node.dir,
       '--cluster-enabled', 'yes', '--cluster-config-file', `nodes-${node.port}.conf`, '--cluster-node-timeout', '1000',
-      '--save', '', '--appendonly', 'no', '--repl-diskless-sync-delay', '0', '--enable-debug-command', 'local', '--loglevel', 'warning',
+      '--save', '', '--appendonly', 'no', '--repl-diskless-sync-delay', '0', '--enable-debug-command', 'local', ...LAZYFREE_ARGS, '--loglevel', 'warning',
     ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );

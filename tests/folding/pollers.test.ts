@@ -24,10 +24,16 @@ it('four pollers over 10,000 bursty events across 200 accounts publish every fol
   const listeners = await Promise.all(folder.shards.map((shard) => listenTo(producer, shard.changes)));
 
   const handled: Fold[] = [];
-  const handledBy = new Set<number>();
+  // Shard (its key prefix) -> the pollers that handled its folds.
+  const handledBy = new Map<string, Set<number>>();
   const pollers = pollerClients.map((client, poller) =>
     startFoldPoller(new Folder(folder.spec, folder.config, client), {
-      handle: async (fold) => void (handled.push(fold), handledBy.add(poller)),
+      shardLeaseMs: 60_000, // never lost to a stall of this busy box: one poller per shard throughout
+      handle: async (fold) => {
+        handled.push(fold);
+        const shard = folder.keysOfFold(fold.key).prefix;
+        handledBy.set(shard, (handledBy.get(shard) ?? new Set()).add(poller));
+      },
     }),
   );
 
@@ -59,7 +65,9 @@ it('four pollers over 10,000 bursty events across 200 accounts publish every fol
   const published = messages.map((message) => (JSON.parse(message) as { fold: { key: string } }).fold.key);
   await Promise.all(listeners.map((listener) => listener.close()));
 
-  expect(handledBy.size).toBeGreaterThan(1);
+  // Each shard is polled by the one poller holding its lease (none stopped or stalled here).
+  expect(handledBy.size).toBe(folder.shards.length);
+  for (const pollers of handledBy.values()) expect(pollers.size).toBe(1);
   const keys = handled.map((fold) => fold.key);
   expect(new Set(keys).size).toBe(keys.length);
   expect([...published].sort()).toEqual([...keys].sort());

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NotFoundError } from '../../lib/errors';
 import { cancelContribution, readLiveSnapshot, recordContribution } from '../../lib/live-events';
 import { liveEventKeys } from '../../lib/live-events/keys';
-import { MINUTE } from '../../lib/live-events/windows';
+import { applyChange, stateFromSnapshot } from '../../lib/live-events/client-state';
+import { HOUR, MINUTE } from '../../lib/live-events/windows';
 import { connect, createProject, listenToChanges, liveContext, testClock, uniqueSlug } from '../support';
 
 let redis: RedisClient;
@@ -93,6 +94,27 @@ describe('cancelContribution', () => {
 
     expect(await cancelContribution(slug, 'old', ctx)).toEqual({ count: 0, raised: 0 });
     expect((await readLiveSnapshot(slug, ctx)).contributions.count).toBe(0);
+  });
+
+  it('cancelling a contribution past its 24 hours, not yet pruned, publishes counted: false, and an open page keeps the exact count', async () => {
+    const slug = await createProject(redis);
+    const clock = testClock();
+    const ctx = liveContext(redis, clock);
+    await recordContribution(slug, { id: 'old', name: 'Ada', amount: 50 }, ctx);
+    clock.advance(24 * HOUR + MINUTE);
+    // No write since: still stored, past the 24-hour window, so no page counts it.
+    expect(await redis.zscore(liveEventKeys(slug).contributions, 'old')).not.toBeNull();
+    const page = stateFromSnapshot(await readLiveSnapshot(slug, ctx), clock.now());
+    expect(page.contributionCount).toBe(0);
+    const changes = await listenToChanges(redis, slug);
+
+    expect(await cancelContribution(slug, 'old', ctx)).toEqual({ count: 0, raised: 0 });
+
+    const [cancelled] = await changes.takeChanges();
+    expect(cancelled).toMatchObject({ type: 'contribution-cancelled', id: 'old', counted: false, count: 0 });
+    const after = applyChange(page, cancelled!);
+    expect(after !== 'resync' && after.contributionCount).toBe((await readLiveSnapshot(slug, ctx)).contributions.count);
+    await changes.close();
   });
 
   it('throws NotFoundError for an unknown id, a second cancel and an unknown project', async () => {

@@ -23,6 +23,7 @@ const windowOf = (windows: Windows): Record<string, number> => ({
   visitors: windows.visitors,
   visitorTabs: windows.visitors,
   visitorTabCounts: windows.visitors,
+  visitorsPublished: windows.visitors,
   activity: ACTIVITY_TTL_MS,
 });
 
@@ -44,7 +45,7 @@ describe('live-event keys expire so that an idle project leaves none behind', ()
 
     const ttls = await liveKeyTtls(redis, slug);
 
-    expect(Object.keys(ttls)).toHaveLength(9);
+    expect(Object.keys(ttls)).toHaveLength(10);
     expectTtlsWithinWindows(ttls, DEFAULT_WINDOWS);
     expect(ttls.contributors).toBeGreaterThan(DEFAULT_WINDOWS.contributors - MINUTE);
     expect(ttls.contributions).toBeGreaterThan(DEFAULT_WINDOWS.contributions - MINUTE);
@@ -57,7 +58,7 @@ describe('live-event keys expire so that an idle project leaves none behind', ()
     await recordContribution(slug, { name: 'Ada', amount: 5 }, ctx);
     await publishNews(slug, { title: 'Hello', url: 'https://example.com/' }, ctx);
     await joinProject(slug, { visitorId: 'visitor-1', tabId: 'tab-1' }, ctx);
-    for (const key of [keys.contributions, keys.contributors, keys.contributionDetails, keys.news, keys.newsDetails, keys.visitors, keys.visitorTabs, keys.visitorTabCounts, keys.activity]) {
+    for (const key of [keys.contributions, keys.contributors, keys.contributionDetails, keys.news, keys.newsDetails, keys.visitors, keys.visitorTabs, keys.visitorTabCounts, keys.visitorsPublished, keys.activity]) {
       await redis.pexpire(key, 1_000);
     }
 
@@ -79,9 +80,9 @@ describe('live-event keys expire so that an idle project leaves none behind', ()
       { kind: 'news', id: 'n1', title: 'Old', url: 'https://example.com/', at: clock.now() - HOUR },
     ], ctx);
 
-    const { visitors, visitorTabs, visitorTabCounts, ...ttls } = await liveKeyTtls(redis, slug);
+    const { visitors, visitorTabs, visitorTabCounts, visitorsPublished, ...ttls } = await liveKeyTtls(redis, slug);
 
-    expect([visitors, visitorTabs, visitorTabCounts]).toEqual([-2, -2, -2]);
+    expect([visitors, visitorTabs, visitorTabCounts, visitorsPublished]).toEqual([-2, -2, -2, -2]);
     expectTtlsWithinWindows(ttls, DEFAULT_WINDOWS);
     expect(ttls.activity).toBeGreaterThan(ACTIVITY_TTL_MS - MINUTE);
   });

@@ -17,15 +17,28 @@
   KEYS[8] prefix of a fold's hash (at prefix..key); both prefixes in the shard's slot
   ARGV[1] now (ms)   ARGV[2] window   ARGV[3] max wait   ARGV[4] lease (ms)   ARGV[5] at most this many folds
   ARGV[6] merge: union | latest | sum
+  KEYS[9] the shard's poller lease (string: the holding poller's id, with a TTL)
+  ARGV[7] this poller's id ('' claims without a lease)   ARGV[8] poller lease (ms)
+
+  One poller at a time polls a shard: the first to claim takes the shard's lease, each claim of
+  its renews it, and a poller that stopped loses it when it runs out, to the next that asks.
 
   Returns {nextDueAt, fold, fold, ...}; each fold is {key, group, fields (JSON), firstAt, lastAt,
   events, dueAt, deliveries}. nextDueAt is when the next group or lease falls due (-1: never).
+  Returns {-2, ms} when another poller holds the shard's lease for ms more.
 ]]
 local last, first, perGroup, recent, claimed, counters = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6]
 local fieldsPrefix, foldPrefix = KEYS[7], KEYS[8]
 local now, window, maxWait = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
 local lease, limit, merge = tonumber(ARGV[4]), tonumber(ARGV[5]), ARGV[6]
 local FIELDS = { 'key', 'group', 'fields', 'firstAt', 'lastAt', 'events', 'dueAt', 'deliveries' }
+
+local pollerLease, poller = KEYS[9], ARGV[7]
+if poller ~= '' then
+  local holder = redis.call('GET', pollerLease)
+  if holder and holder ~= poller then return { -2, redis.call('PTTL', pollerLease) } end
+  redis.call('SET', pollerLease, poller, 'PX', ARGV[8])
+end
 
 local reply = { -1 }
 local function deliver(foldHash)
@@ -87,8 +100,11 @@ if room > 0 then
   end
 end
 
--- "Recently claimed" only matters for one window (fake-new counting): keep it that small.
-redis.call('ZREMRANGEBYSCORE', recent, '-inf', now - window)
+-- "Recently claimed" only matters for one window (fake-new counting): keep it that small. A call
+-- adds at most `limit` groups to it, so dropping up to twice that many keeps it draining while
+-- bounding the work of any one call.
+local stale = redis.call('ZRANGE', recent, '-inf', now - window, 'BYSCORE', 'LIMIT', 0, 2 * limit)
+if #stale > 0 then redis.call('ZREM', recent, unpack(stale)) end
 
 local function earliest(zset, offset)
   local head = redis.call('ZRANGE', zset, 0, 0, 'WITHSCORES')

@@ -19,9 +19,13 @@ local now, id = tonumber(ARGV[1]), ARGV[2]
 
 if redis.call('EXISTS', info) == 0 then return { -1, 0, 0 } end
 
-local at = redis.call('ZSCORE', contributions, id) or redis.call('ZSCORE', contributors, id)
-local counted = redis.call('ZREM', contributions, id)
-local removed = counted + redis.call('ZREM', contributors, id)
+local contributionsCutoff = now - tonumber(ARGV[3])
+local countedAt = redis.call('ZSCORE', contributions, id)
+local at = countedAt or redis.call('ZSCORE', contributors, id)
+-- Counted means inside the window now: a member past it, not yet pruned, was never counted by
+-- any page (pages count by time), so taking it off would leave them one short.
+local counted = countedAt ~= false and tonumber(countedAt) > contributionsCutoff
+local removed = redis.call('ZREM', contributions, id) + redis.call('ZREM', contributors, id)
 local stored = redis.call('HGET', details, id)
 if removed == 0 and not stored then
   return { 0, 0, 0 }
@@ -35,14 +39,14 @@ else
   raised = tonumber(redis.call('HGET', info, 'raised') or '0')
 end
 
-pruneExpired(contributions, now - tonumber(ARGV[3]), details, contributors)
+pruneExpired(contributions, contributionsCutoff, details, contributors)
 pruneExpired(contributors, now - tonumber(ARGV[4]), details, contributions)
 
 local seq = removeActivity(activity, 'c', id)
-local count = redis.call('ZCARD', contributions)
+local count = countSince(contributions, contributionsCutoff)
 -- `at` and `counted` let a page take it off its count and its expiry times without refetching.
 publishChange(info, KEYS[6], {
   type = 'contribution-cancelled', slug = ARGV[5], id = id, at = tonumber(at or now),
-  counted = counted == 1, count = count, raised = raised, activitySeq = seq,
+  counted = counted, count = count, raised = raised, activitySeq = seq,
 })
 return { 1, count, raised }

@@ -5,19 +5,19 @@
 
   KEYS[1] visitors zset   KEYS[2] tabs zset   KEYS[3] tab counts hash
   ARGV[1] now (ms)   ARGV[2] visitors window (ms)   KEYS[4] the project's change channel (SPUBLISH)   ARGV[3] project slug
-  ARGV[4..] pairs of visitor id, tab id
+  KEYS[5] the last published visitor count (hash)
+  ARGV[4..] pairs of visitor id, tab id (the caller sends them in bounded batches)
 
-  Returns the number of visitors
+  Returns {number of visitors, pending} (see publishVisitorsIfChanged in presence.lua)
 ]]
 --- @include "presence.lua"
 
 local visitors, tabs, counts = KEYS[1], KEYS[2], KEYS[3]
 local now, window = tonumber(ARGV[1]), tonumber(ARGV[2])
 
-local before = redis.call('ZCARD', visitors)
 for i = 4, #ARGV, 2 do
   refreshTab(visitors, tabs, counts, ARGV[i], ARGV[i + 1], now)
 end
 pruneTabs(visitors, tabs, counts, now - window)
 refreshPresenceTtl(visitors, tabs, counts, window)
-return publishVisitorsIfChanged(visitors, before, KEYS[4], ARGV[3])
+return publishVisitorsIfChanged(visitors, KEYS[5], now - window, window, KEYS[4], ARGV[3], now)

@@ -110,9 +110,10 @@ if imported > 0 then
   callInSlices('ZADD', news, newsAdds, 2)
   callInSlices('HSET', newsDetails, newsFields, 2)
   if raisedBy > 0 then redis.call('HINCRBY', info, 'raised', raisedBy) end
-  pruneExpired(contributions, now - contributionsWindow, contributionDetails, contributors)
-  pruneExpired(contributors, now - contributorsWindow, contributionDetails, contributions)
-  pruneExpired(news, now - newsWindow, newsDetails, nil)
+  -- As many as this batch added (at most its 5,000 events) on top of the usual prune batch.
+  pruneExpired(contributions, now - contributionsWindow, contributionDetails, contributors, #countAdds / 2)
+  pruneExpired(contributors, now - contributorsWindow, contributionDetails, contributions, #listAdds / 2)
+  pruneExpired(news, now - newsWindow, newsDetails, nil, #newsAdds / 2)
   redis.call('PEXPIRE', contributions, contributionsWindow)
   redis.call('PEXPIRE', contributors, contributorsWindow)
   redis.call('PEXPIRE', contributionDetails, math.max(contributionsWindow, contributorsWindow))

@@ -4,19 +4,18 @@
   KEYS[1] project info hash   KEYS[2] visitors zset   KEYS[3] tabs zset   KEYS[4] tab counts hash
   ARGV[1] now (ms)   ARGV[2] visitor id   ARGV[3] tab id   ARGV[4] visitors window (ms)
   KEYS[5] the project's change channel (SPUBLISH)   ARGV[5] project slug
+  KEYS[6] the last published visitor count (hash)
 
-  Returns the number of visitors, or -1 for an unknown project
+  Returns {number of visitors, pending} (presence.lua), or {-1, 0} for an unknown project
 ]]
 --- @include "presence.lua"
 
 local info, visitors, tabs, counts = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
 local now, window = tonumber(ARGV[1]), tonumber(ARGV[4])
 
-if redis.call('EXISTS', info) == 0 then return -1 end
+if redis.call('EXISTS', info) == 0 then return { -1, 0 } end
 
--- Count before pruning: a drop left by a crashed instance's tabs must be published too.
-local before = redis.call('ZCARD', visitors)
 pruneTabs(visitors, tabs, counts, now - window)
 refreshTab(visitors, tabs, counts, ARGV[2], ARGV[3], now)
 refreshPresenceTtl(visitors, tabs, counts, window)
-return publishVisitorsIfChanged(visitors, before, KEYS[5], ARGV[5])
+return publishVisitorsIfChanged(visitors, KEYS[6], now - window, window, KEYS[5], ARGV[5], now)

@@ -4,15 +4,15 @@
   KEYS[1] visitors zset   KEYS[2] tabs zset   KEYS[3] tab counts hash
   ARGV[1] now (ms)   ARGV[2] visitor id   ARGV[3] tab id   ARGV[4] visitors window (ms)
   KEYS[4] the project's change channel (SPUBLISH)   ARGV[5] project slug
+  KEYS[5] the last published visitor count (hash)
 
-  Returns the number of visitors
+  Returns {number of visitors, pending} (see publishVisitorsIfChanged in presence.lua)
 ]]
 --- @include "presence.lua"
 
 local visitors, tabs, counts = KEYS[1], KEYS[2], KEYS[3]
 local now, window = tonumber(ARGV[1]), tonumber(ARGV[4])
 
-local before = redis.call('ZCARD', visitors)
 dropTab(visitors, tabs, counts, ARGV[2] .. '|' .. ARGV[3])
 pruneTabs(visitors, tabs, counts, now - window)
-return publishVisitorsIfChanged(visitors, before, KEYS[4], ARGV[5])
+return publishVisitorsIfChanged(visitors, KEYS[5], now - window, window, KEYS[4], ARGV[5], now)

@@ -34,7 +34,7 @@ pruneExpired(contributors, now - contributorsWindow, details, contributions)
 local previous = redis.call('ZSCORE', contributions, id) or redis.call('ZSCORE', contributors, id)
 if previous then
   local raised = tonumber(redis.call('HGET', info, 'raised') or '0')
-  return { 0, tonumber(previous), redis.call('ZCARD', contributions), raised }
+  return { 0, tonumber(previous), countSince(contributions, now - contributionsWindow), raised }
 end
 
 -- The one command that can fail (a corrupt total) goes first: Redis does not roll a script back.
@@ -48,7 +48,7 @@ redis.call('PEXPIRE', contributions, contributionsWindow)
 redis.call('PEXPIRE', contributors, contributorsWindow)
 redis.call('PEXPIRE', details, math.max(contributionsWindow, contributorsWindow))
 
-local count = redis.call('ZCARD', contributions)
+local count = countSince(contributions, now - contributionsWindow)
 publishChange(info, KEYS[6], {
   type = 'contribution-recorded',
   slug = ARGV[7],
