@@ -18,7 +18,7 @@ test('npm start, stopped as a process manager stops it (SIGTERM to npm alone), l
   });
   let started: number[] = [];
   try {
-    await expect.poll(() => fetch(`http://127.0.0.1:${port}/api/health`).then((response) => response.status, () => 0), { timeout: 30_000 }).toBe(200);
+    await expect.poll(() => fetch(`http://127.0.0.1:${port}/api/health`).then((response) => response.status, () => 0), { timeout: 60_000 }).toBe(200);
     started = descendants(server.pid!);
     expect(started.map(commandLine).filter((command) => command.startsWith('redis-server'))).toHaveLength(1);
 
@@ -27,6 +27,8 @@ test('npm start, stopped as a process manager stops it (SIGTERM to npm alone), l
     await expect.poll(() => started.filter(isRunning), { timeout: 10_000 }).toEqual([]);
   } finally {
     // On a failure above: nothing this test started may outlive it.
-    for (const pid of [server.pid!, ...started].filter(isRunning)) process.kill(pid, 'SIGKILL');
+    // Its descendants are read before npm dies: a server still starting has not been listed yet.
+    const all = [...new Set([...descendants(server.pid!), ...started, server.pid!])];
+    for (const pid of all.filter(isRunning)) process.kill(pid, 'SIGKILL');
   }
 });
