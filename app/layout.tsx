@@ -12,10 +12,11 @@ export const metadata: Metadata = {
 
 export const viewport: Viewport = { width: 'device-width', initialScale: 1, themeColor: '#4f46e5' };
 
-const NAV = [
+/** `short` is what a phone shows, so that the whole bar fits 390 px; the link's name stays `label`. */
+const NAV: { href: string; label: string; short?: string }[] = [
   { href: '/', label: 'Projects' },
   { href: '/quiz', label: 'Quiz' },
-  { href: '/leaderboard', label: 'Leaderboard' },
+  { href: '/leaderboard', label: 'Leaderboard', short: 'Board' },
   { href: '/ops', label: 'Ops' },
 ];
 
@@ -34,16 +35,23 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
     <html lang="en">
       <body className="min-h-screen bg-slate-50 font-sans text-ink antialiased">
         <header className="sticky top-0 z-10 border-b border-slate-200 bg-white/85 backdrop-blur">
-          <nav className="mx-auto flex max-w-6xl items-center gap-4 overflow-x-auto whitespace-nowrap px-4 py-3 text-sm font-medium sm:gap-6">
+          <nav className="mx-auto flex max-w-6xl items-center gap-3 overflow-x-auto whitespace-nowrap px-4 py-3 text-sm font-medium sm:gap-6">
             <Link href="/" prefetch={false} className="flex items-center gap-2 text-base font-bold tracking-tight">
               <span aria-hidden className="inline-block h-3 w-3 rounded-full bg-accent animate-pulse-dot" />
               <span className="max-sm:sr-only">crowdpulse</span>
             </Link>
             {/* Every page is live and resyncs over its socket: a prefetched render would be stale on
                 arrival, and prefetching all of them cost a server render each on every page view. */}
-            {NAV.map(({ href, label }) => (
+            {NAV.map(({ href, label, short }) => (
               <Link key={href} href={href} prefetch={false} className="text-slate-600 hover:text-ink">
-                {label}
+                {short ? (
+                  <>
+                    <span aria-hidden className="sm:hidden">{short}</span>
+                    <span className="max-sm:sr-only">{label}</span>
+                  </>
+                ) : (
+                  label
+                )}
               </Link>
             ))}
             <FeedLink />

@@ -29,6 +29,9 @@ for (const [device, viewport] of Object.entries(VIEWPORTS)) {
       await follow.click();
       await expect(follow).toHaveAttribute('aria-pressed', 'true');
       await audit(page, `${device}-project-following`);
+      // The header gained the feed's link: every link of the bar still shows without scrolling it.
+      const nav = page.getByRole('banner').getByRole('navigation');
+      expect(await nav.evaluate((bar) => bar.scrollWidth - bar.clientWidth)).toBeLessThanOrEqual(0);
 
       for (let i = 1; i <= 22; i++) await publishNews(slug, { id: `n${i}`, title: `Update number ${i}`, url: `https://example.org/${i}` }, live);
 
