@@ -117,7 +117,10 @@ describe.runIf(testConnection().mode === 'cluster')('on a master failover, per c
 
       await cluster.killNode(master.port, 'SIGKILL');
       await cluster.waitForOk();
-      await expect.poll(() => events[moved], { timeout: 15_000 }).toEqual(['interrupted', 'resumed']);
+      // Down, then up again: ioredis may reset the moved channel's subscriber twice while the
+      // replica takes over, and each reset is announced to that channel's pages alone.
+      const settledCycles = (seen: string[]) => seen.length >= 2 && seen.length % 2 === 0 && seen.every((event, i) => event === (i % 2 ? 'resumed' : 'interrupted'));
+      await expect.poll(() => settledCycles(events[moved]!), { timeout: 15_000 }).toBe(true);
       expect(events[stayed]).toEqual([]);
       expect(subscriptions.map((subscription) => subscription.live())).toEqual([true, true]);
       subscriptions.forEach((subscription) => subscription.release());
