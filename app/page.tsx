@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { connection } from 'next/server';
 import { Progress } from '@/components/Progress';
 import { ProjectArt } from '@/components/ProjectArt';
+import { FollowButton } from '@/components/feed/FollowButton';
 import { RecentlyViewed } from '@/components/RecentlyViewed';
 import { Unavailable } from '@/components/Unavailable';
 import { readCards, readCataloguePage } from '@/lib/projects/catalogue';
@@ -41,12 +42,15 @@ export default async function HomePage({ searchParams }: Props) {
       <RecentlyViewed projects={recent} />
       <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
         {projects.map((project) => (
-          <li key={project.slug}>
+          <li
+            key={project.slug}
+            className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md"
+          >
             <Link
               prefetch={false}
               href={`/projects/${project.slug}`}
               data-testid="project-card"
-              className="group block overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md focus-visible:outline-2 focus-visible:outline-accent"
+              className="group block flex-1 focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-accent"
             >
               <ProjectArt art={project.art} className="h-32 w-full" />
               <div className="space-y-3 p-4">
@@ -58,6 +62,10 @@ export default async function HomePage({ searchParams }: Props) {
                 <p className="text-xs text-slate-500">by {project.creator}</p>
               </div>
             </Link>
+            {/* Beside the link, not in it (a button inside <a> is invalid); every card's button shares one GET /api/follows. */}
+            <div className="px-4 pb-4">
+              <FollowButton slug={project.slug} title={project.title} />
+            </div>
           </li>
         ))}
       </ul>

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { publishNews, recordContribution } from '../lib/live-events';
-import { expect, test } from './support/fixtures';
+import { createProject, expect, test } from './support/fixtures';
 
 const VIEWPORTS = { phone: { width: 390, height: 844 }, laptop: { width: 1366, height: 900 } };
 const SHOTS = '/tmp/shots/feed';
@@ -21,6 +21,31 @@ for (const [device, viewport] of Object.entries(VIEWPORTS)) {
   test.describe(`the home feed on a ${device}`, () => {
     test.use({ viewport, reducedMotion: 'reduce' });
     test.describe.configure({ timeout: 180_000 });
+
+    test("follow from a catalogue card: the button sits beside the card's link, the page asks for the follows once", async ({ page, redis }) => {
+      await createProject(redis);
+      await createProject(redis);
+      const asked: string[] = [];
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname === '/api/follows' && request.method() === 'GET') asked.push(request.url());
+      });
+      await page.goto('/');
+      const cards = page.getByRole('listitem').filter({ has: page.getByTestId('project-card') });
+      const card = cards.first();
+      const follow = card.getByTestId('follow-button');
+      await expect(follow).toHaveAttribute('aria-pressed', 'false');
+      expect(await cards.count()).toBeGreaterThan(1);
+      // Not nested in the card's link.
+      expect(await follow.evaluate((button) => button.closest('a') === null)).toBe(true);
+      expect(asked).toHaveLength(1);
+      const slug = ((await card.getByTestId('project-card').getAttribute('href')) ?? '').replace('/projects/', '');
+      await follow.click();
+      await expect(follow).toHaveAttribute('aria-pressed', 'true');
+      await expect(follow).toHaveText('Following');
+      const { follows } = (await (await page.request.get('/api/follows')).json()) as { follows: { slug: string }[] };
+      expect(follows.map((f) => f.slug)).toContain(slug);
+      await audit(page, `${device}-home-card-following`);
+    });
 
     test('follow a project, read its entries newest first, live, load more, and see the new count in the header', async ({ page, slug, live }) => {
       await page.goto(`/projects/${slug}`);

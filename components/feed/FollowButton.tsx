@@ -4,14 +4,37 @@ import { useEffect, useState } from 'react';
 
 type State = 'unknown' | 'following' | 'not-following' | 'busy' | 'failed';
 
-/** Follow / Following on a project: its news, milestones and backers then reach the visitor's feed. */
+let asking: Promise<Set<string>> | null = null;
+
+/**
+ * The followed slugs, asked once for every button mounted together: a page of catalogue cards
+ * sends one `GET /api/follows`, not one per card. Only the request in flight is shared, so a
+ * later page (or a button mounted after a follow) asks afresh.
+ */
+function followedSlugs(): Promise<Set<string>> {
+  asking ??= fetch('/api/follows')
+    .then((response) => (response.ok ? (response.json() as Promise<{ follows: { slug: string }[] }>) : Promise.reject(new Error())))
+    .then(({ follows }) => new Set(follows.map((f) => f.slug)))
+    .finally(() => {
+      asking = null;
+    });
+  return asking;
+}
+
+/**
+ * Follow / Following on a project: its news, milestones and backers then reach the visitor's feed.
+ * Beside the project page's title and under each catalogue card (outside the card's link).
+ */
 export function FollowButton({ slug, title }: { slug: string; title: string }) {
   const [state, setState] = useState<State>('unknown');
   useEffect(() => {
-    fetch('/api/follows')
-      .then((response) => (response.ok ? (response.json() as Promise<{ follows: { slug: string }[] }>) : Promise.reject(new Error())))
-      .then(({ follows }) => setState(follows.some((f) => f.slug === slug) ? 'following' : 'not-following'))
-      .catch(() => setState('not-following'));
+    let live = true;
+    followedSlugs()
+      .then((slugs) => live && setState(slugs.has(slug) ? 'following' : 'not-following'))
+      .catch(() => live && setState('not-following'));
+    return () => {
+      live = false;
+    };
   }, [slug]);
 
   const following = state === 'following';
