@@ -136,7 +136,9 @@ async function snapshot(redis: Redis): Promise<Map<string, string>> {
   const types = ((await typing.exec()) ?? []).map(([, type]) => String(type));
   const reading = redis.pipeline();
   keys.forEach((key, i) => read(reading, key, types[i]!));
-  const values = ((await reading.exec()) ?? []).map(([, value], i) => canonical(types[i]!, value));
+  // A key a background worker replaced between its TYPE and its read (a lease, a feed's work)
+  // answers an error: recorded as such, so a key that changes between two snapshots still shows.
+  const values = ((await reading.exec()) ?? []).map(([error, value], i) => (error ? `error ${error.message}` : canonical(types[i]!, value)));
   return new Map(keys.map((key, i) => [key, `${types[i]} ${values[i]}`]));
 }
 
@@ -151,6 +153,7 @@ function read(pipeline: ChainableCommander, key: string, type: string): void {
 
 function canonical(type: string, value: unknown): string {
   if (Buffer.isBuffer(value)) return value.toString('hex');
+  if (value == null) return 'null';
   if (type === 'hash') return JSON.stringify(Object.entries(value as Record<string, string>).toSorted(([a], [b]) => (a < b ? -1 : 1)));
   if (type === 'set') return JSON.stringify((value as string[]).toSorted());
   return JSON.stringify(value ?? '');
