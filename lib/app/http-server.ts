@@ -22,7 +22,8 @@ export function createAppServer(handle: (request: IncomingMessage, response: Ser
   const httpServer = createServer(
     observeRequests(async (request, response) => {
       nameInstanceOn(response);
-      if (!decodablePath(request.url)) return refuseMalformedPath(response);
+      if (!decodablePath(request.url)) return refuseMalformedPath(response, 'the request target is not a well-formed path');
+      if (!boundedPath(request.url)) return refuseMalformedPath(response, `the request target is longer than ${MAX_TARGET_LENGTH} characters`);
       const address = stampClientAddress(request);
       const retryAfter = await limitReads(request, address);
       if (retryAfter !== undefined) return refuseTooMany(response, retryAfter);
@@ -58,12 +59,24 @@ function decodablePath(url = '/'): boolean {
   }
 }
 
+/**
+ * Next answers a target it would normalise (a doubled or trailing slash, a backslash) with a 308
+ * that repeats the whole target twice, in Location and in Refresh: a long target's answer then
+ * outgrows the 16 KiB of headers clients accept (fetch failed with UND_ERR_HEADERS_OVERFLOW), and
+ * any client could make the server reflect twice what it sent. Our routes' targets are short.
+ */
+const MAX_TARGET_LENGTH = 4_096;
+
+function boundedPath(url = '/'): boolean {
+  return url.length <= MAX_TARGET_LENGTH;
+}
+
 function refuseTooMany(response: ServerResponse, retryAfter: number): void {
   const { status, code, message, headers } = tooMany('page loads', retryAfter);
   response.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify({ error: { code, message } }));
 }
 
-function refuseMalformedPath(response: ServerResponse): void {
-  const body = JSON.stringify({ error: { code: 'invalid_path', message: 'the request target is not a well-formed path' } });
+function refuseMalformedPath(response: ServerResponse, message: string): void {
+  const body = JSON.stringify({ error: { code: 'invalid_path', message } });
   response.writeHead(400, { 'content-type': 'application/json' }).end(body);
 }

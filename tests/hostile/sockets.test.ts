@@ -106,6 +106,15 @@ describe('the HTTP front door', () => {
     }
   });
 
+  it('refuses a target over 4 KiB with a 400 before Next (whose 308 for a doubled or trailing slash repeats the target twice in its headers)', async () => {
+    for (const path of [`/api/projects/?q=${'y'.repeat(5_000)}`, `/api/projects/Zt//contributions/${'x'.repeat(5_000)}`]) {
+      const response = await fetch(url + path, { method: 'DELETE' });
+      expect(response.status).toBe(400);
+      expect((await response.json()).error.code).toBe('invalid_path');
+    }
+    expect((await fetch(`${url}/api/projects/x/contributions/${'x'.repeat(4_000)}`)).status).not.toBe(400);
+  });
+
   it('answers 400 to a request target that is no path (which fetch cannot send), and lives on', async () => {
     const { port } = server.httpServer.address() as AddressInfo;
     for (const target of ['http://[/', '*', 'example.org:443']) {
