@@ -27,6 +27,7 @@ import { ceilings, DEFAULT_ASSUMPTIONS, formatCeilings, type Costs } from './siz
 import { commandUsec, fmt, progress, redisInfo, ROOT } from './support';
 
 const IN_FLIGHT = 16;
+const HEARTBEATS = 200;
 const CATALOGUE = 2_000;
 const GAMES = 1_000;
 const FOLD_ACCOUNTS = 2_000;
@@ -86,7 +87,7 @@ async function liveEvents(redis: Redis, costs: Map<string, Measured>): Promise<v
   costs.set('join', await measure(redis, 5_000, (i) => joinProject(slug, { visitorId: `visitor-${i}`, tabId: 'tab' }, ctx)));
   const tabs = Array.from({ length: HEARTBEAT_BATCH }, (_, i) => ({ visitorId: `visitor-${i}`, tabId: 'tab' }));
   await heartbeatVisitors(slug, tabs, ctx);
-  costs.set('heartbeat', await measure(redis, 40, () => heartbeatVisitors(slug, tabs, ctx), 40 * HEARTBEAT_BATCH));
+  costs.set('heartbeat', await measure(redis, HEARTBEATS, () => heartbeatVisitors(slug, tabs, ctx), HEARTBEATS * HEARTBEAT_BATCH));
   await readLiveSnapshot(slug, ctx);
   costs.set('snapshot', await measure(redis, 2_000, () => readLiveSnapshot(slug, ctx)));
 }
