@@ -8,8 +8,8 @@ export type Row = {
   met: boolean | null;
 };
 
-/** What each bench module returns: its table rows and the details printed above the table. */
-export type FigureResult = { rows: Row[]; details: string[] };
+/** What each bench module returns: its table rows, the details printed above the table, and tables of its own after it. */
+export type FigureResult = { rows: Row[]; details: string[]; tables?: string[] };
 
 const COLUMNS = ['figure', 'measured', 'baseline', 'ratio', 'target', 'met?'] as const;
 

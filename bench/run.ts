@@ -6,6 +6,7 @@
  * docs/benchmarks.md` it also replaces each measured figure's block in that document.
  */
 import os from 'node:os';
+import path from 'node:path';
 import { startRedisServer } from '../lib/redis/embedded';
 import { buildIfNeeded } from '../scripts/build-if-needed';
 import { startApp } from './app';
@@ -24,11 +25,14 @@ import { checkBlocks, renderMeasurement, takeWriteOption, writeBlocks } from './
 import { formatDetails, formatTable, type FigureResult, type Row } from './report';
 import { measureRoundTrips } from './round-trips';
 import { measureScale } from './scale';
+import { measureSizing } from './sizing';
 import { measureTimeline } from './timeline';
 import { Cleanup, ROOT, machineInfo, progress } from './support';
 
-const FIGURES = ['round-trips', 'push', 'ingest', 'bulk', 'hot', 'leaderboard', 'timeline', 'folding', 'memory', 'scale', 'catalogue', 'cluster', 'feed'] as const;
+const FIGURES = ['round-trips', 'push', 'ingest', 'bulk', 'hot', 'leaderboard', 'timeline', 'folding', 'memory', 'scale', 'catalogue', 'cluster', 'feed', 'sizing'] as const;
 type Figure = (typeof FIGURES)[number];
+/** The figures whose block lives in another document than the one `--write` names by default (docs/benchmarks.md). */
+const DOCUMENT_OF: Partial<Record<Figure, string>> = { sizing: 'docs/operations.md' };
 /** The figures that need the app server on one Redis; they and the cluster's need a production build. */
 const APP_FIGURES: readonly Figure[] = ['push', 'ingest', 'bulk'];
 
@@ -41,9 +45,20 @@ function selectedFigures(): Set<Figure> {
   return new Set(args.length > 0 ? (args as Figure[]) : FIGURES);
 }
 
+/** Whether `--write <file>` writes this figure's block: a figure with a document of its own only into that one. */
+const writesInto = (figure: Figure, file: string) => {
+  const own = DOCUMENT_OF[figure];
+  return own === undefined || path.resolve(ROOT, own) === path.resolve(ROOT, file);
+};
+
 async function main(): Promise<void> {
   const selected = selectedFigures();
-  if (writeTo) checkBlocks(writeTo, [...selected].map((figure) => `bench:${figure}`));
+  if (writeTo) {
+    const written = [...selected].filter((figure) => writesInto(figure, writeTo));
+    if (written.length === 0) throw new Error(`none of ${[...selected].join(', ')} has its block in ${writeTo}: ${[...selected].map((f) => `${f} → ${DOCUMENT_OF[f] ?? 'docs/benchmarks.md'}`).join(', ')}`);
+    for (const figure of selected) if (!written.includes(figure)) progress(`${figure}: its block is in ${DOCUMENT_OF[figure]}, not written into ${writeTo}`);
+    checkBlocks(writeTo, written.map((figure) => `bench:${figure}`));
+  }
   const loadAtStart = os.loadavg();
   process.chdir(ROOT); // the Lua loader reads scripts relative to the project root
   const needsApp = APP_FIGURES.some((figure) => selected.has(figure));
@@ -94,6 +109,7 @@ async function main(): Promise<void> {
     if (selected.has('scale')) figures.push(['scale', 'Scale: 1k, 10k, 100k projects', await measureScale()]);
     if (selected.has('catalogue')) figures.push(['catalogue', 'Catalogue: 1k, 10k, 100k projects', await measureCatalogue()]);
     if (selected.has('cluster')) figures.push(['cluster', 'Redis Cluster, instances behind HAProxy', await measureCluster()]);
+    if (selected.has('sizing')) figures.push(['sizing', 'Sizing: where it breaks', await measureSizing()]);
   } finally {
     await cleanup.run();
     process.off('SIGINT', interrupted);
@@ -104,14 +120,15 @@ async function main(): Promise<void> {
   console.log(formatDetails('Machine', machine));
   for (const [, title, result] of figures) console.log(`\n${formatDetails(title, result.details)}`);
   console.log(`\n${formatTable(rows)}`);
+  for (const [, title, result] of figures) for (const table of result.tables ?? []) console.log(`\n## ${title}\n\n${table}`);
   const missed = rows.filter((row) => row.met === false).map((row) => row.figure);
   console.log(missed.length === 0 ? '\nAll targets met.' : `\nTargets not met: ${missed.join('; ')}.`);
   if (writeTo) {
     const date = new Date();
     const command = ['npm run bench', ...(args.length > 0 ? ['--', ...args] : [])].join(' ');
-    const blocks = figures.map(([figure, , result]) => [
+    const blocks = figures.filter(([figure]) => writesInto(figure, writeTo)).map(([figure, , result]) => [
       `bench:${figure}`,
-      renderMeasurement({ date, command, machine, tables: [formatTable(result.rows)], details: result.details }),
+      renderMeasurement({ date, command, machine, tables: [formatTable(result.rows), ...(result.tables ?? [])], details: result.details }),
     ]);
     writeBlocks(writeTo, Object.fromEntries(blocks));
     progress(`wrote ${blocks.map(([name]) => name).join(', ')} into ${writeTo}`);
