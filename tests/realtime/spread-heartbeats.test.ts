@@ -22,12 +22,15 @@ it('the first beat falls anywhere within one interval, never later', () => {
   vi.useFakeTimers({ now: 0 });
   const firstBeats: number[] = [];
   for (let i = 0; i < 50; i++) {
-    const timer = everySpread(() => void firstBeats.push(Date.now()), 1_000);
+    // A first beat drawn at 0 ms has its second at 1,000 ms, inside this window: keep the first.
+    const beats: number[] = [];
+    const timer = everySpread(() => void beats.push(Date.now()), 1_000);
     vi.advanceTimersByTime(1_000);
     timer.stop();
     vi.setSystemTime(0);
+    expect(beats.length).toBeGreaterThan(0);
+    firstBeats.push(beats[0]!);
   }
-  expect(firstBeats).toHaveLength(50);
   expect(new Set(firstBeats).size).toBeGreaterThan(10);
   expect(Math.max(...firstBeats)).toBeLessThan(1_000);
 });
