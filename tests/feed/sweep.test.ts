@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { leaveSweep, readFeed, SWEEP_PAGE, sweepOnce, workOnce, type FeedContext } from '../../lib/feed';
+import { leaveSweep, readFeed, SWEEP_PAGE, sweepOnce, workOnce, type FeedContext, type SweepTick } from '../../lib/feed';
 import { feedWorkKeys, projectFeedKeys } from '../../lib/feed/keys';
 import { publishNews } from '../../lib/live-events';
 import type { RedisClient } from '../../lib/redis/client';
-import { connect, createProject, testClock } from '../support';
+import { commandsSentBy, connect, createProject, testClock } from '../support';
 import { feedContexts, feedLists, followers, publishNewsUnmarked, testFeedConfig } from './support';
 
 let redis: RedisClient;
@@ -65,10 +65,13 @@ describe('the sweep for queues whose mark was lost', () => {
       await expect.poll(async () => (await sweepOnce(ctx, { holder: 'sweeper-a', page: 1 })).leased, { timeout: 10_000 }).toBe(true);
       expect(await redis.get(feedWorkKeys.sweepLease)).toBe('sweeper-a');
       const cursor = await redis.get(feedWorkKeys.sweepCursor);
-      expect(await sweepOnce(ctx, { holder: 'sweeper-b', page: 1 })).toEqual({ leased: false, probed: 0, marked: 0, passEnded: false });
+      // Another instance's tick is the one command asking for the lease.
+      let tick: SweepTick | undefined;
+      expect(await commandsSentBy(redis, async () => (tick = await sweepOnce(ctx, { holder: 'sweeper-b', page: 1 })))).toEqual(['evalsha']);
+      expect(tick).toEqual({ leased: false, probed: 0, marked: 0, passEnded: false });
       expect(await redis.get(feedWorkKeys.sweepCursor)).toBe(cursor);
       await leaveSweep(ctx, 'sweeper-a');
-      const tick = await sweepOnce(ctx, { holder: 'sweeper-b', page: 1 });
+      tick = await sweepOnce(ctx, { holder: 'sweeper-b', page: 1 });
       expect(tick.leased).toBe(true);
       // B went on after A's place: the cursor moved forward, or the pass ended (no project after it).
       const next = await redis.get(feedWorkKeys.sweepCursor);
@@ -94,5 +97,22 @@ describe('the sweep for queues whose mark was lost', () => {
       await leaveSweep(ctx, 'sweeper-1');
     }
     expect((await readFeed(ctx, visitor!, { limit: 10 })).entries.map((entry) => entry.id)).toEqual([`${slug}:n-merged`]);
+  });
+
+  it('costs, per tick, one probe per project of its page and three commands more', async () => {
+    await Promise.all(Array.from({ length: 6 }, () => createProject(redis)));
+    const { feed: ctx } = feedContexts(redis, testClock(), testFeedConfig());
+    try {
+      await expect.poll(async () => (await sweepOnce(ctx, { holder: 'sweeper-c', page: 5 })).leased, { timeout: 10_000 }).toBe(true);
+      for (let i = 0; i < 4; i++) {
+        let tick: SweepTick = { leased: false, probed: -1, marked: 0, passEnded: false };
+        const sent = await commandsSentBy(redis, async () => (tick = await sweepOnce(ctx, { holder: 'sweeper-c', page: 5 })));
+        expect(tick.probed).toBeLessThanOrEqual(5);
+        expect(sent).toHaveLength(tick.probed + 3);
+        expect(sent.filter((name) => name === 'zrangebylex')).toHaveLength(1);
+      }
+    } finally {
+      await leaveSweep(ctx, 'sweeper-c');
+    }
   });
 });
