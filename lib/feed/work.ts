@@ -20,7 +20,7 @@ export async function noteFeedWork(ctx: FeedContext, slug: string, work: FeedWor
     if (work === 1) await ctx.redis.zadd(feedWorkKeys.work, 'LT', ctx.now(), slug);
     else await ctx.redis.sadd(feedWorkKeys.big, slug);
   } catch (error) {
-    log.warn({ err: (error as Error).message, slug }, 'feed work not marked; it goes out with the next event');
+    log.warn({ err: (error as Error).message, slug }, 'feed work not marked; the sweep or the next event marks it');
   }
 }
 
