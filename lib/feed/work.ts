@@ -24,7 +24,7 @@ export async function noteFeedWork(ctx: FeedContext, slug: string, work: FeedWor
   }
 }
 
-export type WorkerOptions = Omit<DrainOptions, 'minIdleMs'> & { intervalMs?: number; leaseMs?: number; projectsPerClaim?: number };
+export type WorkerOptions = Omit<DrainOptions, 'minIdleMs'> & { intervalMs?: number; leaseMs?: number; projectsPerClaim?: number; sweepIntervalMs?: number };
 
 /** Claims due projects (a lease each) and drains their queues; answers the feeds pushed. */
 export async function workOnce(ctx: FeedContext, options: WorkerOptions): Promise<number> {
@@ -69,7 +69,7 @@ function every(intervalMs: number, step: () => Promise<unknown>, failed: string)
  */
 export function startFanoutWorkers(ctx: FeedContext, options: WorkerOptions): { stop(): Promise<void> } {
   const workers = every(options.intervalMs ?? 250, () => workOnce(ctx, options), 'feed fan-out failed; retrying');
-  const sweep = every(SWEEP_INTERVAL_MS, () => sweepOnce(ctx, { holder: options.consumer }), 'feed sweep failed; retrying');
+  const sweep = every(options.sweepIntervalMs ?? SWEEP_INTERVAL_MS, () => sweepOnce(ctx, { holder: options.consumer }), 'feed sweep failed; retrying');
   return {
     async stop() {
       await Promise.all([workers.stop(), sweep.stop()]);

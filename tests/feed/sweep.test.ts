@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { leaveSweep, readFeed, SWEEP_PAGE, sweepOnce, workOnce, type FeedContext, type SweepTick } from '../../lib/feed';
+import { leaveSweep, readFeed, startFanoutWorkers, SWEEP_PAGE, sweepOnce, workOnce, type FeedContext, type SweepTick } from '../../lib/feed';
 import { feedWorkKeys, projectFeedKeys } from '../../lib/feed/keys';
 import { publishNews } from '../../lib/live-events';
 import type { RedisClient } from '../../lib/redis/client';
@@ -114,5 +114,20 @@ describe('the sweep for queues whose mark was lost', () => {
     } finally {
       await leaveSweep(ctx, 'sweeper-c');
     }
+  });
+
+  it('runs with the workers every instance starts: a stranded news item reaches its followers on its own', async () => {
+    const slug = await createProject(redis);
+    const { feed: ctx, live } = feedContexts(redis, testClock(), testFeedConfig());
+    const visitors = await followers(ctx, slug, 20);
+    await publishNewsUnmarked(live, slug, 'found');
+    const workers = [1, 2].map((i) => startFanoutWorkers(ctx, { consumer: `sweeping-instance-${i}`, intervalMs: 20, sweepIntervalMs: 20 }));
+    try {
+      await expect.poll(async () => (await feedLists(redis, visitors)).filter((list) => list.length === 1).length, { timeout: 12_000 }).toBe(20);
+    } finally {
+      await Promise.all(workers.map((worker) => worker.stop()));
+    }
+    // Stopped, they gave the lease up.
+    expect(String(await redis.get(feedWorkKeys.sweepLease))).not.toMatch(/^sweeping-instance-/);
   });
 });
