@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { follow, readFeed, unfollow, workOnce, type FeedContext } from '../../lib/feed';
+import { readFeed, unfollow, workOnce, type FeedContext } from '../../lib/feed';
 import { feedWorkKeys, visitorFeedKeys } from '../../lib/feed/keys';
 import { publishNews } from '../../lib/live-events';
 import type { LiveEventsContext } from '../../lib/live-events/context';
 import type { RedisClient } from '../../lib/redis/client';
 import { connect, createProject, testClock, type TestClock } from '../support';
-import { feedContexts, feedLists, followers, newVisitor, testFeedConfig } from './support';
+import { feedContexts, feedLists, followers, readerOf, sleep, testFeedConfig } from './support';
 
 let redis: RedisClient;
 beforeAll(async () => {
@@ -14,8 +14,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await redis.quit();
 });
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function publishEach(live: LiveEventsContext, clock: TestClock, slugs: string[], rounds: number, tag: string): Promise<string[]> {
   const ids: string[] = [];
@@ -47,10 +45,7 @@ describe('reading a feed', () => {
     const clock = testClock();
     const { feed: ctx, live } = feedContexts(redis, clock, testFeedConfig({ fanoutMaxFollowers: 2 }));
     const [small, big] = [await createProject(redis), await createProject(redis)];
-    const visitor = newVisitor();
-    await follow(ctx, visitor, small);
-    await follow(ctx, visitor, big);
-    await readFeed(ctx, visitor, { limit: 1 });
+    const visitor = await readerOf(ctx, [small, big]);
     await followers(ctx, big, 2);
     expect(await redis.sismember(feedWorkKeys.big, big)).toBe(1);
 
@@ -73,10 +68,7 @@ describe('reading a feed', () => {
     const clock = testClock();
     const { feed: ctx, live } = feedContexts(redis, clock, testFeedConfig({ fanoutMaxFollowers: 2 }));
     const [small, changing] = [await createProject(redis), await createProject(redis)];
-    const visitor = newVisitor();
-    await follow(ctx, visitor, small);
-    await follow(ctx, visitor, changing);
-    await readFeed(ctx, visitor, { limit: 1 });
+    const visitor = await readerOf(ctx, [small, changing]);
 
     // Small: pushed. Then big (3 followers > 2): merged at read. Then small again (an unfollow): pushed.
     const whileSmall = await publishEach(live, clock, [small, changing], 3, 'a');

@@ -26,6 +26,8 @@ export function feedContexts(redis: RedisClient, clock: TestClock, config: FeedC
   return { feed: { redis, config, now: clock.now }, live: { redis, windows: DEFAULT_WINDOWS, now: clock.now, feed: config } };
 }
 
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 export function newVisitor(): string {
   return `v${randomBytes(8).toString('base64url')}`;
 }
@@ -40,6 +42,14 @@ export async function followers(ctx: FeedContext, slug: string, count: number): 
     }));
   }
   return visitors;
+}
+
+/** A visitor who follows these projects and has read their feed once (an active feed is fed). */
+export async function readerOf(ctx: FeedContext, slugs: string[]): Promise<string> {
+  const visitor = newVisitor();
+  for (const slug of slugs) await follow(ctx, visitor, slug);
+  await readFeed(ctx, visitor, { limit: 1 });
+  return visitor;
 }
 
 /** The raw references in each visitor's feed list. */

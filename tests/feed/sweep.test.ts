@@ -4,7 +4,7 @@ import { feedWorkKeys, projectFeedKeys } from '../../lib/feed/keys';
 import { publishNews } from '../../lib/live-events';
 import type { RedisClient } from '../../lib/redis/client';
 import { commandsSentBy, connect, createProject, testClock } from '../support';
-import { feedContexts, feedLists, followers, publishNewsUnmarked, testFeedConfig } from './support';
+import { feedContexts, feedLists, followers, publishNewsUnmarked, sleep, testFeedConfig } from './support';
 
 let redis: RedisClient;
 beforeAll(async () => {
@@ -13,8 +13,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await redis.quit();
 });
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Sweeps as `holder` until `done` holds, waiting while another sweeper (another test file's workers) has the lease. */
 async function sweepUntil(ctx: FeedContext, holder: string, done: (passesEnded: number) => Promise<boolean>): Promise<void> {
