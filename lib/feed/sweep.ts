@@ -27,7 +27,7 @@ export type SweepTick = {
  * from the stored cursor, a read-only probe per project (its slot), then one script in `{feed}`
  * that marks the projects found with queued messages (for the workers) or entries never pushed
  * (merged at read) and moves the cursor. It repairs what an instance that died between an
- * enqueuing script's reply and its mark (noteFeedWork) left undone. Costs `page + 3` commands.
+ * enqueuing script's reply and its mark (noteFeedWork) left undone: `page + 3` round trips.
  */
 export async function sweepOnce(ctx: FeedContext, { holder, page = SWEEP_PAGE, leaseMs = SWEEP_LEASE_MS }: SweepOptions): Promise<SweepTick> {
   const scripts = withFeedScripts(ctx.redis);
