@@ -12,6 +12,7 @@ import { saveProject } from '../lib/projects/save';
 import { createRedis, waitUntilReady } from '../lib/redis/client';
 import { startRedisServer } from '../lib/redis/embedded';
 import { sampleProject } from '../tests/sample-project';
+import { measureSweepPass } from './feed-sweep';
 import type { FigureResult, Row } from './report';
 import { fmt, percentile, progress, ROOT, sleep } from './support';
 
@@ -120,17 +121,21 @@ export async function measureFeed(): Promise<FigureResult> {
     progress('feed: reads of a feed with 50 pushed and 3 merged projects');
     const reader = 'bench-reader';
     const slugs = Array.from({ length: 53 }, (_, i) => `bench-p${i}`);
+    const merged = slugs.slice(50);
     for (const slug of slugs) await project(redis, slug, 0);
     await pipelined(redis, slugs.length, (p, i) => p.zadd(visitorFeedKeys(reader).follows, i, slugs[i]!));
-    await redis.sadd(feedWorkKeys.big, ...slugs.slice(50));
+    // The reader follows the 3 merged ones, which are big (threshold 0): their entries are not pushed.
+    await pipelined(redis, merged.length, (p, i) => p.zadd(projectFeedKeys(merged[i]!).followers, 0, reader));
+    const bigCtx: FeedContext = { ...ctx, config: { ...CONFIG, fanoutMaxFollowers: 0 } };
     await readFeed(ctx, reader, { limit: 20 });
     for (let round = 0; round < 6; round++) {
       for (const slug of slugs) {
         const id = `r${round}`;
-        const entryRef = await news(ctx, slug, id);
-        if (!slugs.slice(50).includes(slug)) await redis.lpush(visitorFeedKeys(reader).entries, entryRef);
+        const entryRef = await news(merged.includes(slug) ? bigCtx : ctx, slug, id);
+        if (!merged.includes(slug)) await redis.lpush(visitorFeedKeys(reader).entries, entryRef);
       }
     }
+    if ((await redis.scard(feedWorkKeys.big)) !== merged.length) throw new Error('the merged projects were not noted big');
     const latencies = { read: [] as number[], lrange: [] as number[] };
     for (let i = 0; i < 2_000; i++) {
       let before = process.hrtime.bigint();
@@ -149,6 +154,9 @@ export async function measureFeed(): Promise<FigureResult> {
 
     progress('feed: memory of one fan-out at 1k, 10k and 100k followers');
     const perFollower = await bytesPerFollower(ctx, [1_000, 10_000, 100_000]);
+
+    progress('feed: one pass of the sweep over the catalogue');
+    const sweep = await measureSweepPass(ctx);
 
     const rows: Row[] = [
       {
@@ -177,13 +185,15 @@ export async function measureFeed(): Promise<FigureResult> {
         met: readP99 / lrangeP99 <= 5,
       },
       { figure: 'bytes per feed of 200 entries / per shared entry', measured: `${fmt.int(feedBytes)} B / ${fmt.int(entryBytes)} B`, baseline: '—', ratio: '—', target: 'reported', met: null },
+      sweep.row,
     ];
     return {
       details: [
         `one redis-server, one client; ${fmt.int(FOLLOWERS)} followers, batches of 1,000 followers, one push-feeds.lua per 200 feeds (one Redis)`,
         `first fan-out: ${fmt.int(reached.once)} feeds hold the entry once, ${reached.twice} twice, ${reached.none} none`,
         `memory added by one entry's fan-out to fresh feeds (each push makes its list): ${perFollower.join('; ')}`,
-        'the page read is lib/feed readFeed (open-feed.lua, SMEMBERS, 4 LRANGE, 20 HGETALL), not through HTTP',
+        'the page read is lib/feed readFeed (open-feed.lua, SMEMBERS, LRANGE, 3 merged-refs.lua, 20 HGETALL), not through HTTP',
+        sweep.detail,
       ],
       rows,
     };

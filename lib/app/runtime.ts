@@ -79,7 +79,7 @@ export async function startRuntime(): Promise<Runtime> {
     onPublished: (_fold, lagMs) => appMetrics().foldLag(lagMs / 1_000),
   });
 
-  // Every instance fans out; a lease per project keeps two workers off one queue (lib/feed/work.ts).
+  // Every instance fans out (a lease per project keeps two workers off one queue) and may sweep for lost marks (lib/feed/work.ts).
   const feedWorkers = startFanoutWorkers(
     { redis, config: configuredFeed(), now: Date.now },
     { consumer: `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}` },

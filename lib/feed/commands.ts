@@ -12,6 +12,10 @@ declare module 'ioredis' {
     ackFeedEntry(...keysThenArgs: ScriptArg[]): Result<number, Context>;
     claimFeedWork(...keysThenArgs: ScriptArg[]): Result<string[], Context>;
     releaseFeedWork(...keysThenArgs: ScriptArg[]): Result<0 | 1, Context>;
+    claimFeedSweep(...keysThenArgs: ScriptArg[]): Result<[0 | 1, string], Context>;
+    advanceFeedSweep(...keysThenArgs: ScriptArg[]): Result<number, Context>;
+    probeFeedProject(...keysThenArgs: ScriptArg[]): Result<[number, 0 | 1], Context>;
+    mergedFeedRefs(...keysThenArgs: ScriptArg[]): Result<string[], Context>;
   }
 }
 
@@ -29,6 +33,10 @@ export function feedScripts(): ScriptDefinition[] {
     script('ackFeedEntry', 2, 'ack-entry.lua'),
     script('claimFeedWork', 1, 'claim-work.lua'),
     script('releaseFeedWork', 1, 'release-work.lua'),
+    script('claimFeedSweep', 2, 'claim-sweep.lua'),
+    script('advanceFeedSweep', 4, 'advance-sweep.lua'),
+    script('probeFeedProject', 2, 'probe-project.lua', true),
+    script('mergedFeedRefs', 2, 'merged-refs.lua', true),
   ];
 }
 

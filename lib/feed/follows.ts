@@ -23,8 +23,8 @@ async function projectSide(ctx: FeedContext, visitor: string, slug: string, step
   const project = projectFeedKeys(slug);
   const followers = await scripts.followProjectSide(project.info, project.followers, visitor, step);
   // A project that was deleted has no side to confirm: the mark goes, the follow stays harmless.
+  // A project stays in `big` when it drops back: its entries made while big were never pushed.
   if (followers > ctx.config.fanoutMaxFollowers) await ctx.redis.sadd(feedWorkKeys.big, slug);
-  else if (followers >= 0 && step === 'unfollow') await ctx.redis.srem(feedWorkKeys.big, slug);
   await scripts.settleFollow(visitorFeedKeys(visitor).pending, slug, step);
 }
 

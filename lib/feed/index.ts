@@ -5,3 +5,4 @@ export { noteFeedWork, workOnce, startFanoutWorkers, type FeedWork } from './wor
 export { defaultFeedContext, type FeedContext } from './context';
 export { feedEntrySchema, refSchema, type FeedEntry } from './entries';
 export { feedConfigFromEnv, type FeedConfig } from './config';
+export { sweepOnce, leaveSweep, SWEEP_PAGE, type SweepTick } from './sweep';

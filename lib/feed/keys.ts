@@ -17,6 +17,8 @@ export function projectFeedKeys(slug: string) {
     progress: `${tag}:feed-progress`,
     /** Sharded channel: new, changed and removed entries. */
     channel: `${tag}:feed`,
+    /** String: the newest reference made while the project was big (never pushed): readers merge the references up to it. */
+    mergedTo: `${tag}:feed-merged-to`,
   };
 }
 
@@ -37,16 +39,20 @@ export function visitorFeedKeys(visitor: string) {
 export const feedWorkKeys = {
   work: '{feed}:work',
   big: '{feed}:big',
+  /** String: the instance sweeping for unmarked queues (sweep.ts), expiring unless renewed. */
+  sweepLease: '{feed}:sweep-lease',
+  /** String: the catalogue order member the sweep goes on after; absent at the start of a pass. */
+  sweepCursor: '{feed}:sweep-cursor',
 } as const;
 
 /** The consumer group every instance's workers share. */
 export const FANOUT_GROUP = 'fanout';
 
 /** How many keys feedHookKeys gives. */
-export const FEED_HOOK_KEY_COUNT = 5;
+export const FEED_HOOK_KEY_COUNT = 6;
 
 /** The feed keys appended, in this order, at the END of a live-event script's KEYS (enqueue.lua). */
 export function feedHookKeys(slug: string): string[] {
   const keys = projectFeedKeys(slug);
-  return [keys.followers, keys.entries, keys.entryPrefix, keys.queue, keys.channel];
+  return [keys.followers, keys.entries, keys.entryPrefix, keys.queue, keys.channel, keys.mergedTo];
 }

@@ -41,10 +41,17 @@ async function hydrate(ctx: FeedContext, refs: string[], limit: number): Promise
   return { entries, used };
 }
 
+/** The references of these projects that were never pushed (made while big): merged at read. */
+async function mergedRefs(ctx: FeedContext, slugs: string[]): Promise<string[]> {
+  const scripts = withFeedScripts(ctx.redis);
+  return (await Promise.all(slugs.map((slug) => scripts.mergedFeedRefs(projectFeedKeys(slug).entries, projectFeedKeys(slug).mergedTo)))).flat();
+}
+
 /**
  * A page of a visitor's feed, newest first, below `before` (a reference): what was pushed to
- * their feed merged with the own lists of the big projects they follow, in one order. An idle
- * (expired) feed is rebuilt from the followed projects' lists before the page is answered.
+ * their feed merged with the references never pushed of the projects they follow that are (or
+ * were) big, in one order. An idle (expired) feed is rebuilt from the followed projects' lists
+ * before the page is answered.
  */
 export async function readFeed(ctx: FeedContext, visitor: string, { limit, before, look = false, catchUp = false }: ReadOptions): Promise<FeedPage> {
   const mine = visitorFeedKeys(visitor);
@@ -55,16 +62,14 @@ export async function readFeed(ctx: FeedContext, visitor: string, { limit, befor
     ctx.redis.smembers(feedWorkKeys.big),
   ]);
   await settlePending(ctx, visitor, pending);
-  const merged = follows.filter((slug) => big.includes(slug));
-  const pushed = follows.filter((slug) => !big.includes(slug));
   if (!wasActive) {
-    await scripts.rebuildFeed(mine.entries, cap, idleMs, ...(await projectRefs(ctx, pushed, cap - 1)));
+    await scripts.rebuildFeed(mine.entries, cap, idleMs, ...(await projectRefs(ctx, follows, cap - 1)));
   }
   const followed = new Set(follows);
   const [own, others, inFlight] = await Promise.all([
     ctx.redis.lrange(mine.entries, 0, -1),
-    projectRefs(ctx, merged, -1),
-    catchUp && before === undefined ? projectRefs(ctx, pushed, CATCH_UP - 1) : [],
+    mergedRefs(ctx, follows.filter((slug) => big.includes(slug))),
+    catchUp && before === undefined ? projectRefs(ctx, follows, CATCH_UP - 1) : [],
   ]);
   const refs = [...new Set([...own, ...others, ...inFlight])]
     .filter((ref) => followed.has(refParts(ref).slug) && (before === undefined || ref < before))
@@ -74,4 +79,3 @@ export async function readFeed(ctx: FeedContext, visitor: string, { limit, befor
   const more = used < refs.length && entries.length > 0;
   return { entries, nextCursor: more ? entries.at(-1)!.cursor : null, lastLooked };
 }
-

@@ -84,6 +84,15 @@ export async function listSlugs(max: number, redis: RedisClient = getRedis()): P
   return (await redis.zrangebylex(catalogueKeys.order, '-', '+', 'LIMIT', 0, max)).map(slugOfMember);
 }
 
+/**
+ * A page of the whole catalogue after an order member ('' from the start), for a walk that
+ * keeps its place between pages (the home feed's sweep): `next` is null once the walk is over.
+ */
+export async function walkCatalogue(after: string, count: number, redis: RedisClient = getRedis()): Promise<{ slugs: string[]; next: string | null }> {
+  const members = await redis.zrangebylex(catalogueKeys.order, after ? `(${after}` : '-', '+', 'LIMIT', 0, count);
+  return { slugs: members.map(slugOfMember), next: members.length === count ? members.at(-1)! : null };
+}
+
 /** The slugs of one creator's projects: a per-account index, so its cost is theirs, not the catalogue's. */
 export async function slugsOfCreator(account: string, redis: RedisClient = getRedis()): Promise<string[]> {
   return redis.smembers(catalogueKeys.byCreator(account));

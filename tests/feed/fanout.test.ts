@@ -4,7 +4,7 @@ import { feedWorkKeys, projectFeedKeys } from '../../lib/feed/keys';
 import { publishNews, recordContribution, unpublishNews } from '../../lib/live-events';
 import type { RedisClient } from '../../lib/redis/client';
 import { connect, createProject, listenTo, testClock } from '../support';
-import { feedContexts, feedLists, followers, testFeedConfig } from './support';
+import { feedContexts, feedLists, followers, sleep, testFeedConfig } from './support';
 
 let redis: RedisClient;
 beforeAll(async () => {
@@ -15,8 +15,6 @@ afterAll(async () => {
 });
 
 const news = { title: 'We shipped', url: 'https://example.com/news/1' };
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 describe('fan-out through the durable queue', () => {
   it('reaches 1,000 followers exactly once although the first worker dies mid-way', async () => {
     const slug = await createProject(redis);

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { follow, readFeed, workOnce, type FeedContext } from '../../lib/feed';
+import { readFeed, unfollow, workOnce, type FeedContext } from '../../lib/feed';
 import { feedWorkKeys, visitorFeedKeys } from '../../lib/feed/keys';
 import { publishNews } from '../../lib/live-events';
 import type { LiveEventsContext } from '../../lib/live-events/context';
 import type { RedisClient } from '../../lib/redis/client';
 import { connect, createProject, testClock, type TestClock } from '../support';
-import { feedContexts, feedLists, followers, newVisitor, testFeedConfig } from './support';
+import { feedContexts, feedLists, followers, readerOf, sleep, testFeedConfig } from './support';
 
 let redis: RedisClient;
 beforeAll(async () => {
@@ -14,8 +14,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await redis.quit();
 });
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function publishEach(live: LiveEventsContext, clock: TestClock, slugs: string[], rounds: number, tag: string): Promise<string[]> {
   const ids: string[] = [];
@@ -47,10 +45,7 @@ describe('reading a feed', () => {
     const clock = testClock();
     const { feed: ctx, live } = feedContexts(redis, clock, testFeedConfig({ fanoutMaxFollowers: 2 }));
     const [small, big] = [await createProject(redis), await createProject(redis)];
-    const visitor = newVisitor();
-    await follow(ctx, visitor, small);
-    await follow(ctx, visitor, big);
-    await readFeed(ctx, visitor, { limit: 1 });
+    const visitor = await readerOf(ctx, [small, big]);
     await followers(ctx, big, 2);
     expect(await redis.sismember(feedWorkKeys.big, big)).toBe(1);
 
@@ -67,6 +62,52 @@ describe('reading a feed', () => {
     const [list] = await feedLists(redis, [visitor]);
     expect(list!.every((ref) => ref.includes(`:${small}:`))).toBe(true);
     expect(list!.length).toBeGreaterThan(6);
+  });
+
+  it('keeps showing a project\'s entries made while it was big after it drops below the threshold, in one order, while entries arrive', async () => {
+    const clock = testClock();
+    const { feed: ctx, live } = feedContexts(redis, clock, testFeedConfig({ fanoutMaxFollowers: 2 }));
+    const [small, changing] = [await createProject(redis), await createProject(redis)];
+    const visitor = await readerOf(ctx, [small, changing]);
+
+    // Small: pushed. Then big (3 followers > 2): merged at read. Then small again (an unfollow): pushed.
+    const whileSmall = await publishEach(live, clock, [small, changing], 3, 'a');
+    await workOnce(ctx, { consumer: 'w' });
+    const [other, leaving] = await followers(ctx, changing, 2);
+    expect(await redis.sismember(feedWorkKeys.big, changing)).toBe(1);
+    const whileBig = await publishEach(live, clock, [changing, small], 4, 'b');
+    await workOnce(ctx, { consumer: 'w' });
+    await unfollow(ctx, leaving!, changing);
+    const afterwards = await publishEach(live, clock, [small, changing], 3, 'c');
+    await workOnce(ctx, { consumer: 'w' });
+
+    // The entries made while big were never pushed; those made after were.
+    const [list] = await feedLists(redis, [visitor]);
+    expect(list!.some((ref) => ref.includes(`:${changing}:n-b`))).toBe(false);
+    expect(list!.filter((ref) => ref.includes(`:${changing}:n-c`))).toHaveLength(3);
+    expect((await feedLists(redis, [other!]))[0]!.filter((ref) => ref.includes(`:${changing}:n-c`))).toHaveLength(3);
+
+    let round = 0;
+    const seen = await allPages(ctx, visitor, 4, async () => {
+      await publishEach(live, clock, [changing, small], 1, `d${round++}-`);
+      await workOnce(ctx, { consumer: 'w' });
+    });
+    expect(seen).toEqual([...afterwards, ...whileBig, ...whileSmall]);
+  });
+
+  it('rebuilds an idle feed with the entries of a project that was big and the ones pushed since', async () => {
+    const clock = testClock();
+    const { feed: ctx, live } = feedContexts(redis, clock, testFeedConfig({ fanoutMaxFollowers: 1, idleMs: 300 }));
+    const slug = await createProject(redis);
+    const [visitor, leaving] = await followers(ctx, slug, 2);
+    const whileBig = await publishEach(live, clock, [slug], 2, 'big');
+    await unfollow(ctx, leaving!, slug);
+    await sleep(400);
+    const whileIdle = await publishEach(live, clock, [slug], 2, 'idle');
+    await workOnce(ctx, { consumer: 'w' });
+
+    const page = await readFeed(ctx, visitor!, { limit: 10 });
+    expect(page.entries.map((entry) => entry.id)).toEqual([...whileIdle, ...whileBig]);
   });
 
   it('lets an idle feed expire, does not feed it, and rebuilds it before answering on return', async () => {

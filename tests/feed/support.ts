@@ -4,7 +4,11 @@ import { DAY_MS } from '../../lib/feed/config';
 import type { FeedContext } from '../../lib/feed/context';
 import { follow, readFeed } from '../../lib/feed';
 import { visitorFeedKeys } from '../../lib/feed/keys';
+import { feedHook } from '../../lib/feed/hook';
+import { activityArgs } from '../../lib/live-events/activity';
+import { withLiveEventScripts } from '../../lib/live-events/commands';
 import type { LiveEventsContext } from '../../lib/live-events/context';
+import { liveEventKeys } from '../../lib/live-events/keys';
 import { DEFAULT_WINDOWS } from '../../lib/live-events/windows';
 import type { RedisClient } from '../../lib/redis/client';
 import { testConnection, type TestClock } from '../support';
@@ -22,6 +26,8 @@ export function feedContexts(redis: RedisClient, clock: TestClock, config: FeedC
   return { feed: { redis, config, now: clock.now }, live: { redis, windows: DEFAULT_WINDOWS, now: clock.now, feed: config } };
 }
 
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 export function newVisitor(): string {
   return `v${randomBytes(8).toString('base64url')}`;
 }
@@ -38,6 +44,14 @@ export async function followers(ctx: FeedContext, slug: string, count: number): 
   return visitors;
 }
 
+/** A visitor who follows these projects and has read their feed once (an active feed is fed). */
+export async function readerOf(ctx: FeedContext, slugs: string[]): Promise<string> {
+  const visitor = newVisitor();
+  for (const slug of slugs) await follow(ctx, visitor, slug);
+  await readFeed(ctx, visitor, { limit: 1 });
+  return visitor;
+}
+
 /** The raw references in each visitor's feed list. */
 export async function feedLists(redis: RedisClient, visitors: string[]): Promise<string[][]> {
   return Promise.all(visitors.map((visitor) => redis.lrange(visitorFeedKeys(visitor).entries, 0, -1)));
@@ -48,4 +62,18 @@ export function useTestRedisForTheApp(): void {
   const connection = testConnection();
   if (connection.mode === 'single') process.env.REDIS_URL = connection.url;
   else process.env.REDIS_CLUSTER_NODES = connection.nodes.map(({ host, port }) => `${host}:${port}`).join(',');
+}
+
+/**
+ * A news item published as if its instance died right after the script answered: the message
+ * is in the project's stream, but the project was never marked in `{feed}:work`.
+ */
+export async function publishNewsUnmarked(live: LiveEventsContext, slug: string, id: string): Promise<void> {
+  const keys = liveEventKeys(slug);
+  const feed = feedHook(slug, live);
+  const [, , work] = await withLiveEventScripts(live.redis).publishNews(
+    keys.info, keys.news, keys.newsDetails, keys.activity, keys.changes, ...feed.keys,
+    live.now(), id, `News ${id}`, 'https://example.com/n', live.windows.news, slug, ...activityArgs(), feed.arg,
+  );
+  if (work !== 1) throw new Error(`expected the news item queued, got ${String(work)}`);
 }

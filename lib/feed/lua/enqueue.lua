@@ -1,11 +1,12 @@
 --[[
   Shared helper (lib/feed): the home-feed hooks of the live-event scripts. An including script
-  appends the five feed keys at the END of its KEYS (feedHookKeys in lib/feed/keys.ts) and the
+  appends the six feed keys at the END of its KEYS (feedHookKeys in lib/feed/keys.ts) and the
   feed's settings as its LAST argument (feedHookArg: JSON {max, cap, slack, ttl, slug}), so the
   hook reads them from the end and the script's own keys and arguments keep their places.
 
-    KEYS[#KEYS - 4] followers zset   KEYS[#KEYS - 3] the project's references list
-    KEYS[#KEYS - 2] entry hash prefix   KEYS[#KEYS - 1] fan-out stream   KEYS[#KEYS] feed channel
+    KEYS[#KEYS - 5] followers zset   KEYS[#KEYS - 4] the project's references list
+    KEYS[#KEYS - 3] entry hash prefix   KEYS[#KEYS - 2] fan-out stream   KEYS[#KEYS - 1] feed channel
+    KEYS[#KEYS] merged-to string (the newest reference made while big, never pushed)
 
   An entry lives once, in the hash `prefix .. id`; feeds hold its reference
   `<at, 13 digits>:<slug>:<id>`, which sorts as (time, slug, id) and is the readers' cursor.
@@ -19,13 +20,15 @@
     from the total before and after this contribution (one entry, the highest crossed)
   feedRemove(hook, id) -> 1 when the entry existed   deletes its hash; feeds skip the reference
   work: 0 nothing to fan out, 1 queued (mark the project's queue), 2 the project is big (merged
-  at read time, not queued). The including script returns the highest.
+  at read time, not queued; merged-to raised to this reference). The including script returns
+  the highest.
 ]]
 local function feedHook(info)
   local settings = cjson.decode(ARGV[#ARGV])
   return {
-    info = info, followerSet = KEYS[#KEYS - 4], projectRefs = KEYS[#KEYS - 3],
-    entryPrefix = KEYS[#KEYS - 2], fanoutQueue = KEYS[#KEYS - 1], feedChannel = KEYS[#KEYS],
+    info = info, followerSet = KEYS[#KEYS - 5], projectRefs = KEYS[#KEYS - 4],
+    entryPrefix = KEYS[#KEYS - 3], fanoutQueue = KEYS[#KEYS - 2], feedChannel = KEYS[#KEYS - 1],
+    mergedTo = KEYS[#KEYS],
     max = tonumber(settings.max), cap = tonumber(settings.cap), slack = tonumber(settings.slack),
     ttl = tonumber(settings.ttl), slug = settings.slug,
   }
@@ -60,7 +63,14 @@ local function feedAdd(hook, id, at, fields)
   feedPublish(hook, { type = 'entry', ref = ref, entry = feedEntryFields(key) })
   local followers = redis.call('ZCARD', hook.followerSet)
   if followers == 0 then return 0 end
-  if followers > hook.max then return 2 end
+  if followers > hook.max then
+    -- Never pushed: readers merge this project's references up to the newest such one, even
+    -- after the project drops below the threshold, until the list's cap trims them.
+    local mergedTo = redis.call('GET', hook.mergedTo)
+    if not mergedTo or ref > mergedTo then mergedTo = ref end
+    redis.call('SET', hook.mergedTo, mergedTo, 'PX', hook.ttl)
+    return 2
+  end
   redis.call('XADD', hook.fanoutQueue, '*', 'ref', ref)
   return 1
 end

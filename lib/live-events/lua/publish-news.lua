@@ -7,7 +7,7 @@
   ARGV[1] now (ms)   ARGV[2] news id   ARGV[3] title   ARGV[4] url   ARGV[5] news window (ms)
   KEYS[5] the project's change channel (SPUBLISH)   ARGV[6] project slug
   ARGV[7] feed cap   ARGV[8] feed slack   ARGV[9] feed TTL (ms)
-  Home feeds (lib/feed/lua/enqueue.lua): its five keys at the END of KEYS, its settings the LAST ARGV.
+  Home feeds (lib/feed/lua/enqueue.lua): its six keys at the END of KEYS, its settings the LAST ARGV.
 
   Returns {status, at, feedWork}: status 1 published, 0 duplicate (at is the original's), -1 unknown
   project; feedWork (published only): see enqueue.lua

@@ -12,7 +12,7 @@
   ARGV[5] contributions window (ms)    ARGV[6] contributors window (ms)
   KEYS[6] the project's change channel (SPUBLISH)   ARGV[7] project slug
   ARGV[8] feed cap   ARGV[9] feed slack   ARGV[10] feed TTL (ms)
-  Home feeds (lib/feed/lua/enqueue.lua): its five keys at the END of KEYS, its settings the LAST ARGV.
+  Home feeds (lib/feed/lua/enqueue.lua): its six keys at the END of KEYS, its settings the LAST ARGV.
 
   Returns {status, at, count, raised, feedWork}   feedWork: see enqueue.lua (recorded only)
     status  1 recorded, 0 duplicate (at is the original's), -1 unknown project

@@ -6,7 +6,7 @@
   KEYS[4] activity feed list
   ARGV[1] now (ms)   ARGV[2] news id   ARGV[3] news window (ms)
   KEYS[5] the project's change channel (SPUBLISH)   ARGV[4] project slug
-  Home feeds (lib/feed/lua/enqueue.lua): its five keys at the END of KEYS, its settings the LAST ARGV.
+  Home feeds (lib/feed/lua/enqueue.lua): its six keys at the END of KEYS, its settings the LAST ARGV.
 
   Returns 1 unpublished, 0 no such news item, -1 unknown project
 ]]
