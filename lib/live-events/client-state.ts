@@ -33,6 +33,8 @@ type CountChange = Extract<VersionedChange, { type: 'contribution-recorded' | 'c
 type Counted = Pick<LiveState, 'contributionCount' | 'expiring' | 'expiringComplete' | 'windows'>;
 /** Enough for the changes published while expiry times were read and pushed (a hot project's second). */
 const RECENT_CHANGES = 1_000;
+/** Expired times are dropped from the front once this many have gathered (viewAt ignores them meanwhile). */
+const EXPIRED_DROP_BATCH = 64;
 
 export type LiveView = {
   contributionCount: number;
@@ -76,7 +78,7 @@ export function applyChange(state: LiveState, change: LiveChange): LiveState | '
   if (change.version > state.version + 1) return 'resync';
   const next = applyVersioned(state, change);
   if (next === 'resync') return next;
-  const applied = { ...next, version: change.version, recent: [...state.recent, change].slice(-RECENT_CHANGES) };
+  const applied = { ...next, version: change.version, recent: remember(state.recent, change) };
   return applied.pendingExpiring?.version === change.version ? applyExpiring({ ...applied, pendingExpiring: undefined }, applied.pendingExpiring) : applied;
 }
 
@@ -88,7 +90,7 @@ export function applyChange(state: LiveState, change: LiveChange): LiveState | '
  */
 function applyExpiring(state: LiveState, times: ExpiringTimes): LiveState {
   if (times.version > state.version) return { ...state, pendingExpiring: times };
-  const since = state.recent.filter((change) => change.version > times.version);
+  const since = state.recent.filter((change) => change.version > times.version && change.version <= state.version);
   if (since.length !== state.version - times.version) return state;
   let counted: Counted = { windows: state.windows, contributionCount: times.count, expiring: times.expiring, expiringComplete: times.expiringComplete };
   for (const change of since) {
@@ -103,11 +105,16 @@ function countChange<State extends Counted>(state: State, change: CountChange): 
   if (change.type === 'contribution-recorded') {
     // The new contribution's time is the server's now: the times before its window have left
     // the count already (viewAt subtracts them), so a page open for days keeps only a window's.
+    // Oldest first: only the expired front is looked at, and dropped in batches, so that a hot
+    // project's page does not copy every time it holds on every change.
     const cutoff = change.contribution.at - state.windows.contributions;
-    const kept = state.expiring.filter((at) => at > cutoff);
+    let expired = 0;
+    while (expired < state.expiring.length && state.expiring[expired]! <= cutoff) expired++;
+    const dropped = expired >= EXPIRED_DROP_BATCH || expired === state.expiring.length ? expired : 0;
+    const kept = dropped > 0 ? state.expiring.slice(dropped) : state.expiring;
     return {
       ...state,
-      contributionCount: state.contributionCount + 1 - (state.expiring.length - kept.length),
+      contributionCount: state.contributionCount + 1 - dropped,
       expiring: state.expiringComplete ? [...kept, change.contribution.at] : kept,
     };
   }
@@ -175,4 +182,16 @@ export function viewAt(state: LiveState, now: number): LiveView {
     hasMoreActivity: state.activity.nextCursor !== null,
     needsResync: !state.expiringComplete && expired === state.expiring.length && state.contributionCount > expired,
   };
+}
+
+/**
+ * `recent` with `change` at its end. The log is shared by the states it grew through (each reads
+ * it only up to its own version), so a change costs no copy of it; it is copied when trimmed, or
+ * when a state it already went past is applied to again (React calls a reducer twice in dev).
+ */
+function remember(recent: VersionedChange[], change: VersionedChange): VersionedChange[] {
+  if ((recent.at(-1)?.version ?? -Infinity) >= change.version) return [...recent.filter((each) => each.version < change.version), change];
+  const log = recent.length >= 2 * RECENT_CHANGES ? recent.slice(-RECENT_CHANGES) : recent;
+  log.push(change);
+  return log;
 }

@@ -2,7 +2,13 @@ import { EXPIRING_PUSH } from '../live-events/limits';
 import type { ExpiringTimes, LiveSnapshot } from '../live-events/types';
 import { log } from '../log';
 
-type Watched = { due?: number; timer?: NodeJS.Timeout; lastRead: number };
+type Watched = {
+  due?: number;
+  timer?: NodeJS.Timeout;
+  lastRead: number;
+  /** The most times a page holds while pages hold every time in the window (a complete list grows by one a contribution). */
+  completeHeld?: number;
+};
 
 /**
  * Keeps the pages of each project this instance relays supplied with contribution times to count
@@ -11,6 +17,9 @@ type Watched = { due?: number; timer?: NodeJS.Timeout; lastRead: number };
  * the times it handed out (in answers and in its own pushes), and before fewer than `lowWater`
  * are left it reads the next `times` once and pushes them to the project's room: one read per
  * instance, whatever the number of pages, and the count still goes down on the server's clock.
+ * Pages given every time in the window add each new one; once such a list would pass `times`
+ * (a project turning hot) the instance pushes the oldest `times` instead, so a page never holds
+ * more than about `times` (and copies no more on a change).
  */
 export function keepExpiringTimes({
   refresh,
@@ -64,6 +73,18 @@ export function keepExpiringTimes({
     // A push replaces every page's times; an answer adds a page whose times may run out first.
     if (toAll) entry.due = due ?? undefined;
     else if (due !== null) entry.due = Math.min(entry.due ?? Infinity, due);
+    const held = snapshot.contributions.expiringComplete ? snapshot.contributions.expiring.length : undefined;
+    if (toAll) entry.completeHeld = held;
+    else if (held !== undefined) entry.completeHeld = Math.max(entry.completeHeld ?? 0, held);
+    schedule(slug, entry);
+  }
+
+  /** A contribution of `slug` was published: pages holding every time add it to their list. */
+  function recorded(slug: string) {
+    const entry = watched.get(slug);
+    if (entry?.completeHeld === undefined || ++entry.completeHeld <= EXPIRING_PUSH.times) return;
+    entry.completeHeld = undefined;
+    entry.due = now();
     schedule(slug, entry);
   }
 
@@ -74,6 +95,7 @@ export function keepExpiringTimes({
       watched.delete(slug);
     },
     handedOut,
+    recorded,
     close() {
       watched.forEach((entry) => clearTimeout(entry.timer));
       watched.clear();

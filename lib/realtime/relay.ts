@@ -71,6 +71,7 @@ export function relayLiveChanges(
       return log.warn({ message: message.slice(0, 200) }, 'ignored a malformed live change');
     }
     cache.heard(slug, change);
+    if (change.type === 'contribution-recorded') expiring.recorded(slug);
     if (change.type !== 'visitors-changed') return void push(slimmed(change));
     latestVisitorCounts.set(slug, change);
     visitorFlush ??= setTimeout(flushVisitorCounts, VISITOR_PUSH_MS);

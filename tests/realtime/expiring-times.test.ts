@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordContribution } from '../../lib/live-events';
 import { viewAt } from '../../lib/live-events/client-state';
-import { SNAPSHOT_LIMITS } from '../../lib/live-events/limits';
+import { liveEventKeys } from '../../lib/live-events/keys';
+import { EXPIRING_PUSH, SNAPSHOT_LIMITS } from '../../lib/live-events/limits';
 import { DEFAULT_WINDOWS } from '../../lib/live-events/windows';
 import { createProject } from '../support';
 import { startInProcessApp, type InProcessApp } from '../hostile/in-process-app';
@@ -67,4 +68,28 @@ describe('the 24-hour count (a short window here)', () => {
       pages.forEach((each) => each.close());
     }
   });
+
+  it(`pushes the oldest times to pages holding every one once a project passes ${EXPIRING_PUSH.times} in the window: a page's list stays bounded`, { timeout: 30_000 }, async () => {
+    const slug = await createProject(app.redis);
+    const ctx = { redis: app.redis, windows: { ...DEFAULT_WINDOWS, contributions: WINDOW_MS }, now: Date.now };
+    const page = openLivePage(app.url, slug);
+    try {
+      await expect.poll(() => page.state()?.expiringComplete).toBe(true);
+      const times: number[] = [];
+      for (let sent = 0; sent < EXPIRING_PUSH.times + 200; sent += 100) {
+        const recorded = await Promise.all(Array.from({ length: 100 }, (_, i) => recordContribution(slug, { name: `Hot ${sent + i}`, amount: 1 }, ctx)));
+        times.push(...recorded.map((contribution) => contribution.at));
+      }
+      const version = Number(await app.redis.hget(liveEventKeys(slug).info, 'version'));
+      await expect.poll(() => page.state()!.version).toBe(version);
+      await expect.poll(() => page.state()!.expiringComplete).toBe(false);
+      const now = Date.now();
+      expect(page.state()!.expiring.length).toBeLessThanOrEqual(EXPIRING_PUSH.times);
+      expect(viewAt(page.state()!, now).contributionCount).toBe(times.filter((at) => at > now - WINDOW_MS).length);
+      expect(page.watches).toBe(1);
+    } finally {
+      page.close();
+    }
+  });
 });
+
