@@ -28,7 +28,7 @@ export const startedSessionSchema = z.object({
 /** How one answer scored (lib/quiz/scoring.ts), timed by the server. */
 export const answerBreakdownSchema = z.object({
   points: z.number().int().describe('for a right answer (0 when wrong)'),
-  speed: z.number().int().describe('the speed bonus: up to 500, one less per 40 ms from the reveal, an answer under the floor (QUIZ_ANSWER_FLOOR_MS, 1 s) timed as one at the floor (0 when wrong)'),
+  speed: z.number().int().describe('the speed bonus: up to 500, one less per 40 ms from the reveal, an answer under the floor (QUIZ_ANSWER_FLOOR_MS, 1.25 s) timed as one at the floor (0 when wrong)'),
   elapsedMs: z.number().int().describe("time since the question's reveal (the start, or the previous answer), measured by the server"),
 });
 
