@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hidePlayer, readBoards, readPlayerStanding, removeEntry, type LeaderboardContext } from '../../lib/leaderboard';
+import { hidePlayer, readBoards, readPlayerStanding, removeEntry, type LeaderboardChange, type LeaderboardContext } from '../../lib/leaderboard';
 import { boardSuffix } from '../../lib/leaderboard/keys';
 import { currentPeriods, PERIODS } from '../../lib/leaderboard/periods';
 import { startSession, submitSession } from '../../lib/quiz';
 import type { RedisClient } from '../../lib/redis/client';
-import { connect } from '../support';
+import { connect, listenTo } from '../support';
 import { newPlayer } from '../quiz/support';
 import { boardContext, entryKeys } from './support';
 
@@ -49,7 +49,8 @@ async function counted(ctx: LeaderboardContext, network: string) {
 describe('at most LEADERBOARD_ROWS_PER_NETWORK rows per network on each board', () => {
   it('six players from one network hold 5 rows per board; the sixth enters only by beating, and replacing, the lowest', async () => {
     const ctx = cappedContext();
-    for (const score of [100, 200, 300, 400, 500]) await play(ctx, newPlayer(), 'net-a', score);
+    const ids = [];
+    for (const score of [100, 200, 300, 400, 500]) ids.push((await play(ctx, newPlayer(), 'net-a', score)).id);
     const sixth = newPlayer();
     const low = await play(ctx, sixth, 'net-a', 50);
     // Kept off by the cap: no rank claimed, yet it is the player's best, and they still learn where they stand.
@@ -60,8 +61,16 @@ describe('at most LEADERBOARD_ROWS_PER_NETWORK rows per network on each board', 
     expect((await play(ctx, newPlayer(), 'net-a', 100)).result.ranks).toEqual(everywhere(null));
     expect(await scores(ctx)).toEqual(everywhere([500, 400, 300, 200, 100]));
 
-    const better = await play(ctx, sixth, 'net-a', 250);
-    expect(better.result).toMatchObject({ ranks: everywhere(4), improved: everywhere(true) });
+    const subscriber = await listenTo(redis, ctx.keys.changes);
+    try {
+      const better = await play(ctx, sixth, 'net-a', 250);
+      expect(better.result).toMatchObject({ ranks: everywhere(4), improved: everywhere(true) });
+      // Open pages learn which row left: the network's 100.
+      const [change] = (await subscriber.take()).map((message) => JSON.parse(message) as LeaderboardChange);
+      expect(change).toMatchObject({ type: 'entry-added', boards: everywhere({ rank: 4, replaced: ids[0] }) });
+    } finally {
+      await subscriber.close();
+    }
     expect(await scores(ctx)).toEqual(everywhere([500, 400, 300, 250, 200]));
     // The replaced row's string went with it, and the network counts exactly its rows.
     expect(await entryKeys(ctx)).toHaveLength(5);

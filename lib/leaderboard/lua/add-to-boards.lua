@@ -23,8 +23,8 @@
     sequence. Each board it entered is trimmed to `size`; an entry pushed out (or replaced by its
     player's better one, or by a better row of its network) is released (entry-records.lua), its
     string deleted only when no board holds it any more. Publishes one change carrying the
-    entry's place on each board (SPUBLISH: `channel` is in the boards' slot). An entry that
-    enters no board publishes nothing.
+    entry's place on each board, and the id of the network's row it replaced there, if any
+    (SPUBLISH: `channel` is in the boards' slot). An entry that enters no board publishes nothing.
   Returns ranks (per board, 1-based, 0 when not entered), thresholds (per board, the fewest
   points that enter it now, 0 while it has room), improved (per board, 1 when the points beat
   the player's best there, else 0), version.
@@ -68,7 +68,7 @@ end
 local function addToBoards(boards, keys, entry, size, cap)
   local points = tonumber(entry.points)
   local network = entry.network ~= '' and entry.network or nil
-  local ranks, thresholds, improved, entering, suffixes, released = {}, {}, {}, {}, {}, {}
+  local ranks, thresholds, improved, entering, suffixes, released, replaced = {}, {}, {}, {}, {}, {}, {}
   local hidden = redis.call('SISMEMBER', keys.hidden, entry.player) == 1
   for i, board in ipairs(boards) do
     ranks[i], improved[i], entering[i] = 0, 0, false
@@ -92,7 +92,8 @@ local function addToBoards(boards, keys, entry, size, cap)
         entering[i] = points > lowest.points
         if entering[i] then
           dropRow(board.key, keys.networkPrefix, board.suffix, lowest.member, network)
-          released[entryIdOf(lowest.member)] = true
+          replaced[i] = entryIdOf(lowest.member)
+          released[replaced[i]] = true
         end
       end
       if entering[i] then suffixes[#suffixes + 1] = board.suffix end
@@ -125,7 +126,7 @@ local function addToBoards(boards, keys, entry, size, cap)
   local placements = {}
   for i, board in ipairs(boards) do
     thresholds[i] = entryThreshold(board.key, size)
-    placements[board.period] = { id = board.id, rank = ranks[i], threshold = thresholds[i] }
+    placements[board.period] = { id = board.id, rank = ranks[i], threshold = thresholds[i], replaced = replaced[i] }
   end
   -- Expiries last: a board of a period long gone (the seed plays in the past) is dropped at once.
   for i, board in ipairs(boards) do
