@@ -66,7 +66,7 @@ const playerSchema = z.string().describe("the submitter's public player id (from
 export const submitResultSchema = placedSchema.extend({
   player: playerSchema,
   improved: z.object({ day: z.boolean(), week: z.boolean(), all: z.boolean() })
-    .describe("per board, whether the score beat the player's best there (a lower or equal score changes nothing on that board)"),
+    .describe("per board, whether the score beat the player's best there (a lower or equal score changes nothing on that board); true with a null rank when the rows of the submitter's network held that board (LEADERBOARD_ROWS_PER_NETWORK) and this score beat none of them"),
 });
 
 /** A session submitted already, as it stands now: what a retry learns when its first submit's answer was lost. */
