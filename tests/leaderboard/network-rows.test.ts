@@ -75,6 +75,12 @@ describe('at most LEADERBOARD_ROWS_PER_NETWORK rows per network on each board', 
     // The replaced row's string went with it, and the network counts exactly its rows.
     expect(await entryKeys(ctx)).toHaveLength(5);
     for (const members of Object.values(await counted(ctx, 'net-a'))) expect(members).toHaveLength(5);
+    // A period's network sets go with its board.
+    for (const period of ['day', 'week'] as const) {
+      const span = currentPeriods(TUESDAY)[period];
+      expect(await redis.pexpiretime(ctx.keys.networkRows(boardSuffix(span), 'net-a'))).toBe(span.expiresAt);
+    }
+    expect(await redis.pexpiretime(ctx.keys.networkRows('all', 'net-a'))).toBe(-1);
   });
 
   it("a player's better game replaces their own row: it is not counted against their network", async () => {
