@@ -92,6 +92,22 @@ describe('at most LEADERBOARD_ROWS_PER_NETWORK rows per network on each board', 
     expect(await scores(ctx)).toEqual(everywhere([900, 400, 300, 200, 150]));
   });
 
+  it('a player whose better game comes from another, full network leaves their old row and enters only by beating its lowest; a lowered cap takes no row off', async () => {
+    const ctx = cappedContext(2);
+    const mover = newPlayer();
+    await play(ctx, mover, 'net-a', 100);
+    for (const score of [200, 300]) await play(ctx, newPlayer(), 'net-b', score);
+    expect((await play(ctx, mover, 'net-b', 150)).result).toMatchObject({ ranks: everywhere(null), improved: everywhere(true) });
+    expect(await scores(ctx)).toEqual(everywhere([300, 200]));
+    expect((await counted(ctx, 'net-a')).all).toEqual([]);
+    expect((await play(ctx, mover, 'net-b', 250)).result.ranks).toEqual(everywhere(2));
+    expect(await scores(ctx)).toEqual(everywhere([300, 250]));
+
+    const lowered = { ...ctx, rowsPerNetwork: 1 };
+    expect((await play(lowered, newPlayer(), 'net-b', 400)).result.ranks).toEqual(everywhere(1));
+    expect(await scores(ctx)).toEqual(everywhere([400, 300]));
+  });
+
   it('players of two networks are counted apart; entries without a network (other games, the admin) are not counted', async () => {
     const ctx = cappedContext();
     for (const score of [100, 200, 300, 400, 500]) await play(ctx, newPlayer(), 'net-a', score);
