@@ -17,7 +17,8 @@ function rightChoice(question: Shown): number {
  * One game, played by someone who knows the whole bank: every answer right, `delayMs` after its
  * question was revealed (0: at once). With `cheat`, each answer is sent together with answers to
  * questions not revealed yet, and twice, in parallel. Returns the session's score (submitted
- * under `name` unless null), or undefined when the start was refused.
+ * under `name` unless null, with the public player id it was submitted as), or the start's
+ * status when it was refused.
  *
  * The one place that knows the quiz flow: issue 18's (branch quizflow) reveals one question at a
  * time, the start answering `{id, total, question, expiresAt}` and each answer `{…, next}`, null
@@ -26,7 +27,7 @@ function rightChoice(question: Shown): number {
 export async function playGame(
   http: BotHttp,
   { delayMs = 0, cheat = false, name }: { delayMs?: number; cheat?: boolean; name: string | null },
-): Promise<{ score: number; started: true; elapsedMs: number[] } | { started: false; status: number }> {
+): Promise<{ score: number; started: true; elapsedMs: number[]; player?: string } | { started: false; status: number }> {
   const start = await http.send('POST', '/api/quiz/sessions');
   if (start.status !== 201) return { started: false, status: start.status };
   const session = start.json as Started;
@@ -63,9 +64,11 @@ export async function playGame(
       open = answered.next;
     }
   }
+  let player: string | undefined;
   if (name !== null) {
-    const submitted = await http.send('POST', `/api/quiz/sessions/${session.id}/submit`, { name });
-    score = (submitted.json as { score?: number } | undefined)?.score ?? score;
+    const submitted = (await http.send('POST', `/api/quiz/sessions/${session.id}/submit`, { name })).json as { score?: number; player?: string } | undefined;
+    score = submitted?.score ?? score;
+    player = submitted?.player;
   }
-  return { score, started: true, elapsedMs };
+  return { score, started: true, elapsedMs, player };
 }

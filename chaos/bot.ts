@@ -69,7 +69,7 @@ export async function runBot(minutes: number, cleanup: Cleanup): Promise<BotRow>
   const running = () => Date.now() < deadline;
   progress(`playing for ${minutes} min from ${address} …`);
 
-  const games = { started: 0, refused: 0, scores: [] as number[] };
+  const games = { started: 0, refused: 0, scores: [] as number[], players: new Set<string>() };
   const quizLoop = async (keepCookies: boolean) => {
     const jar = client(site.url, true);
     for (let n = 0; running(); n++) {
@@ -78,6 +78,7 @@ export async function runBot(minutes: number, cleanup: Cleanup): Promise<BotRow>
       if (game.started) {
         games.started++;
         games.scores.push(game.score);
+        if (game.player) games.players.add(game.player);
       } else {
         games.refused++;
         await sleep(500);
@@ -138,7 +139,8 @@ export async function runBot(minutes: number, cleanup: Cleanup): Promise<BotRow>
   const rows = {} as BotRow['rows'];
   for (const period of BOARDS) {
     const board = await new BotHttp(direct, new Tally(), { keepCookies: false }).send('GET', `/api/leaderboard?period=${period}&limit=100`);
-    rows[period] = ((board.json ?? []) as { name: string }[]).filter((entry) => entry.name.startsWith('bot-')).length;
+    // The bot's rows are its players' (the ids its submits answered), whatever they were named.
+    rows[period] = ((board.json ?? []) as { player: string }[]).filter((entry) => games.players.has(entry.player)).length;
   }
   const statuses = [...tally.byStatus].toSorted(([a], [b]) => a - b).map(([status, n]) => `${status}: ${n}`).join(', ');
   return {
@@ -151,7 +153,7 @@ export async function runBot(minutes: number, cleanup: Cleanup): Promise<BotRow>
     socketCap: ADDRESS_LIMITS.sockets.points,
     serverErrors: tally.serverErrors,
     details: [
-      `quiz games started ${games.started}, refused ${games.refused}`,
+      `quiz games started ${games.started}, refused ${games.refused}; ${games.players.size} players submitted`,
       `new cookies: ${cookies.haproxy} plain, ${cookies.forgedToHaproxy} forging X-Forwarded-For to HAProxy, ${cookies.forgedToInstance} forging it to an instance, of ${cookies.tries} page loads`,
       `sockets: ${sockets.opened} opened, ${sockets.refused} refused`,
       `answers by status: ${statuses} (400 and 409: answers to questions not revealed, or not in the session, and second answers, refused)`,

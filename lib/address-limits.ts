@@ -18,9 +18,13 @@ export const ADDRESS_LIMITS = {
   reads: { variable: 'RATE_LIMIT_READS_PER_MIN', points: 600, seconds: 60 },
   'socket-events': { variable: 'RATE_LIMIT_SOCKET_EVENTS_PER_MIN', points: 600, seconds: 60 },
   sockets: { variable: 'RATE_LIMIT_SOCKETS_PER_ADDRESS', points: 60, seconds: 0 },
+  // Not a rate: the rows one network (limitKey) may hold on each leaderboard (lib/leaderboard/lua/network-rows.lua).
+  'rows-per-network': { variable: 'LEADERBOARD_ROWS_PER_NETWORK', points: 5, seconds: 0 },
 } as const;
 
 export type AddressLimit = keyof typeof ADDRESS_LIMITS;
+/** The limits counted per window (takeFromAddress): not the caps on what an address holds at once. */
+export type RateLimit = Exclude<AddressLimit, 'sockets' | 'rows-per-network'>;
 
 const count = (fallback: number) => z.coerce.number().int().min(0).default(fallback);
 
@@ -31,6 +35,7 @@ const settingsSchema = z.object({
   RATE_LIMIT_READS_PER_MIN: count(ADDRESS_LIMITS.reads.points),
   RATE_LIMIT_SOCKET_EVENTS_PER_MIN: count(ADDRESS_LIMITS['socket-events'].points),
   RATE_LIMIT_SOCKETS_PER_ADDRESS: count(ADDRESS_LIMITS.sockets.points),
+  LEADERBOARD_ROWS_PER_NETWORK: count(ADDRESS_LIMITS['rows-per-network'].points),
 });
 
 type Limiters = WeakMap<RedisClient, Map<string, RateLimiterRedis>>;
@@ -68,7 +73,7 @@ export function limiter(keyPrefix: string, points: number, duration: number, red
  * else the seconds until a point is back. Redis errors propagate (a 503 on a route).
  */
 export async function takeFromAddress(
-  name: Exclude<AddressLimit, 'sockets'>,
+  name: RateLimit,
   address: string,
   redis?: RedisClient,
 ): Promise<number | undefined> {

@@ -30,8 +30,8 @@ describe.runIf(testConnection().mode === 'single')('configuration', () => {
     expect(foldingConfigFromEnv({})).toMatchObject({ windowMs: 5_000, maxWaitMs: 60_000, leaseMs: 30_000, shards: 6 });
   });
 
-  it('QUIZ_ANSWER_FLOOR_MS: 1000 by default, 0 to 20000 ms, anything else refused', () => {
-    expect(answerFloorMs(noEnv)).toBe(1_000);
+  it('QUIZ_ANSWER_FLOOR_MS: 1250 by default, 0 to 20000 ms, anything else refused', () => {
+    expect(answerFloorMs(noEnv)).toBe(1_250);
     expect(answerFloorMs({ QUIZ_ANSWER_FLOOR_MS: '1500' } as unknown as NodeJS.ProcessEnv)).toBe(1_500);
     for (const refused of ['-1', '20001', 'soon']) expect(() => answerFloorMs({ QUIZ_ANSWER_FLOOR_MS: refused } as unknown as NodeJS.ProcessEnv)).toThrow();
   });
@@ -48,6 +48,7 @@ describe.runIf(testConnection().mode === 'single')('configuration', () => {
       ['reads', 'RATE_LIMIT_READS_PER_MIN', 600, 60],
       ['socket-events', 'RATE_LIMIT_SOCKET_EVENTS_PER_MIN', 600, 60],
       ['sockets', 'RATE_LIMIT_SOCKETS_PER_ADDRESS', 60, 0],
+      ['rows-per-network', 'LEADERBOARD_ROWS_PER_NETWORK', 5, 0],
     ]);
     delete process.env.RATE_LIMIT_PER_MIN; // vitest.config.mts turns the limits off for the other files
     for (const [name, { variable, points }] of Object.entries(ADDRESS_LIMITS)) {

@@ -2,11 +2,10 @@
 
 import Link from 'next/link';
 import { useEffect, useRef, useState } from 'react';
-import { PERIOD_LABELS, PERIODS } from '@/lib/leaderboard/periods';
 import type { AnsweredQuestion, PublicQuestion, SubmitResult } from '@/lib/quiz/types';
-import { plural } from '../live/format';
 import { NameField } from '../NameField';
 import { points, seconds } from './Breakdown';
+import { rankText } from './finish-text';
 import { PlayerStanding } from './PlayerStanding';
 
 const VERDICTS = [
@@ -17,14 +16,6 @@ const VERDICTS = [
 ] as const;
 
 const BUZZWORD = /^“(.+)”: a real tech buzzword/;
-
-/** "#3 today, #12 this week, #57 all time", naming only the boards the entry is on. */
-function placesText(result: SubmitResult): string | null {
-  const places = PERIODS.filter((period) => result.ranks[period] !== null).map(
-    (period) => `#${result.ranks[period]} ${PERIOD_LABELS[period].toLowerCase()}`,
-  );
-  return places.length === 0 ? null : places.join(', ');
-}
 
 type Props = {
   sessionId: string;
@@ -46,7 +37,6 @@ export function QuizFinish({ sessionId, score, questions, answers, busy, error, 
   const right = answers.filter((answer) => answer.correct).length;
   const total = (part: 'points' | 'speed') => answers.reduce((sum, answer) => sum + answer.breakdown[part], 0);
   const verdict = VERDICTS.find(([least]) => right >= least)?.[1];
-  const places = result && placesText(result);
 
   useEffect(() => (result ? boardLinkRef.current : nameRef.current)?.focus(), [result]);
 
@@ -115,9 +105,7 @@ export function QuizFinish({ sessionId, score, questions, answers, busy, error, 
       ) : (
         <div className="space-y-4 text-center">
           <p data-testid="quiz-rank" data-rank={result.rank ?? ''} role="status" className="rounded-xl bg-indigo-50 p-4 text-lg font-semibold text-indigo-950">
-            {places
-              ? `You’re on the board: ${places}!`
-              : `Not on the board this time: ${points(result.threshold)} ${plural(result.threshold, 'point', 'points')} would have entered the all time board.`}
+            {rankText(result)}
           </p>
           <PlayerStanding result={result} />
           <div className="flex flex-col gap-2 sm:flex-row sm:justify-center">

@@ -1,5 +1,5 @@
 import { RateLimiterRes } from 'rate-limiter-flexible';
-import { limiter, takeFromAddress, type AddressLimit } from '../address-limits';
+import { limiter, takeFromAddress, type RateLimit } from '../address-limits';
 import { limitKey } from '../limit-key';
 import { appMetrics } from '../metrics/app-metrics';
 import { writesPerMinute } from '../rate-limit-setting';
@@ -15,7 +15,7 @@ export function tooMany(what: string, retryAfter: number): HttpError {
   return new HttpError(429, 'rate_limited', `too many ${what}; retry in ${retryAfter} s`, undefined, { 'Retry-After': String(retryAfter) });
 }
 
-async function limitRequest(request: Request, name: Exclude<AddressLimit, 'sockets'>, what: string): Promise<void> {
+async function limitRequest(request: Request, name: RateLimit, what: string): Promise<void> {
   const retryAfter = await takeFromAddress(name, clientAddress(request));
   if (retryAfter !== undefined) throw tooMany(what, retryAfter);
 }

@@ -19,7 +19,7 @@ export function boardsAt(ctx: LeaderboardContext, time: number, periods: readonl
 
 /** The keys add-to-boards.lua takes after the boards, in its order. */
 export function boardWriteKeys({ keys }: LeaderboardContext): string[] {
-  return [keys.version, keys.changes, keys.entryPrefix, keys.boardPrefix, keys.bestsPrefix, keys.histogramPrefix, keys.hidden];
+  return [keys.version, keys.changes, keys.entryPrefix, keys.boardPrefix, keys.bestsPrefix, keys.histogramPrefix, keys.hidden, keys.networkRowsPrefix];
 }
 
 /** The script's {rank per board, threshold per board} as an answer: all time's rank and threshold, and every rank. */
@@ -98,6 +98,8 @@ export async function readBoards(ctx: LeaderboardContext = defaultLeaderboardCon
 /** Moderation: takes an entry off every board it is on and deletes its string; NotFoundError when no board holds it. */
 export async function removeEntry(id: string, ctx: LeaderboardContext = defaultLeaderboardContext()): Promise<void> {
   const { keys } = ctx;
-  const [removed] = await withLeaderboardScripts(ctx.redis).removeBoardEntry(keys.version, keys.changes, keys.entryPrefix, keys.boardPrefix, id);
+  const [removed] = await withLeaderboardScripts(ctx.redis).removeBoardEntry(
+    keys.version, keys.changes, keys.entryPrefix, keys.boardPrefix, keys.networkRowsPrefix, id,
+  );
   if (removed === 0) throw new NotFoundError('leaderboard entry');
 }

@@ -22,8 +22,11 @@ export function applyBoardChange(board: Board, change: LeaderboardChange): Board
   const placement = change.boards[board.span.period];
   if (placement.id !== board.span.id) return 'resync';
   if (placement.rank === 0) return { ...board, version: change.version, threshold: placement.threshold };
-  // The player's previous row on this board made way for this one: one row per player.
-  const entries = board.entries.filter((entry) => entry.id !== change.entry.id && entry.player !== change.entry.player);
+  // The player's previous row on this board made way for this one (one row per player), and so
+  // did the row of the same network it replaced, if any (rows per network).
+  const entries = board.entries.filter(
+    (entry) => entry.id !== change.entry.id && entry.player !== change.entry.player && entry.id !== placement.replaced,
+  );
   if (placement.rank > entries.length + 1) return 'resync';
   entries.splice(placement.rank - 1, 0, { ...change.entry, rank: placement.rank });
   return { ...board, version: change.version, threshold: placement.threshold, entries: renumbered(board, entries) };

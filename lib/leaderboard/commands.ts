@@ -19,14 +19,14 @@ const script = scriptsIn('leaderboard');
 
 export function leaderboardScripts(): ScriptDefinition[] {
   return [
-    script('addBoardEntry', 10, 'add-entry.lua'),
+    script('addBoardEntry', 11, 'add-entry.lua'),
     // The same script on one board: the bench's baseline for what three boards cost.
-    script('addEntryToOneBoard', 8, 'add-entry.lua'),
+    script('addEntryToOneBoard', 9, 'add-entry.lua'),
     // One script, two key counts: one board (the API) or all three (a page), with their version.
     script('readBoardTop', 3, 'read-top.lua', true),
     script('readBoards', 5, 'read-top.lua', true),
-    script('removeBoardEntry', 4, 'remove-entry.lua'),
-    script('hideBoardPlayer', 7, 'hide-player.lua'),
+    script('removeBoardEntry', 5, 'remove-entry.lua'),
+    script('hideBoardPlayer', 8, 'hide-player.lua'),
     script('readBoardPlayer', 5, 'read-player.lua', true),
   ];
 }

@@ -1,3 +1,4 @@
+import { limitPoints } from '../address-limits';
 import type { RedisClient } from '../redis/client';
 import { getRedis } from '../redis/client';
 import { BOARD_SIZE, boardKeys, type BoardKeys } from './keys';
@@ -8,8 +9,10 @@ export type LeaderboardContext = {
   keys: BoardKeys;
   size: number;
   now: () => number;
+  /** Rows one network may hold on each board (network-rows.lua); absent or 0: no cap. */
+  rowsPerNetwork?: number;
 };
 
 export function defaultLeaderboardContext(): LeaderboardContext {
-  return { redis: getRedis(), keys: boardKeys(), size: BOARD_SIZE, now: Date.now };
+  return { redis: getRedis(), keys: boardKeys(), size: BOARD_SIZE, now: Date.now, rowsPerNetwork: limitPoints('rows-per-network') };
 }

@@ -25,6 +25,12 @@ export function boardKeys(name = 'leaderboard') {
     bestsPrefix: `${tag}:bests:`,
     /** Prefix of each board's score histogram: hash of bucket (points // 100) -> players whose best is in it. */
     histogramPrefix: `${tag}:histogram:`,
+    /**
+     * Prefix of the sorted sets of the rows each network holds on each board, `…:network-rows:<board suffix>:<network id>`:
+     * member -> points, as on the board (network-rows.lua). Expire with their board.
+     */
+    networkRowsPrefix: `${tag}:network-rows:`,
+    networkRows: (suffix: string, network: string) => `${tag}:network-rows:${suffix}:${network}`,
     /** Set of the public ids of hidden players: off every board, their submits kept off (hide-player.lua). */
     hidden: `${tag}:hidden-players`,
     /** Hash of a quiz session being played (lib/quiz), kept in the boards' slot. */

@@ -38,8 +38,13 @@ export const boardSchema = z.object({
 
 export const boardsSchema = z.object({ day: boardSchema, week: boardSchema, all: boardSchema });
 
-/** Where a change left an entry on one board: that board's period id, its rank (0: not on it), the board's threshold. */
-export const placementSchema = z.object({ id: z.string(), rank: z.number().int().min(0), threshold: z.number().int() });
+/** Where a change left an entry on one board: that board's period id, its rank (0: not on it), the board's threshold, and the row it replaced, if any. */
+export const placementSchema = z.object({
+  id: z.string(),
+  rank: z.number().int().min(0),
+  threshold: z.number().int(),
+  replaced: z.string().optional().describe("the id of the entry of the same network whose row this one took on this board (LEADERBOARD_ROWS_PER_NETWORK): it leaves the board"),
+});
 
 /** What the scripts publish: an entry entered at least one board (add-to-boards.lua), an admin removed one (remove-entry.lua) or hid a player (hide-player.lua). */
 export const leaderboardChangeSchema = z.discriminatedUnion('type', [

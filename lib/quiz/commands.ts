@@ -19,7 +19,7 @@ export function quizScripts(): ScriptDefinition[] {
   return [
     script('startQuizSession', 3, 'start-session.lua'),
     script('answerQuizQuestion', 1, 'answer-question.lua'),
-    script('submitQuizSession', 11, 'submit-session.lua'),
+    script('submitQuizSession', 12, 'submit-session.lua'),
     script('readQuizStanding', 5, 'read-standing.lua'),
   ];
 }

@@ -28,7 +28,7 @@ export const startedSessionSchema = z.object({
 /** How one answer scored (lib/quiz/scoring.ts), timed by the server. */
 export const answerBreakdownSchema = z.object({
   points: z.number().int().describe('for a right answer (0 when wrong)'),
-  speed: z.number().int().describe('the speed bonus: up to 500, one less per 40 ms from the reveal, an answer under the floor (QUIZ_ANSWER_FLOOR_MS, 1 s) timed as one at the floor (0 when wrong)'),
+  speed: z.number().int().describe('the speed bonus: up to 500, one less per 40 ms from the reveal, an answer under the floor (QUIZ_ANSWER_FLOOR_MS, 1.25 s) timed as one at the floor (0 when wrong)'),
   elapsedMs: z.number().int().describe("time since the question's reveal (the start, or the previous answer), measured by the server"),
 });
 
@@ -66,7 +66,7 @@ const playerSchema = z.string().describe("the submitter's public player id (from
 export const submitResultSchema = placedSchema.extend({
   player: playerSchema,
   improved: z.object({ day: z.boolean(), week: z.boolean(), all: z.boolean() })
-    .describe("per board, whether the score beat the player's best there (a lower or equal score changes nothing on that board)"),
+    .describe("per board, whether the score beat the player's best there (a lower or equal score changes nothing on that board); true with a null rank when the rows of the submitter's network held that board (LEADERBOARD_ROWS_PER_NETWORK) and this score beat none of them"),
 });
 
 /** A session submitted already, as it stands now: what a retry learns when its first submit's answer was lost. */

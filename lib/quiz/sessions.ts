@@ -114,7 +114,9 @@ async function readStanding(sessionId: string, ctx: LeaderboardContext): Promise
 
 /**
  * Puts the session's own score on today's, this week's and the all time board under `name`, once,
- * as `player`'s (their public id): each board keeps one row per player, their best. A second
+ * as `player`'s (their public id): each board keeps one row per player, their best, and at most
+ * `ctx.rowsPerNetwork` rows of `network` (the submit's address, lib/visitors/player.ts; none: not
+ * counted): past it a better score takes the place of the network's lowest row. A second
  * submit is a ConflictError whose details are the SubmittedStanding: a submit that answered 503
  * (no replica confirmed it) may have been kept, and its retry still learns the rank.
  */
@@ -123,6 +125,7 @@ export async function submitSession(
   name: string,
   player: string,
   ctx: LeaderboardContext = defaultLeaderboardContext(),
+  network?: string,
 ): Promise<SubmitResult> {
   const { keys } = ctx;
   const now = ctx.now();
@@ -132,7 +135,7 @@ export async function submitSession(
     withQuizScripts(ctx.redis),
     (pipeline) => pipeline.submitQuizSession(
       keys.quizSession(sessionId), ...boards.keys, ...boardWriteKeys(ctx),
-      sessionId, name, now, ctx.size, player, ...boards.args,
+      sessionId, name, now, ctx.size, player, network ?? '', network ? (ctx.rowsPerNetwork ?? 0) : 0, ...boards.args,
     ),
   );
   if (status === -1) throw new NotFoundError('quiz session');

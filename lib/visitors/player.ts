@@ -1,7 +1,8 @@
 import { createHmac } from 'node:crypto';
+import { limitKey } from '../limit-key';
 import { visitorFromCookies, visitorSecret } from './cookie';
 
-/** Characters of a public player id: 96 bits of an HMAC, URL-safe. */
+/** Characters of a public player id (and of a network id): 96 bits of an HMAC, URL-safe. */
 const PLAYER_ID_LENGTH = 16;
 
 /**
@@ -10,9 +11,22 @@ const PLAYER_ID_LENGTH = 16;
  * yet neither gives the cookie away nor lets anyone who sees it make one.
  */
 export function playerIdOf(visitorId: string): string {
+  return keyedId(`player:${visitorId}`);
+}
+
+/**
+ * The network a client address belongs to, as the boards count rows per network: its limit key
+ * (an IPv6 /64 is one network), keyed-hashed like a player id, so a board, kept for all time,
+ * never stores an address.
+ */
+export function networkIdOf(address: string): string {
+  return keyedId(`network:${limitKey(address)}`);
+}
+
+function keyedId(value: string): string {
   const key = visitorSecret();
   if (!key) throw new Error('VISITOR_SECRET is not set');
-  return createHmac('sha256', key).update(`player:${visitorId}`).digest('base64url').slice(0, PLAYER_ID_LENGTH);
+  return createHmac('sha256', key).update(value).digest('base64url').slice(0, PLAYER_ID_LENGTH);
 }
 
 /** The public player id of a Cookie header's signed visitor id; undefined without a valid one. */

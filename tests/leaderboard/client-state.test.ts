@@ -35,6 +35,13 @@ describe('the browser model of a leaderboard', () => {
     expect(applyBoardChange(current, added(6, best))).toMatchObject({ entries: [{ ...best, rank: 1 }, row('a', 9, 2), row('c', 3, 3)] });
   });
 
+  it('drops the row of the same network the entry replaced (rows per network), wherever it was', () => {
+    const current = board([row('a', 9, 1), row('b', 5, 2), row('c', 3, 3)]);
+    const change = added(6, row('d', 6, 2), 4) as Extract<LeaderboardChange, { type: 'entry-added' }>;
+    for (const place of Object.values(change.boards)) place.replaced = 'b';
+    expect(applyBoardChange(current, change)).toMatchObject({ threshold: 4, entries: [row('a', 9, 1), row('d', 6, 2), row('c', 3, 3)] });
+  });
+
   it('drops every row of a hidden player, and opens the board to any score', () => {
     const current = { ...board([row('a', 9, 1), { ...row('b', 5, 2), player: 'cheat' }, { ...row('c', 3, 3), player: 'cheat' }]), threshold: 4 };
     expect(applyBoardChange(current, { type: 'player-hidden', version: 6, player: 'cheat' })).toEqual({

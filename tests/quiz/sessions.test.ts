@@ -113,17 +113,17 @@ describe('quiz sessions', () => {
     });
   });
 
-  it('give an answer faster than the floor (QUIZ_ANSWER_FLOOR_MS, 1 s) exactly what an answer at the floor earns: instant answers gain nothing', async () => {
+  it('give an answer faster than the floor (QUIZ_ANSWER_FLOOR_MS, 1.25 s: reading plus a round trip) exactly what an answer at the floor earns: instant answers gain nothing', async () => {
     expect(answerFloorMs()).toBe(DEFAULT_ANSWER_FLOOR_MS);
-    expect(DEFAULT_ANSWER_FLOOR_MS).toBe(1_000);
+    expect(DEFAULT_ANSWER_FLOOR_MS).toBe(1_250);
     const play = async (msPerAnswer: number) => {
       const clock = testClock();
       const ctx = boardContext(redis, undefined, clock.now);
       const replies = await answerAll(await start(ctx), ctx, rightChoice, () => clock.advance(msPerAnswer));
       return replies.at(-1)!.score;
     };
-    const [instant, underFloor, atFloor, aboveFloor] = [await play(0), await play(400), await play(1_000), await play(1_040)];
-    expect(instant).toBe(10 * (POINTS_PER_ANSWER + MAX_SPEED_BONUS - 25));
+    const [instant, underFloor, atFloor, aboveFloor] = [await play(0), await play(1_000), await play(1_250), await play(1_280)];
+    expect(instant).toBe(10 * (POINTS_PER_ANSWER + MAX_SPEED_BONUS - 31));
     expect(instant).toBe(atFloor);
     expect(underFloor).toBe(atFloor);
     expect(atFloor).toBe(aboveFloor + 10);

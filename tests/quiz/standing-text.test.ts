@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { placeText } from '../../components/quiz/PlayerStanding';
+import { rankText } from '../../components/quiz/finish-text';
+import type { SubmitResult } from '../../lib/quiz/types';
 
 describe("the finish screen's line per board", () => {
   it('names the exact rank on the board, the histogram range and percentile below it, nothing without a best', () => {
@@ -10,5 +12,21 @@ describe("the finish screen's line per board", () => {
     expect(placeText({ best: 4_000, rank: null, approximateRank: { from: 161, to: 161 }, players, betterThan: 86 }, 'all'))
       .toBe('#161 of 1,234: better than 86 % of all players');
     expect(placeText({ best: null, rank: null, approximateRank: null, players, betterThan: null }, 'week')).toBeNull();
+  });
+});
+
+describe("the finish screen's verdict", () => {
+  const result = (score: number, threshold: number, ranks: (number | null)[], improved: boolean): SubmitResult => ({
+    score, player: 'p', rank: ranks[2]!, threshold, ranks: { day: ranks[0]!, week: ranks[1]!, all: ranks[2]! }, improved: { day: improved, week: improved, all: improved },
+  });
+
+  it('claims only the ranks the entry holds, and says "would have entered" only of a score under the threshold', () => {
+    expect(rankText(result(9_000, 0, [1, 2, 3], true))).toBe('You’re on the board: #1 today, #2 this week, #3 all time!');
+    expect(rankText(result(3_000, 4_001, [null, null, null], true))).toBe('Not on the board this time: 4,001 points would have entered the all time board.');
+    expect(rankText(result(5_000, 4_001, [null, null, null], false))).toMatch(/keeps your best game, and this one did not beat it/);
+    // A new best over the threshold that entered nowhere: kept off by the rows of its network (tests/leaderboard/network-rows.test.ts).
+    const capped = rankText(result(9_000, 4_001, [null, null, null], true));
+    expect(capped).toMatch(/players from your address hold as many places as one address may/);
+    expect(capped).not.toMatch(/#|would have entered/);
   });
 });

@@ -8,8 +8,8 @@ import { startSession } from '../../lib/quiz';
 import type { SubmitResult } from '../../lib/quiz/types';
 import { closeRedis, getRedis, waitUntilReady } from '../../lib/redis/client';
 import { ensureVisitorSecret, newVisitorCookie, VISITOR_COOKIE } from '../../lib/visitors/cookie';
-import { playerIdOf } from '../../lib/visitors/player';
-import { testConnection } from '../support';
+import { networkIdOf, playerIdOf } from '../../lib/visitors/player';
+import { keysMatching, testConnection } from '../support';
 import { newPlayer } from './support';
 
 let ctx: LeaderboardContext;
@@ -33,9 +33,9 @@ async function sessionScoring(score: number, visitor = newPlayer()): Promise<str
   return id;
 }
 
-/** The submit route, called as Next calls it, from one address. */
-function post(id: string, name: string, cookie?: string) {
-  const headers: Record<string, string> = { 'content-type': 'application/json', [CLIENT_ADDRESS_HEADER]: `test-${randomBytes(4).toString('hex')}` };
+/** The submit route, called as Next calls it, from one address (a made-up one of its own by default). */
+function post(id: string, name: string, cookie?: string, address = `test-${randomBytes(4).toString('hex')}`) {
+  const headers: Record<string, string> = { 'content-type': 'application/json', [CLIENT_ADDRESS_HEADER]: address };
   if (cookie) headers.cookie = cookie;
   const request = new Request(`http://localhost/api/quiz/sessions/${id}/submit`, { method: 'POST', headers, body: JSON.stringify({ name }) });
   return submit(request, { params: Promise.resolve({ id }) });
@@ -100,5 +100,60 @@ describe('DELETE /api/leaderboard/players/:player (admin)', () => {
     const later = (await (await post(await sessionScoring(7_900), 'Back again', jar)).json()) as SubmitResult;
     expect(later.ranks).toEqual({ day: null, week: null, all: null });
     for (const board of Object.values(await readBoards(ctx))) expect(board.entries.filter((row) => row.player === player)).toEqual([]);
+  });
+});
+
+describe('POST /api/quiz/sessions/:id/submit: at most LEADERBOARD_ROWS_PER_NETWORK rows per board from one network', () => {
+  /** A /64 of the documentation prefix no other test uses. */
+  const newSlash64 = () => `2001:db8:${randomBytes(2).toString('hex')}:${randomBytes(2).toString('hex')}`;
+
+  /** Six players (a cookie each) submit from `addresses` in turn; answers how many rows they hold on each board. */
+  async function sixPlayersFrom(addresses: string[]) {
+    const players: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      const { id: visitor, value } = newVisitorCookie(false);
+      const response = await post(await sessionScoring(9_900 + i, visitor), `Class ${i}`, `${VISITOR_COOKIE}=${encodeURIComponent(value)}`, addresses[i % addresses.length]);
+      expect(response.status).toBe(200);
+      players.push(playerIdOf(visitor));
+    }
+    const boards = await readBoards(ctx);
+    return Object.values(boards).map((board) => board.entries.filter((row) => players.includes(row.player)).length);
+  }
+
+  async function withSettings<T>(settings: Record<string, string | undefined>, run: () => Promise<T>): Promise<T> {
+    const before = Object.fromEntries(Object.keys(settings).map((name) => [name, process.env[name]]));
+    const apply = (values: Record<string, string | undefined>) => {
+      for (const [name, value] of Object.entries(values)) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+    };
+    apply(settings);
+    try {
+      return await run();
+    } finally {
+      apply(before);
+    }
+  }
+
+  it('six players from addresses of one IPv6 /64 hold 5 rows per board (the default); the network is stored keyed-hashed', async () => {
+    const net = newSlash64();
+    expect(networkIdOf(`${net}::1`)).toBe(networkIdOf(`${net}:ffff:1:2:3`));
+    expect(networkIdOf(`${net}::1`)).not.toBe(networkIdOf(`${newSlash64()}::1`));
+    expect(networkIdOf(`${net}::1`)).toMatch(/^[A-Za-z0-9_-]{16}$/);
+    const rows = await withSettings({ RATE_LIMIT_PER_MIN: '120', LEADERBOARD_ROWS_PER_NETWORK: undefined }, () =>
+      sixPlayersFrom([`${net}::1`, `${net}:ffff:1:2:3`, `${net}:abcd::42`]),
+    );
+    expect(rows).toEqual([5, 5, 5]);
+    const keys = await keysMatching(ctx.redis, `${ctx.keys.networkRowsPrefix}*`);
+    expect(keys.length).toBeGreaterThanOrEqual(3);
+    expect(keys.join(' ')).not.toContain('2001:db8');
+  });
+
+  it('two /64s are two networks; RATE_LIMIT_PER_MIN=0 or LEADERBOARD_ROWS_PER_NETWORK=0 turns the cap off', async () => {
+    const [one, two] = [newSlash64(), newSlash64()];
+    expect(await withSettings({ RATE_LIMIT_PER_MIN: '120' }, () => sixPlayersFrom([`${one}::1`, `${two}::1`]))).toEqual([6, 6, 6]);
+    expect(await withSettings({ RATE_LIMIT_PER_MIN: '0' }, () => sixPlayersFrom([`${newSlash64()}::1`]))).toEqual([6, 6, 6]);
+    expect(await withSettings({ RATE_LIMIT_PER_MIN: '120', LEADERBOARD_ROWS_PER_NETWORK: '0' }, () => sixPlayersFrom([`${newSlash64()}::1`]))).toEqual([6, 6, 6]);
   });
 });

@@ -6,7 +6,8 @@
 
   KEYS[1] version counter   KEYS[2] the boards' change channel (SPUBLISH, in their slot)
   KEYS[3] entry key prefix   KEYS[4] board key prefix   KEYS[5] player bests prefix
-  KEYS[6] histogram prefix   KEYS[7] hidden players (set)   (all in the boards' slot)
+  KEYS[6] histogram prefix   KEYS[7] hidden players (set)
+  KEYS[8] network rows prefix (network-rows.lua)   (all in the boards' slot)
   ARGV[1] public player id   ARGV[2..] the key suffixes of every board that may still exist
           (today's and the two days before, this week's and the two weeks before, all time)
 
@@ -16,8 +17,9 @@
 --- @include "board-order.lua"
 --- @include "entry-records.lua"
 --- @include "player-bests.lua"
+--- @include "network-rows.lua"
 
-local version, channel, entryPrefix, boardPrefix, bestsPrefix, histogramPrefix, hidden = unpack(KEYS, 1, 7)
+local version, channel, entryPrefix, boardPrefix, bestsPrefix, histogramPrefix, hidden, networkPrefix = unpack(KEYS, 1, 8)
 local player = ARGV[1]
 redis.call('SADD', hidden, player)
 
@@ -29,7 +31,8 @@ for i = 2, #ARGV do
     forgetBest(bests, histogramPrefix .. ARGV[i], player, best)
     local json = redis.call('GET', entryPrefix .. best.entryId)
     if json then
-      removed = removed + redis.call('ZREM', boardPrefix .. ARGV[i], cjson.decode(json).member)
+      local record = cjson.decode(json)
+      removed = removed + dropRow(boardPrefix .. ARGV[i], networkPrefix, ARGV[i], record.member, record.network)
       released[best.entryId] = true
     end
   end

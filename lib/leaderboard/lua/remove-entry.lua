@@ -3,17 +3,20 @@
   then publishes the removal so every open board drops it.
 
   KEYS[1] version counter   KEYS[2] the boards' change channel (SPUBLISH, in their slot)
-  KEYS[3] entry key prefix   KEYS[4] board key prefix (both in the boards' slot)
+  KEYS[3] entry key prefix   KEYS[4] board key prefix   KEYS[5] network rows prefix
+  (network-rows.lua)   (all in the boards' slot)
   ARGV[1] entry id
 
   Returns {removed, version}: removed 1, or 0 when no board holds such an entry (nothing written)
 ]]
+--- @include "network-rows.lua"
+
 local key = KEYS[3] .. ARGV[1]
 local json = redis.call('GET', key)
 if not json then return { 0, tonumber(redis.call('GET', KEYS[1]) or '0') } end
 
 local record = cjson.decode(json)
-for _, suffix in ipairs(record.boards) do redis.call('ZREM', KEYS[4] .. suffix, record.member) end
+for _, suffix in ipairs(record.boards) do dropRow(KEYS[4] .. suffix, KEYS[5], suffix, record.member, record.network) end
 redis.call('DEL', key)
 local version = redis.call('INCR', KEYS[1])
 redis.call('SPUBLISH', KEYS[2], cjson.encode({ type = 'entry-removed', version = version, id = record.id }))

@@ -9,10 +9,13 @@
   KEYS[1] session hash   KEYS[2] day board   KEYS[3] week board   KEYS[4] all time board
   KEYS[5] version counter   KEYS[6] the boards' change channel (SPUBLISH, in their slot)
   KEYS[7] entry key prefix   KEYS[8] board key prefix   KEYS[9] player bests prefix
-  KEYS[10] histogram prefix   KEYS[11] hidden players (set)   (all in the boards' slot)
+  KEYS[10] histogram prefix   KEYS[11] hidden players (set)
+  KEYS[12] network rows prefix (network-rows.lua)   (all in the boards' slot)
   ARGV[1] session id (the entry's id)   ARGV[2] name   ARGV[3] now (ms), the entry's date
   ARGV[4] board size   ARGV[5] public player id (one row per player per board: add-to-boards.lua)
-  ARGV[6..17] per board: period name, key suffix, period id, expiry (ms, 0: none)
+  ARGV[6] network id of the submit's address ('' for none)   ARGV[7] rows per network per board
+          (0: no cap)
+  ARGV[8..19] per board: period name, key suffix, period id, expiry (ms, 0: none)
 
   Returns {status, score, rankDay, rankWeek, rankAll, thresholdDay, thresholdWeek, thresholdAll,
            improvedDay, improvedWeek, improvedAll} once submitted; submitted already, the same
@@ -44,6 +47,6 @@ end
 redis.call('HSET', session, 'name', ARGV[2], 'public-player', ARGV[5])
 
 local ranks, thresholds, improved = addToBoards(
-  boardsFrom(KEYS, 2, 3, ARGV, 6), boardKeysFrom(KEYS, 5),
-  { id = ARGV[1], player = ARGV[5], name = ARGV[2], points = score, date = ARGV[3] }, size)
+  boardsFrom(KEYS, 2, 3, ARGV, 8), boardKeysFrom(KEYS, 5),
+  { id = ARGV[1], player = ARGV[5], name = ARGV[2], points = score, date = ARGV[3], network = ARGV[6] }, size, tonumber(ARGV[7]))
 return { 1, tonumber(score), ranks[1], ranks[2], ranks[3], thresholds[1], thresholds[2], thresholds[3], improved[1], improved[2], improved[3] }
