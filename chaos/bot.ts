@@ -37,8 +37,8 @@ const externalAddress = () =>
 /**
  * `npm run chaos -- bot [--minutes N]`: a scripted player from one address, against two instances
  * behind HAProxy with the default limits, tries every identity trick for N minutes (10): quiz
- * games answered at once with the whole bank (one player with a cookie jar, and a new player
- * every game without one), new cookies by the hundred (through HAProxy, forging X-Forwarded-For
+ * games answered at once with the whole bank (one player with a cookie jar, a new player every
+ * game without one, and each cookie it collected as a player of its own), new cookies by the hundred (through HAProxy, forging X-Forwarded-For
  * to HAProxy and straight to an instance), and as many sockets as it can hold, each watching a
  * project with a cookie it got. A reference session answers every question right 1 s after it
  * was revealed.
@@ -69,20 +69,38 @@ export async function runBot(minutes: number, cleanup: Cleanup): Promise<BotRow>
   const running = () => Date.now() < deadline;
   progress(`playing for ${minutes} min from ${address} …`);
 
-  const games = { started: 0, refused: 0, scores: [] as number[], players: new Set<string>() };
+  const games = { started: 0, refused: 0, scores: [] as number[], players: new Set<string>(), cookiesPlayed: 0 };
+  /** Whether the game started; a refused start waits a little before the next try. */
+  const played = async (game: Awaited<ReturnType<typeof playGame>>) => {
+    if (!game.started) {
+      games.refused++;
+      await sleep(500);
+      return false;
+    }
+    games.started++;
+    games.scores.push(game.score);
+    if (game.player) games.players.add(game.player);
+    return true;
+  };
   const quizLoop = async (keepCookies: boolean) => {
     const jar = client(site.url, true);
     for (let n = 0; running(); n++) {
       const http = keepCookies ? jar : client(site.url, false);
-      const game = await playGame(http, { cheat: true, name: `bot-${keepCookies ? 'jar' : 'new'}-${n}` });
-      if (game.started) {
-        games.started++;
-        games.scores.push(game.score);
-        if (game.player) games.players.add(game.player);
-      } else {
-        games.refused++;
+      await played(await playGame(http, { cheat: true, name: `bot-${keepCookies ? 'jar' : 'new'}-${n}` }));
+    }
+  };
+  // Each cookie the page loads collected, played as a player of its own, a plain game each (the
+  // fewest writes a game can take): the way to more rows that the per-network cap is there for.
+  const cookiesLoop = async () => {
+    while (running()) {
+      const cookie = pool[games.cookiesPlayed];
+      if (!cookie) {
         await sleep(500);
+        continue;
       }
+      const http = client(site.url, true);
+      http.cookie = cookie;
+      if (await played(await playGame(http, { name: `bot-cookie-${games.cookiesPlayed}` }))) games.cookiesPlayed++;
     }
   };
 
@@ -131,7 +149,7 @@ export async function runBot(minutes: number, cleanup: Cleanup): Promise<BotRow>
     }
   };
 
-  await Promise.all([quizLoop(true), quizLoop(false), cookieLoop(), socketLoop()]);
+  await Promise.all([quizLoop(true), quizLoop(false), cookiesLoop(), cookieLoop(), socketLoop()]);
   await sleep(1_000);
   const viewers = (await readLiveSnapshot(slug, { redis, windows: DEFAULT_WINDOWS, now: Date.now })).visitors.count;
   sockets.sockets.forEach((socket) => socket.close());
@@ -153,7 +171,7 @@ export async function runBot(minutes: number, cleanup: Cleanup): Promise<BotRow>
     socketCap: ADDRESS_LIMITS.sockets.points,
     serverErrors: tally.serverErrors,
     details: [
-      `quiz games started ${games.started}, refused ${games.refused}; ${games.players.size} players submitted`,
+      `quiz games started ${games.started}, refused ${games.refused}; ${games.players.size} players submitted; ${games.cookiesPlayed} games played with the cookies the page loads collected`,
       `new cookies: ${cookies.haproxy} plain, ${cookies.forgedToHaproxy} forging X-Forwarded-For to HAProxy, ${cookies.forgedToInstance} forging it to an instance, of ${cookies.tries} page loads`,
       `sockets: ${sockets.opened} opened, ${sockets.refused} refused`,
       `answers by status: ${statuses} (400 and 409: answers to questions not revealed, or not in the session, and second answers, refused)`,
