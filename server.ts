@@ -1,6 +1,6 @@
 import next from 'next';
-import { createAppServer } from './lib/app/http-server';
-import { startRuntime } from './lib/app/runtime';
+import { createAppServer } from './lib/server/http-server';
+import { startRuntime } from './lib/server/runtime';
 import { instanceName } from './lib/instance';
 import { log } from './lib/log';
 

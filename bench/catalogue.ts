@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { refreshCreatorTotals } from '../lib/creators/metric-events';
+import { refreshCreatorTotals } from '../lib/creators/creator-totals-fold';
 import { DEFAULT_WINDOWS } from '../lib/live-events/windows';
 import { saveProject } from '../lib/projects/save';
 import { startRedisServer } from '../lib/redis/embedded';

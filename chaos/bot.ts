@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { networkInterfaces } from 'node:os';
 import { io } from 'socket.io-client';
 import { Cleanup, sleep } from '../bench/support';
-import { ADDRESS_LIMITS } from '../lib/address-limits';
+import { ADDRESS_LIMITS } from '../lib/limits/address-limits';
 import { readLiveSnapshot } from '../lib/live-events';
 import { DEFAULT_WINDOWS } from '../lib/live-events/windows';
 import { saveProject } from '../lib/projects/save';

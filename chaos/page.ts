@@ -1,6 +1,6 @@
 import { io } from 'socket.io-client';
 import { keepWatching, replay, type ConnectionState } from '../components/live/keep-watching';
-import { onLiveChanges, type LiveClientSocket } from '../components/live/live-socket';
+import { onLiveChanges, type LiveClientSocket } from '../components/live/socket-client';
 import { applyChange, stateFromSnapshot, type LiveState } from '../lib/live-events/client-state';
 import type { LiveChange, LiveSnapshot } from '../lib/live-events/types';
 

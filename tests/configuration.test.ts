@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { foldingConfigFromEnv } from '../lib/folding/config';
-import { ADDRESS_LIMITS, checkLimitSettings, limitPoints } from '../lib/address-limits';
+import { ADDRESS_LIMITS, checkLimitSettings, limitPoints } from '../lib/limits/address-limits';
 import { BURST_COOLDOWN_SECONDS, limitWrites, writesPerMinute } from '../lib/http/rate-limit';
 import { SOCKET_EVENTS_PER_WINDOW, SOCKET_EVENTS_WINDOW_S } from '../lib/realtime/socket-limits';
 import { windowsFromEnv } from '../lib/live-events/windows';

@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import type { CreatorTotals } from '@/lib/creators/totals';
 import { keepWatching, type ConnectionState } from '../live/keep-watching';
-import { connectLive } from '../live/live-socket';
+import { connectLive } from '../live/socket-client';
 
 /** A creator's totals, live: refreshed whenever a fold for their account is published; resynced on every (re)connect. */
 export function useCreator(initial: CreatorTotals) {

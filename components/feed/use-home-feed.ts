@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { appendFeedPage, applyFeedChange, type FeedState } from '@/lib/feed/client-state';
 import type { FeedPage } from '@/lib/feed/read';
 import type { ConnectionState } from '../live/keep-watching';
-import { connectLive } from '../live/live-socket';
+import { connectLive } from '../live/socket-client';
 
 export type FeedStatus = 'loading' | 'ready' | 'no-visitor' | 'unavailable';
 

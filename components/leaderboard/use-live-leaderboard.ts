@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { applyBoardsChange, arrivedOnBoards, msUntilRollover } from '@/lib/leaderboard/client-state';
 import type { Boards, LeaderboardChange } from '@/lib/leaderboard/types';
 import { keepWatching, replay, type ConnectionState } from '../live/keep-watching';
-import { connectLive } from '../live/live-socket';
+import { connectLive } from '../live/socket-client';
 
 /** Past the end of a day, wait a little (spread over the open pages) before reading the new boards. */
 const ROLLOVER_JITTER_MS = 2_000;

@@ -1,4 +1,4 @@
-import type { LiveClientSocket } from './live-socket';
+import type { LiveClientSocket } from './socket-client';
 
 export type ConnectionState = 'connecting' | 'live' | 'reconnecting';
 

@@ -5,7 +5,7 @@ import { applyActivityPage, applyChange, stateFromSnapshot, viewAt, type LiveSta
 import { ACTIVITY_PAGE } from '@/lib/live-events/limits';
 import type { ActivityPage, LiveChange, LiveSnapshot } from '@/lib/live-events/types';
 import { keepWatching, replay, type ConnectionState } from './keep-watching';
-import { connectLive, onLiveChanges } from './live-socket';
+import { connectLive, onLiveChanges } from './socket-client';
 
 /**
  * A project's live events in the browser: starts from the server-rendered snapshot, watches the

@@ -5,7 +5,7 @@ import type { CreatorTotals } from '@/lib/creators/totals';
 import type { FoldedMetricEvent } from '@/lib/folding/metric-events';
 import { OPS_CREATORS_SHOWN, OPS_PUBLISHED_SHOWN, type OpsSnapshot } from '@/lib/ops/types';
 import { keepWatching, type ConnectionState } from '../live/keep-watching';
-import { connectLive } from '../live/live-socket';
+import { connectLive } from '../live/socket-client';
 
 const TICK_MS = 250;
 

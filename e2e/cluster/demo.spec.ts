@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { INSTANCE_HEADER } from '../../lib/http/instance';
+import { INSTANCE_HEADER } from '../../lib/http/instance-header';
 import { freePort, isRunning } from '../../lib/redis/embedded';
 import { commandLine, descendants } from '../support/processes';
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { INSTANCE_HEADER } from '../../lib/http/instance';
+import { INSTANCE_HEADER } from '../../lib/http/instance-header';
 import { projectTag } from '../../lib/projects/keys';
 import type { RedisClient } from '../../lib/redis/client';
 import { createProject } from '../support/fixtures';

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { request as httpRequest } from 'node:http';
 import { networkInterfaces } from 'node:os';
-import { INSTANCE_HEADER } from '../../lib/http/instance';
+import { INSTANCE_HEADER } from '../../lib/http/instance-header';
 import type { Redis } from 'ioredis';
 import { waitUntilReady } from '../../lib/redis/client';
 import { createProject } from '../support/fixtures';

@@ -1,5 +1,5 @@
 import { expect, request, type Browser, type Page } from '@playwright/test';
-import { INSTANCE_HEADER } from '../../lib/http/instance';
+import { INSTANCE_HEADER } from '../../lib/http/instance-header';
 
 /**
  * Clients of a site behind HAProxy held on one instance by the SERVERID cookie that HAProxy's

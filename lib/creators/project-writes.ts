@@ -1,7 +1,7 @@
 import { cancelContribution, importEvents, recordContribution } from '../live-events';
 import { defaultLiveEventsContext, type LiveEventsContext } from '../live-events/context';
 import type { ContributionInput, ImportInput } from '../live-events/schemas';
-import { emitProjectMetrics } from './metric-events';
+import { emitProjectMetrics } from './creator-totals-fold';
 
 /*
  * The writes that change a project's metrics, each followed by the `post-metric-updated` event

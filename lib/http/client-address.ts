@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { addressOf } from '../trusted-proxy';
+import { addressOf } from '../limits/trusted-proxy';
 
 /** Set by server.ts on every request, so a client cannot choose the address it is limited by. */
 export const CLIENT_ADDRESS_HEADER = 'x-crowdpulse-client-address';

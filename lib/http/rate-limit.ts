@@ -1,8 +1,7 @@
 import { RateLimiterRes } from 'rate-limiter-flexible';
-import { limiter, takeFromAddress, type RateLimit } from '../address-limits';
-import { limitKey } from '../limit-key';
+import { limiter, takeFromAddress, writesPerMinute, type RateLimit } from '../limits/address-limits';
+import { limitKey } from '../limits/limit-key';
 import { appMetrics } from '../metrics/app-metrics';
-import { writesPerMinute } from '../rate-limit-setting';
 import { clientAddress } from './client-address';
 import { HttpError } from './errors';
 

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { log } from '../log';
-import { takeFromAddress } from '../address-limits';
+import { takeFromAddress } from '../limits/address-limits';
 
 /** Not counted: Next's assets, Socket.IO (bounded per socket and address), and the probes HAProxy and Prometheus poll. */
 const UNCOUNTED = /^\/(?:_next|socket\.io|favicon\.ico|api\/health|api\/metrics)(?:[/?]|$)/;

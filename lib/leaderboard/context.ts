@@ -1,4 +1,4 @@
-import { limitPoints } from '../address-limits';
+import { limitPoints } from '../limits/address-limits';
 import type { RedisClient } from '../redis/client';
 import { getRedis } from '../redis/client';
 import { BOARD_SIZE, boardKeys, type BoardKeys } from './keys';

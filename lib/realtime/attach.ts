@@ -5,7 +5,7 @@ import { attachFeed } from './feed-socket';
 import { attachFolding } from './folding-socket';
 import { createRealtimeHub } from './hub';
 import { attachLeaderboard } from './leaderboard-socket';
-import { attachLiveEvents } from './live-socket';
+import { attachLiveEvents } from './live-project-socket';
 import { limitSocketEvents, limitSocketsPerAddress } from './socket-limits';
 
 /**

@@ -1,10 +1,10 @@
 import { RateLimiterMemory } from 'rate-limiter-flexible';
-import { limitPoints, takeFromAddress } from '../address-limits';
-import { limitKey } from '../limit-key';
+import { limitPoints, takeFromAddress } from '../limits/address-limits';
+import { limitKey } from '../limits/limit-key';
 import { log } from '../log';
 import { appMetrics } from '../metrics/app-metrics';
 import { getRedis } from '../redis/client';
-import { addressOf } from '../trusted-proxy';
+import { addressOf } from '../limits/trusted-proxy';
 import { withRealtimeScripts } from './commands';
 import type { RealtimeServer, RealtimeSocket } from './events';
 import { openSocketsKey } from './keys';

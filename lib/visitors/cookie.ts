@@ -15,7 +15,7 @@ const ONE_YEAR_S = 365 * 24 * 3600;
 const secretSchema = z.string().min(16, 'VISITOR_SECRET must be at least 16 characters');
 
 /**
- * VISITOR_SECRET, or one made up at start (lib/app/runtime.ts). Instances behind one load
+ * VISITOR_SECRET, or one made up at start (lib/server/runtime.ts). Instances behind one load
  * balancer must share it, or each refuses the others' cookies.
  */
 function secret(): string | undefined {

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { takeFromAddress } from '../address-limits';
-import { fromTrustedProxy } from '../trusted-proxy';
+import { takeFromAddress } from '../limits/address-limits';
+import { fromTrustedProxy } from '../limits/trusted-proxy';
 import { newVisitorCookie, VISITOR_COOKIE, visitorFromCookies } from './cookie';
 
 /**

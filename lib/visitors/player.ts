@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { limitKey } from '../limit-key';
+import { limitKey } from '../limits/limit-key';
 import { visitorFromCookies, visitorSecret } from './cookie';
 
 /** Characters of a public player id (and of a network id): 96 bits of an HMAC, URL-safe. */

@@ -1,6 +1,6 @@
 import type { RedisClient } from '../../lib/redis/client';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { emitProjectMetrics, refreshCreatorTotals } from '../../lib/creators/metric-events';
+import { emitProjectMetrics, refreshCreatorTotals } from '../../lib/creators/creator-totals-fold';
 import { computeCreatorTotals, readCreatorTotals } from '../../lib/creators/totals';
 import { readCards } from '../../lib/projects/catalogue';
 import { metricFolder } from '../../lib/folding/metric-events';

@@ -8,7 +8,7 @@ describe.runIf(testConnection().mode === 'single')('feed configuration', () => {
     expect(feedConfigFromEnv({ FANOUT_MAX_FOLLOWERS: '500', FEED_IDLE_DAYS: '2' })).toMatchObject({ fanoutMaxFollowers: 500, idleMs: 2 * DAY_MS });
   });
 
-  it('refuses a mistyped setting (checked at start by lib/app/runtime.ts)', () => {
+  it('refuses a mistyped setting (checked at start by lib/server/runtime.ts)', () => {
     expect(() => feedConfigFromEnv({ FANOUT_MAX_FOLLOWERS: 'many' })).toThrow();
     expect(() => feedConfigFromEnv({ FEED_IDLE_DAYS: '-1' })).toThrow();
   });

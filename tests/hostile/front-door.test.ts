@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_ADDRESS_HEADER } from '../../lib/http/client-address';
-import { limitPoints } from '../../lib/address-limits';
+import { limitPoints } from '../../lib/limits/address-limits';
 import { limitBursts, limitWrites } from '../../lib/http/rate-limit';
 import { channelKind, countPubSubMessages } from '../../lib/metrics/pubsub';
 import { metricsRegistry } from '../../lib/metrics/registry';

@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CLIENT_ADDRESS_HEADER } from '../../lib/http/client-address';
-import { takeFromAddress } from '../../lib/address-limits';
+import { takeFromAddress } from '../../lib/limits/address-limits';
 import { limitQuizStarts } from '../../lib/http/rate-limit';
-import { limitKey } from '../../lib/limit-key';
+import { limitKey } from '../../lib/limits/limit-key';
 import { route } from '../../lib/http/route';
 import type { RedisClient } from '../../lib/redis/client';
 import { withRealtimeScripts } from '../../lib/realtime/commands';

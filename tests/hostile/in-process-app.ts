@@ -5,7 +5,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { GET as getFeed } from '../../app/api/feed/route';
 import { DELETE as unfollowRoute } from '../../app/api/follows/[slug]/route';
 import { GET as getFollows, POST as followRoute } from '../../app/api/follows/route';
-import { createAppServer, type AppServer } from '../../lib/app/http-server';
+import { createAppServer, type AppServer } from '../../lib/server/http-server';
 import { CLIENT_ADDRESS_HEADER } from '../../lib/http/client-address';
 import { metricsRegistry } from '../../lib/metrics/registry';
 import { closeRedis, getRedis, waitUntilReady, type RedisClient } from '../../lib/redis/client';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import net, { type AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppServer } from '../../lib/app/http-server';
+import type { AppServer } from '../../lib/server/http-server';
 import { readLiveSnapshot } from '../../lib/live-events';
 import { DEFAULT_WINDOWS } from '../../lib/live-events/windows';
 import type { RedisClient } from '../../lib/redis/client';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { networkInterfaces } from 'node:os';
-import { trustedProxies } from '../../lib/trusted-proxy';
+import { trustedProxies } from '../../lib/limits/trusted-proxy';
 import type { AppProcess } from '../../lib/scale/app-process';
 import { startHaproxy, type HaproxyHandle } from '../../lib/scale/haproxy';
 import { startScaledSite } from '../../lib/scale/site';

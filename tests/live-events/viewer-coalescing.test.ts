@@ -45,7 +45,7 @@ describe('viewer counts are coalesced in Redis: at most 4 publishes a second per
     await changes.close();
   });
 
-  it('an instance settles a held-back count by itself when nothing else happens (visitorSettler, as live-socket.ts wires it)', async () => {
+  it('an instance settles a held-back count by itself when nothing else happens (visitorSettler, as live-project-socket.ts wires it)', async () => {
     const slug = await createProject(redis);
     const base = liveContext(redis, { now: Date.now, advance: () => undefined, set: () => undefined });
     const settler = visitorSettler(base);

@@ -5,7 +5,7 @@ import { Server } from 'socket.io';
 import { io as connect } from 'socket.io-client';
 import { afterEach, expect, it } from 'vitest';
 import { keepWatching, type ConnectionState, type WatchTiming } from '../../components/live/keep-watching';
-import type { LiveClientSocket } from '../../components/live/live-socket';
+import type { LiveClientSocket } from '../../components/live/socket-client';
 import type { RealtimeServer, RealtimeSocket } from '../../lib/realtime/events';
 
 /**

@@ -1,6 +1,6 @@
 import { io as connect } from 'socket.io-client';
 import { keepWatching, replay } from '../../components/live/keep-watching';
-import { onLiveChanges, type LiveClientSocket } from '../../components/live/live-socket';
+import { onLiveChanges, type LiveClientSocket } from '../../components/live/socket-client';
 import { applyChange, stateFromSnapshot, viewAt, type LiveState } from '../../lib/live-events/client-state';
 import type { LiveChange, LiveSnapshot } from '../../lib/live-events/types';
 

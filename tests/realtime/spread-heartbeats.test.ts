@@ -3,7 +3,7 @@ import { everySpread } from '../../lib/realtime/spread-timer';
 
 afterEach(() => void vi.useRealTimers());
 
-it('instances started together beat at different moments of the interval, then once an interval each (as live-socket.ts runs presence heartbeats)', () => {
+it('instances started together beat at different moments of the interval, then once an interval each (as live-project-socket.ts runs presence heartbeats)', () => {
   vi.useFakeTimers({ now: 0 });
   const beats: Record<string, number[]> = { first: [], second: [] };
   const draws = [0.1, 0.7];

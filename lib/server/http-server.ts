@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
 import { Server } from 'socket.io';
 import { stampClientAddress } from '../http/client-address';
-import { nameInstanceOn } from '../http/instance';
+import { nameInstanceOn } from '../http/instance-header';
 import { tooMany } from '../http/rate-limit';
 import { limitReads } from '../http/read-limit';
 import { observeRequests } from '../http/observe';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { refreshCreatorTotals } from '../creators/metric-events';
+import { refreshCreatorTotals } from '../creators/creator-totals-fold';
 import { configuredFeed } from '../feed/config';
 import { startFanoutWorkers } from '../feed/work';
 import { stopBursts } from '../folding/burst';
@@ -14,7 +14,7 @@ import { log } from '../log';
 import { appMetrics } from '../metrics/app-metrics';
 import { instrumentRedis } from '../metrics/redis';
 import { seedDemoProjects } from '../projects/seed';
-import { checkLimitSettings } from '../address-limits';
+import { checkLimitSettings } from '../limits/address-limits';
 import { answerFloorMs } from '../quiz/scoring';
 import { waitForReplicas } from '../redis/acknowledged';
 import { closeRedis, connectionFromEnv, getRedis, waitUntilReady } from '../redis/client';
@@ -22,7 +22,7 @@ import { superviseRedisServer, type SupervisedRedis } from '../redis/supervised'
 import { seedDemoBoard } from '../simulator/quiz-players';
 import { startSimulator } from '../simulator/simulator';
 import { timelineCapFromEnv } from '../timeline/config';
-import { trustedProxies } from '../trusted-proxy';
+import { trustedProxies } from '../limits/trusted-proxy';
 import { ensureVisitorSecret } from '../visitors/cookie';
 
 export type Runtime = { stop(): Promise<void> };

@@ -1,15 +1,13 @@
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { z } from 'zod';
 import { limitKey } from './limit-key';
-import { appMetrics } from './metrics/app-metrics';
-import { writesPerMinute } from './rate-limit-setting';
-import { getRedis, type RedisClient } from './redis/client';
+import { appMetrics } from '../metrics/app-metrics';
+import { getRedis, type RedisClient } from '../redis/client';
 
 /**
  * Every per-address limit: its variable, default, and window. All count in Redis
  * (rate-limiter-flexible), so every instance shares one budget per address, and key on
- * `limitKey` (an IPv6 /64 is one address). RATE_LIMIT_PER_MIN=0 turns them all off. Below
- * lib/http, lib/realtime and lib/visitors, which all take from them.
+ * `limitKey` (an IPv6 /64 is one address). RATE_LIMIT_PER_MIN=0 turns them all off.
  */
 export const ADDRESS_LIMITS = {
   writes: { variable: 'RATE_LIMIT_PER_MIN', points: 120, seconds: 60 },
@@ -40,6 +38,13 @@ const settingsSchema = z.object({
 
 type Limiters = WeakMap<RedisClient, Map<string, RateLimiterRedis>>;
 const globalForLimiters = globalThis as typeof globalThis & { __crowdpulseLimiters?: Limiters };
+
+/**
+ * Writes per client per minute; 0 turns every per-address limit off (QA and the bench).
+ */
+export function writesPerMinute(): number {
+  return count(ADDRESS_LIMITS.writes.points).parse(process.env.RATE_LIMIT_PER_MIN || undefined);
+}
 
 /** A limit's points from its variable (0 turns that one off); 0 for all when RATE_LIMIT_PER_MIN=0. */
 export function limitPoints(name: AddressLimit): number {
