@@ -4,9 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { Server } from 'socket.io';
 import { io as connect } from 'socket.io-client';
 import { afterEach, expect, it } from 'vitest';
-import { keepWatching, type ConnectionState, type WatchTiming } from '../../components/live/keep-watching';
-import type { LiveClientSocket } from '../../components/live/socket-client';
-import type { RealtimeServer, RealtimeSocket } from '../../lib/realtime/events';
+import { keepWatching, type ConnectionState, type WatchTiming } from '../../../components/live/keep-watching';
+import type { LiveClientSocket } from '../../../components/live/socket-client';
+import type { RealtimeServer, RealtimeSocket } from '../../../lib/realtime/events';
 
 /**
  * A page's watch loop (the browser's code) against a real Socket.IO server that plays the app:
