@@ -27,8 +27,8 @@ it("an instance watching one project receives that project's changes only, none 
   for (let i = 0; i < 50; i++) await recordContribution(busy, { name: `Busy ${i}`, amount: 1 }, ctx);
   await recordContribution(watched, { name: 'Watched', amount: 5 }, ctx);
   await expect.poll(() => received.length).toBe(1);
-  // Had the busy project's changes been delivered to this instance, they would be here by now.
-  await new Promise((resolve) => setTimeout(resolve, 200));
+  // Nobody here listens to the busy project's channel: Redis had no subscriber to deliver its changes to.
+  expect(await redis.spublish(liveEventKeys(busy).changes, 'probe')).toBe(0);
   expect(received.map((message) => (JSON.parse(message) as { slug: string }).slug)).toEqual([watched]);
   expect(hub.channels()).toEqual([liveEventKeys(watched).changes]);
   subscription.release();
