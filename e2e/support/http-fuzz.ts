@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import type { ChainableCommander, Redis } from 'ioredis';
+import { metricFolder } from '../../lib/folding/metric-events';
 
 /**
  * HTTP fuzzing of every route (shared by e2e/http-fuzz.spec.ts and `npm run chaos`): generated
@@ -142,16 +143,18 @@ async function snapshot(redis: Redis): Promise<Map<string, string>> {
   return new Map(keys.map((key, i) => [key, `${types[i]} ${values[i]}`]));
 }
 
-/** A snapshot once two taken half a second apart agree (at most 15 s). */
-async function settledSnapshot(redis: Redis): Promise<Map<string, string>> {
-  let previous = await snapshot(redis);
-  for (let attempt = 0; attempt < 30; attempt++) {
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    const current = await snapshot(redis);
-    if (changedKeys(previous, current).length === 0) return current;
-    previous = current;
-  }
-  return previous;
+/** Metric events the app's folder has counted (every shard): a burst's writes are over once its own are in. */
+export async function foldedEvents(redis: Redis): Promise<number> {
+  return (await metricFolder(redis).state()).stats.events;
+}
+
+/**
+ * Waits until a burst answered 202 has written all its events: counted, not timed, so a busy
+ * machine that spreads the burst over more than its 2 s makes this wait longer, never shorter.
+ * Nothing else folds meanwhile: requests are sent one at a time.
+ */
+export async function burstWritten(redis: Redis, eventsBefore: number, events: number): Promise<void> {
+  while ((await foldedEvents(redis)) < eventsBefore + events) await new Promise((resolve) => setTimeout(resolve, 50));
 }
 
 function read(pipeline: ChainableCommander, key: string, type: string): void {
@@ -176,7 +179,7 @@ function changedKeys(before: Map<string, string>, after: Map<string, string>): s
   return [...keys].filter((key) => before.get(key) !== after.get(key));
 }
 
-async function send(baseURL: string, request: FuzzRequest): Promise<{ status: number; error?: string }> {
+async function send(baseURL: string, request: FuzzRequest): Promise<{ status: number; body?: string; error?: string }> {
   try {
     const response = await fetch(baseURL + request.path, {
       method: request.method,
@@ -184,8 +187,7 @@ async function send(baseURL: string, request: FuzzRequest): Promise<{ status: nu
       body: request.body,
       signal: AbortSignal.timeout(15_000),
     });
-    await response.arrayBuffer();
-    return { status: response.status };
+    return { status: response.status, body: await response.text() };
   } catch (error) {
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
     return { status: 0, error: [String(error), cause?.code ?? cause?.message].filter(Boolean).join(': ') };
@@ -195,25 +197,29 @@ async function send(baseURL: string, request: FuzzRequest): Promise<{ status: nu
 /** Fuzzes every route `runs` times against `baseURL`, checking writes on `redis` (the app's). */
 export async function fuzzRoutes(baseURL: string, redis: Redis, target: Target, runs: number): Promise<FuzzTotals> {
   const totals: FuzzTotals = { requests: 0, byStatus: {}, unexpected: [], retried: [], writesOn4xx: [] };
-  let before = await settledSnapshot(redis);
+  let before = await snapshot(redis);
   for (const route of ROUTES) {
     const samples = fc.sample(requestFor(route, target), { numRuns: route.name.includes('burst') ? Math.ceil(runs / 10) : runs });
     for (const request of samples) {
-      let { status, error } = await send(baseURL, request);
+      const burst = route.name.includes('burst');
+      let eventsBefore = burst ? await foldedEvents(redis) : 0;
+      let { status, body, error } = await send(baseURL, request);
       if (status === 0) {
         // No answer at all (a reset keep-alive socket, or 15 s on a starved box) says nothing of the
         // app's answer: once more, from a fresh snapshot. An input that hangs or kills the app fails twice.
         totals.retried.push({ route: route.name, error: error ?? '' });
         before = await snapshot(redis);
-        ({ status, error } = await send(baseURL, request));
+        eventsBefore = burst ? await foldedEvents(redis) : 0;
+        ({ status, body, error } = await send(baseURL, request));
       }
       totals.requests++;
       totals.byStatus[status] = (totals.byStatus[status] ?? 0) + 1;
       const summary = `${request.method} ${request.path.slice(0, 200)} ${(request.body ?? '').slice(0, 200)}${error ? ` (${error})` : ''}`;
       if (!(status >= 200 && status < 300) && !SPEC_4XX.has(status)) totals.unexpected.push({ route: route.name, status, request: summary });
-      // A burst writes in the background for 2 s after its 202, later on a loaded box: wait until
-      // its writes have stopped, so they are not blamed on the next request.
-      const after = route.name.includes('burst') && status === 202 ? await settledSnapshot(redis) : await snapshot(redis);
+      // A burst writes in the background for 2 s after its 202, longer on a loaded box: wait until
+      // all its events are in, so they are not blamed on the next request.
+      if (burst && status === 202) await burstWritten(redis, eventsBefore, (JSON.parse(body!) as { events: number }).events);
+      const after = await snapshot(redis);
       if (SPEC_4XX.has(status)) {
         const keys = changedKeys(before, after);
         if (keys.length > 0) totals.writesOn4xx.push({ route: route.name, status, keys, request: summary });

@@ -33,7 +33,7 @@ describe.runIf(testConnection().mode === 'cluster')('WAIT runs on a connection o
       expect(acknowledging).not.toBe(redis);
       let waited: number | undefined;
       const waiting = acknowledging.pipeline().get(key).wait(1, 0).exec().then((replies) => (waited = Number(replies?.[1]?.[1])));
-      await expect.poll(async () => /cmd=wait/.test(await watcher.client('LIST'))).toBe(true);
+      await expect.poll(async () => /cmd=wait/.test(String(await watcher.client('LIST')))).toBe(true);
 
       // On the shared connection this GET would queue behind the WAIT until the replica resumed.
       expect(await redis.get(key)).toBe('acknowledged');

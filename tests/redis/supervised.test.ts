@@ -45,7 +45,7 @@ describe.runIf(testConnection().mode === 'single')('the supervised embedded redi
     const announced = announcedWaits();
     const redis = await superviseRedisServer();
     try {
-      const waits = [];
+      const waits: number[] = [];
       for (let i = 0; i < 3; i++) waits.push(await killAndTimeRestart(redis));
       expect(announced.waits()).toEqual([200, 400, 800]);
       [200, 400, 800].forEach((least, i) => expect(waits[i]).toBeGreaterThanOrEqual(least));
@@ -58,7 +58,7 @@ describe.runIf(testConnection().mode === 'single')('the supervised embedded redi
     const announced = announcedWaits();
     const redis = await superviseRedisServer({ backoff: { firstMs: 100, maxMs: 400, stableMs: 10_000 } });
     try {
-      const waits = [];
+      const waits: number[] = [];
       for (let i = 0; i < 6; i++) waits.push(await killAndTimeRestart(redis));
       // 100, 200, 400, then the cap: 400, 400, 400 (uncapped, the sixth would wait 3,200).
       expect(announced.waits()).toEqual([100, 200, 400, 400, 400, 400]);
