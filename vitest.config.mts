@@ -18,7 +18,7 @@ export default defineConfig({
     pool: 'forks',
     testTimeout: 15_000,
     hookTimeout: 15_000,
-    // expect.poll waits for a state until the test's own timeout, not for 1 s: on a busy machine
+    // expect.poll waits for a state for 10 s, not 1 s (the tests time out at 15 s): on a busy machine
     // a state that takes longer to arrive is still the same verdict.
     expect: { poll: { timeout: 10_000 } },
     // The in-process app server logs a line per request; a failing test's own output is what matters.
