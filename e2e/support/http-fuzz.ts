@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import type { ChainableCommander, Redis } from 'ioredis';
 import { metricFolder } from '../../lib/folding/metric-events';
+import { waitUntilReady } from '../../lib/redis/client';
 
 /**
  * HTTP fuzzing of every route (shared by e2e/http-fuzz.spec.ts and `npm run chaos`): generated
@@ -171,6 +172,7 @@ class Keyspace {
   static async watch(redis: Redis): Promise<Keyspace> {
     await redis.config('SET', 'notify-keyspace-events', 'KA');
     const keyspace = new Keyspace(redis, redis.duplicate());
+    await waitUntilReady(keyspace.subscriber); // the app's clients queue nothing while connecting
     keyspace.subscriber.on('pmessage', (_pattern: string, channel: string) => {
       const key = channel.slice(channel.indexOf('__:') + 3);
       if (key !== MARKER) return void (ignored(key) || keyspace.touched.add(key));
