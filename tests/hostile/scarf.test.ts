@@ -18,7 +18,7 @@ describe('@scarf/scarf', () => {
         () => console.log('REPORTED'),
         (error) => console.log('REFUSED: ' + error.message),
       );`;
-    const env = { ...process.env, INIT_CWD: root, SCARF_VERBOSE: 'false' };
+    const env: NodeJS.ProcessEnv = { ...process.env, INIT_CWD: root, SCARF_VERBOSE: 'false' };
     for (const name of ['SCARF_ANALYTICS', 'SCARF_NO_ANALYTICS', 'DO_NOT_TRACK']) delete env[name];
     const output = execFileSync(process.execPath, ['-e', script], { cwd: root, env, encoding: 'utf8' });
     expect(output.trim()).toBe('REFUSED: Scarf has been disabled via a package.json in the dependency chain.');
