@@ -55,6 +55,8 @@ export async function writeAcknowledged<T>(redis: RedisClient, queue: (pipeline:
   return result as T;
 }
 
+const REDIRECTED = /^(MOVED|ASK) /;
+
 /** How long a replication mark (`{<tag>}:replicated`) lives: only the replication stream needs it. */
 const MARK_TTL_MS = 10_000;
 
@@ -81,9 +83,16 @@ export async function acknowledged<T>(slotKeys: readonly string[], write: () => 
   if (!isCluster(redis)) return result;
   const own = await ready(acknowledgingClient(redis));
   const oneKeyPerSlot = new Map(slotKeys.map((key) => [calculateSlot(key), key]));
+  const markAndWait = (key: string) => own.pipeline().set(replicationMark(key), '1', 'PX', MARK_TTL_MS).wait(1, REPLICA_WAIT_MS).exec();
   await Promise.all(
     [...oneKeyPerSlot.values()].map(async (key) => {
-      const replies = await own.pipeline().set(replicationMark(key), '1', 'PX', MARK_TTL_MS).wait(1, REPLICA_WAIT_MS).exec();
+      let replies = await markAndWait(key);
+      // Just after a failover this connection's slot map may still name the old master, now a
+      // replica: it redirects the mark (and refuses WAIT), which ioredis does not follow in a pipeline.
+      if (REDIRECTED.test(replies?.[0]?.[0]?.message ?? '')) {
+        await new Promise<void>((resolve) => own.refreshSlotsCache(() => resolve()));
+        replies = await markAndWait(key);
+      }
       const [[markError] = [], [waitError, replicas] = []] = replies ?? [];
       if (markError) throw markError;
       if (waitError) throw waitError;
