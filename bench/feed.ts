@@ -17,7 +17,7 @@ import type { FigureResult, Row } from './report';
 import { fmt, percentile, progress, ROOT, sleep } from './support';
 
 const FOLLOWERS = 100_000;
-const CONFIG: FeedConfig = { fanoutMaxFollowers: 10_000_000, idleMs: 14 * DAY_MS, cap: 200, slack: 10, entryTtlMs: 30 * DAY_MS };
+const CONFIG: FeedConfig = { fanoutMaxFollowers: 10_000_000, idleMs: 14 * DAY_MS, cap: 200, slack: 10, entryTtlMs: 30 * DAY_MS, maxFollows: 100_000, followsTtlMs: 365 * DAY_MS };
 const visitor = (i: number) => `bench-visitor-${i}`;
 const seconds = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e9;
 

@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startRedisServer } from '../lib/redis/embedded';
 import { buildIfNeeded } from '../scripts/build-if-needed';
+import { measureAcknowledged } from './acknowledged';
 import { startApp } from './app';
 import { measureBulk } from './bulk';
 import { measureCatalogue } from './catalogue';
@@ -29,7 +30,7 @@ import { measureSizing } from './sizing';
 import { measureTimeline } from './timeline';
 import { Cleanup, ROOT, machineInfo, progress } from './support';
 
-const FIGURES = ['round-trips', 'push', 'ingest', 'bulk', 'hot', 'leaderboard', 'timeline', 'folding', 'memory', 'scale', 'catalogue', 'cluster', 'feed', 'sizing'] as const;
+const FIGURES = ['round-trips', 'push', 'ingest', 'acknowledged', 'bulk', 'hot', 'leaderboard', 'timeline', 'folding', 'memory', 'scale', 'catalogue', 'cluster', 'feed', 'sizing'] as const;
 type Figure = (typeof FIGURES)[number];
 /** The figures whose block lives in another document than the one `--write` names by default (docs/benchmarks.md). */
 const DOCUMENT_OF: Partial<Record<Figure, string>> = { sizing: 'docs/operations.md' };
@@ -102,6 +103,7 @@ async function main(): Promise<void> {
       const redisSide = await measureHotRedis();
       figures.push(['hot', 'A hot project', { rows: [...hot.rows, ...redisSide.rows], details: [...hot.details, ...redisSide.details] }]);
     }
+    if (selected.has('acknowledged')) figures.push(['acknowledged', 'Acknowledged writes on a cluster', await measureAcknowledged()]);
     if (selected.has('timeline')) figures.push(['timeline', 'Timelines', await measureTimeline()]);
     if (selected.has('feed')) figures.push(['feed', 'Home feeds: fan-out on write', await measureFeed()]);
     if (selected.has('memory')) figures.push(['memory', 'Memory', await measureMemory()]);

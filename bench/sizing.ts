@@ -37,7 +37,7 @@ const PUSH_BATCH = 200;
 const SINGLE_PUSHES = 5_000;
 const SOCKETS = 500;
 const BROADCASTS = 200;
-const FEED: FeedConfig = { fanoutMaxFollowers: 10_000_000, idleMs: 14 * DAY_MS, cap: 200, slack: 10, entryTtlMs: 30 * DAY_MS };
+const FEED: FeedConfig = { fanoutMaxFollowers: 10_000_000, idleMs: 14 * DAY_MS, cap: 200, slack: 10, entryTtlMs: 30 * DAY_MS, maxFollows: 100_000, followsTtlMs: 365 * DAY_MS };
 
 /** What Redis spent on one operation: its CPU time (INFO cpu, network handling included) and its commands' time (INFO commandstats). */
 type Measured = { cpuUs: number; commandUs: number; commands: string };

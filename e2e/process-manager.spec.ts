@@ -1,6 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { freePort, isRunning } from '../lib/redis/embedded';
 import { commandLine, descendants } from './support/processes';
 
@@ -12,8 +15,10 @@ import { commandLine, descendants } from './support/processes';
  */
 test('npm start, stopped as a process manager stops it (SIGTERM to npm alone), leaves nothing running', async () => {
   const port = await freePort();
+  // npm start refuses a throwaway Redis: its embedded one keeps its data in a directory.
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'crowdpulse-start-'));
   const server = spawn('npm', ['start', '--silent'], {
-    env: { ...process.env, PORT: String(port), REDIS_URL: '', REDIS_CLUSTER_NODES: '', LOG_LEVEL: 'warn' },
+    env: { ...process.env, PORT: String(port), REDIS_URL: '', REDIS_CLUSTER_NODES: '', REDIS_DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     stdio: 'ignore',
   });
   let started: number[] = [];
@@ -30,5 +35,6 @@ test('npm start, stopped as a process manager stops it (SIGTERM to npm alone), l
     // Its descendants are read before npm dies: a server still starting has not been listed yet.
     const all = [...new Set([...descendants(server.pid!), ...started, server.pid!])];
     for (const pid of all.filter(isRunning)) process.kill(pid, 'SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
   }
 });

@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { startLocalCluster } from '../lib/scale/local-cluster';
+import { makeAdminToken } from '../lib/server/start-guards';
 import { startScaledSite } from '../lib/scale/site';
 import { buildIfNeeded } from './build-if-needed';
 import { ensureSystemPackages } from './system-packages';
@@ -50,7 +50,7 @@ async function main(): Promise<void> {
     console.log('Starting a local Redis Cluster (3 masters, 3 replicas) …');
     const cluster = await startLocalCluster({ masters: 3, replicasPerMaster: 1 });
     stops.push(() => cluster.stop());
-    const adminToken = process.env.ADMIN_TOKEN || randomBytes(18).toString('base64url');
+    const adminToken = process.env.ADMIN_TOKEN || makeAdminToken();
     console.log(`Starting ${settings.INSTANCES} app instance(s) on ${cluster.seedNodes} …`);
     const site = await startScaledSite({
       instances: settings.INSTANCES,

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { makeAdminToken } from '../lib/server/start-guards';
 import { buildIfNeeded } from './build-if-needed';
 import { ensureSystemPackages } from './system-packages';
 
@@ -15,4 +16,7 @@ process.env.SIMULATE ??= '1';
 // The demo's embedded Redis keeps its data (AOF) in data/redis, which git ignores: neither a
 // Redis crash nor stopping and starting the demo loses the leaderboard. Tests and bench stay throwaway.
 process.env.REDIS_DATA_DIR ??= path.join(process.cwd(), 'data', 'redis');
+// The demo's admin token, made up unless given, and printed here only: the server never logs it.
+process.env.ADMIN_TOKEN ||= makeAdminToken();
+console.log(`admin token (Authorization: Bearer …): ${process.env.ADMIN_TOKEN}`);
 void import('../server');

@@ -41,7 +41,7 @@ export class ScaledStack {
     { instances = 2, store: kind = 'single' }: { instances?: number; store?: 'single' | 'cluster' } = {},
   ): Promise<ScaledStack> {
     const store = kind === 'cluster' ? await redisCluster() : await singleRedis();
-    const adminToken = `test-${randomBytes(9).toString('base64url')}`;
+    const adminToken = `test-${randomBytes(18).toString('base64url')}`;
     try {
       const site = await startScaledSite({ instances, env: { ...env, ...store.env, ADMIN_TOKEN: adminToken }, startApp: AppProcess.start });
       return new ScaledStack(store, site, adminToken);

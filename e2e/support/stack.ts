@@ -12,7 +12,7 @@ import { AppProcess } from './app-process';
  * Redis can go down and come back on the same port; instances can be added, stopped or killed.
  */
 export class Stack {
-  readonly adminToken = `test-${randomBytes(9).toString('base64url')}`;
+  readonly adminToken = `test-${randomBytes(18).toString('base64url')}`;
   /** Shared by every instance, as behind a load balancer: each accepts the others' visitor cookies. */
   readonly visitorSecret = randomBytes(24).toString('base64url');
   readonly apps: AppProcess[] = [];

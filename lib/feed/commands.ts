@@ -3,7 +3,7 @@ import { scriptsIn, scriptsOn, type ScriptArg, type ScriptDefinition } from '../
 
 declare module 'ioredis' {
   interface RedisCommander<Context> {
-    followVisitorSide(...keysThenArgs: ScriptArg[]): Result<0 | 1, Context>;
+    followVisitorSide(...keysThenArgs: ScriptArg[]): Result<-1 | 0 | 1, Context>;
     followProjectSide(...keysThenArgs: ScriptArg[]): Result<number, Context>;
     settleFollow(...keysThenArgs: ScriptArg[]): Result<0 | 1, Context>;
     pushFeeds(numberOfKeys: number, ...keysThenArgs: ScriptArg[]): Result<number, Context>;

@@ -13,17 +13,37 @@ export type FeedConfig = {
   slack: number;
   /** How long an entry hash (and a project's list) lives. */
   entryTtlMs: number;
+  /** The most projects one visitor may follow: a follow past it is refused (409). */
+  maxFollows: number;
+  /** A visitor's follows expire this long after their last follow, unfollow or feed read. */
+  followsTtlMs: number;
 };
+
+/** As long as the visitor cookie lives (lib/visitors/cookie.ts): follows never expire before their owner's id does. */
+export const FOLLOWS_TTL_MS = 365 * DAY_MS;
 
 const settings = z.object({
   FANOUT_MAX_FOLLOWERS: z.coerce.number().int().min(0).max(100_000_000).default(10_000),
   FEED_IDLE_DAYS: z.coerce.number().min(1 / 24 / 60).max(3650).default(14),
+  FOLLOWS_PER_VISITOR: z.coerce.number().int().min(1).max(100_000).default(200),
 });
 
-/** FANOUT_MAX_FOLLOWERS (10,000) and FEED_IDLE_DAYS (14). */
+/** FANOUT_MAX_FOLLOWERS (10,000), FEED_IDLE_DAYS (14) and FOLLOWS_PER_VISITOR (200). */
 export function feedConfigFromEnv(env: Record<string, string | undefined> = process.env): FeedConfig {
-  const parsed = settings.parse({ FANOUT_MAX_FOLLOWERS: env.FANOUT_MAX_FOLLOWERS || undefined, FEED_IDLE_DAYS: env.FEED_IDLE_DAYS || undefined });
-  return { fanoutMaxFollowers: parsed.FANOUT_MAX_FOLLOWERS, idleMs: Math.round(parsed.FEED_IDLE_DAYS * DAY_MS), cap: 200, slack: 10, entryTtlMs: 30 * DAY_MS };
+  const parsed = settings.parse({
+    FANOUT_MAX_FOLLOWERS: env.FANOUT_MAX_FOLLOWERS || undefined,
+    FEED_IDLE_DAYS: env.FEED_IDLE_DAYS || undefined,
+    FOLLOWS_PER_VISITOR: env.FOLLOWS_PER_VISITOR || undefined,
+  });
+  return {
+    fanoutMaxFollowers: parsed.FANOUT_MAX_FOLLOWERS,
+    idleMs: Math.round(parsed.FEED_IDLE_DAYS * DAY_MS),
+    cap: 200,
+    slack: 10,
+    entryTtlMs: 30 * DAY_MS,
+    maxFollows: parsed.FOLLOWS_PER_VISITOR,
+    followsTtlMs: FOLLOWS_TTL_MS,
+  };
 }
 
 let configured: FeedConfig | undefined;

@@ -1,4 +1,4 @@
-import { NotFoundError } from '../errors';
+import { ConflictError, NotFoundError } from '../errors';
 import { withFeedScripts } from './commands';
 import type { FeedContext } from './context';
 import { feedWorkKeys, projectFeedKeys, visitorFeedKeys } from './keys';
@@ -13,7 +13,9 @@ type Step = 'follow' | 'unfollow';
 async function applyStep(ctx: FeedContext, visitor: string, slug: string, step: Step): Promise<boolean> {
   const scripts = withFeedScripts(ctx.redis);
   const mine = visitorFeedKeys(visitor);
-  const changed = await scripts.followVisitorSide(mine.follows, mine.pending, slug, step, ctx.now());
+  const { maxFollows, followsTtlMs } = ctx.config;
+  const changed = await scripts.followVisitorSide(mine.follows, mine.pending, slug, step, ctx.now(), maxFollows, followsTtlMs);
+  if (changed === -1) throw new ConflictError(`following ${maxFollows} projects already, the most one visitor may: unfollow one first`, { maxFollows });
   await projectSide(ctx, visitor, slug, step);
   return changed === 1;
 }

@@ -58,7 +58,7 @@ export async function readFeed(ctx: FeedContext, visitor: string, { limit, befor
   const { cap, idleMs } = ctx.config;
   const scripts = withFeedScripts(ctx.redis);
   const [[wasActive, lastLooked, follows, pending], big] = await Promise.all([
-    scripts.openFeed(mine.follows, mine.pending, mine.entries, mine.active, ctx.now(), idleMs, look ? 1 : 0),
+    scripts.openFeed(mine.follows, mine.pending, mine.entries, mine.active, ctx.now(), idleMs, look ? 1 : 0, ctx.config.followsTtlMs),
     ctx.redis.smembers(feedWorkKeys.big),
   ]);
   await settlePending(ctx, visitor, pending);

@@ -24,10 +24,14 @@ export class HttpError extends Error {
   }
 }
 
-export function errorResponse(error: HttpError): Response {
-  const body: ErrorBody = {
+/** The body of every error answer, a route's or the front door's (lib/server/http-server.ts). */
+export function errorBody(error: HttpError): ErrorBody {
+  return {
     ...error.details,
     error: { code: error.code, message: error.message, ...(error.field ? { field: error.field } : {}) },
   };
-  return Response.json(body, { status: error.status, headers: error.headers });
+}
+
+export function errorResponse(error: HttpError): Response {
+  return Response.json(errorBody(error), { status: error.status, headers: error.headers });
 }

@@ -1,7 +1,4 @@
-import { RateLimiterRes } from 'rate-limiter-flexible';
-import { limiter, takeFromAddress, writesPerMinute, type RateLimit } from '../limits/address-limits';
-import { limitKey } from '../limits/limit-key';
-import { appMetrics } from '../metrics/app-metrics';
+import { limiter, takeFromAddress, takePoint, writesPerMinute, type RateLimit } from '../limits/address-limits';
 import { clientAddress } from './client-address';
 import { HttpError } from './errors';
 
@@ -14,9 +11,13 @@ export function tooMany(what: string, retryAfter: number): HttpError {
   return new HttpError(429, 'rate_limited', `too many ${what}; retry in ${retryAfter} s`, undefined, { 'Retry-After': String(retryAfter) });
 }
 
-async function limitRequest(request: Request, name: RateLimit, what: string): Promise<void> {
-  const retryAfter = await takeFromAddress(name, clientAddress(request));
+/** The one 429 of the routes: every limit answers how long to wait, or undefined when allowed. */
+function refuseWhenSpent(retryAfter: number | undefined, what: string): void {
   if (retryAfter !== undefined) throw tooMany(what, retryAfter);
+}
+
+async function limitRequest(request: Request, name: RateLimit, what: string): Promise<void> {
+  refuseWhenSpent(await takeFromAddress(name, clientAddress(request)), what);
 }
 
 export const limitWrites = (request: Request) => limitRequest(request, 'writes', 'writes');
@@ -26,11 +27,5 @@ export const limitQuizStarts = (request: Request) => limitRequest(request, 'quiz
 
 /** The ops page's burst: one per address per cooldown, shared by every instance. */
 export async function limitBursts(request: Request): Promise<void> {
-  try {
-    await limiter('rate:burst', 1, BURST_COOLDOWN_SECONDS).consume(limitKey(clientAddress(request)));
-  } catch (rejection) {
-    if (!(rejection instanceof RateLimiterRes)) throw rejection;
-    appMetrics().rateLimitRefused('http-bursts');
-    throw tooMany('bursts', Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)));
-  }
+  refuseWhenSpent(await takePoint(limiter('rate:burst', 1, BURST_COOLDOWN_SECONDS), clientAddress(request), 'http-bursts'), 'bursts');
 }

@@ -84,12 +84,17 @@ export async function takeFromAddress(
 ): Promise<number | undefined> {
   const points = limitPoints(name);
   if (points === 0) return undefined;
+  return takePoint(limiter(`rate:${name}`, points, ADDRESS_LIMITS[name].seconds, redis), address, name === 'writes' ? 'http-writes' : name);
+}
+
+/** Takes one point of `from` for `address`: undefined when allowed, else the seconds until a point is back (counted as `metric`). */
+export async function takePoint(from: RateLimiterRedis, address: string, metric: string): Promise<number | undefined> {
   try {
-    await limiter(`rate:${name}`, points, ADDRESS_LIMITS[name].seconds, redis).consume(limitKey(address));
+    await from.consume(limitKey(address));
     return undefined;
   } catch (rejection) {
     if (!(rejection instanceof RateLimiterRes)) throw rejection;
-    appMetrics().rateLimitRefused(name === 'writes' ? 'http-writes' : name);
+    appMetrics().rateLimitRefused(metric);
     return Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
   }
 }

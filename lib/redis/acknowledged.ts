@@ -1,5 +1,6 @@
+import calculateSlot from 'cluster-key-slot';
 import type { ChainableCommander, Cluster } from 'ioredis';
-import { isCluster, waitUntilReady, type RedisClient } from './client';
+import { getRedis, isCluster, waitUntilReady, type RedisClient } from './client';
 import { NotReplicatedError } from './errors';
 
 /** How long an acknowledged write waits for a replica; replication on a LAN takes well under 1 ms. */
@@ -52,6 +53,53 @@ export async function writeAcknowledged<T>(redis: RedisClient, queue: (pipeline:
   if (waitError) throw waitError;
   if (replicated && Number(replicas) < 1) throw new NotReplicatedError();
   return result as T;
+}
+
+const REDIRECTED = /^(MOVED|ASK) /;
+
+/** How long a replication mark (`{<tag>}:replicated`) lives: only the replication stream needs it. */
+const MARK_TTL_MS = 10_000;
+
+/** A key in the slot of `key`: the mark an acknowledgement writes there. */
+export function replicationMark(key: string): string {
+  // Redis hashes the first non-empty `{…}` of a key, else the whole key.
+  const mark = `{${/\{([^}]+)\}/.exec(key)?.[1] ?? key}}:replicated`;
+  if (calculateSlot(mark) !== calculateSlot(key)) throw new Error(`no replication mark can share the slot of "${key}"`);
+  return mark;
+}
+
+/**
+ * Runs `write` (one or more scripts through the shared client), then, on a cluster, answers only
+ * once a replica of each slot's master has it: a replica applies its master's writes in order,
+ * so it has the write once it has a mark written after it. The mark and `WAIT 1` go in one
+ * pipeline on the connection kept for acknowledged writes (WAIT counts the writes of its own
+ * connection, and blocks only it). NotReplicatedError (a 503) when no replica confirms in
+ * REPLICA_WAIT_MS: the write is done but not known to be kept, and every caller's write is
+ * idempotent, so retrying is safe. One Redis has no replica to wait for: `write` alone, as before.
+ * `slotKeys`: one key of each slot the write's data lives in (what rebuilds itself is left out).
+ */
+export async function acknowledged<T>(slotKeys: readonly string[], write: () => Promise<T>, redis: RedisClient = getRedis()): Promise<T> {
+  const result = await write();
+  if (!isCluster(redis)) return result;
+  const own = await ready(acknowledgingClient(redis));
+  const oneKeyPerSlot = new Map(slotKeys.map((key) => [calculateSlot(key), key]));
+  const markAndWait = (key: string) => own.pipeline().set(replicationMark(key), '1', 'PX', MARK_TTL_MS).wait(1, REPLICA_WAIT_MS).exec();
+  await Promise.all(
+    [...oneKeyPerSlot.values()].map(async (key) => {
+      let replies = await markAndWait(key);
+      // Just after a failover this connection's slot map may still name the old master, now a
+      // replica: it redirects the mark (and refuses WAIT), which ioredis does not follow in a pipeline.
+      if (REDIRECTED.test(replies?.[0]?.[0]?.message ?? '')) {
+        await new Promise<void>((resolve) => own.refreshSlotsCache(() => resolve()));
+        replies = await markAndWait(key);
+      }
+      const [[markError] = [], [waitError, replicas] = []] = replies ?? [];
+      if (markError) throw markError;
+      if (waitError) throw waitError;
+      if (Number(replicas) < 1) throw new NotReplicatedError();
+    }),
+  );
+  return result;
 }
 
 /** Whether every master has a replica online (WAIT counts only those): always on one Redis. */

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server as HttpServer, type Ser
 import { Server } from 'socket.io';
 import { stampClientAddress } from '../http/client-address';
 import { nameInstanceOn } from '../http/instance-header';
+import { errorBody } from '../http/errors';
 import { tooMany } from '../http/rate-limit';
 import { limitReads } from '../http/read-limit';
 import { observeRequests } from '../http/observe';
@@ -72,8 +73,8 @@ function boundedPath(url = '/'): boolean {
 }
 
 function refuseTooMany(response: ServerResponse, retryAfter: number): void {
-  const { status, code, message, headers } = tooMany('page loads', retryAfter);
-  response.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify({ error: { code, message } }));
+  const refusal = tooMany('page loads', retryAfter);
+  response.writeHead(refusal.status, { 'content-type': 'application/json', ...refusal.headers }).end(JSON.stringify(errorBody(refusal)));
 }
 
 function refuseMalformedPath(response: ServerResponse, message: string): void {

@@ -19,6 +19,7 @@ import { answerFloorMs } from '../quiz/scoring';
 import { waitForReplicas } from '../redis/acknowledged';
 import { closeRedis, connectionFromEnv, getRedis, waitUntilReady } from '../redis/client';
 import { superviseRedisServer, type SupervisedRedis } from '../redis/supervised';
+import { checkAdminToken, embeddedRedisDataDir } from './start-guards';
 import { seedDemoBoard } from '../simulator/quiz-players';
 import { startSimulator } from '../simulator/simulator';
 import { timelineCapFromEnv } from '../timeline/config';
@@ -42,10 +43,11 @@ export async function startRuntime(): Promise<Runtime> {
   foldingConfigFromEnv();
   answerFloorMs();
   ensureVisitorSecret();
+  const admin = checkAdminToken();
   let embedded: SupervisedRedis | undefined;
   if (!connectionFromEnv()) {
     // REDIS_DATA_DIR (the demo's data/redis) keeps the data across crashes and restarts.
-    const dataDir = process.env.REDIS_DATA_DIR || undefined;
+    const dataDir = embeddedRedisDataDir();
     embedded = await superviseRedisServer({ dataDir });
     process.env.REDIS_URL = embedded.url;
     log.info(
@@ -53,10 +55,8 @@ export async function startRuntime(): Promise<Runtime> {
       'started a private, supervised redis-server; set REDIS_URL or REDIS_CLUSTER_NODES to use your own',
     );
   }
-  if (!process.env.ADMIN_TOKEN) {
-    process.env.ADMIN_TOKEN = randomBytes(18).toString('base64url');
-    log.info(`admin token (Authorization: Bearer …): ${process.env.ADMIN_TOKEN}`);
-  }
+  // Never logged: only the demos, which make one up, print it.
+  if (admin === 'unset') log.warn('ADMIN_TOKEN is not set: the admin routes answer 401 to everyone');
 
   const redis = instrumentRedis(getRedis(), 'commands');
   await waitUntilReady(redis).catch((error: Error) =>

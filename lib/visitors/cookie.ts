@@ -48,4 +48,4 @@ export function newVisitorCookie(secure: boolean): { id: string; value: string; 
   return { id, value, setCookie };
 }
 
-export { secret as visitorSecret };
+export { secret as visitorSecret, ONE_YEAR_S as visitorCookieMaxAgeSeconds };

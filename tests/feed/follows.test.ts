@@ -47,7 +47,7 @@ describe('follow and unfollow touch the visitor slot and the project slot', () =
     const visitor = newVisitor();
     const mine = visitorFeedKeys(visitor);
     // The process dies right after step 1.
-    await withFeedScripts(redis).followVisitorSide(mine.follows, mine.pending, slug, 'follow', ctx.now());
+    await withFeedScripts(redis).followVisitorSide(mine.follows, mine.pending, slug, 'follow', ctx.now(), ctx.config.maxFollows, ctx.config.followsTtlMs);
     expect(await followerCount(ctx, slug)).toBe(0);
 
     await readFeed(ctx, visitor, { limit: 10 });
@@ -55,7 +55,7 @@ describe('follow and unfollow touch the visitor slot and the project slot', () =
     expect(await redis.hlen(mine.pending)).toBe(0);
 
     // And an unfollow that died the same way.
-    await withFeedScripts(redis).followVisitorSide(mine.follows, mine.pending, slug, 'unfollow', ctx.now());
+    await withFeedScripts(redis).followVisitorSide(mine.follows, mine.pending, slug, 'unfollow', ctx.now(), ctx.config.maxFollows, ctx.config.followsTtlMs);
     expect(await followerCount(ctx, slug)).toBe(1);
     await listFollows(ctx, visitor);
     expect(await followerCount(ctx, slug)).toBe(0);

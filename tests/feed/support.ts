@@ -16,6 +16,8 @@ import { testConnection, type TestClock } from '../support';
 export const testFeedConfig = (overrides: Partial<FeedConfig> = {}): FeedConfig => ({
   fanoutMaxFollowers: 10_000,
   idleMs: 14 * DAY_MS,
+  maxFollows: 200,
+  followsTtlMs: 365 * DAY_MS,
   cap: 200,
   slack: 10,
   entryTtlMs: 30 * DAY_MS,

@@ -2,7 +2,9 @@ import { readJson } from '@/lib/http/body';
 import { route } from '@/lib/http/route';
 import { knownVisitor, requirePlayer, visitorJson } from '@/lib/http/visitor';
 import { defaultFeedContext, follow, listFollows } from '@/lib/feed';
+import { projectFeedKeys, visitorFeedKeys } from '@/lib/feed/keys';
 import { followInputSchema } from '@/lib/feed/schemas';
+import { acknowledged } from '@/lib/redis/acknowledged';
 
 /**
  * 201 when the visitor now follows the project, 200 when they already did; 404 for an unknown
@@ -13,7 +15,10 @@ export const POST = route(
   async (request: Request) => {
     const visitor = requirePlayer(request);
     const { slug } = await readJson(request, followInputSchema);
-    const { created } = await follow(defaultFeedContext(), visitor, slug);
+    // The visitor's side and the project's: acknowledged once a replica of each slot has it.
+    const { created } = await acknowledged([visitorFeedKeys(visitor).follows, projectFeedKeys(slug).followers], () =>
+      follow(defaultFeedContext(), visitor, slug),
+    );
     return visitorJson({ slug, following: true }, { status: created ? 201 : 200 });
   },
   { write: true },

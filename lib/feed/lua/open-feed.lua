@@ -2,12 +2,13 @@
   Opens a visitor's feed for reading, in the visitor's slot: what they follow, the follows still
   pending on the project side, whether the feed was active (else it is rebuilt before the
   first page is answered) and when they last looked. Marks the feed active and refreshes its
-  TTLs, so an idle feed expires FEED_IDLE_DAYS after the last read; `look` also records this
+  TTLs, so an idle feed expires FEED_IDLE_DAYS after the last read, and the follows a year after
+  it (follow-visitor.lua); `look` also records this
   read as the last look (the first page of /feed, not "load more"). A visitor following nothing
   gets an empty answer and nothing is written.
 
   KEYS[1] follows zset   KEYS[2] pending hash   KEYS[3] feed list   KEYS[4] active string
-  ARGV[1] now (ms)   ARGV[2] idle time (ms)   ARGV[3] look: 1 or 0
+  ARGV[1] now (ms)   ARGV[2] idle time (ms)   ARGV[3] look: 1 or 0   ARGV[4] the follows' ttl (ms)
 
   Returns {wasActive (0/1), lastLooked (ms, 0 if never), {slug, ...}, {slug, step, ...}}
 ]]
@@ -24,6 +25,8 @@ else
   redis.call('PEXPIRE', active, idle)
 end
 redis.call('PEXPIRE', feed, idle)
+redis.call('PEXPIRE', follows, ARGV[4])
+redis.call('PEXPIRE', pending, ARGV[4])
 return {
   lastLooked and 1 or 0,
   tonumber(lastLooked or '0'),

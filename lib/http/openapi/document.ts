@@ -54,7 +54,8 @@ function operationOf(route: RouteContract) {
     tags: [route.tag],
     summary: route.summary,
     ...(route.description ? { description: route.description } : {}),
-    ...(route.access === 'admin' ? { security: [{ adminBearer: [] }] } : {}),
+    // Every operation says who may call it: the admin's bearer token, or anyone (`[]`).
+    security: route.access === 'admin' ? [{ adminBearer: [] }] : [],
     parameters: parametersOf(route),
     ...(route.body
       ? {

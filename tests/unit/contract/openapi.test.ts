@@ -34,7 +34,7 @@ describe('the OpenAPI document', () => {
     expect(doc.components.securitySchemes).toEqual({ adminBearer: expect.objectContaining({ type: 'http', scheme: 'bearer' }) });
     for (const route of ROUTES) {
       const operation = document.paths[route.path]![route.method] as unknown as { security?: unknown; responses: Record<string, unknown> };
-      expect(!!operation.security, route.path).toBe(route.access === 'admin');
+      expect(operation.security, route.path).toEqual(route.access === 'admin' ? [{ adminBearer: [] }] : []);
       if (route.access === 'admin') expect(operation.responses, route.path).toHaveProperty('401');
       if (route.body) expect(operation.responses, route.path).toHaveProperty('413');
       if (route.redis !== false) expect(operation.responses, route.path).toHaveProperty('503');

@@ -3,8 +3,10 @@ import { IMPORT_MAX_EVENTS } from '../../../lib/live-events/limits';
 import { contributionInputSchema, importInputSchema, newsInputSchema } from '../../../lib/live-events/schemas';
 import { submitInputSchema } from '../../../lib/quiz/schemas';
 
-const refused = ['\u200b', '\u200b\u200c\u200d', 'evil\u202Egnp.exe', '\u2066name\u2069', 'a\u00adb', ' \u3000 ', '\ufeff'];
-const accepted = ['Ada', 'Zoë', '李雷', 'محمد', '👍', 'O’Brien', 'x'];
+// Blank-looking letters and symbols: the Hangul fillers (U+3164, U+115F, U+1160, U+FFA0) and the blank Braille pattern (U+2800).
+const blankLooking = ['\u3164', '\u115F', '\u1160', '\uFFA0', '\u2800', '\u3164\u2800 \uFFA0', '\u115F\u1160'];
+const refused = ['\u200b', '\u200b\u200c\u200d', 'evil\u202Egnp.exe', '\u2066name\u2069', 'a\u00adb', ' \u3000 ', '\ufeff', ...blankLooking];
+const accepted = ['Ada', 'Zoë', '李雷', 'محمد', '👍', 'O’Brien', 'x', '김민준', '\u2800Ada', '⠓⠑⠇⠇⠕'];
 
 describe('names with format characters or nothing visible are refused', () => {
   it.each(refused)('refuses %j everywhere a name is taken', (name) => {

@@ -2,7 +2,9 @@ import { readJson } from '@/lib/http/body';
 import { HttpError } from '@/lib/http/errors';
 import { pathSlug, type SlugParams } from '@/lib/http/params';
 import { route } from '@/lib/http/route';
+import { catalogueKeys, projectKeys } from '@/lib/projects/keys';
 import { putProject } from '@/lib/projects/save';
+import { acknowledged } from '@/lib/redis/acknowledged';
 import { projectInputSchema } from '@/lib/projects/schemas';
 
 /** Creates (201) or updates (200) a project; never touches its total. */
@@ -13,7 +15,8 @@ export const PUT = route(
       throw new HttpError(400, 'invalid_input', 'slug: 1 to 64 of a-z 0-9 -, not starting or ending with -', 'slug');
     });
     const input = await readJson(request, projectInputSchema);
-    const { created, project } = await putProject(slug, input);
+    // The project's slot and the catalogue's: acknowledged once a replica has both.
+    const { created, project } = await acknowledged([projectKeys.info(slug), catalogueKeys.order], () => putProject(slug, input));
     return Response.json(project, { status: created ? 201 : 200 });
   },
   { admin: true },

@@ -17,7 +17,7 @@ export const feedRoutes = defineRoutes('feed', [
       ...answers(201, 'now following', followedSchema),
       ...answers(200, 'already following', followedSchema),
     },
-    errors: { 404: 'no such project' },
+    errors: { 404: 'no such project', 409: 'the visitor follows FOLLOWS_PER_VISITOR projects already (200 by default): `maxFollows` beside the error' },
   },
   {
     method: 'delete',

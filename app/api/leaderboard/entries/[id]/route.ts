@@ -1,6 +1,7 @@
 import { NotFoundError } from '@/lib/errors';
 import { route } from '@/lib/http/route';
-import { entryIdSchema, removeEntry } from '@/lib/leaderboard';
+import { boardKeys, entryIdSchema, removeEntry } from '@/lib/leaderboard';
+import { acknowledged } from '@/lib/redis/acknowledged';
 
 type Params = { params: Promise<{ id: string }> };
 
@@ -9,7 +10,7 @@ export const DELETE = route(
   async (_request: Request, { params }: Params) => {
     const { id } = await params;
     if (!entryIdSchema.safeParse(id).success) throw new NotFoundError('leaderboard entry');
-    await removeEntry(id);
+    await acknowledged([boardKeys().version], () => removeEntry(id));
     return Response.json({ id });
   },
   { admin: true },

@@ -1,6 +1,7 @@
 import { NotFoundError } from '@/lib/errors';
 import { route } from '@/lib/http/route';
-import { hidePlayer, playerIdSchema, readPlayerStanding } from '@/lib/leaderboard';
+import { boardKeys, hidePlayer, playerIdSchema, readPlayerStanding } from '@/lib/leaderboard';
+import { acknowledged } from '@/lib/redis/acknowledged';
 
 type Params = { params: Promise<{ player: string }> };
 
@@ -23,7 +24,7 @@ export const GET = route(async (_request: Request, context: Params) =>
 export const DELETE = route(
   async (_request: Request, context: Params) => {
     const player = await pathPlayer(context);
-    return Response.json({ player, removed: await hidePlayer(player) });
+    return Response.json({ player, removed: await acknowledged([boardKeys().version], () => hidePlayer(player)) });
   },
   { admin: true },
 );

@@ -3,12 +3,14 @@ import { IMPORT_BODY_BYTES, readJson } from '@/lib/http/body';
 import { pathSlug, type SlugParams } from '@/lib/http/params';
 import { route } from '@/lib/http/route';
 import { importInputSchema } from '@/lib/live-events/schemas';
+import { projectKeys } from '@/lib/projects/keys';
+import { acknowledged } from '@/lib/redis/acknowledged';
 
 export const POST = route(
   async (request: Request, context: SlugParams) => {
     const slug = await pathSlug(context);
     const { events } = await readJson(request, importInputSchema, IMPORT_BODY_BYTES);
-    return Response.json(await importEventsAndEmit(slug, events));
+    return Response.json(await acknowledged([projectKeys.info(slug)], () => importEventsAndEmit(slug, events)));
   },
   { admin: true },
 );

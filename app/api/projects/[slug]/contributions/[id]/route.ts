@@ -1,11 +1,13 @@
 import { cancelContributionAndEmit } from '@/lib/creators/project-writes';
 import { pathSlugAndId, type SlugAndIdParams } from '@/lib/http/params';
 import { route } from '@/lib/http/route';
+import { projectKeys } from '@/lib/projects/keys';
+import { acknowledged } from '@/lib/redis/acknowledged';
 
 export const DELETE = route(
   async (_request: Request, context: SlugAndIdParams) => {
     const { slug, id } = await pathSlugAndId(context);
-    return Response.json({ id, cancelled: true, ...(await cancelContributionAndEmit(slug, id)) });
+    return Response.json({ id, cancelled: true, ...(await acknowledged([projectKeys.info(slug)], () => cancelContributionAndEmit(slug, id))) });
   },
   { admin: true },
 );
