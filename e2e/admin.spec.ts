@@ -1,22 +1,19 @@
 import { publishNews } from '../lib/live-events';
+import { AdminConsole, ProjectPage } from './pages';
 import { expect, test } from './support/fixtures';
 
 test('an admin unpublishes news from the admin page and it vanishes from an open project page', async ({ browser, baseURL, slug, live }) => {
   await publishNews(slug, { id: 'launch-news', title: 'We launched!', url: 'https://example.org/launch' }, live);
-  const visitor = await (await browser.newContext({ baseURL })).newPage();
-  await visitor.goto(`/projects/${slug}`);
-  await expect(visitor.getByTestId('news-item')).toContainText('We launched!');
-  await expect(visitor.getByTestId('news-item')).toContainText(/News published just now/);
+  const visitor = new ProjectPage(await (await browser.newContext({ baseURL })).newPage());
+  await visitor.open(slug);
+  await expect(visitor.news).toContainText('We launched!');
+  await expect(visitor.news).toContainText(/News published just now/);
 
-  const admin = await (await browser.newContext({ baseURL })).newPage();
-  await admin.goto('/admin');
-  await admin.getByLabel(/Admin token/).fill(process.env.E2E_ADMIN_TOKEN!);
-  await admin.getByLabel('Project').selectOption(slug);
-  const row = admin.getByTestId('admin-news-item').filter({ hasText: 'We launched!' });
-  await row.getByRole('button', { name: 'Unpublish' }).click();
-  await expect(admin.getByTestId('admin-message')).toContainText('Unpublished');
+  const admin = new AdminConsole(await (await browser.newContext({ baseURL })).newPage());
+  await admin.open(process.env.E2E_ADMIN_TOKEN!, slug);
+  await admin.unpublish('We launched!');
 
-  await expect(visitor.getByTestId('news-item')).toHaveCount(0);
+  await expect(visitor.news).toHaveCount(0);
 });
 
 test('news published, a contribution cancelled and an import all reach an open page', async ({ page, request, slug, admin }) => {

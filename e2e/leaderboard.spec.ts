@@ -1,14 +1,11 @@
 import type { Page } from '@playwright/test';
 import { addEntry, BOARD_SIZE, boardKeys, PERIODS, type Period } from '../lib/leaderboard';
+import { LeaderboardPage } from './pages';
 import { expect, test } from './support/fixtures';
 import { playQuiz, uniqueName } from './support/quiz';
 
-const rowNamed = (page: Page, name: string) => page.getByTestId('leaderboard').getByTestId('leaderboard-row').filter({ hasText: name });
-
-async function showTab(page: Page, period: Period) {
-  await page.getByTestId('leaderboard-tab').and(page.locator(`[data-period="${period}"]`)).click();
-  await expect(page.getByTestId('leaderboard-panel')).toHaveAttribute('data-period', period);
-}
+const rowNamed = (page: Page, name: string) => new LeaderboardPage(page).rowNamed(name);
+const showTab = (page: Page, period: Period) => new LeaderboardPage(page).showTab(period);
 
 test('an entry submitted elsewhere slides into every open board, live, on all three tabs, at its rank', async ({ browser, baseURL, request }) => {
   const pages = await Promise.all([0, 1].map(async () => (await browser.newContext({ baseURL })).newPage()));

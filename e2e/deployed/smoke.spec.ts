@@ -63,6 +63,7 @@ test('a quiz is played and submitted, an open board shows the entry, and hiding 
   const quiz = new QuizPage(await newVisitor());
   const quizIds = new TestIdsSeen(quiz.page);
   await quiz.open();
+  await quizIds.collect();
   await quiz.start();
   await quiz.playThrough(0, 10, () => quizIds.collect());
   await quizIds.collect();
