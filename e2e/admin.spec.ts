@@ -5,7 +5,7 @@ import { expect, test } from './support/fixtures';
 test('an admin unpublishes news from the admin page and it vanishes from an open project page', async ({ browser, baseURL, slug, live }) => {
   await publishNews(slug, { id: 'launch-news', title: 'We launched!', url: 'https://example.org/launch' }, live);
   const visitor = new ProjectPage(await (await browser.newContext({ baseURL })).newPage());
-  await visitor.open(slug);
+  await visitor.goto(slug);
   await expect(visitor.news).toContainText('We launched!');
   await expect(visitor.news).toContainText(/News published just now/);
 

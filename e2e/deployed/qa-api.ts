@@ -39,6 +39,12 @@ export class QaApi {
     return ((await response.json()) as { id: string }).id;
   }
 
+  /** A contribution of 10 through the API, as a script (no browser) would make it. */
+  async contribute(slug: string, name: string): Promise<void> {
+    const response = await this.request.post(`/api/projects/${slug}/contributions`, { data: { name, amount: 10 } });
+    expect(response.status(), await response.text()).toBe(201);
+  }
+
   async board(period: (typeof PERIODS)[number]): Promise<BoardRow[]> {
     const response = await this.request.get(`/api/leaderboard?period=${period}&limit=${BOARD_SIZE}`);
     expect(response.status()).toBe(200);

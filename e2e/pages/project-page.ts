@@ -22,9 +22,14 @@ export class ProjectPage {
     this.followButton = page.getByTestId('follow-button');
   }
 
-  /** Opens the page and waits until it is live (watching its project over Socket.IO). */
-  async open(slug: string) {
+  /** Loads the page, as the server renders it. */
+  async goto(slug: string) {
     await this.page.goto(`/projects/${slug}`);
+  }
+
+  /** Loads the page and waits until it is live (watching its project over Socket.IO). */
+  async open(slug: string) {
+    await this.goto(slug);
     await this.expectLive();
   }
 
