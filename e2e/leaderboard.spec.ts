@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { addEntry, BOARD_SIZE, boardKeys, PERIODS, type Period } from '../lib/leaderboard';
-import { LeaderboardPage } from './pages';
+import { AdminConsole, LeaderboardPage } from './pages';
 import { expect, test } from './support/fixtures';
 import { playQuiz, uniqueName } from './support/quiz';
 
@@ -76,8 +76,7 @@ test('an admin removes an entry from the admin page and it vanishes from another
   await expect(rowNamed(visitor, name)).toHaveCount(1);
 
   const moderator = await (await browser.newContext({ baseURL })).newPage();
-  await moderator.goto('/admin');
-  await moderator.getByLabel(/Admin token/).fill(process.env.E2E_ADMIN_TOKEN!);
+  await new AdminConsole(moderator).open(process.env.E2E_ADMIN_TOKEN!);
   await moderator.getByRole('button', { name: `Remove ${name}` }).click();
   await expect(moderator.getByTestId('admin-message')).toContainText(`Removed “${name}”`);
 
@@ -101,8 +100,7 @@ test('an admin hides a player from the admin page: their rows vanish from anothe
   await expect(rowNamed(visitor, name)).toHaveCount(1);
 
   const moderator = await (await browser.newContext({ baseURL, viewport: { width: 1366, height: 900 } })).newPage();
-  await moderator.goto('/admin');
-  await moderator.getByLabel(/Admin token/).fill(process.env.E2E_ADMIN_TOKEN!);
+  await new AdminConsole(moderator).open(process.env.E2E_ADMIN_TOKEN!);
   const row = rowNamed(moderator, name);
   await expect(row.getByTestId('admin-player-id')).toHaveText(player);
   await row.scrollIntoViewIfNeeded();
