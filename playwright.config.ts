@@ -21,18 +21,33 @@ export default defineConfig({
   // and socket watch can take seconds when another spec is starting a server.
   expect: { timeout: 10_000 },
   forbidOnly: !!process.env.CI,
-  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  // On failure: the HTML report (playwright-report/, `npx playwright show-report`), and beside each
+  // failed test in test-results/ its trace (`npx playwright show-trace …/trace.zip`) and a screenshot.
+  reporter: [['list'], ['html', { open: 'never' }]],
   use: {
     ...devices['Desktop Chrome'],
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumFlags },
     trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
   },
   projects: [
     // The shared single-Redis app of global-setup.ts, and specs that start their own Stack.
-    { name: 'single', testIgnore: 'cluster/**' },
+    { name: 'single', testIgnore: ['cluster/**', 'deployed/**'] },
     // App instances behind HAProxy, each file on a private stack (e2e/support/scaled-stack.ts):
     // a file's tests run in order in one worker, so a stack is started once per file.
     // Six redis-servers and two app instances per file share the two cores: more patience.
     { name: 'scaled', testMatch: 'cluster/**/*.spec.ts', timeout: 120_000, expect: { timeout: 20_000 } },
+    // The smoke suite for any deployment (e2e/deployed/, `npm run test:deployed`): a site's address
+    // and admin token only. What visitors see is recorded before it and compared after it.
+    // A site far away, or two instances behind HAProxy on six redis-servers here: more patience.
+    { name: 'deployed-before', testMatch: 'deployed/before.setup.ts', teardown: 'deployed-after' },
+    { name: 'deployed-after', testMatch: 'deployed/after.teardown.ts' },
+    {
+      name: 'deployed',
+      testMatch: 'deployed/**/*.spec.ts',
+      dependencies: ['deployed-before'],
+      timeout: 120_000,
+      expect: { timeout: 20_000 },
+    },
   ],
 });

@@ -1,22 +1,19 @@
 import { publishNews } from '../lib/live-events';
+import { AdminConsole, CataloguePage, ProjectPage } from './pages';
 import { expect, test } from './support/fixtures';
 
 test('an admin unpublishes news from the admin page and it vanishes from an open project page', async ({ browser, baseURL, slug, live }) => {
   await publishNews(slug, { id: 'launch-news', title: 'We launched!', url: 'https://example.org/launch' }, live);
-  const visitor = await (await browser.newContext({ baseURL })).newPage();
-  await visitor.goto(`/projects/${slug}`);
-  await expect(visitor.getByTestId('news-item')).toContainText('We launched!');
-  await expect(visitor.getByTestId('news-item')).toContainText(/News published just now/);
+  const visitor = new ProjectPage(await (await browser.newContext({ baseURL })).newPage());
+  await visitor.goto(slug);
+  await expect(visitor.news).toContainText('We launched!');
+  await expect(visitor.news).toContainText(/News published just now/);
 
-  const admin = await (await browser.newContext({ baseURL })).newPage();
-  await admin.goto('/admin');
-  await admin.getByLabel(/Admin token/).fill(process.env.E2E_ADMIN_TOKEN!);
-  await admin.getByLabel('Project').selectOption(slug);
-  const row = admin.getByTestId('admin-news-item').filter({ hasText: 'We launched!' });
-  await row.getByRole('button', { name: 'Unpublish' }).click();
-  await expect(admin.getByTestId('admin-message')).toContainText('Unpublished');
+  const admin = new AdminConsole(await (await browser.newContext({ baseURL })).newPage());
+  await admin.open(process.env.E2E_ADMIN_TOKEN!, slug);
+  await admin.unpublish('We launched!');
 
-  await expect(visitor.getByTestId('news-item')).toHaveCount(0);
+  await expect(visitor.news).toHaveCount(0);
 });
 
 test('news published, a contribution cancelled and an import all reach an open page', async ({ page, request, slug, admin }) => {
@@ -51,27 +48,23 @@ test('news published, a contribution cancelled and an import all reach an open p
 });
 
 test('a bulk import is one click from an example: the events it still holds reach an open page', async ({ browser, baseURL, slug }) => {
-  const visitor = await (await browser.newContext({ baseURL })).newPage();
-  await visitor.goto(`/projects/${slug}`);
-  await expect(visitor.getByTestId('connection-status')).toHaveAttribute('data-state', 'live');
+  const visitor = new ProjectPage(await (await browser.newContext({ baseURL })).newPage());
+  await visitor.open(slug);
 
-  const admin = await (await browser.newContext({ baseURL })).newPage();
-  await admin.goto('/admin');
-  await admin.getByLabel(/Admin token/).fill(process.env.E2E_ADMIN_TOKEN!);
-  await admin.getByLabel('Project').selectOption(slug);
-  await admin.getByRole('button', { name: 'Insert an example' }).click();
-  await admin.getByRole('button', { name: 'Import', exact: true }).click();
+  const admin = new AdminConsole(await (await browser.newContext({ baseURL })).newPage());
+  await admin.open(process.env.E2E_ADMIN_TOKEN!, slug);
+  await admin.page.getByRole('button', { name: 'Insert an example' }).click();
+  await admin.page.getByRole('button', { name: 'Import', exact: true }).click();
   // The example's contribution of 30 hours ago is past every window: skipped.
-  await expect(admin.getByTestId('admin-message')).toContainText('Imported 3, skipped 1');
+  await expect(admin.message).toContainText('Imported 3, skipped 1');
 
-  await expect(visitor.getByTestId('contributor-item').filter({ hasText: 'Imported backer' })).toHaveCount(1);
-  await expect(visitor.getByTestId('news-item').filter({ hasText: 'Imported update from the old site' })).toHaveCount(1);
+  await expect(visitor.contributorNamed('Imported backer')).toHaveCount(1);
+  await expect(visitor.newsTitled('Imported update from the old site')).toHaveCount(1);
 });
 
 test('an admin creates a project with the form; the catalogue pages to it without JavaScript', async ({ browser, baseURL, page }) => {
   const slug = `e2e-form-${Date.now().toString(36)}`;
-  await page.goto('/admin');
-  await page.getByLabel(/Admin token/).fill(process.env.E2E_ADMIN_TOKEN!);
+  await new AdminConsole(page).open(process.env.E2E_ADMIN_TOKEN!);
   const form = page.getByTestId('project-form');
   await form.getByLabel('Slug').fill(slug);
   await form.getByLabel('Title').fill('Form-made Project');
@@ -83,15 +76,9 @@ test('an admin creates a project with the form; the catalogue pages to it withou
   await expect(page.getByLabel('Project')).toContainText('Form-made Project');
 
   // Server-rendered pages linked by "More projects": no card twice, and the new one found.
-  const reader = await (await browser.newContext({ baseURL, javaScriptEnabled: false })).newPage();
-  await reader.goto('/');
-  const seen: string[] = [];
-  for (;;) {
-    seen.push(...(await reader.getByTestId('project-card').evaluateAll((cards) => cards.map((card) => card.getAttribute('href')!))));
-    const next = reader.getByTestId('catalogue-next');
-    if ((await next.count()) === 0) break;
-    await next.click();
-  }
+  const reader = new CataloguePage(await (await browser.newContext({ baseURL, javaScriptEnabled: false })).newPage());
+  await reader.open();
+  const seen = await reader.allSlugs();
   expect(new Set(seen).size).toBe(seen.length);
-  expect(seen).toContain(`/projects/${slug}`);
+  expect(seen).toContain(slug);
 });

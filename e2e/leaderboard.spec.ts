@@ -1,14 +1,11 @@
 import type { Page } from '@playwright/test';
 import { addEntry, BOARD_SIZE, boardKeys, PERIODS, type Period } from '../lib/leaderboard';
+import { AdminConsole, LeaderboardPage } from './pages';
 import { expect, test } from './support/fixtures';
 import { playQuiz, uniqueName } from './support/quiz';
 
-const rowNamed = (page: Page, name: string) => page.getByTestId('leaderboard').getByTestId('leaderboard-row').filter({ hasText: name });
-
-async function showTab(page: Page, period: Period) {
-  await page.getByTestId('leaderboard-tab').and(page.locator(`[data-period="${period}"]`)).click();
-  await expect(page.getByTestId('leaderboard-panel')).toHaveAttribute('data-period', period);
-}
+const rowNamed = (page: Page, name: string) => new LeaderboardPage(page).rowNamed(name);
+const showTab = (page: Page, period: Period) => new LeaderboardPage(page).showTab(period);
 
 test('an entry submitted elsewhere slides into every open board, live, on all three tabs, at its rank', async ({ browser, baseURL, request }) => {
   const pages = await Promise.all([0, 1].map(async () => (await browser.newContext({ baseURL })).newPage()));
@@ -79,8 +76,7 @@ test('an admin removes an entry from the admin page and it vanishes from another
   await expect(rowNamed(visitor, name)).toHaveCount(1);
 
   const moderator = await (await browser.newContext({ baseURL })).newPage();
-  await moderator.goto('/admin');
-  await moderator.getByLabel(/Admin token/).fill(process.env.E2E_ADMIN_TOKEN!);
+  await new AdminConsole(moderator).open(process.env.E2E_ADMIN_TOKEN!);
   await moderator.getByRole('button', { name: `Remove ${name}` }).click();
   await expect(moderator.getByTestId('admin-message')).toContainText(`Removed “${name}”`);
 
@@ -104,8 +100,7 @@ test('an admin hides a player from the admin page: their rows vanish from anothe
   await expect(rowNamed(visitor, name)).toHaveCount(1);
 
   const moderator = await (await browser.newContext({ baseURL, viewport: { width: 1366, height: 900 } })).newPage();
-  await moderator.goto('/admin');
-  await moderator.getByLabel(/Admin token/).fill(process.env.E2E_ADMIN_TOKEN!);
+  await new AdminConsole(moderator).open(process.env.E2E_ADMIN_TOKEN!);
   const row = rowNamed(moderator, name);
   await expect(row.getByTestId('admin-player-id')).toHaveText(player);
   await row.scrollIntoViewIfNeeded();

@@ -1,23 +1,20 @@
+import { ProjectPage } from './pages';
 import { expect, postContribution, test } from './support/fixtures';
 
 test('a contribution from one browser appears live on another', async ({ browser, slug, baseURL }) => {
-  const backer = await (await browser.newContext({ baseURL })).newPage();
-  const watcher = await (await browser.newContext({ baseURL })).newPage();
-  await watcher.goto(`/projects/${slug}`);
-  await backer.goto(`/projects/${slug}`);
-  await expect(watcher.getByTestId('connection-status')).toHaveAttribute('data-state', 'live');
-  await expect(watcher.getByTestId('contributions-count')).toHaveAttribute('data-count', '0');
+  const backer = new ProjectPage(await (await browser.newContext({ baseURL })).newPage());
+  const watcher = new ProjectPage(await (await browser.newContext({ baseURL })).newPage());
+  await watcher.open(slug);
+  await backer.open(slug);
+  await expect(watcher.contributionsCount).toHaveAttribute('data-count', '0');
 
-  const form = backer.getByTestId('contribute-form');
-  await form.getByLabel('Your name').fill('Søren 李娜');
-  await form.getByRole('button', { name: '€50' }).click();
-  await form.getByRole('button', { name: /Contribute/ }).click();
+  await backer.contribute('Søren 李娜', 50);
 
-  const item = watcher.getByTestId('contributors-list').getByTestId('contributor-item').first();
+  const item = watcher.contributors.first();
   await expect(item).toContainText('Søren 李娜');
   await expect(item).toContainText('€50');
-  await expect(watcher.getByTestId('contributions-count')).toContainText('1 contribution in the last 24 hours');
-  await expect(backer.getByTestId('contributions-count')).toHaveAttribute('data-count', '1');
+  await expect(watcher.contributionsCount).toContainText('1 contribution in the last 24 hours');
+  await expect(backer.contributionsCount).toHaveAttribute('data-count', '1');
 });
 
 test('the same contribution id sent twice counts once', async ({ request, slug, page }) => {

@@ -54,7 +54,8 @@ export function AdminConsole() {
     loadPickable()
       .then((list) => {
         setProjects(list);
-        setSlug((current) => current || list[0]?.slug || '');
+        // `?project=<slug>` picks a project the catalogue does not list (`listed: false`).
+        setSlug((current) => current || new URLSearchParams(window.location.search).get('project') || list[0]?.slug || '');
       })
       .catch(() => setMessage({ ok: false, text: 'Could not load projects.' }));
   }, [catalogueVersion]);
@@ -90,6 +91,7 @@ export function AdminConsole() {
           Admin token <span className="font-normal text-slate-500">(printed by the server at start)</span>
           <input
             type="password"
+            data-testid="admin-token"
             value={token}
             onChange={(event) => savedToken.write(event.target.value)}
             className={`${input} mt-1`}
@@ -98,12 +100,13 @@ export function AdminConsole() {
         </label>
         <label className="block text-sm font-medium">
           Project
-          <select value={slug} onChange={(event) => setSlug(event.target.value)} className={`${input} mt-1`}>
+          <select data-testid="admin-project" value={slug} onChange={(event) => setSlug(event.target.value)} className={`${input} mt-1`}>
             {projects.map((project) => (
               <option key={project.slug} value={project.slug}>
                 {project.title}
               </option>
             ))}
+            {slug && !projects.some((project) => project.slug === slug) && <option value={slug}>{slug} (unlisted)</option>}
           </select>
         </label>
         <p role="status" aria-live="polite" data-testid="admin-message" className={`min-h-5 text-sm ${message?.ok ? 'text-emerald-700' : 'text-red-700'}`}>
@@ -130,7 +133,7 @@ export function AdminConsole() {
           {live?.news.map((item) => (
             <li key={item.id} data-testid="admin-news-item" className="flex items-center gap-3 py-2">
               <span className="min-w-0 flex-1 truncate">{item.title}</span>
-              <button className={subtle} onClick={() => void run(call(`/news/${item.id}`, 'DELETE'), () => `Unpublished “${item.title}”.`)}>
+              <button data-testid="admin-unpublish" className={subtle} onClick={() => void run(call(`/news/${item.id}`, 'DELETE'), () => `Unpublished “${item.title}”.`)}>
                 Unpublish
               </button>
             </li>

@@ -39,7 +39,7 @@ export function ContributeForm({ slug }: { slug: string }) {
   return (
     <form data-testid="contribute-form" onSubmit={submit} className="space-y-3" noValidate>
       <h2 className="text-lg font-semibold">Back this project</h2>
-      <NameField label="Your name" name="name" value={name} onChange={setName} maxLength={40} padding="py-2" />
+      <NameField label="Your name" data-testid="contribute-name" name="name" value={name} onChange={setName} maxLength={40} padding="py-2" />
       <fieldset>
         <legend className="text-sm font-medium text-slate-700">Amount (€)</legend>
         <div className="mt-1 flex flex-wrap gap-2">
@@ -47,6 +47,8 @@ export function ContributeForm({ slug }: { slug: string }) {
             <button
               key={preset}
               type="button"
+              data-testid="contribute-amount"
+              data-amount={preset}
               onClick={() => setAmount(String(preset))}
               aria-pressed={amount === String(preset)}
               className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-semibold aria-pressed:border-accent aria-pressed:bg-indigo-50 aria-pressed:text-accent"
@@ -66,6 +68,7 @@ export function ContributeForm({ slug }: { slug: string }) {
       </fieldset>
       <button
         type="submit"
+        data-testid="contribute-submit"
         disabled={outcome.kind === 'sending'}
         className="w-full rounded-lg bg-accent px-4 py-2.5 font-semibold text-white shadow-sm hover:bg-indigo-700 disabled:opacity-60"
       >

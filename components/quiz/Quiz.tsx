@@ -104,7 +104,7 @@ export function Quiz() {
           times each answer from its reveal (the moment you answered the one before). Answering faster than a person can
           read earns nothing extra.
         </p>
-        <button type="button" onClick={start} disabled={busy} className={primary}>
+        <button type="button" data-testid="quiz-start" onClick={start} disabled={busy} className={primary}>
           {busy ? 'Starting…' : 'Start the quiz'}
         </button>
         <p aria-live="polite" className="min-h-5 text-sm text-red-700">{error}</p>

@@ -92,6 +92,7 @@ export function QuizQuestion({ question, number, total, answered, busy, onChoose
         <button
           ref={nextRef}
           type="button"
+          data-testid="quiz-next"
           onClick={onNext}
           className="w-full rounded-lg bg-accent px-4 py-3 font-semibold text-white shadow-sm hover:bg-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent sm:w-auto"
         >

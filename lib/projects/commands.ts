@@ -6,13 +6,14 @@ declare module 'ioredis' {
     saveProject(...keysThenArgs: ScriptArg[]): Result<[0 | 1, number], Context>;
     saveCard(...keysThenArgs: ScriptArg[]): Result<0 | 1, Context>;
     copyTotals(...keysThenArgs: ScriptArg[]): Result<number, Context>;
+    unlistCard(...keysThenArgs: ScriptArg[]): Result<0 | 1, Context>;
   }
 }
 
 const script = scriptsIn('projects');
 
 export function projectScripts(): ScriptDefinition[] {
-  return [script('saveProject', 1, 'save-project.lua'), script('saveCard', 3, 'save-card.lua'), script('copyTotals', 1, 'copy-totals.lua')];
+  return [script('saveProject', 1, 'save-project.lua'), script('saveCard', 3, 'save-card.lua'), script('copyTotals', 1, 'copy-totals.lua'), script('unlistCard', 3, 'unlist-card.lua')];
 }
 
 /** Defines this module's scripts on `redis` (once) and returns it. */

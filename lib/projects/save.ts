@@ -45,8 +45,14 @@ export async function copyTotalsToCards(totals: readonly { slug: string; raised:
 /**
  * What `PUT /api/projects/:slug` does: saves the project from its validated fields. A new one
  * opens at 0 and is listed last (its position is the time of its first save); an existing one
- * keeps its total and its place.
+ * keeps its total and its place. `listed: false` keeps it off the catalogue and its creator's
+ * index (taking it off when it was listed): its page, API and live events work by its slug alone.
  */
-export async function putProject(slug: string, input: ProjectFields, redis: RedisClient = getRedis(), now = Date.now()) {
-  return saveProject({ slug, raised: 0, ...input }, now, redis, now);
+export async function putProject(slug: string, { listed, ...input }: ProjectFields, redis: RedisClient = getRedis(), now = Date.now()) {
+  if (listed) return saveProject({ slug, raised: 0, ...input }, now, redis, now);
+  const { art, ...fields } = input;
+  const scripts = withProjectScripts(redis);
+  const [created, raised] = await scripts.saveProject(projectKeys.info(slug), 0, ...Object.entries({ ...fields, art: JSON.stringify(art) }).flat());
+  await scripts.unlistCard(catalogueKeys.order, catalogueKeys.cards, catalogueKeys.creatorPrefix, slug);
+  return { created: created === 1, project: { slug, ...input, raised } };
 }

@@ -34,6 +34,10 @@ export const projectInputSchema = z.strictObject({
   creatorAccount: accountSchema.describe("the creator's account: contributions' metrics are folded per account"),
   goal: z.number().int('must be a whole amount').min(1).max(1_000_000_000),
   art: z.strictObject({ motif: z.enum(ART_MOTIFS), colors: z.tuple([hexColor, hexColor, hexColor]) }).default(DEFAULT_ART),
+  listed: z
+    .boolean()
+    .default(true)
+    .describe('false keeps the project off the catalogue and its creator\'s page (a QA project, reached by its URL only); false on a listed project takes it off'),
 });
 export type ProjectInput = z.input<typeof projectInputSchema>;
 

@@ -63,6 +63,27 @@ describe('PUT /api/projects/:slug', () => {
     expect(seen.filter((listed) => listed === slug)).toHaveLength(1);
   });
 
+  it('listed: false keeps a project off the catalogue and its creator index, and takes a listed one off; its page still works', async () => {
+    const slug = uniqueSlug();
+    const account = `acc_${uniqueSlug()}`;
+    const unlisted = await put(slug, { ...valid(account), listed: false });
+    expect(unlisted.status).toBe(201);
+    expect(await unlisted.json()).toMatchObject({ slug, raised: 0 });
+    const onCatalogue = async () =>
+      (await app.redis.hexists(catalogueKeys.cards, slug)) + (await app.redis.sismember(catalogueKeys.byCreator(account), slug)) +
+      (await app.redis.zrangebylex(catalogueKeys.order, '-', '+')).filter((member) => member.endsWith(`:${slug}`)).length;
+    expect(await onCatalogue()).toBe(0);
+    await recordContribution(slug, { name: 'Ada', amount: 70 }, liveContext(app.redis, testClock()));
+    expect(await getProject(slug, app.redis)).toMatchObject({ raised: 70 });
+
+    expect((await put(slug, valid(account))).status).toBe(200);
+    expect(await onCatalogue()).toBe(3);
+    expect((await put(slug, { ...valid(account), listed: false })).status).toBe(200);
+    expect(await onCatalogue()).toBe(0);
+    expect(await app.redis.hget(projectKeys.info(slug), 'listed')).toBeNull();
+    expect((await put(slug, { ...valid(account), listed: 'no' })).status).toBe(400);
+  });
+
   it('refuses bad input with a 400 and writes nothing', async () => {
     const slug = uniqueSlug();
     const account = `acc_${uniqueSlug()}`;

@@ -1,0 +1,83 @@
+import { expect, type APIRequestContext, type APIResponse } from '@playwright/test';
+import { randomBytes } from 'node:crypto';
+
+export type BoardRow = { rank: number; id: string; player: string; name: string; score: number };
+export const PERIODS = ['day', 'week', 'all'] as const;
+const BOARD_SIZE = 100;
+
+/** Marks what the smoke suite makes: projects `qa-<hex>`, names `QA <hex>` (20 characters at most, a board's limit). */
+export const qaTag = () => randomBytes(4).toString('hex');
+export const QA_SLUG = /^qa-[0-9a-f]{8}$/;
+export const QA_NAME = /^QA [0-9a-f]{8}$/;
+
+/**
+ * What a test needs of a site through its public HTTP API alone: an admin token, never a Redis
+ * address. Projects are made unlisted (`listed: false`), so no visitor meets them.
+ */
+export class QaApi {
+  constructor(
+    private readonly request: APIRequestContext,
+    private readonly adminToken: string,
+  ) {}
+
+  private get admin() {
+    return { headers: { authorization: `Bearer ${this.adminToken}` } };
+  }
+
+  /** An unlisted project of the test's own: off the catalogue and its creator's page, reached by its URL. */
+  async createProject(tag = qaTag()): Promise<string> {
+    const slug = `qa-${tag}`;
+    const body = { title: `QA ${tag}`, creator: 'QA', creatorAccount: `qa-${tag}`, goal: 1_000, listed: false };
+    const response = await this.request.put(`/api/projects/${slug}`, { data: body, ...this.admin });
+    expect(response.status(), await response.text()).toBe(201);
+    return slug;
+  }
+
+  async publishNews(slug: string, title: string): Promise<string> {
+    const response = await this.request.post(`/api/projects/${slug}/news`, { data: { title, url: 'https://example.org/qa' }, ...this.admin });
+    expect(response.status(), await response.text()).toBe(201);
+    return ((await response.json()) as { id: string }).id;
+  }
+
+  /** A contribution of 10 through the API, as a script (no browser) would make it. */
+  async contribute(slug: string, name: string): Promise<void> {
+    const response = await this.request.post(`/api/projects/${slug}/contributions`, { data: { name, amount: 10 } });
+    expect(response.status(), await response.text()).toBe(201);
+  }
+
+  async board(period: (typeof PERIODS)[number]): Promise<BoardRow[]> {
+    const response = await this.request.get(`/api/leaderboard?period=${period}&limit=${BOARD_SIZE}`);
+    expect(response.status()).toBe(200);
+    return (await response.json()) as BoardRow[];
+  }
+
+  /** Whether every board has a free place: an entry then trims no one's row, and hiding its player leaves the boards as they were. */
+  async boardsHaveRoom(): Promise<boolean> {
+    const boards = await Promise.all(PERIODS.map((period) => this.board(period)));
+    return boards.every((rows) => rows.length < BOARD_SIZE);
+  }
+
+  /** Takes a player's rows off every board, live, for good (the admin's hide). */
+  async hidePlayer(player: string): Promise<void> {
+    const response = await this.request.delete(`/api/leaderboard/players/${player}`, this.admin);
+    expect(response.status(), await response.text()).toBe(200);
+  }
+
+  /** Every listed project, in order, as `GET /api/projects` pages it (its `Link: rel="next"`). */
+  async catalogue(): Promise<{ slug: string; title: string }[]> {
+    const projects: { slug: string; title: string }[] = [];
+    for (let next: string | undefined = '/api/projects?limit=100'; next; ) {
+      const response: APIResponse = await this.request.get(next);
+      expect(response.status()).toBe(200);
+      projects.push(...((await response.json()) as { slug: string; title: string }[]).map(({ slug, title }) => ({ slug, title })));
+      next = /<([^>]+)>;\s*rel="next"/.exec(response.headers().link ?? '')?.[1];
+    }
+    return projects;
+  }
+
+  /** What visitors see of the catalogue and the boards: the listed cards and each board's rows. */
+  async visible() {
+    const [cards, ...boards] = await Promise.all([this.catalogue(), ...PERIODS.map((period) => this.board(period))]);
+    return { cards, boards: Object.fromEntries(PERIODS.map((period, i) => [period, boards[i]!.map(({ id, name, score }) => ({ id, name, score }))])) };
+  }
+}

@@ -1,0 +1,38 @@
+import type { Locator, Page } from '@playwright/test';
+
+/** `/`: the projects, a page of cards at a time, each with its follow button, and "More projects". */
+export class CataloguePage {
+  readonly cards: Locator;
+  readonly next: Locator;
+
+  constructor(readonly page: Page) {
+    this.cards = page.getByTestId('project-card');
+    this.next = page.getByTestId('catalogue-next');
+  }
+
+  async open() {
+    await this.page.goto('/');
+  }
+
+  /** The card linking to a project (an `<a>` to `/projects/<slug>`). */
+  card(slug: string): Locator {
+    return this.page.locator(`[data-testid="project-card"][href="/projects/${slug}"]`);
+  }
+
+  /** The slugs of the cards shown, in order. */
+  async slugs(): Promise<string[]> {
+    const hrefs = await this.cards.evaluateAll((cards) => cards.map((card) => card.getAttribute('href') ?? ''));
+    return hrefs.map((href) => href.replace('/projects/', ''));
+  }
+
+  /** Every card of every page, following "More projects" (works without JavaScript too). */
+  async allSlugs(): Promise<string[]> {
+    const seen = await this.slugs();
+    while ((await this.next.count()) > 0) {
+      await this.next.click();
+      await this.page.waitForLoadState();
+      seen.push(...(await this.slugs()));
+    }
+    return seen;
+  }
+}
