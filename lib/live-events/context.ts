@@ -1,6 +1,7 @@
 import type { FeedConfig } from '../feed/config';
 import type { RedisClient } from '../redis/client';
 import { getRedis } from '../redis/client';
+import { KINDS, type KindDescriptor } from './kinds';
 import { windowsFromEnv, type Windows } from './windows';
 
 /** What every live-event operation needs. Tests pass their own client, windows and clock. */
@@ -14,6 +15,8 @@ export type LiveEventsContext = {
    * settleVisitors, so the last change of a burst still reaches the pages.
    */
   onVisitorsPending?: (slug: string) => void;
+  /** The kinds snapshots carry: kinds.ts's KINDS unless a test registers its own. */
+  kinds?: readonly KindDescriptor[];
   /** The home feed's settings (lib/feed), when not the environment's. */
   feed?: FeedConfig;
 };
@@ -24,6 +27,8 @@ let windows: Windows | undefined;
 export function configuredWindows(): Windows {
   return (windows ??= windowsFromEnv());
 }
+
+export const kindsOf = (ctx: LiveEventsContext): readonly KindDescriptor[] => ctx.kinds ?? KINDS;
 
 export function defaultLiveEventsContext(): LiveEventsContext {
   return { redis: getRedis(), windows: configuredWindows(), now: Date.now };

@@ -1,8 +1,10 @@
+import { contributions, contributors, news } from './kinds';
+
 /**
- * How much of a project's live state a snapshot carries, and so how much a page keeps: the
- * newest contributors and news, and the oldest contribution times (to count down as they expire).
+ * How much of a project's live state a snapshot carries (each kind's `snapshotLimit`), and so how
+ * much a page keeps: the newest contributors and news, the oldest contribution times to count down.
  */
-export const SNAPSHOT_LIMITS = { expiring: 200, contributors: 20, news: 10 } as const;
+export const SNAPSHOT_LIMITS = { expiring: contributions.snapshotLimit, contributors: contributors.snapshotLimit, news: news.snapshotLimit } as const;
 
 /**
  * An instance pushes a project's pages its next `times` contribution times to count down when

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { KINDS, type Carries, type KindDescriptor, type KindName } from './kinds';
 import { ACTIVITY_PAGE, IMPORT_MAX_EVENTS } from './limits';
 
 const CONTROL_CHARACTERS = /\p{Cc}/u;
@@ -70,11 +71,40 @@ export type ImportInput = z.infer<typeof importInputSchema>;
 const ms = z.number().int().describe('milliseconds since the epoch, on the server clock');
 
 export const windowsSchema = z
-  .object({ contributions: z.number().int(), contributors: z.number().int(), news: z.number().int(), visitors: z.number().int() })
+  .object(Object.fromEntries(KINDS.map((kind) => [kind.name, z.number().int()])) as Record<KindName, z.ZodNumber>)
   .describe('how long each kind of live event stays, in ms');
 
-export const contributorSchema = z.object({ id: z.string(), name: z.string(), amount: z.number().int(), at: ms });
-export const newsItemSchema = z.object({ id: z.string(), title: z.string(), url: z.string(), at: ms });
+// Each kind's part of the snapshot follows from its shape (kinds.ts).
+const counterSchema = z.object({
+  count: z.number().int(),
+  expiring: z.array(ms).describe('the oldest times, ascending'),
+  expiringComplete: z.boolean().describe('false when `expiring` was cut short'),
+});
+const presenceSchema = z.object({ count: z.number().int() });
+
+type CarriedSchemas<C extends Carries> = { [Field in keyof C]: C[Field] extends 'int' ? z.ZodNumber : z.ZodString };
+const carried = <C extends Carries>(carries: C) =>
+  Object.fromEntries(Object.entries(carries).map(([field, type]) => [field, type === 'int' ? z.number().int() : z.string()])) as CarriedSchemas<C>;
+
+/** A member of a list kind: its id, what it carries, its time. */
+export const memberSchema = <Kind extends KindDescriptor>(kind: Kind) =>
+  z.object({ id: z.string(), ...carried(kind.carries as Kind['carries']), at: ms });
+
+type KindSchema<Kind extends KindDescriptor> = Kind extends { shape: 'counter' }
+  ? typeof counterSchema
+  : Kind extends { shape: 'list' }
+    ? z.ZodArray<ReturnType<typeof memberSchema<Kind>>>
+    : typeof presenceSchema;
+
+const kindSchema = (kind: KindDescriptor) =>
+  kind.shape === 'counter' ? counterSchema : kind.shape === 'list' ? z.array(memberSchema(kind)) : presenceSchema;
+
+const kindSchemas = <const Kinds extends readonly KindDescriptor[]>(kinds: Kinds) =>
+  Object.fromEntries(kinds.map((kind) => [kind.name, kindSchema(kind)])) as { [Kind in Kinds[number] as Kind['name']]: KindSchema<Kind> };
+
+const [, contributorsKind, newsKind] = KINDS;
+export const contributorSchema = memberSchema(contributorsKind);
+export const newsItemSchema = memberSchema(newsKind);
 
 export const activityEntrySchema = z
   .discriminatedUnion('kind', [
@@ -94,14 +124,7 @@ export const liveSnapshotSchema = z.object({
   windows: windowsSchema,
   version: z.number().int().describe('the version of the last change published before this snapshot was read'),
   raised: z.number().int(),
-  contributions: z.object({
-    count: z.number().int(),
-    expiring: z.array(ms).describe('the oldest contribution times, ascending'),
-    expiringComplete: z.boolean().describe('false when `expiring` was cut short'),
-  }),
-  contributors: z.array(contributorSchema),
-  news: z.array(newsItemSchema),
-  visitors: z.object({ count: z.number().int() }),
+  ...kindSchemas(KINDS),
   activity: activityPageSchema,
 });
 
@@ -130,6 +153,13 @@ export const versionedChangeSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('news-published'), ...versioned, news: newsItemSchema, activity: pushedEntry }),
   z.object({ type: z.literal('news-unpublished'), ...versioned, id: z.string(), activitySeq: z.number().int().optional() }),
   z.object({ type: z.literal('events-imported'), ...versioned }),
+  z.object({
+    type: z.literal('event-recorded'),
+    ...versioned,
+    kinds: z.array(z.string()).describe('the kinds this write fed (recordEvent): a kind declared in lib/live-events/kinds.ts alone'),
+    member: z.looseObject({ id: z.string(), at: ms }).describe('the member, with what its kinds carry'),
+    counts: z.record(z.string(), z.number().int()).describe("each counter kind's count after the write"),
+  }),
 ]);
 export const expiringTimesSchema = z
   .object({

@@ -10,9 +10,9 @@
 
   Returns {status, count, raised}: status 1 cancelled, 0 no such contribution, -1 unknown project
 ]]
---- @include "prune-expired.lua"
---- @include "publish-change.lua"
---- @include "activity.lua"
+--- @include "includes/event-kinds.lua"
+--- @include "includes/publish-change.lua"
+--- @include "includes/activity-timeline.lua"
 
 local info, contributions, contributors, details, activity = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5]
 local now, id = tonumber(ARGV[1]), ARGV[2]

@@ -18,9 +18,9 @@
 
   Returns {imported, skipped}, or {-1, 0} for an unknown project
 ]]
---- @include "prune-expired.lua"
---- @include "publish-change.lua"
---- @include "activity.lua"
+--- @include "includes/event-kinds.lua"
+--- @include "includes/publish-change.lua"
+--- @include "includes/activity-timeline.lua"
 
 local info, contributions, contributors, contributionDetails, news, newsDetails, activity =
   KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7]

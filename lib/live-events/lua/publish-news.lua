@@ -12,10 +12,10 @@
   Returns {status, at, feedWork}: status 1 published, 0 duplicate (at is the original's), -1 unknown
   project; feedWork (published only): see enqueue.lua
 ]]
---- @include "prune-expired.lua"
---- @include "publish-change.lua"
---- @include "activity.lua"
---- @include "../../feed/lua/enqueue.lua"
+--- @include "includes/event-kinds.lua"
+--- @include "includes/publish-change.lua"
+--- @include "includes/activity-timeline.lua"
+--- @include "includes/home-feed.lua"
 
 local info, news, details, activity = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
 local now, id, title, url, window = tonumber(ARGV[1]), ARGV[2], ARGV[3], ARGV[4], tonumber(ARGV[5])

@@ -17,10 +17,10 @@
   Returns {status, at, count, raised, feedWork}   feedWork: see enqueue.lua (recorded only)
     status  1 recorded, 0 duplicate (at is the original's), -1 unknown project
 ]]
---- @include "prune-expired.lua"
---- @include "publish-change.lua"
---- @include "activity.lua"
---- @include "../../feed/lua/enqueue.lua"
+--- @include "includes/event-kinds.lua"
+--- @include "includes/publish-change.lua"
+--- @include "includes/activity-timeline.lua"
+--- @include "includes/home-feed.lua"
 
 local info, contributions, contributors, details, activity = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5]
 local now, id, name, amount = tonumber(ARGV[1]), ARGV[2], ARGV[3], tonumber(ARGV[4])

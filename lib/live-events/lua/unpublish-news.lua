@@ -10,10 +10,10 @@
 
   Returns 1 unpublished, 0 no such news item, -1 unknown project
 ]]
---- @include "prune-expired.lua"
---- @include "publish-change.lua"
---- @include "activity.lua"
---- @include "../../feed/lua/enqueue.lua"
+--- @include "includes/event-kinds.lua"
+--- @include "includes/publish-change.lua"
+--- @include "includes/activity-timeline.lua"
+--- @include "includes/home-feed.lua"
 
 local info, news, details, activity = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
 local now, id, window = tonumber(ARGV[1]), ARGV[2], tonumber(ARGV[3])

@@ -14,7 +14,7 @@
     the script's ARGV holding cap, then slack, then TTL (ms). Pass seq to publishChange.
   removeActivity(activity, code, id) -> the removed entry's seq, or nil when it is not in the feed
 ]]
---- @include "../../timeline/lua/timeline.lua"
+--- @include "includes/timeline.lua"
 
 local function pushActivity(activity, info, fields, argv)
   return timelinePush(activity, info, 'version', fields,
