@@ -13,7 +13,7 @@ export const SNAPSHOT_LIMITS = { expiring: contributions.snapshotLimit, contribu
  */
 export const EXPIRING_PUSH = { times: 1_000, lowWater: 300, minGapMs: 500 } as const;
 
-/** Activity feed entries per page: the snapshot carries one page, "load more" reads the next; the API allows up to `max`. */
+/** Activity timeline entries per page: the snapshot carries one page, "load more" reads the next; the API allows up to `max`. */
 export const ACTIVITY_PAGE = { default: 10, max: 50 } as const;
 
 /** Events one import may carry; any such batch of valid events fits the import route's body limit (lib/http/body.ts). */

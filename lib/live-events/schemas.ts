@@ -111,7 +111,7 @@ export const activityEntrySchema = z
     contributorSchema.extend({ seq: z.number().int(), kind: z.literal('contribution') }),
     newsItemSchema.extend({ seq: z.number().int(), kind: z.literal('news') }),
   ])
-  .describe('an activity feed entry; `seq` is the order it arrived in and the cursor pages are read before');
+  .describe('an activity timeline entry; `seq` is the order it arrived in and the cursor pages are read before');
 
 export const activityPageSchema = z.object({
   items: z.array(activityEntrySchema),
@@ -129,7 +129,7 @@ export const liveSnapshotSchema = z.object({
 });
 
 const versioned = { slug: z.string(), version: z.number().int() };
-/** Sockets get each item once: its feed entry is the item itself with `seq` = the change's version. */
+/** Sockets get each item once: its activity entry is the item itself with `seq` = the change's version. */
 const pushedEntry = activityEntrySchema.optional().describe('omitted on socket pushes: the item with seq = version and its kind');
 export const versionedChangeSchema = z.discriminatedUnion('type', [
   z.object({
@@ -148,7 +148,7 @@ export const versionedChangeSchema = z.discriminatedUnion('type', [
     counted: z.boolean().describe('whether it was still in the contributions window'),
     count: z.number().int(),
     raised: z.number().int(),
-    activitySeq: z.number().int().optional().describe('its feed entry, taken off the feed'),
+    activitySeq: z.number().int().optional().describe('its activity entry, taken off the timeline'),
   }),
   z.object({ type: z.literal('news-published'), ...versioned, news: newsItemSchema, activity: pushedEntry }),
   z.object({ type: z.literal('news-unpublished'), ...versioned, id: z.string(), activitySeq: z.number().int().optional() }),

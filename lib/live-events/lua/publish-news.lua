@@ -1,12 +1,12 @@
 --[[
   Publishes a news item in the news window, drops expired news, refreshes the TTLs, pushes it
-  onto the activity feed and publishes the change. Publishing the same id again changes nothing.
+  onto the activity timeline and publishes the change. Publishing the same id again changes nothing.
 
   KEYS[1] project info hash   KEYS[2] news zset (id -> at)
-  KEYS[3] news details hash (id -> [title, url])   KEYS[4] activity feed list
+  KEYS[3] news details hash (id -> [title, url])   KEYS[4] activity timeline list
   ARGV[1] now (ms)   ARGV[2] news id   ARGV[3] title   ARGV[4] url   ARGV[5] news window (ms)
   KEYS[5] the project's change channel (SPUBLISH)   ARGV[6] project slug
-  ARGV[7] feed cap   ARGV[8] feed slack   ARGV[9] feed TTL (ms)
+  ARGV[7] timeline cap   ARGV[8] timeline slack   ARGV[9] timeline TTL (ms)
   Home feeds (lib/feed/lua/enqueue.lua): its six keys at the END of KEYS, its settings the LAST ARGV.
 
   Returns {status, at, feedWork}: status 1 published, 0 duplicate (at is the original's), -1 unknown

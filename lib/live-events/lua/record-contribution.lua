@@ -1,17 +1,17 @@
 --[[
   Records one contribution in one step: counts it in the contributions window, lists it in the
   contributors window, adds its amount to the project's total, drops what has expired, refreshes
-  the keys' TTLs (an idle project leaves no keys behind), pushes it onto the activity feed and
+  the keys' TTLs (an idle project leaves no keys behind), pushes it onto the activity timeline and
   publishes the change.
   Sending the same id again changes nothing and answers with the original time.
 
   KEYS[1] project info hash            KEYS[2] contributions zset (id -> at)
   KEYS[3] contributors zset (id -> at)  KEYS[4] contribution details hash (id -> [amount, name], compact: see snapshot.ts)
-  KEYS[5] activity feed list (activity.lua)
+  KEYS[5] activity timeline list (activity.lua)
   ARGV[1] now (ms)          ARGV[2] contribution id   ARGV[3] name   ARGV[4] amount
   ARGV[5] contributions window (ms)    ARGV[6] contributors window (ms)
   KEYS[6] the project's change channel (SPUBLISH)   ARGV[7] project slug
-  ARGV[8] feed cap   ARGV[9] feed slack   ARGV[10] feed TTL (ms)
+  ARGV[8] timeline cap   ARGV[9] timeline slack   ARGV[10] timeline TTL (ms)
   Home feeds (lib/feed/lua/enqueue.lua): its six keys at the END of KEYS, its settings the LAST ARGV.
 
   Returns {status, at, count, raised, feedWork}   feedWork: see enqueue.lua (recorded only)

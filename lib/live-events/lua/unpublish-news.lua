@@ -1,9 +1,9 @@
 --[[
-  Unpublishes a news item, removes it from the activity feed, drops expired news, refreshes the
+  Unpublishes a news item, removes it from the activity timeline, drops expired news, refreshes the
   TTLs and publishes the change.
 
   KEYS[1] project info hash   KEYS[2] news zset   KEYS[3] news details hash
-  KEYS[4] activity feed list
+  KEYS[4] activity timeline list
   ARGV[1] now (ms)   ARGV[2] news id   ARGV[3] news window (ms)
   KEYS[5] the project's change channel (SPUBLISH)   ARGV[4] project slug
   Home feeds (lib/feed/lua/enqueue.lua): its six keys at the END of KEYS, its settings the LAST ARGV.
