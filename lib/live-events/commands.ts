@@ -1,6 +1,5 @@
 import type { Result } from 'ioredis';
-import { FEED_HOOK_KEY_COUNT as FEED_HOOK_KEYS } from '../feed/keys';
-import type { FeedWork } from '../feed/work';
+import { FEED_HOOK_KEY_COUNT as FEED_HOOK_KEYS, type FeedWork } from '../feed/hook';
 import { scriptsIn, scriptsOn, type ScriptArg, type ScriptDefinition } from '../redis/lua';
 
 type Status = -1 | 0 | 1;

@@ -1,4 +1,4 @@
-import type { FeedConfig } from '../feed/config';
+import type { FeedConfig } from '../feed/hook';
 import type { RedisClient } from '../redis/client';
 import { getRedis } from '../redis/client';
 import { KINDS, type KindDescriptor } from './kinds';

@@ -1,26 +1,9 @@
 import { z } from 'zod';
+import { displayText } from '../projects/schemas';
 import { KINDS, type Carries, type KindDescriptor, type KindName } from './kinds';
 import { ACTIVITY_PAGE, IMPORT_MAX_EVENTS } from './limits';
 
-const CONTROL_CHARACTERS = /\p{Cc}/u;
-// Zero-width and bidi controls (U+200B, U+202E, …): invisible names and right-to-left spoofs.
-const FORMAT_CHARACTERS = /\p{Cf}/u;
-const VISIBLE_CHARACTER = /[\p{L}\p{N}\p{P}\p{S}]/u;
-const characters = (text: string) => [...text].length;
-
-/** Trimmed, 1 to `max` characters of any script (counted as code points), at least one visible, no control or format characters. */
-export const displayText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .refine((text) => characters(text) >= 1, 'must not be empty')
-    .refine((text) => characters(text) <= max, `must be at most ${max} characters`)
-    .refine((text) => !CONTROL_CHARACTERS.test(text), 'must not contain control characters')
-    .refine((text) => !FORMAT_CHARACTERS.test(text), 'must not contain invisible formatting characters')
-    .refine((text) => VISIBLE_CHARACTER.test(text), 'must contain a visible character')
-    .meta({ minLength: 1, maxLength: max, description: `1 to ${max} characters of any script, trimmed, at least one visible, no control or invisible formatting characters` });
-
-export const slugSchema = z.string().regex(/^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/, 'not a project slug');
+export { displayText, slugSchema } from '../projects/schemas';
 export const eventIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'ids are 1 to 64 of A-Z a-z 0-9 _ -');
 export const visitorIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'not a visitor id');
 
