@@ -8,6 +8,8 @@ export type ScriptDefinition = {
   numberOfKeys?: number;
   lua: string;
   readOnly?: boolean;
+  /** The script's file, in `lib/<dir>/lua/`. */
+  file?: string;
 };
 
 /** An argument of a script command: keys first, then ARGV, as ioredis' defineCommand takes them. */
@@ -51,6 +53,7 @@ export function scriptsIn(dir: string) {
     numberOfKeys,
     lua: loadLua(`${dir}/lua/${file}`),
     readOnly,
+    file,
   });
 }
 

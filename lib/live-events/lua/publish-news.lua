@@ -7,7 +7,8 @@
   ARGV[1] now (ms)   ARGV[2] news id   ARGV[3] title   ARGV[4] url   ARGV[5] news window (ms)
   KEYS[5] the project's change channel (SPUBLISH)   ARGV[6] project slug
   ARGV[7] timeline cap   ARGV[8] timeline slack   ARGV[9] timeline TTL (ms)
-  Home feeds (lib/feed/lua/enqueue.lua): its six keys at the END of KEYS, its settings the LAST ARGV.
+  then the home feed's 6 keys at the END of KEYS and its settings as the LAST ARGV
+  (includes/home-feed.lua, lib/feed/hook.ts)
 
   Returns {status, at, feedWork}: status 1 published, 0 duplicate (at is the original's), -1 unknown
   project; feedWork (published only): see enqueue.lua

@@ -6,7 +6,8 @@
   KEYS[4] activity timeline list
   ARGV[1] now (ms)   ARGV[2] news id   ARGV[3] news window (ms)
   KEYS[5] the project's change channel (SPUBLISH)   ARGV[4] project slug
-  Home feeds (lib/feed/lua/enqueue.lua): its six keys at the END of KEYS, its settings the LAST ARGV.
+  then the home feed's 6 keys at the END of KEYS and its settings as the LAST ARGV
+  (includes/home-feed.lua, lib/feed/hook.ts)
 
   Returns 1 unpublished, 0 no such news item, -1 unknown project
 ]]
