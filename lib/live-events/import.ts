@@ -23,5 +23,6 @@ export async function importEvents(
     slug, JSON.stringify(events.toSorted((a, b) => a.at - b.at)), ...activityArgs(),
   );
   if (imported === -1) throw new NotFoundError('project');
+  if (imported > 0) await ctx.onProjectMetrics?.(slug, { contributions: imported });
   return { imported, skipped };
 }

@@ -1,7 +1,8 @@
-import { recordContributionAndEmit } from '@/lib/creators/project-writes';
+import { projectWriteContext } from '@/lib/creators/project-writes';
 import { readJson } from '@/lib/http/body';
 import { pathSlug, type SlugParams } from '@/lib/http/params';
 import { route } from '@/lib/http/route';
+import { recordContribution } from '@/lib/live-events';
 import { contributionInputSchema } from '@/lib/live-events/schemas';
 
 /** 201 for a new contribution; 200 with the original time when its id was recorded already. */
@@ -9,7 +10,7 @@ export const POST = route(
   async (request: Request, context: SlugParams) => {
     const slug = await pathSlug(context);
     const input = await readJson(request, contributionInputSchema);
-    const { id, at, created } = await recordContributionAndEmit(slug, input);
+    const { id, at, created } = await recordContribution(slug, input, projectWriteContext());
     return Response.json({ id, at }, { status: created ? 201 : 200 });
   },
   { write: true },

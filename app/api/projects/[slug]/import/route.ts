@@ -1,14 +1,15 @@
-import { importEventsAndEmit } from '@/lib/creators/project-writes';
+import { projectWriteContext } from '@/lib/creators/project-writes';
 import { IMPORT_BODY_BYTES, readJson } from '@/lib/http/body';
 import { pathSlug, type SlugParams } from '@/lib/http/params';
 import { route } from '@/lib/http/route';
+import { importEvents } from '@/lib/live-events';
 import { importInputSchema } from '@/lib/live-events/schemas';
 
 export const POST = route(
   async (request: Request, context: SlugParams) => {
     const slug = await pathSlug(context);
     const { events } = await readJson(request, importInputSchema, IMPORT_BODY_BYTES);
-    return Response.json(await importEventsAndEmit(slug, events));
+    return Response.json(await importEvents(slug, events, projectWriteContext()));
   },
   { admin: true },
 );

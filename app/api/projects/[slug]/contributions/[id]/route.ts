@@ -1,11 +1,12 @@
-import { cancelContributionAndEmit } from '@/lib/creators/project-writes';
+import { projectWriteContext } from '@/lib/creators/project-writes';
 import { pathSlugAndId, type SlugAndIdParams } from '@/lib/http/params';
 import { route } from '@/lib/http/route';
+import { cancelContribution } from '@/lib/live-events';
 
 export const DELETE = route(
   async (_request: Request, context: SlugAndIdParams) => {
     const { slug, id } = await pathSlugAndId(context);
-    return Response.json({ id, cancelled: true, ...(await cancelContributionAndEmit(slug, id)) });
+    return Response.json({ id, cancelled: true, ...(await cancelContribution(slug, id, projectWriteContext())) });
   },
   { admin: true },
 );
