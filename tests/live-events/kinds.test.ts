@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readLiveSnapshot } from '../../lib/live-events';
 import { applyChange, stateFromSnapshot, viewAt, type LiveState } from '../../lib/live-events/client-state';
-import { recordEvent } from '../../lib/live-events/events';
+import { recordEvent } from '../../lib/live-events/record-event';
 import { detailsKey, kindKey } from '../../lib/live-events/keys';
 import { HOUR, KINDS, MINUTE, windowsOf, type KindDescriptor } from '../../lib/live-events/kinds';
 import { liveChangeSchema } from '../../lib/live-events/schemas';

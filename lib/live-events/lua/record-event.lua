@@ -1,6 +1,6 @@
 --[[
   Records one event in every kind it feeds, for kinds declared by a descriptor alone
-  (lib/live-events/kinds.ts, recordEvent in events.ts): records, prunes, counts and publishes one
+  (lib/live-events/kinds.ts, recordEvent in record-event.ts): records, prunes, counts and publishes one
   versioned change. Writes with more to do (a contribution: the total, the activity timeline,
   the home feed) have their own script built from the same helpers (includes/event-kinds.lua).
   Sending the same id again changes nothing and answers with the original time.
