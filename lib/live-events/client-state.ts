@@ -26,8 +26,8 @@ export type LiveState = {
   activity: ActivityList;
   /** The latest changes applied, to bring pushed expiry times read at an older version up to date. */
   recent: VersionedChange[];
-  /** Expiry times read at a version this state has not reached yet: applied when it does. */
-  pendingExpiring?: ExpiringTimes;
+  /** Expiry times read at a version this state has not reached yet (one per counter kind): applied when it does. */
+  pendingExpiring?: ExpiringTimes[];
 };
 
 export type Counter = { count: number; expiring: number[]; expiringComplete: boolean };
@@ -84,24 +84,32 @@ export function applyChange(state: LiveState, change: LiveChange): LiveState | '
   if (change.version > state.version + 1) return 'resync';
   const next = applyVersioned(state, change);
   if (next === 'resync') return next;
-  const applied = { ...next, version: change.version, recent: remember(state.recent, change) };
-  return applied.pendingExpiring?.version === change.version ? applyExpiring({ ...applied, pendingExpiring: undefined }, applied.pendingExpiring) : applied;
+  const applied: LiveState = { ...next, version: change.version, recent: remember(state.recent, change) };
+  const due = applied.pendingExpiring?.filter((times) => times.version === change.version) ?? [];
+  if (due.length === 0) return applied;
+  const waiting = applied.pendingExpiring!.filter((times) => times.version !== change.version);
+  return due.reduce(applyExpiring, { ...applied, pendingExpiring: waiting.length > 0 ? waiting : undefined });
 }
 
 /**
- * Takes the next contribution times to count down: the count and the oldest times as read at
- * `times.version`, brought up to this state's version by the changes applied since. Times read
- * ahead of this state wait for it; times too old to bring up to date are dropped (the page asks
- * again only if its own run out first).
+ * Takes the next times of a counter kind to count down: the count and the oldest times as read
+ * at `times.version`, brought up to this state's version by the changes applied since. Times
+ * read ahead of this state wait for it; times too old to bring up to date are dropped (the page
+ * asks again only if its own run out first).
  */
 function applyExpiring(state: LiveState, times: ExpiringTimes): LiveState {
-  if (times.version > state.version) return { ...state, pendingExpiring: times };
+  const kind = times.kind ?? contributions.name;
+  if (!(kind in state.counters)) return state;
+  if (times.version > state.version) {
+    const others = (state.pendingExpiring ?? []).filter((each) => (each.kind ?? contributions.name) !== kind);
+    return { ...state, pendingExpiring: [...others, times] };
+  }
   const since = state.recent.filter((change) => change.version > times.version && change.version <= state.version);
   if (since.length !== state.version - times.version) return state;
-  const window = state.windows[contributions.name]!;
+  const window = state.windows[kind]!;
   let counter: Counter = { count: times.count, expiring: times.expiring, expiringComplete: times.expiringComplete };
-  for (const change of since) counter = countedBy(counter, contributions.name, window, change);
-  return { ...state, counters: { ...state.counters, [contributions.name]: counter } };
+  for (const change of since) counter = countedBy(counter, kind, window, change);
+  return { ...state, counters: { ...state.counters, [kind]: counter } };
 }
 
 /** What `change` does to the counter kind `kind`. */

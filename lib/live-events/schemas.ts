@@ -147,6 +147,7 @@ export const versionedChangeSchema = z.discriminatedUnion('type', [
 export const expiringTimesSchema = z
   .object({
     type: z.literal('contributions-expiring'),
+    kind: z.string().optional().describe('the counter kind these times are of (lib/live-events/kinds.ts); contributions when omitted'),
     slug: z.string(),
     version: z.number().int().describe('the version these were read at'),
     serverTime: ms,
@@ -154,7 +155,7 @@ export const expiringTimesSchema = z
     expiring: z.array(ms).describe('the oldest contribution times at serverTime, ascending'),
     expiringComplete: z.boolean(),
   })
-  .describe("the next contribution times to count down, pushed by the instance before the pages' known times run out");
+  .describe("the next times of a counter kind (contributions unless `kind` says otherwise) to count down, pushed by the instance before the pages' known times run out");
 
 export const liveChangeSchema = z.union([
   versionedChangeSchema,
