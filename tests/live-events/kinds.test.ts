@@ -7,7 +7,8 @@ import { HOUR, KINDS, MINUTE, windowsOf, type KindDescriptor } from '../../lib/l
 import { liveChangeSchema } from '../../lib/live-events/schemas';
 import { windowsFromEnv } from '../../lib/live-events/windows';
 import type { KindPart } from '../../lib/live-events/snapshot';
-import type { LiveSnapshot } from '../../lib/live-events/types';
+import type { ExpiringTimes, LiveSnapshot } from '../../lib/live-events/types';
+import { keepExpiringTimes } from '../../lib/realtime/expiry-keeper';
 import type { RedisClient } from '../../lib/redis/client';
 import { commandsSentBy, connect, createProject, listenToChanges, testClock } from '../support';
 
@@ -94,5 +95,46 @@ describe('a kind declared by its descriptor alone', () => {
     expect(await commandsSentBy(redis, () => recordEvent(slug, fed, { text: 'Hi' }, ctx))).toEqual(['evalsha']);
     expect(await commandsSentBy(redis, () => readLiveSnapshot(slug, ctx))).toEqual(['evalsha']);
     expect(windowsFromEnv({ WINDOW_COMMENTS_MS: '5000' } as unknown as NodeJS.ProcessEnv, fed)).toEqual({ comments: 5_000, commenters: 10 * MINUTE });
+  });
+});
+
+describe("a counter kind's next times to count down", () => {
+  it('are read and pushed by the instance before the pages run out, and taken by the browser model at its version', async () => {
+    const slug = await createProject(redis);
+    const clock = testClock();
+    const ctx = { redis, windows: windowsOf(kinds), now: clock.now, kinds };
+    const start = clock.now();
+    for (let i = 0; i < 60; i++) {
+      await recordEvent(slug, [comments], { id: `c${i}` }, ctx);
+      clock.advance(1_000);
+    }
+    // The snapshot holds the oldest 50 of the 60: the page would run out before the window ends.
+    const snapshot = await readLiveSnapshot(slug, ctx);
+    expect(partOf(snapshot, comments)).toMatchObject({ count: 60, expiringComplete: false });
+
+    // The first of them leaves the window: the instance reads the next times at once.
+    clock.set(start + HOUR);
+    const pushed = new Promise<ExpiringTimes>((resolve) => {
+      const keeper = keepExpiringTimes({
+        refresh: (_slug, expiringLimit) => readLiveSnapshot(slug, ctx, expiringLimit),
+        push: (_slug, times) => {
+          keeper.close();
+          resolve(times);
+        },
+        now: clock.now,
+        counters: [comments],
+      });
+      keeper.track(slug);
+      keeper.handedOut(slug, snapshot);
+    });
+    const times = await pushed;
+    expect(times).toMatchObject({ type: 'contributions-expiring', kind: 'comments', count: 59, expiringComplete: true });
+    expect(times.expiring).toHaveLength(59);
+
+    let state: LiveState = stateFromSnapshot(snapshot, 0, kinds);
+    state = applyChange(state, times) as LiveState;
+    expect(state.counters.comments).toMatchObject({ count: 59, expiringComplete: true });
+    expect(viewAt(state, start + HOUR + 58_500)).toMatchObject({ counts: { comments: 1 }, needsResync: false });
+    expect(viewAt(state, start + HOUR + 59_000).counts.comments).toBe(0);
   });
 });
