@@ -76,7 +76,7 @@ export class SimulatedPage<State extends Tally = LiveState> {
   }
 
   get count(): number | undefined {
-    return (this.state as Partial<LiveState> | null)?.contributionCount;
+    return (this.state as Partial<LiveState> | null)?.counters?.contributions?.count;
   }
 
   close(): void {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defaultLeaderboardContext } from '../lib/leaderboard';
 import { defaultLiveEventsContext } from '../lib/live-events/context';
-import { seedDemoProjects } from '../lib/projects/seed';
+import { seedDemoProjects } from '../lib/simulator/demo-seed';
 import { waitForReplicas } from '../lib/redis/acknowledged';
 import { closeRedis, getRedis, waitUntilReady } from '../lib/redis/client';
 import { seedDemoBoard } from '../lib/simulator/quiz-players';

@@ -5,7 +5,7 @@ import type { Project } from '@/lib/projects/types';
 import { ConnectionStatus } from '../ConnectionStatus';
 import { formatMoney, Progress } from '../Progress';
 import { RelativeTime } from '../RelativeTime';
-import { ActivityFeed } from './ActivityFeed';
+import { ActivityTimeline } from './ActivityTimeline';
 import { ContributeForm } from './ContributeForm';
 import { formatWindow, plural } from './format';
 import { useLiveProject } from './use-live-project';
@@ -83,7 +83,7 @@ export function LiveProject({ project, snapshot }: { project: Project; snapshot:
           {view.news.length === 0 && <p className="mt-3 text-sm text-slate-500">No news in the last {formatWindow(windows.news)}.</p>}
         </section>
 
-        <ActivityFeed items={view.activity} hasMore={view.hasMoreActivity} now={now} loadMore={loadMoreActivity} />
+        <ActivityTimeline items={view.activity} hasMore={view.hasMoreActivity} now={now} loadMore={loadMoreActivity} />
       </div>
     </div>
   );

@@ -57,7 +57,7 @@ export function useLiveProject(initial: LiveSnapshot) {
     };
   }, [initial.slug, commit]);
 
-  // Pages older than the feed's last entry, by cursor: new entries arriving on top meanwhile
+  // Pages older than the timeline's last entry, by cursor: new entries arriving on top meanwhile
   // shift nothing (see applyActivityPage for a resync or a removal while the page was on its way).
   const loadMoreActivity = useCallback(async () => {
     const before = stateRef.current.activity.nextCursor;

@@ -3,6 +3,15 @@ import { configuredFeed, feedHookArg, type FeedConfig } from './config';
 import { feedHookKeys } from './keys';
 import { noteFeedWork, type FeedWork } from './work';
 
+/*
+ * The home feed's side of a live-event write, and all the live events know of the home feed:
+ * a writing script includes lib/redis/includes/home-feed.lua, takes these keys at the END of its
+ * KEYS and this argument LAST, and answers the work its hook queued (one round trip; the feed
+ * sits below the live events, which call it, never the reverse).
+ */
+export { FEED_HOOK_KEY_COUNT } from './keys';
+export type { FeedConfig, FeedWork };
+
 type HookContext = { redis: RedisClient; now: () => number; feed?: FeedConfig };
 
 /** What a live-event script appends for its home-feed hook (enqueue.lua): keys, then the last argument. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { slugSchema } from '../live-events/schemas';
+import { slugSchema } from '../projects/schemas';
 import { feedEntrySchema, refSchema } from './entries';
 
 export const FEED_PAGE = { default: 20, max: 50 } as const;

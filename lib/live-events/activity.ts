@@ -7,7 +7,7 @@ import { ACTIVITY_PAGE } from './limits';
 import type { ActivityEntry, ActivityPage } from './types';
 import { HOUR } from './windows';
 
-/** An idle project's feed expires a month after its last event (every push refreshes it). */
+/** An idle project's activity timeline expires a month after its last event (every push refreshes it). */
 export const ACTIVITY_TTL_MS = 30 * 24 * HOUR;
 
 let limits: TimelineLimits | undefined;
@@ -38,7 +38,7 @@ export function activityPageFromReply(reply: [0 | 1, ...string[]]): ActivityPage
   return pageFromReply(reply, activityEntryFromStored);
 }
 
-/** A page of a project's activity feed, newest first, older than `before` (a `seq`) when given. */
+/** A page of a project's activity timeline, newest first, older than `before` (a `seq`) when given. */
 export async function readActivity(
   slug: string,
   { limit = ACTIVITY_PAGE.default, before }: { limit?: number; before?: number },

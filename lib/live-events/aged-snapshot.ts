@@ -1,21 +1,39 @@
+import { inWindow, KINDS, type KindDescriptor, type Windows } from './kinds';
+import type { KindPart, Member } from './snapshot';
 import type { LiveSnapshot } from './types';
+
+type Counter = { count: number; expiring: number[]; expiringComplete: boolean };
 
 /**
  * A snapshot read earlier, as it stands at `now` (server clock): what left its window since the
- * read is gone, and `serverTime` is `now`. Null when the count cannot be known any more (the
- * known contribution times ran out while older ones still count): read it again.
+ * read is gone, and `serverTime` is `now`. Null when a count cannot be known any more (a
+ * counter's known times ran out while older ones still count): read it again.
  */
-export function snapshotAt(snapshot: LiveSnapshot, now: number, visitors = snapshot.visitors.count): LiveSnapshot | null {
-  const { windows, contributions } = snapshot;
-  const expiring = contributions.expiring.filter((at) => at > now - windows.contributions);
-  const left = contributions.expiring.length - expiring.length;
-  if (!contributions.expiringComplete && expiring.length === 0 && contributions.count > left) return null;
-  return {
-    ...snapshot,
-    serverTime: now,
-    contributions: { ...contributions, count: contributions.count - left, expiring },
-    contributors: snapshot.contributors.filter((item) => item.at > now - windows.contributors),
-    news: snapshot.news.filter((item) => item.at > now - windows.news),
-    visitors: { count: visitors },
-  };
+export function snapshotAt(
+  snapshot: LiveSnapshot,
+  now: number,
+  visitors = snapshot.visitors.count,
+  kinds: readonly KindDescriptor[] = KINDS,
+): LiveSnapshot | null {
+  const aged: Record<string, KindPart> = {};
+  const parts = snapshot as unknown as Record<string, KindPart>;
+  for (const kind of kinds) {
+    const window = (snapshot.windows as Windows)[kind.name]!;
+    if (kind.shape === 'presence') aged[kind.name] = { count: visitors };
+    else if (kind.shape === 'list') aged[kind.name] = (parts[kind.name] as Member[]).filter((item) => inWindow(item.at, window, now));
+    else {
+      const counter = agedCounter(parts[kind.name] as Counter, window, now);
+      if (!counter) return null;
+      aged[kind.name] = counter;
+    }
+  }
+  return { ...snapshot, serverTime: now, ...aged } as LiveSnapshot;
+}
+
+/** A counter at `now`: its times past the window leave the count; null when the count is unknown. */
+export function agedCounter(counter: Counter, window: number, now: number): Counter | null {
+  const expiring = counter.expiring.filter((at) => inWindow(at, window, now));
+  const left = counter.expiring.length - expiring.length;
+  if (!counter.expiringComplete && expiring.length === 0 && counter.count > left) return null;
+  return { ...counter, count: counter.count - left, expiring };
 }

@@ -1,13 +1,14 @@
-import { appendPage, feedFromPage, prependEntry, removeEntry, type ActivityFeed } from './activity-feed';
-import { SNAPSHOT_LIMITS } from './limits';
+import { appendPage, listFromPage, prependEntry, removeEntry, type ActivityList } from './activity-list';
+import { contributions, contributors, inWindow, KINDS, news, type KindDescriptor } from './kinds';
+import type { Member } from './snapshot';
 import type { ActivityEntry, ActivityPage, Contributor, ExpiringTimes, LiveChange, LiveSnapshot, NewsItem, VersionedChange } from './types';
 import type { Windows } from './windows';
 
 /**
- * The browser's model of a project's live events. Pure functions, no React: the page keeps one
- * of these, applies pushed changes to it in version order, and derives what to show at any
- * moment from the server's clock, so items leave when their window ends even if nothing else
- * happens.
+ * The browser's model of a project's live events, for every kind of kinds.ts. No React: the
+ * page keeps one of these, applies pushed changes to it in version order, and derives what to
+ * show at any moment from the server's clock, so members leave when their kind's window ends
+ * and counters count down even if nothing else happens.
  */
 export type LiveState = {
   slug: string;
@@ -15,28 +16,32 @@ export type LiveState = {
   /** serverTime − the browser's Date.now() when the snapshot arrived: wrong client clocks cancel out. */
   clockOffset: number;
   windows: Windows;
+  kinds: readonly KindDescriptor[];
   raised: number;
-  contributionCount: number;
-  expiring: number[];
-  expiringComplete: boolean;
-  contributors: Contributor[];
-  news: NewsItem[];
+  /** Each counter kind: its count at the last change, and its oldest times to count down. */
+  counters: Record<string, Counter>;
+  /** Each list kind: its newest members. */
+  lists: Record<string, Member[]>;
   visitors: number;
-  activity: ActivityFeed;
-  /** The latest contribution changes applied, to bring pushed expiry times read at an older version up to date. */
+  activity: ActivityList;
+  /** The latest changes applied, to bring pushed expiry times read at an older version up to date. */
   recent: VersionedChange[];
-  /** Expiry times read at a version this state has not reached yet: applied when it does. */
-  pendingExpiring?: ExpiringTimes;
+  /** Expiry times read at a version this state has not reached yet (one per counter kind): applied when it does. */
+  pendingExpiring?: ExpiringTimes[];
 };
 
-type CountChange = Extract<VersionedChange, { type: 'contribution-recorded' | 'contribution-cancelled' }>;
-type Counted = Pick<LiveState, 'contributionCount' | 'expiring' | 'expiringComplete' | 'windows'>;
+export type Counter = { count: number; expiring: number[]; expiringComplete: boolean };
+
 /** Enough for the changes published while expiry times were read and pushed (a hot project's second). */
 const RECENT_CHANGES = 1_000;
 /** Expired times are dropped from the front once this many have gathered (viewAt ignores them meanwhile). */
 const EXPIRED_DROP_BATCH = 64;
 
 export type LiveView = {
+  /** Each counter kind's count at `now`. */
+  counts: Record<string, number>;
+  /** Each list kind's members still in their window at `now`. */
+  lists: Record<string, Member[]>;
   contributionCount: number;
   contributors: Contributor[];
   news: NewsItem[];
@@ -45,24 +50,25 @@ export type LiveView = {
   activity: ActivityEntry[];
   /** Older activity can be loaded (with `activity.nextCursor` as the cursor). */
   hasMoreActivity: boolean;
-  /** The known contribution times ran out while older-than-known ones still count: fetch again. */
+  /** A counter's known times ran out while older-than-known ones still count: fetch again. */
   needsResync: boolean;
 };
 
-export function stateFromSnapshot(snapshot: LiveSnapshot, browserNow: number): LiveState {
+export function stateFromSnapshot(snapshot: LiveSnapshot, browserNow: number, kinds: readonly KindDescriptor[] = KINDS): LiveState {
+  const parts = snapshot as unknown as Record<string, unknown>;
+  const part = <T>(shape: KindDescriptor['shape']) =>
+    Object.fromEntries(kinds.filter((kind) => kind.shape === shape).map((kind) => [kind.name, parts[kind.name] as T]));
   return {
     slug: snapshot.slug,
     version: snapshot.version,
     clockOffset: snapshot.serverTime - browserNow,
     windows: snapshot.windows,
+    kinds,
     raised: snapshot.raised,
-    contributionCount: snapshot.contributions.count,
-    expiring: snapshot.contributions.expiring,
-    expiringComplete: snapshot.contributions.expiringComplete,
-    contributors: snapshot.contributors,
-    news: snapshot.news,
+    counters: part<Counter>('counter'),
+    lists: part<Member[]>('list'),
     visitors: snapshot.visitors.count,
-    activity: feedFromPage(snapshot.activity),
+    activity: listFromPage(snapshot.activity),
     recent: [],
   };
 }
@@ -78,109 +84,144 @@ export function applyChange(state: LiveState, change: LiveChange): LiveState | '
   if (change.version > state.version + 1) return 'resync';
   const next = applyVersioned(state, change);
   if (next === 'resync') return next;
-  const applied = { ...next, version: change.version, recent: remember(state.recent, change) };
-  return applied.pendingExpiring?.version === change.version ? applyExpiring({ ...applied, pendingExpiring: undefined }, applied.pendingExpiring) : applied;
+  const applied: LiveState = { ...next, version: change.version, recent: remember(state.recent, change) };
+  const due = applied.pendingExpiring?.filter((times) => times.version === change.version) ?? [];
+  if (due.length === 0) return applied;
+  const waiting = applied.pendingExpiring!.filter((times) => times.version !== change.version);
+  return due.reduce(applyExpiring, { ...applied, pendingExpiring: waiting.length > 0 ? waiting : undefined });
 }
 
 /**
- * Takes the next contribution times to count down: the count and the oldest times as read at
- * `times.version`, brought up to this state's version by the contribution changes applied since.
- * Times read ahead of this state wait for it; times too old to bring up to date are dropped
- * (the page asks again only if its own run out first).
+ * Takes the next times of a counter kind to count down: the count and the oldest times as read
+ * at `times.version`, brought up to this state's version by the changes applied since. Times
+ * read ahead of this state wait for it; times too old to bring up to date are dropped (the page
+ * asks again only if its own run out first).
  */
 function applyExpiring(state: LiveState, times: ExpiringTimes): LiveState {
-  if (times.version > state.version) return { ...state, pendingExpiring: times };
+  const kind = times.kind ?? contributions.name;
+  if (!(kind in state.counters)) return state;
+  if (times.version > state.version) {
+    const others = (state.pendingExpiring ?? []).filter((each) => (each.kind ?? contributions.name) !== kind);
+    return { ...state, pendingExpiring: [...others, times] };
+  }
   const since = state.recent.filter((change) => change.version > times.version && change.version <= state.version);
   if (since.length !== state.version - times.version) return state;
-  let counted: Counted = { windows: state.windows, contributionCount: times.count, expiring: times.expiring, expiringComplete: times.expiringComplete };
-  for (const change of since) {
-    if (change.type === 'contribution-recorded' || change.type === 'contribution-cancelled') counted = countChange(counted, change);
-  }
-  const { contributionCount, expiring, expiringComplete } = counted;
-  return { ...state, contributionCount, expiring, expiringComplete };
+  const window = state.windows[kind]!;
+  let counter: Counter = { count: times.count, expiring: times.expiring, expiringComplete: times.expiringComplete };
+  for (const change of since) counter = countedBy(counter, kind, window, change);
+  return { ...state, counters: { ...state.counters, [kind]: counter } };
 }
 
-/** What a contribution change does to the count and the known expiry times. */
-function countChange<State extends Counted>(state: State, change: CountChange): State {
-  if (change.type === 'contribution-recorded') {
-    // The new contribution's time is the server's now: the times before its window have left
-    // the count already (viewAt subtracts them), so a page open for days keeps only a window's.
-    // Oldest first: only the expired front is looked at, and dropped in batches, so that a hot
-    // project's page does not copy every time it holds on every change.
-    const cutoff = change.contribution.at - state.windows.contributions;
-    let expired = 0;
-    while (expired < state.expiring.length && state.expiring[expired]! <= cutoff) expired++;
-    const dropped = expired >= EXPIRED_DROP_BATCH || expired === state.expiring.length ? expired : 0;
-    const kept = dropped > 0 ? state.expiring.slice(dropped) : state.expiring;
-    return {
-      ...state,
-      contributionCount: state.contributionCount + 1 - dropped,
-      expiring: state.expiringComplete ? [...kept, change.contribution.at] : kept,
-    };
-  }
-  const known = state.expiring.indexOf(change.at);
+/** What `change` does to the counter kind `kind`. */
+function countedBy(counter: Counter, kind: string, window: number, change: VersionedChange): Counter {
+  const isContributions = kind === contributions.name;
+  if (change.type === 'contribution-recorded' && isContributions) return counted(counter, window, change.contribution.at);
+  if (change.type === 'contribution-cancelled' && isContributions) return uncounted(counter, change.at, change.counted);
+  if (change.type === 'event-recorded' && change.kinds.includes(kind)) return counted(counter, window, change.member.at);
+  return counter;
+}
+
+/**
+ * A new member counted at `at`, the server's now: the times before its window have left the
+ * count already (viewAt subtracts them), so a page open for days keeps only a window's. Oldest
+ * first: only the expired front is looked at, and dropped in batches, so that a hot project's
+ * page does not copy every time it holds on every change.
+ */
+function counted(counter: Counter, window: number, at: number): Counter {
+  const cutoff = at - window;
+  let expired = 0;
+  while (expired < counter.expiring.length && counter.expiring[expired]! <= cutoff) expired++;
+  const dropped = expired >= EXPIRED_DROP_BATCH || expired === counter.expiring.length ? expired : 0;
+  const kept = dropped > 0 ? counter.expiring.slice(dropped) : counter.expiring;
+  return { ...counter, count: counter.count + 1 - dropped, expiring: counter.expiringComplete ? [...kept, at] : kept };
+}
+
+/** A member taken off (a cancellation): off the count only when it was still in the window. */
+function uncounted(counter: Counter, at: number, wasCounted: boolean): Counter {
+  const known = counter.expiring.indexOf(at);
   return {
-    ...state,
-    contributionCount: state.contributionCount - (change.counted ? 1 : 0),
-    expiring: change.counted && known >= 0 ? state.expiring.toSpliced(known, 1) : state.expiring,
+    ...counter,
+    count: counter.count - (wasCounted ? 1 : 0),
+    expiring: wasCounted && known >= 0 ? counter.expiring.toSpliced(known, 1) : counter.expiring,
   };
 }
 
+/** Every counter kind, after `change`. */
+function countersAfter(state: LiveState, change: VersionedChange): Record<string, Counter> {
+  const next: Record<string, Counter> = {};
+  for (const [kind, counter] of Object.entries(state.counters)) next[kind] = countedBy(counter, kind, state.windows[kind]!, change);
+  return next;
+}
+
+const limitOf = (state: LiveState, name: string) => state.kinds.find((kind) => kind.name === name)?.snapshotLimit ?? 0;
+const listed = (state: LiveState, name: string, member: Member) => [member, ...(state.lists[name] ?? [])].slice(0, limitOf(state, name));
+const unlisted = (state: LiveState, name: string, id: string) => (state.lists[name] ?? []).filter((item) => item.id !== id);
+
 function applyVersioned(state: LiveState, change: VersionedChange): LiveState | 'resync' {
   switch (change.type) {
-    case 'contribution-recorded': {
+    case 'contribution-recorded':
       return {
-        ...countChange(state, change),
+        ...state,
+        counters: countersAfter(state, change),
         raised: change.raised,
-        contributors: [change.contribution, ...state.contributors].slice(0, SNAPSHOT_LIMITS.contributors),
+        lists: { ...state.lists, [contributors.name]: listed(state, contributors.name, change.contribution) },
         activity: prependEntry(state.activity, change.activity ?? { ...change.contribution, seq: change.version, kind: 'contribution' }),
       };
-    }
-    case 'contribution-cancelled': {
+    case 'contribution-cancelled':
       return {
-        ...countChange(state, change),
+        ...state,
+        counters: countersAfter(state, change),
         raised: change.raised,
-        contributors: state.contributors.filter((item) => item.id !== change.id),
+        lists: { ...state.lists, [contributors.name]: unlisted(state, contributors.name, change.id) },
         activity: removeEntry(state.activity, change.activitySeq),
       };
-    }
     case 'news-published':
       return {
         ...state,
-        news: [change.news, ...state.news].slice(0, SNAPSHOT_LIMITS.news),
+        lists: { ...state.lists, [news.name]: listed(state, news.name, change.news) },
         activity: prependEntry(state.activity, change.activity ?? { ...change.news, seq: change.version, kind: 'news' }),
       };
     case 'news-unpublished':
-      return {
-        ...state,
-        news: state.news.filter((item) => item.id !== change.id),
-        activity: removeEntry(state.activity, change.activitySeq),
-      };
+      return { ...state, lists: { ...state.lists, [news.name]: unlisted(state, news.name, change.id) }, activity: removeEntry(state.activity, change.activitySeq) };
+    case 'event-recorded': {
+      const member = change.member as Member;
+      const lists = { ...state.lists };
+      for (const name of change.kinds) if (name in lists) lists[name] = listed(state, name, member);
+      return { ...state, counters: countersAfter(state, change), lists };
+    }
     case 'events-imported':
       return 'resync';
   }
 }
 
-/** Adds an older page of the activity feed, read with `before` ("load more"). Not versioned. */
+/** Adds an older page of the activity list, read with `before` ("load more"). Not versioned. */
 export function applyActivityPage(state: LiveState, before: number, page: ActivityPage): LiveState {
   const activity = appendPage(state.activity, before, page);
   return activity === state.activity ? state : { ...state, activity };
 }
 
-
-/** What the page shows at `now` (server clock): everything past its window is gone. */
+/** What the page shows at `now` (server clock): everything past its kind's window is gone. */
 export function viewAt(state: LiveState, now: number): LiveView {
-  const { windows } = state;
-  const expired = state.expiring.filter((at) => at <= now - windows.contributions).length;
+  const counts: Record<string, number> = {};
+  let needsResync = false;
+  for (const [kind, counter] of Object.entries(state.counters)) {
+    const window = state.windows[kind]!;
+    const expired = counter.expiring.filter((at) => !inWindow(at, window, now)).length;
+    counts[kind] = Math.max(0, counter.count - expired);
+    needsResync ||= !counter.expiringComplete && expired === counter.expiring.length && counter.count > expired;
+  }
+  const lists = Object.fromEntries(Object.entries(state.lists).map(([kind, items]) => [kind, items.filter((item) => inWindow(item.at, state.windows[kind]!, now))]));
   return {
-    contributionCount: Math.max(0, state.contributionCount - expired),
-    contributors: state.contributors.filter((item) => item.at > now - windows.contributors),
-    news: state.news.filter((item) => item.at > now - windows.news),
+    counts,
+    lists,
+    contributionCount: counts[contributions.name] ?? 0,
+    contributors: (lists[contributors.name] ?? []) as Contributor[],
+    news: (lists[news.name] ?? []) as NewsItem[],
     visitors: state.visitors,
     raised: state.raised,
     activity: state.activity.items,
     hasMoreActivity: state.activity.nextCursor !== null,
-    needsResync: !state.expiringComplete && expired === state.expiring.length && state.contributionCount > expired,
+    needsResync,
   };
 }
 

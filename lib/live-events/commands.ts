@@ -1,6 +1,5 @@
 import type { Result } from 'ioredis';
-import { FEED_HOOK_KEY_COUNT as FEED_HOOK_KEYS } from '../feed/keys';
-import type { FeedWork } from '../feed/work';
+import { FEED_HOOK_KEY_COUNT as FEED_HOOK_KEYS, type FeedWork } from '../feed/hook';
 import { scriptsIn, scriptsOn, type ScriptArg, type ScriptDefinition } from '../redis/lua';
 
 type Status = -1 | 0 | 1;
@@ -15,15 +14,17 @@ declare module 'ioredis' {
     joinVisitor(...keysThenArgs: ScriptArg[]): Result<PresenceReply, Context>;
     leaveVisitor(...keysThenArgs: ScriptArg[]): Result<PresenceReply, Context>;
     heartbeatVisitors(...keysThenArgs: ScriptArg[]): Result<PresenceReply, Context>;
-    readLiveSnapshot(...keysThenArgs: ScriptArg[]): Result<RawSnapshot | null, Context>;
+    readLiveSnapshot(numberOfKeys: number, ...keysThenArgs: ScriptArg[]): Result<RawSnapshot | null, Context>;
+    recordEvent(numberOfKeys: number, ...keysThenArgs: ScriptArg[]): Result<[Status, number], Context>;
   }
 }
 
 /** The presence scripts' reply: the visitor count, and 1 when its publish was held back (presence.lua). */
 export type PresenceReply = [count: number, pending: 0 | 1];
 
-/** read-snapshot.lua's reply, before it is shaped into a LiveSnapshot. */
-export type RawSnapshot = [string, number, string[], string[], string[], number, string, [0 | 1, ...string[]]];
+/** read-snapshot.lua's reply: raised, version, the activity page, then one part per kind by shape. */
+export type RawSnapshot = [raised: string, version: string, activity: [0 | 1, ...string[]], ...kinds: RawKind[]];
+export type RawKind = [count: number, oldest: string[]] | string[] | number;
 
 const script = scriptsIn('live-events');
 
@@ -38,7 +39,9 @@ export function liveEventScripts(): ScriptDefinition[] {
     script('joinVisitor', 6, 'join-visitor.lua'),
     script('leaveVisitor', 5, 'leave-visitor.lua'),
     script('heartbeatVisitors', 5, 'heartbeat-visitors.lua'),
-    script('readLiveSnapshot', 8, 'read-snapshot.lua', true),
+    // Any number of kinds: these two take the number of keys first.
+    script('readLiveSnapshot', undefined, 'read-snapshot.lua', true),
+    script('recordEvent', undefined, 'record-event.lua'),
   ];
 }
 

@@ -1,7 +1,11 @@
-import type { FeedConfig } from '../feed/config';
+import type { FeedConfig } from '../feed/hook';
 import type { RedisClient } from '../redis/client';
 import { getRedis } from '../redis/client';
+import { KINDS, type KindDescriptor } from './kinds';
 import { windowsFromEnv, type Windows } from './windows';
+
+/** A project's metrics after a contribution write (a recording, a cancellation, an import). */
+export type ProjectMetrics = { raised?: number; contributions?: number };
 
 /** What every live-event operation needs. Tests pass their own client, windows and clock. */
 export type LiveEventsContext = {
@@ -14,6 +18,14 @@ export type LiveEventsContext = {
    * settleVisitors, so the last change of a burst still reaches the pages.
    */
   onVisitorsPending?: (slug: string) => void;
+  /** The kinds snapshots carry: kinds.ts's KINDS unless a test registers its own. */
+  kinds?: readonly KindDescriptor[];
+  /**
+   * Told a project's metrics after each contribution write. The app's writes take theirs from
+   * lib/creators/project-writes.ts, which emits the creator's metric event from it (a second
+   * round trip, in the creator account's slot); unset, nothing more happens.
+   */
+  onProjectMetrics?: (slug: string, metrics: ProjectMetrics) => Promise<void>;
   /** The home feed's settings (lib/feed), when not the environment's. */
   feed?: FeedConfig;
 };
@@ -24,6 +36,8 @@ let windows: Windows | undefined;
 export function configuredWindows(): Windows {
   return (windows ??= windowsFromEnv());
 }
+
+export const kindsOf = (ctx: LiveEventsContext): readonly KindDescriptor[] => ctx.kinds ?? KINDS;
 
 export function defaultLiveEventsContext(): LiveEventsContext {
   return { redis: getRedis(), windows: configuredWindows(), now: Date.now };

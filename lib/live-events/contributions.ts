@@ -16,6 +16,11 @@ export type RecordedContribution = {
   raised: number;
 };
 
+/**
+ * Records a contribution: one script (lua/record-contribution.lua) feeds both of its kinds, the
+ * total, the activity timeline, the change every open page applies and the followers' home
+ * feeds; then what must follow it outside the project's slot.
+ */
 export async function recordContribution(
   slug: string,
   input: ContributionInput,
@@ -30,7 +35,9 @@ export async function recordContribution(
     ctx.windows.contributions, ctx.windows.contributors, slug, ...activityArgs(), feed.arg,
   );
   if (status === -1) throw new NotFoundError('project');
+  // After the one script: the home feed's fan-out mark, then the creator's metric event.
   await afterFeedHook(slug, ctx, feedWork);
+  if (status === 1) await ctx.onProjectMetrics?.(slug, { raised, contributions: count });
   return { id, at, created: status === 1, count, raised };
 }
 
@@ -46,5 +53,6 @@ export async function cancelContribution(
   );
   if (status === -1) throw new NotFoundError('project');
   if (status === 0) throw new NotFoundError('contribution');
+  await ctx.onProjectMetrics?.(slug, { raised, contributions: count });
   return { count, raised };
 }

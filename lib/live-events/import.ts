@@ -7,7 +7,7 @@ import { withLiveEventScripts } from './commands';
 
 /**
  * Imports past events with their original times in one script call. Events already expired in
- * every window they belong to, and ids already present, are skipped. The activity feed gets
+ * every window they belong to, and ids already present, are skipped. The activity timeline gets
  * them oldest first, so the batch reads newest first like everything else (a stable sort: equal
  * times keep the order they were sent in).
  */
@@ -23,5 +23,6 @@ export async function importEvents(
     slug, JSON.stringify(events.toSorted((a, b) => a.at - b.at)), ...activityArgs(),
   );
   if (imported === -1) throw new NotFoundError('project');
+  if (imported > 0) await ctx.onProjectMetrics?.(slug, { contributions: imported });
   return { imported, skipped };
 }

@@ -5,3 +5,4 @@ export { readLiveSnapshot } from './snapshot';
 export { joinProject, leaveProject, heartbeatVisitors, settleVisitors, type Tab } from './presence';
 export type { Contributor, NewsItem, LiveSnapshot, LiveChange } from './types';
 export type { LiveEventsContext } from './context';
+export { recordEvent, type EventInput } from './record-event';

@@ -1,4 +1,5 @@
 import { projectKeys, projectTag } from '../projects/keys';
+import type { KindDescriptor } from './kinds';
 
 /** All live-event keys of one project, in the project's hash slot. */
 export function liveEventKeys(slug: string) {
@@ -15,9 +16,19 @@ export function liveEventKeys(slug: string) {
     visitorTabCounts: `${tag}:visitor-tab-counts`,
     /** The visitor count last published on `changes`, and when: what presence compares with. */
     visitorsPublished: `${tag}:visitors-published`,
-    /** The activity feed: a capped timeline (lib/timeline), its counter in `info` (activity.ts). */
+    /** The activity timeline: capped (lib/timeline), its counter in `info` (activity.ts). */
     activity: `${tag}:activity`,
     /** Sharded pub/sub channel (SPUBLISH) of the project's changes, in the project's slot. */
     changes: `${tag}:changes`,
   };
 }
+
+/** A kind's sorted set `{project:<slug>}:<name>`. */
+export const kindKey = (slug: string, kind: KindDescriptor) => `${projectTag(slug)}:${kind.name}`;
+
+/** The hash of a kind's members' details, shared by the kinds one write feeds. */
+export const detailsKey = (slug: string, kind: KindDescriptor) => `${projectTag(slug)}:${kind.details ?? `${kind.name}-details`}`;
+
+/** What read-snapshot.lua takes per kind: its zset, and a list's details hash. */
+export const kindKeys = (slug: string, kind: KindDescriptor): string[] =>
+  kind.shape === 'list' ? [kindKey(slug, kind), detailsKey(slug, kind)] : [kindKey(slug, kind)];

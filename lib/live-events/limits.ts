@@ -1,8 +1,10 @@
+import { contributions, contributors, news } from './kinds';
+
 /**
- * How much of a project's live state a snapshot carries, and so how much a page keeps: the
- * newest contributors and news, and the oldest contribution times (to count down as they expire).
+ * How much of a project's live state a snapshot carries (each kind's `snapshotLimit`), and so how
+ * much a page keeps: the newest contributors and news, the oldest contribution times to count down.
  */
-export const SNAPSHOT_LIMITS = { expiring: 200, contributors: 20, news: 10 } as const;
+export const SNAPSHOT_LIMITS = { expiring: contributions.snapshotLimit, contributors: contributors.snapshotLimit, news: news.snapshotLimit } as const;
 
 /**
  * An instance pushes a project's pages its next `times` contribution times to count down when
@@ -11,7 +13,7 @@ export const SNAPSHOT_LIMITS = { expiring: 200, contributors: 20, news: 10 } as 
  */
 export const EXPIRING_PUSH = { times: 1_000, lowWater: 300, minGapMs: 500 } as const;
 
-/** Activity feed entries per page: the snapshot carries one page, "load more" reads the next; the API allows up to `max`. */
+/** Activity timeline entries per page: the snapshot carries one page, "load more" reads the next; the API allows up to `max`. */
 export const ACTIVITY_PAGE = { default: 10, max: 50 } as const;
 
 /** Events one import may carry; any such batch of valid events fits the import route's body limit (lib/http/body.ts). */

@@ -1,27 +1,9 @@
 import { z } from 'zod';
+import { displayText } from '../projects/schemas';
+import { KINDS, type Carries, type KindDescriptor, type KindName } from './kinds';
 import { ACTIVITY_PAGE, IMPORT_MAX_EVENTS } from './limits';
 
-const CONTROL_CHARACTERS = /\p{Cc}/u;
-// Zero-width and bidi controls (U+200B, U+202E, …): invisible names and right-to-left spoofs.
-const FORMAT_CHARACTERS = /\p{Cf}/u;
-const VISIBLE_CHARACTER = /[\p{L}\p{N}\p{P}\p{S}]/u;
-// Letters and symbols that render as nothing: the Hangul fillers and the blank Braille pattern.
-const BLANK_LOOKING = /[\u115F\u1160\u3164\uFFA0\u2800]/gu;
-const characters = (text: string) => [...text].length;
-
-/** Trimmed, 1 to `max` characters of any script (counted as code points), at least one visible, no control or format characters. */
-export const displayText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .refine((text) => characters(text) >= 1, 'must not be empty')
-    .refine((text) => characters(text) <= max, `must be at most ${max} characters`)
-    .refine((text) => !CONTROL_CHARACTERS.test(text), 'must not contain control characters')
-    .refine((text) => !FORMAT_CHARACTERS.test(text), 'must not contain invisible formatting characters')
-    .refine((text) => VISIBLE_CHARACTER.test(text.replace(BLANK_LOOKING, '')), 'must contain a visible character')
-    .meta({ minLength: 1, maxLength: max, description: `1 to ${max} characters of any script, trimmed, at least one visible, no control or invisible formatting characters` });
-
-export const slugSchema = z.string().regex(/^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/, 'not a project slug');
+export { displayText, slugSchema } from '../projects/schemas';
 export const eventIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'ids are 1 to 64 of A-Z a-z 0-9 _ -');
 export const visitorIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'not a visitor id');
 
@@ -72,18 +54,47 @@ export type ImportInput = z.infer<typeof importInputSchema>;
 const ms = z.number().int().describe('milliseconds since the epoch, on the server clock');
 
 export const windowsSchema = z
-  .object({ contributions: z.number().int(), contributors: z.number().int(), news: z.number().int(), visitors: z.number().int() })
+  .object(Object.fromEntries(KINDS.map((kind) => [kind.name, z.number().int()])) as Record<KindName, z.ZodNumber>)
   .describe('how long each kind of live event stays, in ms');
 
-export const contributorSchema = z.object({ id: z.string(), name: z.string(), amount: z.number().int(), at: ms });
-export const newsItemSchema = z.object({ id: z.string(), title: z.string(), url: z.string(), at: ms });
+// Each kind's part of the snapshot follows from its shape (kinds.ts).
+const counterSchema = z.object({
+  count: z.number().int(),
+  expiring: z.array(ms).describe('the oldest times, ascending'),
+  expiringComplete: z.boolean().describe('false when `expiring` was cut short'),
+});
+const presenceSchema = z.object({ count: z.number().int() });
+
+type CarriedSchemas<C extends Carries> = { [Field in keyof C]: C[Field] extends 'int' ? z.ZodNumber : z.ZodString };
+const carried = <C extends Carries>(carries: C) =>
+  Object.fromEntries(Object.entries(carries).map(([field, type]) => [field, type === 'int' ? z.number().int() : z.string()])) as CarriedSchemas<C>;
+
+/** A member of a list kind: its id, what it carries, its time. */
+export const memberSchema = <Kind extends KindDescriptor>(kind: Kind) =>
+  z.object({ id: z.string(), ...carried(kind.carries as Kind['carries']), at: ms });
+
+type KindSchema<Kind extends KindDescriptor> = Kind extends { shape: 'counter' }
+  ? typeof counterSchema
+  : Kind extends { shape: 'list' }
+    ? z.ZodArray<ReturnType<typeof memberSchema<Kind>>>
+    : typeof presenceSchema;
+
+const kindSchema = (kind: KindDescriptor) =>
+  kind.shape === 'counter' ? counterSchema : kind.shape === 'list' ? z.array(memberSchema(kind)) : presenceSchema;
+
+const kindSchemas = <const Kinds extends readonly KindDescriptor[]>(kinds: Kinds) =>
+  Object.fromEntries(kinds.map((kind) => [kind.name, kindSchema(kind)])) as { [Kind in Kinds[number] as Kind['name']]: KindSchema<Kind> };
+
+const [, contributorsKind, newsKind] = KINDS;
+export const contributorSchema = memberSchema(contributorsKind);
+export const newsItemSchema = memberSchema(newsKind);
 
 export const activityEntrySchema = z
   .discriminatedUnion('kind', [
     contributorSchema.extend({ seq: z.number().int(), kind: z.literal('contribution') }),
     newsItemSchema.extend({ seq: z.number().int(), kind: z.literal('news') }),
   ])
-  .describe('an activity feed entry; `seq` is the order it arrived in and the cursor pages are read before');
+  .describe('an activity timeline entry; `seq` is the order it arrived in and the cursor pages are read before');
 
 export const activityPageSchema = z.object({
   items: z.array(activityEntrySchema),
@@ -96,19 +107,12 @@ export const liveSnapshotSchema = z.object({
   windows: windowsSchema,
   version: z.number().int().describe('the version of the last change published before this snapshot was read'),
   raised: z.number().int(),
-  contributions: z.object({
-    count: z.number().int(),
-    expiring: z.array(ms).describe('the oldest contribution times, ascending'),
-    expiringComplete: z.boolean().describe('false when `expiring` was cut short'),
-  }),
-  contributors: z.array(contributorSchema),
-  news: z.array(newsItemSchema),
-  visitors: z.object({ count: z.number().int() }),
+  ...kindSchemas(KINDS),
   activity: activityPageSchema,
 });
 
 const versioned = { slug: z.string(), version: z.number().int() };
-/** Sockets get each item once: its feed entry is the item itself with `seq` = the change's version. */
+/** Sockets get each item once: its activity entry is the item itself with `seq` = the change's version. */
 const pushedEntry = activityEntrySchema.optional().describe('omitted on socket pushes: the item with seq = version and its kind');
 export const versionedChangeSchema = z.discriminatedUnion('type', [
   z.object({
@@ -127,15 +131,23 @@ export const versionedChangeSchema = z.discriminatedUnion('type', [
     counted: z.boolean().describe('whether it was still in the contributions window'),
     count: z.number().int(),
     raised: z.number().int(),
-    activitySeq: z.number().int().optional().describe('its feed entry, taken off the feed'),
+    activitySeq: z.number().int().optional().describe('its activity entry, taken off the timeline'),
   }),
   z.object({ type: z.literal('news-published'), ...versioned, news: newsItemSchema, activity: pushedEntry }),
   z.object({ type: z.literal('news-unpublished'), ...versioned, id: z.string(), activitySeq: z.number().int().optional() }),
   z.object({ type: z.literal('events-imported'), ...versioned }),
+  z.object({
+    type: z.literal('event-recorded'),
+    ...versioned,
+    kinds: z.array(z.string()).describe('the kinds this write fed (recordEvent): a kind declared in lib/live-events/kinds.ts alone'),
+    member: z.looseObject({ id: z.string(), at: ms }).describe('the member, with what its kinds carry'),
+    counts: z.record(z.string(), z.number().int()).describe("each counter kind's count after the write"),
+  }),
 ]);
 export const expiringTimesSchema = z
   .object({
     type: z.literal('contributions-expiring'),
+    kind: z.string().optional().describe('the counter kind these times are of (lib/live-events/kinds.ts); contributions when omitted'),
     slug: z.string(),
     version: z.number().int().describe('the version these were read at'),
     serverTime: ms,
@@ -143,7 +155,7 @@ export const expiringTimesSchema = z
     expiring: z.array(ms).describe('the oldest contribution times at serverTime, ascending'),
     expiringComplete: z.boolean(),
   })
-  .describe("the next contribution times to count down, pushed by the instance before the pages' known times run out");
+  .describe("the next times of a counter kind (contributions unless `kind` says otherwise) to count down, pushed by the instance before the pages' known times run out");
 
 export const liveChangeSchema = z.union([
   versionedChangeSchema,

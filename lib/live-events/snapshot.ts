@@ -1,59 +1,52 @@
 import { NotFoundError } from '../errors';
 import { activityPageFromReply } from './activity';
-import { defaultLiveEventsContext, type LiveEventsContext } from './context';
-import { liveEventKeys } from './keys';
-import { ACTIVITY_PAGE, SNAPSHOT_LIMITS } from './limits';
-import type { Contributor, LiveSnapshot, NewsItem } from './types';
-import { withLiveEventScripts } from './commands';
+import { defaultLiveEventsContext, kindsOf, type LiveEventsContext } from './context';
+import { kindKeys, liveEventKeys } from './keys';
+import type { KindDescriptor } from './kinds';
+import { ACTIVITY_PAGE } from './limits';
+import type { LiveSnapshot } from './types';
+import { withLiveEventScripts, type RawKind } from './commands';
 
+/** A kind's part of a snapshot, by shape: a counter's count and oldest times, a list's newest members, a presence count. */
+export type KindPart = { count: number; expiring: number[]; expiringComplete: boolean } | Member[] | { count: number };
+/** A member of a list kind: its id, its time and what it carries (kinds.ts). */
+export type Member = { id: string; at: number; [carried: string]: string | number };
 
 /**
- * The live state of a project as of now, in one round trip (a read-only script). Details are
- * stored as JSON arrays (`[amount, name]`, `[title, url]`), not objects: without the field names
- * a project's details take about 40 % less memory.
+ * The live state of a project as of now, in one round trip (a read-only script), with one part
+ * per kind (kinds.ts, or `ctx.kinds`). Details are stored as JSON arrays (`[amount, name]`), not objects:
+ * without the field names a project's details take about 40 % less memory.
+ * `expiringLimit` overrides the counters' number of oldest times (the expiry keeper reads more).
  */
 export async function readLiveSnapshot(
   slug: string,
   ctx: LiveEventsContext = defaultLiveEventsContext(),
-  expiringLimit: number = SNAPSHOT_LIMITS.expiring,
+  expiringLimit?: number,
 ): Promise<LiveSnapshot> {
-  const keys = liveEventKeys(slug);
   const now = ctx.now();
   const { windows } = ctx;
-  const raw = await withLiveEventScripts(ctx.redis).readLiveSnapshot(
-    keys.info, keys.contributions, keys.contributors, keys.contributionDetails,
-    keys.news, keys.newsDetails, keys.visitors, keys.activity,
-    now, windows.contributions, windows.contributors, windows.news, windows.visitors,
-    expiringLimit, SNAPSHOT_LIMITS.contributors, SNAPSHOT_LIMITS.news, ACTIVITY_PAGE.default,
-  );
+  const kinds = kindsOf(ctx);
+  const keys = [liveEventKeys(slug).info, liveEventKeys(slug).activity, ...kinds.flatMap((kind) => kindKeys(slug, kind))];
+  const args = kinds.flatMap((kind) => [kind.shape, windows[kind.name]!, kind.shape === 'counter' ? (expiringLimit ?? kind.snapshotLimit) : kind.snapshotLimit]);
+  const raw = await withLiveEventScripts(ctx.redis).readLiveSnapshot(keys.length, ...keys, now, ACTIVITY_PAGE.default, ...args);
   if (!raw) throw new NotFoundError('project');
-  const [raised, count, expiring, contributors, news, visitors, version, activity] = raw;
-  return {
-    slug,
-    serverTime: now,
-    windows,
-    version: Number(version),
-    raised: Number(raised),
-    contributions: {
-      count,
-      expiring: expiring.map(Number),
-      expiringComplete: count <= expiring.length,
-    },
-    contributors: triples(contributors).map(([id, at, json]) => {
-      const [amount, name] = JSON.parse(json) as [Contributor['amount'], Contributor['name']];
-      return { id, name, amount, at: Number(at) };
-    }),
-    news: triples(news).map(([id, at, json]) => {
-      const [title, url] = JSON.parse(json) as [NewsItem['title'], NewsItem['url']];
-      return { id, title, url, at: Number(at) };
-    }),
-    visitors: { count: visitors },
-    activity: activityPageFromReply(activity),
-  };
+  const [raised, version, activity, ...parts] = raw;
+  const byKind = Object.fromEntries(kinds.map((kind, i) => [kind.name, kindPart(kind, parts[i]!)]));
+  return { slug, serverTime: now, windows, version: Number(version), raised: Number(raised), ...byKind, activity: activityPageFromReply(activity) } as LiveSnapshot;
 }
 
-function triples(flat: string[]): [string, string, string][] {
-  const rows: [string, string, string][] = [];
-  for (let i = 0; i + 2 < flat.length; i += 3) rows.push([flat[i]!, flat[i + 1]!, flat[i + 2]!]);
-  return rows;
+function kindPart(kind: KindDescriptor, raw: RawKind): KindPart {
+  if (kind.shape === 'presence') return { count: raw as number };
+  if (kind.shape === 'counter') {
+    const [count, oldest] = raw as [number, string[]];
+    return { count, expiring: oldest.map(Number), expiringComplete: count <= oldest.length };
+  }
+  const flat = raw as string[];
+  const fields = Object.keys(kind.carries);
+  const members: Member[] = [];
+  for (let i = 0; i + 2 < flat.length; i += 3) {
+    const carried = JSON.parse(flat[i + 2]!) as (string | number)[];
+    members.push({ id: flat[i]!, ...Object.fromEntries(fields.map((field, f) => [field, carried[f]!])), at: Number(flat[i + 1]) });
+  }
+  return members;
 }

@@ -16,12 +16,12 @@ export type Contributor = z.infer<typeof contributorSchema>;
 export type NewsItem = z.infer<typeof newsItemSchema>;
 
 /**
- * An entry of a project's activity feed, newest first by `seq` (the order events arrived in;
+ * An entry of a project's activity timeline, newest first by `seq` (the order events arrived in;
  * an imported event keeps its own older `at`). `seq` is the cursor a page is read before.
  */
 export type ActivityEntry = z.infer<typeof activityEntrySchema>;
 
-/** A page of the activity feed; `nextCursor` (a `seq`) reads the next one, null at the end. */
+/** A page of the activity timeline; `nextCursor` (a `seq`) reads the next one, null at the end. */
 export type ActivityPage = z.infer<typeof activityPageSchema>;
 
 /** What a page starts from, and resyncs to: every item with its `at`, on the server's `serverTime`. */

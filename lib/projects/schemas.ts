@@ -1,5 +1,26 @@
 import { z } from 'zod';
-import { displayText, slugSchema } from '../live-events/schemas';
+
+const CONTROL_CHARACTERS = /\p{Cc}/u;
+// Zero-width and bidi controls (U+200B, U+202E, …): invisible names and right-to-left spoofs.
+const FORMAT_CHARACTERS = /\p{Cf}/u;
+const VISIBLE_CHARACTER = /[\p{L}\p{N}\p{P}\p{S}]/u;
+// Letters and symbols that render as nothing: the Hangul fillers and the blank Braille pattern.
+const BLANK_LOOKING = /[\u115F\u1160\u3164\uFFA0\u2800]/gu;
+const characters = (text: string) => [...text].length;
+
+/** Trimmed, 1 to `max` characters of any script (counted as code points), at least one visible, no control or format characters. */
+export const displayText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .refine((text) => characters(text) >= 1, 'must not be empty')
+    .refine((text) => characters(text) <= max, `must be at most ${max} characters`)
+    .refine((text) => !CONTROL_CHARACTERS.test(text), 'must not contain control characters')
+    .refine((text) => !FORMAT_CHARACTERS.test(text), 'must not contain invisible formatting characters')
+    .refine((text) => VISIBLE_CHARACTER.test(text.replace(BLANK_LOOKING, '')), 'must contain a visible character')
+    .meta({ minLength: 1, maxLength: max, description: `1 to ${max} characters of any script, trimmed, at least one visible, no control or invisible formatting characters` });
+
+export const slugSchema = z.string().regex(/^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/, 'not a project slug');
 
 export const ART_MOTIFS = ['waves', 'peaks', 'orbits', 'grid', 'sunrise'] as const;
 

@@ -26,7 +26,7 @@ type AckReply<Handler> = Extract<Arguments<Handler>[number], (reply: never) => v
  * typed event, does not compile. /api/socket-events.json is generated from it.
  */
 export const SERVER_EVENTS = {
-  'live:change': { payload: liveChangeSchema, to: 'project:<slug>', description: 'a contribution recorded or cancelled, news published or unpublished, events imported (versioned), or the viewer count' },
+  'live:change': { payload: liveChangeSchema, to: 'project:<slug>', description: 'a contribution recorded or cancelled, news published or unpublished, events imported, an event of a kind declared in lib/live-events/kinds.ts alone (versioned), or the viewer count' },
   'live:changes': { payload: liveBatchSchema, to: 'project:<slug>', description: 'the changes of a hot project since its last frame, in version order: at most one frame per 100 ms per project' },
   'server:status': { payload: redisStatusSchema, to: 'every socket', description: 'whether Redis is usable; sent on connect and on every change' },
   'leaderboard:change': { payload: leaderboardChangeSchema, to: 'leaderboard', description: 'an entry entered one of the three boards (pushed only then), or an admin removed one; versioned' },

@@ -35,8 +35,8 @@ export type LiveRelay = {
  * (snapshot-cache.ts): a watch storm costs Redis one read, not one per socket. Changes go out as
  * they come while a project is quiet, and at most one frame per FRAME_MS when it is hot
  * (frame-batcher.ts): 'live:change' for one, 'live:changes' for several, every version in it.
- * Before the contribution times its pages count down run out, it pushes them the next ones
- * (expiry-keeper.ts), so no page asks again for them.
+ * Before the times its pages count down (of every counter kind) run out, it pushes them the
+ * next ones (expiry-keeper.ts), so no page asks again for them.
  */
 export function relayLiveChanges(
   io: RealtimeServer,
@@ -72,6 +72,7 @@ export function relayLiveChanges(
     }
     cache.heard(slug, change);
     if (change.type === 'contribution-recorded') expiring.recorded(slug);
+    if (change.type === 'event-recorded') change.kinds.forEach((kind) => expiring.recorded(slug, kind));
     if (change.type !== 'visitors-changed') return void push(slimmed(change));
     latestVisitorCounts.set(slug, change);
     visitorFlush ??= setTimeout(flushVisitorCounts, VISITOR_PUSH_MS);
@@ -135,7 +136,7 @@ export function relayLiveChanges(
   };
 }
 
-/** A pushed item once, not twice: its feed entry is the item with seq = version (activity.lua). */
+/** A pushed item once, not twice: its activity entry is the item with seq = version (activity.lua). */
 function slimmed(change: LiveChange): LiveChange {
   if ((change.type !== 'contribution-recorded' && change.type !== 'news-published') || change.activity?.seq !== change.version) return change;
   return { ...change, activity: undefined };

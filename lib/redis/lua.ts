@@ -4,9 +4,12 @@ import type { RedisClient } from './client';
 
 export type ScriptDefinition = {
   name: string;
-  numberOfKeys: number;
+  /** Undefined: the caller passes the number of keys first (a script over any number of kinds). */
+  numberOfKeys?: number;
   lua: string;
   readOnly?: boolean;
+  /** The script's file, in `lib/<dir>/lua/`. */
+  file?: string;
 };
 
 /** An argument of a script command: keys first, then ARGV, as ioredis' defineCommand takes them. */
@@ -14,15 +17,30 @@ export type ScriptArg = string | number;
 
 const INCLUDE = /^--- @include "(.+)"$/gm;
 
+/** The one folder of Lua helpers shared by scripts of several folders: `--- @include "includes/<file>"`. */
+export const LUA_INCLUDES = 'redis/includes';
+
+/** Where an include line of the script `fromLib` points, relative to `lib/`. */
+export function includedFile(fromLib: string, included: string): string {
+  return included.startsWith('includes/')
+    ? path.join(LUA_INCLUDES, included.slice('includes/'.length))
+    : path.join(path.dirname(fromLib), included);
+}
+
 /**
  * Reads a script kept next to its caller, expanding `--- @include "file.lua"` lines (as BullMQ
- * does) so that helpers shared by several scripts are written once. Paths are relative to the
- * `lib/` under the working directory: server.ts (run by tsx) and the Next bundle disagree on
- * __dirname, but both run from the project root.
+ * does): `includes/x.lua` from lib/redis/includes/, a bare name from the script's own folder.
+ * Each file is expanded once per script, however many helpers include it. Paths are relative to
+ * the `lib/` under the working directory: server.ts (run by tsx) and the Next bundle disagree
+ * on __dirname, but both run from the project root.
  */
-export function loadLua(fromLib: string): string {
+export function loadLua(fromLib: string, expanded = new Set<string>()): string {
+  expanded.add(fromLib);
   const source = readFileSync(path.join(process.cwd(), 'lib', fromLib), 'utf8');
-  return source.replace(INCLUDE, (_, included: string) => loadLua(path.join(path.dirname(fromLib), included)));
+  return source.replace(INCLUDE, (_, included: string) => {
+    const file = includedFile(fromLib, included);
+    return expanded.has(file) ? '' : loadLua(file, expanded);
+  });
 }
 
 /**
@@ -30,11 +48,12 @@ export function loadLua(fromLib: string): string {
  * `script(name, numberOfKeys, file, readOnly?)`. Read-only scripts run with EVALSHA_RO.
  */
 export function scriptsIn(dir: string) {
-  return (name: string, numberOfKeys: number, file: string, readOnly = false): ScriptDefinition => ({
+  return (name: string, numberOfKeys: number | undefined, file: string, readOnly = false): ScriptDefinition => ({
     name,
     numberOfKeys,
     lua: loadLua(`${dir}/lua/${file}`),
     readOnly,
+    file,
   });
 }
 

@@ -13,7 +13,7 @@ import { windowsFromEnv } from '../live-events/windows';
 import { log } from '../log';
 import { appMetrics } from '../metrics/app-metrics';
 import { instrumentRedis } from '../metrics/redis';
-import { seedDemoProjects } from '../projects/seed';
+import { seedDemoProjects } from '../simulator/demo-seed';
 import { checkLimitSettings } from '../limits/address-limits';
 import { answerFloorMs } from '../quiz/scoring';
 import { waitForReplicas } from '../redis/acknowledged';

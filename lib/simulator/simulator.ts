@@ -1,7 +1,7 @@
-import { cancelContributionAndEmit, recordContributionAndEmit } from '../creators/project-writes';
+import { projectWriteContext } from '../creators/project-writes';
 import { configuredFeed } from '../feed/config';
 import { follow } from '../feed/follows';
-import { heartbeatVisitors, joinProject, leaveProject, publishNews } from '../live-events';
+import { cancelContribution, heartbeatVisitors, joinProject, leaveProject, publishNews, recordContribution } from '../live-events';
 import type { LiveEventsContext } from '../live-events/context';
 import { heartbeatInterval } from '../live-events/windows';
 import { newId } from '../ids';
@@ -58,11 +58,13 @@ export function startSimulator(ctx: LiveEventsContext): { stop(): Promise<void> 
     for (let i = 0; i < SIMULATED_FOLLOWERS; i++) await follow(feed, `sim-follower-${i}`, all[i % all.length]!);
   })().catch((error: Error) => log.debug({ err: error.message }, 'simulated follows failed'));
 
+  // Contributions are the app's writes: the creator's metric event follows each (project-writes.ts).
+  const writes = projectWriteContext(ctx);
   every(800, 3_500, async () => {
     const slug = pick(await slugs());
-    const { id } = await recordContributionAndEmit(slug, { name: pick(BACKER_NAMES), amount: pick(AMOUNTS) }, ctx);
+    const { id } = await recordContribution(slug, { name: pick(BACKER_NAMES), amount: pick(AMOUNTS) }, writes);
     // Rarely a payment bounces, so the demo shows cancellations too.
-    if (Math.random() < 0.03) setTimeout(() => void cancelContributionAndEmit(slug, id, ctx).catch(() => undefined), 20_000);
+    if (Math.random() < 0.03) setTimeout(() => void cancelContribution(slug, id, writes).catch(() => undefined), 20_000);
   });
 
   every(60_000, 150_000, async () => {

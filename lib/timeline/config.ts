@@ -8,7 +8,7 @@ export const TIMELINE_SLACK = 10;
 
 const cap = z.coerce.number().int().min(1).max(10_000).default(100);
 
-/** TIMELINE_CAP (default 100) keeps each project's activity feed to that many entries. */
+/** TIMELINE_CAP (default 100) keeps each project's activity timeline to that many entries. */
 export function timelineCapFromEnv(env: NodeJS.ProcessEnv = process.env): number {
   return cap.parse(env.TIMELINE_CAP || undefined);
 }

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { KINDS } from '../../lib/live-events/kinds';
 import { ROOT, read } from './markdown';
 
 /** Where the app and its scripts read settings, and where only the test suites do. */
@@ -21,7 +22,8 @@ function sources(entry: string): string[] {
 /**
  * The variables a source reads: `process.env.X`, `env.X` of an environment passed in,
  * `process.env['X']`, `const { X } = process.env`, and the upper-case keys of a zod object the
- * environment is parsed with (`WINDOW_NEWS_MS: windowMs(…)`).
+ * environment is parsed with (`WINDOW_NEWS_MS: windowMs(…)`), and a live event kind's
+ * `env: 'WINDOW_NEWS_MS'` (lib/live-events/kinds.ts).
  */
 export function variablesRead(source: string): Set<string> {
   const names = new Set<string>();
@@ -30,6 +32,7 @@ export function variablesRead(source: string): Set<string> {
   for (const [, list] of source.matchAll(/\{([^{}]*)\}\s*=\s*process\.env\b/g)) {
     for (const [name] of list!.matchAll(/\b[A-Z][A-Z0-9_]*\b/g)) names.add(name);
   }
+  for (const [, name] of source.matchAll(/\benv:\s*'([A-Z][A-Z0-9_]*)'/g)) names.add(name!);
   for (const [, body] of source.matchAll(/z\s*\.object\(\{([\s\S]*?)\}\)/g)) {
     for (const [, name] of body!.matchAll(/^\s*([A-Z][A-Z0-9_]+)\s*:/gm)) names.add(name!);
   }
@@ -78,7 +81,13 @@ describe('docs/configuration.md', () => {
       'const { LOG_LEVEL, CI } = process.env;',
       'const schema = z.object({\n  WINDOW_NEWS_MS: windowMs(DEFAULT),\n  FOLD_SHARDS: z.coerce.number(),\n});',
       "spawn('x', { env: { ...process.env, NOT_READ: '1' } });",
+      "const news = kind({ name: 'news', env: 'WINDOW_KIND_MS' });",
     ].join('\n');
-    expect([...variablesRead(source)].sort()).toEqual(['CI', 'FOLD_SHARDS', 'LOG_LEVEL', 'PORT', 'REDIS_URL', 'TIMELINE_CAP', 'WINDOW_NEWS_MS']);
+    expect([...variablesRead(source)].sort()).toEqual(['CI', 'FOLD_SHARDS', 'LOG_LEVEL', 'PORT', 'REDIS_URL', 'TIMELINE_CAP', 'WINDOW_KIND_MS', 'WINDOW_NEWS_MS']);
+  });
+
+  it("gives each live event kind's window variable its default (lib/live-events/kinds.ts)", () => {
+    const rows = read('docs/configuration.md');
+    for (const kind of KINDS) expect(rows).toContain(`| \`${kind.env}\` | ${kind.windowMs} (`);
   });
 });

@@ -1,11 +1,12 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { includedFile, LUA_INCLUDES } from '../../lib/redis/lua';
 
 /** docs/architecture.md's layers of lib/, from the top down; one entry may hold folders of one layer. */
 const LAYERS = [
   ['server'], ['http'], ['realtime'], ['ops'], ['simulator'], ['creators'], ['quiz'], ['visitors'], ['folding'],
-  ['live-events', 'projects', 'feed'], ['leaderboard'], ['timeline'], ['limits'], ['metrics'], ['scale'], ['redis'],
+  ['live-events'], ['feed'], ['projects'], ['leaderboard'], ['timeline'], ['limits'], ['metrics'], ['scale'], ['redis'],
 ];
 const LIB = path.resolve(__dirname, '../../lib');
 const depth = (folder: string) => LAYERS.findIndex((layer) => layer.includes(folder));
@@ -34,5 +35,35 @@ describe('the layers of lib/', () => {
       }
     }
     expect(upward).toEqual([]);
+  });
+});
+
+/** Includes across folders not yet moved to lib/redis/includes/ (the quiz reads the leaderboard's board order). */
+const CROSS_FOLDER_INCLUDES_LEFT = [
+  'quiz/lua/read-standing.lua includes ../../leaderboard/lua/board-order.lua',
+  'quiz/lua/submit-session.lua includes ../../leaderboard/lua/add-to-boards.lua',
+];
+
+describe('the Lua includes of lib/', () => {
+  const scripts = readdirSync(LIB, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.lua'));
+
+  it("include only from lib/redis/includes/ or the script's own folder, and only files that exist", () => {
+    const found: string[] = [];
+    for (const script of scripts) {
+      for (const [, included] of readFileSync(path.join(LIB, script), 'utf8').matchAll(/^--- @include "(.+)"$/gm)) {
+        const file = includedFile(script, included!);
+        expect(existsSync(path.join(LIB, file)), `${script} includes ${included}`).toBe(true);
+        if (path.dirname(file) !== LUA_INCLUDES && path.dirname(file) !== path.dirname(script)) found.push(`${script} includes ${included}`);
+      }
+    }
+    expect(found.toSorted()).toEqual(CROSS_FOLDER_INCLUDES_LEFT);
+  });
+
+  it('keeps in lib/redis/includes/ only helpers: no script, each opening with what it offers', () => {
+    for (const helper of scripts.filter((file) => path.dirname(file) === LUA_INCLUDES)) {
+      const source = readFileSync(path.join(LIB, helper), 'utf8');
+      expect(source.startsWith('--[['), helper).toBe(true);
+      expect(source, helper).not.toMatch(/^return /m);
+    }
   });
 });

@@ -105,7 +105,7 @@ describe('cancelContribution', () => {
     // No write since: still stored, past the 24-hour window, so no page counts it.
     expect(await redis.zscore(liveEventKeys(slug).contributions, 'old')).not.toBeNull();
     const page = stateFromSnapshot(await readLiveSnapshot(slug, ctx), clock.now());
-    expect(page.contributionCount).toBe(0);
+    expect(page.counters.contributions!.count).toBe(0);
     const changes = await listenToChanges(redis, slug);
 
     expect(await cancelContribution(slug, 'old', ctx)).toEqual({ count: 0, raised: 0 });
@@ -113,7 +113,7 @@ describe('cancelContribution', () => {
     const [cancelled] = await changes.takeChanges();
     expect(cancelled).toMatchObject({ type: 'contribution-cancelled', id: 'old', counted: false, count: 0 });
     const after = applyChange(page, cancelled!);
-    expect(after !== 'resync' && after.contributionCount).toBe((await readLiveSnapshot(slug, ctx)).contributions.count);
+    expect(after !== 'resync' && after.counters.contributions!.count).toBe((await readLiveSnapshot(slug, ctx)).contributions.count);
     await changes.close();
   });
 

@@ -7,7 +7,7 @@ import { catalogueKeys, projectKeys } from '../../lib/projects/keys';
 import { catalogueCursorSchema } from '../../lib/projects/schemas';
 import { copyTotalsToCards, saveProject } from '../../lib/projects/save';
 import { DEMO_PROJECTS } from '../../lib/projects/demo-projects';
-import { seedDemoProjects } from '../../lib/projects/seed';
+import { seedDemoProjects } from '../../lib/simulator/demo-seed';
 import { sampleProject } from '../sample-project';
 import { commandsSentBy, connect, liveContext, testClock, uniqueSlug } from '../support';
 

@@ -54,7 +54,7 @@ describe('the 24-hour count (a short window here)', () => {
     const [page] = pages as [LivePage];
     try {
       await expect.poll(() => pages.every((each) => each.state() !== null)).toBe(true);
-      expect(pages.every((each) => !each.state()!.expiringComplete || each.state()!.expiring.length > SNAPSHOT_LIMITS.expiring)).toBe(true);
+      expect(pages.every((each) => !each.state()!.counters.contributions!.expiringComplete || each.state()!.counters.contributions!.expiring.length > SNAPSHOT_LIMITS.expiring)).toBe(true);
       const truth = (now: number) => times.filter((at) => at > now - WINDOW_MS).length;
       const mismatches: string[] = [];
       let samples = 0;
@@ -91,7 +91,7 @@ describe('the 24-hour count (a short window here)', () => {
     // machine takes to record them, so the project passes the mark whatever the load.
     const page = openLivePage(app.url, slug);
     try {
-      await expect.poll(() => page.state()?.expiringComplete).toBe(true);
+      await expect.poll(() => page.state()?.counters.contributions?.expiringComplete).toBe(true);
       const times: number[] = [];
       for (let sent = 0; sent < EXPIRING_PUSH.times + 200; sent += 100) {
         const recorded = await Promise.all(Array.from({ length: 100 }, (_, i) => recordContribution(slug, { name: `Hot ${sent + i}`, amount: 1 }, ctx)));
@@ -99,9 +99,9 @@ describe('the 24-hour count (a short window here)', () => {
       }
       const version = Number(await app.redis.hget(liveEventKeys(slug).info, 'version'));
       await expect.poll(() => page.state()!.version).toBe(version);
-      await expect.poll(() => page.state()!.expiringComplete).toBe(false);
+      await expect.poll(() => page.state()!.counters.contributions!.expiringComplete).toBe(false);
       const now = Date.now();
-      expect(page.state()!.expiring.length).toBeLessThanOrEqual(EXPIRING_PUSH.times);
+      expect(page.state()!.counters.contributions!.expiring.length).toBeLessThanOrEqual(EXPIRING_PUSH.times);
       expect(viewAt(page.state()!, now).contributionCount).toBe(times.filter((at) => at > now - WINDOW_MS).length);
       expect(page.watches).toBe(1);
     } finally {

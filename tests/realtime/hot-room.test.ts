@@ -43,7 +43,7 @@ describe('a hot project', () => {
       expect(truth.version).toBe(CONTRIBUTIONS);
       await expect.poll(() => pages.map((page) => page.state()!.version), { timeout: 10_000 }).toEqual(pages.map(() => CONTRIBUTIONS));
       for (const page of pages) {
-        expect(page.state()!.contributionCount).toBe(truth.contributions.count);
+        expect(page.state()!.counters.contributions!.count).toBe(truth.contributions.count);
         expect(page.state()!.raised).toBe(truth.raised);
         expect(page.watches).toBe(1);
         const versions = page.frames.flatMap((frame) => frame.changes.flatMap((change) => (change.type === 'visitors-changed' ? [] : [change.version])));
@@ -76,7 +76,7 @@ describe('a hot project', () => {
       await expect.poll(() => pages.map((page) => page.state()!.version), { timeout: 10_000 }).toEqual([truth.version, truth.version]);
       expect(pages[0]!.watches).toBeGreaterThanOrEqual(2);
       expect(pages[1]!.watches).toBe(1);
-      expect(pages.map((page) => page.state()!.contributionCount)).toEqual([truth.contributions.count, truth.contributions.count]);
+      expect(pages.map((page) => page.state()!.counters.contributions!.count)).toEqual([truth.contributions.count, truth.contributions.count]);
       expect(pages.map((page) => page.state()!.raised)).toEqual([truth.raised, truth.raised]);
     } finally {
       pages.forEach((page) => page.close());

@@ -44,7 +44,7 @@ describe('the browser model of live events', () => {
     const activity = { seq: 5, kind: 'contribution' as const, ...contribution };
     const change = { type: 'contribution-recorded' as const, slug: 'p', version: 8, contribution, count: 3, raised: 107, activity };
     const once = applied(state, change);
-    expect(once).toMatchObject({ version: 8, contributionCount: 3, raised: 107 });
+    expect(once).toMatchObject({ version: 8, counters: { contributions: { count: 3 } }, raised: 107 });
     expect(applied(once, change)).toBe(once);
     expect(applied(state, { ...change, version: 7 })).toBe(state);
     expect(applyChange(state, { ...change, version: 9 })).toBe('resync');
@@ -63,20 +63,20 @@ describe('the browser model of live events', () => {
     }
     // Dropped from the front in batches (no copy of the whole list on every change): a day's
     // worth, plus at most one batch of expired ones that viewAt already leaves out.
-    expect(state.expiring.length).toBeLessThan(24 + 64);
-    expect(state.contributionCount - state.expiring.filter((at) => at <= SERVER_NOW + hours * HOUR - 24 * HOUR).length).toBe(24);
+    expect(state.counters.contributions!.expiring.length).toBeLessThan(24 + 64);
+    expect(state.counters.contributions!.count - state.counters.contributions!.expiring.filter((at) => at <= SERVER_NOW + hours * HOUR - 24 * HOUR).length).toBe(24);
   });
 
   it('takes a cancelled contribution off the count and off the expiry times', () => {
     const state = stateFromSnapshot(snapshot(), SERVER_NOW);
     const at = SERVER_NOW - 24 * HOUR + 10_000;
     const cancelled = applied(state, { type: 'contribution-cancelled', slug: 'p', version: 8, id: 'c0', at, counted: true, count: 1, raised: 90 });
-    expect(cancelled).toMatchObject({ contributionCount: 1, expiring: [SERVER_NOW - HOUR], raised: 90 });
+    expect(cancelled).toMatchObject({ counters: { contributions: { count: 1, expiring: [SERVER_NOW - HOUR] } }, raised: 90 });
     expect(viewAt(cancelled, SERVER_NOW + 11_000).contributionCount).toBe(1);
     const listed = applied(state, { type: 'contribution-cancelled', slug: 'p', version: 8, id: 'c1', at: SERVER_NOW - 29 * MINUTE, counted: true, count: 1, raised: 95, activitySeq: 4 });
-    expect(listed.contributors).toEqual([]);
+    expect(listed.lists.contributors).toEqual([]);
     expect(listed.activity.items).toEqual([]);
-    expect(listed.contributionCount).toBe(1);
+    expect(listed.counters.contributions!.count).toBe(1);
   });
 
   it('asks for a snapshot when the known expiry times run out but older contributions still count', () => {
@@ -88,7 +88,7 @@ describe('the browser model of live events', () => {
 
   it('applies news and viewer counts, and resyncs after an import', () => {
     const state = stateFromSnapshot(snapshot(), SERVER_NOW);
-    expect(applied(state, { type: 'news-unpublished', slug: 'p', version: 8, id: 'n1' }).news).toEqual([]);
+    expect(applied(state, { type: 'news-unpublished', slug: 'p', version: 8, id: 'n1' }).lists.news).toEqual([]);
     expect(applied(state, { type: 'visitors-changed', slug: 'p', count: 9 }).visitors).toBe(9);
     expect(applyChange(state, { type: 'events-imported', slug: 'p', version: 8 })).toBe('resync');
   });
@@ -139,16 +139,16 @@ describe('the browser model of live events', () => {
         for (let now = SERVER_NOW + 200; now <= SERVER_NOW + 6_000; now += 50) expect(viewAt(brought, now).contributionCount).toBe(truth(now) + 1);
       }
       // The state it was applied to reads the shared log only up to its own version.
-      expect(applied(base, pushed(SERVER_NOW + 200, 7)).contributionCount).toBe(truth(SERVER_NOW + 200));
+      expect(applied(base, pushed(SERVER_NOW + 200, 7)).counters.contributions!.count).toBe(truth(SERVER_NOW + 200));
     });
 
     it('holds times read ahead of the page until it reaches their version', () => {
       let state = start();
       state = applied(state, pushed(SERVER_NOW + 100, 8, 501));
-      expect(state.expiring).toEqual(times.slice(0, 200));
+      expect(state.counters.contributions!.expiring).toEqual(times.slice(0, 200));
       const contribution = { id: 'new', name: 'Bo', amount: 1, at: SERVER_NOW + 50 };
       state = applied(state, { type: 'contribution-recorded', slug: 'p', version: 8, contribution, count: 501, raised: 101 });
-      expect(state.expiring).toHaveLength(500);
+      expect(state.counters.contributions!.expiring).toHaveLength(500);
       expect(state.pendingExpiring).toBeUndefined();
     });
   });

@@ -1,18 +1,18 @@
 --[[
-  Cancels a contribution: removes it from both windows and from the activity feed, takes its
+  Cancels a contribution: removes it from both windows and from the activity timeline, takes its
   amount off the project's total and publishes the change.
 
   KEYS[1] project info hash   KEYS[2] contributions zset   KEYS[3] contributors zset
-  KEYS[4] contribution details hash   KEYS[5] activity feed list
+  KEYS[4] contribution details hash   KEYS[5] activity timeline list
   ARGV[1] now (ms)   ARGV[2] contribution id
   ARGV[3] contributions window (ms)   ARGV[4] contributors window (ms)
   KEYS[6] the project's change channel (SPUBLISH)   ARGV[5] project slug
 
   Returns {status, count, raised}: status 1 cancelled, 0 no such contribution, -1 unknown project
 ]]
---- @include "prune-expired.lua"
---- @include "publish-change.lua"
---- @include "activity.lua"
+--- @include "includes/event-kinds.lua"
+--- @include "includes/publish-change.lua"
+--- @include "includes/activity-timeline.lua"
 
 local info, contributions, contributors, details, activity = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5]
 local now, id = tonumber(ARGV[1]), ARGV[2]

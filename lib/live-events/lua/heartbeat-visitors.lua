@@ -10,7 +10,7 @@
 
   Returns {number of visitors, pending} (see publishVisitorsIfChanged in presence.lua)
 ]]
---- @include "presence.lua"
+--- @include "includes/presence.lua"
 
 local visitors, tabs, counts = KEYS[1], KEYS[2], KEYS[3]
 local now, window = tonumber(ARGV[1]), tonumber(ARGV[2])

@@ -2,25 +2,25 @@
   Bulk import of past events with their original times (a migration, or backfilling after a
   window grew): each event lands in every window it still belongs to; an event already expired
   everywhere, or whose id is already there, is skipped. Imported events are pushed onto the
-  activity feed in the order given (the caller sorts them by time); only the last `cap` of a
+  activity timeline in the order given (the caller sorts them by time); only the last `cap` of a
   batch are pushed, the ones before would be trimmed at once. One change message tells open
   pages to resync.
 
   KEYS[1] project info hash        KEYS[2] contributions zset   KEYS[3] contributors zset
   KEYS[4] contribution details hash   KEYS[5] news zset          KEYS[6] news details hash
-  KEYS[7] activity feed list
+  KEYS[7] activity timeline list
   ARGV[1] now (ms)
   ARGV[2] contributions window   ARGV[3] contributors window   ARGV[4] news window (ms)
   KEYS[8] the project's change channel (SPUBLISH)   ARGV[5] project slug
   ARGV[6] events, a JSON array of {kind = "contribution", id, name, amount, at}
           or {kind = "news", id, title, url, at}, already validated by the caller
-  ARGV[7] feed cap   ARGV[8] feed slack   ARGV[9] feed TTL (ms)
+  ARGV[7] timeline cap   ARGV[8] timeline slack   ARGV[9] timeline TTL (ms)
 
   Returns {imported, skipped}, or {-1, 0} for an unknown project
 ]]
---- @include "prune-expired.lua"
---- @include "publish-change.lua"
---- @include "activity.lua"
+--- @include "includes/event-kinds.lua"
+--- @include "includes/publish-change.lua"
+--- @include "includes/activity-timeline.lua"
 
 local info, contributions, contributors, contributionDetails, news, newsDetails, activity =
   KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7]
@@ -68,7 +68,7 @@ if #newsIds > 0 then present(news, newsIds, takenNews) end
 local countAdds, listAdds, contributionFields, newsAdds, newsFields = {}, {}, {}, {}, {}
 local arrived, raisedBy = {}, 0
 local function push(list, a, b) list[#list + 1] = a; list[#list + 1] = b end
-local function feedFields(event)
+local function activityFields(event)
   if event.kind == 'contribution' then return { 'c', event.id, event.at, event.amount, event.name } end
   return { 'n', event.id, event.at, event.title, event.url }
 end
@@ -95,7 +95,7 @@ local skipped = #events - imported
 
 if imported > 0 then
   for i = math.max(1, imported - tonumber(ARGV[7]) + 1), imported do
-    pushActivity(activity, info, feedFields(arrived[i]), 7)
+    pushActivity(activity, info, activityFields(arrived[i]), 7)
   end
   for _, event in ipairs(arrived) do
     if event.kind == 'contribution' then

@@ -1,21 +1,22 @@
 --[[
   Publishes a news item in the news window, drops expired news, refreshes the TTLs, pushes it
-  onto the activity feed and publishes the change. Publishing the same id again changes nothing.
+  onto the activity timeline and publishes the change. Publishing the same id again changes nothing.
 
   KEYS[1] project info hash   KEYS[2] news zset (id -> at)
-  KEYS[3] news details hash (id -> [title, url])   KEYS[4] activity feed list
+  KEYS[3] news details hash (id -> [title, url])   KEYS[4] activity timeline list
   ARGV[1] now (ms)   ARGV[2] news id   ARGV[3] title   ARGV[4] url   ARGV[5] news window (ms)
   KEYS[5] the project's change channel (SPUBLISH)   ARGV[6] project slug
-  ARGV[7] feed cap   ARGV[8] feed slack   ARGV[9] feed TTL (ms)
-  Home feeds (lib/feed/lua/enqueue.lua): its six keys at the END of KEYS, its settings the LAST ARGV.
+  ARGV[7] timeline cap   ARGV[8] timeline slack   ARGV[9] timeline TTL (ms)
+  then the home feed's 6 keys at the END of KEYS and its settings as the LAST ARGV
+  (includes/home-feed.lua, lib/feed/hook.ts)
 
   Returns {status, at, feedWork}: status 1 published, 0 duplicate (at is the original's), -1 unknown
   project; feedWork (published only): see enqueue.lua
 ]]
---- @include "prune-expired.lua"
---- @include "publish-change.lua"
---- @include "activity.lua"
---- @include "../../feed/lua/enqueue.lua"
+--- @include "includes/event-kinds.lua"
+--- @include "includes/publish-change.lua"
+--- @include "includes/activity-timeline.lua"
+--- @include "includes/home-feed.lua"
 
 local info, news, details, activity = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
 local now, id, title, url, window = tonumber(ARGV[1]), ARGV[2], ARGV[3], ARGV[4], tonumber(ARGV[5])

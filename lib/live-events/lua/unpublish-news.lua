@@ -1,19 +1,20 @@
 --[[
-  Unpublishes a news item, removes it from the activity feed, drops expired news, refreshes the
+  Unpublishes a news item, removes it from the activity timeline, drops expired news, refreshes the
   TTLs and publishes the change.
 
   KEYS[1] project info hash   KEYS[2] news zset   KEYS[3] news details hash
-  KEYS[4] activity feed list
+  KEYS[4] activity timeline list
   ARGV[1] now (ms)   ARGV[2] news id   ARGV[3] news window (ms)
   KEYS[5] the project's change channel (SPUBLISH)   ARGV[4] project slug
-  Home feeds (lib/feed/lua/enqueue.lua): its six keys at the END of KEYS, its settings the LAST ARGV.
+  then the home feed's 6 keys at the END of KEYS and its settings as the LAST ARGV
+  (includes/home-feed.lua, lib/feed/hook.ts)
 
   Returns 1 unpublished, 0 no such news item, -1 unknown project
 ]]
---- @include "prune-expired.lua"
---- @include "publish-change.lua"
---- @include "activity.lua"
---- @include "../../feed/lua/enqueue.lua"
+--- @include "includes/event-kinds.lua"
+--- @include "includes/publish-change.lua"
+--- @include "includes/activity-timeline.lua"
+--- @include "includes/home-feed.lua"
 
 local info, news, details, activity = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
 local now, id, window = tonumber(ARGV[1]), ARGV[2], tonumber(ARGV[3])

@@ -7,6 +7,6 @@
 
   Returns the list's length.
 ]]
---- @include "timeline.lua"
+--- @include "includes/timeline.lua"
 
 return timelinePushId(KEYS[1], ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4]))

@@ -1,7 +1,8 @@
-import { recordContributionAndEmit } from '@/lib/creators/project-writes';
+import { projectWriteContext } from '@/lib/creators/project-writes';
 import { readJson } from '@/lib/http/body';
 import { pathSlug, type SlugParams } from '@/lib/http/params';
 import { route } from '@/lib/http/route';
+import { recordContribution } from '@/lib/live-events';
 import { contributionInputSchema } from '@/lib/live-events/schemas';
 import { projectKeys } from '@/lib/projects/keys';
 import { acknowledged } from '@/lib/redis/acknowledged';
@@ -12,7 +13,7 @@ export const POST = route(
     const slug = await pathSlug(context);
     const input = await readJson(request, contributionInputSchema);
     // Acknowledged once a replica of the project's slot has it; the fold event rebuilds itself.
-    const { id, at, created } = await acknowledged([projectKeys.info(slug)], () => recordContributionAndEmit(slug, input));
+    const { id, at, created } = await acknowledged([projectKeys.info(slug)], () => recordContribution(slug, input, projectWriteContext()));
     return Response.json({ id, at }, { status: created ? 201 : 200 });
   },
   { write: true },

@@ -4,7 +4,7 @@ import { route } from '@/lib/http/route';
 import { readActivity } from '@/lib/live-events/activity';
 import { timelineQuerySchema as query } from '@/lib/live-events/schemas';
 
-/** `?limit=&before=`: a page of the activity feed, newest first; `nextCursor` is the next `before`. */
+/** `?limit=&before=`: a page of the activity timeline, newest first; `nextCursor` is the next `before`. */
 export const GET = route(async (request: Request, context: SlugParams) => {
   const slug = await pathSlug(context);
   const { searchParams } = new URL(request.url);

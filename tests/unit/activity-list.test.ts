@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appendPage, feedFromPage, MAX_SHOWN, prependEntry, removeEntry } from '../../lib/live-events/activity-feed';
+import { appendPage, listFromPage, MAX_SHOWN, prependEntry, removeEntry } from '../../lib/live-events/activity-list';
 import { applyActivityPage, applyChange, stateFromSnapshot } from '../../lib/live-events/client-state';
 import type { ActivityEntry, LiveSnapshot } from '../../lib/live-events/types';
 import { DEFAULT_WINDOWS } from '../../lib/live-events/windows';
@@ -12,7 +12,7 @@ const seqs = (items: ActivityEntry[]) => items.map((item) => item.seq);
 
 describe('the activity feed a page holds', () => {
   it('prepends live entries once and appends older pages by cursor', () => {
-    let feed = feedFromPage({ items: range(30, 21), nextCursor: 21 });
+    let feed = listFromPage({ items: range(30, 21), nextCursor: 21 });
     feed = prependEntry(feed, entry(31));
     feed = prependEntry(feed, entry(31));
     feed = appendPage(feed, 21, { items: range(20, 11), nextCursor: 11 });
@@ -24,14 +24,14 @@ describe('the activity feed a page holds', () => {
   });
 
   it('drops a page that no longer fits where the feed ends (appended already, or a resync replaced the feed)', () => {
-    const feed = appendPage(feedFromPage({ items: range(30, 21), nextCursor: 21 }), 21, { items: range(20, 11), nextCursor: 11 });
+    const feed = appendPage(listFromPage({ items: range(30, 21), nextCursor: 21 }), 21, { items: range(20, 11), nextCursor: 11 });
     expect(appendPage(feed, 21, { items: range(20, 11), nextCursor: 11 })).toBe(feed);
-    const resynced = feedFromPage({ items: range(60, 51), nextCursor: 51 });
+    const resynced = listFromPage({ items: range(60, 51), nextCursor: 51 });
     expect(appendPage(resynced, 21, { items: range(20, 11), nextCursor: 11 })).toBe(resynced);
   });
 
   it('keeps an entry removed while its page was on the way from coming back', () => {
-    let feed = feedFromPage({ items: range(30, 21), nextCursor: 21 });
+    let feed = listFromPage({ items: range(30, 21), nextCursor: 21 });
     feed = removeEntry(feed, 15);
     feed = removeEntry(feed, 25);
     feed = appendPage(feed, 21, { items: range(20, 11), nextCursor: 11 });
@@ -42,7 +42,7 @@ describe('the activity feed a page holds', () => {
   });
 
   it(`shows at most ${MAX_SHOWN} entries; the dropped ones can be loaded again`, () => {
-    let feed = feedFromPage({ items: range(MAX_SHOWN, 1), nextCursor: null });
+    let feed = listFromPage({ items: range(MAX_SHOWN, 1), nextCursor: null });
     feed = prependEntry(feed, entry(MAX_SHOWN + 1));
     expect(feed.items).toHaveLength(MAX_SHOWN);
     expect(feed.nextCursor).toBe(2);

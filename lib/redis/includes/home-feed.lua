@@ -1,6 +1,6 @@
 --[[
-  Shared helper (lib/feed): the home-feed hooks of the live-event scripts. An including script
-  appends the six feed keys at the END of its KEYS (feedHookKeys in lib/feed/keys.ts) and the
+  Shared helper (lib/feed/hook.ts): the home-feed hooks of the live-event scripts. An including
+  script appends the 6 feed keys at the END of its KEYS (feedHookKeys in lib/feed/keys.ts) and the
   feed's settings as its LAST argument (feedHookArg: JSON {max, cap, slack, ttl, slug}), so the
   hook reads them from the end and the script's own keys and arguments keep their places.
 

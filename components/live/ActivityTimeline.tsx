@@ -9,7 +9,7 @@ import { card } from '../styles';
 type Props = { items: ActivityEntry[]; hasMore: boolean; now: number; loadMore: () => Promise<void> };
 
 /** Every event of the project, newest first: live at the top, older pages on demand. */
-export function ActivityFeed({ items, hasMore, now, loadMore }: Props) {
+export function ActivityTimeline({ items, hasMore, now, loadMore }: Props) {
   const [loading, setLoading] = useState<'idle' | 'busy' | 'failed'>('idle');
   const onLoadMore = () => {
     setLoading('busy');

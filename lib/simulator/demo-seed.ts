@@ -1,10 +1,10 @@
 import { importEvents } from '../live-events/import';
 import type { LiveEventsContext } from '../live-events/context';
 import { HOUR, MINUTE } from '../live-events/windows';
-import { BACKER_NAMES, NEWS_TITLES } from './demo-names';
-import { saveProject } from './save';
-import { DEMO_PROJECTS } from './demo-projects';
-import type { Project } from './types';
+import { BACKER_NAMES, NEWS_TITLES } from '../projects/demo-names';
+import { saveProject } from '../projects/save';
+import { DEMO_PROJECTS } from '../projects/demo-projects';
+import type { Project } from '../projects/types';
 
 /**
  * Loads the demo catalogue. Idempotent: existing projects keep their totals. A project seen for

@@ -1,0 +1,34 @@
+import { NotFoundError } from '../errors';
+import { newId } from '../ids';
+import { defaultLiveEventsContext, type LiveEventsContext } from './context';
+import { detailsKey, kindKey, liveEventKeys } from './keys';
+import type { KindDescriptor } from './kinds';
+import { withLiveEventScripts } from './commands';
+
+/** What a member of `kinds` carries (kinds.ts), and optionally its id. */
+export type EventInput = { id?: string; [carried: string]: string | number | undefined };
+
+/**
+ * Records one event in each of `kinds` (counters and lists declared in kinds.ts, sharing one
+ * details hash) in one round trip (lua/record-event.lua): recorded, pruned, counted and pushed
+ * as an `event-recorded` change. The write of any kind declared by its descriptor alone; an id
+ * sent again changes nothing.
+ */
+export async function recordEvent(
+  slug: string,
+  kinds: readonly KindDescriptor[],
+  input: EventInput,
+  ctx: LiveEventsContext = defaultLiveEventsContext(),
+): Promise<{ id: string; at: number; created: boolean }> {
+  const id = input.id ?? newId();
+  const order = Object.keys(kinds.find((kind) => kind.shape === 'list')?.carries ?? {});
+  const fields = Object.fromEntries(order.map((field) => [field, input[field]]));
+  const keys = [liveEventKeys(slug).info, liveEventKeys(slug).changes, detailsKey(slug, kinds[0]!), ...kinds.map((kind) => kindKey(slug, kind))];
+  const [status, at] = await withLiveEventScripts(ctx.redis).recordEvent(
+    keys.length, ...keys,
+    ctx.now(), id, slug, JSON.stringify({ order, fields }),
+    ...kinds.flatMap((kind) => [kind.name, kind.shape, ctx.windows[kind.name]!]),
+  );
+  if (status === -1) throw new NotFoundError('project');
+  return { id, at, created: status === 1 };
+}
