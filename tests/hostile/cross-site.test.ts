@@ -49,7 +49,7 @@ const followers = (slug: string) => app.redis.zcard(projectFeedKeys(slug).follow
 describe('writes from another site', () => {
   it('are refused with 403, write nothing and give no visitor cookie: a foreign Origin, `null`, or Sec-Fetch-Site: cross-site', async () => {
     const slug = await createProject(app.redis);
-    const attacks = [
+    const attacks: Record<string, string>[] = [
       { origin: 'https://evil.example' },
       { origin: 'null' },
       { origin: app.url.replace('127.0.0.1', 'localhost') },
@@ -71,7 +71,7 @@ describe('writes from another site', () => {
 
   it('from the site itself, an allowed origin, a same-site page, or a client that is no browser, are served', async () => {
     const slug = await createProject(app.redis);
-    const allowed = [{ origin: app.url }, { origin: 'https://partner.example' }, { 'sec-fetch-site': 'same-origin' }, { 'sec-fetch-site': 'same-site' }, {}];
+    const allowed: Record<string, string>[] = [{ origin: app.url }, { origin: 'https://partner.example' }, { 'sec-fetch-site': 'same-origin' }, { 'sec-fetch-site': 'same-site' }, {}];
     for (const headers of allowed) expect(await follow(slug, headers)).toMatchObject({ status: 201, cookie: true });
     expect(await followers(slug)).toBe(allowed.length);
   });

@@ -1,0 +1,139 @@
+import type { Page } from '@playwright/test';
+import { projectKeys } from '../lib/projects/keys';
+import { expect, postContribution, test } from './support/fixtures';
+
+/**
+ * Round three, findings 1 and 2, in a real Chromium: what the browser enforces from the site's
+ * headers (its CSP, frame-ancestors) and what another site's page can make it send. "Another
+ * site" is a page Playwright serves at http://evil.test; the app is on 127.0.0.1.
+ */
+const EVIL = 'http://evil.test';
+
+/** Every CSP violation the page reports, from before its first script runs. */
+async function watchViolations(page: Page): Promise<string[]> {
+  const violations: string[] = [];
+  await page.exposeFunction('reportViolation', (text: string) => violations.push(text));
+  await page.addInitScript(() =>
+    document.addEventListener('securitypolicyviolation', (event) =>
+      (window as unknown as { reportViolation(text: string): void }).reportViolation(`${event.violatedDirective} ${event.blockedURI}`),
+    ),
+  );
+  page.on('console', (message) => {
+    if (message.text().includes('Content Security Policy')) violations.push(message.text());
+  });
+  return violations;
+}
+
+/** React has hydrated the page: its elements carry their fibers (a page whose scripts were refused never does). */
+const hydrated = (page: Page) =>
+  page.waitForFunction(() => Object.keys(document.querySelector('header nav a') ?? {}).some((key) => key.startsWith('__reactFiber')));
+
+/** Serves `html` as another site's page and opens it. */
+async function openEvilPage(page: Page, html: string): Promise<void> {
+  await page.route(`${EVIL}/**`, (route) => route.fulfill({ contentType: 'text/html', body: html }));
+  await page.goto(`${EVIL}/`);
+}
+
+test('every page, and /api/docs under its own policy, loads and goes live with no CSP violation', async ({ page, slug }) => {
+  const violations = await watchViolations(page);
+  const live = [`/projects/${slug}`, '/leaderboard', '/ops', '/feed'];
+  for (const path of ['/', '/quiz', '/admin', ...live]) {
+    const response = await page.goto(path);
+    const headers = response!.headers();
+    expect(headers['content-security-policy']).toMatch(/script-src 'self' 'sha256-/);
+    expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    expect(headers['referrer-policy']).toBe('same-origin');
+    await hydrated(page);
+    if (live.includes(path)) await expect(page.getByTestId('connection-status').first()).toHaveAttribute('data-state', 'live');
+  }
+  // A client-side navigation fetches the next page's payload under the same policy.
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Quiz' }).first().click();
+  await expect(page).toHaveURL(/\/quiz$/);
+  await page.getByRole('link', { name: 'Leaderboard' }).first().click();
+  await expect(page.getByTestId('connection-status').first()).toHaveAttribute('data-state', 'live');
+
+  await page.goto('/api/docs');
+  await expect(page.locator('.opblock').first()).toBeVisible();
+  expect(violations).toEqual([]);
+});
+
+test('a page framed by another site is blocked', async ({ page, slug, baseURL }) => {
+  const refused = page.waitForEvent('console', (message) => /frame-ancestors|Refused to display/.test(message.text()));
+  await openEvilPage(page, `<iframe id="victim" src="${baseURL}/projects/${slug}"></iframe>`);
+  await refused;
+  const frame = page.frames().find((candidate) => candidate !== page.mainFrame());
+  await expect(page.frameLocator('#victim').getByTestId('connection-status')).toHaveCount(0);
+  expect(frame?.url()).not.toContain(`/projects/${slug}`);
+});
+
+test('an inline script injected where a name is shown does not run; the page still works', async ({ page, request, slug }) => {
+  const name = 'Injected Ivy';
+  expect((await postContribution(request, slug, { name, amount: 5 })).status()).toBe(201);
+  const payload = '<script>window.__pwned = true</script><img src="x" onerror="window.__pwned = true">';
+  // As if the server had failed to escape the name: the HTML is changed on its way, its headers kept.
+  let keepPolicy = true;
+  await page.route(`**/projects/${slug}`, async (route) => {
+    const response = await route.fetch();
+    const body = (await response.text()).replace(`>${name}<`, `>${name}${payload}<`);
+    const headers = response.headers();
+    if (!keepPolicy) delete headers['content-security-policy'];
+    await route.fulfill({ response, body, headers });
+  });
+  const violations = await watchViolations(page);
+  await page.goto(`/projects/${slug}`);
+  await expect.poll(() => violations.length).toBeGreaterThanOrEqual(2);
+  expect(await page.evaluate(() => (window as unknown as { __pwned?: boolean }).__pwned)).toBeUndefined();
+  await expect(page.getByTestId('connection-status')).toHaveAttribute('data-state', 'live');
+
+  // The control: the same injected page without its policy runs the script.
+  keepPolicy = false;
+  await page.goto(`/projects/${slug}`);
+  await expect.poll(() => page.evaluate(() => (window as unknown as { __pwned?: boolean }).__pwned)).toBe(true);
+});
+
+test('another site’s page cannot write through the visitor’s browser, nor replace their visitor id', async ({ page, redis, slug, baseURL }) => {
+  await page.goto(`/projects/${slug}`);
+  const visitor = (await page.context().cookies()).find((cookie) => cookie.name === 'cp_vid')!.value;
+  const raisedBefore = await redis.hget(projectKeys.info(slug), 'raised');
+  const body = JSON.stringify({ name: 'Mallory', amount: 1000 });
+  const attempts = ['/api/projects/' + slug + '/contributions', '/api/quiz/sessions', '/api/follows'];
+  await openEvilPage(
+    page,
+    `<form id="f" method="POST" enctype="text/plain" action="${baseURL}${attempts[0]}"><input name='${body.slice(0, -1)},"x":"' value='"}'></form>`,
+  );
+  const answers = await page.evaluate(
+    async ({ base, paths, body }) =>
+      Promise.all(
+        paths.map((path) =>
+          fetch(base + path, { method: 'POST', mode: 'no-cors', credentials: 'include', headers: { 'content-type': 'text/plain' }, body }).then(
+            (response) => response.type,
+            (error: Error) => error.message,
+          ),
+        ),
+      ),
+    { base: baseURL!, paths: attempts, body },
+  );
+  expect(answers).toEqual(['opaque', 'opaque', 'opaque']);
+  const submitted = page.waitForResponse((response) => response.url().endsWith(attempts[0]!));
+  await page.evaluate(() => (document.getElementById('f') as HTMLFormElement).submit());
+  expect((await submitted).status()).toBe(403);
+  expect(await redis.hget(projectKeys.info(slug), 'raised')).toBe(raisedBefore);
+  expect((await page.context().cookies()).find((cookie) => cookie.name === 'cp_vid')!.value).toBe(visitor);
+});
+
+test('another site’s page cannot open the site’s socket', async ({ page, baseURL }) => {
+  await openEvilPage(page, '<p>elsewhere</p>');
+  const socketUrl = `${baseURL!.replace('http', 'ws')}/socket.io/?EIO=4&transport=websocket`;
+  const outcome = await page.evaluate(
+    (url) =>
+      new Promise<string>((resolve) => {
+        const socket = new WebSocket(url);
+        socket.onopen = () => resolve('open');
+        socket.onerror = () => resolve('refused');
+      }),
+    socketUrl,
+  );
+  expect(outcome).toBe('refused');
+});
