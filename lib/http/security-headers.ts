@@ -86,38 +86,37 @@ function setHeaders(response: ServerResponse, headers: OutgoingHttpHeaders | str
 /**
  * A page's policy names the hashes of its inline scripts, and headers go before the body: so an
  * HTML answer is held until Next has written all of it, then sent at once with its policy and
- * length. Any other answer passes through untouched, its policy set on its first write.
+ * length. Any other answer passes straight through, its policy set before its head goes out.
+ * The methods stay wrapped for the whole answer: Next's compression wraps them in turn, and
+ * relies on calling through them.
  */
 function hashPagesOn(request: IncomingMessage, response: ServerResponse): void {
   const write = response.write.bind(response) as Write;
   const end = response.end.bind(response) as End;
-  const writeHead = response.writeHead.bind(response);
+  const writeHead = response.writeHead.bind(response) as (status: number, ...rest: unknown[]) => ServerResponse;
   const flushHeaders = response.flushHeaders.bind(response);
   const held: Buffer[] = [];
   let mode: 'pass' | 'hold' | undefined;
+  let releasing = false;
 
-  // Node's own end() writes the head through response.writeHead: the real one must be back by then.
-  const restore = () => Object.assign(response, { write, end, writeHead, flushHeaders });
   const decide = () => {
     if (mode) return mode;
     const ownPolicy = response.hasHeader(CSP);
     const html = String(response.getHeader('content-type') ?? '').startsWith('text/html');
     mode = html && !ownPolicy ? 'hold' : 'pass';
-    if (mode === 'pass') {
-      if (!ownPolicy) response.setHeader(CSP, RESOURCE_POLICY);
-      restore();
-    }
+    if (mode === 'pass' && !ownPolicy) response.setHeader(CSP, RESOURCE_POLICY);
     return mode;
   };
 
   Object.assign(response, {
-    // Headers only: the status line goes out with the body, once the policy is known.
     writeHead(status: number, ...rest: unknown[]): ServerResponse {
+      if (releasing || mode === 'pass') return writeHead(status, ...rest);
       response.statusCode = status;
       if (typeof rest[0] === 'string') response.statusMessage = rest[0];
       const headers = rest.find((part) => typeof part === 'object' && part !== null) as OutgoingHttpHeaders | string[] | undefined;
       if (headers) setHeaders(response, headers);
-      return response;
+      // Held: the head goes out with the body, once the policy is known.
+      return decide() === 'pass' ? writeHead(status) : response;
     },
     flushHeaders(): void {
       if (decide() === 'pass') flushHeaders();
@@ -134,10 +133,10 @@ function hashPagesOn(request: IncomingMessage, response: ServerResponse): void {
       const data = typeof chunk === 'function' ? undefined : chunk;
       if (decide() === 'pass') return end(data, typeof encoding === 'function' ? undefined : encoding, done);
       if (data !== undefined && data !== null) held.push(toBuffer(data, encoding));
-      restore();
       const body = Buffer.concat(held);
       response.setHeader(CSP, pagePolicy(request, decoded(body, response.getHeader('content-encoding'))));
       if (request.method !== 'HEAD' && !response.hasHeader('transfer-encoding')) response.setHeader('Content-Length', body.byteLength);
+      releasing = true;
       return end(body, undefined, done);
     },
   });
