@@ -1,9 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { request as httpRequest } from 'node:http';
-import type { Socket } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openSocketsKey } from '../../lib/realtime/keys';
 import { startInProcessApp, type InProcessApp } from './in-process-app';
+import { closedByServer, rawUpgrade as upgrade } from './raw-upgrade';
 
 /**
  * Finding 3 of round three: connections are counted where they open, at the Engine.IO
@@ -32,58 +30,7 @@ let next = 0;
 const freshAddress = () => `192.0.2.${++next}`;
 const places = (address: string) => app.redis.zcard(openSocketsKey(address));
 
-type Upgrade = { status: number; socket?: Socket; head?: Buffer; body?: string };
-/** A bare WebSocket upgrade to the Engine.IO endpoint, as a script without a browser sends it: no Origin, no Socket.IO CONNECT ever. */
-function rawUpgrade(address: string, headers: Record<string, string> = {}): Promise<Upgrade> {
-  return new Promise((resolve, reject) => {
-    const request = httpRequest(`${app.url}/socket.io/?EIO=4&transport=websocket`, {
-      headers: {
-        connection: 'Upgrade',
-        upgrade: 'websocket',
-        'sec-websocket-version': '13',
-        'sec-websocket-key': randomBytes(16).toString('base64'),
-        'x-forwarded-for': address,
-        ...headers,
-      },
-      agent: false,
-    });
-    request.once('upgrade', (response, socket, head) => resolve({ status: response.statusCode!, socket, head }));
-    request.once('response', (response) => {
-      let body = '';
-      response.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
-      response.once('end', () => resolve({ status: response.statusCode!, body }));
-      response.once('error', () => resolve({ status: response.statusCode!, body }));
-    });
-    // A refused upgrade may be answered and closed at once: the close is the refusal.
-    request.once('error', (error: NodeJS.ErrnoException) => (error.code === 'ECONNRESET' ? resolve({ status: 0 }) : reject(error)));
-    request.end();
-  });
-}
-
-/**
- * Resolves when the server sends a WebSocket close frame (opcode 8): it ended the connection. The
- * TCP connection itself lingers until the client answers the close, which this one never does.
- */
-function closedByServer({ socket, head = Buffer.alloc(0) }: Upgrade): Promise<void> {
-  return new Promise((resolve, reject) => {
-    let buffered = head;
-    const read = (chunk: Buffer) => {
-      buffered = Buffer.concat([buffered, chunk]);
-      // Server frames are unmasked; Engine.IO's are short (a 126 length takes two more bytes).
-      while (buffered.length >= 2) {
-        const opcode = buffered[0]! & 0x0f;
-        const short = buffered[1]! & 0x7f;
-        const [offset, length] = short === 126 ? [4, buffered.length >= 4 ? buffered.readUInt16BE(2) : Infinity] : [2, short];
-        if (buffered.length < offset + length) return;
-        if (opcode === 8) return resolve();
-        buffered = buffered.subarray(offset + length);
-      }
-    };
-    socket!.on('data', read);
-    socket!.once('close', () => reject(new Error('closed without a close frame')));
-    read(Buffer.alloc(0));
-  });
-}
+const rawUpgrade = (address: string, headers: Record<string, string> = {}) => upgrade(app.url, { 'x-forwarded-for': address, ...headers });
 
 async function pollingHandshake(address: string): Promise<number> {
   const response = await fetch(`${app.url}/socket.io/?EIO=4&transport=polling`, { headers: { 'x-forwarded-for': address } });
