@@ -155,3 +155,15 @@ test('another site’s page cannot open the site’s socket; the site’s own pa
   await page.goto('/quiz');
   expect(await open()).toBe('open');
 });
+
+test('the admin token stays in the admin page’s memory: in no storage, forgotten on reload', async ({ page }) => {
+  await page.goto('/admin');
+  await hydrated(page);
+  const token = process.env.E2E_ADMIN_TOKEN!;
+  await page.getByLabel(/Admin token/).fill(token);
+  const stored = await page.evaluate(() => [...Object.values(sessionStorage), ...Object.values(localStorage), document.cookie].join('\n'));
+  expect(stored).not.toContain(token);
+  await page.reload();
+  await hydrated(page);
+  await expect(page.getByLabel(/Admin token/)).toHaveValue('');
+});
