@@ -185,3 +185,12 @@ test('the admin token stays in the admin page’s memory: in no storage, forgott
   await hydrated(page);
   await expect(page.getByLabel(/Admin token/)).toHaveValue('');
 });
+
+test('a page answers 405 to any method but GET and HEAD, and is not rendered', async ({ request, slug }) => {
+  for (const method of ['POST', 'PUT', 'DELETE']) {
+    const response = await request.fetch(`/projects/${slug}`, { method, headers: { accept: 'text/html' } });
+    expect([response.status(), response.headers()['allow']]).toEqual([405, 'GET, HEAD']);
+    expect(await response.text()).not.toContain(slug);
+  }
+  expect((await request.head(`/projects/${slug}`)).status()).toBe(200);
+});
