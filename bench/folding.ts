@@ -35,7 +35,7 @@ const folderNamed = (redis: Redis, windowMs: number, maxWaitMs: number) =>
   new Folder({ ...metricEventsSpec, name: `bench-${randomBytes(3).toString('hex')}` }, foldingConfig({ windowMs, maxWaitMs, leaseMs: 10_000 }), redis);
 
 /**
- * Fold throughput against the seed's two commands (ZADD + SADD, pipelined, no counters, no max
+ * Fold throughput against the folding write-up's two commands (ZADD + SADD, pipelined, no counters, no max
  * wait, no atomicity) in the same run; then a bursty trace through 4 concurrent pollers:
  * folding ratio, duplicate publications, and the delay from a group falling due to its ack.
  */
@@ -98,7 +98,7 @@ export async function measureFolding(): Promise<FigureResult> {
     return {
       details: [
         `fold: ${fmt.int(foldRate)} events/s (one EVALSHA: ZADD GT, first-event time, SADD, 3 counters); ` +
-          `the seed's ZADD + SADD pipelined: ${fmt.int(seedRate)} events/s`,
+          `the write-up's ZADD + SADD pipelined: ${fmt.int(seedRate)} events/s`,
         `bursty trace: ${fmt.int(stats.events)} events, ${fmt.int(stats.newGroups)} new groups (${stats.fakeNew} fake new), ` +
           `${fmt.int(stats.folded)} folded, ${fmt.int(stats.published)} folds published, ${duplicates} published twice, ` +
           `${stats.pending} left pending; window 200 ms, max wait 2 s, ${POLLERS} pollers`,

@@ -14,7 +14,7 @@ import type { FigureResult, Row } from './report';
 import { ROOT, fmt, percentile, progress, sleep } from './support';
 
 /**
- * Issue 17's sizes. `BENCH_HOT_SIZES=small` scales them down (a quick look on a busy box, not a
+ * The sizes the docs' figures are measured at. `BENCH_HOT_SIZES=small` scales them down (a quick look on a busy box, not a
  * figure for the docs). The pages run in this process.
  */
 const SIZES = {
@@ -179,7 +179,7 @@ async function hotRoom(app: App, redis: Redis): Promise<{ rows: Row[]; details: 
 }
 
 /**
- * A hot project on one instance (issue 17): a reconnect storm, a steady state and a hot room,
+ * A hot project on one instance: a reconnect storm, a steady state and a hot room,
  * simulated pages running the browser's own model and watch loop (chaos/page.ts) over real
  * Socket.IO connections to a production build of its own (the contributions window shortened).
  */

@@ -253,7 +253,7 @@ const COST_OF: [key: keyof Omit<Costs, 'frame'>, measured: string, name: string]
 ];
 
 /**
- * Sizing (issue 17, "where it breaks"): each hot-path operation's cost in Redis, measured on a
+ * Sizing ("where it breaks"): each hot-path operation's cost in Redis, measured on a
  * private redis-server as its CPU delta (INFO cpu over N operations, network handling included)
  * and its commands' time (INFO commandstats), and the instance's CPU per Socket.IO frame; then
  * the ceilings they imply per master and per instance (bench/sizing-table.ts).

@@ -20,7 +20,7 @@ function rightChoice(question: Shown): number {
  * under `name` unless null, with the public player id it was submitted as), or the start's
  * status when it was refused.
  *
- * The one place that knows the quiz flow: issue 18's (branch quizflow) reveals one question at a
+ * The one place that knows the quiz flow: the server reveals one question at a
  * time, the start answering `{id, total, question, expiresAt}` and each answer `{…, next}`, null
  * after the last; the old flow's start carries every question (`questions`). Adapt here.
  */

@@ -78,7 +78,7 @@ async function main(): Promise<void> {
   process.once('SIGINT', interrupted);
   process.once('SIGTERM', interrupted);
   if (args.includes('bot')) {
-    // `npm run chaos -- bot [--minutes N]`: the scripted player of issue 18, alone (10 minutes by default).
+    // `npm run chaos -- bot [--minutes N]`: the scripted player, alone (10 minutes by default).
     const minutesAt = args.indexOf('--minutes');
     const minutes = minutesAt >= 0 ? Number(args[minutesAt + 1]) : 10;
     if (!(minutes > 0)) throw new Error('--minutes takes a number of minutes above 0');

@@ -1,5 +1,7 @@
 import fc from 'fast-check';
 import type { ChainableCommander, Redis } from 'ioredis';
+import { metricFolder } from '../../lib/folding/metric-events';
+import { waitUntilReady } from '../../lib/redis/client';
 
 /**
  * HTTP fuzzing of every route (shared by e2e/http-fuzz.spec.ts and `npm run chaos`): generated
@@ -151,10 +153,14 @@ function expectedRefusal({ method, path, headers, body }: FuzzRequest, own: stri
   return undefined;
 }
 
+/** Keys the rate limiters write (counting a refused request is their job) and the marker below. */
+const ignored = (key: string) => key.startsWith('rate:') || key === MARKER;
+const MARKER = 'fuzz:marker';
+
 /**
- * Every key but the rate limiters' counters, with its content in a canonical form. Not DUMP: a
- * large hash's DUMP follows its dict's iteration order, which a mere read can change (a read
- * moves an incremental rehash on), so DUMP saw writes where nothing was written.
+ * Every key but the ignored ones, with its content in a canonical form. Not DUMP: a large hash's
+ * DUMP follows its dict's iteration order, which a mere read can change (a read moves an
+ * incremental rehash on), so DUMP saw writes where nothing was written.
  */
 async function snapshot(redis: Redis): Promise<Map<string, string>> {
   const keys: string[] = [];
@@ -162,8 +168,13 @@ async function snapshot(redis: Redis): Promise<Map<string, string>> {
   do {
     const [next, batch] = await redis.scan(cursor, 'COUNT', 1_000);
     cursor = next;
-    keys.push(...batch.filter((key) => !key.startsWith('rate:')));
+    keys.push(...batch.filter((key) => !ignored(key)));
   } while (cursor !== '0');
+  return readKeys(redis, keys);
+}
+
+/** The canonical content of `keys` (a missing key is left out). */
+async function readKeys(redis: Redis, keys: string[]): Promise<Map<string, string>> {
   const typing = redis.pipeline();
   for (const key of keys) typing.type(key);
   const types = ((await typing.exec()) ?? []).map(([, type]) => String(type));
@@ -172,19 +183,75 @@ async function snapshot(redis: Redis): Promise<Map<string, string>> {
   // A key a background worker replaced between its TYPE and its read (a lease, a feed's work)
   // answers an error: recorded as such, so a key that changes between two snapshots still shows.
   const values = ((await reading.exec()) ?? []).map(([error, value], i) => (error ? `error ${error.message}` : canonical(types[i]!, value)));
-  return new Map(keys.map((key, i) => [key, `${types[i]} ${values[i]}`]));
+  return new Map(keys.flatMap((key, i) => (types[i] === 'none' ? [] : [[key, `${types[i]} ${values[i]}`] as [string, string]])));
 }
 
-/** A snapshot once two taken half a second apart agree (at most 15 s). */
-async function settledSnapshot(redis: Redis): Promise<Map<string, string>> {
-  let previous = await snapshot(redis);
-  for (let attempt = 0; attempt < 30; attempt++) {
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    const current = await snapshot(redis);
-    if (changedKeys(previous, current).length === 0) return current;
-    previous = current;
+/**
+ * The keyspace, kept up to date from Redis' keyspace notifications: after a request, only the
+ * keys it touched are read again, not every key (a full snapshot per request took the fuzzing
+ * past its time on a busy machine). `settle` writes a marker and waits for its notification:
+ * Redis sends notifications in order, so every key touched before it has been heard of.
+ */
+class Keyspace {
+  private values = new Map<string, string>();
+  private touched = new Set<string>();
+  private markers = { written: 0, heard: 0, arrived: () => {} };
+
+  private constructor(
+    private readonly redis: Redis,
+    private readonly subscriber: Redis,
+  ) {}
+
+  static async watch(redis: Redis): Promise<Keyspace> {
+    await redis.config('SET', 'notify-keyspace-events', 'KA');
+    const keyspace = new Keyspace(redis, redis.duplicate());
+    await waitUntilReady(keyspace.subscriber); // the app's clients queue nothing while connecting
+    keyspace.subscriber.on('pmessage', (_pattern: string, channel: string) => {
+      const key = channel.slice(channel.indexOf('__:') + 3);
+      if (key !== MARKER) return void (ignored(key) || keyspace.touched.add(key));
+      keyspace.markers.heard++;
+      keyspace.markers.arrived();
+    });
+    await keyspace.subscriber.psubscribe('__keyspace@*__:*');
+    keyspace.values = await snapshot(redis);
+    return keyspace;
   }
-  return previous;
+
+  /** The keys whose content changed since the last call (every touched key read again). */
+  async settle(): Promise<string[]> {
+    const marker = ++this.markers.written;
+    const heard = new Promise<void>((resolve) => (this.markers.arrived = () => this.markers.heard >= marker && resolve()));
+    await this.redis.set(MARKER, String(marker));
+    if (this.markers.heard < marker) await heard;
+    const keys = [...this.touched];
+    this.touched.clear();
+    const now = await readKeys(this.redis, keys);
+    const changed = keys.filter((key) => this.values.get(key) !== now.get(key));
+    for (const key of keys) {
+      const value = now.get(key);
+      if (value === undefined) this.values.delete(key);
+      else this.values.set(key, value);
+    }
+    return changed;
+  }
+
+  close(): void {
+    this.subscriber.disconnect();
+  }
+}
+
+/** Metric events the app's folder has counted (every shard): a burst's writes are over once its own are in. */
+export async function foldedEvents(redis: Redis): Promise<number> {
+  return (await metricFolder(redis).state()).stats.events;
+}
+
+/**
+ * Waits until a burst answered 202 has written all its events: counted, not timed, so a busy
+ * machine that spreads the burst over more than its 2 s makes this wait longer, never shorter.
+ * Nothing else folds meanwhile: requests are sent one at a time.
+ */
+export async function burstWritten(redis: Redis, eventsBefore: number, events: number): Promise<void> {
+  while ((await foldedEvents(redis)) < eventsBefore + events) await new Promise((resolve) => setTimeout(resolve, 50));
 }
 
 function read(pipeline: ChainableCommander, key: string, type: string): void {
@@ -204,12 +271,7 @@ function canonical(type: string, value: unknown): string {
   return JSON.stringify(value ?? '');
 }
 
-function changedKeys(before: Map<string, string>, after: Map<string, string>): string[] {
-  const keys = new Set([...before.keys(), ...after.keys()]);
-  return [...keys].filter((key) => before.get(key) !== after.get(key));
-}
-
-async function send(baseURL: string, request: FuzzRequest): Promise<{ status: number; error?: string }> {
+async function send(baseURL: string, request: FuzzRequest): Promise<{ status: number; body?: string; error?: string }> {
   try {
     const response = await fetch(baseURL + request.path, {
       method: request.method,
@@ -217,8 +279,7 @@ async function send(baseURL: string, request: FuzzRequest): Promise<{ status: nu
       body: request.body,
       signal: AbortSignal.timeout(15_000),
     });
-    await response.arrayBuffer();
-    return { status: response.status };
+    return { status: response.status, body: await response.text() };
   } catch (error) {
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
     return { status: 0, error: [String(error), cause?.code ?? cause?.message].filter(Boolean).join(': ') };
@@ -228,35 +289,40 @@ async function send(baseURL: string, request: FuzzRequest): Promise<{ status: nu
 /** Fuzzes every route `runs` times against `baseURL`, checking writes on `redis` (the app's). */
 export async function fuzzRoutes(baseURL: string, redis: Redis, target: Target, runs: number): Promise<FuzzTotals> {
   const totals: FuzzTotals = { requests: 0, byStatus: {}, refusedAsExpected: {}, unexpected: [], retried: [], writesOn4xx: [] };
-  let before = await settledSnapshot(redis);
-  for (const route of ROUTES) {
-    const samples = fc.sample(requestFor(route, target), { numRuns: route.name.includes('burst') ? Math.ceil(runs / 10) : runs });
-    for (const request of samples) {
-      let { status, error } = await send(baseURL, request);
-      if (status === 0) {
-        // No answer at all (a reset keep-alive socket, or 15 s on a starved box) says nothing of the
-        // app's answer: once more, from a fresh snapshot. An input that hangs or kills the app fails twice.
-        totals.retried.push({ route: route.name, error: error ?? '' });
-        before = await snapshot(redis);
-        ({ status, error } = await send(baseURL, request));
+  const keyspace = await Keyspace.watch(redis);
+  try {
+    for (const route of ROUTES) {
+      const samples = fc.sample(requestFor(route, target), { numRuns: route.name.includes('burst') ? Math.ceil(runs / 10) : runs });
+      for (const request of samples) {
+        const burst = route.name.includes('burst');
+        await keyspace.settle(); // what changed before this request is not its doing
+        let eventsBefore = burst ? await foldedEvents(redis) : 0;
+        let { status, body, error } = await send(baseURL, request);
+        if (status === 0) {
+          // No answer at all (a reset keep-alive socket, or 15 s on a starved box) says nothing of the
+          // app's answer: once more, from a settled keyspace. An input that hangs or kills the app fails twice.
+          totals.retried.push({ route: route.name, error: error ?? '' });
+          await keyspace.settle();
+          eventsBefore = burst ? await foldedEvents(redis) : 0;
+          ({ status, body, error } = await send(baseURL, request));
+        }
+        totals.requests++;
+        totals.byStatus[status] = (totals.byStatus[status] ?? 0) + 1;
+        const summary = `${request.method} ${request.path.slice(0, 200)} ${(request.body ?? '').slice(0, 200)}${error ? ` (${error})` : ''}`;
+        if (!(status >= 200 && status < 300) && !SPEC_4XX.has(status)) totals.unexpected.push({ route: route.name, status, request: summary });
+        else if (request.expected !== undefined && status === request.expected) totals.refusedAsExpected[status] = (totals.refusedAsExpected[status] ?? 0) + 1;
+        else if (request.expected !== undefined && status !== 0) {
+          totals.unexpected.push({ route: route.name, status, request: `${summary} (expected ${request.expected}: ${JSON.stringify(request.headers)})` });
+        }
+        // A burst writes in the background for 2 s after its 202, longer on a loaded box: wait until
+        // all its events are in, so they are not blamed on the next request.
+        if (burst && status === 202) await burstWritten(redis, eventsBefore, (JSON.parse(body!) as { events: number }).events);
+        const changed = await keyspace.settle();
+        if (SPEC_4XX.has(status) && changed.length > 0) totals.writesOn4xx.push({ route: route.name, status, keys: changed, request: summary });
       }
-      totals.requests++;
-      totals.byStatus[status] = (totals.byStatus[status] ?? 0) + 1;
-      const summary = `${request.method} ${request.path.slice(0, 200)} ${(request.body ?? '').slice(0, 200)}${error ? ` (${error})` : ''}`;
-      if (!(status >= 200 && status < 300) && !SPEC_4XX.has(status)) totals.unexpected.push({ route: route.name, status, request: summary });
-      else if (request.expected !== undefined && status === request.expected) totals.refusedAsExpected[status] = (totals.refusedAsExpected[status] ?? 0) + 1;
-      else if (request.expected !== undefined && status !== 0) {
-        totals.unexpected.push({ route: route.name, status, request: `${summary} (expected ${request.expected}: ${JSON.stringify(request.headers)})` });
-      }
-      // A burst writes in the background for 2 s after its 202, later on a loaded box: wait until
-      // its writes have stopped, so they are not blamed on the next request.
-      const after = route.name.includes('burst') && status === 202 ? await settledSnapshot(redis) : await snapshot(redis);
-      if (SPEC_4XX.has(status)) {
-        const keys = changedKeys(before, after);
-        if (keys.length > 0) totals.writesOn4xx.push({ route: route.name, status, keys, request: summary });
-      }
-      before = after;
     }
+  } finally {
+    keyspace.close();
   }
   return totals;
 }

@@ -13,7 +13,7 @@ export type CreatorProject = z.infer<typeof creatorProjectSchema>;
 export type CreatorTotals = z.infer<typeof creatorTotalsSchema>;
 
 /**
- * The seed's account-level sum, computed from the source of truth (the project info hashes and
+ * The account-level sum of "Reducing System Load With Event Folding", computed from the source of truth (the project info hashes and
  * contribution windows), so recomputing is idempotent and a fold delivered twice does no harm.
  * It reads only the account's own projects, from the catalogue's per-creator index: a fold costs
  * the same at 10 or 100,000 projects, and an unknown account costs one SMEMBERS.

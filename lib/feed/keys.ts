@@ -1,10 +1,10 @@
-import { projectTag } from '../projects/keys';
+import { projectKeys, projectTag } from '../projects/keys';
 
 /** The feed keys of one project, in the project's slot (`{project:<slug>}`). */
 export function projectFeedKeys(slug: string) {
   const tag = projectTag(slug);
   return {
-    info: `${tag}:info`,
+    info: projectKeys.info(slug),
     /** Sorted set, all scores 0: the project's followers, paged by member. */
     followers: `${tag}:followers`,
     /** List: the project's own references, newest first, capped. */

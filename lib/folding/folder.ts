@@ -26,7 +26,7 @@ export type ShardClaim = ({ held: true } & Claim) | { held: false; retryInMs: nu
 
 /**
  * Folds bursts of events into one per group once the group is quiet for the window (or has
- * waited the maximum), as the seed does, with each step one script: fold, claim, ack.
+ * waited the maximum), as "Reducing System Load With Event Folding" does, with each step one script: fold, claim, ack.
  * Every method takes `now` so that tests and several instances agree on the clock they pass.
  * The folder is `config.shards` independent shards (one slot each); a group lives in one, so
  * exactly-once publication and the maximum wait hold per shard, and claims ask every shard.

@@ -8,7 +8,7 @@ export function foldingKeys(name: string, shard = 0) {
   const prefix = `{folding:${name}:${shard}}:`;
   return {
     prefix,
-    /** Zset: pending group -> time of its last event (the seed's sorted set). */
+    /** Zset: pending group -> time of its last event (the write-up's sorted set). */
     lastEvent: `${prefix}last-event`,
     /** Zset: pending group -> time of its first event (for the maximum wait). */
     firstEvent: `${prefix}first-event`,

@@ -12,7 +12,7 @@ const identifier = z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/, 'must be 1 to 64 o
 export const accountIdSchema = identifier;
 const metricName = /^[A-Za-z][A-Za-z0-9_]{0,39}$/;
 
-/** The seed's `post-metric-updated` event: `{id, account_id, metrics: {name: number}}`. */
+/** The `post-metric-updated` event of "Reducing System Load With Event Folding": `{id, account_id, metrics: {name: number}}`. */
 export const metricEventSchema = z.object({
   id: identifier,
   account_id: accountIdSchema,
@@ -23,7 +23,7 @@ export const metricEventSchema = z.object({
 });
 export type MetricEvent = z.infer<typeof metricEventSchema>;
 
-/** Folded per account; the published event carries the union of the updated metric names, as in the seed. */
+/** Folded per account; the published event carries the union of the updated metric names, as in the write-up. */
 export const metricEventsSpec: FolderSpec<MetricEvent> = {
   name: 'post-metrics',
   groupOf: (event) => event.account_id,
@@ -31,7 +31,7 @@ export const metricEventsSpec: FolderSpec<MetricEvent> = {
   merge: 'union',
 };
 
-/** The folded event as the API and the dashboard show it: the seed's `{account_id, metrics: [...]}`, and more. */
+/** The folded event as the API and the dashboard show it: the write-up's `{account_id, metrics: [...]}`, and more. */
 export type FoldedMetricEvent = z.infer<typeof foldedMetricEventSchema>;
 
 export function toFoldedMetricEvent(fold: PublishedFold): FoldedMetricEvent {

@@ -2,14 +2,14 @@ import { z } from 'zod';
 
 const count = z.number().int().min(0);
 
-/** The seed's counters, plus what this folder adds (fake new, leases). */
+/** The counters of "Reducing System Load With Event Folding", plus what this folder adds (fake new, leases). */
 export const foldingStatsSchema = z.object({
   events: count.describe('N_total'),
   newGroups: count.describe('Count(ZADD == 1)'),
   folded: count.describe('Count(ZADD == 0)'),
-  fakeNew: count.describe('new groups whose group had been flushed less than a window before: the seed\'s "fake new"'),
-  ratio: z.number().describe("the seed's working form Count(ZADD == 0) / N_total; 0 before any event"),
-  exactRatio: z.number().describe("the seed's exact form Count(ZADD == 0) / (N_total − Count(ZADD == 1)): 1 once anything folds"),
+  fakeNew: count.describe('new groups whose group had been flushed less than a window before: the write-up\'s "fake new"'),
+  ratio: z.number().describe("the folding write-up's working form Count(ZADD == 0) / N_total; 0 before any event"),
+  exactRatio: z.number().describe("the folding write-up's exact form Count(ZADD == 0) / (N_total − Count(ZADD == 1)): 1 once anything folds"),
   adjustedRatio: z.number().describe('the ratio with each fake-new event counted as the fold it would have been'),
   pending: count,
   claimed: count,
@@ -27,7 +27,7 @@ export const pendingGroupSchema = z.object({
   dueAt: z.number().int(),
 });
 
-/** The folded event as the API and the dashboard show it: the seed's `{account_id, metrics: [...]}`, and more. */
+/** The folded event as the API and the dashboard show it: the write-up's `{account_id, metrics: [...]}`, and more. */
 export const foldedMetricEventSchema = z.object({
   key: z.string().describe('the idempotency key, `account_id:sequence`'),
   account_id: z.string(),

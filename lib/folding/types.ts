@@ -22,7 +22,7 @@ export type Fold = {
 
 export type PublishedFold = Fold & { claimedAt: number; publishedAt: number };
 
-/** The seed's counters, plus what this folder adds (fake new, leases); described in schemas.ts. */
+/** The folding write-up's counters, plus what this folder adds (fake new, leases); described in schemas.ts. */
 export type FoldingStats = z.infer<typeof foldingStatsSchema>;
 
 export type PendingGroup = z.infer<typeof pendingGroupSchema>;

@@ -5,7 +5,7 @@ export const BACKER_NAMES = [
   'Kofi', 'Eun-ji', 'Marek', 'Saanvi', 'Björn', 'Nadia', 'Hiro', 'Aroha', 'Émile', 'Tendai',
 ];
 
-/** The demo's news: the seed gives each project one, the simulator publishes more. */
+/** The demo's news: the demo seed gives each project one, the simulator publishes more. */
 export const NEWS_TITLES = [
   'Stretch goal unlocked: a second colour edition',
   'Behind the scenes: our first production run',

@@ -12,7 +12,7 @@ type ProjectFields = z.output<typeof projectInputSchema>;
 /**
  * Creates or updates a project, then lists it in the catalogue: two scripts, because the
  * project's keys and the catalogue's live in different slots. Both are idempotent, so if a crash
- * falls between them, saving the project again (a PUT retried, the seed run again) heals the
+ * falls between them, saving the project again (a PUT retried, the demo seed run again) heals the
  * catalogue; meanwhile the project works but is missing from the listing and its creator's
  * index. `raised` is the opening total of a new project; saving again never undoes
  * contributions. `position` orders the listing and is kept from the first save.

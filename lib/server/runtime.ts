@@ -29,7 +29,7 @@ export type Runtime = { stop(): Promise<void> };
 
 /**
  * What server.ts needs before it serves: Redis (REDIS_URL, REDIS_CLUSTER_NODES, or a private
- * redis-server child), the admin token, and in the demo the seed and the traffic simulator. Both
+ * redis-server child), the admin token, and in the demo the demo seed and the traffic simulator. Both
  * module graphs of the process (server.ts and Next's bundle) read them from the environment.
  */
 export async function startRuntime(): Promise<Runtime> {

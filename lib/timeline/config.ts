@@ -3,7 +3,7 @@ import { z } from 'zod';
 /** How a capped timeline is kept: `cap` entries, trimmed back to it once `cap + slack` is reached. */
 export type TimelineLimits = { cap: number; slack: number; ttlMs: number };
 
-/** The seed's hysteresis: one LTRIM per ten pushes, at most ten entries above the cap. */
+/** The hysteresis of antirez's "Timeline" pattern: one LTRIM per ten pushes; a full list holds cap to cap + 9 entries. */
 export const TIMELINE_SLACK = 10;
 
 const cap = z.coerce.number().int().min(1).max(10_000).default(100);

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkBlocks, renderMeasurement, replaceBlock, takeWriteOption, writeBlocks } from '../../bench/doc-block';
+import { DOCUMENTS, read } from './markdown';
 
 const DOC = ['# Benchmarks', '', 'How to read it.', '', '<!-- bench:push:start -->', 'old figures', '<!-- bench:push:end -->', '', 'What it means.', ''].join('\n');
 
@@ -60,5 +61,13 @@ describe('the blocks a bench or chaos run writes into the docs', () => {
     expect(takeWriteOption(['round-trips', '--write', 'docs/benchmarks.md', 'push'])).toEqual({ args: ['round-trips', 'push'], writeTo: 'docs/benchmarks.md' });
     expect(takeWriteOption(['push'])).toEqual({ args: ['push'] });
     expect(() => takeWriteOption(['--write'])).toThrow('--write needs a file');
+  });
+});
+
+describe('the blocks in the docs', () => {
+  it.each(DOCUMENTS)('%s: each block a run writes is there once, so a rerun can replace it', (document) => {
+    const text = read(document);
+    const names = new Set([...text.matchAll(/<!-- ([a-z-]+:[a-z-]+):(?:start|end) -->/g)].map(([, name]) => name!));
+    for (const name of names) expect(() => replaceBlock(text, name, 'rerun'), name).not.toThrow();
   });
 });

@@ -1,4 +1,3 @@
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boardKeys, readTop, type LeaderboardContext } from '../../lib/leaderboard';
 import { recordContribution } from '../../lib/live-events';
@@ -8,6 +7,7 @@ import { createRealtimeHub, type RealtimeHub } from '../../lib/realtime/hub';
 import { createSubscriber, type RedisClient } from '../../lib/redis/client';
 import { isRedisUnavailable, NotReplicatedError } from '../../lib/redis/errors';
 import type { LocalClusterHandle } from '../../lib/scale/local-cluster';
+import { pausedReplicaOf } from '../paused-replica';
 import { usePrivateCluster } from '../private-cluster';
 import { createProject, liveContext, testClock, testConnection, uniqueSlug } from '../support';
 import { statusRecorder } from './support';
@@ -39,24 +39,23 @@ describe.runIf(testConnection().mode === 'cluster')('on a master failover', { ti
   it('a quiz submit no replica confirmed is not acknowledged (a 503), and one that was survives the SIGKILL of its master', async () => {
     const ctx = board();
     const master = await cluster.masterFor(ctx.keys.version);
-    const replica = (await cluster.describe()).find((node) => node.masterId === master.id)!;
 
     const refused = await playedSession(ctx);
-    const asleep = new Redis(replica.port, replica.host);
-    await asleep.ping();
-    const sleeping = asleep.debug('SLEEP', 2);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    await expect(submitSession(refused, 'Unconfirmed', uniqueSlug(), ctx)).rejects.toBeInstanceOf(NotReplicatedError);
-    await sleeping;
-    asleep.disconnect();
+    // Stopped, not slept: no acknowledgement can come until it is resumed, however busy the machine.
+    const replica = await pausedReplicaOf(cluster, master);
+    try {
+      await expect(submitSession(refused, 'Unconfirmed', uniqueSlug(), ctx)).rejects.toBeInstanceOf(NotReplicatedError);
+    } finally {
+      await replica.resume();
+    }
 
-    // On a loaded machine a replica may miss the 250 ms too: then that submit was not acknowledged; play another.
+    // On a loaded machine a running replica may miss the 250 ms too: then that submit was not
+    // acknowledged (a 503, as the player is told); the player plays again until one is.
     let kept = '';
-    for (let attempt = 0; !kept && attempt < 5; attempt++) {
+    while (!kept) {
       const id = await playedSession(ctx);
       if (await submitSession(id, 'Acknowledged', uniqueSlug(), ctx).then(() => true, (error) => (error instanceof NotReplicatedError ? false : Promise.reject(error)))) kept = id;
     }
-    expect(kept).not.toBe('');
     await cluster.killNode(master.port, 'SIGKILL');
     await cluster.waitForOk();
     await expect.poll(async () => (await readTop(10, ctx).catch(() => null))?.entries.map((entry) => entry.id), { timeout: 10_000 })
@@ -78,10 +77,9 @@ describe.runIf(testConnection().mode === 'cluster')('on a master failover', { ti
     await cluster.killNode(master.port, 'SIGKILL');
     // While the slot has no master a write fails fast, as "unavailable" (a 503), or already succeeds.
     const ctx = liveContext(redis, testClock());
-    const started = Date.now();
+    // Settling at all is the point: a queued write would wait for a master that never comes back.
     const during: unknown = await recordContribution(slug, { name: 'During failover', amount: 1 }, ctx).then(() => null, (error) => error);
     expect(during === null || isRedisUnavailable(during), String(during)).toBe(true);
-    expect(Date.now() - started).toBeLessThan(8_000);
     await cluster.waitForOk();
     // Down while the subscription moves, then up: every page of this instance reads a fresh snapshot.
     await expect.poll(() => recorder.statuses.at(-1), { timeout: 15_000 }).toBe('up');
@@ -145,11 +143,11 @@ describe.runIf(testConnection().mode === 'cluster')('on a cluster whose master h
     const master = await cluster.masterFor(liveEventKeys(slug).info);
     await cluster.killNode(master.port, 'SIGKILL');
     const ctx = liveContext(redis, testClock());
+    // The killed master is never started again: a queued command would never settle. Decided on
+    // the answer, not on a stopwatch that a busy machine moves.
     for (let attempt = 0; attempt < 3; attempt++) {
-      const started = Date.now();
       const error: unknown = await recordContribution(slug, { name: 'Nobody home', amount: 1 }, ctx).then(() => null, (failure) => failure);
       expect(isRedisUnavailable(error)).toBe(true);
-      expect(Date.now() - started).toBeLessThan(8_000);
     }
   });
 });

@@ -37,6 +37,7 @@ describe('a hot project', () => {
     const pages = Array.from({ length: PAGES }, () => openLivePage(app.url, slug));
     try {
       await watched(slug, pages);
+      const burstAt = performance.now();
       await burst(slug, CONTRIBUTIONS);
       const truth = await readLiveSnapshot(slug, ctx());
       expect(truth.version).toBe(CONTRIBUTIONS);
@@ -47,9 +48,12 @@ describe('a hot project', () => {
         expect(page.watches).toBe(1);
         const versions = page.frames.flatMap((frame) => frame.changes.flatMap((change) => (change.type === 'visitors-changed' ? [] : [change.version])));
         expect(versions).toEqual(Array.from({ length: CONTRIBUTIONS }, (_, i) => i + 1));
-        // Frames at least ~100 ms apart (a frame may reach the page a little early or late).
-        const span = page.frames.at(-1)!.at - page.frames[0]!.at;
-        expect(page.frames.length).toBeLessThanOrEqual(Math.floor(span / FRAME_MS) + 3);
+        // Frames at least 100 ms apart as the instance sends them. Measured from the burst's start,
+        // which comes before the first frame is sent, to the last frame's arrival, which comes after
+        // it is sent: a busy machine that delivers frames in clumps cannot shorten that span.
+        const frames = page.frames.filter((frame) => frame.at >= burstAt);
+        const span = page.frames.at(-1)!.at - burstAt;
+        expect(frames.length).toBeLessThanOrEqual(Math.floor(span / FRAME_MS) + 3);
         expect(page.frames.length).toBeLessThan(CONTRIBUTIONS / 3);
         for (const change of page.frames.flatMap((frame) => frame.changes)) expect(change).not.toHaveProperty('activity');
       }

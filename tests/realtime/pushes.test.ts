@@ -45,8 +45,9 @@ describe('pushes to open pages', () => {
     const joined = performance.now();
     await expect.poll(() => pushes.at(-1)?.count).toBe(13);
     await sleep(400);
-    // One push per arrival would be 12; coalesced, one per 250 ms while they arrive, and the last.
-    expect(pushes.length).toBeLessThanOrEqual(Math.min(11, Math.ceil((joined - joining) / 250) + 2));
+    // Coalesced: one per 250 ms while they arrive, and the last. Bounded by the time they took to
+    // arrive as measured here, which a busy machine only lengthens (the instance's timer never fires early).
+    expect(pushes.length).toBeLessThanOrEqual(Math.ceil((joined - joining) / 250) + 2);
     [page, ...crowd].forEach((socket) => socket.close());
   });
 

@@ -1,44 +1,50 @@
-import { Redis } from 'ioredis';
+import { Redis, type Cluster } from 'ioredis';
 import { describe, expect, it } from 'vitest';
-import { writeAcknowledged } from '../../lib/redis/acknowledged';
+import { acknowledgingClient, writeAcknowledged } from '../../lib/redis/acknowledged';
 import { NotReplicatedError } from '../../lib/redis/errors';
 import { usePrivateCluster } from '../private-cluster';
+import { pausedReplicaOf } from '../paused-replica';
 import { testConnection, uniqueSlug } from '../support';
 
 /**
- * Puts a replica to sleep, so it runs on a cluster of its own (the "cluster" project only; one
- * Redis has no replica and sends no WAIT).
+ * Stops a replica, so it runs on a cluster of its own (the "cluster" project only; one Redis has
+ * no replica and sends no WAIT). The replica is stopped (SIGSTOP) for as long as the test needs:
+ * no acknowledgement can arrive meanwhile, however busy the machine is.
  */
 describe.runIf(testConnection().mode === 'cluster')('WAIT runs on a connection of its own', { timeout: 60_000 }, () => {
   const own = usePrivateCluster();
 
-  it('while an acknowledged write waits for a lagging replica, another command of the instance to that master answers first', async () => {
+  it('while an acknowledged write waits for a stopped replica, another command of the instance to that master answers first', async () => {
     const { cluster, redis } = own;
     const key = `{${uniqueSlug()}}:acknowledged`;
-    // The first acknowledged write also connects the client those writes go through.
-    await writeAcknowledged(redis, (pipeline) => pipeline.set(key, 'before'));
+    // Connects the client acknowledged writes go through (its acknowledgement is not the point).
+    await writeAcknowledged(redis, (pipeline) => pipeline.set(key, 'before')).catch((error: unknown) => {
+      if (!(error instanceof NotReplicatedError)) throw error;
+    });
     const master = await cluster.masterFor(key);
-    const replica = (await cluster.describe()).find((node) => node.masterId === master.id)!;
-    const asleep = new Redis(replica.port, replica.host);
-    await asleep.ping();
-    const sleeping = asleep.debug('SLEEP', 2);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    const replica = await pausedReplicaOf(cluster, master);
+    const watcher = new Redis(master.port, master.host);
+    try {
+      await expect(writeAcknowledged(redis, (pipeline) => pipeline.set(key, 'acknowledged'))).rejects.toBeInstanceOf(NotReplicatedError);
 
-    let settled: unknown;
-    const acknowledged = writeAcknowledged(redis, (pipeline) => pipeline.set(key, 'acknowledged')).then(
-      () => (settled = 'acknowledged'),
-      (error: unknown) => (settled = error),
-    );
-    // One command after another while the write waits for the replica (REPLICA_WAIT_MS): on the
-    // shared connection the first would queue behind WAIT and answer with it.
-    // Counted: the answers that saw the write, so came after it ran and before its WAIT returned.
-    let answered = 0;
-    while (!settled) if ((await redis.get(key)) === 'acknowledged') answered += 1;
-    await acknowledged;
+      // The acknowledging connection now has a write no replica has: a WAIT without a timeout
+      // blocks it until the replica runs again. Sent as writeAcknowledged sends it, behind a command of the key's slot.
+      const acknowledging = acknowledgingClient(redis as Cluster);
+      expect(acknowledging).not.toBe(redis);
+      let waited: number | undefined;
+      const waiting = acknowledging.pipeline().get(key).wait(1, 0).exec().then((replies) => (waited = Number(replies?.[1]?.[1])));
+      await expect.poll(async () => /cmd=wait/.test(String(await watcher.client('LIST')))).toBe(true);
 
-    expect(settled).toBeInstanceOf(NotReplicatedError);
-    expect(answered).toBeGreaterThanOrEqual(10);
-    await sleeping;
-    asleep.disconnect();
+      // On the shared connection this GET would queue behind the WAIT until the replica resumed.
+      expect(await redis.get(key)).toBe('acknowledged');
+      expect(waited).toBeUndefined();
+
+      await replica.resume();
+      await waiting;
+      expect(waited).toBe(1);
+    } finally {
+      await replica.resume();
+      watcher.disconnect();
+    }
   });
 });

@@ -1,6 +1,6 @@
 --[[
   Pushes one reference to the feeds of one slot group (on Redis Cluster, feeds whose keys share
-  a slot; on one Redis, any batch), with the seed's hysteresis: the list is cut back to the cap
+  a slot; on one Redis, any batch), with the hysteresis of antirez's "Timeline" pattern: the list is cut back to the cap
   only when LPUSH answers cap + slack. A feed that is idle (no `active` key: not read for
   FEED_IDLE_DAYS) is not fed; it is rebuilt when its owner returns. A reference already in the
   list is not pushed again (LPOS over the capped list), so a fan-out taken over after a crash

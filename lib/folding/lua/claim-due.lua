@@ -1,6 +1,6 @@
 --[[
   Claims the folds that are due, in one step, so that pollers on any number of instances never
-  race: the seed's ZRANGE-then-ZREM let two pollers publish one group twice, and lost a field
+  race: the ZRANGE-then-ZREM of "Reducing System Load With Event Folding" lets two pollers publish one group twice, and loses a field
   added between reading the set and deleting it. Here reading and deleting are one step.
 
   A group is due when quiet for the window (last + window <= now) or pending for the maximum

@@ -1,5 +1,5 @@
 --[[
-  Folds one event into its group: the seed's ZADD, made one step with everything it implies.
+  Folds one event into its group: the ZADD of "Reducing System Load With Event Folding", made one step with everything it implies.
 
   KEYS[1] pending groups by last event (zset group -> ms)    KEYS[2] pending groups by first event (zset)
   KEYS[3] the group's fields: a set of names ('union') or a hash of values ('latest', 'sum')
@@ -20,7 +20,7 @@ if added == 1 then
   -- The first event's time is what the maximum wait counts from: set once per group.
   redis.call('ZADD', first, now, group)
   redis.call('HINCRBY', counters, 'newGroups', 1)
-  -- The seed's "fake new": this group was flushed less than a window ago, so the event would
+  -- The write-up's "fake new": this group was flushed less than a window ago, so the event would
   -- have folded had the flush not just happened. ZADD's answer alone counts it as new.
   local claimedAt = tonumber(redis.call('ZSCORE', recent, group))
   if claimedAt and claimedAt > now - window then redis.call('HINCRBY', counters, 'fakeNew', 1) end

@@ -128,7 +128,7 @@ local function addToBoards(boards, keys, entry, size, cap)
     thresholds[i] = entryThreshold(board.key, size)
     placements[board.period] = { id = board.id, rank = ranks[i], threshold = thresholds[i], replaced = replaced[i] }
   end
-  -- Expiries last: a board of a period long gone (the seed plays in the past) is dropped at once.
+  -- Expiries last: a board of a period long gone (the demo seed plays in the past) is dropped at once.
   for i, board in ipairs(boards) do
     if entering[i] and board.expireAt > 0 then redis.call('PEXPIREAT', board.key, board.expireAt) end
   end

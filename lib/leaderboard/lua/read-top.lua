@@ -1,7 +1,7 @@
 #!lua flags=no-writes
 --[[
   Reads the top of one or more boards in one round trip, with the version they share: per
-  board ZRANGE 0 n-1 (the seed's `0 n` returned n + 1 entries) and one MGET of their strings,
+  board ZRANGE 0 n-1 (the capped-leaderboard write-up's `0 n` returned n + 1 entries) and one MGET of their strings,
   skipped when the board is empty (MGET with no keys is an error).
 
   KEYS[1] version counter   KEYS[2] entry key prefix (in the boards' slot)   KEYS[3..] boards

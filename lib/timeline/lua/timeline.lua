@@ -6,7 +6,7 @@
   Arrays rather than objects because a feed of 100 entries per project adds up (no field names
   stored), and because the sequence number can then be read off the front without decoding.
 
-  Trim hysteresis (the seed's variant): LPUSH already answers the list's length, so the list is
+  Trim hysteresis (a variant in antirez's "Timeline" pattern): LPUSH already answers the list's length, so the list is
   cut back to `cap` only when that length reaches `cap + slack`. One LTRIM per `slack` pushes,
   and the list holds between `cap` and `cap + slack - 1` entries once it is full.
 

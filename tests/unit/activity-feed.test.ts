@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { appendPage, feedFromPage, MAX_SHOWN, prependEntry, removeEntry } from '../lib/live-events/activity-feed';
-import { applyActivityPage, applyChange, stateFromSnapshot } from '../lib/live-events/client-state';
-import type { ActivityEntry, LiveSnapshot } from '../lib/live-events/types';
-import { DEFAULT_WINDOWS } from '../lib/live-events/windows';
+import { appendPage, feedFromPage, MAX_SHOWN, prependEntry, removeEntry } from '../../lib/live-events/activity-feed';
+import { applyActivityPage, applyChange, stateFromSnapshot } from '../../lib/live-events/client-state';
+import type { ActivityEntry, LiveSnapshot } from '../../lib/live-events/types';
+import { DEFAULT_WINDOWS } from '../../lib/live-events/windows';
 
 const NOW = 1_800_000_000_000;
 const entry = (seq: number): ActivityEntry => ({ seq, kind: 'contribution', id: `c${seq}`, name: `Backer ${seq}`, amount: 5, at: NOW - 1_000 * (100 - seq) });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { applyBoardChange, arrivedOnBoards, msUntilRollover } from '../../lib/leaderboard/client-state';
-import { periodAt } from '../../lib/leaderboard/periods';
-import type { Board, LeaderboardChange, RankedEntry } from '../../lib/leaderboard/types';
+import { applyBoardChange, arrivedOnBoards, msUntilRollover } from '../../../lib/leaderboard/client-state';
+import { periodAt } from '../../../lib/leaderboard/periods';
+import type { Board, LeaderboardChange, RankedEntry } from '../../../lib/leaderboard/types';
 
 const NOW = Date.parse('2030-01-08T12:00:00Z');
 const TODAY = periodAt('day', NOW);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { KEPT_AFTER_END, periodAt } from '../../lib/leaderboard/periods';
+import { KEPT_AFTER_END, periodAt } from '../../../lib/leaderboard/periods';
 
 const at = (iso: string) => Date.parse(iso);
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { IMPORT_MAX_EVENTS } from '../../lib/live-events/limits';
-import { contributionInputSchema, importInputSchema, newsInputSchema } from '../../lib/live-events/schemas';
-import { submitInputSchema } from '../../lib/quiz/schemas';
+import { IMPORT_MAX_EVENTS } from '../../../lib/live-events/limits';
+import { contributionInputSchema, importInputSchema, newsInputSchema } from '../../../lib/live-events/schemas';
+import { submitInputSchema } from '../../../lib/quiz/schemas';
 
 const refused = ['\u200b', '\u200b\u200c\u200d', 'evil\u202Egnp.exe', '\u2066name\u2069', 'a\u00adb', ' \u3000 ', '\ufeff'];
 const accepted = ['Ada', 'Zoë', '李雷', 'محمد', '👍', 'O’Brien', 'x'];

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openApiDocument } from '../../lib/http/openapi/document';
-import { ROUTES } from '../../lib/http/openapi/routes';
-import { socketEventsDocument } from '../../lib/http/openapi/socket-events';
-import { appRoutePatterns } from '../../lib/http/route-patterns';
-import { compile, document } from './validator';
+import { openApiDocument } from '../../../lib/http/openapi/document';
+import { ROUTES } from '../../../lib/http/openapi/routes';
+import { socketEventsDocument } from '../../../lib/http/openapi/socket-events';
+import { appRoutePatterns } from '../../../lib/http/route-patterns';
+import { compile, document } from '../../contract/validator';
 
 /** What app/api/**\/route.ts serves: `GET /api/projects/{slug}/live`, … read from the files' exports. */
 function servedRoutes(): string[] {

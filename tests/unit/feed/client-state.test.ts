@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { appendFeedPage, applyFeedChange, describeEntry, type FeedState } from '../../lib/feed/client-state';
-import type { FeedEntry } from '../../lib/feed/entries';
+import { appendFeedPage, applyFeedChange, describeEntry, type FeedState } from '../../../lib/feed/client-state';
+import type { FeedEntry } from '../../../lib/feed/entries';
 
 const entry = (at: number, id: string, count = 1): FeedEntry => ({
   id: `p:${id}`, cursor: `${String(at).padStart(13, '0')}:p:${id}`, kind: 'backers', project: { slug: 'p', title: 'Tidal Synth' }, at, count, updated: at,

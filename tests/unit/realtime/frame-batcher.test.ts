@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { frameBatcher, type BatchClock } from '../../lib/realtime/frame-batcher';
+import { frameBatcher, type BatchClock } from '../../../lib/realtime/frame-batcher';
 
 /** A clock the test moves: timers run when their time comes, never on their own. */
 function manualClock() {

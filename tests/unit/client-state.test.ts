@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { applyChange, stateFromSnapshot, viewAt, type LiveState } from '../lib/live-events/client-state';
-import type { LiveSnapshot } from '../lib/live-events/types';
-import { DEFAULT_WINDOWS, HOUR, MINUTE } from '../lib/live-events/windows';
+import { applyChange, stateFromSnapshot, viewAt, type LiveState } from '../../lib/live-events/client-state';
+import type { LiveSnapshot } from '../../lib/live-events/types';
+import { DEFAULT_WINDOWS, HOUR, MINUTE } from '../../lib/live-events/windows';
 
 const SERVER_NOW = 1_800_000_000_000;
 

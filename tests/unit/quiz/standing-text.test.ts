@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { placeText } from '../../components/quiz/PlayerStanding';
-import { rankText } from '../../components/quiz/finish-text';
-import type { SubmitResult } from '../../lib/quiz/types';
+import { placeText } from '../../../components/quiz/PlayerStanding';
+import { rankText } from '../../../components/quiz/finish-text';
+import type { SubmitResult } from '../../../lib/quiz/types';
 
 describe("the finish screen's line per board", () => {
   it('names the exact rank on the board, the histogram range and percentile below it, nothing without a best', () => {

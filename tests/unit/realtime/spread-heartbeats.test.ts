@@ -1,5 +1,5 @@
 import { afterEach, expect, it, vi } from 'vitest';
-import { everySpread } from '../../lib/realtime/spread-timer';
+import { everySpread } from '../../../lib/realtime/spread-timer';
 
 afterEach(() => void vi.useRealTimers());
 
