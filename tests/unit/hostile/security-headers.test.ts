@@ -3,9 +3,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { scriptHash } from '../../lib/http/inline-scripts';
-import { secureResponse } from '../../lib/http/security-headers';
-import { testConnection } from '../support';
+import { scriptHash } from '../../../lib/http/inline-scripts';
+import { secureResponse } from '../../../lib/http/security-headers';
 
 const FLIGHT = 'self.__next_f.push([1,"0:{\\"name\\":\\"Ana \\u003cscript\\u003e\\"}\\n"])';
 const START = '(self.__next_f=self.__next_f||[]).push([0])';
@@ -15,9 +14,9 @@ const PAGE = `<!doctype html><html><body><p>Ana</p><script src="/_next/static/ch
 /**
  * lib/http/security-headers.ts on a plain Node server playing Next: the headers every answer gets,
  * and a page's policy naming the hashes of Next's own inline scripts only, whether the page was
- * written in pieces, compressed or sent with writeHead. No Redis: one run.
+ * written in pieces, compressed or sent with writeHead. No Redis: the unit project.
  */
-describe.runIf(testConnection().mode === 'single')('the headers a browser enforces', () => {
+describe('the headers a browser enforces', () => {
   let server: Server;
   let url: string;
   let answer: (response: ServerResponse) => void;
