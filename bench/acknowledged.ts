@@ -1,4 +1,5 @@
-import { recordContributionAndEmit } from '../lib/creators/project-writes';
+import { projectWriteContext } from '../lib/creators/project-writes';
+import { recordContribution } from '../lib/live-events';
 import { configuredWindows } from '../lib/live-events/context';
 import { saveProject } from '../lib/projects/save';
 import { projectKeys } from '../lib/projects/keys';
@@ -68,7 +69,7 @@ function rows(label: string, plain: Run, kept: Run): Row[] {
 
 /**
  * What "acknowledged once a replica has it" costs on a cluster: the contribution the route makes
- * (recordContributionAndEmit: the live-events script and the fold event), as is and wrapped in
+ * (recordContribution with the project's write context: the live-events script and the fold event), as is and wrapped in
  * acknowledged() as POST …/contributions runs it, on a local cluster of 3 masters with a replica
  * each, one writer after the other and 20 at once.
  */
@@ -83,9 +84,9 @@ export async function measureAcknowledged(): Promise<FigureResult> {
     const project = sampleProject('bench-acknowledged', 0);
     await saveProject(project, 0, client);
     await cluster.waitForReplicas();
-    const ctx = { redis: client, windows: configuredWindows(), now: Date.now };
-    const plain = (i: number) => recordContributionAndEmit(project.slug, { id: `p${i}-${Date.now()}`, name: 'Bench', amount: 5 }, ctx);
-    const kept = (i: number) => acknowledged([projectKeys.info(project.slug)], () => recordContributionAndEmit(project.slug, { id: `k${i}-${Date.now()}`, name: 'Bench', amount: 5 }, ctx), client);
+    const ctx = projectWriteContext({ redis: client, windows: configuredWindows(), now: Date.now });
+    const plain = (i: number) => recordContribution(project.slug, { id: `p${i}-${Date.now()}`, name: 'Bench', amount: 5 }, ctx);
+    const kept = (i: number) => acknowledged([projectKeys.info(project.slug)], () => recordContribution(project.slug, { id: `k${i}-${Date.now()}`, name: 'Bench', amount: 5 }, ctx), client);
     await run(plain, 200, 1);
     await run(kept, 200, 1);
 
@@ -95,7 +96,7 @@ export async function measureAcknowledged(): Promise<FigureResult> {
     const added = percentile(keptOne.latencies, 50) - percentile(plainOne.latencies, 50);
     return {
       details: [
-        `a local cluster of 3 masters and 3 replicas on loopback; the write is recordContributionAndEmit (two scripts), acknowledged as POST …/contributions acknowledges it`,
+        `a local cluster of 3 masters and 3 replicas on loopback; the write is recordContribution with its fold event (two scripts), acknowledged as POST …/contributions acknowledges it`,
         `acknowledged: one more round trip to the project's master (a mark in its slot and WAIT 1 ${REPLICA_WAIT_MS} ms, pipelined on a connection of its own); p50 added one after the other: ${fmt.ms(added)}`,
         `${fmt.int(SEQUENTIAL)} writes one after the other and ${fmt.int(CONCURRENT)} by ${WRITERS} writers at once, each way, in ${ROUNDS} alternating rounds`,
       ],

@@ -5,11 +5,13 @@ import { Cleanup, sleep } from '../bench/support';
 import { ADDRESS_LIMITS } from '../lib/limits/address-limits';
 import { readLiveSnapshot } from '../lib/live-events';
 import { DEFAULT_WINDOWS } from '../lib/live-events/windows';
+import { projectKeys } from '../lib/projects/keys';
 import { saveProject } from '../lib/projects/save';
 import { createRedis, waitUntilReady } from '../lib/redis/client';
 import { startRedisServer } from '../lib/redis/embedded';
 import { startScaledSite } from '../lib/scale/site';
 import { sampleProject } from '../tests/sample-project';
+import { crossSiteWrites, rawSockets, type CrossSiteResult, type RawSocketResult } from './bot-cross-site';
 import { BotHttp, Tally } from './bot-http';
 import { playGame } from './bot-quiz';
 
@@ -26,6 +28,8 @@ export type BotRow = {
   reference: number;
   viewers: number;
   socketCap: number;
+  crossSite: CrossSiteResult;
+  rawSockets: RawSocketResult;
   serverErrors: number;
   details: string[];
 };
@@ -40,8 +44,9 @@ const externalAddress = () =>
  * games answered at once with the whole bank (one player with a cookie jar, a new player every
  * game without one, and each cookie it collected as a player of its own), new cookies by the hundred (through HAProxy, forging X-Forwarded-For
  * to HAProxy and straight to an instance), and as many sockets as it can hold, each watching a
- * project with a cookie it got. A reference session answers every question right 1 s after it
- * was revealed.
+ * project with a cookie it got. Before that, what another site's page could make a browser
+ * send (cross-site writes, text/plain), and 300 bare WebSocket upgrades that never join a
+ * namespace. A reference session answers every question right 1 s after it was revealed.
  */
 export async function runBot(minutes: number, cleanup: Cleanup): Promise<BotRow> {
   const server = await startRedisServer();
@@ -62,6 +67,11 @@ export async function runBot(minutes: number, cleanup: Cleanup): Promise<BotRow>
   const client = (baseURL: string, keepCookies: boolean, headers?: Record<string, string>) =>
     new BotHttp(baseURL, tally, { localAddress: address, keepCookies, headers });
   const forged = () => ({ 'x-forwarded-for': `198.51.100.${1 + Math.floor(Math.random() * 250)}` });
+
+  progress('cross-site writes and 300 raw WebSocket upgrades …');
+  const raised = async () => Number((await redis.hget(projectKeys.info(slug), 'raised')) ?? 0);
+  const crossSite = await crossSiteWrites(site.url, slug, raised, address);
+  const raw = await rawSockets(site.url, address);
 
   progress(`reference session (every answer right, 1 s after each reveal) …`);
   const reference = await playGame(new BotHttp(direct, new Tally(), { keepCookies: true }), { delayMs: 1_000, name: null });
@@ -169,11 +179,15 @@ export async function runBot(minutes: number, cleanup: Cleanup): Promise<BotRow>
     reference: reference.started ? reference.score : 0,
     viewers,
     socketCap: ADDRESS_LIMITS.sockets.points,
+    crossSite,
+    rawSockets: raw,
     serverErrors: tally.serverErrors,
     details: [
       `quiz games started ${games.started}, refused ${games.refused}; ${games.players.size} players submitted; ${games.cookiesPlayed} games played with the cookies the page loads collected`,
       `new cookies: ${cookies.haproxy} plain, ${cookies.forgedToHaproxy} forging X-Forwarded-For to HAProxy, ${cookies.forgedToInstance} forging it to an instance, of ${cookies.tries} page loads`,
       `sockets: ${sockets.opened} opened, ${sockets.refused} refused`,
+      `cross-site writes (Origin https://evil.example, text/plain): ${crossSite.refused} of ${crossSite.tries} refused with 403`,
+      `raw WebSocket upgrades never joining a namespace: ${raw.held} held and ${raw.refused} refused of ${raw.tries}; the app closed ${raw.closedByServer} of the ${raw.held} itself`,
       `answers by status: ${statuses} (400 and 409: answers to questions not revealed, or not in the session, and second answers, refused)`,
       ...(reference.started && reference.elapsedMs.length
         ? [`the reference's answers reached the server ${Math.min(...reference.elapsedMs)}–${Math.max(...reference.elapsedMs)} ms after each reveal (1 s plus its own round trip)`]
@@ -192,6 +206,9 @@ export function formatBotRow(row: BotRow): string {
     `| rows it holds per board | ${rows} | ≤ 5 each | ${met(BOARDS.every((period) => row.rows[period] <= 5))} |`,
     `| best score vs every answer right 1 s after its reveal | ${row.best} vs ${row.reference} | not higher | ${met(row.best <= row.reference)} |`,
     `| viewers it adds | ${row.viewers} | ≤ ${row.socketCap} (sockets per address) | ${met(row.viewers <= row.socketCap)} |`,
+    `| cross-site writes: total raised, visitor cookies given | ${row.crossSite.raisedBy}, ${row.crossSite.cookiesGiven} (of ${row.crossSite.tries}) | 0, 0 | ${met(row.crossSite.raisedBy === 0 && row.crossSite.cookiesGiven === 0)} |`,
+    `| raw upgrades held at once, of ${row.rawSockets.tries} | ${row.rawSockets.held} | ≤ ${row.socketCap} | ${met(row.rawSockets.held <= row.socketCap)} |`,
+    `| held ones closed by the app for joining no namespace | ${row.rawSockets.closedByServer} of ${row.rawSockets.held} | all | ${met(row.rawSockets.closedByServer === row.rawSockets.held)} |`,
     `| 5xx | ${row.serverErrors} | 0 | ${met(row.serverErrors === 0)} |`,
   ];
   return [...lines, '', ...row.details.map((detail) => `- ${detail}`)].join('\n');

@@ -32,6 +32,7 @@ export async function fuzzTotals(cleanup: Cleanup): Promise<FuzzRow> {
   const news = await post(`/api/projects/${slug}/news`, { title: 'Hi', url: 'https://example.org' }, true);
   const session = await post('/api/quiz/sessions');
   const totals = await fuzzRoutes(stack.baseURL, redis, {
+    baseURL: stack.baseURL,
     slug,
     contributionId: contribution.id,
     newsId: news.id,

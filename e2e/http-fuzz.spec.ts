@@ -45,12 +45,15 @@ test('every route, fuzzed: a 2xx or the spec’s 4xx, never a 5xx, and a 4xx wri
     const contribution = await (await request.post(api(`/api/projects/${slug}/contributions`), { data: { name: 'Ana', amount: 5 } })).json();
     const news = await (await request.post(api(`/api/projects/${slug}/news`), { headers: admin, data: { title: 'Hi', url: 'https://example.org' } })).json();
     const session = await (await request.post(api('/api/quiz/sessions'))).json();
-    const target = { slug, contributionId: contribution.id, newsId: news.id, sessionId: session.id, questionId: session.question.id, adminToken: stack.adminToken };
+    const target = { baseURL: stack.baseURL, slug, contributionId: contribution.id, newsId: news.id, sessionId: session.id, questionId: session.question.id, adminToken: stack.adminToken };
 
     const totals: FuzzTotals = await fuzzRoutes(stack.baseURL, redis, target, RUNS_PER_ROUTE);
-    test.info().annotations.push({ type: 'fuzz', description: JSON.stringify({ requests: totals.requests, byStatus: totals.byStatus, retried: totals.retried }) });
+    test.info().annotations.push({ type: 'fuzz', description: JSON.stringify({ requests: totals.requests, byStatus: totals.byStatus, refusedAsExpected: totals.refusedAsExpected, retried: totals.retried }) });
     if (totals.retried.length > 0) console.warn(`no answer at first, sent again: ${JSON.stringify(totals.retried)}`);
     expect(totals.unexpected).toEqual([]);
+    // Writes from another site's page, and bodies that are not JSON, were sent, and refused as such.
+    expect(totals.refusedAsExpected[403]).toBeGreaterThan(RUNS_PER_ROUTE);
+    expect(totals.refusedAsExpected[415]).toBeGreaterThan(RUNS_PER_ROUTE);
     expect(totals.writesOn4xx).toEqual([]);
     expect(totals.requests).toBeGreaterThan(RUNS_PER_ROUTE * 18);
     expect((await request.get(api('/api/health'))).status()).toBe(200);

@@ -10,17 +10,20 @@ import { LeaderboardPanel } from './LeaderboardPanel';
 import { ProjectForm } from './ProjectForm';
 import { button, card, input, subtle } from './styles';
 
-const TOKEN_KEY = 'crowdpulse:admin-token';
-
-/** The token lives in sessionStorage: kept across reloads of this tab, gone when it closes. */
+/**
+ * The token lives in this page's memory only, never in storage: a script that ever ran on
+ * another page of the site (the public pages show visitors' names) finds nothing to read, and
+ * leaving or reloading /admin forgets it.
+ */
+let typedToken = '';
 const savedToken = {
   subscribe(onChange: () => void) {
     window.addEventListener('crowdpulse:admin-token', onChange);
     return () => window.removeEventListener('crowdpulse:admin-token', onChange);
   },
-  read: () => sessionStorage.getItem(TOKEN_KEY) ?? '',
+  read: () => typedToken,
   write(value: string) {
-    sessionStorage.setItem(TOKEN_KEY, value);
+    typedToken = value;
     window.dispatchEvent(new Event('crowdpulse:admin-token'));
   },
 };

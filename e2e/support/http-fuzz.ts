@@ -10,21 +10,26 @@ import { waitUntilReady } from '../../lib/redis/client';
  * after a 4xx, every key must hold the value it held before (rate-limit counters excepted:
  * counting a refused request is their job).
  */
-export const SPEC_4XX = new Set([400, 401, 403, 404, 405, 409, 413, 429]);
+export const SPEC_4XX = new Set([400, 401, 403, 404, 405, 409, 413, 415, 429]);
 
 export type FuzzTotals = {
   requests: number;
   byStatus: Record<number, number>;
-  /** Answers outside 2xx and the spec's 4xx: 5xx above all. */
+  /**
+   * Answers outside 2xx and the spec's 4xx (5xx above all), and writes a browser sent from
+   * another site (403) or with a body that is not JSON (415) answered otherwise.
+   */
   unexpected: { route: string; status: number; request: string }[];
+  /** Writes refused as the front door must (403 from another site, 415 for a body not JSON), by status. */
+  refusedAsExpected: Record<number, number>;
   /** Requests that got no answer the first time, and why; each was sent once more. */
   retried: { route: string; error: string }[];
   /** 4xx answers after which a key had changed. */
   writesOn4xx: { route: string; status: number; keys: string[]; request: string }[];
 };
 
-type Target = { slug: string; contributionId: string; newsId: string; sessionId: string; questionId: string; adminToken: string };
-type FuzzRequest = { method: string; path: string; headers: Record<string, string>; body?: string };
+type Target = { baseURL: string; slug: string; contributionId: string; newsId: string; sessionId: string; questionId: string; adminToken: string };
+type FuzzRequest = { method: string; path: string; headers: Record<string, string>; body?: string; expected?: number };
 type Route = { name: string; method: string; path: (target: Target, param: string, param2: string) => string; body?: fc.Arbitrary<unknown> };
 
 const huge = (n: number) => fc.constant('x'.repeat(n));
@@ -103,6 +108,9 @@ function requestFor(route: Route, target: Target): fc.Arbitrary<FuzzRequest> {
       authorization: fc.oneof(fc.constant(`Bearer ${target.adminToken}`), fc.constant('Bearer wrong'), fc.string().map((s) => `Bearer ${s.replace(/[^\x20-\x7e]/g, '')}`), fc.constant('Basic Zm9vOmJhcg==')),
       'x-forwarded-for': fc.ipV4(),
       accept: fc.constantFrom('application/json', 'text/html', '*/*'),
+      // Another site's page (a form, a no-cors fetch), the site's own, or no browser at all.
+      origin: fc.constantFrom('https://evil.example', 'null', SAME_ORIGIN),
+      'sec-fetch-site': fc.constantFrom('cross-site', 'same-origin', 'same-site', 'none'),
     },
     { requiredKeys: [] },
   );
@@ -116,8 +124,33 @@ function requestFor(route: Route, target: Target): fc.Arbitrary<FuzzRequest> {
   return fc.record({ param, param2: param, query, headers, body }).map(({ param: p, param2: q, query: search, headers: h, body: b }) => {
     const qs = new URLSearchParams(search).toString();
     const path = route.path(target, p, q) + (qs ? `?${qs}` : '');
-    return { method: route.method, path, headers: h, body: route.method === 'POST' ? b : undefined };
+    const own = new URL(target.baseURL).origin;
+    const headers = h.origin === SAME_ORIGIN ? { ...h, origin: own } : h;
+    const sent = { method: route.method, path, headers, body: route.method === 'POST' ? b : undefined };
+    return { ...sent, expected: expectedRefusal(sent, own) };
   });
+}
+
+const SAME_ORIGIN = 'same-origin';
+
+const wellFormed = (path: string) => {
+  try {
+    decodeURIComponent(path.split('?')[0]!);
+    return path.length <= 4_096;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * What the front door must answer a write to any route (after a malformed target's 400): 403
+ * when a browser sent it from another site, 415 for a body that is not JSON.
+ */
+function expectedRefusal({ method, path, headers, body }: FuzzRequest, own: string): number | undefined {
+  if (method === 'GET' || !wellFormed(path)) return undefined;
+  if ((headers.origin !== undefined && headers.origin !== own) || headers['sec-fetch-site'] === 'cross-site') return 403;
+  if (body && (headers['content-type'] ?? 'text/plain;charset=UTF-8').split(';')[0] !== 'application/json') return 415;
+  return undefined;
 }
 
 /** Keys the rate limiters write (counting a refused request is their job) and the marker below. */
@@ -255,7 +288,7 @@ async function send(baseURL: string, request: FuzzRequest): Promise<{ status: nu
 
 /** Fuzzes every route `runs` times against `baseURL`, checking writes on `redis` (the app's). */
 export async function fuzzRoutes(baseURL: string, redis: Redis, target: Target, runs: number): Promise<FuzzTotals> {
-  const totals: FuzzTotals = { requests: 0, byStatus: {}, unexpected: [], retried: [], writesOn4xx: [] };
+  const totals: FuzzTotals = { requests: 0, byStatus: {}, refusedAsExpected: {}, unexpected: [], retried: [], writesOn4xx: [] };
   const keyspace = await Keyspace.watch(redis);
   try {
     for (const route of ROUTES) {
@@ -277,6 +310,10 @@ export async function fuzzRoutes(baseURL: string, redis: Redis, target: Target, 
         totals.byStatus[status] = (totals.byStatus[status] ?? 0) + 1;
         const summary = `${request.method} ${request.path.slice(0, 200)} ${(request.body ?? '').slice(0, 200)}${error ? ` (${error})` : ''}`;
         if (!(status >= 200 && status < 300) && !SPEC_4XX.has(status)) totals.unexpected.push({ route: route.name, status, request: summary });
+        else if (request.expected !== undefined && status === request.expected) totals.refusedAsExpected[status] = (totals.refusedAsExpected[status] ?? 0) + 1;
+        else if (request.expected !== undefined && status !== 0) {
+          totals.unexpected.push({ route: route.name, status, request: `${summary} (expected ${request.expected}: ${JSON.stringify(request.headers)})` });
+        }
         // A burst writes in the background for 2 s after its 202, longer on a loaded box: wait until
         // all its events are in, so they are not blamed on the next request.
         if (burst && status === 202) await burstWritten(redis, eventsBefore, (JSON.parse(body!) as { events: number }).events);

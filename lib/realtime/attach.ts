@@ -6,7 +6,7 @@ import { attachFolding } from './folding-socket';
 import { createRealtimeHub } from './hub';
 import { attachLeaderboard } from './leaderboard-socket';
 import { attachLiveEvents } from './live-project-socket';
-import { limitSocketEvents, limitSocketsPerAddress } from './socket-limits';
+import { limitSocketEvents } from './socket-limits';
 
 /**
  * The socket side of every pattern. Route handlers never emit: their scripts SPUBLISH on Redis,
@@ -16,7 +16,6 @@ import { limitSocketEvents, limitSocketsPerAddress } from './socket-limits';
 export function attachRealtime(io: RealtimeServer): { close(): Promise<void> } {
   const hub = createRealtimeHub(io, getRedis());
   const metrics = appMetrics();
-  limitSocketsPerAddress(io);
   io.on('connection', (socket) => {
     metrics.socketOpened();
     socket.once('disconnect', metrics.socketClosed);

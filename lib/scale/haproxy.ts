@@ -29,13 +29,37 @@ export type HaproxyHandle = {
  * - `inter 1s fall 3`, `timeout check 3s`: a crashed instance leaves the rotation within 3 s, but
  *   one slowed by a busy machine is not taken out; meanwhile `option redispatch` + `retries 2`
  *   send a request that cannot connect to a crashed instance to another.
+ * - a stick table counting each source address's open connections (`conn_cur`), and
+ *   `tcp-request connection reject` past `connectionsPerSource`: a flood of connections from one
+ *   address is closed by HAProxy before it costs an instance a socket, whatever it then sends.
  */
 export type HaproxyOptions = {
   /** `timeout client` and `timeout server`: how long an HTTP request or answer may stay silent. */
   idleTimeout?: string;
+  /** Connections one source address may hold open at once; 0 for no limit. */
+  connectionsPerSource?: number;
 };
 
-export function haproxyConfig(port: number, backends: readonly Backend[], { idleTimeout = '60s' }: HaproxyOptions = {}): string {
+/**
+ * Well above what people behind one address hold: the app's 60 sockets per address
+ * (RATE_LIMIT_SOCKETS_PER_ADDRESS), each page's browser adding a few HTTP connections.
+ */
+export const CONNECTIONS_PER_SOURCE = 500;
+
+function perSourceLimit(limit: number): string[] {
+  if (limit <= 0) return [];
+  return [
+    '  stick-table type ipv6 size 1m expire 60s store conn_cur',
+    '  tcp-request connection track-sc0 src',
+    `  tcp-request connection reject if { sc0_conn_cur gt ${limit} }`,
+  ];
+}
+
+export function haproxyConfig(
+  port: number,
+  backends: readonly Backend[],
+  { idleTimeout = '60s', connectionsPerSource = CONNECTIONS_PER_SOURCE }: HaproxyOptions = {},
+): string {
   return [
     'global',
     // No maxconn: HAProxy derives it from the file descriptor limit it may raise itself to.
@@ -52,6 +76,7 @@ export function haproxyConfig(port: number, backends: readonly Backend[], { idle
     '  retries 2',
     'frontend crowdpulse',
     `  bind 127.0.0.1:${port}`,
+    ...perSourceLimit(connectionsPerSource),
     '  default_backend instances',
     'backend instances',
     '  balance leastconn',

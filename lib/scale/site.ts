@@ -57,7 +57,9 @@ export async function startScaledSite(options: ScaledSiteOptions): Promise<Scale
     await startOne(0);
     await Promise.all(Array.from({ length: options.instances - 1 }, (_, i) => startOne(i + 1)));
     const port = options.port ?? (await freePort());
-    const haproxy = await startHaproxy(port, apps.map(({ name, app }) => ({ name, port: app.port })));
+    // RATE_LIMIT_PER_MIN=0 turns every per-address limit off: HAProxy's per-source one too.
+    const connectionsPerSource = options.env.RATE_LIMIT_PER_MIN === '0' ? 0 : undefined;
+    const haproxy = await startHaproxy(port, apps.map(({ name, app }) => ({ name, port: app.port })), { connectionsPerSource });
     return {
       url: haproxy.url,
       apps,

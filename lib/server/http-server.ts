@@ -6,10 +6,13 @@ import { errorBody } from '../http/errors';
 import { tooMany } from '../http/rate-limit';
 import { limitReads } from '../http/read-limit';
 import { observeRequests } from '../http/observe';
+import { refusalOf } from '../http/request-policy';
+import { secureResponse } from '../http/security-headers';
+import type { HttpError } from '../http/errors';
 import { log } from '../log';
 import { attachRealtime } from '../realtime/attach';
 import type { RealtimeServer } from '../realtime/events';
-import { allowOrigin } from '../realtime/origin';
+import { connectionCap, connectTimeoutMs } from '../realtime/handshake';
 import { issueVisitorCookie } from '../visitors/issue';
 
 export type AppServer = { httpServer: HttpServer; io: RealtimeServer; close(): Promise<void> };
@@ -23,8 +26,11 @@ export function createAppServer(handle: (request: IncomingMessage, response: Ser
   const httpServer = createServer(
     observeRequests(async (request, response) => {
       nameInstanceOn(response);
+      secureResponse(request, response);
       if (!decodablePath(request.url)) return refuseMalformedPath(response, 'the request target is not a well-formed path');
       if (!boundedPath(request.url)) return refuseMalformedPath(response, `the request target is longer than ${MAX_TARGET_LENGTH} characters`);
+      const refusal = refusalOf(request);
+      if (refusal) return refuse(response, refusal);
       const address = stampClientAddress(request);
       const retryAfter = await limitReads(request, address);
       if (retryAfter !== undefined) return refuseTooMany(response, retryAfter);
@@ -35,7 +41,9 @@ export function createAppServer(handle: (request: IncomingMessage, response: Ser
     }),
   );
   // Socket payloads are a slug or an account id: 16 KiB is plenty, and bounds what a client can send.
-  const io: RealtimeServer = new Server(httpServer, { allowRequest: allowOrigin, maxHttpBufferSize: 16 * 1024 });
+  const cap = connectionCap();
+  const io: RealtimeServer = new Server(httpServer, { allowRequest: cap.allowRequest, connectTimeout: connectTimeoutMs(), maxHttpBufferSize: 16 * 1024 });
+  cap.track(io.engine);
   nameInstanceOn(io);
   const realtime = attachRealtime(io);
   return {
@@ -75,6 +83,11 @@ function boundedPath(url = '/'): boolean {
 function refuseTooMany(response: ServerResponse, retryAfter: number): void {
   const refusal = tooMany('page loads', retryAfter);
   response.writeHead(refusal.status, { 'content-type': 'application/json', ...refusal.headers }).end(JSON.stringify(errorBody(refusal)));
+}
+
+/** Answered before the body is read: Node discards what the client still sends. */
+function refuse(response: ServerResponse, { status, code, message, headers }: HttpError): void {
+  response.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify({ error: { code, message } }));
 }
 
 function refuseMalformedPath(response: ServerResponse, message: string): void {

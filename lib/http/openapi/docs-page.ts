@@ -1,5 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { scriptHash } from '../inline-scripts';
+import { docsPolicy } from '../security-headers';
 import { DOCS_ASSETS } from './routes/service';
 
 const TYPES: Record<(typeof DOCS_ASSETS)[number], string> = {
@@ -14,6 +16,13 @@ export async function docsAsset(name: string): Promise<{ body: string; type: str
   return { body: await readFile(path.join(process.cwd(), 'node_modules', 'swagger-ui-dist', asset), 'utf8'), type: TYPES[asset] };
 }
 
+const START_SCRIPT = `
+    window.ui = SwaggerUIBundle({ url: '/api/openapi.json', dom_id: '#swagger-ui', deepLinking: true, validatorUrl: null, tryItOutEnabled: false });
+  `;
+
+/** The page's own policy: its one inline script is allowed by hash, nothing else inline runs. */
+export const DOCS_POLICY = docsPolicy(scriptHash(START_SCRIPT));
+
 /** The page: Swagger UI on /api/openapi.json; `validatorUrl: null` keeps it from calling validator.swagger.io. */
 export function docsPage(): string {
   return `<!doctype html>
@@ -27,9 +36,7 @@ export function docsPage(): string {
 <body>
   <main id="swagger-ui"></main>
   <script src="/api/docs/swagger-ui-bundle.js"></script>
-  <script>
-    window.ui = SwaggerUIBundle({ url: '/api/openapi.json', dom_id: '#swagger-ui', deepLinking: true, validatorUrl: null, tryItOutEnabled: false });
-  </script>
+  <script>${START_SCRIPT}</script>
 </body>
 </html>
 `;

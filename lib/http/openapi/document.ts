@@ -20,6 +20,11 @@ function errorsOf(route: RouteContract): Record<number, { description: string; h
   if (route.access === 'admin') errors[401] = { description: 'a missing or wrong admin token' };
   if (route.params) errors[404] = { description: 'an unknown project, item or session (or a path that cannot name one)' };
   for (const [status, description] of Object.entries(route.errors ?? {})) errors[Number(status)] = { description };
+  if (route.method !== 'get') {
+    const crossSite = "a browser's request from another site's page (an `Origin` not this site's, or `Sec-Fetch-Site: cross-site`): nothing written, no cookie";
+    errors[403] = { description: errors[403] ? `${errors[403].description}; or ${crossSite}` : crossSite };
+    errors[415] = { description: 'a body that is not `application/json`' };
+  }
   if (route.body) errors[413] = { description: `a body over ${binarySize(route.body.maxBytes ?? MAX_BODY_BYTES)}` };
   if (route.access === 'write' || route.access === 'admin') errors[429] = { description: 'this client writes too fast', headers: retryAfter };
   if (route.redis !== false) errors[503] = { description: 'Redis is unreachable; retry shortly', headers: retryAfter };

@@ -1,0 +1,56 @@
+import type { IncomingMessage } from 'node:http';
+import { crossSiteReason } from '../limits/same-site';
+import { HttpError } from './errors';
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const PAGE_METHODS = 'GET, HEAD';
+
+const pathOf = (request: IncomingMessage) => (request.url ?? '/').split('?')[0]!;
+const isApi = (path: string) => /^\/api(?:\/|$)/.test(path);
+/** Next's own files and the socket: neither is a page nor the API. */
+const isFramework = (path: string) => /^\/(?:_next|socket\.io)(?:\/|$)/.test(path);
+const hasBody = (request: IncomingMessage) => Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined;
+
+/** `application/json`, with or without parameters (`; charset=utf-8`): what `readJson` parses. */
+function isJson(request: IncomingMessage): boolean {
+  return String(request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase() === 'application/json';
+}
+
+/**
+ * A page load another site's page made without navigating to it (an iframe, a fetch, an image):
+ * Fetch Metadata's resource isolation policy lets only a top-level navigation through (which
+ * carries no `Origin`), so a link from elsewhere still opens the site, while a hidden frame
+ * cannot render it nor spend the address's budget of new visitor ids.
+ */
+function embeddedFromAnotherSite(request: IncomingMessage): boolean {
+  if (!crossSiteReason(request)) return false;
+  const topLevel = request.headers['sec-fetch-mode'] === 'navigate' && request.headers['sec-fetch-dest'] === 'document';
+  return !topLevel || request.headers.origin !== undefined;
+}
+
+/**
+ * What the front door refuses before any route runs (nothing written, no cookie given):
+ * - a write to the API (any method but GET/HEAD/OPTIONS) a browser sent from another site's page
+ *   (lib/limits/same-site.ts): 403 `cross_site`;
+ * - a write to the API with a body that is not `application/json` (a `<form>` or a no-cors
+ *   fetch can send only form encodings and text/plain): 415 `unsupported_media_type`;
+ * - a page asked with another method than GET or HEAD: 405, with `Allow`;
+ * - a page another site embeds or fetches, rather than navigates to: 403 `cross_site`.
+ */
+export function refusalOf(request: IncomingMessage): HttpError | undefined {
+  const path = pathOf(request);
+  const method = request.method ?? 'GET';
+  if (isFramework(path)) return undefined;
+  if (isApi(path)) {
+    if (READS.has(method)) return undefined;
+    const reason = crossSiteReason(request);
+    if (reason) return new HttpError(403, 'cross_site', `writes come only from this site's pages: ${reason}`);
+    if (hasBody(request) && !isJson(request)) return new HttpError(415, 'unsupported_media_type', 'the body must be application/json');
+    return undefined;
+  }
+  if (method !== 'GET' && method !== 'HEAD') {
+    return new HttpError(405, 'method_not_allowed', `a page answers only ${PAGE_METHODS}`, undefined, { Allow: PAGE_METHODS });
+  }
+  if (embeddedFromAnotherSite(request)) return new HttpError(403, 'cross_site', 'this page may only be opened, not embedded or fetched, by another site');
+  return undefined;
+}
