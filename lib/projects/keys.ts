@@ -25,4 +25,6 @@ export const catalogueKeys = {
   /** Prefix of the sets of slugs per creator account: `{catalogue}:creator:<account>`. */
   creatorPrefix: '{catalogue}:creator:',
   byCreator: (account: string) => `{catalogue}:creator:${account}`,
+  /** Sharded pub/sub channel (SPUBLISH): a card was saved or its total copied; pages cached from the catalogue are stale. */
+  changes: '{catalogue}:changes',
 } as const;

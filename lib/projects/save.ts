@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { liveEventKeys } from '../live-events/keys';
 import type { RedisClient } from '../redis/client';
 import { getRedis } from '../redis/client';
 import { orderMember, type ProjectCard } from './catalogue';
@@ -27,19 +28,20 @@ export async function saveProject(
   const scripts = withProjectScripts(redis);
   const [created, total] = await scripts.saveProject(
     projectKeys.info(slug),
+    liveEventKeys(slug).changes,
     raised,
     ...Object.entries({ ...fields, art: JSON.stringify(art) }).flat(),
   );
   const saved = { ...project, raised: total };
   const card: Omit<ProjectCard, 'key'> = { ...saved, raisedAt: now };
-  await scripts.saveCard(catalogueKeys.order, catalogueKeys.cards, catalogueKeys.creatorPrefix, slug, orderMember(position, slug), JSON.stringify(card));
+  await scripts.saveCard(catalogueKeys.order, catalogueKeys.cards, catalogueKeys.creatorPrefix, catalogueKeys.changes, slug, orderMember(position, slug), JSON.stringify(card));
   return { created: created === 1, project: saved };
 }
 
 /** Copies totals read at `readAt` from the projects' own hashes onto their cards. One script. */
 export async function copyTotalsToCards(totals: readonly { slug: string; raised: number }[], readAt: number, redis: RedisClient = getRedis()): Promise<void> {
   if (totals.length === 0) return;
-  await withProjectScripts(redis).copyTotals(catalogueKeys.cards, readAt, ...totals.flatMap(({ slug, raised }) => [slug, raised]));
+  await withProjectScripts(redis).copyTotals(catalogueKeys.cards, catalogueKeys.changes, readAt, ...totals.flatMap(({ slug, raised }) => [slug, raised]));
 }
 
 /**

@@ -10,18 +10,29 @@ import { attachRealtime } from '../realtime/attach';
 import type { RealtimeServer } from '../realtime/events';
 import { allowOrigin } from '../realtime/origin';
 import { issueVisitorCookie } from '../visitors/issue';
+import { isRenderRequest, renderThrough } from './loopback';
+import { createPageCache } from './page-cache';
+import { sharedPageOf } from './shared-pages';
 
-export type AppServer = { httpServer: HttpServer; io: RealtimeServer; close(): Promise<void> };
+export type AppServer = {
+  httpServer: HttpServer;
+  io: RealtimeServer;
+  /** Pages Next rendered for the page cache so far. */
+  renders(): number;
+  close(): Promise<void>;
+};
 
 /**
  * The one port: every response names the instance, every request is stamped with its client's address and, for a page, given a
- * visitor cookie, then handed to `handle` (Next); Socket.IO shares the port, refusing foreign
- * origins and bounding what a client may send.
+ * visitor cookie, then handed to `handle` (Next), or for a page that is the same for everyone,
+ * answered from the page cache (Next renders it once per version, through this same port);
+ * Socket.IO shares the port, refusing foreign origins and bounding what a client may send.
  */
 export function createAppServer(handle: (request: IncomingMessage, response: ServerResponse) => unknown): AppServer {
   const httpServer = createServer(
     observeRequests(async (request, response) => {
       nameInstanceOn(response);
+      if (isRenderRequest(request)) return void handle(request, response);
       if (!decodablePath(request.url)) return refuseMalformedPath(response, 'the request target is not a well-formed path');
       if (!boundedPath(request.url)) return refuseMalformedPath(response, `the request target is longer than ${MAX_TARGET_LENGTH} characters`);
       const address = stampClientAddress(request);
@@ -30,21 +41,39 @@ export function createAppServer(handle: (request: IncomingMessage, response: Ser
       await issueVisitorCookie(request, response, address).catch((error: Error) =>
         log.warn({ err: error.message }, 'issuing a visitor cookie failed'),
       );
-      void handle(request, response);
+      const shared = sharedPage(request);
+      if (!shared) return void handle(request, response);
+      await pages.serve(request, response, shared).catch((error: Error) => {
+        log.error({ err: error.message, path: shared.path }, 'rendering a shared page failed');
+        if (!response.headersSent) response.writeHead(500, { 'content-type': 'text/plain' }).end('rendering failed');
+      });
     }),
   );
   // Socket payloads are a slug or an account id: 16 KiB is plenty, and bounds what a client can send.
   const io: RealtimeServer = new Server(httpServer, { allowRequest: allowOrigin, maxHttpBufferSize: 16 * 1024 });
   nameInstanceOn(io);
   const realtime = attachRealtime(io);
+  const pages = createPageCache(realtime.pages, renderThrough(httpServer));
   return {
     httpServer,
     io,
+    renders: pages.renders,
     async close() {
+      pages.close();
       io.close();
       await realtime.close();
     },
   };
+}
+
+/**
+ * A document load of a shared page: not Next's client navigation (an RSC payload asked for with
+ * the `rsc` header or `_rsc`), which Next answers itself.
+ */
+function sharedPage(request: IncomingMessage) {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
+  if (request.headers.rsc !== undefined || request.headers['next-router-prefetch'] !== undefined || request.url?.includes('_rsc=')) return undefined;
+  return sharedPageOf(request.url ?? '/');
 }
 
 /** Next answers a path with a malformed escape (`/api/projects/%zz`) with a bare 500: refuse it first. */
