@@ -6,6 +6,8 @@ import type { RenderedPage } from './page-cache';
 /** Marks the server's own render requests; its value is this process's secret, so no client can pass for one. */
 const RENDER_HEADER = 'x-crowdpulse-render';
 const secret = randomBytes(16).toString('hex');
+/** Every view waiting for a render waits at most this long: longer than any page takes while Redis answers. */
+const RENDER_TIMEOUT_MS = 10_000;
 
 /** Headers of Next's answer a shared page keeps: none that names a visitor or a request. */
 const KEPT = ['content-type', 'vary', 'link', 'x-nextjs-prerender', 'x-nextjs-stale-time'];
@@ -35,6 +37,7 @@ export function renderThrough(server: Server): (path: string) => Promise<Rendere
         });
         answer.on('error', reject);
       });
+      asked.setTimeout(RENDER_TIMEOUT_MS, () => asked.destroy(new Error(`rendering ${path} took over ${RENDER_TIMEOUT_MS} ms`)));
       asked.on('error', reject);
       asked.end();
     });
