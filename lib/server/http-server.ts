@@ -10,6 +10,7 @@ import { attachRealtime } from '../realtime/attach';
 import type { RealtimeServer } from '../realtime/events';
 import { allowOrigin } from '../realtime/origin';
 import { issueVisitorCookie } from '../visitors/issue';
+import { answerDirectly, type DirectRoute } from './direct-routes';
 import { isRenderRequest, renderThrough } from './loopback';
 import { createPageCache } from './page-cache';
 import { sharedPageOf } from './shared-pages';
@@ -28,7 +29,10 @@ export type AppServer = {
  * answered from the page cache (Next renders it once per version, through this same port);
  * Socket.IO shares the port, refusing foreign origins and bounding what a client may send.
  */
-export function createAppServer(handle: (request: IncomingMessage, response: ServerResponse) => unknown): AppServer {
+export function createAppServer(
+  handle: (request: IncomingMessage, response: ServerResponse) => unknown,
+  { direct = [] }: { direct?: readonly DirectRoute[] } = {},
+): AppServer {
   const httpServer = createServer(
     observeRequests(async (request, response) => {
       nameInstanceOn(response);
@@ -41,12 +45,10 @@ export function createAppServer(handle: (request: IncomingMessage, response: Ser
       await issueVisitorCookie(request, response, address).catch((error: Error) =>
         log.warn({ err: error.message }, 'issuing a visitor cookie failed'),
       );
+      if (direct.length > 0 && (await answerDirectly(direct, request, response).catch((error: Error) => failed(response, error)))) return;
       const shared = sharedPage(request);
       if (!shared) return void handle(request, response);
-      await pages.serve(request, response, shared).catch((error: Error) => {
-        log.error({ err: error.message, path: shared.path }, 'rendering a shared page failed');
-        if (!response.headersSent) response.writeHead(500, { 'content-type': 'text/plain' }).end('rendering failed');
-      });
+      await pages.serve(request, response, shared).catch((error: Error) => failed(response, error));
     }),
   );
   // Socket payloads are a slug or an account id: 16 KiB is plenty, and bounds what a client can send.
@@ -98,6 +100,12 @@ const MAX_TARGET_LENGTH = 4_096;
 
 function boundedPath(url = '/'): boolean {
   return url.length <= MAX_TARGET_LENGTH;
+}
+
+function failed(response: ServerResponse, error: Error): true {
+  log.error({ err: error.message }, 'answering a request failed');
+  if (!response.headersSent) response.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { code: 'internal', message: 'unexpected error' } }));
+  return true;
 }
 
 function refuseTooMany(response: ServerResponse, retryAfter: number): void {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
+import { appMetrics } from '../metrics/app-metrics';
 import { UNAVAILABLE_MARK } from './page-marks';
 import type { PageTopics } from '../realtime/page-topics';
 import { topicName, type SharedPage } from './shared-pages';
@@ -74,6 +75,7 @@ export function createPageCache(topics: PageTopics, render: (path: string) => Pr
     // Subscribed before rendering, so a change cannot fall between what the render read and the stream.
     const live = topic.watch.live() && generation === topic.generation;
     renders++;
+    appMetrics().pageRendered(page.topic.kind);
     const rendered = await render(page.path);
     const shared = rendered.status === 200 && !rendered.body.includes(UNAVAILABLE_MARK);
     const prepared = await prepare(rendered, shared);
@@ -124,7 +126,7 @@ async function prepare(rendered: RenderedPage, shared: boolean): Promise<Prepare
 }
 
 function send(request: IncomingMessage, response: ServerResponse, page: Prepared): void {
-  const vary = ['Accept-Encoding', page.headers.vary].filter(Boolean).join(', ');
+  const vary = page.headers.vary?.toLowerCase().includes('accept-encoding') ? page.headers.vary : ['Accept-Encoding', page.headers.vary].filter(Boolean).join(', ');
   const headers: Record<string, string> = { ...page.headers, vary, etag: page.etag };
   // A response that gives a visitor its cookie is that visitor's alone.
   headers['cache-control'] = page.shared && !response.hasHeader('set-cookie') ? SHARED_CACHE_CONTROL : 'private, no-store';
