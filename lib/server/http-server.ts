@@ -45,6 +45,8 @@ export function createAppServer(
       await issueVisitorCookie(request, response, address).catch((error: Error) =>
         log.warn({ err: error.message }, 'issuing a visitor cookie failed'),
       );
+      // A write's answer is a few dozen bytes of JSON: gzipping it cost more CPU than it saved bytes.
+      if (request.method !== 'GET' && request.method !== 'HEAD' && request.url?.startsWith('/api/')) delete request.headers['accept-encoding'];
       if (direct.length > 0 && (await answerDirectly(direct, request, response).catch((error: Error) => failed(response, error)))) return;
       const shared = sharedPage(request);
       if (!shared) return void handle(request, response);
