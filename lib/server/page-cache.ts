@@ -70,6 +70,12 @@ export function createPageCache(topics: PageTopics, render: (path: string) => Pr
     return topic;
   }
 
+  function forgetIfUnused(name: string, topic: Topic): void {
+    if (byName.get(name) !== topic || [...topic.paths].some((path) => kept.has(path) || flights.has(path))) return;
+    byName.delete(name);
+    topic.watch.release();
+  }
+
   async function renderFresh(page: SharedPage, topic: Topic, generation: number): Promise<Prepared> {
     await topic.watch.ready;
     // Subscribed before rendering, so a change cannot fall between what the render read and the stream.
@@ -98,7 +104,11 @@ export function createPageCache(topics: PageTopics, render: (path: string) => Pr
     const started: Flight = { generation, page: renderFresh(page, topic, generation) };
     flights.set(page.path, started);
     const land = () => flights.get(page.path) === started && flights.delete(page.path);
-    started.page.then(land, land);
+    started.page.then((prepared) => {
+      land();
+      // No such project: hold no subscription for it (anyone can ask for any slug).
+      if (prepared.status === 404) forgetIfUnused(topicName(page.topic), topic);
+    }, land);
     return started.page;
   }
 
