@@ -11,7 +11,7 @@ const CONTRIBUTION = JSON.stringify({ name: 'Bench', amount: 5 });
 
 type Run = { perSecond: number; p99: number; bad: number };
 
-/** A browser's page load: HTML, gzip, the visitor cookie it was given on its first visit. */
+/** A page load as autocannon sends it (no compression, as the issue's baseline was measured) with the visitor cookie of a first visit. */
 async function cannon(url: string, headers: Record<string, string>, post = false): Promise<Run> {
   const result = await autocannon({
     url,
@@ -46,7 +46,7 @@ export async function measurePages(app: App, redisUrl: string): Promise<FigureRe
   const cookie = first.headers.getSetCookie().find((set) => set.startsWith('cp_vid='))?.split(';')[0] ?? '';
   const staticFile = /\/_next\/static\/chunks\/[^"]+\.js/.exec(await first.text())?.[0];
   if (!staticFile) throw new Error('no static chunk named on /');
-  const browser = { accept: 'text/html', 'accept-encoding': 'gzip', cookie };
+  const browser = { accept: 'text/html', cookie };
   const targets: [string, string, boolean][] = [
     ['a static JS chunk', staticFile, false],
     ['/', '/', false],
