@@ -1,4 +1,5 @@
 import next from 'next';
+import { POST as postContribution } from './app/api/projects/[slug]/contributions/route';
 import { createAppServer } from './lib/server/http-server';
 import { startRuntime } from './lib/server/runtime';
 import { instanceName } from './lib/instance';
@@ -15,7 +16,9 @@ async function main() {
   const handle = app.getRequestHandler();
   await app.prepare();
 
-  const server = createAppServer(handle);
+  // The hottest write, answered by its own route handler without Next's router (docs/operations.md, "What a contribution POST costs").
+  const direct = [{ method: 'POST', path: /^\/api\/projects\/(?<slug>[^/]+)\/contributions$/, handler: postContribution }];
+  const server = createAppServer(handle, { direct });
   server.httpServer.listen(port, host, () => log.info({ instance: instanceName() }, `crowdpulse ready on http://localhost:${port}`));
 
   let stopping = false;

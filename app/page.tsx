@@ -1,36 +1,26 @@
-import { headers } from 'next/headers';
 import Link from 'next/link';
 import { connection } from 'next/server';
 import { Progress } from '@/components/Progress';
 import { ProjectArt } from '@/components/ProjectArt';
 import { FollowButton } from '@/components/feed/FollowButton';
 import { RecentlyViewed } from '@/components/RecentlyViewed';
-import { Unavailable } from '@/components/Unavailable';
-import { readCards, readCataloguePage } from '@/lib/projects/catalogue';
+import { orUnavailable } from '@/components/unavailable-boundary';
+import { readCataloguePage } from '@/lib/projects/catalogue';
 import { catalogueCursorSchema } from '@/lib/projects/schemas';
-import { isRedisUnavailable } from '@/lib/redis/errors';
-import { visitorFromCookies } from '@/lib/visitors/cookie';
-import { hydrateRecentlyViewed, readRecentlyViewed } from '@/lib/visitors/recently-viewed';
 
 type Props = { searchParams: Promise<{ after?: string | string[] }> };
 
-/** One page of the catalogue (`/?after=<cursor>`), in at most four Redis commands whatever its size. */
-export default async function HomePage({ searchParams }: Props) {
+/**
+ * One page of the catalogue (`/?after=<cursor>`), in two Redis commands whatever its size, the
+ * same HTML for everyone: the visitor's recently viewed projects and follow buttons come after
+ * hydration. Rendered once per change of the catalogue on each instance (lib/server/page-cache.ts).
+ */
+export default orUnavailable(async function HomePage({ searchParams }: Props) {
   await connection();
-  const visitor = visitorFromCookies((await headers()).get('cookie') ?? undefined);
   const { after } = await searchParams;
   const cursor = after === undefined ? { success: true as const, data: undefined } : catalogueCursorSchema.safeParse(after);
   if (!cursor.success) return <BadPageLink />;
-  let projects, recent, next;
-  try {
-    // The recently viewed slugs are read beside the page and hydrated from the catalogue's cards.
-    const [page, viewed] = await Promise.all([readCataloguePage({ after: cursor.data }), visitor ? readRecentlyViewed(visitor) : []]);
-    ({ projects, next } = page);
-    recent = hydrateRecentlyViewed(viewed, await readCards(viewed));
-  } catch (error) {
-    if (isRedisUnavailable(error)) return <Unavailable />;
-    throw error;
-  }
+  const { projects, next } = await readCataloguePage({ after: cursor.data });
   return (
     <div className="space-y-8">
       <section className="max-w-2xl">
@@ -39,7 +29,7 @@ export default async function HomePage({ searchParams }: Props) {
           Every page is live: contributions, news and viewers arrive as they happen, and leave when their time is up.
         </p>
       </section>
-      <RecentlyViewed projects={recent} />
+      <RecentlyViewed />
       <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
         {projects.map((project) => (
           <li
@@ -73,7 +63,7 @@ export default async function HomePage({ searchParams }: Props) {
       <CatalogueNav next={next} paged={!!cursor.data} />
     </div>
   );
-}
+});
 
 const navLink = 'rounded-full border border-slate-300 bg-white px-4 py-2 text-sm font-medium hover:border-accent hover:text-accent focus-visible:outline-2 focus-visible:outline-accent';
 

@@ -6,6 +6,6 @@ export type App = { url: string; adminToken: string; stop(): Promise<void> };
 /** server.ts as `npm start` runs it, against the given Redis, seeded, without simulator or limits. */
 export async function startApp(redisUrl: string, env: Record<string, string> = {}): Promise<App> {
   const adminToken = randomBytes(18).toString('base64url');
-  const app = await AppProcess.start({ REDIS_URL: redisUrl, ADMIN_TOKEN: adminToken, SEED_DEMO: '1', BENCH_NOOP: '1', ...env });
+  const app = await AppProcess.start({ REDIS_URL: redisUrl, ADMIN_TOKEN: adminToken, SEED_DEMO: '1', ...env });
   return { url: app.baseURL, adminToken, stop: () => app.stop() };
 }

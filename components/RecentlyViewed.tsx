@@ -1,9 +1,26 @@
+'use client';
+
 import Link from 'next/link';
+import { useEffect, useState } from 'react';
 import type { Project } from '@/lib/projects/types';
 import { ProjectArt } from './ProjectArt';
 
-/** The visitor's recently viewed projects, newest first; nothing at all when there are none. */
-export function RecentlyViewed({ projects }: { projects: Project[] }) {
+/**
+ * The visitor's recently viewed projects, newest first, asked for after hydration so that the
+ * home page's HTML is the same for everyone; nothing at all when there are none (or the ask fails).
+ */
+export function RecentlyViewed() {
+  const [projects, setProjects] = useState<Project[]>([]);
+  useEffect(() => {
+    let current = true;
+    fetch('/api/recently-viewed')
+      .then((response) => (response.ok ? (response.json() as Promise<{ projects: Project[] }>) : { projects: [] }))
+      .then((body) => current && setProjects(body.projects))
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, []);
   if (projects.length === 0) return null;
   return (
     <section aria-labelledby="recently-viewed-heading">

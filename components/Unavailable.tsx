@@ -2,6 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useEffect } from 'react';
+import { UNAVAILABLE_ATTRIBUTE } from '@/lib/server/page-marks';
 
 /** Shown when the page could not be rendered because Redis is unreachable; retries by itself. */
 export function Unavailable() {
@@ -11,7 +12,7 @@ export function Unavailable() {
     return () => clearInterval(timer);
   }, [router]);
   return (
-    <div className="mx-auto max-w-md rounded-2xl border border-amber-200 bg-amber-50 p-6 text-center">
+    <div {...{ [UNAVAILABLE_ATTRIBUTE]: 'true' }} className="mx-auto max-w-md rounded-2xl border border-amber-200 bg-amber-50 p-6 text-center">
       <p data-testid="connection-status" data-state="reconnecting" role="status" className="font-semibold text-amber-900">
         Reconnecting…
       </p>

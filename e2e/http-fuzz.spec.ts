@@ -15,9 +15,7 @@ test.afterAll(async () => stack?.stop());
 
 test.describe.configure({ mode: 'serial' });
 
-test('the bench’s no-op route is not served, and a burst is one per address per 10 s', async ({ request }) => {
-  const noop = await request.post(`${stack.baseURL}/api/noop`, { data: { x: 1 } });
-  expect(noop.status()).toBe(404);
+test('a burst is one per address per 10 s', async ({ request }) => {
   const redis = createRedis(stack.redisUrl);
   await waitUntilReady(redis);
   try {

@@ -2,10 +2,8 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { connection } from 'next/server';
 import { LiveLeaderboard } from '@/components/leaderboard/LiveLeaderboard';
-import { Unavailable } from '@/components/Unavailable';
+import { orUnavailable } from '@/components/unavailable-boundary';
 import { BOARD_SIZE, isPeriod, readBoards } from '@/lib/leaderboard';
-import { sessionIdSchema } from '@/lib/quiz/schemas';
-import { isRedisUnavailable } from '@/lib/redis/errors';
 
 export const metadata: Metadata = { title: 'Leaderboard' };
 
@@ -14,20 +12,13 @@ async function loadBoards() {
   return { boards: await readBoards(), serverTime: Date.now() };
 }
 
-type Props = { searchParams: Promise<{ entry?: string | string[]; period?: string | string[] }> };
+type Props = { searchParams: Promise<{ period?: string | string[] }> };
 
-export default async function LeaderboardPage({ searchParams }: Props) {
+/** The same HTML for everyone (shared by the page cache): the quiz's `?entry=` row is highlighted in the browser. */
+export default orUnavailable(async function LeaderboardPage({ searchParams }: Props) {
   await connection();
-  const { entry, period } = await searchParams;
-  // ?entry=<session id> comes from the quiz: that player's own row is highlighted.
-  const highlight = sessionIdSchema.safeParse(entry).data;
-  let loaded;
-  try {
-    loaded = await loadBoards();
-  } catch (error) {
-    if (isRedisUnavailable(error)) return <Unavailable />;
-    throw error;
-  }
+  const { period } = await searchParams;
+  const loaded = await loadBoards();
   return (
     <div className="mx-auto max-w-2xl space-y-6">
       <section className="flex flex-wrap items-end justify-between gap-4">
@@ -46,8 +37,8 @@ export default async function LeaderboardPage({ searchParams }: Props) {
         initial={loaded.boards}
         serverTime={loaded.serverTime}
         period={isPeriod(period) ? period : 'all'}
-        highlight={highlight}
+        highlight="from-url"
       />
     </div>
   );
-}
+});

@@ -1,7 +1,7 @@
 'use client';
 
 import Link from 'next/link';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { PERIOD_LABELS, type Period } from '@/lib/leaderboard/periods';
 import type { Boards, RankedEntry } from '@/lib/leaderboard/types';
 import { ConnectionStatus } from '../ConnectionStatus';
@@ -18,19 +18,21 @@ type Props = {
   initial: Boards | null;
   serverTime: number;
   period: Period;
-  highlight?: string;
+  /** The row to highlight and scroll to; `'from-url'`: the quiz's `?entry=<session id>`, read in the browser so the page's HTML is the same for everyone. */
+  highlight?: string | 'from-url';
   /** Something to show at the end of each row (the admin's remove button). */
   action?: (entry: RankedEntry) => ReactNode;
 };
 
 /** Today's, this week's and the all time board as tabs, all three live; the shown tab is kept in `?period=`. */
-export function LiveLeaderboard({ initial, serverTime, period: initialPeriod, highlight, action }: Props) {
+export function LiveLeaderboard({ initial, serverTime, period: initialPeriod, highlight: asked, action }: Props) {
   const { boards, arrived, connection } = useLiveLeaderboard(initial, serverTime);
   const [period, setPeriod] = useState(initialPeriod);
   const now = useServerClock(serverTime);
   const highlighted = useRef<HTMLLIElement>(null);
+  const highlight = useHighlight(asked);
 
-  useEffect(() => highlighted.current?.scrollIntoView({ block: 'center' }), []);
+  useEffect(() => highlighted.current?.scrollIntoView({ block: 'center' }), [highlight]);
 
   const select = (next: Period) => {
     setPeriod(next);
@@ -144,6 +146,18 @@ function Row({ entry, now, arrived, mine, rowRef, action }: RowProps) {
 }
 
 /** The server's clock, ticking: "2 minutes ago" is right even when the browser's clock is not. */
+const SESSION_ID = /^[A-Za-z0-9_-]{12}$/;
+
+const noSubscription = () => () => undefined;
+
+/** The server renders no highlight; the browser reads `?entry=` once hydrated. */
+function useHighlight(asked: Props['highlight']): string | undefined {
+  const search = useSyncExternalStore(noSubscription, () => window.location.search, () => '');
+  if (asked !== 'from-url') return asked;
+  const entry = new URLSearchParams(search).get('entry');
+  return entry && SESSION_ID.test(entry) ? entry : undefined;
+}
+
 function useServerClock(serverTime: number): number {
   const [now, setNow] = useState(serverTime);
   useEffect(() => {

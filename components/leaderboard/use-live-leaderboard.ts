@@ -22,9 +22,10 @@ export function useLiveLeaderboard(initial: Boards | null, serverTime: number) {
   const [connection, setConnection] = useState<ConnectionState>('connecting');
   const boardsRef = useRef(boards);
   const resync = useRef<() => void>(() => undefined);
-  // Measured once: recomputed on every change it would pin "now" to the page load's time, and
-  // push the rollover a whole wait further each time the boards change.
-  const [clockOffset] = useState(() => serverTime - Date.now());
+  // Measured from the page's render, then from every watch answer (a shared page's HTML may be
+  // seconds old); never on a change, which would pin "now" to the page load's time and push the
+  // rollover a whole wait further each time the boards change.
+  const [clockOffset, setClockOffset] = useState(() => serverTime - Date.now());
 
   useEffect(() => {
     const socket = connectLive();
@@ -36,7 +37,10 @@ export function useLiveLeaderboard(initial: Boards | null, serverTime: number) {
     const ids = (of: Boards) => new Set(Object.values(of).flatMap((board) => board.entries.map((entry) => entry.id)));
     const watching = keepWatching<Boards, LeaderboardChange>(socket, {
       ask: (timeout, answer) =>
-        socket.timeout(timeout).emit('leaderboard:watch', (error, reply) => answer(error || !reply.ok ? null : reply.boards)),
+        socket.timeout(timeout).emit('leaderboard:watch', (error, reply) => {
+          if (!error && reply.ok) setClockOffset(reply.serverTime - Date.now());
+          answer(error || !reply.ok ? null : reply.boards);
+        }),
       take: (fresh, buffered) => {
         const { state: next, stale } = replay(fresh, buffered, applyBoardsChange);
         const known = boardsRef.current ? ids(boardsRef.current) : new Set(ids(next));

@@ -97,3 +97,28 @@ test('a person with a tab on each instance is one visitor: the instances accept 
   await expect(first.getByTestId('visitors-count')).toHaveAttribute('data-count', '1');
   await context.close();
 });
+
+test('an edit through one instance is in the next page view of both within a second, and their pages stay shared', async () => {
+  const slug = await createProject(redis);
+  const apis = { 'instance-1': await pinnedApi(stack.url, 'instance-1'), 'instance-2': await pinnedApi(stack.url, 'instance-2') };
+  const view = async (instance: keyof typeof apis) => {
+    const response = await apis[instance].get(`/projects/${slug}`, { headers: { accept: 'text/html' } });
+    expect(response.headers()[INSTANCE_HEADER.toLowerCase()]).toBe(instance);
+    return response.text();
+  };
+  // Both instances have rendered and cached the page, and hear its project's channel.
+  for (const instance of ['instance-1', 'instance-2'] as const) expect(await view(instance)).toContain(`Project ${slug}`);
+  const title = `Renamed ${slug}`;
+  const edited = await apis['instance-1'].put(`/api/projects/${slug}`, {
+    headers: { authorization: `Bearer ${stack.adminToken}` },
+    data: { title, tagline: 'Edited live', description: 'Edited while two instances served it.', creator: 'Test Creator', creatorAccount: `account-${slug}`, goal: 10_000 },
+  });
+  expect(edited.status()).toBe(200);
+  for (const instance of ['instance-1', 'instance-2'] as const) {
+    const deadline = Date.now() + 1_000;
+    let html = await view(instance);
+    while (!html.includes(title) && Date.now() < deadline) html = await view(instance);
+    expect(html, instance).toContain(title);
+  }
+  await Promise.all(Object.values(apis).map((api) => api.dispose()));
+});

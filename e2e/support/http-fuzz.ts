@@ -96,7 +96,6 @@ const ROUTES: Route[] = [
   { name: 'GET /api/folding/published', method: 'GET', path: () => '/api/folding/published' },
   { name: 'POST /api/folding/burst', method: 'POST', path: () => '/api/folding/burst', body: anyValue },
   { name: 'GET /api/metrics', method: 'GET', path: () => '/api/metrics' },
-  { name: 'POST /api/noop', method: 'POST', path: () => '/api/noop', body: anyValue },
 ];
 
 function requestFor(route: Route, target: Target): fc.Arbitrary<FuzzRequest> {

@@ -20,8 +20,13 @@ const LOCKED = { 'object-src': "'none'", 'base-uri': "'none'", 'form-action': "'
  * API and the site's own socket, over ws or wss.
  */
 export function pagePolicy(request: IncomingMessage, html: string, development = process.env.NODE_ENV !== 'production'): string {
+  return pagePolicyWith(request, development ? [] : nextScriptHashes(html), development);
+}
+
+/** The same, from the hashes of a page's inline scripts worked out once (the page cache keeps them with the page). */
+export function pagePolicyWith(request: IncomingMessage, scriptHashes: readonly string[], development = process.env.NODE_ENV !== 'production'): string {
   const host = ownOrigin(request).replace(/^https?:\/\//, '');
-  const scripts = development ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"] : ["'self'", ...nextScriptHashes(html)];
+  const scripts = development ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"] : ["'self'", ...scriptHashes];
   return policy({
     'default-src': "'self'",
     'script-src': scripts.join(' '),

@@ -39,11 +39,21 @@ const settingsSchema = z.object({
 type Limiters = WeakMap<RedisClient, Map<string, RateLimiterRedis>>;
 const globalForLimiters = globalThis as typeof globalThis & { __crowdpulseLimiters?: Limiters };
 
+/** Settings parsed so far, by variable and raw value: every request reads them, a test may change them. */
+const parsedSettings = new Map<string, number>();
+function setting(variable: string, value: string | undefined, parse: (raw: string | undefined) => number): number {
+  const raw = value || undefined;
+  const key = `${variable}=${raw ?? ''}`;
+  let parsed = parsedSettings.get(key);
+  if (parsed === undefined) parsedSettings.set(key, (parsed = parse(raw)));
+  return parsed;
+}
+
 /**
  * Writes per client per minute; 0 turns every per-address limit off (QA and the bench).
  */
 export function writesPerMinute(): number {
-  return count(ADDRESS_LIMITS.writes.points).parse(process.env.RATE_LIMIT_PER_MIN || undefined);
+  return setting('RATE_LIMIT_PER_MIN', process.env.RATE_LIMIT_PER_MIN, (raw) => count(ADDRESS_LIMITS.writes.points).parse(raw));
 }
 
 /** A limit's points from its variable (0 turns that one off); 0 for all when RATE_LIMIT_PER_MIN=0. */
@@ -51,7 +61,7 @@ export function limitPoints(name: AddressLimit): number {
   const writes = writesPerMinute();
   if (writes === 0 || name === 'writes') return writes;
   const variable = ADDRESS_LIMITS[name].variable;
-  return settingsSchema.shape[variable].parse(process.env[variable] || undefined);
+  return setting(variable, process.env[variable], (raw) => settingsSchema.shape[variable].parse(raw));
 }
 
 /** At start: a mistyped limit stops it with zod's message. */

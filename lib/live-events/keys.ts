@@ -19,7 +19,7 @@ export function liveEventKeys(slug: string) {
     /** The activity timeline: capped (lib/timeline), its counter in `info` (activity.ts). */
     activity: `${tag}:activity`,
     /** Sharded pub/sub channel (SPUBLISH) of the project's changes, in the project's slot. */
-    changes: `${tag}:changes`,
+    changes: projectKeys.changes(slug),
   };
 }
 

@@ -46,6 +46,9 @@ function createAppMetrics() {
   const snapshotReads = new Counter(
     metric('crowdpulse_live_snapshot_reads_total', 'project snapshots read from Redis to answer watches (the others came from the cache)', []),
   );
+  const pageRenders = new Counter(
+    metric('crowdpulse_page_renders_total', 'shared pages rendered by Next for the page cache (the other views were served from it), by page kind', ['page']),
+  );
   const rateLimitRefusals = new Counter(metric('crowdpulse_rate_limit_refusals_total', 'requests refused by a rate limit, by limit', ['limit']));
   const foldLag = new Histogram({
     ...metric('crowdpulse_folding_poller_lag_seconds', 'from a fold falling due to this instance publishing it', []),
@@ -62,6 +65,7 @@ function createAppMetrics() {
     redisReconnect: (client: string) => redisReconnects.inc({ client, app_instance }),
     pubsubMessage: (kind: string) => pubsubMessages.inc({ kind, app_instance }),
     snapshotRead: () => snapshotReads.inc({ app_instance }),
+    pageRendered: (page: string) => pageRenders.inc({ page, app_instance }),
     rateLimitRefused: (limit: string) => rateLimitRefusals.inc({ limit, app_instance }),
     foldLag: (seconds: number) => foldLag.observe({ app_instance }, Math.max(0, seconds)),
   };

@@ -10,6 +10,8 @@ export function projectTag(slug: string): string {
 export const projectKeys = {
   /** Hash: title, creator, goal, raised, … (the source of truth; `raised` changes with every contribution). */
   info: (slug: string) => `${projectTag(slug)}:info`,
+  /** Sharded pub/sub channel (SPUBLISH) of the project's changes: live events, and a save (its cached page renders again). */
+  changes: (slug: string) => `${projectTag(slug)}:changes`,
 } as const;
 
 /**
@@ -25,4 +27,6 @@ export const catalogueKeys = {
   /** Prefix of the sets of slugs per creator account: `{catalogue}:creator:<account>`. */
   creatorPrefix: '{catalogue}:creator:',
   byCreator: (account: string) => `{catalogue}:creator:${account}`,
+  /** Sharded pub/sub channel (SPUBLISH): a card was saved or its total copied; pages cached from the catalogue are stale. */
+  changes: '{catalogue}:changes',
 } as const;

@@ -27,19 +27,20 @@ export async function saveProject(
   const scripts = withProjectScripts(redis);
   const [created, total] = await scripts.saveProject(
     projectKeys.info(slug),
+    projectKeys.changes(slug),
     raised,
     ...Object.entries({ ...fields, art: JSON.stringify(art) }).flat(),
   );
   const saved = { ...project, raised: total };
   const card: Omit<ProjectCard, 'key'> = { ...saved, raisedAt: now };
-  await scripts.saveCard(catalogueKeys.order, catalogueKeys.cards, catalogueKeys.creatorPrefix, slug, orderMember(position, slug), JSON.stringify(card));
+  await scripts.saveCard(catalogueKeys.order, catalogueKeys.cards, catalogueKeys.creatorPrefix, catalogueKeys.changes, slug, orderMember(position, slug), JSON.stringify(card));
   return { created: created === 1, project: saved };
 }
 
 /** Copies totals read at `readAt` from the projects' own hashes onto their cards. One script. */
 export async function copyTotalsToCards(totals: readonly { slug: string; raised: number }[], readAt: number, redis: RedisClient = getRedis()): Promise<void> {
   if (totals.length === 0) return;
-  await withProjectScripts(redis).copyTotals(catalogueKeys.cards, readAt, ...totals.flatMap(({ slug, raised }) => [slug, raised]));
+  await withProjectScripts(redis).copyTotals(catalogueKeys.cards, catalogueKeys.changes, readAt, ...totals.flatMap(({ slug, raised }) => [slug, raised]));
 }
 
 /**
@@ -52,7 +53,7 @@ export async function putProject(slug: string, { listed, ...input }: ProjectFiel
   if (listed) return saveProject({ slug, raised: 0, ...input }, now, redis, now);
   const { art, ...fields } = input;
   const scripts = withProjectScripts(redis);
-  const [created, raised] = await scripts.saveProject(projectKeys.info(slug), 0, ...Object.entries({ ...fields, art: JSON.stringify(art) }).flat());
-  await scripts.unlistCard(catalogueKeys.order, catalogueKeys.cards, catalogueKeys.creatorPrefix, slug);
+  const [created, raised] = await scripts.saveProject(projectKeys.info(slug), projectKeys.changes(slug), 0, ...Object.entries({ ...fields, art: JSON.stringify(art) }).flat());
+  await scripts.unlistCard(catalogueKeys.order, catalogueKeys.cards, catalogueKeys.creatorPrefix, catalogueKeys.changes, slug);
   return { created: created === 1, project: { slug, ...input, raised } };
 }

@@ -6,6 +6,8 @@ import { attachFolding } from './folding-socket';
 import { createRealtimeHub } from './hub';
 import { attachLeaderboard } from './leaderboard-socket';
 import { attachLiveEvents } from './live-project-socket';
+import { pageTopics, type PageTopics } from './page-topics';
+import { shareSnapshots } from './shared-snapshots';
 import { limitSocketEvents } from './socket-limits';
 
 /**
@@ -13,7 +15,7 @@ import { limitSocketEvents } from './socket-limits';
  * and every app instance relays what it hears on the channels its sockets watch. That is what lets
  * several instances behind one load balancer share the live pages.
  */
-export function attachRealtime(io: RealtimeServer): { close(): Promise<void> } {
+export function attachRealtime(io: RealtimeServer): { pages: PageTopics; close(): Promise<void> } {
   const hub = createRealtimeHub(io, getRedis());
   const metrics = appMetrics();
   io.on('connection', (socket) => {
@@ -24,9 +26,12 @@ export function attachRealtime(io: RealtimeServer): { close(): Promise<void> } {
     socket.emit('server:status', hub.status());
   });
 
-  const attached = [attachLiveEvents(io, hub), attachLeaderboard(io, hub), attachFolding(io, hub), attachFeed(io, hub)];
+  const liveEvents = attachLiveEvents(io, hub);
+  const attached = [liveEvents, attachLeaderboard(io, hub), attachFolding(io, hub), attachFeed(io, hub)];
+  shareSnapshots(liveEvents.relay.snapshot);
 
   return {
+    pages: pageTopics(hub, liveEvents.relay),
     async close() {
       attached.forEach((pattern) => pattern.close());
       await hub.close();

@@ -35,7 +35,7 @@ export function attachLeaderboard(io: RealtimeServer, hub: RealtimeHub): { close
     await socket.join(LEADERBOARD_ROOM);
     const ctx = defaultLeaderboardContext();
     try {
-      return { ok: true, boards: await readBoards(ctx) };
+      return { ok: true, boards: await readBoards(ctx), serverTime: Date.now() };
     } catch {
       return { ok: false, error: 'unavailable' };
     }

@@ -9,14 +9,14 @@ import { recordView } from '../visitors/recently-viewed';
 import { projectRoom, type RealtimeServer, type RealtimeSocket, type WatchReply } from './events';
 import type { RealtimeHub, Subscription } from './hub';
 import { LocalViewers } from './local-viewers';
-import { relayLiveChanges } from './relay';
+import { relayLiveChanges, type LiveRelay } from './relay';
 import { watchRequestSchema as watchRequest } from './schemas';
 import { serially } from './serially';
 import { everySpread } from './spread-timer';
 import { visitorSettler } from './visitor-settler';
 
 /** Live events on project pages: watching a project, per-tab presence and its heartbeats, the relay. */
-export function attachLiveEvents(io: RealtimeServer, hub: RealtimeHub): { close(): void } {
+export function attachLiveEvents(io: RealtimeServer, hub: RealtimeHub): { relay: LiveRelay; close(): void } {
   const ctx: LiveEventsContext = { ...defaultLiveEventsContext(), onVisitorsPending: (slug) => settler.pending(slug) };
   const settler = visitorSettler(ctx);
   const viewers = new LocalViewers();
@@ -100,6 +100,7 @@ export function attachLiveEvents(io: RealtimeServer, hub: RealtimeHub): { close(
   }
 
   return {
+    relay,
     close() {
       heartbeats.stop();
       settler.close();

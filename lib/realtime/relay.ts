@@ -19,8 +19,11 @@ const FRAME_MS = 100;
 const publishedChange = z.looseObject({ type: z.string() });
 
 export type LiveRelay = {
-  /** A socket of this instance watches `slug`: relay its changes until it is released. */
-  watch(slug: string): Subscription;
+  /**
+   * A socket (or the page cache) of this instance watches `slug`: relay its changes until it is
+   * released. `stale` hears every change to what the project's page shows (not viewer counts).
+   */
+  watch(slug: string, stale?: () => void): Subscription;
   /** The project's snapshot as of now: from this instance's cache while it relays the project. */
   snapshot(slug: string): Promise<LiveSnapshot>;
   close(): void;
@@ -44,7 +47,8 @@ export function relayLiveChanges(
   source: { read(slug: string, expiringLimit?: number): Promise<LiveSnapshot>; now(): number },
 ): LiveRelay {
   const latestVisitorCounts = new Map<string, LiveChange>();
-  const watched = new Map<string, { sockets: number; subscription: Subscription; frames: FrameBatcher<LiveChange> }>();
+  const watched = new Map<string, { sockets: number; subscription: Subscription; frames: FrameBatcher<LiveChange>; stale: Set<() => void> }>();
+  const staled = (slug: string) => watched.get(slug)?.stale.forEach((listener) => listener());
   const push = (change: LiveChange) => watched.get(change.slug)?.frames.push(change);
   const metrics = appMetrics();
   const cache = createSnapshotCache({
@@ -63,14 +67,18 @@ export function relayLiveChanges(
   };
 
   const relay = (slug: string) => (message: string) => {
-    let change: LiveChange;
+    let published: z.infer<typeof publishedChange>;
     try {
-      // The channel names the project: a message cannot reach another project's page.
-      change = { ...publishedChange.parse(JSON.parse(message)), slug } as LiveChange;
+      published = publishedChange.parse(JSON.parse(message));
     } catch {
       return log.warn({ message: message.slice(0, 200) }, 'ignored a malformed live change');
     }
+    // A project saved (save-project.lua): its page's HTML changes, its live panel does not.
+    if (published.type === 'project-saved') return staled(slug);
+    // The channel names the project: a message cannot reach another project's page.
+    const change = { ...published, slug } as LiveChange;
     cache.heard(slug, change);
+    if (change.type !== 'visitors-changed') staled(slug);
     if (change.type === 'contribution-recorded') expiring.recorded(slug);
     if (change.type === 'event-recorded') change.kinds.forEach((kind) => expiring.recorded(slug, kind));
     if (change.type !== 'visitors-changed') return void push(slimmed(change));
@@ -91,19 +99,22 @@ export function relayLiveChanges(
   const moves = (slug: string) => ({
     interrupted() {
       cache.forget(slug);
+      staled(slug);
       io.to(projectRoom(slug)).emit('server:status', { redis: 'down' });
     },
     resumed: () => void io.to(projectRoom(slug)).emit('server:status', hub.status()),
   });
 
   return {
-    watch(slug) {
+    watch(slug, stale) {
       const entry = watched.get(slug) ?? {
         sockets: 0,
         subscription: hub.subscribe(liveEventKeys(slug).changes, relay(slug), moves(slug)),
         frames: frameBatcher<LiveChange>(FRAME_MS, (changes) => sendFrame(slug, changes)),
+        stale: new Set<() => void>(),
       };
       entry.sockets++;
+      if (stale) entry.stale.add(stale);
       watched.set(slug, entry);
       cache.track(slug);
       expiring.track(slug);
@@ -114,6 +125,7 @@ export function relayLiveChanges(
         release() {
           if (released) return;
           released = true;
+          if (stale) entry.stale.delete(stale);
           if (--entry.sockets > 0) return;
           watched.delete(slug);
           entry.frames.close();

@@ -17,7 +17,14 @@ export const watchReplySchema = z.union([
   z.object({ ok: z.literal(true), snapshot: liveSnapshotSchema }),
   failure('invalid', 'not-found', 'unavailable', 'rate-limited'),
 ]);
-export const leaderboardWatchReplySchema = z.union([z.object({ ok: z.literal(true), boards: boardsSchema }), failure('unavailable', 'rate-limited')]);
+export const leaderboardWatchReplySchema = z.union([
+  z.object({
+    ok: z.literal(true),
+    boards: boardsSchema,
+    serverTime: z.number().int().describe('when the boards were read, ms on the server clock: a page whose HTML was rendered earlier sets its clock by it'),
+  }),
+  failure('unavailable', 'rate-limited'),
+]);
 export const opsReplySchema = z.union([z.object({ ok: z.literal(true), snapshot: opsSnapshotSchema }), failure('unavailable', 'rate-limited')]);
 export const creatorReplySchema = z.union([
   z.object({ ok: z.literal(true), totals: creatorTotalsSchema }),

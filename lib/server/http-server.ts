@@ -14,18 +14,34 @@ import { attachRealtime } from '../realtime/attach';
 import type { RealtimeServer } from '../realtime/events';
 import { connectionCap, connectTimeoutMs } from '../realtime/handshake';
 import { issueVisitorCookie } from '../visitors/issue';
+import { answerDirectly, type DirectRoute } from './direct-routes';
+import { isRenderRequest, renderThrough } from './loopback';
+import { createPageCache } from './page-cache';
+import { sharedPageOf } from './shared-pages';
 
-export type AppServer = { httpServer: HttpServer; io: RealtimeServer; close(): Promise<void> };
+export type AppServer = {
+  httpServer: HttpServer;
+  io: RealtimeServer;
+  /** Pages Next rendered for the page cache so far. */
+  renders(): number;
+  close(): Promise<void>;
+};
 
 /**
  * The one port: every response names the instance, every request is stamped with its client's address and, for a page, given a
- * visitor cookie, then handed to `handle` (Next); Socket.IO shares the port, refusing foreign
- * origins and bounding what a client may send.
+ * visitor cookie, then handed to `handle` (Next), or for a page that is the same for everyone,
+ * answered from the page cache (Next renders it once per version, through this same port);
+ * Socket.IO shares the port, refusing foreign origins and bounding what a client may send.
  */
-export function createAppServer(handle: (request: IncomingMessage, response: ServerResponse) => unknown): AppServer {
+export function createAppServer(
+  handle: (request: IncomingMessage, response: ServerResponse) => unknown,
+  { direct = [] }: { direct?: readonly DirectRoute[] } = {},
+): AppServer {
   const httpServer = createServer(
     observeRequests(async (request, response) => {
       nameInstanceOn(response);
+      // The page cache's own renders (loopback): raw HTML; the policy is set when a page is served.
+      if (isRenderRequest(request)) return void handle(request, response);
       secureResponse(request, response);
       if (!decodablePath(request.url)) return refuseMalformedPath(response, 'the request target is not a well-formed path');
       if (!boundedPath(request.url)) return refuseMalformedPath(response, `the request target is longer than ${MAX_TARGET_LENGTH} characters`);
@@ -37,7 +53,12 @@ export function createAppServer(handle: (request: IncomingMessage, response: Ser
       await issueVisitorCookie(request, response, address).catch((error: Error) =>
         log.warn({ err: error.message }, 'issuing a visitor cookie failed'),
       );
-      void handle(request, response);
+      // A write's answer is a few dozen bytes of JSON: gzipping it cost more CPU than it saved bytes.
+      if (request.method !== 'GET' && request.method !== 'HEAD' && request.url?.startsWith('/api/')) delete request.headers['accept-encoding'];
+      if (direct.length > 0 && (await answerDirectly(direct, request, response).catch((error: Error) => failed(response, error)))) return;
+      const shared = sharedPage(request);
+      if (!shared) return void handle(request, response);
+      await pages.serve(request, response, shared).catch((error: Error) => failed(response, error));
     }),
   );
   // Socket payloads are a slug or an account id: 16 KiB is plenty, and bounds what a client can send.
@@ -46,14 +67,27 @@ export function createAppServer(handle: (request: IncomingMessage, response: Ser
   cap.track(io.engine);
   nameInstanceOn(io);
   const realtime = attachRealtime(io);
+  const pages = createPageCache(realtime.pages, renderThrough(httpServer));
   return {
     httpServer,
     io,
+    renders: pages.renders,
     async close() {
+      pages.close();
       io.close();
       await realtime.close();
     },
   };
+}
+
+/**
+ * A document load of a shared page: not Next's client navigation (an RSC payload asked for with
+ * the `rsc` header or `_rsc`), which Next answers itself.
+ */
+function sharedPage(request: IncomingMessage) {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
+  if (request.headers.rsc !== undefined || request.headers['next-router-prefetch'] !== undefined || request.url?.includes('_rsc=')) return undefined;
+  return sharedPageOf(request.url ?? '/');
 }
 
 /** Next answers a path with a malformed escape (`/api/projects/%zz`) with a bare 500: refuse it first. */
@@ -78,6 +112,12 @@ const MAX_TARGET_LENGTH = 4_096;
 
 function boundedPath(url = '/'): boolean {
   return url.length <= MAX_TARGET_LENGTH;
+}
+
+function failed(response: ServerResponse, error: Error): true {
+  log.error({ err: error.message }, 'answering a request failed');
+  if (!response.headersSent) response.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { code: 'internal', message: 'unexpected error' } }));
+  return true;
 }
 
 function refuseTooMany(response: ServerResponse, retryAfter: number): void {

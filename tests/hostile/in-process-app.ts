@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { io as connect, type Socket } from 'socket.io-client';
 import { GET as getFeed } from '../../app/api/feed/route';
@@ -57,7 +57,7 @@ const noContext = { params: Promise.resolve({}) };
  * stub, so no build is needed; the follow and feed API are the real routes), so its rooms and
  * metrics can be inspected.
  */
-export async function startInProcessApp({ host = '127.0.0.1' }: { host?: string } = {}): Promise<InProcessApp> {
+export async function startInProcessApp({ host = '127.0.0.1', page }: { host?: string; page?: RequestListener } = {}): Promise<InProcessApp> {
   const connection = testConnection();
   if (connection.mode === 'single') process.env.REDIS_URL = connection.url;
   else process.env.REDIS_CLUSTER_NODES = connection.nodes.map(({ host, port }) => `${host}:${port}`).join(',');
@@ -71,6 +71,7 @@ export async function startInProcessApp({ host = '127.0.0.1' }: { host?: string 
   // The stub page names the address the request was stamped with, as a limit would key on it.
   const server = createAppServer((request, response) => {
     if (/^\/api\/(?:follows|feed)(?:\/|\?|$)/.test(request.url ?? '')) return answerFromFeedRoutes(request, response);
+    if (page) return page(request, response);
     response.writeHead(200, { 'content-type': 'text/html', [STAMPED_ADDRESS]: String(request.headers[CLIENT_ADDRESS_HEADER]) }).end('<p>page</p>');
   });
   server.httpServer.listen(0, host);

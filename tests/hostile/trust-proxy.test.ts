@@ -35,7 +35,7 @@ afterAll(async () => {
 
 /** The address the instance stamped on a request (what every limit keys on). */
 async function keyedOn(base: string, forged?: string): Promise<string | null> {
-  const response = await fetch(`${base}/projects/x`, { headers: forged ? { 'x-forwarded-for': forged } : {} });
+  const response = await fetch(`${base}/feed`, { headers: forged ? { 'x-forwarded-for': forged } : {} });
   await response.text();
   return response.headers.get(STAMPED_ADDRESS);
 }

@@ -6,12 +6,11 @@ import { cache } from 'react';
 import { FollowButton } from '@/components/feed/FollowButton';
 import { LiveProject } from '@/components/live/LiveProject';
 import { ProjectArt } from '@/components/ProjectArt';
-import { Unavailable } from '@/components/Unavailable';
+import { orUnavailable } from '@/components/unavailable-boundary';
 import { NotFoundError } from '@/lib/errors';
-import { readLiveSnapshot } from '@/lib/live-events';
 import { slugSchema } from '@/lib/live-events/schemas';
 import { getProject } from '@/lib/projects/catalogue';
-import { isRedisUnavailable } from '@/lib/redis/errors';
+import { readSnapshotForPage } from '@/lib/realtime/shared-snapshots';
 
 type Props = { params: Promise<{ slug: string }> };
 
@@ -28,21 +27,17 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: project?.title ?? 'Project' };
 }
 
-export default async function ProjectPage({ params }: Props) {
+/**
+ * The same HTML for everyone: the follow state comes after hydration. Rendered once per version
+ * of the project on each instance (lib/server/page-cache.ts), its snapshot the relay's copy.
+ */
+export default orUnavailable(async function ProjectPage({ params }: Props) {
   await connection();
   const { slug } = await params;
   if (!isSlug(slug)) notFound();
-  let data;
-  try {
-    // Both reads at once; an unknown project fails the snapshot too, and is a 404 either way.
-    const [project, snapshot] = await Promise.all([loadProject(slug), readLiveSnapshot(slug).catch(notFoundAsNull)]);
-    if (!project || !snapshot) notFound();
-    data = { project, snapshot };
-  } catch (error) {
-    if (isRedisUnavailable(error)) return <Unavailable />;
-    throw error;
-  }
-  const { project, snapshot } = data;
+  // Both reads at once; an unknown project fails the snapshot too, and is a 404 either way.
+  const [project, snapshot] = await Promise.all([loadProject(slug), readSnapshotForPage(slug).catch(notFoundAsNull)]);
+  if (!project || !snapshot) notFound();
   return (
     <article className="space-y-6">
       <header className="overflow-hidden rounded-3xl border border-slate-200 bg-white shadow-sm">
@@ -65,4 +60,4 @@ export default async function ProjectPage({ params }: Props) {
       <LiveProject project={project} snapshot={snapshot} />
     </article>
   );
-}
+});

@@ -3,7 +3,8 @@
   catalogue page shows recent totals in two commands. A total read earlier than the card's never
   replaces it; an unlisted slug is skipped.
 
-  KEYS[1] cards (hash slug -> JSON)
+  KEYS[1] cards (hash slug -> JSON)   KEYS[2] the catalogue's changes channel (SPUBLISH when a card
+  changed: each instance renders its cached catalogue pages again on their next view)
   ARGV[1] when the totals were read (ms)   ARGV[2..] slug, total pairs
 
   Returns how many cards changed
@@ -23,4 +24,5 @@ for i = 2, #ARGV, 2 do
     end
   end
 end
+if changed > 0 then redis.call('SPUBLISH', KEYS[2], 'totals') end
 return changed

@@ -4,7 +4,8 @@
   and its card keeps the newer of two totals (by when each was read), whoever writes last.
 
   KEYS[1] order (zset, scores 0, members `<position>:<slug>`)   KEYS[2] cards (hash slug -> JSON)
-  KEYS[3] prefix of the per-creator slug sets
+  KEYS[3] prefix of the per-creator slug sets   KEYS[4] the catalogue's changes channel (SPUBLISH:
+  each instance renders its cached catalogue pages again on their next view)
   ARGV[1] slug   ARGV[2] order member, used when the project is new   ARGV[3] card (JSON, with
   raised, raisedAt and creatorAccount; `key` is filled in here)
 
@@ -30,4 +31,5 @@ else
 end
 redis.call('HSET', KEYS[2], ARGV[1], cjson.encode(card))
 redis.call('SADD', KEYS[3] .. card.creatorAccount, ARGV[1])
+redis.call('SPUBLISH', KEYS[4], 'saved')
 return listed

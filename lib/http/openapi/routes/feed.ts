@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { slugSchema } from '../../../live-events/schemas';
+import { projectSchema } from '../../../projects/schemas';
 import { feedPageSchema, feedQuerySchema, followedSchema, followInputSchema, followsSchema } from '../../../feed/schemas';
 import { answers, defineRoutes } from '../contract';
 
@@ -34,6 +35,13 @@ export const feedRoutes = defineRoutes('feed', [
     summary: 'The projects the visitor follows, most recent first',
     description: `${visitor} A request without one follows nothing (and is given no id).`,
     responses: answers(200, 'the follows', followsSchema),
+  },
+  {
+    method: 'get',
+    path: '/api/recently-viewed',
+    summary: 'The projects the visitor viewed recently, newest first (at most 10)',
+    description: `${visitor} A request without one viewed nothing. The home page shows them after hydration, so its HTML is the same for everyone.`,
+    responses: answers(200, 'the projects', z.object({ projects: z.array(projectSchema) })),
   },
   {
     method: 'get',

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { answers, defineRoutes } from '../contract';
 
 export const healthSchema = z.object({ ok: z.literal(true), redis: z.literal('up') });
-export const noopSchema = z.object({ ok: z.literal(true) });
 /** The documents describe themselves loosely: their own shape is OpenAPI's and this project's. */
 const jsonDocumentSchema = z.looseObject({});
 
@@ -20,16 +19,6 @@ export const serviceRoutes = defineRoutes('service', [
     path: '/api/metrics',
     summary: 'Prometheus metrics of this instance, and the shared folding counters',
     responses: { 200: { description: 'Prometheus text format 0.0.4', content: ['text/plain'] } },
-  },
-  {
-    method: 'post',
-    path: '/api/noop',
-    summary: "The benchmark's baseline: reads a JSON body, touches nothing",
-    description: 'Served only with BENCH_NOOP=1, as `npm run bench` starts the app; otherwise a 404.',
-    redis: false,
-    body: { schema: z.unknown(), example: { anything: true } },
-    responses: answers(201, 'done nothing', noopSchema),
-    errors: { 404: 'not benchmarking (BENCH_NOOP is not 1)' },
   },
   {
     method: 'get',

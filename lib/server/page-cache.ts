@@ -1,0 +1,154 @@
+import { createHash } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
+import { nextScriptHashes } from '../http/inline-scripts';
+import { pagePolicyWith } from '../http/security-headers';
+import { appMetrics } from '../metrics/app-metrics';
+import { UNAVAILABLE_MARK } from './page-marks';
+import type { PageTopics } from '../realtime/page-topics';
+import { topicName, type SharedPage } from './shared-pages';
+
+/** What Next answered for a page: its status, the headers worth keeping, its body. */
+export type RenderedPage = { status: number; headers: Record<string, string>; body: Buffer };
+
+type TopicWatch = ReturnType<PageTopics['watch']>;
+
+/**
+ * How a shared page may be kept by a CDN in front: a second fresh, and one more while it asks
+ * again in the background, so no visitor sees a page much more than a second behind. Browsers
+ * keep nothing (max-age=0): a reload asks again.
+ */
+export const SHARED_CACHE_CONTROL = 'public, max-age=0, s-maxage=1, stale-while-revalidate=1';
+/** What ages with time alone (a contribution leaving the 24-hour count, "3 minutes ago") is at most this old in the HTML; the page corrects it once its socket answers. */
+export const PAGE_MAX_AGE_MS = 10_000;
+/** A topic nobody viewed for this long is unsubscribed, and its pages forgotten. */
+const TOPIC_IDLE_MS = 60_000;
+const MAX_PAGES = 200;
+/** Not worth compressing: gzip's own framing outweighs what it saves, and it costs CPU per answer. */
+export const COMPRESS_FROM_BYTES = 1_024;
+
+type Prepared = RenderedPage & { gzip?: Buffer; etag: string; shared: boolean; scriptHashes: string[] };
+type Topic = { generation: number; watch: TopicWatch; lastViewed: number; paths: Set<string> };
+type Flight = { generation: number; page: Promise<Prepared> };
+type Kept = { page: Prepared; generation: number; expiresAt: number };
+
+export type PageCache = ReturnType<typeof createPageCache>;
+
+/**
+ * The HTML of the shared pages, rendered by Next at most once per version of what they show on
+ * this instance and served to every view until the next change. A page's topic (its project, the
+ * catalogue, the boards) is subscribed while the page is viewed: every change heard there bumps
+ * the topic's generation, and the next view renders again; concurrent views of a stale page
+ * share one render (single-flight). Nothing is kept while a subscription is not live (it could
+ * miss a change), nor a page that is not a 200 or says Redis is unavailable.
+ */
+export function createPageCache(topics: PageTopics, render: (path: string) => Promise<RenderedPage>, now = Date.now) {
+  const byName = new Map<string, Topic>();
+  const kept = new Map<string, Kept>();
+  const flights = new Map<string, Flight>();
+  let renders = 0;
+
+  topics.onRedisUp(() => byName.forEach((topic) => topic.generation++));
+  const sweep = setInterval(() => {
+    for (const [name, topic] of byName) {
+      if (now() - topic.lastViewed < TOPIC_IDLE_MS) continue;
+      byName.delete(name);
+      topic.paths.forEach((path) => kept.delete(path));
+      topic.watch.release();
+    }
+  }, TOPIC_IDLE_MS / 4).unref();
+
+  function topicOf(page: SharedPage): Topic {
+    const name = topicName(page.topic);
+    let topic = byName.get(name);
+    if (!topic) {
+      const created: Topic = { generation: 0, lastViewed: now(), paths: new Set(), watch: undefined as unknown as TopicWatch };
+      created.watch = topics.watch(page.topic, () => void created.generation++);
+      byName.set(name, (topic = created));
+    }
+    topic.lastViewed = now();
+    topic.paths.add(page.path);
+    return topic;
+  }
+
+  function forgetIfUnused(name: string, topic: Topic): void {
+    if (byName.get(name) !== topic || [...topic.paths].some((path) => kept.has(path) || flights.has(path))) return;
+    byName.delete(name);
+    topic.watch.release();
+  }
+
+  async function renderFresh(page: SharedPage, topic: Topic, generation: number): Promise<Prepared> {
+    await topic.watch.ready;
+    // Subscribed before rendering, so a change cannot fall between what the render read and the stream.
+    const live = topic.watch.live() && generation === topic.generation;
+    renders++;
+    appMetrics().pageRendered(page.topic.kind);
+    const rendered = await render(page.path);
+    const shared = rendered.status === 200 && !rendered.body.includes(UNAVAILABLE_MARK);
+    const prepared = await prepare(rendered, shared);
+    if (shared && live && generation === topic.generation && topic.watch.live()) {
+      kept.delete(page.path);
+      kept.set(page.path, { page: prepared, generation, expiresAt: now() + PAGE_MAX_AGE_MS });
+      if (kept.size > MAX_PAGES) kept.delete(kept.keys().next().value!);
+    }
+    return prepared;
+  }
+
+  /** The page's HTML as of now: kept, or rendered once for every view asking meanwhile. */
+  function current(page: SharedPage): Promise<Prepared> {
+    const topic = topicOf(page);
+    const found = kept.get(page.path);
+    if (found && found.generation === topic.generation && found.expiresAt > now() && topic.watch.live()) return Promise.resolve(found.page);
+    const flight = flights.get(page.path);
+    if (flight && flight.generation === topic.generation) return flight.page;
+    const generation = topic.generation;
+    const started: Flight = { generation, page: renderFresh(page, topic, generation) };
+    flights.set(page.path, started);
+    const land = () => flights.get(page.path) === started && flights.delete(page.path);
+    started.page.then((prepared) => {
+      land();
+      // No such project: hold no subscription for it (anyone can ask for any slug).
+      if (prepared.status === 404) forgetIfUnused(topicName(page.topic), topic);
+    }, land);
+    return started.page;
+  }
+
+  return {
+    async serve(request: IncomingMessage, response: ServerResponse, page: SharedPage): Promise<void> {
+      send(request, response, await current(page));
+    },
+    /** Renders so far (for tests and the bench): at most one per version of a page's topic. */
+    renders: () => renders,
+    close() {
+      clearInterval(sweep);
+      byName.forEach((topic) => topic.watch.release());
+      byName.clear();
+      kept.clear();
+    },
+  };
+}
+
+const gzipped = promisify(gzip);
+
+async function prepare(rendered: RenderedPage, shared: boolean): Promise<Prepared> {
+  const etag = `"${createHash('sha1').update(rendered.body).digest('base64url')}"`;
+  const zipped = rendered.body.length >= COMPRESS_FROM_BYTES ? await gzipped(rendered.body) : undefined;
+  // The page's policy names its inline scripts' hashes: worked out once per render, not per view.
+  const scriptHashes = [...nextScriptHashes(rendered.body.toString('utf8'))];
+  return { ...rendered, gzip: zipped, etag, shared, scriptHashes };
+}
+
+function send(request: IncomingMessage, response: ServerResponse, page: Prepared): void {
+  const vary = page.headers.vary?.toLowerCase().includes('accept-encoding') ? page.headers.vary : ['Accept-Encoding', page.headers.vary].filter(Boolean).join(', ');
+  const headers: Record<string, string> = { ...page.headers, vary, etag: page.etag };
+  // A response that gives a visitor its cookie is that visitor's alone.
+  headers['content-security-policy'] = pagePolicyWith(request, page.scriptHashes);
+  headers['cache-control'] = page.shared && !response.hasHeader('set-cookie') ? SHARED_CACHE_CONTROL : 'private, no-store';
+  if (page.shared && request.headers['if-none-match'] === page.etag) return void response.writeHead(304, headers).end();
+  const useGzip = page.gzip && /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
+  const body = useGzip ? page.gzip! : page.body;
+  if (useGzip) headers['content-encoding'] = 'gzip';
+  headers['content-length'] = String(body.length);
+  response.writeHead(page.status, headers).end(request.method === 'HEAD' ? undefined : body);
+}

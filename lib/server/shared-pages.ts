@@ -1,0 +1,50 @@
+import { isPeriod } from '../leaderboard/periods';
+import { slugSchema } from '../live-events/schemas';
+import { catalogueCursorSchema } from '../projects/schemas';
+
+import type { PageTopic } from '../realtime/page-topics';
+
+/** A page whose HTML is the same for every visitor: `path` is what is rendered, and its cache key. */
+export type SharedPage = { path: string; topic: PageTopic };
+
+/** Pages whose HTML holds no data: rendered once and shared (everything they show comes after hydration). */
+const SHELLS = new Set(['/quiz', '/admin']);
+
+/**
+ * The pages rendered once per version and shared (`/`, `/projects/<slug>`, `/leaderboard`, and
+ * the shells `/quiz` and `/admin`), by
+ * the path they are rendered from: the query parameters that change the page are kept, any
+ * other one (`?utm_source=`, the quiz's `?entry=`, read in the browser) is dropped, so a link
+ * with tracking parameters costs no render of its own. Anything else is rendered per request.
+ */
+export function sharedPageOf(target: string): SharedPage | undefined {
+  const url = parse(target);
+  if (!url) return undefined;
+  const { pathname, searchParams } = url;
+  if (SHELLS.has(pathname)) return { path: pathname, topic: { kind: 'shell' } };
+  if (pathname === '/') {
+    const after = searchParams.get('after');
+    if (after === null) return { path: '/', topic: { kind: 'catalogue' } };
+    return catalogueCursorSchema.safeParse(after).success ? { path: `/?after=${encodeURIComponent(after)}`, topic: { kind: 'catalogue' } } : undefined;
+  }
+  if (pathname === '/leaderboard') {
+    const period = searchParams.get('period');
+    const kept = isPeriod(period) && period !== 'all' ? `?period=${period}` : '';
+    return { path: `/leaderboard${kept}`, topic: { kind: 'leaderboard' } };
+  }
+  const slug = /^\/projects\/([^/]+)$/.exec(pathname)?.[1];
+  if (slug && slugSchema.safeParse(slug).success) return { path: `/projects/${slug}`, topic: { kind: 'project', slug } };
+  return undefined;
+}
+
+export function topicName(topic: PageTopic): string {
+  return topic.kind === 'project' ? `project:${topic.slug}` : topic.kind;
+}
+
+function parse(target: string): URL | undefined {
+  try {
+    return new URL(target, 'http://x');
+  } catch {
+    return undefined;
+  }
+}

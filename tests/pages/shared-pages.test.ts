@@ -1,0 +1,116 @@
+import type { RequestListener } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { publishNews, recordContribution } from '../../lib/live-events';
+import { getProject, readCataloguePage } from '../../lib/projects/catalogue';
+import { putProject } from '../../lib/projects/save';
+import { readSnapshotForPage } from '../../lib/realtime/shared-snapshots';
+import { SHARED_CACHE_CONTROL } from '../../lib/server/page-cache';
+import { startInProcessApp, type InProcessApp } from '../hostile/in-process-app';
+import { snapshotReadsOf } from '../realtime/support';
+import { sampleProject } from '../sample-project';
+import { createProject } from '../support';
+
+/**
+ * The page cache in front of the renderer, on this run's Redis (single and cluster): the app's
+ * real HTTP server in this process, whose renderer stands in for Next's pages and reads what
+ * they read (the project and the relay's snapshot; a catalogue page). A view asks as a browser
+ * would; the renderer counts its renders.
+ */
+let app: InProcessApp;
+const rendered: string[] = [];
+
+const renderer: RequestListener = (request, response) => {
+  const url = request.url ?? '/';
+  rendered.push(url);
+  const slug = /^\/projects\/([^/?]+)$/.exec(url)?.[1];
+  const html = slug
+    ? Promise.all([getProject(slug), readSnapshotForPage(slug)]).then(
+        ([project, snapshot]) =>
+          `<h1>${project?.title}</h1><p data-version="${snapshot.version}">${snapshot.contributions.count} contributions, ${snapshot.news.length} news</p>`,
+      )
+    : readCataloguePage({}).then(({ projects }) => `<ul>${projects.map((project) => `<li>${project.title}</li>`).join('')}</ul>`);
+  void html.then(
+    (body) => response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(body),
+    () => response.writeHead(404).end('<p>no such project</p>'),
+  );
+};
+
+beforeAll(async () => void (app = await startInProcessApp({ page: renderer })));
+afterAll(async () => app.close());
+
+const view = async (path: string, headers: Record<string, string> = {}) => {
+  const response = await fetch(`${app.url}${path}`, { headers: { accept: 'text/html', ...headers } });
+  return { body: await response.text(), headers: response.headers };
+};
+const rendersOf = (path: string) => rendered.filter((url) => url === path).length;
+
+/** Views `path` until `shows` holds of its HTML, at most for `boundMs`: the first view after the change is usually the one. */
+async function firstViewShowing(path: string, shows: (html: string) => boolean, boundMs = 1_000): Promise<string | undefined> {
+  const deadline = Date.now() + boundMs;
+  do {
+    const { body } = await view(path);
+    if (shows(body)) return body;
+  } while (Date.now() < deadline);
+  return undefined;
+}
+
+describe('a project page', () => {
+  it('costs one snapshot read and one render per version, however many view it at once', async () => {
+    const slug = await createProject(app.redis);
+    const path = `/projects/${slug}`;
+    const reads = snapshotReadsOf(app.redis, slug);
+    try {
+      const burst = await Promise.all(Array.from({ length: 32 }, () => view(path)));
+      expect(new Set(burst.map(({ body }) => body)).size).toBe(1);
+      expect([rendersOf(path), reads.count()]).toEqual([1, 1]);
+      await Promise.all(Array.from({ length: 32 }, () => view(`${path}?utm_source=newsletter`)));
+      expect([rendersOf(path), reads.count()]).toEqual([1, 1]);
+
+      await recordContribution(slug, { name: 'Ada', amount: 5 });
+      expect(await firstViewShowing(path, (html) => html.includes('data-version="1"'))).toBeDefined();
+      await Promise.all(Array.from({ length: 32 }, () => view(path)));
+      expect([rendersOf(path), reads.count()]).toEqual([2, 2]);
+    } finally {
+      reads.stop();
+    }
+  });
+
+  it('shows a contribution, a news item and an edit in the next view within a second', async () => {
+    const slug = await createProject(app.redis);
+    const path = `/projects/${slug}`;
+    expect((await view(path)).body).toContain('0 contributions, 0 news');
+    await recordContribution(slug, { name: 'Ada', amount: 5 });
+    expect(await firstViewShowing(path, (html) => html.includes('1 contributions'))).toBeDefined();
+    await publishNews(slug, { title: 'Shipped', url: 'https://example.com/shipped' });
+    expect(await firstViewShowing(path, (html) => html.includes('1 news'))).toBeDefined();
+    await putProject(slug, { ...sampleProject(slug), listed: true, title: 'Renamed by its creator' });
+    expect(await firstViewShowing(path, (html) => html.includes('Renamed by its creator'))).toBeDefined();
+  });
+
+  it('is the same HTML for every visitor, shareable by a CDN, but private when it gives a visitor its cookie', async () => {
+    const slug = await createProject(app.redis);
+    const path = `/projects/${slug}`;
+    const cookie = await app.pageCookie();
+    const known = await view(path, { cookie: cookie! });
+    const stranger = await view(path, { 'x-forwarded-for': '198.51.100.7' });
+    expect(known.body).toBe(stranger.body);
+    expect(known.headers.get('cache-control')).toBe(SHARED_CACHE_CONTROL);
+    expect(known.headers.get('set-cookie')).toBeNull();
+    expect(stranger.headers.getSetCookie().some((set) => set.startsWith('cp_vid='))).toBe(true);
+    expect(stranger.headers.get('cache-control')).toBe('private, no-store');
+    const again = await fetch(`${app.url}${path}`, { headers: { accept: 'text/html', cookie: cookie!, 'if-none-match': known.headers.get('etag')! } });
+    expect(again.status).toBe(304);
+  });
+});
+
+describe('the catalogue page', () => {
+  it('is rendered again once a project is saved, and not before', async () => {
+    await view('/');
+    const before = rendersOf('/');
+    await Promise.all(Array.from({ length: 16 }, () => view('/')));
+    expect(rendersOf('/')).toBe(before);
+    await createProject(app.redis);
+    expect(await firstViewShowing('/', () => rendersOf('/') > before)).toBeDefined();
+    expect(rendersOf('/')).toBe(before + 1);
+  });
+});
