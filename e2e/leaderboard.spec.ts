@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { addEntry, BOARD_SIZE, boardKeys, PERIODS, type Period } from '../lib/leaderboard';
+import { BOARD_SIZE, boardKeys, PERIODS, type Period } from '../lib/leaderboard';
+import { addEntry } from '../tests/leaderboard/entries';
 import { expect, test } from './support/fixtures';
 import { playQuiz, uniqueName } from './support/quiz';
 

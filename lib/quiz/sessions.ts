@@ -104,17 +104,34 @@ export async function resumeSession(sessionId: string, ctx: LeaderboardContext =
 
 async function readStanding(sessionId: string, ctx: LeaderboardContext): Promise<SubmittedStanding | null> {
   const { keys } = ctx;
+  const boards = boardsAt(ctx, ctx.now());
   const reply = await withQuizScripts(ctx.redis).readQuizStanding(
-    keys.quizSession(sessionId), ...boardsAt(ctx, ctx.now()).keys, keys.entryPrefix, sessionId, ctx.size,
+    keys.quizSession(sessionId), ...boards.keys, keys.entryPrefix, keys.playersAtScorePrefix, sessionId, ctx.size, ...boardSuffixes(boards.args),
   );
-  if (reply.length === 0) return null;
-  const [score, ...rest] = reply;
-  return { score: Number(score), name: String(rest[6]), player: String(rest[7]), ...placed(rest.slice(0, 6).map(Number)) };
+  return reply.length === 0 ? null : submittedStanding(reply as [number, ...(number | string)[]]);
+}
+
+/** The key suffixes among boardsAt()'s arguments (period, suffix, id, expiry per board). */
+const boardSuffixes = (args: (string | number)[]) => args.filter((_, i) => i % 4 === 1);
+
+/** standing.lua's {score, rank x3, threshold x3, shared x3, listed x3, name, player}. */
+function submittedStanding([score, ...rest]: [number, ...(number | string)[]]): SubmittedStanding {
+  return { score: Number(score), ...placed(rest), name: String(rest[12]), player: String(rest[13]) };
+}
+
+/** A submit by another player than the one who started the session (a 403): nothing is written. */
+export class NotYourSessionError extends Error {
+  override readonly name = 'NotYourSessionError';
+  constructor() {
+    super('this quiz session was started by another player: only they may submit it');
+  }
 }
 
 /**
  * Puts the session's own score on today's, this week's and the all time board under `name`, once,
- * as `player`'s (their public id): each board keeps one row per player, their best, and at most
+ * as `player`'s (their public id, who must be the player who started it, else NotYourSessionError):
+ * equal scores share a rank, so a score tying a full board's last place ranks without a row
+ * (docs/leaderboard.md). Each board keeps one row per player, their best, and at most
  * `ctx.rowsPerNetwork` rows of `network` (the submit's address, lib/visitors/player.ts; none: not
  * counted): past it a better score takes the place of the network's lowest row. A second
  * submit is a ConflictError whose details are the SubmittedStanding: a submit that answered 503
@@ -139,10 +156,8 @@ export async function submitSession(
     ),
   );
   if (status === -1) throw new NotFoundError('quiz session');
+  if (status === -4) throw new NotYourSessionError();
   if (status === -3) throw new ConflictError(ENDED);
-  if (status === -2) {
-    const standing: SubmittedStanding = { score, name: String(reply[6]), player: String(reply[7]), ...placed(reply.slice(0, 6).map(Number)) };
-    throw new ConflictError('this session was submitted already', standing);
-  }
-  return { score, player, ...placedAndImproved(reply.map(Number)) };
+  if (status === -2) throw new ConflictError('this session was submitted already', submittedStanding([score, ...reply]));
+  return { score, player, ...placedAndImproved(reply) };
 }

@@ -1,6 +1,7 @@
 import type { RedisClient } from '../../lib/redis/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addEntry, hidePlayer, readBoards, readPlayerStanding, readTop, type LeaderboardChange, type LeaderboardContext } from '../../lib/leaderboard';
+import { hidePlayer, readBoards, readPlayerStanding, readTop, type LeaderboardChange, type LeaderboardContext } from '../../lib/leaderboard';
+import { addEntry } from './entries';
 import { liveBoardSuffixes } from '../../lib/leaderboard/players';
 import { periodAt, PERIODS } from '../../lib/leaderboard/periods';
 import { startSession, submitSession } from '../../lib/quiz';

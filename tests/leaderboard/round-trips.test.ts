@@ -1,6 +1,7 @@
 import { isCluster, type RedisClient } from '../../lib/redis/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addEntry, hidePlayer, readBoards, readTop, removeEntry, type LeaderboardChange, type LeaderboardContext } from '../../lib/leaderboard';
+import { hidePlayer, readBoards, readTop, removeEntry, type LeaderboardChange, type LeaderboardContext } from '../../lib/leaderboard';
+import { addEntry } from './entries';
 import { periodAt, PERIODS } from '../../lib/leaderboard/periods';
 import { answerQuestion, startSession, submitSession } from '../../lib/quiz';
 import { acknowledgingClient } from '../../lib/redis/acknowledged';

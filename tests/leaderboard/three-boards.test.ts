@@ -1,6 +1,7 @@
 import type { RedisClient } from '../../lib/redis/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addEntry, readBoards, readTop, removeEntry, type BoardEntry, type LeaderboardChange, type Period } from '../../lib/leaderboard';
+import { readBoards, readTop, removeEntry, type BoardEntry, type LeaderboardChange, type Period } from '../../lib/leaderboard';
+import { addEntry } from './entries';
 import { periodAt, PERIODS } from '../../lib/leaderboard/periods';
 import { NotFoundError } from '../../lib/errors';
 import { connect, listenTo, testClock } from '../support';

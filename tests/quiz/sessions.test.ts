@@ -1,7 +1,8 @@
 import type { RedisClient } from '../../lib/redis/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConflictError, InvalidInputError, NotFoundError } from '../../lib/errors';
-import { addEntry, readTop } from '../../lib/leaderboard';
+import { readTop } from '../../lib/leaderboard';
+import { addEntry } from '../leaderboard/entries';
 import {
   answerFloorMs, answerQuestion, DEFAULT_ANSWER_FLOOR_MS, MAX_SPEED_BONUS, POINTS_PER_ANSWER, QUESTION_BANK, questionById, resumeSession, SESSION_TTL_MS,
   speedBonus, startSession, submitSession, type PublicQuestion,

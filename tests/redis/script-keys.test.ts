@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { addEntry } from '../../lib/leaderboard';
+import { addEntry } from '../leaderboard/entries';
 import { loadLua } from '../../lib/redis/lua';
 import { boardContext, boardKey } from '../leaderboard/support';
 import { connect, testConnection } from '../support';
