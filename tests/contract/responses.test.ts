@@ -63,7 +63,7 @@ describe('answers match their documented schemas', () => {
     await createProject(redis);
     for (const project of (await readCataloguePage({ limit: 100 }, redis)).projects) strictly(projectSchema, project);
     const ctx = boardContext(redis);
-    const session = await startSession(newPlayer(), ctx);
+    const session = await startSession('contract-player', ctx);
     strictly(startedSessionSchema, session);
     strictly(answerResultSchema, await answerQuestion(session.id, { questionId: session.question.id, choice: 0 }, ctx));
     strictly(resumedSessionSchema, await resumeSession(session.id, ctx));

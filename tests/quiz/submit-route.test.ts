@@ -26,9 +26,9 @@ afterAll(async () => {
   await closeRedis();
 });
 
-/** A session `visitor` started and the server counted `score` for, on the app's own boards. */
+/** A session `visitor` started (as the start route does, under their public id) and the server counted `score` for, on the app's own boards. */
 async function sessionScoring(score: number, visitor = newPlayer()): Promise<string> {
-  const { id } = await startSession(visitor, ctx);
+  const { id } = await startSession(playerIdOf(visitor), ctx);
   await ctx.redis.hset(ctx.keys.quizSession(id), 'score', score);
   return id;
 }
@@ -78,6 +78,23 @@ describe('POST /api/quiz/sessions/:id/submit: the player is the visitor cookie',
       expect(await ctx.redis.exists(ctx.keys.entry(id))).toBe(0);
     }
   });
+
+  it("by another visitor than the session's player is a 403 that writes nothing; its own player's submit then goes through", async () => {
+    const owner = newVisitorCookie(false);
+    const id = await sessionScoring(9_321, owner.id);
+    const before = await ctx.redis.hgetall(ctx.keys.quizSession(id));
+    const version = await ctx.redis.get(ctx.keys.version);
+    const stranger = newVisitorCookie(false);
+    const response = await post(id, 'Not mine', `${VISITOR_COOKIE}=${encodeURIComponent(stranger.value)}`);
+    expect(response.status).toBe(403);
+    expect(await response.json()).toMatchObject({ error: { code: 'not_your_session' } });
+    expect(await ctx.redis.hgetall(ctx.keys.quizSession(id))).toEqual(before);
+    expect(await ctx.redis.exists(ctx.keys.entry(id))).toBe(0);
+    expect(await ctx.redis.get(ctx.keys.version)).toBe(version);
+    const own = await post(id, 'Mine', `${VISITOR_COOKIE}=${encodeURIComponent(owner.value)}`);
+    expect(own.status).toBe(200);
+    expect(await own.json()).toMatchObject({ score: 9_321, player: playerIdOf(owner.id) });
+  });
 });
 
 describe('DELETE /api/leaderboard/players/:player (admin)', () => {
@@ -90,14 +107,14 @@ describe('DELETE /api/leaderboard/players/:player (admin)', () => {
   it('hides a player off every board, for the admin alone; a later submit of theirs stays off', async () => {
     const { id: visitor, value } = newVisitorCookie(false);
     const jar = `${VISITOR_COOKIE}=${encodeURIComponent(value)}`;
-    expect((await post(await sessionScoring(7_777), 'To hide', jar)).status).toBe(200);
+    expect((await post(await sessionScoring(7_777, visitor), 'To hide', jar)).status).toBe(200);
     const player = playerIdOf(visitor);
     expect((await call(player)).status).toBe(401);
     expect((await call('not a player id!', process.env.ADMIN_TOKEN)).status).toBe(404);
     const hidden = await call(player, process.env.ADMIN_TOKEN);
     expect(hidden.status).toBe(200);
     expect(await hidden.json()).toEqual({ player, removed: 3 });
-    const later = (await (await post(await sessionScoring(7_900), 'Back again', jar)).json()) as SubmitResult;
+    const later = (await (await post(await sessionScoring(7_900, visitor), 'Back again', jar)).json()) as SubmitResult;
     expect(later.ranks).toEqual({ day: null, week: null, all: null });
     for (const board of Object.values(await readBoards(ctx))) expect(board.entries.filter((row) => row.player === player)).toEqual([]);
   });
