@@ -10,7 +10,7 @@ afterAll(async () => void (await redis.quit()));
 
 it('a burst stops sending when the app shuts down', async () => {
   const folder = testFolder(redis);
-  fireBurst(folder, { events: 200, durationMs: 2_000 });
+  await fireBurst(folder, { events: 200, durationMs: 2_000 });
   await new Promise((resolve) => setTimeout(resolve, 350));
   stopBursts();
   await new Promise((resolve) => setTimeout(resolve, 150));
