@@ -20,7 +20,7 @@
 local count = #KEYS - 9
 local ranks, thresholds, shared, listed, improved, version = addToBoards(
   boardsFrom(KEYS, 1, count, ARGV, 7), boardKeysFrom(KEYS, count + 1),
-  { id = ARGV[1], player = ARGV[2], name = ARGV[3], points = ARGV[4], date = ARGV[5] }, tonumber(ARGV[6]), 0)
+  { id = ARGV[1], player = ARGV[2], name = ARGV[3], points = ARGV[4], date = ARGV[5] }, tonumber(ARGV[6]))
 local reply = {}
 for _, values in ipairs({ ranks, thresholds, shared, listed, improved }) do
   for i = 1, count do reply[#reply + 1] = values[i] end

@@ -119,6 +119,13 @@ function submittedStanding([score, ...rest]: [number, ...(number | string)[]]): 
   return { score: Number(score), ...placed(rest), name: String(rest[12]), player: String(rest[13]) };
 }
 
+/** A network a submit comes from (lib/visitors/player.ts networksOf): its id, and its share of the rows cap in /64s' worth. */
+export type SubmitNetwork = { id: string; share: number };
+
+/** The rows each network may hold per board, as submit-session.lua takes them: '' when the cap is off. */
+const capsOf = (networks: readonly SubmitNetwork[], rowsPerNetwork: number) =>
+  rowsPerNetwork > 0 ? networks.map(({ share }) => rowsPerNetwork * share).join(',') : '';
+
 /** A submit by another player than the one who started the session (a 403): nothing is written. */
 export class NotYourSessionError extends Error {
   override readonly name = 'NotYourSessionError';
@@ -132,8 +139,9 @@ export class NotYourSessionError extends Error {
  * as `player`'s (their public id, who must be the player who started it, else NotYourSessionError):
  * equal scores share a rank, so a score tying a full board's last place ranks without a row
  * (docs/leaderboard.md). Each board keeps one row per player, their best, and at most
- * `ctx.rowsPerNetwork` rows of `network` (the submit's address, lib/visitors/player.ts; none: not
- * counted): past it a better score takes the place of the network's lowest row. A second
+ * `ctx.rowsPerNetwork` rows times its share for each of `networks` (the submit's address at its
+ * /64, /56 and /48, lib/visitors/player.ts; none: not counted): past a cap a better score takes
+ * the place of the lowest row of the narrowest full network. A second
  * submit is a ConflictError whose details are the SubmittedStanding: a submit that answered 503
  * (no replica confirmed it) may have been kept, and its retry still learns the rank.
  */
@@ -142,7 +150,7 @@ export async function submitSession(
   name: string,
   player: string,
   ctx: LeaderboardContext = defaultLeaderboardContext(),
-  network?: string,
+  networks: readonly SubmitNetwork[] = [],
 ): Promise<SubmitResult> {
   const { keys } = ctx;
   const now = ctx.now();
@@ -152,7 +160,7 @@ export async function submitSession(
     withQuizScripts(ctx.redis),
     (pipeline) => pipeline.submitQuizSession(
       keys.quizSession(sessionId), ...boards.keys, ...boardWriteKeys(ctx),
-      sessionId, name, now, ctx.size, player, network ?? '', network ? (ctx.rowsPerNetwork ?? 0) : 0, ...boards.args,
+      sessionId, name, now, ctx.size, player, networks.map(({ id }) => id).join(','), capsOf(networks, ctx.rowsPerNetwork ?? 0), ...boards.args,
     ),
   );
   if (status === -1) throw new NotFoundError('quiz session');

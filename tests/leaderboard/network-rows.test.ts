@@ -29,7 +29,7 @@ function cappedContext(cap = 5, size = 100): LeaderboardContext {
 async function play(ctx: LeaderboardContext, player: string, network: string | undefined, score: number) {
   const { id } = await startSession(newPlayer(), ctx);
   await redis.hset(ctx.keys.quizSession(id), { score, player });
-  return { id, result: await submitSession(id, `P ${score}`, player, ctx, network) };
+  return { id, result: await submitSession(id, `P ${score}`, player, ctx, network ? [{ id: network, share: 1 }] : []) };
 }
 
 /** Each board's scores, best first. */

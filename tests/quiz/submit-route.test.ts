@@ -124,10 +124,10 @@ describe('POST /api/quiz/sessions/:id/submit: at most LEADERBOARD_ROWS_PER_NETWO
   /** A /64 of the documentation prefix no other test uses. */
   const newSlash64 = () => `2001:db8:${randomBytes(2).toString('hex')}:${randomBytes(2).toString('hex')}`;
 
-  /** Six players (a cookie each) submit from `addresses` in turn; answers how many rows they hold on each board. */
-  async function sixPlayersFrom(addresses: string[]) {
+  /** Six players (a cookie each, or `count`) submit from `addresses` in turn; answers how many rows they hold on each board. */
+  async function sixPlayersFrom(addresses: string[], count = 6) {
     const players: string[] = [];
-    for (let i = 0; i < 6; i++) {
+    for (let i = 0; i < count; i++) {
       const { id: visitor, value } = newVisitorCookie(false);
       const response = await post(await sessionScoring(9_900 + i, visitor), `Class ${i}`, `${VISITOR_COOKIE}=${encodeURIComponent(value)}`, addresses[i % addresses.length]);
       expect(response.status).toBe(200);
@@ -165,6 +165,17 @@ describe('POST /api/quiz/sessions/:id/submit: at most LEADERBOARD_ROWS_PER_NETWO
     const keys = await keysMatching(ctx.redis, `${ctx.keys.networkRowsPrefix}*`);
     expect(keys.length).toBeGreaterThanOrEqual(3);
     expect(keys.join(' ')).not.toContain('2001:db8');
+  });
+
+  it('a /48 holds at most four /64s\' worth of rows (20 per board), a /56 two (10), however many /64s it uses', async () => {
+    const site = `2001:db8:${randomBytes(2).toString('hex')}`;
+    // 25 players, each from a /64 of its own, each in a /56 of its own, all in one /48.
+    const spread = Array.from({ length: 25 }, (_, i) => `${site}:${(i * 256).toString(16)}::1`);
+    expect(await withSettings({ RATE_LIMIT_PER_MIN: '120', LEADERBOARD_ROWS_PER_NETWORK: undefined }, () => sixPlayersFrom(spread, 25))).toEqual([20, 20, 20]);
+    // 12 players, each from a /64 of its own, all in one /56 (of another /48).
+    const home = `2001:db8:${randomBytes(2).toString('hex')}:ab`;
+    const inOneSlash56 = Array.from({ length: 12 }, (_, i) => `${home}${i.toString(16).padStart(2, '0')}::1`);
+    expect(await withSettings({ RATE_LIMIT_PER_MIN: '120', LEADERBOARD_ROWS_PER_NETWORK: undefined }, () => sixPlayersFrom(inOneSlash56, 12))).toEqual([10, 10, 10]);
   });
 
   it('two /64s are two networks; RATE_LIMIT_PER_MIN=0 or LEADERBOARD_ROWS_PER_NETWORK=0 turns the cap off', async () => {

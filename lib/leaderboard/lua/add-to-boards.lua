@@ -5,11 +5,12 @@
     `count` boards (the app's three: day, week, all time) from consecutive KEYS and ARGV: per
     board its period name, key suffix (after the board prefix), period id and expiry (ms, 0: none).
 
-  addToBoards(boards, keys, entry, size, cap)
+  addToBoards(boards, keys, entry, size)
     keys: {version, channel, entryPrefix, boardPrefix, bestsPrefix, histogramPrefix, hidden,
     networkPrefix, playersAtScorePrefix}, all KEYS of the calling script, so a prefix of another
     slot is refused (CROSSSLOT on Redis Cluster) rather than written to. entry: {id, player,
-    name, points, date, network (nil: none, never capped)}. cap: rows per network per board (0: no cap).
+    name, points, date, networks, caps}: `networks` the submit's networks, narrowest first, and
+    `caps` the rows each may hold per board, comma-separated ('' for none: never counted).
     One row per player per board, their best (player-bests.lua): on each board where the points
     beat the player's best (or the player has none), the best and the counts move, the player's
     old row leaves the board, and the entry takes a row when it beats the last place (or the
@@ -17,10 +18,10 @@
     last place of a full board takes no row (the earlier rows keep theirs) but shares that rank,
     and the answer says so. A lower score than the player's best changes nothing on that board;
     an equal one stands where their best does. A hidden player changes nothing anywhere.
-    At most `cap` rows per network per board (network-rows.lua): when the entry would take a row
-    and its network holds `cap` rows there already (the player's own old row gone first), it
-    takes the place of the network's lowest row if it beats it, else it stays off that board,
-    unranked (the best and the counts have moved all the same).
+    At most its cap of rows per network per board (network-rows.lua): when the entry would take a
+    row and one of its networks holds its cap there already (the player's own old row gone
+    first), it takes the place of the lowest row of the narrowest full network if it beats it,
+    else it stays off that board, unranked (the best and the counts have moved all the same).
     The entry is added once: one string shared by the boards it entered, one member, one
     sequence. Each board it entered is trimmed to `size`; an entry pushed out (or replaced by its
     player's better one, or by a better row of its network) is released (entry-records.lua), its
@@ -56,7 +57,7 @@ local function trimBoard(board, suffix, size, keys, released)
   for _, member in ipairs(redis.call('ZRANGE', board, 0, overflow - 1)) do
     local id = entryIdOf(member)
     released[id] = true
-    dropRow(board, keys.networkPrefix, suffix, member, networkOfEntry(keys.entryPrefix, id))
+    dropRow(board, keys.networkPrefix, suffix, member, networksOfEntry(keys.entryPrefix, id))
   end
 end
 
@@ -81,9 +82,12 @@ local function sameCutoff(a, b)
   return a.points == b.points and a.players == b.players
 end
 
-local function addToBoards(boards, keys, entry, size, cap)
+local function addToBoards(boards, keys, entry, size)
   local points = tonumber(entry.points)
-  local network = entry.network ~= '' and entry.network or nil
+  local networks = splitList(entry.networks)
+  local caps = {}
+  for i, cap in ipairs(splitList(entry.caps) or {}) do caps[i] = tonumber(cap) end
+  local capped = networks and #caps == #networks
   local ranks, thresholds, shared, listed, improved = {}, {}, {}, {}, {}
   local entering, standing, previousRows, before, suffixes, released, replaced = {}, {}, {}, {}, {}, {}, {}
   local hidden = redis.call('SISMEMBER', keys.hidden, entry.player) == 1
@@ -102,19 +106,20 @@ local function addToBoards(boards, keys, entry, size, cap)
       local old = previous and rowOn(board.key, keys.entryPrefix, previous.entryId)
       if old then
         -- The player's row makes way for their better one: one row per player, never two.
-        dropRow(board.key, keys.networkPrefix, board.suffix, old.member, old.network)
+        dropRow(board.key, keys.networkPrefix, board.suffix, old.member, old.networks)
         released[previous.entryId] = true
       end
       local last = lastPlacePoints(board.key, size)
       -- An equal score reached later shares the last place's rank without a row: only more points take one.
       entering[i] = not last or points > last
-      local lowest = entering[i] and network and cap > 0 and rowToReplace(keys.networkPrefix, board.suffix, network, cap)
+      local lowest = entering[i] and capped and rowToReplace(keys.networkPrefix, board.suffix, networks, caps)
       if lowest then
-        -- The network holds its `cap` rows here: a better row takes its lowest one's place, or none.
+        -- A network of the entry holds its cap here: a better row takes its lowest one's place, or none.
         entering[i] = points > lowest.points
         if entering[i] then
-          dropRow(board.key, keys.networkPrefix, board.suffix, lowest.member, network)
-          replaced[i] = entryIdOf(lowest.member)
+          local lowestId = entryIdOf(lowest.member)
+          dropRow(board.key, keys.networkPrefix, board.suffix, lowest.member, networksOfEntry(keys.entryPrefix, lowestId))
+          replaced[i] = lowestId
           released[replaced[i]] = true
         else
           standing[i] = false
@@ -130,11 +135,11 @@ local function addToBoards(boards, keys, entry, size, cap)
     local member = string.format('%0' .. SEQUENCE_DIGITS .. 'd', MAX_SEQUENCE - sequence) .. ':' .. entry.id
     redis.call('SET', keys.entryPrefix .. entry.id, cjson.encode({
       id = entry.id, player = entry.player, name = entry.name, score = points, date = tonumber(entry.date), member = member, boards = suffixes,
-      network = network,
+      networks = networks,
     }))
     for i, board in ipairs(boards) do
       if entering[i] then
-        addRow(board.key, keys.networkPrefix, board.suffix, member, entry.points, network, board.expireAt)
+        addRow(board.key, keys.networkPrefix, board.suffix, member, entry.points, networks, board.expireAt)
         trimBoard(board.key, board.suffix, size, keys, released)
       end
     end

@@ -33,7 +33,7 @@ for i = 2, #ARGV do
     local json = redis.call('GET', entryPrefix .. best.entryId)
     if json then
       local record = cjson.decode(json)
-      removed = removed + dropRow(boardPrefix .. ARGV[i], networkPrefix, ARGV[i], record.member, record.network)
+      removed = removed + dropRow(boardPrefix .. ARGV[i], networkPrefix, ARGV[i], record.member, record.networks)
       released[best.entryId] = true
     end
   end

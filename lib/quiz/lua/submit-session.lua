@@ -15,8 +15,8 @@
   ARGV[1] session id (the entry's id)   ARGV[2] name   ARGV[3] now (ms), the entry's date
   ARGV[4] board size   ARGV[5] public player id: the player who started the session (one row
           per player per board: add-to-boards.lua)
-  ARGV[6] network id of the submit's address ('' for none)   ARGV[7] rows per network per board
-          (0: no cap)
+  ARGV[6] the network ids of the submit's address, narrowest first, comma-separated ('' for none)
+  ARGV[7] the rows each of them may hold per board, comma-separated ('' for no cap)
   ARGV[8..19] per board: period name, key suffix, period id, expiry (ms, 0: none)
 
   Returns {status, score, rank x3, threshold x3, shared x3, listed x3, improved x3} (day, week,
@@ -54,7 +54,7 @@ redis.call('HSET', session, 'name', ARGV[2])
 
 local ranks, thresholds, shared, listed, improved = addToBoards(
   boardsFrom(KEYS, 2, 3, ARGV, 8), boardKeysFrom(KEYS, 5),
-  { id = ARGV[1], player = ARGV[5], name = ARGV[2], points = score, date = ARGV[3], network = ARGV[6] }, size, tonumber(ARGV[7]))
+  { id = ARGV[1], player = ARGV[5], name = ARGV[2], points = score, date = ARGV[3], networks = ARGV[6], caps = ARGV[7] }, size)
 local reply = { 1, tonumber(score) }
 for _, values in ipairs({ ranks, thresholds, shared, listed, improved }) do
   for i = 1, 3 do reply[#reply + 1] = values[i] end
