@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { QUESTION_BANK, rightChoiceShown } from '../lib/quiz/bank';
-import { maxScore, MAX_SPEED_BONUS, POINTS_PER_ANSWER, speedBonus } from '../lib/quiz/scoring';
+import { MAX_SPEED_BONUS, POINTS_PER_ANSWER } from '../lib/quiz/scoring';
+import { maxScore, speedBonus } from '../tests/quiz/support';
 import { answerQuiz, playQuiz, startQuiz, uniqueName } from './support/quiz';
 
 /** Tabs from the top of the page to the control named `name`, as a keyboard user would. */

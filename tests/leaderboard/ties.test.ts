@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERIODS, readBoards, readPlayerStanding, type Boards, type LeaderboardChange, type LeaderboardContext } from '../../lib/leaderboard';
 import { applyBoardsChange } from '../../lib/leaderboard/client-state';
-import { maxScore, QUESTIONS_PER_SESSION, startSession, submitSession, type SubmitResult } from '../../lib/quiz';
+import { QUESTIONS_PER_SESSION, startSession, submitSession, type SubmitResult } from '../../lib/quiz';
 import type { RedisClient } from '../../lib/redis/client';
-import { answerAll, newPlayer, rightChoice, wrongChoice } from '../quiz/support';
+import { answerAll, maxScore, newPlayer, rightChoice, wrongChoice } from '../quiz/support';
 import { connect, listenTo } from '../support';
 import { boardContext, boardKey, entryKeys } from './support';
 

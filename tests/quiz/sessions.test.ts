@@ -5,13 +5,13 @@ import { readTop } from '../../lib/leaderboard';
 import { addEntry } from '../leaderboard/entries';
 import {
   answerFloorMs, answerQuestion, DEFAULT_ANSWER_FLOOR_MS, MAX_SPEED_BONUS, POINTS_PER_ANSWER, QUESTION_BANK, questionById, resumeSession, SESSION_TTL_MS,
-  NotYourSessionError, speedBonus, startSession, submitSession, type PublicQuestion,
+  NotYourSessionError, startSession, submitSession, type PublicQuestion,
 } from '../../lib/quiz';
 import type { LeaderboardContext } from '../../lib/leaderboard/context';
 import type { SubmitResult } from '../../lib/quiz/types';
 import { connect, testClock } from '../support';
 import { boardContext } from '../leaderboard/support';
-import { answerAll, newPlayer, rightChoice, wrongChoice } from './support';
+import { answerAll, newPlayer, rightChoice, speedBonus, wrongChoice } from './support';
 
 let redis: RedisClient;
 beforeAll(async () => {
