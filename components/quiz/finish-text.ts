@@ -9,12 +9,29 @@ const ordinals = new Intl.PluralRules('en-US', { type: 'ordinal' });
 /** 1st, 2nd, 3rd, 4th, 11th, 21st… */
 export const ordinal = (n: number) => `${points(n)}${ORDINAL_SUFFIX[ordinals.select(n)]}`;
 
-/** "#3 today" alone, "tied for 1st with 143 players all time" when equal scores share the rank. */
-function placeText(result: SubmitResult, period: Period): string {
-  const rank = result.ranks[period]!;
-  const label = PERIOD_LABELS[period].toLowerCase();
-  const shared = result.sharedBy[period];
-  return shared > 1 ? `tied for ${ordinal(rank)} with ${points(shared)} players ${label}` : `#${rank} ${label}`;
+/** "today, this week and all time" */
+const listed = (labels: string[]) => (labels.length < 2 ? labels.join('') : `${labels.slice(0, -1).join(', ')} and ${labels.at(-1)}`);
+
+/**
+ * "#3 today" alone, "tied for 1st with 143 players all time" when equal scores share the rank;
+ * boards where the score ties alike are named together ("… today, this week and all time").
+ */
+function placesText(result: SubmitResult, ranked: Period[]): string {
+  const groups = new Map<string, Period[]>();
+  for (const period of ranked) {
+    // Ties alike are told once; a rank of its own is told per board ("#3 today, #3 all time").
+    const key = result.sharedBy[period] > 1 ? `${result.ranks[period]}:${result.sharedBy[period]}` : period;
+    groups.set(key, [...(groups.get(key) ?? []), period]);
+  }
+  return [...groups.values()]
+    .map((periods) => {
+      const period = periods[0]!;
+      const rank = result.ranks[period]!;
+      const shared = result.sharedBy[period];
+      const labels = listed(periods.map((each) => PERIOD_LABELS[each].toLowerCase()));
+      return shared > 1 ? `tied for ${ordinal(rank)} with ${points(shared)} players ${labels}` : `#${rank} ${labels}`;
+    })
+    .join(', ');
 }
 
 /**
@@ -27,7 +44,7 @@ function placeText(result: SubmitResult, period: Period): string {
 export function rankText(result: SubmitResult): string {
   const ranked = PERIODS.filter((period) => result.ranks[period] !== null);
   if (ranked.length > 0) {
-    const places = ranked.map((period) => placeText(result, period)).join(', ');
+    const places = placesText(result, ranked);
     if (PERIODS.some((period) => result.listed[period])) return `You’re on the board: ${places}!`;
     return `You’re ${places}! The board lists the players who reached this score first.`;
   }

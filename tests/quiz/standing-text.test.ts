@@ -39,7 +39,11 @@ describe("the finish screen's verdict", () => {
     const past = rankText(result(9_690, 9_690, [1, 1, 1], true, [2, 101, 143], [true, false, false]));
     expect(past).toBe('You’re on the board: tied for 1st with 2 players today, tied for 1st with 101 players this week, tied for 1st with 143 players all time!');
     const unlisted = rankText(result(9_690, 9_690, [1, 1, 1], true, [101, 101, 143], [false, false, false]));
-    expect(unlisted).toBe('You’re tied for 1st with 101 players today, tied for 1st with 101 players this week, tied for 1st with 143 players all time! The board lists the players who reached this score first.');
+    expect(unlisted).toBe('You’re tied for 1st with 101 players today and this week, tied for 1st with 143 players all time! The board lists the players who reached this score first.');
+    expect(rankText(result(9_690, 9_690, [1, 1, 1], true, [143, 143, 143], [false, false, false]))).toBe(
+      'You’re tied for 1st with 143 players today, this week and all time! The board lists the players who reached this score first.',
+    );
+    expect(rankText(result(9_000, 0, [2, 2, 3], true))).toBe('You’re on the board: #2 today, #2 this week, #3 all time!');
     expect(unlisted).not.toMatch(/Not on the board/);
     expect(['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd', '100th', '1,001st']).toEqual([1, 2, 3, 4, 11, 12, 13, 21, 22, 100, 1001].map(ordinal));
   });
