@@ -19,7 +19,6 @@ import { answerResultSchema, resumedSessionSchema, startedSessionSchema, submitR
 import { ConflictError } from '../../lib/errors';
 import type { RedisClient } from '../../lib/redis/client';
 import { boardContext } from '../leaderboard/support';
-import { newPlayer } from '../quiz/support';
 import { connect, createProject, listenToChanges, liveContext, testClock } from '../support';
 import { compile } from './validator';
 
