@@ -149,9 +149,10 @@ local function addToBoards(boards, keys, entry, size)
 
   local placements, changed = {}, #suffixes > 0
   for i, board in ipairs(boards) do
-    local row = entering[i] and rowOn(board.key, keys.entryPrefix, entry.id)
-      or (previousRows[i] and rowOn(board.key, keys.entryPrefix, previousRows[i]))
-    local last = lastPlacePoints(board.key, size)
+    -- An entry that took a row beat the last place, so the trim kept it.
+    local row = entering[i] or (previousRows[i] and rowOn(board.key, keys.entryPrefix, previousRows[i]) ~= nil)
+    local after = cutoffOf(board, keys, size)
+    local last = after and after.points
     if row then listed[i] = 1 end
     -- Ranked with a row, or without one as a tie at the last place of a full board.
     if standing[i] and (row or (last and points == last)) then
@@ -159,7 +160,6 @@ local function addToBoards(boards, keys, entry, size)
       shared[i] = playersAt(keys.playersAtScorePrefix .. board.suffix, points)
     end
     thresholds[i] = last or 0
-    local after = cutoffOf(board, keys, size)
     if not sameCutoff(before[i], after) then changed = true end
     placements[board.period] = {
       id = board.id, rank = ranks[i], threshold = thresholds[i], listed = listed[i] == 1,
