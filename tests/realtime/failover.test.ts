@@ -30,10 +30,12 @@ describe.runIf(testConnection().mode === 'cluster')('on a master failover', { ti
   afterAll(async () => hub?.close());
 
   const board = (): LeaderboardContext => ({ redis, keys: boardKeys(`lb-${uniqueSlug()}`), size: 10, now: Date.now });
+  /** A session played by a player of its own, submitted as that player (only they may). */
   const playedSession = async (ctx: LeaderboardContext) => {
-    const session = await startSession(newPlayer(), ctx);
+    const player = newPlayer();
+    const session = await startSession(player, ctx);
     await answerQuestion(session.id, { questionId: session.question.id, choice: 0 }, ctx);
-    return session.id;
+    return { id: session.id, player };
   };
 
   it('a quiz submit no replica confirmed is not acknowledged (a 503), and one that was survives the SIGKILL of its master', async () => {
@@ -46,15 +48,15 @@ describe.runIf(testConnection().mode === 'cluster')('on a master failover', { ti
     await asleep.ping();
     const sleeping = asleep.debug('SLEEP', 2);
     await new Promise((resolve) => setTimeout(resolve, 200));
-    await expect(submitSession(refused, 'Unconfirmed', uniqueSlug(), ctx)).rejects.toBeInstanceOf(NotReplicatedError);
+    await expect(submitSession(refused.id, 'Unconfirmed', refused.player, ctx)).rejects.toBeInstanceOf(NotReplicatedError);
     await sleeping;
     asleep.disconnect();
 
     // On a loaded machine a replica may miss the 250 ms too: then that submit was not acknowledged; play another.
     let kept = '';
     for (let attempt = 0; !kept && attempt < 5; attempt++) {
-      const id = await playedSession(ctx);
-      if (await submitSession(id, 'Acknowledged', uniqueSlug(), ctx).then(() => true, (error) => (error instanceof NotReplicatedError ? false : Promise.reject(error)))) kept = id;
+      const { id, player } = await playedSession(ctx);
+      if (await submitSession(id, 'Acknowledged', player, ctx).then(() => true, (error) => (error instanceof NotReplicatedError ? false : Promise.reject(error)))) kept = id;
     }
     expect(kept).not.toBe('');
     await cluster.killNode(master.port, 'SIGKILL');
