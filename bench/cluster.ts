@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { addEntry, readTop, type LeaderboardContext } from '../lib/leaderboard';
+import { readTop, type LeaderboardContext } from '../lib/leaderboard';
 import { BOARD_SIZE, boardKeys } from '../lib/leaderboard/keys';
 import { readLiveSnapshot, recordContribution, type LiveEventsContext } from '../lib/live-events';
 import { DEFAULT_WINDOWS } from '../lib/live-events/windows';
@@ -11,6 +11,7 @@ import { TIMELINE_SLACK, type TimelineRef } from '../lib/timeline/config';
 import { pushEntry } from '../lib/timeline/timeline';
 import { startScaledSite } from '../lib/scale/site';
 import { sampleProject } from '../tests/sample-project';
+import { addBenchEntry } from './board-entries';
 import { measureFailover } from './failover';
 import { measureFanIn } from './fan-in';
 import { timed, type Timing } from './leaderboard';
@@ -40,7 +41,7 @@ function operations(slugs: string[]): Operation[] {
     { name: 'readLiveSnapshot (a read)', run: (redis, i) => readLiveSnapshot(slugs[i % slugs.length]!, live(redis)) },
     {
       name: 'leaderboard submit',
-      run: (redis) => addEntry({ id: `c${score}`, name: 'Bench player', score: score++, date: Date.now() }, board(redis)),
+      run: (redis) => addBenchEntry({ id: `c${score}`, name: 'Bench player', score: score++, date: Date.now() }, board(redis)),
       slotKey: boardKeysUsed.version,
     },
     { name: 'leaderboard top-100 read', run: (redis) => readTop(BOARD_SIZE, board(redis)), slotKey: boardKeysUsed.version },

@@ -1,11 +1,12 @@
 import type { Redis } from 'ioredis';
-import { addEntry, PERIODS, readTop, type LeaderboardContext } from '../lib/leaderboard';
+import { PERIODS, readTop, type LeaderboardContext } from '../lib/leaderboard';
 import { BOARD_SIZE, boardKeys } from '../lib/leaderboard/keys';
 import { periodAt } from '../lib/leaderboard/periods';
 import { newId } from '../lib/ids';
 import { answerQuestion, startSession, submitSession } from '../lib/quiz';
 import { createRedis, waitUntilReady } from '../lib/redis/client';
 import { startRedisServer } from '../lib/redis/embedded';
+import { addBenchEntry } from './board-entries';
 import type { FigureResult, Row } from './report';
 import { fmt, percentile, progress } from './support';
 
@@ -59,11 +60,12 @@ async function roundTripRows(ctx: LeaderboardContext & { redis: Redis }): Promis
   const rows: Row[] = [];
   const details: string[] = [];
   for (const pass of [0, 1]) {
+    const player = `bench-${newId()}`;
     let session = { id: '', question: { id: '' } };
     const operations: [string, boolean, () => Promise<unknown>][] = [
-      ['startSession', true, async () => (session = await startSession(newId(), ctx))],
+      ['startSession', true, async () => (session = await startSession(player, ctx))],
       ['answerQuestion', true, () => answerQuestion(session.id, { questionId: session.question.id, choice: 0 }, ctx)],
-      ['submitSession', true, () => submitSession(session.id, 'Bench', `bench-${session.id}`, ctx)],
+      ['submitSession', true, () => submitSession(session.id, 'Bench', player, ctx)],
       ['readTop(100) (a read)', false, () => readTop(BOARD_SIZE, ctx)],
     ];
     for (const [name, write, run] of operations) {
@@ -93,11 +95,10 @@ export async function measureLeaderboard(): Promise<FigureResult> {
     const trips = await roundTripRows({ ...ctx, keys: boardKeys('bench-trips') });
 
     const oneBoard: LeaderboardContext = { ...ctx, keys: boardKeys('bench-one-board') };
-    const ALL_TIME = ['all'] as const;
     progress('leaderboard: filling the boards to 100');
     for (let i = 0; i < BOARD_SIZE; i++) {
-      await addEntry({ id: `seed${i}`, name: `Seed ${i}`, score: i, date: Date.now() }, ctx);
-      await addEntry({ id: `seed${i}`, name: `Seed ${i}`, score: i, date: Date.now() }, oneBoard, ALL_TIME);
+      await addBenchEntry({ id: `seed${i}`, name: `Seed ${i}`, score: i, date: Date.now() }, ctx);
+      await addBenchEntry({ id: `seed${i}`, name: `Seed ${i}`, score: i, date: Date.now() }, oneBoard, true);
     }
     let points = BOARD_SIZE;
     let onePoints = BOARD_SIZE;
@@ -109,8 +110,8 @@ export async function measureLeaderboard(): Promise<FigureResult> {
     for (let round = 0; round < ROUNDS; round++) {
       progress(`leaderboard: round ${round + 1} of ${ROUNDS}`);
       // Rising scores: every submit enters the board and pushes the last entry out (the dearest path).
-      submits.push(await timed(OPS_PER_ROUND, () => addEntry({ id: `b${points}`, name: 'Bench player', score: points++, date: Date.now() }, ctx)));
-      singles.push(await timed(OPS_PER_ROUND, () => addEntry({ id: `b${onePoints}`, name: 'Bench player', score: onePoints++, date: Date.now() }, oneBoard, ALL_TIME)));
+      submits.push(await timed(OPS_PER_ROUND, () => addBenchEntry({ id: `b${points}`, name: 'Bench player', score: points++, date: Date.now() }, ctx)));
+      singles.push(await timed(OPS_PER_ROUND, () => addBenchEntry({ id: `b${onePoints}`, name: 'Bench player', score: onePoints++, date: Date.now() }, oneBoard, true)));
       zadds.push(await timed(OPS_PER_ROUND, (i) => redis.zadd('bench:plain-zadd', round * OPS_PER_ROUND + i, `m${round}-${i}`)));
       reads.push(await timed(OPS_PER_ROUND, () => readTop(BOARD_SIZE, ctx)));
       zranges.push(await timed(OPS_PER_ROUND, () => redis.zrevrange(allTimeKey, 0, BOARD_SIZE - 1)));

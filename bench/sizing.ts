@@ -104,13 +104,15 @@ async function catalogue(redis: Redis, costs: Map<string, Measured>): Promise<vo
 async function quiz(redis: Redis, costs: Map<string, Measured>): Promise<void> {
   progress(`sizing: ${fmt.int(GAMES)} quiz games (start, 10 answers, submit)`);
   const ctx = { redis, keys: boardKeys('sizing-board'), size: BOARD_SIZE, now: Date.now };
-  const warm = await startSession(newId(), ctx);
+  const warmPlayer = `sizing-${newId()}`;
+  const warm = await startSession(warmPlayer, ctx);
   for (let question: string | null = warm.question.id; question; ) question = (await answerQuestion(warm.id, { questionId: question, choice: 0 }, ctx)).next?.id ?? null;
-  await submitSession(warm.id, 'Warm', `sizing-${warm.id}`, ctx);
-  const sessions: { id: string; question: string | null }[] = [];
+  await submitSession(warm.id, 'Warm', warmPlayer, ctx);
+  const sessions: { id: string; question: string | null; player: string }[] = [];
   costs.set('quizStart', await measure(redis, GAMES, async () => {
-    const session = await startSession(newId(), ctx);
-    sessions.push({ id: session.id, question: session.question.id });
+    const player = `sizing-${newId()}`;
+    const session = await startSession(player, ctx);
+    sessions.push({ id: session.id, question: session.question.id, player });
   }));
   let answers = 0;
   costs.set('quizAnswer', await measure(redis, GAMES, async (i) => {
@@ -121,7 +123,7 @@ async function quiz(redis: Redis, costs: Map<string, Measured>): Promise<void> {
     }
   }, GAMES * 10));
   if (answers !== GAMES * 10) throw new Error(`expected ${GAMES * 10} answers, made ${answers}`);
-  costs.set('quizSubmit', await measure(redis, GAMES, (i) => submitSession(sessions[i]!.id, 'Sizing', `sizing-${sessions[i]!.id}`, ctx)));
+  costs.set('quizSubmit', await measure(redis, GAMES, (i) => submitSession(sessions[i]!.id, 'Sizing', sessions[i]!.player, ctx)));
 }
 
 async function folding(redis: Redis, costs: Map<string, Measured>): Promise<void> {

@@ -1,8 +1,11 @@
 import type { Page } from '@playwright/test';
-import { addEntry, BOARD_SIZE, boardKeys, PERIODS, type Period } from '../lib/leaderboard';
+import { BOARD_SIZE, boardKeys, competitionRanks, PERIODS, type Period } from '../lib/leaderboard';
+import { rightChoiceShown } from '../lib/quiz/bank';
+import type { PublicQuestion, StartedSession } from '../lib/quiz/types';
+import { addEntry } from '../tests/leaderboard/entries';
 import { AdminConsole, LeaderboardPage } from './pages';
 import { expect, test } from './support/fixtures';
-import { playQuiz, uniqueName } from './support/quiz';
+import { answerQuiz, playQuiz, uniqueName } from './support/quiz';
 
 const rowNamed = (page: Page, name: string) => new LeaderboardPage(page).rowNamed(name);
 const showTab = (page: Page, period: Period) => new LeaderboardPage(page).showTab(period);
@@ -119,7 +122,7 @@ test('an admin hides a player from the admin page: their rows vanish from anothe
   expect(await (await request.delete(`/api/leaderboard/players/${player}`, admin)).json()).toEqual({ player, removed: 0 });
 });
 
-test('the board is server-rendered, ranks are 1..n in order, and the API caps and validates the limit', async ({ request, page }) => {
+test('the board is server-rendered, ranks are shared by equal scores ("1224") in order, and the API caps and validates the limit', async ({ request, page }) => {
   const name = uniqueName('Ssr');
   await playQuiz(request, name);
   const html = await (await request.get('/leaderboard')).text();
@@ -127,11 +130,12 @@ test('the board is server-rendered, ranks are 1..n in order, and the API caps an
 
   await page.goto('/leaderboard');
   const ranks = await page.getByTestId('leaderboard-row').evaluateAll((rows) => rows.map((row) => Number(row.getAttribute('data-rank'))));
-  expect(ranks).toEqual(ranks.map((_, i) => i + 1));
+  // Each row is 1 + the rows above it with more points: its own position, or the rank of the row above (a tie).
+  ranks.forEach((rank, i) => expect([i + 1, ranks[i - 1]]).toContain(rank));
   expect(ranks.length).toBeLessThanOrEqual(100);
 
   const top = (await (await request.get('/api/leaderboard?limit=2')).json()) as { rank: number; score: number }[];
-  expect(top.map((entry) => entry.rank)).toEqual([1, 2].slice(0, top.length));
+  expect(top.map((entry) => entry.rank)).toEqual(competitionRanks(top).map((entry) => entry.rank));
   for (const limit of ['0', '101', 'many', '2.5']) expect((await request.get(`/api/leaderboard?limit=${limit}`)).status(), limit).toBe(400);
 });
 
@@ -167,4 +171,42 @@ test('when the shown day ends the board takes itself again, however late the las
   await addEntry({ id: `e2e-${name}`, name, score: 10_000, date: Date.now() }, { redis, keys: boardKeys(), size: BOARD_SIZE, now: Date.now });
   await expect(rowNamed(page, name)).toHaveCount(1);
   await expect.poll(() => watchesSent.length, { timeout: 15_000 }).toBeGreaterThan(watchedBefore);
+});
+
+test('a game tying others is told "tied for …th with N players", and the board marks the tie', async ({ browser, baseURL, redis }) => {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  // Played through the API with the page's own cookie jar, every answer right, then finished on the page.
+  const started = await page.request.post('/api/quiz/sessions');
+  const session = (await started.json()) as StartedSession;
+  let score = 0;
+  for (let question: PublicQuestion | null = session.question; question; ) {
+    const reply = await answerQuiz(page.request, session.id, question, rightChoiceShown(question));
+    ({ score } = reply);
+    question = reply.next;
+  }
+  // Two players reached the same score first.
+  const ctx = { redis, keys: boardKeys(), size: BOARD_SIZE, now: Date.now };
+  const earlier = [uniqueName('Tie'), uniqueName('Tie')];
+  for (const name of earlier) await addEntry({ id: `e2e-${name}`, name, score, date: Date.now() }, ctx);
+
+  await page.goto('/quiz');
+  await page.evaluate((id) => sessionStorage.setItem('crowdpulse:quiz-session', id), session.id);
+  await page.reload();
+  const name = uniqueName('Tied');
+  await page.getByTestId('quiz-name').fill(name);
+  await page.getByTestId('quiz-submit').click();
+  const verdict = page.getByTestId('quiz-rank');
+  await expect(verdict).toContainText(/tied for \d+(st|nd|rd|th) with \d+ players [a-z, ]*all time/);
+  expect(Number(await verdict.getAttribute('data-shared-by'))).toBeGreaterThanOrEqual(3);
+  await expect(verdict).not.toContainText(/Not on the board/);
+
+  await page.getByRole('link', { name: /See the leaderboard/ }).click();
+  const mine = page.locator('[data-testid="leaderboard-row"][aria-current="true"]');
+  await expect(mine).toContainText(name);
+  await expect(mine).toHaveAttribute('data-tied', 'true');
+  await expect(mine).toContainText(/Tied for \d+/);
+  const rank = await mine.getAttribute('data-rank');
+  for (const other of earlier) await expect(rowNamed(page, other)).toHaveAttribute('data-rank', rank!);
+  await context.close();
 });

@@ -25,8 +25,8 @@ export default orUnavailable(async function LeaderboardPage({ searchParams }: Pr
         <div>
           <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Leaderboard</h1>
           <p className="mt-2 text-slate-600">
-            The best {BOARD_SIZE} Buzzword Quiz players of today, this week and all time (UTC), live. Equal scores: whoever got
-            there first ranks higher.
+            The best {BOARD_SIZE} Buzzword Quiz players of today, this week and all time (UTC), live. Equal scores share a rank;
+            whoever got there first is listed first.
           </p>
         </div>
         <Link prefetch={false} href="/quiz" className="rounded-lg bg-accent px-4 py-2.5 font-semibold text-white shadow-sm hover:bg-indigo-700">

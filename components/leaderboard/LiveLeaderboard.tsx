@@ -3,11 +3,12 @@
 import Link from 'next/link';
 import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { PERIOD_LABELS, type Period } from '@/lib/leaderboard/periods';
-import type { Boards, RankedEntry } from '@/lib/leaderboard/types';
+import type { Board, Boards, RankedEntry } from '@/lib/leaderboard/types';
 import { ConnectionStatus } from '../ConnectionStatus';
 import { RelativeTime } from '../RelativeTime';
 import { plural } from '../live/format';
 import { formatCount } from '../ops/format';
+import { ordinal } from '../quiz/finish-text';
 import { BoardTabs } from './BoardTabs';
 import { useLiveLeaderboard } from './use-live-leaderboard';
 
@@ -51,6 +52,7 @@ export function LiveLeaderboard({ initial, serverTime, period: initialPeriod, hi
   }
   const board = boards[period];
   const free = board.size - board.entries.length;
+  const tiedRanks = sharedRanks(board.entries);
 
   return (
     <section className="rounded-2xl border border-slate-200 bg-white shadow-sm" aria-label="Leaderboard">
@@ -76,7 +78,7 @@ export function LiveLeaderboard({ initial, serverTime, period: initialPeriod, hi
           </h2>
           <div className="flex items-center gap-2">
             <span data-testid="leaderboard-threshold" className="rounded-full bg-indigo-50 px-3 py-1 text-xs font-semibold text-accent">
-              {free > 0 ? `${free} ${plural(free, 'place', 'places')} left` : `${formatCount(board.threshold)} points to enter`}
+              {free > 0 ? `${free} ${plural(free, 'place', 'places')} left` : `${formatCount(board.threshold)} points to rank`}
             </span>
             <ConnectionStatus state={connection} />
           </div>
@@ -88,12 +90,14 @@ export function LiveLeaderboard({ initial, serverTime, period: initialPeriod, hi
               entry={entry}
               now={now}
               arrived={arrived.has(entry.id)}
+              tied={tiedRanks.has(entry.rank)}
               mine={entry.id === highlight}
               rowRef={entry.id === highlight ? highlighted : undefined}
               action={action?.(entry)}
             />
           ))}
         </ol>
+        <TiePastTheEnd board={board} />
         {board.entries.length === 0 && (
           <p data-testid="leaderboard-empty" className="px-5 py-10 text-center text-slate-600">
             {period === 'day' ? 'Nobody on today’s board yet.' : period === 'week' ? 'Nobody on this week’s board yet.' : 'Nobody on the board yet.'}{' '}
@@ -108,9 +112,31 @@ export function LiveLeaderboard({ initial, serverTime, period: initialPeriod, hi
   );
 }
 
-type RowProps = { entry: RankedEntry; now: number; arrived: boolean; mine: boolean; rowRef?: React.Ref<HTMLLIElement>; action?: ReactNode };
+/** The ranks more than one row holds (equal scores share a rank, docs/leaderboard.md). */
+function sharedRanks(entries: RankedEntry[]): Set<number> {
+  return new Set(entries.filter((entry, i) => entries[i - 1]?.rank === entry.rank).map((entry) => entry.rank));
+}
 
-function Row({ entry, now, arrived, mine, rowRef, action }: RowProps) {
+/** A full board whose last place is shared by more players than it lists: how many more, and at what rank. */
+function TiePastTheEnd({ board }: { board: Board }) {
+  const last = board.entries.at(-1);
+  const listed = board.entries.filter((entry) => entry.score === last?.score).length;
+  const more = board.lastPlacePlayers - listed;
+  if (!last || board.entries.length < board.size || more <= 0) return null;
+  return (
+    <p data-testid="leaderboard-tie" data-players={board.lastPlacePlayers} className="border-t border-slate-100 bg-indigo-50/60 px-4 py-3 text-sm text-indigo-950 sm:px-5">
+      <strong className="font-semibold">
+        +{formatCount(more)} more {plural(more, 'player', 'players')} tied for {ordinal(last.rank)}
+      </strong>{' '}
+      with {formatCount(last.score)} {plural(last.score, 'point', 'points')}: {formatCount(board.lastPlacePlayers)} share that rank, and the board lists the
+      first {formatCount(listed)} to reach it.
+    </p>
+  );
+}
+
+type RowProps = { entry: RankedEntry; now: number; arrived: boolean; tied: boolean; mine: boolean; rowRef?: React.Ref<HTMLLIElement>; action?: ReactNode };
+
+function Row({ entry, now, arrived, tied, mine, rowRef, action }: RowProps) {
   const medal = MEDALS[entry.rank - 1] ?? 'bg-slate-100 text-slate-600';
   // Slate-500 is too faint on the highlighted row's indigo (axe: colour contrast).
   const muted = mine ? 'text-slate-600' : 'text-slate-500';
@@ -119,6 +145,7 @@ function Row({ entry, now, arrived, mine, rowRef, action }: RowProps) {
       ref={rowRef}
       data-testid="leaderboard-row"
       data-rank={entry.rank}
+      data-tied={tied ? 'true' : undefined}
       data-id={entry.id}
       aria-current={mine ? 'true' : undefined}
       className={`flex items-center gap-3 px-4 py-2.5 sm:px-5 ${arrived ? 'animate-slide-in' : ''} ${mine ? 'bg-indigo-50 shadow-[inset_4px_0_0_var(--color-accent)]' : ''}`}
@@ -133,6 +160,7 @@ function Row({ entry, now, arrived, mine, rowRef, action }: RowProps) {
           {mine && <span className="shrink-0 rounded-full bg-accent px-2 py-0.5 text-xs font-semibold text-white">You</span>}
         </span>
         <span className={`block text-xs ${muted}`}>
+          {tied && <span className="font-semibold text-accent">Tied for {ordinal(entry.rank)} · </span>}
           <EntryDate at={entry.date} now={now} />
         </span>
       </span>

@@ -104,7 +104,7 @@ export function QuizFinish({ sessionId, score, questions, answers, busy, error, 
         </form>
       ) : (
         <div className="space-y-4 text-center">
-          <p data-testid="quiz-rank" data-rank={result.rank ?? ''} role="status" className="rounded-xl bg-indigo-50 p-4 text-lg font-semibold text-indigo-950">
+          <p data-testid="quiz-rank" data-rank={result.rank ?? ''} data-shared-by={result.sharedBy.all} role="status" className="rounded-xl bg-indigo-50 p-4 text-lg font-semibold text-indigo-950">
             {rankText(result)}
           </p>
           <PlayerStanding result={result} />

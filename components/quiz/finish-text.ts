@@ -1,26 +1,55 @@
-import { PERIOD_LABELS, PERIODS } from '@/lib/leaderboard/periods';
+import { PERIOD_LABELS, PERIODS, type Period } from '@/lib/leaderboard/periods';
 import type { SubmitResult } from '@/lib/quiz/types';
 import { plural } from '../live/format';
 import { points } from './Breakdown';
 
-/** "#3 today, #12 this week, #57 all time", naming only the boards the entry is on. */
-function placesText(result: SubmitResult): string | null {
-  const places = PERIODS.filter((period) => result.ranks[period] !== null).map(
-    (period) => `#${result.ranks[period]} ${PERIOD_LABELS[period].toLowerCase()}`,
-  );
-  return places.length === 0 ? null : places.join(', ');
+const ORDINAL_SUFFIX: Record<Intl.LDMLPluralRule, string> = { one: 'st', two: 'nd', few: 'rd', other: 'th', zero: 'th', many: 'th' };
+const ordinals = new Intl.PluralRules('en-US', { type: 'ordinal' });
+
+/** 1st, 2nd, 3rd, 4th, 11th, 21st… */
+export const ordinal = (n: number) => `${points(n)}${ORDINAL_SUFFIX[ordinals.select(n)]}`;
+
+/** "today, this week and all time" */
+const listed = (labels: string[]) => (labels.length < 2 ? labels.join('') : `${labels.slice(0, -1).join(', ')} and ${labels.at(-1)}`);
+
+/**
+ * "#3 today" alone, "tied for 1st with 143 players all time" when equal scores share the rank;
+ * boards where the score ties alike are named together ("… today, this week and all time").
+ */
+function placesText(result: SubmitResult, ranked: Period[]): string {
+  const groups = new Map<string, Period[]>();
+  for (const period of ranked) {
+    // Ties alike are told once; a rank of its own is told per board ("#3 today, #3 all time").
+    const key = result.sharedBy[period] > 1 ? `${result.ranks[period]}:${result.sharedBy[period]}` : period;
+    groups.set(key, [...(groups.get(key) ?? []), period]);
+  }
+  return [...groups.values()]
+    .map((periods) => {
+      const period = periods[0]!;
+      const rank = result.ranks[period]!;
+      const shared = result.sharedBy[period];
+      const labels = listed(periods.map((each) => PERIOD_LABELS[each].toLowerCase()));
+      return shared > 1 ? `tied for ${ordinal(rank)} with ${points(shared)} players ${labels}` : `#${rank} ${labels}`;
+    })
+    .join(', ');
 }
 
 /**
- * The finish screen's verdict: the ranks the entry holds, or why it holds none. Only a score under
- * the threshold "would have entered"; one above it that entered nowhere either did not beat the
- * player's best, or was a new best kept off by the rows its network (its address) holds already.
+ * The finish screen's verdict: the ranks the score holds (shared by equal scores, docs/leaderboard.md),
+ * or why it holds none. A score tying a full board's last place ranks there without a row: the
+ * player is told the tie, never that they missed the board. Only a score under the threshold
+ * "would have" ranked; one at or over it that ranks nowhere either did not beat the player's
+ * best, or was a new best kept off by the rows its network (its address) holds already.
  */
 export function rankText(result: SubmitResult): string {
-  const places = placesText(result);
-  if (places) return `You’re on the board: ${places}!`;
+  const ranked = PERIODS.filter((period) => result.ranks[period] !== null);
+  if (ranked.length > 0) {
+    const places = placesText(result, ranked);
+    if (PERIODS.some((period) => result.listed[period])) return `You’re on the board: ${places}!`;
+    return `You’re ${places}! The board lists the players who reached this score first.`;
+  }
   if (result.score < result.threshold) {
-    return `Not on the board this time: ${points(result.threshold)} ${plural(result.threshold, 'point', 'points')} would have entered the all time board.`;
+    return `Not on the board this time: ${points(result.threshold)} ${plural(result.threshold, 'point', 'points')} would have placed you on the all time board.`;
   }
   if (!result.improved.all) return 'Not on the board this time: the board keeps your best game, and this one did not beat it.';
   return 'Not on the board this time: players from your address hold as many places as one address may, with better scores.';

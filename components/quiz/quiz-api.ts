@@ -55,7 +55,8 @@ function submittedAlready(failure: unknown): SubmittedSession {
 }
 
 function resultOf(standing: unknown): SubmitResult | null {
-  const { score, rank = null, threshold = 0, ranks, player = '' } = (standing ?? {}) as Partial<SubmittedStanding>;
+  const { score, rank = null, threshold = 0, ranks, sharedBy, listed, player = '' } = (standing ?? {}) as Partial<SubmittedStanding>;
+  if (typeof score !== 'number' || !ranks || !sharedBy || !listed) return null;
   // This request improved nothing: the submit kept before it did whatever it did.
-  return typeof score === 'number' && ranks ? { score, rank, threshold, ranks, player, improved: { day: false, week: false, all: false } } : null;
+  return { score, rank, threshold, ranks, sharedBy, listed, player, improved: { day: false, week: false, all: false } };
 }

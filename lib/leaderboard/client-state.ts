@@ -1,8 +1,8 @@
+import { competitionRanks } from './ranks';
 import { PERIODS } from './periods';
 import type { Board, Boards, LeaderboardChange } from './types';
 
-const renumbered = (board: Board, entries: Board['entries']): Board['entries'] =>
-  entries.slice(0, board.size).map((entry, i) => ({ ...entry, rank: i + 1 }));
+const renumbered = (board: Board, entries: Board['entries']): Board['entries'] => competitionRanks(entries.slice(0, board.size));
 
 /**
  * Applies a pushed change to one board a page holds. Changes carry the version the three boards
@@ -15,21 +15,26 @@ export function applyBoardChange(board: Board, change: LeaderboardChange): Board
   if (change.version > board.version + 1) return 'resync';
   if (change.type !== 'entry-added') {
     const entries = board.entries.filter((entry) => (change.type === 'entry-removed' ? entry.id !== change.id : entry.player !== change.player));
-    // A board with a free place admits any score.
-    const threshold = entries.length < board.size ? 0 : board.threshold;
-    return { ...board, version: change.version, threshold, entries: renumbered(board, entries) };
+    // A board with a free place admits any score, and lists no tie past its end.
+    const full = entries.length >= board.size;
+    return { ...board, version: change.version, threshold: full ? board.threshold : 0, lastPlacePlayers: full ? board.lastPlacePlayers : 0, entries: renumbered(board, entries) };
   }
   const placement = change.boards[board.span.period];
   if (placement.id !== board.span.id) return 'resync';
-  if (placement.rank === 0) return { ...board, version: change.version, threshold: placement.threshold };
+  const cutoff = { threshold: placement.threshold, lastPlacePlayers: placement.lastPlacePlayers };
+  // Unlisted (a tie at the last place, or no rank): no row moves, the tie's count may.
+  if (!placement.listed) return { ...board, version: change.version, ...cutoff };
   // The player's previous row on this board made way for this one (one row per player), and so
   // did the row of the same network it replaced, if any (rows per network).
   const entries = board.entries.filter(
     (entry) => entry.id !== change.entry.id && entry.player !== change.entry.player && entry.id !== placement.replaced,
   );
-  if (placement.rank > entries.length + 1) return 'resync';
-  entries.splice(placement.rank - 1, 0, { ...change.entry, rank: placement.rank });
-  return { ...board, version: change.version, threshold: placement.threshold, entries: renumbered(board, entries) };
+  // Below every row of at least its score: of equal scores, the one reached first is listed first.
+  const at = entries.filter((entry) => entry.score >= change.entry.score).length;
+  entries.splice(at, 0, { ...change.entry, rank: placement.rank });
+  const next = renumbered(board, entries);
+  if (next[at]?.rank !== placement.rank) return 'resync';
+  return { ...board, version: change.version, ...cutoff, entries: next };
 }
 
 /** Applies a change to the three boards a page holds (they share one version): each, or 'resync' when one needs it. */

@@ -1,12 +1,10 @@
 import type { Result } from 'ioredis';
 import { scriptsIn, scriptsOn, type ScriptArg, type ScriptDefinition } from '../redis/lua';
 
-type BoardTop = [threshold: number, entries: string[]];
+type BoardTop = [threshold: number, lastPlacePlayers: number, entries: string[]];
 
 declare module 'ioredis' {
   interface RedisCommander<Context> {
-    addBoardEntry(...keysThenArgs: ScriptArg[]): Result<number[], Context>;
-    addEntryToOneBoard(...keysThenArgs: ScriptArg[]): Result<number[], Context>;
     readBoardTop(...keysThenArgs: ScriptArg[]): Result<[version: number, board: BoardTop], Context>;
     readBoards(...keysThenArgs: ScriptArg[]): Result<[version: number, day: BoardTop, week: BoardTop, all: BoardTop], Context>;
     removeBoardEntry(...keysThenArgs: ScriptArg[]): Result<[removed: 0 | 1, version: number], Context>;
@@ -19,14 +17,11 @@ const script = scriptsIn('leaderboard');
 
 export function leaderboardScripts(): ScriptDefinition[] {
   return [
-    script('addBoardEntry', 11, 'add-entry.lua'),
-    // The same script on one board: the bench's baseline for what three boards cost.
-    script('addEntryToOneBoard', 9, 'add-entry.lua'),
     // One script, two key counts: one board (the API) or all three (a page), with their version.
-    script('readBoardTop', 3, 'read-top.lua', true),
-    script('readBoards', 5, 'read-top.lua', true),
+    script('readBoardTop', 4, 'read-top.lua', true),
+    script('readBoards', 6, 'read-top.lua', true),
     script('removeBoardEntry', 5, 'remove-entry.lua'),
-    script('hideBoardPlayer', 8, 'hide-player.lua'),
+    script('hideBoardPlayer', 9, 'hide-player.lua'),
     script('readBoardPlayer', 5, 'read-player.lua', true),
   ];
 }

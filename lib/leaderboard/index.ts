@@ -1,4 +1,5 @@
-export { addEntry, readBoards, readTop, removeEntry } from './board';
+export { readBoards, readTop, removeEntry } from './board';
+export { competitionRanks } from './ranks';
 export { hidePlayer, readPlayerStanding } from './players';
 export { BOARD_SIZE, boardKeys, type BoardKeys } from './keys';
 export { entryIdSchema, playerIdSchema } from './schemas';

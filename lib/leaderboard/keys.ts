@@ -25,6 +25,8 @@ export function boardKeys(name = 'leaderboard') {
     bestsPrefix: `${tag}:bests:`,
     /** Prefix of each board's score histogram: hash of bucket (points // 100) -> players whose best is in it. */
     histogramPrefix: `${tag}:histogram:`,
+    /** Prefix of each board's hash of points -> players whose best is exactly that: how many share a rank (player-bests.lua). */
+    playersAtScorePrefix: `${tag}:players-at-score:`,
     /**
      * Prefix of the sorted sets of the rows each network holds on each board, `…:network-rows:<board suffix>:<network id>`:
      * member -> points, as on the board (network-rows.lua). Expire with their board.

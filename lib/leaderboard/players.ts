@@ -46,7 +46,7 @@ export async function readPlayerStanding(player: string, ctx: LeaderboardContext
   const spans = currentPeriods(ctx.now());
   const [hidden, ...boards] = await withLeaderboardScripts(ctx.redis).readBoardPlayer(
     keys.entryPrefix, keys.boardPrefix, keys.bestsPrefix, keys.histogramPrefix, keys.hidden,
-    player, ...PERIODS.map((period) => boardSuffix(spans[period])),
+    player, ctx.size, ...PERIODS.map((period) => boardSuffix(spans[period])),
   );
   return {
     player,

@@ -17,7 +17,9 @@ export const boardEntrySchema = z.object({
   date: z.number().int(),
 });
 
-export const rankedEntrySchema = boardEntrySchema.extend({ rank: z.number().int().min(1) });
+export const rankedEntrySchema = boardEntrySchema.extend({
+  rank: z.number().int().min(1).describe('shared by equal scores (standard competition ranking, “1224”): 1 + the rows with more points'),
+});
 
 /** lib/leaderboard/periods.ts makes these. */
 export const periodSpanSchema = z.object({
@@ -30,7 +32,9 @@ export const periodSpanSchema = z.object({
 
 export const boardSchema = z.object({
   version: z.number().int().describe('changes to the boards so far (one counter for the three): a pushed change carries the next one'),
-  threshold: z.number().int().describe('the fewest points that would enter the board now; 0 while it has room'),
+  threshold: z.number().int().describe("the fewest points that rank on the board now: its last place's, which an equal score shares; 0 while it has room"),
+  lastPlacePlayers: z.number().int().min(0)
+    .describe("players whose best on this board equals its last place's score, while it is full (0 while it has room): more than the rows listed at that score when the tie runs past the board's end"),
   size: z.number().int(),
   span: periodSpanSchema.describe("which period's board this is: a page takes the boards again when it ends"),
   entries: z.array(rankedEntrySchema),
@@ -38,11 +42,13 @@ export const boardSchema = z.object({
 
 export const boardsSchema = z.object({ day: boardSchema, week: boardSchema, all: boardSchema });
 
-/** Where a change left an entry on one board: that board's period id, its rank (0: not on it), the board's threshold, and the row it replaced, if any. */
+/** Where a change left an entry on one board: that board's period id, its rank (0: unranked), whether it holds a row, the board's threshold and last-place tie, and the row it replaced, if any. */
 export const placementSchema = z.object({
   id: z.string(),
-  rank: z.number().int().min(0),
+  rank: z.number().int().min(0).describe('shared by equal scores; 0: unranked'),
+  listed: z.boolean().describe('whether the entry holds a row (a tie at the last place of a full board ranks without one)'),
   threshold: z.number().int(),
+  lastPlacePlayers: z.number().int().min(0),
   replaced: z.string().optional().describe("the id of the entry of the same network whose row this one took on this board (LEADERBOARD_ROWS_PER_NETWORK): it leaves the board"),
 });
 
@@ -61,7 +67,7 @@ export const leaderboardChangeSchema = z.discriminatedUnion('type', [
 /** Where a player stands on one board (read-player.lua): exact on the board, from the score histogram below it. */
 export const boardStandingSchema = z.object({
   best: z.number().int().nullable().describe("the player's best on this board; null when they have not played in its period"),
-  rank: z.number().int().min(1).nullable().describe('exact, while the board (a top 100) holds their row; else null'),
+  rank: z.number().int().min(1).nullable().describe('exact and shared by equal scores, while the board (a top 100) holds their row or their best ties its last place; else null'),
   approximateRank: z
     .object({ from: z.number().int().min(1), to: z.number().int().min(1) })
     .nullable()

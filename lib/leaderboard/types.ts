@@ -14,12 +14,16 @@ export type Board = z.infer<typeof boardSchema>;
 export type Boards = z.infer<typeof boardsSchema>;
 
 export type Placed = {
-  /** On the all time board: 1-based, null when the score was not enough to enter it. */
+  /** On the all time board: 1-based, shared by equal scores, null when the score does not rank there. */
   rank: number | null;
-  /** The fewest points that enter the all time board after this add. */
+  /** The fewest points that rank on the all time board now (its last place's; 0 while it has room). */
   threshold: number;
-  /** The entry's rank on each board (null: not on it). */
+  /** The entry's rank on each board (null: unranked). */
   ranks: Record<Period, number | null>;
+  /** Per board, the players whose best there is this score, this one included (0: unranked). */
+  sharedBy: Record<Period, number>;
+  /** Per board, whether the entry holds a row (a tie at the last place of a full board ranks without one). */
+  listed: Record<Period, boolean>;
 };
 
 export type AddedEntry = Placed & {

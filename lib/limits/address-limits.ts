@@ -1,13 +1,14 @@
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { z } from 'zod';
-import { limitKey } from './limit-key';
+import { limitKey, networkScopes } from './limit-key';
 import { appMetrics } from '../metrics/app-metrics';
 import { getRedis, type RedisClient } from '../redis/client';
 
 /**
  * Every per-address limit: its variable, default, and window. All count in Redis
  * (rate-limiter-flexible), so every instance shares one budget per address, and key on
- * `limitKey` (an IPv6 /64 is one address). RATE_LIMIT_PER_MIN=0 turns them all off.
+ * `networkScopes` (an IPv6 /64 is one address, and its /56 and /48 have a few /64s' budget
+ * each). RATE_LIMIT_PER_MIN=0 turns them all off.
  */
 export const ADDRESS_LIMITS = {
   writes: { variable: 'RATE_LIMIT_PER_MIN', points: 120, seconds: 60 },
@@ -16,7 +17,7 @@ export const ADDRESS_LIMITS = {
   reads: { variable: 'RATE_LIMIT_READS_PER_MIN', points: 600, seconds: 60 },
   'socket-events': { variable: 'RATE_LIMIT_SOCKET_EVENTS_PER_MIN', points: 600, seconds: 60 },
   sockets: { variable: 'RATE_LIMIT_SOCKETS_PER_ADDRESS', points: 60, seconds: 0 },
-  // Not a rate: the rows one network (limitKey) may hold on each leaderboard (lib/leaderboard/lua/network-rows.lua).
+  // Not a rate: the rows one network (a /64; its /56 and /48 a few times more) may hold on each leaderboard (lib/leaderboard/lua/network-rows.lua).
   'rows-per-network': { variable: 'LEADERBOARD_ROWS_PER_NETWORK', points: 5, seconds: 0 },
 } as const;
 
@@ -83,9 +84,21 @@ export function limiter(keyPrefix: string, points: number, duration: number, red
   return found;
 }
 
+/** Seconds until a point of one network's budget is back; undefined when it had one to give. */
+async function takeFromNetwork(limit: RateLimiterRedis, key: string): Promise<number | undefined> {
+  try {
+    await limit.consume(key);
+    return undefined;
+  } catch (rejection) {
+    if (!(rejection instanceof RateLimiterRes)) throw rejection;
+    return Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+  }
+}
+
 /**
- * Takes one point of `name`'s budget for `address`: undefined when allowed (or the limit is off),
- * else the seconds until a point is back. Redis errors propagate (a 503 on a route).
+ * Takes one point of `name`'s budget for `address`, in every network it is counted in (its
+ * /64, /56 and /48 for IPv6, in parallel): undefined when each had one (or the limit is off),
+ * else the longest wait until they all do. Redis errors propagate (a 503 on a route).
  */
 export async function takeFromAddress(
   name: RateLimit,
@@ -94,17 +107,18 @@ export async function takeFromAddress(
 ): Promise<number | undefined> {
   const points = limitPoints(name);
   if (points === 0) return undefined;
-  return takePoint(limiter(`rate:${name}`, points, ADDRESS_LIMITS[name].seconds, redis), address, name === 'writes' ? 'http-writes' : name);
+  const waits = await Promise.all(
+    networkScopes(address).map(({ key, share }) => takeFromNetwork(limiter(`rate:${name}`, points * share, ADDRESS_LIMITS[name].seconds, redis), key)),
+  );
+  const wait = Math.max(0, ...waits.map((seconds) => seconds ?? 0));
+  if (wait === 0) return undefined;
+  appMetrics().rateLimitRefused(name === 'writes' ? 'http-writes' : name);
+  return wait;
 }
 
-/** Takes one point of `from` for `address`: undefined when allowed, else the seconds until a point is back (counted as `metric`). */
+/** Takes one point of `from` for `address` (its limit key): undefined when allowed, else the seconds until a point is back (counted as `metric`). */
 export async function takePoint(from: RateLimiterRedis, address: string, metric: string): Promise<number | undefined> {
-  try {
-    await from.consume(limitKey(address));
-    return undefined;
-  } catch (rejection) {
-    if (!(rejection instanceof RateLimiterRes)) throw rejection;
-    appMetrics().rateLimitRefused(metric);
-    return Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
-  }
+  const wait = await takeFromNetwork(from, limitKey(address));
+  if (wait !== undefined) appMetrics().rateLimitRefused(metric);
+  return wait;
 }

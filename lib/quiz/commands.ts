@@ -8,8 +8,8 @@ declare module 'ioredis' {
       [status: -5 | -4 | -3 | -2 | -1 | 0 | 1, score: number, points: number, speed: number, elapsedMs: number, answer: number, next: string, nextOrder: string],
       Context
     >;
-    submitQuizSession(...keysThenArgs: ScriptArg[]): Result<[status: -3 | -2 | -1 | 1, score: number, ...placed: (number | string)[]], Context>;
-    readQuizStanding(...keysThenArgs: ScriptArg[]): Result<[] | [score: number, ...placed: number[], name: string, player: string], Context>;
+    submitQuizSession(...keysThenArgs: ScriptArg[]): Result<[status: -4 | -3 | -2 | -1 | 1, score: number, ...placed: (number | string)[]], Context>;
+    readQuizStanding(...keysThenArgs: ScriptArg[]): Result<[] | [score: number, ...placed: (number | string)[]], Context>;
   }
 }
 
@@ -19,8 +19,8 @@ export function quizScripts(): ScriptDefinition[] {
   return [
     script('startQuizSession', 3, 'start-session.lua'),
     script('answerQuizQuestion', 1, 'answer-question.lua'),
-    script('submitQuizSession', 12, 'submit-session.lua'),
-    script('readQuizStanding', 5, 'read-standing.lua'),
+    script('submitQuizSession', 13, 'submit-session.lua'),
+    script('readQuizStanding', 6, 'read-standing.lua'),
   ];
 }
 

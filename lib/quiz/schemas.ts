@@ -54,11 +54,17 @@ export const resumedSessionSchema = startedSessionSchema.omit({ question: true }
 
 const rankSchema = z.number().int().min(1).nullable();
 
+const perBoard = <T extends z.ZodType>(value: T) => z.object({ day: value, week: value, all: value });
+
 const placedSchema = z.object({
   score: z.number().int(),
-  rank: rankSchema.describe('on the all time board, 1-based; null when the score did not enter it'),
-  threshold: z.number().int().describe('the fewest points that enter the all time board now (0 while it has room)'),
-  ranks: z.object({ day: rankSchema, week: rankSchema, all: rankSchema }).describe("the entry's rank on today's, this week's and the all time board (null: not on it)"),
+  rank: rankSchema.describe('on the all time board, 1-based and shared by equal scores (“1224”); null when the score does not rank there'),
+  threshold: z.number().int().describe("the fewest points that rank on the all time board now: its last place's, which an equal score shares (0 while it has room)"),
+  ranks: perBoard(rankSchema).describe("the entry's rank on today's, this week's and the all time board (null: unranked)"),
+  sharedBy: perBoard(z.number().int().min(0))
+    .describe('per board, the players whose best there is this score, this one included: “tied for 1st with 143 players” (0: unranked)'),
+  listed: perBoard(z.boolean())
+    .describe('per board, whether the entry holds one of its rows: a tie at the last place of a full board ranks without one (the earlier rows keep theirs)'),
 });
 
 const playerSchema = z.string().describe("the submitter's public player id (from their visitor cookie): one row per player per board");

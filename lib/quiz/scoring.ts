@@ -6,8 +6,9 @@ import { z } from 'zod';
  * the question's reveal (the start, for the first question; the previous answer, for the
  * others), on the app's clock: the client sends no time. Faster than the floor (the time a person
  * needs to read a question plus a typical round trip, QUIZ_ANSWER_FLOOR_MS) counts as the floor, so an instant answer earns
- * no more than one at the floor. A wrong answer scores nothing. answer-question.lua applies these
- * numbers (passed as ARGV); speedBonus is the same rule for tests and the page.
+ * no more than one at the floor. A wrong answer scores nothing. The rule is written once, in
+ * answer-question.lua, which measures the time and applies these numbers (passed as ARGV): a
+ * perfect game, every answer at the floor, is 10 × (500 + 500 − ⌊1,250 / 40⌋) = 9,690.
  */
 export const POINTS_PER_ANSWER = 500;
 export const MAX_SPEED_BONUS = 500;
@@ -20,11 +21,3 @@ const floorSchema = z.coerce.number().int().min(0).max(20_000).default(DEFAULT_A
 export function answerFloorMs(env: NodeJS.ProcessEnv = process.env): number {
   return floorSchema.parse(env.QUIZ_ANSWER_FLOOR_MS || undefined);
 }
-
-/** The bonus for a right answer given `elapsedMs` after its reveal (0 from 20 s on). */
-export function speedBonus(elapsedMs: number, floorMs = answerFloorMs()): number {
-  return Math.max(0, MAX_SPEED_BONUS - Math.floor(Math.max(floorMs, elapsedMs) / MS_PER_BONUS_POINT));
-}
-
-/** The best a session can score: every answer right, each at the floor. */
-export const maxScore = (questions: number, floorMs = answerFloorMs()) => questions * (POINTS_PER_ANSWER + speedBonus(0, floorMs));

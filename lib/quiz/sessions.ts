@@ -104,19 +104,44 @@ export async function resumeSession(sessionId: string, ctx: LeaderboardContext =
 
 async function readStanding(sessionId: string, ctx: LeaderboardContext): Promise<SubmittedStanding | null> {
   const { keys } = ctx;
+  const boards = boardsAt(ctx, ctx.now());
   const reply = await withQuizScripts(ctx.redis).readQuizStanding(
-    keys.quizSession(sessionId), ...boardsAt(ctx, ctx.now()).keys, keys.entryPrefix, sessionId, ctx.size,
+    keys.quizSession(sessionId), ...boards.keys, keys.entryPrefix, keys.playersAtScorePrefix, sessionId, ctx.size, ...boardSuffixes(boards.args),
   );
-  if (reply.length === 0) return null;
-  const [score, ...rest] = reply;
-  return { score: Number(score), name: String(rest[6]), player: String(rest[7]), ...placed(rest.slice(0, 6).map(Number)) };
+  return reply.length === 0 ? null : submittedStanding(reply as [number, ...(number | string)[]]);
+}
+
+/** The key suffixes among boardsAt()'s arguments (period, suffix, id, expiry per board). */
+const boardSuffixes = (args: (string | number)[]) => args.filter((_, i) => i % 4 === 1);
+
+/** standing.lua's {score, rank x3, threshold x3, shared x3, listed x3, name, player}. */
+function submittedStanding([score, ...rest]: [number, ...(number | string)[]]): SubmittedStanding {
+  return { score: Number(score), ...placed(rest), name: String(rest[12]), player: String(rest[13]) };
+}
+
+/** A network a submit comes from (lib/visitors/player.ts networksOf): its id, and its share of the rows cap in /64s' worth. */
+export type SubmitNetwork = { id: string; share: number };
+
+/** The rows each network may hold per board, as submit-session.lua takes them: '' when the cap is off. */
+const capsOf = (networks: readonly SubmitNetwork[], rowsPerNetwork: number) =>
+  rowsPerNetwork > 0 ? networks.map(({ share }) => rowsPerNetwork * share).join(',') : '';
+
+/** A submit by another player than the one who started the session (a 403): nothing is written. */
+export class NotYourSessionError extends Error {
+  override readonly name = 'NotYourSessionError';
+  constructor() {
+    super('this quiz session was started by another player: only they may submit it');
+  }
 }
 
 /**
  * Puts the session's own score on today's, this week's and the all time board under `name`, once,
- * as `player`'s (their public id): each board keeps one row per player, their best, and at most
- * `ctx.rowsPerNetwork` rows of `network` (the submit's address, lib/visitors/player.ts; none: not
- * counted): past it a better score takes the place of the network's lowest row. A second
+ * as `player`'s (their public id, who must be the player who started it, else NotYourSessionError):
+ * equal scores share a rank, so a score tying a full board's last place ranks without a row
+ * (docs/leaderboard.md). Each board keeps one row per player, their best, and at most
+ * `ctx.rowsPerNetwork` rows times its share for each of `networks` (the submit's address at its
+ * /64, /56 and /48, lib/visitors/player.ts; none: not counted): past a cap a better score takes
+ * the place of the lowest row of the narrowest full network. A second
  * submit is a ConflictError whose details are the SubmittedStanding: a submit that answered 503
  * (no replica confirmed it) may have been kept, and its retry still learns the rank.
  */
@@ -125,7 +150,7 @@ export async function submitSession(
   name: string,
   player: string,
   ctx: LeaderboardContext = defaultLeaderboardContext(),
-  network?: string,
+  networks: readonly SubmitNetwork[] = [],
 ): Promise<SubmitResult> {
   const { keys } = ctx;
   const now = ctx.now();
@@ -135,14 +160,12 @@ export async function submitSession(
     withQuizScripts(ctx.redis),
     (pipeline) => pipeline.submitQuizSession(
       keys.quizSession(sessionId), ...boards.keys, ...boardWriteKeys(ctx),
-      sessionId, name, now, ctx.size, player, network ?? '', network ? (ctx.rowsPerNetwork ?? 0) : 0, ...boards.args,
+      sessionId, name, now, ctx.size, player, networks.map(({ id }) => id).join(','), capsOf(networks, ctx.rowsPerNetwork ?? 0), ...boards.args,
     ),
   );
   if (status === -1) throw new NotFoundError('quiz session');
+  if (status === -4) throw new NotYourSessionError();
   if (status === -3) throw new ConflictError(ENDED);
-  if (status === -2) {
-    const standing: SubmittedStanding = { score, name: String(reply[6]), player: String(reply[7]), ...placed(reply.slice(0, 6).map(Number)) };
-    throw new ConflictError('this session was submitted already', standing);
-  }
-  return { score, player, ...placedAndImproved(reply.map(Number)) };
+  if (status === -2) throw new ConflictError('this session was submitted already', submittedStanding([score, ...reply]));
+  return { score, player, ...placedAndImproved(reply) };
 }

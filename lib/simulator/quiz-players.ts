@@ -1,6 +1,5 @@
 import { readTop, type LeaderboardContext } from '../leaderboard';
 import { randomInt } from 'node:crypto';
-import { newId } from '../ids';
 import { answerQuestion, QUESTIONS_PER_SESSION, rightChoiceShown, startSession, submitSession, type PublicQuestion, type SubmitResult } from '../quiz';
 import { BACKER_NAMES } from '../projects/demo-names';
 import { pick } from './pick';
@@ -27,7 +26,7 @@ export function randomStyle(): PlayerStyle {
 }
 
 /**
- * A simulated player (a visitor id of its own for the session): a whole quiz through the same
+ * A simulated player: a whole quiz through the same
  * calls as the API (start, then each question as the previous answer reveals it, submit), each
  * answer right with probability `skill` and given after a think time around its pace, on a clock
  * of its own that ends at `ctx.now()`: the server measures the speed from that clock, exactly as
@@ -38,7 +37,7 @@ export async function playSimulatedQuiz(ctx: LeaderboardContext, style: PlayerSt
   const thinkTimes = Array.from({ length: QUESTIONS_PER_SESSION }, () => Math.round(style.secondsPerAnswer * 1000 * between(0.5, 1.5)));
   let time = ctx.now() - thinkTimes.reduce((sum, ms) => sum + ms, 0);
   const player = { ...ctx, now: () => time };
-  const session = await startSession(newId(), player);
+  const session = await startSession(playerId, player);
   let question: PublicQuestion | null = session.question;
   for (let i = 0; question; i++) {
     time += thinkTimes[i] ?? 0;

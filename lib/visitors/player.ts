@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { limitKey } from '../limits/limit-key';
+import { limitKey, networkScopes } from '../limits/limit-key';
 import { visitorFromCookies, visitorSecret } from './cookie';
 
 /** Characters of a public player id (and of a network id): 96 bits of an HMAC, URL-safe. */
@@ -21,6 +21,15 @@ export function playerIdOf(visitorId: string): string {
  */
 export function networkIdOf(address: string): string {
   return keyedId(`network:${limitKey(address)}`);
+}
+
+/**
+ * Every network a client address is counted in on the boards, narrowest first (its /64, /56
+ * and /48 for IPv6: lib/limits/limit-key.ts), keyed-hashed as networkIdOf, each with its share
+ * of the rows cap in /64s' worth.
+ */
+export function networksOf(address: string): { id: string; share: number }[] {
+  return networkScopes(address).map(({ key, share }) => ({ id: keyedId(`network:${key}`), share }));
 }
 
 function keyedId(value: string): string {

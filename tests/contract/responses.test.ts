@@ -19,7 +19,6 @@ import { answerResultSchema, resumedSessionSchema, startedSessionSchema, submitR
 import { ConflictError } from '../../lib/errors';
 import type { RedisClient } from '../../lib/redis/client';
 import { boardContext } from '../leaderboard/support';
-import { newPlayer } from '../quiz/support';
 import { connect, createProject, listenToChanges, liveContext, testClock } from '../support';
 import { compile } from './validator';
 
@@ -63,7 +62,7 @@ describe('answers match their documented schemas', () => {
     await createProject(redis);
     for (const project of (await readCataloguePage({ limit: 100 }, redis)).projects) strictly(projectSchema, project);
     const ctx = boardContext(redis);
-    const session = await startSession(newPlayer(), ctx);
+    const session = await startSession('contract-player', ctx);
     strictly(startedSessionSchema, session);
     strictly(answerResultSchema, await answerQuestion(session.id, { questionId: session.question.id, choice: 0 }, ctx));
     strictly(resumedSessionSchema, await resumeSession(session.id, ctx));

@@ -15,7 +15,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 it('a burst stops sending when the app shuts down', async () => {
   const folder = testFolder(redis);
   const events = async () => (await folder.state()).stats.events;
-  fireBurst(folder, { events: 200, durationMs: 2_000 });
+  await fireBurst(folder, { events: 200, durationMs: 2_000 });
   await sleep(350);
   stopBursts();
   const atStop = await events();

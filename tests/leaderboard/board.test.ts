@@ -1,6 +1,7 @@
 import type { RedisClient } from '../../lib/redis/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addEntry, readTop, type BoardEntry } from '../../lib/leaderboard';
+import { competitionRanks, readTop, type BoardEntry } from '../../lib/leaderboard';
+import { addEntry } from './entries';
 import { connect } from '../support';
 import { boardContext, boardKey, entryKeys, randomPoints } from './support';
 
@@ -37,36 +38,44 @@ describe('the capped leaderboard', () => {
       const board = await readTop(100, ctx);
       expect(board.entries.length).toBeLessThanOrEqual(100);
       if (added.rank === null) expect(item.score).toBeLessThan(added.threshold);
-      else expect(board.entries[added.rank - 1]!.id).toBe(item.id);
+      else if (added.listed.all) expect(board.entries.find((row) => row.id === item.id)!.rank).toBe(added.rank);
+      // A tie at the last place of a full board: ranked beside it, without a row.
+      else expect([item.score, board.entries.at(-1)!.score, board.entries.at(-1)!.rank]).toEqual([added.threshold, added.threshold, added.rank]);
     }
     const board = await readTop(100, ctx);
     const expected = expectedTop(arrivals, 100);
     expect(board.entries.map((row) => row.id)).toEqual(expected);
-    expect(board.entries.map((row) => row.rank)).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
+    expect(board.entries.map((row) => row.rank)).toEqual(competitionRanks(board.entries.map(({ score }) => ({ score }))).map((row) => row.rank));
     expect(await redis.zcard(boardKey(ctx))).toBe(100);
     expect(await entryKeys(ctx)).toEqual(expected.map(ctx.keys.entry).toSorted());
-    expect(board.threshold).toBe(board.entries[99]!.score + 1);
+    expect(board.threshold).toBe(board.entries[99]!.score);
+    expect(board.lastPlacePlayers).toBe(arrivals.filter((item) => item.score === board.threshold).length);
   });
 
-  it('orders equal scores by who reached them first', async () => {
+  it('shares a rank between equal scores ("1224"), listing them by who reached them first', async () => {
     const ctx = boardContext(redis);
     const later = Date.now();
     // Dates say nothing about the order: arrival does (a clock may be skewed between instances).
-    expect(await addEntry(entry('first', 7, later), ctx)).toMatchObject({ rank: 1, threshold: 0 });
-    expect(await addEntry(entry('second', 7, later - 60_000), ctx)).toMatchObject({ rank: 2, threshold: 0 });
-    expect(await addEntry(entry('higher', 8), ctx)).toMatchObject({ rank: 1, threshold: 0 });
-    expect(await addEntry(entry('third', 7), ctx)).toMatchObject({ rank: 4, threshold: 0 });
+    expect(await addEntry(entry('first', 7, later), ctx)).toMatchObject({ rank: 1, threshold: 0, sharedBy: { all: 1 } });
+    expect(await addEntry(entry('second', 7, later - 60_000), ctx)).toMatchObject({ rank: 1, threshold: 0, sharedBy: { all: 2 } });
+    expect(await addEntry(entry('higher', 8), ctx)).toMatchObject({ rank: 1, threshold: 0, sharedBy: { all: 1 } });
+    expect(await addEntry(entry('third', 7), ctx)).toMatchObject({ rank: 2, threshold: 0, sharedBy: { all: 3 } });
+    expect(await addEntry(entry('last', 6), ctx)).toMatchObject({ rank: 5, sharedBy: { all: 1 } });
     const { entries } = await readTop(10, ctx);
-    expect(entries.map((row) => row.id)).toEqual(['higher', 'first', 'second', 'third']);
+    expect(entries.map((row) => [row.id, row.rank])).toEqual([['higher', 1], ['first', 2], ['second', 2], ['third', 2], ['last', 5]]);
   });
 
-  it('refuses a score that only ties the last place of a full board, and writes nothing for it', async () => {
+  it('ranks a score that ties the last place of a full board beside it, without a row: the earlier rows keep theirs', async () => {
     const ctx = boardContext(redis, 3);
     for (const [id, score] of [['a', 5], ['b', 4], ['c', 3]] as const) await addEntry(entry(id, score), ctx);
-    expect(await addEntry(entry('tie', 3), ctx)).toMatchObject({ rank: null, threshold: 4 });
+    expect(await addEntry(entry('tie', 3), ctx)).toMatchObject({ rank: 3, threshold: 3, ranks: { all: 3 }, sharedBy: { all: 2 }, listed: { all: false } });
     expect(await redis.exists(ctx.keys.entry('tie'))).toBe(0);
-    expect(await addEntry(entry('in', 4), ctx)).toMatchObject({ rank: 3, threshold: 5 });
-    expect((await readTop(3, ctx)).entries.map((row) => row.id)).toEqual(['a', 'b', 'in']);
+    expect(await readTop(3, ctx)).toMatchObject({ threshold: 3, lastPlacePlayers: 2 });
+    expect(await addEntry(entry('below', 2), ctx)).toMatchObject({ rank: null, threshold: 3, sharedBy: { all: 0 }, listed: { all: false } });
+    expect(await addEntry(entry('in', 4), ctx)).toMatchObject({ rank: 2, threshold: 4, sharedBy: { all: 2 }, listed: { all: true } });
+    const board = await readTop(3, ctx);
+    expect(board.entries.map((row) => [row.id, row.rank])).toEqual([['a', 1], ['b', 2], ['in', 2]]);
+    expect(board.lastPlacePlayers).toBe(2);
     expect(await entryKeys(ctx)).toEqual(['a', 'b', 'in'].map(ctx.keys.entry).toSorted());
   });
 

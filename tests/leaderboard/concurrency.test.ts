@@ -1,6 +1,7 @@
 import type { RedisClient } from '../../lib/redis/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addEntry, readTop } from '../../lib/leaderboard';
+import { readTop } from '../../lib/leaderboard';
+import { addEntry } from './entries';
 import { connect } from '../support';
 import { boardContext, boardKey, entryKeys } from './support';
 

@@ -28,8 +28,8 @@ function cappedContext(cap = 5, size = 100): LeaderboardContext {
 /** `player` submits a session the server counted `score` for, from `network`; answers the entry id and the result. */
 async function play(ctx: LeaderboardContext, player: string, network: string | undefined, score: number) {
   const { id } = await startSession(newPlayer(), ctx);
-  await redis.hset(ctx.keys.quizSession(id), 'score', score);
-  return { id, result: await submitSession(id, `P ${score}`, player, ctx, network) };
+  await redis.hset(ctx.keys.quizSession(id), { score, player });
+  return { id, result: await submitSession(id, `P ${score}`, player, ctx, network ? [{ id: network, share: 1 }] : []) };
 }
 
 /** Each board's scores, best first. */

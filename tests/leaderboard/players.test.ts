@@ -1,6 +1,7 @@
 import type { RedisClient } from '../../lib/redis/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addEntry, hidePlayer, readBoards, readPlayerStanding, readTop, type LeaderboardChange, type LeaderboardContext } from '../../lib/leaderboard';
+import { hidePlayer, readBoards, readPlayerStanding, readTop, type LeaderboardChange, type LeaderboardContext } from '../../lib/leaderboard';
+import { addEntry } from './entries';
 import { liveBoardSuffixes } from '../../lib/leaderboard/players';
 import { periodAt, PERIODS } from '../../lib/leaderboard/periods';
 import { startSession, submitSession } from '../../lib/quiz';
@@ -20,10 +21,10 @@ const HOUR = 3_600_000;
 /** A Tuesday noon, UTC: a day before stays in the same ISO week. */
 const TUESDAY = Date.parse('2030-01-08T12:00:00Z');
 
-/** A quiz session the server counted `score` for: the score is set as answering would have left it. */
-async function sessionScoring(ctx: LeaderboardContext, score: number): Promise<string> {
+/** A quiz session of `player` the server counted `score` for: the score is set as answering would have left it. */
+async function sessionScoring(ctx: LeaderboardContext, score: number, player: string): Promise<string> {
   const { id } = await startSession(newPlayer(), ctx);
-  await redis.hset(ctx.keys.quizSession(id), 'score', score);
+  await redis.hset(ctx.keys.quizSession(id), { score, player });
   return id;
 }
 
@@ -41,23 +42,24 @@ describe('one row per player per board: their best', () => {
   it('a player submitting three sessions holds one row on each board, the best; a lower one changes nothing', async () => {
     const ctx = boardContext(redis, 100, () => TUESDAY);
     const player = newPlayer();
-    const other = await sessionScoring(ctx, 4_000);
-    expect((await submitSession(other, 'Other', newPlayer(), ctx)).improved).toEqual(everywhere(true));
+    const otherPlayer = newPlayer();
+    const other = await sessionScoring(ctx, 4_000, otherPlayer);
+    expect((await submitSession(other, 'Other', otherPlayer, ctx)).improved).toEqual(everywhere(true));
 
-    const first = await sessionScoring(ctx, 5_000);
+    const first = await sessionScoring(ctx, 5_000, player);
     expect(await submitSession(first, 'Ana', player, ctx)).toMatchObject({ player, ranks: everywhere(1), improved: everywhere(true) });
     const subscriber = await listenTo(redis, ctx.keys.changes);
     try {
-      const lower = await sessionScoring(ctx, 3_000);
+      const lower = await sessionScoring(ctx, 3_000, player);
       expect(await submitSession(lower, 'Ana again', player, ctx)).toEqual({
-        score: 3_000, player, rank: null, threshold: 0, ranks: everywhere(null), improved: everywhere(false),
+        score: 3_000, player, rank: null, threshold: 0, ranks: everywhere(null), sharedBy: everywhere(0), listed: everywhere(false), improved: everywhere(false),
       });
       expect(await subscriber.take()).toEqual([]);
       expect(await redis.exists(ctx.keys.entry(lower))).toBe(0);
     } finally {
       await subscriber.close();
     }
-    const best = await sessionScoring(ctx, 7_000);
+    const best = await sessionScoring(ctx, 7_000, player);
     expect(await submitSession(best, 'Ana', player, ctx)).toMatchObject({ ranks: everywhere(1), improved: everywhere(true) });
 
     expect(await rowsOf(ctx, player)).toEqual(everywhere([[best, 'Ana', 7_000]]));
@@ -67,12 +69,12 @@ describe('one row per player per board: their best', () => {
     expect(await redis.exists(ctx.keys.entry(first))).toBe(0);
   });
 
-  it('an equal score keeps the earlier row; a better one under a new name replaces it, and is published as one change', async () => {
+  it('an equal score keeps the earlier row and stands where it does; a better one under a new name replaces it, and is published as one change', async () => {
     const ctx = boardContext(redis, 100, () => TUESDAY);
     const player = newPlayer();
     await addEntry({ id: 'earlier', player, name: 'Bo', score: 600, date: TUESDAY }, ctx);
     expect(await addEntry({ id: 'equal', player, name: 'Bo 2', score: 600, date: TUESDAY }, ctx)).toMatchObject({
-      ranks: everywhere(null), improved: everywhere(false),
+      ranks: everywhere(1), sharedBy: everywhere(1), listed: everywhere(true), improved: everywhere(false),
     });
     expect(await rowsOf(ctx, player)).toEqual(everywhere([['earlier', 'Bo', 600]]));
 
@@ -122,7 +124,7 @@ describe('one row per player per board: their best', () => {
     const ctx = boardContext(redis, 100, () => TUESDAY);
     const player = newPlayer();
     const scores = Array.from({ length: 20 }, (_, i) => 100 + ((i * 7) % 20) * 10);
-    const sessions = await Promise.all(scores.map((score) => sessionScoring(ctx, score)));
+    const sessions = await Promise.all(scores.map((score) => sessionScoring(ctx, score, player)));
     await Promise.all(sessions.map((id, i) => submitSession(id, `Racer ${i}`, player, ctx)));
     const rows = await rowsOf(ctx, player);
     for (const period of PERIODS) expect(rows[period]).toEqual([[sessions[scores.indexOf(Math.max(...scores))]!, expect.any(String), Math.max(...scores)]]);
@@ -167,7 +169,7 @@ describe('hiding a player', () => {
     expect(await playersCounted(ctx, 'all')).toBe(1);
     expect(await playersCounted(ctx, `day:${periodAt('day', yesterday).id}`)).toBe(0);
 
-    const later = await submitSession(await sessionScoring(ctx, 9_999), 'Bot again', cheat, ctx);
+    const later = await submitSession(await sessionScoring(ctx, 9_999, cheat), 'Bot again', cheat, ctx);
     expect(later).toMatchObject({ ranks: everywhere(null), improved: everywhere(false) });
     expect(await rowsOf(ctx, cheat)).toEqual(everywhere([]));
     expect(await playersCounted(ctx, 'all')).toBe(1);

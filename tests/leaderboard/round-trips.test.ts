@@ -1,12 +1,13 @@
 import { isCluster, type RedisClient } from '../../lib/redis/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addEntry, hidePlayer, readBoards, readTop, removeEntry, type LeaderboardChange, type LeaderboardContext } from '../../lib/leaderboard';
+import { hidePlayer, readBoards, readTop, removeEntry, type LeaderboardChange, type LeaderboardContext } from '../../lib/leaderboard';
+import { addEntry } from './entries';
 import { periodAt, PERIODS } from '../../lib/leaderboard/periods';
 import { answerQuestion, startSession, submitSession } from '../../lib/quiz';
 import { acknowledgingClient } from '../../lib/redis/acknowledged';
 import { connect, commandsSentBy, listenTo, type ChannelListener } from '../support';
 import { boardContext } from './support';
-import { newPlayer } from '../quiz/support';
+import { rightChoice } from '../quiz/support';
 
 const NOW = Date.now();
 let redis: RedisClient;
@@ -22,7 +23,7 @@ beforeAll(async () => {
   redis = await connect();
   // ioredis sends a script's body (EVAL) the first time it runs on a connection, EVALSHA after.
   const warmUp = boardContext(redis, 1);
-  const session = await startSession(newPlayer(), warmUp);
+  const session = await startSession('warm-player', warmUp);
   await answerQuestion(session.id, { questionId: session.question.id, choice: 0 }, warmUp);
   await submitSession(session.id, 'Warm', 'warm-player', warmUp);
   await addEntry({ id: 'warm', name: 'Warm', score: 1_000_000, date: NOW }, warmUp);
@@ -41,10 +42,11 @@ afterAll(async () => {
 describe('every quiz and leaderboard operation is one EVALSHA; the boards publish only when they changed', () => {
   it('startSession, answerQuestion and submitSession', async () => {
     let session: Awaited<ReturnType<typeof startSession>> | undefined;
-    const player = newPlayer();
+    const player = 'rt-player';
     expect(await commandsSentBy(redis, async () => (session = await startSession(player, ctx)))).toEqual(['evalsha']);
     const { id, question } = session!;
-    expect(await commandsSentBy(redis, () => answerQuestion(id, { questionId: question.id, choice: 0 }, ctx))).toEqual(['evalsha']);
+    // Right: the board's last place then scores more than the 0 of the submit that ranks nowhere below.
+    expect(await commandsSentBy(redis, () => answerQuestion(id, { questionId: question.id, choice: rightChoice(question) }, ctx))).toEqual(['evalsha']);
     // A second start by the same player ends the first in the same one script.
     expect(await commandsSentBy(redis, () => startSession(player, boardContext(redis, 2)))).toEqual(['evalsha']);
     // On a cluster the submit waits for a replica: WAIT pipelined behind the script, one round
@@ -61,14 +63,16 @@ describe('every quiz and leaderboard operation is one EVALSHA; the boards publis
     expect(change).toMatchObject({ type: 'entry-added', version: 1, entry: { id, player: 'rt-player', name: 'Quiz player' }, boards: { all: { id: 'all', rank: 1, threshold: 0 } } });
   });
 
-  it('addEntry that enters the board, and one that does not', async () => {
-    expect(await commandsSentBy(redis, () => addEntry({ id: 'rt-high', name: 'High', score: 5_000, date: NOW }, ctx))).toEqual(['evalsha']);
+  it('a submit that takes a row publishes it; one that ranks on no board publishes nothing', async () => {
+    await addEntry({ id: 'rt-high', name: 'High', score: 5_000, date: NOW }, ctx);
     const [change] = await takePublished();
     expect(change).toEqual({
       type: 'entry-added', version: 2, entry: { id: 'rt-high', player: 'rt-high', name: 'High', score: 5_000, date: NOW },
-      boards: Object.fromEntries(PERIODS.map((period) => [period, { id: periodAt(period, NOW).id, rank: 1, threshold: expect.any(Number) }])),
+      boards: Object.fromEntries(PERIODS.map((period) => [period, {
+        id: periodAt(period, NOW).id, rank: 1, listed: true, threshold: expect.any(Number), lastPlacePlayers: expect.any(Number),
+      }])),
     });
-    expect(await commandsSentBy(redis, () => addEntry({ id: 'rt-low', name: 'Low', score: 0, date: NOW }, ctx))).toEqual(['evalsha']);
+    await addEntry({ id: 'rt-low', name: 'Low', score: 0, date: NOW }, ctx);
     expect(await takePublished()).toEqual([]);
   });
 

@@ -1,16 +1,17 @@
 import type { RedisClient } from '../../lib/redis/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConflictError, InvalidInputError, NotFoundError } from '../../lib/errors';
-import { addEntry, readTop } from '../../lib/leaderboard';
+import { readTop } from '../../lib/leaderboard';
+import { addEntry } from '../leaderboard/entries';
 import {
   answerFloorMs, answerQuestion, DEFAULT_ANSWER_FLOOR_MS, MAX_SPEED_BONUS, POINTS_PER_ANSWER, QUESTION_BANK, questionById, resumeSession, SESSION_TTL_MS,
-  speedBonus, startSession, submitSession, type PublicQuestion,
+  NotYourSessionError, startSession, submitSession, type PublicQuestion,
 } from '../../lib/quiz';
 import type { LeaderboardContext } from '../../lib/leaderboard/context';
 import type { SubmitResult } from '../../lib/quiz/types';
 import { connect, testClock } from '../support';
 import { boardContext } from '../leaderboard/support';
-import { answerAll, newPlayer, rightChoice, wrongChoice } from './support';
+import { answerAll, newPlayer, rightChoice, speedBonus, wrongChoice } from './support';
 
 let redis: RedisClient;
 beforeAll(async () => {
@@ -21,6 +22,8 @@ afterAll(async () => {
 });
 
 const start = (ctx: LeaderboardContext, player = newPlayer()) => startSession(player, ctx);
+/** The player who started a session: the only one who may submit it. */
+const playerOf = async (ctx: LeaderboardContext, id: string) => (await ctx.redis.hget(ctx.keys.quizSession(id), 'player'))!;
 /** A submit's answer as a second submit tells it: where it stands, not what it improved. */
 const withoutImproved = (result: SubmitResult) => Object.fromEntries(Object.entries(result).filter(([key]) => key !== 'improved'));
 /** The session's question ids in the order drawn, read where the server keeps them. */
@@ -135,7 +138,7 @@ describe('quiz sessions', () => {
       const ctx = boardContext(redis, undefined, clock.now);
       const session = await start(ctx);
       await answerAll(session, ctx, (question, i) => (i % 3 === 0 ? wrongChoice(question) : rightChoice(question)), () => clock.advance(msPerAnswer));
-      return (await submitSession(session.id, `Pace ${msPerAnswer}`, newPlayer(), ctx)).score;
+      return (await submitSession(session.id, `Pace ${msPerAnswer}`, await playerOf(ctx, session.id), ctx)).score;
     };
     const [fast, slow, slower] = [await play(2_000), await play(2_040), await play(9_000)];
     expect(fast).toBe(6 * (POINTS_PER_ANSWER + speedBonus(2_000)));
@@ -210,15 +213,27 @@ describe('quiz sessions', () => {
     // the three may answer in any order.
     await Promise.all([
       answerQuestion(first.id, { questionId: next!.id, choice: rightChoice(next!) }, ctx),
-      submitSession(first.id, 'Twice', newPlayer(), ctx),
+      submitSession(first.id, 'Twice', await playerOf(ctx, first.id), ctx),
       resumeSession(first.id, ctx),
     ].map((refused) => expect(refused).rejects.toThrow(/ended: its player started another/)));
     expect(await redis.hgetall(ctx.keys.quizSession(first.id))).toEqual(before);
     expect((await readTop(10, ctx)).entries).toEqual([]);
     await answerAll(second, ctx);
     await answerAll(other, ctx);
-    expect((await submitSession(second.id, 'Second', newPlayer(), ctx)).rank).toBe(1);
-    expect((await submitSession(other.id, 'Other', newPlayer(), ctx)).rank).not.toBeNull();
+    expect((await submitSession(second.id, 'Second', await playerOf(ctx, second.id), ctx)).rank).toBe(1);
+    expect((await submitSession(other.id, 'Other', await playerOf(ctx, other.id), ctx)).rank).not.toBeNull();
+  });
+
+  it('refuses a submit by another player than the one who started the session, and writes and tells nothing', async () => {
+    const ctx = boardContext(redis);
+    const session = await start(ctx);
+    await answerAll(session, ctx);
+    const before = await redis.hgetall(ctx.keys.quizSession(session.id));
+    await expect(submitSession(session.id, 'Not mine', newPlayer(), ctx)).rejects.toThrow(NotYourSessionError);
+    expect(await redis.hgetall(ctx.keys.quizSession(session.id))).toEqual(before);
+    expect(await redis.get(ctx.keys.version)).toBeNull();
+    expect((await readTop(10, ctx)).entries).toEqual([]);
+    expect((await submitSession(session.id, 'Mine', await playerOf(ctx, session.id), ctx)).rank).toBe(1);
   });
 
   it('a submitted session stays submitted when its player starts another', async () => {
@@ -226,7 +241,7 @@ describe('quiz sessions', () => {
     const player = newPlayer();
     const first = await start(ctx, player);
     await answerFirst(ctx, first);
-    const submitted = await submitSession(first.id, 'Done', newPlayer(), ctx);
+    const submitted = await submitSession(first.id, 'Done', await playerOf(ctx, first.id), ctx);
     await start(ctx, player);
     const refused: unknown = await resumeSession(first.id, ctx).catch((error: unknown) => error);
     expect((refused as ConflictError).details).toMatchObject({ standing: { ...withoutImproved(submitted), name: 'Done' } });
@@ -237,12 +252,13 @@ describe('quiz sessions', () => {
     const session = await start(ctx);
     const score = (await answerAll(session, ctx)).at(-1)!.score;
     const { id } = session;
-    const player = newPlayer();
+    const player = await playerOf(ctx, id);
     const results = await Promise.allSettled(Array.from({ length: 5 }, (_, i) => submitSession(id, `Racer ${i}`, player, ctx)));
     const submitted = results.filter((result) => result.status === 'fulfilled');
     expect(submitted).toHaveLength(1);
     expect(submitted[0]!.value).toEqual({
-      score, player, rank: 1, threshold: 0, ranks: { day: 1, week: 1, all: 1 }, improved: { day: true, week: true, all: true },
+      score, player, rank: 1, threshold: 0, ranks: { day: 1, week: 1, all: 1 }, sharedBy: { day: 1, week: 1, all: 1 },
+      listed: { day: true, week: true, all: true }, improved: { day: true, week: true, all: true },
     });
     for (const result of results) if (result.status === 'rejected') expect(result.reason).toBeInstanceOf(ConflictError);
     const board = await readTop(100, ctx);
@@ -256,10 +272,10 @@ describe('quiz sessions', () => {
     const session = await start(ctx);
     const { id } = session;
     const { score } = await answerFirst(ctx, session);
-    const first = withoutImproved(await submitSession(id, 'First', newPlayer(), ctx));
+    const first = withoutImproved(await submitSession(id, 'First', await playerOf(ctx, id), ctx));
     expect(first.ranks).toEqual({ day: 1, week: 1, all: 1 });
     const standing = async () => {
-      const refused: unknown = await submitSession(id, 'Second', newPlayer(), ctx).catch((error: unknown) => error);
+      const refused: unknown = await submitSession(id, 'Second', await playerOf(ctx, id), ctx).catch((error: unknown) => error);
       expect(refused).toBeInstanceOf(ConflictError);
       return (refused as ConflictError).details;
     };
@@ -267,9 +283,14 @@ describe('quiz sessions', () => {
 
     // Its ranks are read when asked: one better entry moves it down, two push it off the boards of 2.
     await addEntry({ id: 'better-1', name: 'Better', score: score + 1, date: ctx.now() }, ctx);
-    expect(await standing()).toEqual({ score, name: 'First', rank: 2, threshold: score + 1, ranks: { day: 2, week: 2, all: 2 }, player: first.player });
+    const everywhere = <T>(value: T) => ({ day: value, week: value, all: value });
+    expect(await standing()).toEqual({
+      score, name: 'First', rank: 2, threshold: score, ranks: everywhere(2), sharedBy: everywhere(1), listed: everywhere(true), player: first.player,
+    });
     await addEntry({ id: 'better-2', name: 'Better', score: score + 2, date: ctx.now() }, ctx);
-    expect(await standing()).toEqual({ score, name: 'First', rank: null, threshold: score + 2, ranks: { day: null, week: null, all: null }, player: first.player });
+    expect(await standing()).toEqual({
+      score, name: 'First', rank: null, threshold: score + 1, ranks: everywhere(null), sharedBy: everywhere(0), listed: everywhere(false), player: first.player,
+    });
     expect((await readTop(2, ctx)).entries.map((entry) => entry.id)).toEqual(['better-2', 'better-1']);
   });
 
@@ -278,7 +299,7 @@ describe('quiz sessions', () => {
     const session = await start(ctx);
     await answerFirst(ctx, session);
     const played = await resumeSession(session.id, ctx);
-    const first = withoutImproved(await submitSession(session.id, 'First', newPlayer(), ctx));
+    const first = withoutImproved(await submitSession(session.id, 'First', await playerOf(ctx, session.id), ctx));
     const refused: unknown = await resumeSession(session.id, ctx).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(ConflictError);
     expect((refused as ConflictError).details).toEqual({ session: played, standing: { ...first, name: 'First' } });
@@ -289,12 +310,12 @@ describe('quiz sessions', () => {
     for (const name of ['Ana', 'Bo']) {
       const session = await start(ctx);
       await answerFirst(ctx, session);
-      expect((await submitSession(session.id, name, newPlayer(), ctx)).rank).not.toBeNull();
+      expect((await submitSession(session.id, name, await playerOf(ctx, session.id), ctx)).rank).not.toBeNull();
     }
     const { id } = await start(ctx);
     const { threshold } = await readTop(2, ctx);
     expect(threshold).toBeGreaterThan(POINTS_PER_ANSWER);
-    expect(await submitSession(id, 'Cy', newPlayer(), ctx)).toMatchObject({ score: 0, rank: null, threshold, ranks: { day: null, week: null, all: null } });
+    expect(await submitSession(id, 'Cy', await playerOf(ctx, id), ctx)).toMatchObject({ score: 0, rank: null, threshold, ranks: { day: null, week: null, all: null } });
     expect(await redis.exists(ctx.keys.entry(id))).toBe(0);
   });
 
@@ -332,7 +353,7 @@ describe('quiz sessions', () => {
   it('cannot be resumed once submitted or gone', async () => {
     const ctx = boardContext(redis);
     const { id } = await start(ctx);
-    await submitSession(id, 'Done', newPlayer(), ctx);
+    await submitSession(id, 'Done', await playerOf(ctx, id), ctx);
     await expect(resumeSession(id, ctx)).rejects.toThrow(ConflictError);
     await expect(resumeSession('no-such-session', ctx)).rejects.toThrow(NotFoundError);
   });

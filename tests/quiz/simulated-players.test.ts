@@ -1,7 +1,8 @@
 import type { RedisClient } from '../../lib/redis/client';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { readBoards, readTop } from '../../lib/leaderboard';
-import { maxScore, POINTS_PER_ANSWER, speedBonus } from '../../lib/quiz';
+import { POINTS_PER_ANSWER } from '../../lib/quiz';
+import { maxScore, speedBonus } from './support';
 import { playSimulatedQuiz, seedDemoBoard } from '../../lib/simulator/quiz-players';
 import { connect } from '../support';
 import { boardContext } from '../leaderboard/support';

@@ -26,9 +26,9 @@ afterAll(async () => {
   await closeRedis();
 });
 
-/** A session `visitor` started and the server counted `score` for, on the app's own boards. */
+/** A session `visitor` started (as the start route does, under their public id) and the server counted `score` for, on the app's own boards. */
 async function sessionScoring(score: number, visitor = newPlayer()): Promise<string> {
-  const { id } = await startSession(visitor, ctx);
+  const { id } = await startSession(playerIdOf(visitor), ctx);
   await ctx.redis.hset(ctx.keys.quizSession(id), 'score', score);
   return id;
 }
@@ -78,6 +78,23 @@ describe('POST /api/quiz/sessions/:id/submit: the player is the visitor cookie',
       expect(await ctx.redis.exists(ctx.keys.entry(id))).toBe(0);
     }
   });
+
+  it("by another visitor than the session's player is a 403 that writes nothing; its own player's submit then goes through", async () => {
+    const owner = newVisitorCookie(false);
+    const id = await sessionScoring(9_321, owner.id);
+    const before = await ctx.redis.hgetall(ctx.keys.quizSession(id));
+    const version = await ctx.redis.get(ctx.keys.version);
+    const stranger = newVisitorCookie(false);
+    const response = await post(id, 'Not mine', `${VISITOR_COOKIE}=${encodeURIComponent(stranger.value)}`);
+    expect(response.status).toBe(403);
+    expect(await response.json()).toMatchObject({ error: { code: 'not_your_session' } });
+    expect(await ctx.redis.hgetall(ctx.keys.quizSession(id))).toEqual(before);
+    expect(await ctx.redis.exists(ctx.keys.entry(id))).toBe(0);
+    expect(await ctx.redis.get(ctx.keys.version)).toBe(version);
+    const own = await post(id, 'Mine', `${VISITOR_COOKIE}=${encodeURIComponent(owner.value)}`);
+    expect(own.status).toBe(200);
+    expect(await own.json()).toMatchObject({ score: 9_321, player: playerIdOf(owner.id) });
+  });
 });
 
 describe('DELETE /api/leaderboard/players/:player (admin)', () => {
@@ -90,14 +107,14 @@ describe('DELETE /api/leaderboard/players/:player (admin)', () => {
   it('hides a player off every board, for the admin alone; a later submit of theirs stays off', async () => {
     const { id: visitor, value } = newVisitorCookie(false);
     const jar = `${VISITOR_COOKIE}=${encodeURIComponent(value)}`;
-    expect((await post(await sessionScoring(7_777), 'To hide', jar)).status).toBe(200);
+    expect((await post(await sessionScoring(7_777, visitor), 'To hide', jar)).status).toBe(200);
     const player = playerIdOf(visitor);
     expect((await call(player)).status).toBe(401);
     expect((await call('not a player id!', process.env.ADMIN_TOKEN)).status).toBe(404);
     const hidden = await call(player, process.env.ADMIN_TOKEN);
     expect(hidden.status).toBe(200);
     expect(await hidden.json()).toEqual({ player, removed: 3 });
-    const later = (await (await post(await sessionScoring(7_900), 'Back again', jar)).json()) as SubmitResult;
+    const later = (await (await post(await sessionScoring(7_900, visitor), 'Back again', jar)).json()) as SubmitResult;
     expect(later.ranks).toEqual({ day: null, week: null, all: null });
     for (const board of Object.values(await readBoards(ctx))) expect(board.entries.filter((row) => row.player === player)).toEqual([]);
   });
@@ -107,10 +124,10 @@ describe('POST /api/quiz/sessions/:id/submit: at most LEADERBOARD_ROWS_PER_NETWO
   /** A /64 of the documentation prefix no other test uses. */
   const newSlash64 = () => `2001:db8:${randomBytes(2).toString('hex')}:${randomBytes(2).toString('hex')}`;
 
-  /** Six players (a cookie each) submit from `addresses` in turn; answers how many rows they hold on each board. */
-  async function sixPlayersFrom(addresses: string[]) {
+  /** Six players (a cookie each, or `count`) submit from `addresses` in turn; answers how many rows they hold on each board. */
+  async function sixPlayersFrom(addresses: string[], count = 6) {
     const players: string[] = [];
-    for (let i = 0; i < 6; i++) {
+    for (let i = 0; i < count; i++) {
       const { id: visitor, value } = newVisitorCookie(false);
       const response = await post(await sessionScoring(9_900 + i, visitor), `Class ${i}`, `${VISITOR_COOKIE}=${encodeURIComponent(value)}`, addresses[i % addresses.length]);
       expect(response.status).toBe(200);
@@ -148,6 +165,17 @@ describe('POST /api/quiz/sessions/:id/submit: at most LEADERBOARD_ROWS_PER_NETWO
     const keys = await keysMatching(ctx.redis, `${ctx.keys.networkRowsPrefix}*`);
     expect(keys.length).toBeGreaterThanOrEqual(3);
     expect(keys.join(' ')).not.toContain('2001:db8');
+  });
+
+  it('a /48 holds at most four /64s\' worth of rows (20 per board), a /56 two (10), however many /64s it uses', async () => {
+    const site = `2001:db8:${randomBytes(2).toString('hex')}`;
+    // 25 players, each from a /64 of its own, each in a /56 of its own, all in one /48.
+    const spread = Array.from({ length: 25 }, (_, i) => `${site}:${(i * 256).toString(16)}::1`);
+    expect(await withSettings({ RATE_LIMIT_PER_MIN: '120', LEADERBOARD_ROWS_PER_NETWORK: undefined }, () => sixPlayersFrom(spread, 25))).toEqual([20, 20, 20]);
+    // 12 players, each from a /64 of its own, all in one /56 (of another /48).
+    const home = `2001:db8:${randomBytes(2).toString('hex')}:ab`;
+    const inOneSlash56 = Array.from({ length: 12 }, (_, i) => `${home}${i.toString(16).padStart(2, '0')}::1`);
+    expect(await withSettings({ RATE_LIMIT_PER_MIN: '120', LEADERBOARD_ROWS_PER_NETWORK: undefined }, () => sixPlayersFrom(inOneSlash56, 12))).toEqual([10, 10, 10]);
   });
 
   it('two /64s are two networks; RATE_LIMIT_PER_MIN=0 or LEADERBOARD_ROWS_PER_NETWORK=0 turns the cap off', async () => {

@@ -30,10 +30,12 @@ describe.runIf(testConnection().mode === 'cluster')('on a master failover', { ti
   afterAll(async () => hub?.close());
 
   const board = (): LeaderboardContext => ({ redis, keys: boardKeys(`lb-${uniqueSlug()}`), size: 10, now: Date.now });
+  /** A session played by a player of its own, submitted as that player (only they may). */
   const playedSession = async (ctx: LeaderboardContext) => {
-    const session = await startSession(newPlayer(), ctx);
+    const player = newPlayer();
+    const session = await startSession(player, ctx);
     await answerQuestion(session.id, { questionId: session.question.id, choice: 0 }, ctx);
-    return session.id;
+    return { id: session.id, player };
   };
 
   it('a quiz submit no replica confirmed is not acknowledged (a 503), and one that was survives the SIGKILL of its master', async () => {
@@ -44,7 +46,7 @@ describe.runIf(testConnection().mode === 'cluster')('on a master failover', { ti
     // Stopped, not slept: no acknowledgement can come until it is resumed, however busy the machine.
     const replica = await pausedReplicaOf(cluster, master);
     try {
-      await expect(submitSession(refused, 'Unconfirmed', uniqueSlug(), ctx)).rejects.toBeInstanceOf(NotReplicatedError);
+      await expect(submitSession(refused.id, 'Unconfirmed', refused.player, ctx)).rejects.toBeInstanceOf(NotReplicatedError);
     } finally {
       await replica.resume();
     }
@@ -53,8 +55,8 @@ describe.runIf(testConnection().mode === 'cluster')('on a master failover', { ti
     // acknowledged (a 503, as the player is told); the player plays again until one is.
     let kept = '';
     while (!kept) {
-      const id = await playedSession(ctx);
-      if (await submitSession(id, 'Acknowledged', uniqueSlug(), ctx).then(() => true, (error) => (error instanceof NotReplicatedError ? false : Promise.reject(error)))) kept = id;
+      const { id, player } = await playedSession(ctx);
+      if (await submitSession(id, 'Acknowledged', player, ctx).then(() => true, (error) => (error instanceof NotReplicatedError ? false : Promise.reject(error)))) kept = id;
     }
     await cluster.killNode(master.port, 'SIGKILL');
     await cluster.waitForOk();

@@ -1,5 +1,5 @@
 --[[
-  Shared helper, included by add-to-board.lua and read-top.lua: how entries are ordered.
+  Shared helper, included by add-to-boards.lua, read-top.lua and ../../quiz/lua/standing.lua: how entries are ordered.
 
   The index is a sorted set scored by points alone; its member is
   `<15 digits: MAX_SEQUENCE - sequence>:<entry id>`, where the sequence is the board's change
@@ -12,8 +12,12 @@
   A counter rather than a clock: scripts run one at a time, so it is the true arrival order,
   with no equal milliseconds and no clock skew between app instances.
 
+  Ranks are shared by equal scores (standard competition ranking, "1224"): a row's rank is 1 +
+  the rows of the board with more points, whatever their order among equals.
+
   entryIdOf(member), lastPlacePoints(index, size) (nil while the board has room),
-  entryThreshold(index, size) (the fewest points that enter now, 0 while the board has room).
+  rankThreshold(index, size) (the fewest points that rank now: the last place's, which a tie
+  shares; 0 while the board has room), rankOf(index, points) (the rank a score shares).
 ]]
 local MAX_SEQUENCE = 999999999999999
 local SEQUENCE_DIGITS = 15
@@ -28,7 +32,10 @@ local function lastPlacePoints(index, size)
   return last[2] and tonumber(last[2]) or nil
 end
 
-local function entryThreshold(index, size)
-  local last = lastPlacePoints(index, size)
-  return last and last + 1 or 0
+local function rankThreshold(index, size)
+  return lastPlacePoints(index, size) or 0
+end
+
+local function rankOf(index, points)
+  return redis.call('ZCOUNT', index, '(' .. points, '+inf') + 1
 end

@@ -1,13 +1,14 @@
 --[[
   Hides a player (moderation, as Google Play Games' players.hide): adds them to the hidden set,
   so that their later submits write nothing (add-to-boards.lua), takes their row off every board
-  named, forgets their best there and takes them out of its histogram (player-bests.lua), and
+  named, forgets their best there and takes them out of its counts (player-bests.lua), and
   publishes the removal so every open board drops their rows. In one step.
 
   KEYS[1] version counter   KEYS[2] the boards' change channel (SPUBLISH, in their slot)
   KEYS[3] entry key prefix   KEYS[4] board key prefix   KEYS[5] player bests prefix
   KEYS[6] histogram prefix   KEYS[7] hidden players (set)
-  KEYS[8] network rows prefix (network-rows.lua)   (all in the boards' slot)
+  KEYS[8] network rows prefix (network-rows.lua)   KEYS[9] players-at-score prefix
+  (all in the boards' slot)
   ARGV[1] public player id   ARGV[2..] the key suffixes of every board that may still exist
           (today's and the two days before, this week's and the two weeks before, all time)
 
@@ -19,7 +20,7 @@
 --- @include "player-bests.lua"
 --- @include "network-rows.lua"
 
-local version, channel, entryPrefix, boardPrefix, bestsPrefix, histogramPrefix, hidden, networkPrefix = unpack(KEYS, 1, 8)
+local version, channel, entryPrefix, boardPrefix, bestsPrefix, histogramPrefix, hidden, networkPrefix, playersAtScorePrefix = unpack(KEYS, 1, 9)
 local player = ARGV[1]
 redis.call('SADD', hidden, player)
 
@@ -28,11 +29,11 @@ for i = 2, #ARGV do
   local bests = bestsPrefix .. ARGV[i]
   local best = bestOf(bests, player)
   if best then
-    forgetBest(bests, histogramPrefix .. ARGV[i], player, best)
+    forgetBest(bests, { histogram = histogramPrefix .. ARGV[i], playersAtScore = playersAtScorePrefix .. ARGV[i] }, player, best)
     local json = redis.call('GET', entryPrefix .. best.entryId)
     if json then
       local record = cjson.decode(json)
-      removed = removed + dropRow(boardPrefix .. ARGV[i], networkPrefix, ARGV[i], record.member, record.network)
+      removed = removed + dropRow(boardPrefix .. ARGV[i], networkPrefix, ARGV[i], record.member, record.networks)
       released[best.entryId] = true
     end
   end

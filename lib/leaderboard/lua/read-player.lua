@@ -1,24 +1,27 @@
 #!lua flags=no-writes
 --[[
   Where a player stands on each board, read only, in one round trip: their best there, their
-  exact rank while the board holds their row, and for everyone (on the board or far below it)
+  exact rank (shared by equal scores: board-order.lua) while the board holds their row or their
+  best ties its last place, and for everyone (on the board or far below it)
   what the board's score histogram says (player-bests.lua): how many players' bests lie in
   higher buckets, how many share the player's bucket, how many there are in all. No board needs
   to hold every player for this: the histogram has a field per 100 points, whoever plays.
 
   KEYS[1] entry key prefix   KEYS[2] board key prefix   KEYS[3] player bests prefix
   KEYS[4] histogram prefix   KEYS[5] hidden players (set)   (all in the boards' slot)
-  ARGV[1] public player id   ARGV[2..] the key suffixes of the boards asked about
+  ARGV[1] public player id   ARGV[2] board size   ARGV[3..] the key suffixes of the boards asked about
 
   Returns {hidden (1 or 0), per board: {best (-1: none), rank (0: not on the board), above,
           inBucket (the player included), players}}
 ]]
+--- @include "board-order.lua"
 --- @include "player-bests.lua"
 
 local entryPrefix, boardPrefix, bestsPrefix, histogramPrefix, hidden = unpack(KEYS, 1, 5)
 local player = ARGV[1]
 local reply = { redis.call('SISMEMBER', hidden, player) }
-for i = 2, #ARGV do
+local size = tonumber(ARGV[2])
+for i = 3, #ARGV do
   local best = bestOf(bestsPrefix .. ARGV[i], player)
   local bucket = best and bucketOf(best.points)
   local rank, above, inBucket, players = 0, 0, 0, 0
@@ -30,9 +33,12 @@ for i = 2, #ARGV do
   end
   if best then
     local json = redis.call('GET', entryPrefix .. best.entryId)
-    local place = json and redis.call('ZREVRANK', boardPrefix .. ARGV[i], cjson.decode(json).member)
-    rank = place and place + 1 or 0
+    local board = boardPrefix .. ARGV[i]
+    local last = lastPlacePoints(board, size)
+    if (json and redis.call('ZSCORE', board, cjson.decode(json).member)) or (last and best.points == last) then
+      rank = rankOf(board, best.points)
+    end
   end
-  reply[i] = { best and best.points or -1, rank, above, inBucket, players }
+  reply[i - 1] = { best and best.points or -1, rank, above, inBucket, players }
 end
 return reply

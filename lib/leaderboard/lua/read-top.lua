@@ -1,18 +1,22 @@
 #!lua flags=no-writes
 --[[
   Reads the top of one or more boards in one round trip, with the version they share: per
-  board ZRANGE 0 n-1 (the capped-leaderboard write-up's `0 n` returned n + 1 entries) and one MGET of their strings,
-  skipped when the board is empty (MGET with no keys is an error).
+  board ZRANGE 0 n-1 and one MGET of their strings (skipped when the board is empty: MGET with
+  no keys is an error), its threshold, and how many players share its last place's score (on a
+  full board, more than the rows it lists there when the tie runs past its end).
 
-  KEYS[1] version counter   KEYS[2] entry key prefix (in the boards' slot)   KEYS[3..] boards
-  ARGV[1] how many entries (n >= 1)   ARGV[2] board size
+  KEYS[1] version counter   KEYS[2] entry key prefix   KEYS[3] players-at-score prefix
+  KEYS[4..] boards   (all in the boards' slot)
+  ARGV[1] how many entries (n >= 1)   ARGV[2] board size   ARGV[3..] the boards' key suffixes
 
-  Returns {version, {threshold, {entry JSON, ...} best first, at most n}, ...} (one per board)
+  Returns {version, {threshold, lastPlacePlayers, {entry JSON, ...} best first, at most n}, ...}
+  (one per board; threshold and lastPlacePlayers 0 while the board has room)
 ]]
 --- @include "board-order.lua"
+--- @include "player-bests.lua"
 
 local reply = { tonumber(redis.call('GET', KEYS[1]) or '0') }
-for b = 3, #KEYS do
+for b = 4, #KEYS do
   local members = redis.call('ZRANGE', KEYS[b], 0, tonumber(ARGV[1]) - 1, 'REV')
   local entries = {}
   if #members > 0 then
@@ -22,6 +26,7 @@ for b = 3, #KEYS do
       if entry then entries[#entries + 1] = entry end
     end
   end
-  reply[b - 1] = { entryThreshold(KEYS[b], tonumber(ARGV[2])), entries }
+  local last = lastPlacePoints(KEYS[b], tonumber(ARGV[2]))
+  reply[b - 2] = { last or 0, last and playersAt(KEYS[3] .. ARGV[b - 1], last) or 0, entries }
 end
 return reply

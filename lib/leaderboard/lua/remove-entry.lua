@@ -16,7 +16,7 @@ local json = redis.call('GET', key)
 if not json then return { 0, tonumber(redis.call('GET', KEYS[1]) or '0') } end
 
 local record = cjson.decode(json)
-for _, suffix in ipairs(record.boards) do dropRow(KEYS[4] .. suffix, KEYS[5], suffix, record.member, record.network) end
+for _, suffix in ipairs(record.boards) do dropRow(KEYS[4] .. suffix, KEYS[5], suffix, record.member, record.networks) end
 redis.call('DEL', key)
 local version = redis.call('INCR', KEYS[1])
 redis.call('SPUBLISH', KEYS[2], cjson.encode({ type = 'entry-removed', version = version, id = record.id }))

@@ -6,7 +6,7 @@
 
   KEYS[1] session hash   KEYS[2] the player's open-session key (a string: the session id)
   KEYS[3] session key prefix (all in the board's hash slot: see lib/leaderboard/keys.ts)
-  ARGV[1] time to live (ms)   ARGV[2] now (ms)   ARGV[3] session id   ARGV[4] player (visitor id)
+  ARGV[1] time to live (ms)   ARGV[2] now (ms)   ARGV[3] session id   ARGV[4] player (their public id: only they may submit it)
   ARGV[5..] per question, in the order drawn: its id, then its shown order (a digit per shown
   position: the index of the bank's choice shown there, e.g. '2031')
 

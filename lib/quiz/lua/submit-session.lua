@@ -10,22 +10,27 @@
   KEYS[5] version counter   KEYS[6] the boards' change channel (SPUBLISH, in their slot)
   KEYS[7] entry key prefix   KEYS[8] board key prefix   KEYS[9] player bests prefix
   KEYS[10] histogram prefix   KEYS[11] hidden players (set)
-  KEYS[12] network rows prefix (network-rows.lua)   (all in the boards' slot)
+  KEYS[12] network rows prefix (network-rows.lua)
+  KEYS[13] players-at-score prefix (player-bests.lua)   (all in the boards' slot)
   ARGV[1] session id (the entry's id)   ARGV[2] name   ARGV[3] now (ms), the entry's date
-  ARGV[4] board size   ARGV[5] public player id (one row per player per board: add-to-boards.lua)
-  ARGV[6] network id of the submit's address ('' for none)   ARGV[7] rows per network per board
-          (0: no cap)
+  ARGV[4] board size   ARGV[5] public player id: the player who started the session (one row
+          per player per board: add-to-boards.lua)
+  ARGV[6] the network ids of the submit's address, narrowest first, comma-separated ('' for none)
+  ARGV[7] the rows each of them may hold per board, comma-separated ('' for no cap)
   ARGV[8..19] per board: period name, key suffix, period id, expiry (ms, 0: none)
 
-  Returns {status, score, rankDay, rankWeek, rankAll, thresholdDay, thresholdWeek, thresholdAll,
-           improvedDay, improvedWeek, improvedAll} once submitted; submitted already, the same
-           up to the thresholds, then the name and the public player id
+  Returns {status, score, rank x3, threshold x3, shared x3, listed x3, improved x3} (day, week,
+          all time) once submitted; submitted already, the same up to `listed`, then the name
+          and the public player id
     status     1 submitted, -1 no such session (unknown or expired), -2 submitted already,
-               -3 ended (its player started another session: see start-session.lua)
-    rank       1-based, 0 when the score does not enter that board; submitted already: where the
-               entry stands now (0 when not on that board), so that a retry of a submit whose
+               -3 ended (its player started another session: see start-session.lua),
+               -4 started by another player (nothing written, nothing read)
+    rank       1-based, shared by equal scores, 0 when the score does not rank on that board;
+               submitted already: where the entry stands now, so that a retry of a submit whose
                answer was lost (a 503: no replica confirmed it) still learns where it landed
-    threshold  the fewest points that enter that board now (0 while it has room)
+    threshold  the fewest points that rank on that board now (0 while it has room)
+    shared     players whose best on that board is this score, this one included (0: unranked)
+    listed     1 when the entry holds a row on that board (a tie at the last place holds none)
     improved   1 when the score beat the player's best on that board, else 0
     name, player  submitted already: the name and the public player id it was submitted under
 ]]
@@ -35,18 +40,23 @@
 local session, size = KEYS[1], tonumber(ARGV[4])
 
 if redis.call('EXISTS', session) == 0 then return { -1, 0, 0, 0, 0, 0, 0, 0 } end
+-- Only the player who started the session submits it; anyone else learns nothing of it.
+if redis.call('HGET', session, 'player') ~= ARGV[5] then return { -4, 0, 0, 0, 0, 0, 0, 0 } end
 if redis.call('HEXISTS', session, 'ended') == 1 then return { -3, 0, 0, 0, 0, 0, 0, 0 } end
 local score = redis.call('HGET', session, 'score')
 if redis.call('HSETNX', session, 'submitted', ARGV[3]) == 0 then
   -- Submitted already: where that entry stands now, read rather than written.
-  local standing = standingOf(session, { KEYS[2], KEYS[3], KEYS[4] }, KEYS[7], ARGV[1], size)
+  local standing = standingOf(session, { KEYS[2], KEYS[3], KEYS[4] }, KEYS[7], KEYS[13], { ARGV[9], ARGV[13], ARGV[17] }, ARGV[1], size)
   table.insert(standing, 1, -2)
   return standing
 end
--- `player` is the visitor id the start stored (start-session.lua); the boards know the public id.
-redis.call('HSET', session, 'name', ARGV[2], 'public-player', ARGV[5])
+redis.call('HSET', session, 'name', ARGV[2])
 
-local ranks, thresholds, improved = addToBoards(
+local ranks, thresholds, shared, listed, improved = addToBoards(
   boardsFrom(KEYS, 2, 3, ARGV, 8), boardKeysFrom(KEYS, 5),
-  { id = ARGV[1], player = ARGV[5], name = ARGV[2], points = score, date = ARGV[3], network = ARGV[6] }, size, tonumber(ARGV[7]))
-return { 1, tonumber(score), ranks[1], ranks[2], ranks[3], thresholds[1], thresholds[2], thresholds[3], improved[1], improved[2], improved[3] }
+  { id = ARGV[1], player = ARGV[5], name = ARGV[2], points = score, date = ARGV[3], networks = ARGV[6], caps = ARGV[7] }, size)
+local reply = { 1, tonumber(score) }
+for _, values in ipairs({ ranks, thresholds, shared, listed, improved }) do
+  for i = 1, 3 do reply[#reply + 1] = values[i] end
+end
+return reply

@@ -6,10 +6,10 @@ import type { Board, LeaderboardChange, RankedEntry } from '../../../lib/leaderb
 const NOW = Date.parse('2030-01-08T12:00:00Z');
 const TODAY = periodAt('day', NOW);
 const row = (id: string, score: number, rank: number): RankedEntry => ({ id, player: id, name: id, score, date: 1, rank });
-const board = (entries: RankedEntry[], size = 3): Board => ({ version: 5, threshold: 0, size, span: TODAY, entries });
-const added = (version: number, entry: RankedEntry, threshold = 0, day = TODAY.id): LeaderboardChange => {
+const board = (entries: RankedEntry[], size = 3): Board => ({ version: 5, threshold: 0, lastPlacePlayers: 0, size, span: TODAY, entries });
+const added = (version: number, entry: RankedEntry, threshold = 0, day = TODAY.id, lastPlacePlayers = 0): LeaderboardChange => {
   const { rank, ...rest } = entry;
-  const place = (id: string) => ({ id, rank, threshold });
+  const place = (id: string) => ({ id, rank, listed: true, threshold, lastPlacePlayers });
   return { type: 'entry-added', version, entry: rest, boards: { day: place(day), week: place('2030-W02'), all: place('all') } };
 };
 
@@ -52,8 +52,28 @@ describe('the browser model of a leaderboard', () => {
   it('takes the version of a change that did not enter this board, and nothing else', () => {
     const current = board([row('a', 9, 1)]);
     const change = added(6, row('x', 1, 2));
-    if (change.type === 'entry-added') change.boards.day = { id: TODAY.id, rank: 0, threshold: 2 };
+    if (change.type === 'entry-added') change.boards.day = { id: TODAY.id, rank: 0, listed: false, threshold: 2, lastPlacePlayers: 0 };
     expect(applyBoardChange(current, change)).toEqual({ ...current, version: 6, threshold: 2 });
+  });
+
+  it('lists an equal score below the rows that reached it first, sharing their rank ("1224")', () => {
+    const current = board([row('a', 9, 1), row('b', 5, 2)], 5);
+    const next = applyBoardChange(current, added(6, row('c', 9, 1)));
+    expect(next).toMatchObject({ entries: [row('a', 9, 1), row('c', 9, 1), row('b', 5, 3)] });
+    expect(applyBoardChange(next as Board, added(7, row('d', 5, 3)))).toMatchObject({
+      entries: [row('a', 9, 1), row('c', 9, 1), row('b', 5, 3), row('d', 5, 3)],
+    });
+  });
+
+  it('takes a tie at the last place of a full board as a count, moving no row', () => {
+    const full = { ...board([row('a', 9, 1), row('b', 5, 2), row('c', 5, 2)]), threshold: 5, lastPlacePlayers: 2 };
+    const change = added(6, row('tie', 5, 2), 5, TODAY.id, 3) as Extract<LeaderboardChange, { type: 'entry-added' }>;
+    for (const place of Object.values(change.boards)) place.listed = false;
+    expect(applyBoardChange(full, change)).toEqual({ ...full, version: 6, lastPlacePlayers: 3 });
+  });
+
+  it('resyncs when a listed entry lands elsewhere than the rank the server gave it', () => {
+    expect(applyBoardChange(board([row('a', 9, 1)]), added(6, row('x', 1, 3)))).toBe('resync');
   });
 
   it('ignores a change it holds already and resyncs on a gap', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { placeText } from '../../../components/quiz/PlayerStanding';
-import { rankText } from '../../../components/quiz/finish-text';
+import { ordinal, rankText } from '../../../components/quiz/finish-text';
 import type { SubmitResult } from '../../../lib/quiz/types';
 
 describe("the finish screen's line per board", () => {
@@ -16,17 +16,35 @@ describe("the finish screen's line per board", () => {
 });
 
 describe("the finish screen's verdict", () => {
-  const result = (score: number, threshold: number, ranks: (number | null)[], improved: boolean): SubmitResult => ({
-    score, player: 'p', rank: ranks[2]!, threshold, ranks: { day: ranks[0]!, week: ranks[1]!, all: ranks[2]! }, improved: { day: improved, week: improved, all: improved },
+  const everywhere = <T>(value: T) => ({ day: value, week: value, all: value });
+  const result = (score: number, threshold: number, ranks: (number | null)[], improved: boolean, sharedBy = [1, 1, 1], listed = ranks.map((rank) => rank !== null)): SubmitResult => ({
+    score, player: 'p', rank: ranks[2]!, threshold, ranks: { day: ranks[0]!, week: ranks[1]!, all: ranks[2]! }, improved: everywhere(improved),
+    sharedBy: { day: sharedBy[0]!, week: sharedBy[1]!, all: sharedBy[2]! }, listed: { day: listed[0]!, week: listed[1]!, all: listed[2]! },
   });
 
   it('claims only the ranks the entry holds, and says "would have entered" only of a score under the threshold', () => {
     expect(rankText(result(9_000, 0, [1, 2, 3], true))).toBe('You’re on the board: #1 today, #2 this week, #3 all time!');
-    expect(rankText(result(3_000, 4_001, [null, null, null], true))).toBe('Not on the board this time: 4,001 points would have entered the all time board.');
+    expect(rankText(result(3_000, 4_001, [null, null, null], true))).toBe('Not on the board this time: 4,001 points would have placed you on the all time board.');
     expect(rankText(result(5_000, 4_001, [null, null, null], false))).toMatch(/keeps your best game, and this one did not beat it/);
     // A new best over the threshold that entered nowhere: kept off by the rows of its network (tests/leaderboard/network-rows.test.ts).
     const capped = rankText(result(9_000, 4_001, [null, null, null], true));
     expect(capped).toMatch(/players from your address hold as many places as one address may/);
-    expect(capped).not.toMatch(/#|would have entered/);
+    expect(capped).not.toMatch(/#|would have/);
+  });
+
+  it('tells a tie as a tie: "tied for 1st with 143 players", on the board or past its end, never "not on the board"', () => {
+    expect(rankText(result(9_690, 0, [1, 1, 1], true, [3, 12, 1]))).toBe(
+      'You’re on the board: tied for 1st with 3 players today, tied for 1st with 12 players this week, #1 all time!',
+    );
+    const past = rankText(result(9_690, 9_690, [1, 1, 1], true, [2, 101, 143], [true, false, false]));
+    expect(past).toBe('You’re on the board: tied for 1st with 2 players today, tied for 1st with 101 players this week, tied for 1st with 143 players all time!');
+    const unlisted = rankText(result(9_690, 9_690, [1, 1, 1], true, [101, 101, 143], [false, false, false]));
+    expect(unlisted).toBe('You’re tied for 1st with 101 players today and this week, tied for 1st with 143 players all time! The board lists the players who reached this score first.');
+    expect(rankText(result(9_690, 9_690, [1, 1, 1], true, [143, 143, 143], [false, false, false]))).toBe(
+      'You’re tied for 1st with 143 players today, this week and all time! The board lists the players who reached this score first.',
+    );
+    expect(rankText(result(9_000, 0, [2, 2, 3], true))).toBe('You’re on the board: #2 today, #2 this week, #3 all time!');
+    expect(unlisted).not.toMatch(/Not on the board/);
+    expect(['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd', '100th', '1,001st']).toEqual([1, 2, 3, 4, 11, 12, 13, 21, 22, 100, 1001].map(ordinal));
   });
 });

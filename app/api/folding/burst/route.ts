@@ -1,13 +1,22 @@
+import { HttpError } from '@/lib/http/errors';
 import { route } from '@/lib/http/route';
 import { limitBursts } from '@/lib/http/rate-limit';
-import { fireBurst } from '@/lib/folding/burst';
+import { BurstRunningError, fireBurst } from '@/lib/folding/burst';
 import { metricFolder } from '@/lib/folding/metric-events';
 
-/** The ops page's "Fire a burst": 200 events over 2 s across 4 fresh accounts, sent from the server; one per address per 10 s. */
+/**
+ * The ops page's "Fire a burst": 200 events over 2 s across 4 fresh accounts, sent from the
+ * server; one per address per 10 s (429), and one at a time across the site: while one runs,
+ * a 409 with Retry-After (seconds until its lease ends).
+ */
 export const POST = route(
   async (request) => {
     await limitBursts(request);
-    return Response.json(fireBurst(metricFolder()), { status: 202 });
+    const burst = await fireBurst(metricFolder()).catch((error: unknown) => {
+      if (!(error instanceof BurstRunningError)) throw error;
+      throw new HttpError(409, 'burst_running', error.message, undefined, { 'Retry-After': String(Math.ceil(error.retryAfterMs / 1000)) });
+    });
+    return Response.json(burst, { status: 202 });
   },
   { write: true },
 );

@@ -31,5 +31,6 @@ export const foldingRoutes = defineRoutes('folding', [
     summary: "The ops page's burst: 200 events over 2 s across 4 fresh accounts",
     access: 'write',
     responses: answers(202, 'started; the accounts it writes to', burstSchema),
+    errors: { 409: 'a burst is running already (one at a time across the site): nothing written; Retry-After says when its lease ends' },
   },
 ]);
