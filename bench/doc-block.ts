@@ -6,15 +6,14 @@ import { readFileSync, writeFileSync } from 'node:fs';
  * docs/benchmarks.md`, `npm run chaos -- --write docs/reliability.md`), so docs and
  * measurements cannot drift apart.
  */
-export type Measurement = { date: Date; command: string; machine: readonly string[]; tables: readonly string[]; details?: readonly string[] };
+export type Measurement = { date: Date; command: string; machine: readonly string[]; tables: readonly string[] };
 
 const marker = (name: string, end: 'start' | 'end') => `<!-- ${name}:${end} -->`;
 
-/** When, by which command and on what machine, the tables, then what the run printed beside them. */
-export function renderMeasurement({ date, command, machine, tables, details = [] }: Measurement): string {
+/** When, by which command and on what machine, then the tables; what the run printed beside them stays in its output. */
+export function renderMeasurement({ date, command, machine, tables }: Measurement): string {
   const lines = [`Measured on ${date.toISOString().slice(0, 10)} by \`${command}\`, on:`, '', ...machine.map((line) => `- ${line}`)];
   for (const table of tables) lines.push('', table);
-  if (details.length > 0) lines.push('', '<details><summary>What the run printed beside the table</summary>', '', '```text', ...details, '```', '', '</details>');
   return lines.join('\n');
 }
 

@@ -132,7 +132,7 @@ async function main(): Promise<void> {
     const command = ['npm run bench', ...(args.length > 0 ? ['--', ...args] : [])].join(' ');
     const blocks = figures.filter(([figure]) => writesInto(figure, writeTo)).map(([figure, , result]) => [
       `bench:${figure}`,
-      renderMeasurement({ date, command, machine, tables: [formatTable(result.rows), ...(result.tables ?? [])], details: result.details }),
+      renderMeasurement({ date, command, machine, tables: [formatTable(result.rows), ...(result.tables ?? [])] }),
     ]);
     writeBlocks(writeTo, Object.fromEntries(blocks));
     progress(`wrote ${blocks.map(([name]) => name).join(', ')} into ${writeTo}`);

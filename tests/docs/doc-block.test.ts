@@ -19,13 +19,12 @@ describe('the blocks a bench or chaos run writes into the docs', () => {
     expect(() => replaceBlock('<!-- a:end -->\n<!-- a:start -->', 'a', 'x')).toThrow();
   });
 
-  it('renders the date, the command, the machine, the tables and what the run printed', () => {
+  it('renders the date, the command, the machine and the tables only', () => {
     const text = renderMeasurement({
       date: new Date('2026-11-23T23:59:00Z'),
       command: 'npm run bench -- push',
       machine: ['cpu: AMD EPYC × 2 cores', 'redis 7.0.15'],
       tables: ['| figure |\n| --- |\n| push |'],
-      details: ['1,000 viewers'],
     });
     expect(text.split('\n')).toEqual([
       'Measured on 2026-11-23 by `npm run bench -- push`, on:',
@@ -36,14 +35,6 @@ describe('the blocks a bench or chaos run writes into the docs', () => {
       '| figure |',
       '| --- |',
       '| push |',
-      '',
-      '<details><summary>What the run printed beside the table</summary>',
-      '',
-      '```text',
-      '1,000 viewers',
-      '```',
-      '',
-      '</details>',
     ]);
   });
 
