@@ -4,6 +4,9 @@ import type { BotHttp } from './bot-http';
 type Shown = { id: string; text: string; choices: string[] };
 type Started = { id: string; question?: Shown; questions?: Shown[] };
 type Answered = { score: number; next?: Shown | null; breakdown?: { elapsedMs: number } };
+type PerBoard<T> = { day: T; week: T; all: T };
+/** What a submit answers about where the score stands (the all time board's rank and threshold, then per board). */
+export type Placed = { rank: number | null; threshold: number; ranks: PerBoard<number | null>; sharedBy: PerBoard<number>; listed: PerBoard<boolean> };
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -17,8 +20,8 @@ function rightChoice(question: Shown): number {
  * One game, played by someone who knows the whole bank: every answer right, `delayMs` after its
  * question was revealed (0: at once). With `cheat`, each answer is sent together with answers to
  * questions not revealed yet, and twice, in parallel. Returns the session's score (submitted
- * under `name` unless null, with the public player id it was submitted as), or the start's
- * status when it was refused.
+ * under `name` unless null, with the public player id it was submitted as and where the submit
+ * said it stands), or the start's status when it was refused.
  *
  * The one place that knows the quiz flow: the server reveals one question at a
  * time, the start answering `{id, total, question, expiresAt}` and each answer `{…, next}`, null
@@ -27,7 +30,7 @@ function rightChoice(question: Shown): number {
 export async function playGame(
   http: BotHttp,
   { delayMs = 0, cheat = false, name }: { delayMs?: number; cheat?: boolean; name: string | null },
-): Promise<{ score: number; started: true; elapsedMs: number[]; player?: string } | { started: false; status: number }> {
+): Promise<{ score: number; started: true; elapsedMs: number[]; player?: string; placed?: Placed } | { started: false; status: number }> {
   const start = await http.send('POST', '/api/quiz/sessions');
   if (start.status !== 201) return { started: false, status: start.status };
   const session = start.json as Started;
@@ -65,10 +68,12 @@ export async function playGame(
     }
   }
   let player: string | undefined;
+  let placed: Placed | undefined;
   if (name !== null) {
-    const submitted = (await http.send('POST', `/api/quiz/sessions/${session.id}/submit`, { name })).json as { score?: number; player?: string } | undefined;
+    const submitted = (await http.send('POST', `/api/quiz/sessions/${session.id}/submit`, { name })).json as (Partial<Placed> & { score?: number; player?: string }) | undefined;
     score = submitted?.score ?? score;
     player = submitted?.player;
+    if (submitted?.ranks) placed = submitted as Placed;
   }
-  return { score, started: true, elapsedMs, player };
+  return { score, started: true, elapsedMs, player, placed };
 }

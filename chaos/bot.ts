@@ -1,19 +1,23 @@
 import { randomBytes } from 'node:crypto';
 import { networkInterfaces } from 'node:os';
 import { io } from 'socket.io-client';
+import { addBenchEntry } from '../bench/board-entries';
 import { Cleanup, sleep } from '../bench/support';
+import { BOARD_SIZE, boardKeys } from '../lib/leaderboard/keys';
 import { ADDRESS_LIMITS } from '../lib/limits/address-limits';
 import { readLiveSnapshot } from '../lib/live-events';
 import { DEFAULT_WINDOWS } from '../lib/live-events/windows';
 import { projectKeys } from '../lib/projects/keys';
 import { saveProject } from '../lib/projects/save';
+import { QUESTIONS_PER_SESSION } from '../lib/quiz/bank';
+import { answerFloorMs, MAX_SPEED_BONUS, MS_PER_BONUS_POINT, POINTS_PER_ANSWER } from '../lib/quiz/scoring';
 import { createRedis, waitUntilReady } from '../lib/redis/client';
 import { startRedisServer } from '../lib/redis/embedded';
 import { startScaledSite } from '../lib/scale/site';
 import { sampleProject } from '../tests/sample-project';
 import { crossSiteWrites, rawSockets, type CrossSiteResult, type RawSocketResult } from './bot-cross-site';
 import { BotHttp, Tally } from './bot-http';
-import { playGame } from './bot-quiz';
+import { playGame, type Placed } from './bot-quiz';
 
 const progress = (message: string) => process.stderr.write(`[chaos bot] ${message}\n`);
 const BOARDS = ['day', 'week', 'all'] as const;
@@ -30,8 +34,24 @@ export type BotRow = {
   socketCap: number;
   crossSite: CrossSiteResult;
   rawSockets: RawSocketResult;
+  ties: TieResult;
   serverErrors: number;
   details: string[];
+};
+
+/**
+ * The bot's perfect games and what their submits answered: per board, how many were told a rank
+ * and how many took a row; on the all time board the best rank told, the most players it was
+ * told share it, and the thresholds the unranked ones were told.
+ */
+export type TieResult = {
+  perfect: number;
+  score: number;
+  ranked: Record<(typeof BOARDS)[number], number>;
+  rows: Record<(typeof BOARDS)[number], number>;
+  best: number | null;
+  sharedBy: number;
+  unrankedThresholds: number[];
 };
 
 /** This machine's own non-loopback IPv4: the bot's source, so the app sees a remote client's address. */
@@ -47,6 +67,7 @@ const externalAddress = () =>
  * project with a cookie it got. Before that, what another site's page could make a browser
  * send (cross-site writes, text/plain), and 300 bare WebSocket upgrades that never join a
  * namespace. A reference session answers every question right 1 s after it was revealed.
+ * The all time board starts full of others' perfect games (issue 24's frozen board).
  */
 export async function runBot(minutes: number, cleanup: Cleanup): Promise<BotRow> {
   const server = await startRedisServer();
@@ -73,6 +94,13 @@ export async function runBot(minutes: number, cleanup: Cleanup): Promise<BotRow>
   const crossSite = await crossSiteWrites(site.url, slug, raised, address);
   const raw = await rawSockets(site.url, address);
 
+  // Issue 24: once 100 players had a perfect game, every later one was told `rank: null` for good.
+  // The all time board starts that way, so each perfect game of the bot must be told the shared
+  // first place there, without a row; today's and this week's keep their room, for the rows cap.
+  const perfect = QUESTIONS_PER_SESSION * (POINTS_PER_ANSWER + MAX_SPEED_BONUS - Math.floor(answerFloorMs() / MS_PER_BONUS_POINT));
+  const boards = { redis, keys: boardKeys(), size: BOARD_SIZE, now: Date.now };
+  for (let n = 0; n < BOARD_SIZE; n++) await addBenchEntry({ id: `ace-${n}`, name: `Ace ${n}`, score: perfect, date: Date.now() }, boards, true);
+
   progress(`reference session (every answer right, 1 s after each reveal) …`);
   const reference = await playGame(new BotHttp(direct, new Tally(), { keepCookies: true }), { delayMs: 1_000, name: null });
   const deadline = Date.now() + minutes * 60_000;
@@ -80,6 +108,22 @@ export async function runBot(minutes: number, cleanup: Cleanup): Promise<BotRow>
   progress(`playing for ${minutes} min from ${address} …`);
 
   const games = { started: 0, refused: 0, scores: [] as number[], players: new Set<string>(), cookiesPlayed: 0 };
+  const none = { day: 0, week: 0, all: 0 };
+  const ties: TieResult = { perfect: 0, score: perfect, ranked: { ...none }, rows: { ...none }, best: null, sharedBy: 0, unrankedThresholds: [] };
+  const placedAt = ({ score, placed }: { score: number; placed?: Placed }) => {
+    if (!placed || score !== perfect) return;
+    ties.perfect++;
+    for (const period of BOARDS) {
+      if (placed.ranks[period] !== null) ties.ranked[period]++;
+      if (placed.listed[period]) ties.rows[period]++;
+    }
+    if (placed.rank === null) {
+      ties.unrankedThresholds.push(placed.threshold);
+      return;
+    }
+    ties.best = Math.min(ties.best ?? placed.rank, placed.rank);
+    ties.sharedBy = Math.max(ties.sharedBy, placed.sharedBy.all);
+  };
   /** Whether the game started; a refused start waits a little before the next try. */
   const played = async (game: Awaited<ReturnType<typeof playGame>>) => {
     if (!game.started) {
@@ -90,6 +134,7 @@ export async function runBot(minutes: number, cleanup: Cleanup): Promise<BotRow>
     games.started++;
     games.scores.push(game.score);
     if (game.player) games.players.add(game.player);
+    placedAt(game);
     return true;
   };
   const quizLoop = async (keepCookies: boolean) => {
@@ -181,6 +226,7 @@ export async function runBot(minutes: number, cleanup: Cleanup): Promise<BotRow>
     socketCap: ADDRESS_LIMITS.sockets.points,
     crossSite,
     rawSockets: raw,
+    ties,
     serverErrors: tally.serverErrors,
     details: [
       `quiz games started ${games.started}, refused ${games.refused}; ${games.players.size} players submitted; ${games.cookiesPlayed} games played with the cookies the page loads collected`,
@@ -188,6 +234,7 @@ export async function runBot(minutes: number, cleanup: Cleanup): Promise<BotRow>
       `sockets: ${sockets.opened} opened, ${sockets.refused} refused`,
       `cross-site writes (Origin https://evil.example, text/plain): ${crossSite.refused} of ${crossSite.tries} refused with 403`,
       `raw WebSocket upgrades never joining a namespace: ${raw.held} held and ${raw.refused} refused of ${raw.tries}; the app closed ${raw.closedByServer} of the ${raw.held} itself`,
+      `its ${ties.perfect} perfect games (${perfect}) on today's and this week's boards, which had room: ranked ${ties.ranked.day} and ${ties.ranked.week}, rows taken ${ties.rows.day} and ${ties.rows.week}; a player past their network's rows ranks there only by beating one of them`,
       `answers by status: ${statuses} (400 and 409: answers to questions not revealed, or not in the session, and second answers, refused)`,
       ...(reference.started && reference.elapsedMs.length
         ? [`the reference's answers reached the server ${Math.min(...reference.elapsedMs)}–${Math.max(...reference.elapsedMs)} ms after each reveal (1 s plus its own round trip)`]
@@ -200,6 +247,10 @@ export async function runBot(minutes: number, cleanup: Cleanup): Promise<BotRow>
 export function formatBotRow(row: BotRow): string {
   const met = (ok: boolean) => (ok ? 'yes' : 'NO');
   const rows = BOARDS.map((period) => `${period} ${row.rows[period]}`).join(', ');
+  const { ties } = row;
+  const allRanked = ties.ranked.all;
+  // The freeze: a full board (threshold above 0) whose last place the score reached, yet no rank.
+  const frozen = ties.unrankedThresholds.filter((threshold) => threshold > 0 && threshold <= ties.score).length;
   const lines = [
     `| bot (${row.minutes} min, one address, default limits) | measured | target | met? |`,
     '|---|---|---|---|',
@@ -209,7 +260,12 @@ export function formatBotRow(row: BotRow): string {
     `| cross-site writes: total raised, visitor cookies given | ${row.crossSite.raisedBy}, ${row.crossSite.cookiesGiven} (of ${row.crossSite.tries}) | 0, 0 | ${met(row.crossSite.raisedBy === 0 && row.crossSite.cookiesGiven === 0)} |`,
     `| raw upgrades held at once, of ${row.rawSockets.tries} | ${row.rawSockets.held} | ≤ ${row.socketCap} | ${met(row.rawSockets.held <= row.socketCap)} |`,
     `| held ones closed by the app for joining no namespace | ${row.rawSockets.closedByServer} of ${row.rawSockets.held} | all | ${met(row.rawSockets.closedByServer === row.rawSockets.held)} |`,
+    `| its perfect games on the all time board, full of ${BOARD_SIZE} perfect games: told a rank | ${allRanked} of ${ties.perfect}; best ${ties.best ?? '—'}, shared by up to ${ties.sharedBy}; rows taken ${ties.rows.all} | all, 1st, no row | ${met(ties.perfect > 0 && allRanked === ties.perfect && ties.best === 1 && ties.rows.all === 0)} |`,
+    `| of them told \`rank: null\` on a full board whose last place they reached (the frozen board) | ${frozen} | 0 | ${met(frozen === 0)} |`,
     `| 5xx | ${row.serverErrors} | 0 | ${met(row.serverErrors === 0)} |`,
   ];
-  return [...lines, '', ...row.details.map((detail) => `- ${detail}`)].join('\n');
+  return lines.join('\n');
 }
+
+/** What the run saw besides the table: printed, not written into the docs. */
+export const formatBotDetails = (row: BotRow) => row.details.map((detail) => `- ${detail}`).join('\n');

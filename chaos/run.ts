@@ -16,7 +16,7 @@ import { FAULTS, type Fault } from './faults';
 import { Load } from './load';
 import { SimulatedPage } from './page';
 import { fuzzTotals, type FuzzRow } from './fuzz';
-import { formatBotRow, runBot } from './bot';
+import { formatBotDetails, formatBotRow, runBot } from './bot';
 
 const progress = (message: string) => process.stderr.write(`[chaos] ${message}\n`);
 const PAGES = 5;
@@ -82,12 +82,17 @@ async function main(): Promise<void> {
     const minutesAt = args.indexOf('--minutes');
     const minutes = minutesAt >= 0 ? Number(args[minutesAt + 1]) : 10;
     if (!(minutes > 0)) throw new Error('--minutes takes a number of minutes above 0');
+    if (writeTo) checkBlocks(writeTo, ['chaos:bot']);
     buildIfNeeded();
+    let table: string;
     try {
-      console.log(formatBotRow(await runBot(minutes, cleanup)));
+      const row = await runBot(minutes, cleanup);
+      table = formatBotRow(row);
+      console.log(`${table}\n\n${formatBotDetails(row)}`);
     } finally {
       await cleanup.run();
     }
+    if (writeTo) writeTables(writeTo, args, loadAtStart, { 'chaos:bot': table });
     return;
   }
   // `npm run chaos -- frozen cluster fuzz` runs the faults whose names hold a word, and fuzzing if named.
@@ -111,14 +116,17 @@ async function main(): Promise<void> {
     (fuzz?.serverErrors ?? 0) > 0 ||
     (fuzz?.writesOn4xx ?? 0) > 0;
   console.log(failed ? '\nTargets NOT met.' : '\nTargets met (other 5xx 0, quiz submits lost 0, pages out of sync 0, fuzz 5xx 0, writes on 4xx 0).');
-  if (writeTo) {
-    const redis = /v=(\S+)/.exec(execFileSync('redis-server', ['--version'], { encoding: 'utf8' }))?.[1] ?? '?';
-    const machine = [...hostInfo(loadAtStart), `redis ${redis}`];
-    const command = ['npm run chaos', ...(args.length ? ['--', ...args] : [])].join(' ');
-    const date = new Date();
-    writeBlocks(writeTo, Object.fromEntries(Object.entries(tables).map(([name, table]) => [name, renderMeasurement({ date, command, machine, tables: [table] })])));
-    progress(`wrote ${Object.keys(tables).join(', ')} into ${writeTo}`);
-  }
+  if (writeTo) writeTables(writeTo, args, loadAtStart, tables);
+}
+
+/** Each table into its block of `file`, under when, by which command and on what machine it was measured. */
+function writeTables(file: string, args: string[], loadAtStart: number[], tables: Record<string, string>): void {
+  const redis = /v=(\S+)/.exec(execFileSync('redis-server', ['--version'], { encoding: 'utf8' }))?.[1] ?? '?';
+  const machine = [...hostInfo(loadAtStart), `redis ${redis}`];
+  const command = ['npm run chaos', ...(args.length ? ['--', ...args] : [])].join(' ');
+  const date = new Date();
+  writeBlocks(file, Object.fromEntries(Object.entries(tables).map(([name, table]) => [name, renderMeasurement({ date, command, machine, tables: [table] })])));
+  progress(`wrote ${Object.keys(tables).join(', ')} into ${file}`);
 }
 
 main().then(() => process.exit(0), (error: unknown) => {
