@@ -14,7 +14,8 @@ const WINDOW_VISITORS_MS = 4_000;
 let stack: ScaledStack;
 let redis: RedisClient;
 test.beforeAll(async () => {
-  stack = await ScaledStack.start({ WINDOW_VISITORS_MS: String(WINDOW_VISITORS_MS) }, { store: 'cluster' });
+  // Two replicas a master: the promoted one still has a replica, so acknowledged writes (which wait for one) go on.
+  stack = await ScaledStack.start({ WINDOW_VISITORS_MS: String(WINDOW_VISITORS_MS) }, { store: 'cluster', replicasPerMaster: 2 });
   redis = stack.createRedis();
 });
 test.afterAll(async () => {

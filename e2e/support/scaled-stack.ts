@@ -13,9 +13,9 @@ async function singleRedis(): Promise<Store> {
   return { env: { REDIS_URL: redis.url }, connection: { mode: 'single', url: redis.url }, stop: () => redis.stop() };
 }
 
-/** 3 masters and 3 replicas, as in `npm run demo:cluster`. */
-async function redisCluster(): Promise<Store> {
-  const cluster = await startLocalCluster({ masters: 3, replicasPerMaster: 1 });
+/** 3 masters and a replica each, as in `npm run demo:cluster`; two each where a master is killed. */
+async function redisCluster(replicasPerMaster: number): Promise<Store> {
+  const cluster = await startLocalCluster({ masters: 3, replicasPerMaster });
   return {
     env: { REDIS_CLUSTER_NODES: cluster.seedNodes },
     connection: { mode: 'cluster', nodes: cluster.nodes },
@@ -38,9 +38,9 @@ export class ScaledStack {
 
   static async start(
     env: Record<string, string> = {},
-    { instances = 2, store: kind = 'single' }: { instances?: number; store?: 'single' | 'cluster' } = {},
+    { instances = 2, store: kind = 'single', replicasPerMaster = 1 }: { instances?: number; store?: 'single' | 'cluster'; replicasPerMaster?: number } = {},
   ): Promise<ScaledStack> {
-    const store = kind === 'cluster' ? await redisCluster() : await singleRedis();
+    const store = kind === 'cluster' ? await redisCluster(replicasPerMaster) : await singleRedis();
     const adminToken = `test-${randomBytes(18).toString('base64url')}`;
     try {
       const site = await startScaledSite({ instances, env: { ...env, ...store.env, ADMIN_TOKEN: adminToken }, startApp: AppProcess.start });
