@@ -209,11 +209,13 @@ describe('quiz sessions', () => {
     expect(await redis.get(ctx.keys.openSession(player))).toBe(second.id);
     expect(await redis.pttl(ctx.keys.openSession(player))).toBeGreaterThan(SESSION_TTL_MS - 5_000);
     const before = await redis.hgetall(ctx.keys.quizSession(first.id));
+    const firstPlayer = await playerOf(ctx, first.id);
     // Each refusal awaited at once: on a cluster the submit goes on a connection of its own, so
-    // the three may answer in any order.
+    // the three may answer in any order. No await inside the list: a refusal settling while one
+    // ran would be a rejection nobody handles yet.
     await Promise.all([
       answerQuestion(first.id, { questionId: next!.id, choice: rightChoice(next!) }, ctx),
-      submitSession(first.id, 'Twice', await playerOf(ctx, first.id), ctx),
+      submitSession(first.id, 'Twice', firstPlayer, ctx),
       resumeSession(first.id, ctx),
     ].map((refused) => expect(refused).rejects.toThrow(/ended: its player started another/)));
     expect(await redis.hgetall(ctx.keys.quizSession(first.id))).toEqual(before);
