@@ -91,7 +91,7 @@ export function AdminConsole() {
     <div className="grid grid-cols-1 gap-5 lg:grid-cols-2">
       <section className={card}>
         <label className="block text-sm font-medium">
-          Admin token <span className="font-normal text-slate-500">(printed by the server at start)</span>
+          Admin token <span className="font-normal text-slate-500">(your ADMIN_TOKEN; npm run demo prints the one it made up)</span>
           <input
             type="password"
             data-testid="admin-token"
