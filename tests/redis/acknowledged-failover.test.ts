@@ -34,6 +34,17 @@ describe.runIf(testConnection().mode === 'cluster')('acknowledged writes survive
   const call = <C>(handler: (request: Request, context: C) => Promise<Response>, path: string, method: string, body: unknown, context: C, headers = {}) =>
     handler(new Request(`http://app.test${path}`, { method, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) }), context);
   const slugContext = (slug: string) => ({ params: Promise.resolve({ slug }) });
+  /**
+   * As a client does with a 503 from an acknowledged write (each is idempotent): sent again until
+   * a replica confirms it. A replica still syncing, or a loaded machine, can miss one 250 ms WAIT;
+   * what is decided here is what a 2xx promises, not how soon it comes.
+   */
+  async function untilAcknowledged(send: () => Promise<Response>): Promise<Response> {
+    for (let attempt = 1; ; attempt++) {
+      const answer = await send();
+      if (answer.status !== 503 || attempt === 20) return answer;
+    }
+  }
 
   /** The replica of the master serving `key`, with that master. */
   async function masterAndReplica(key: string) {
@@ -48,10 +59,11 @@ describe.runIf(testConnection().mode === 'cluster')('acknowledged writes survive
     const { master, replica } = await masterAndReplica(projectKeys.info(slug));
     const project = { title: 'Harbour Lights', creator: 'Mina Okafor', creatorAccount: `acc_${slug}`, goal: 5_000 };
 
-    expect((await call(putProject, `/api/projects/${slug}`, 'PUT', project, slugContext(slug), admin)).status).toBe(201);
-    expect((await call(contribute, `/api/projects/${slug}/contributions`, 'POST', { id: 'kept-1', name: 'Ada', amount: 250 }, slugContext(slug))).status).toBe(201);
+    const ok = (response: Response) => expect(response.ok, `answered ${response.status}`).toBe(true);
+    ok(await untilAcknowledged(() => call(putProject, `/api/projects/${slug}`, 'PUT', project, slugContext(slug), admin)));
+    ok(await untilAcknowledged(() => call(contribute, `/api/projects/${slug}/contributions`, 'POST', { id: 'kept-1', name: 'Ada', amount: 250 }, slugContext(slug))));
     const news = { id: 'kept-news', title: 'We found a venue', url: 'https://example.org/venue' };
-    expect((await call(publish, `/api/projects/${slug}/news`, 'POST', news, slugContext(slug), admin)).status).toBe(201);
+    ok(await untilAcknowledged(() => call(publish, `/api/projects/${slug}/news`, 'POST', news, slugContext(slug), admin)));
     await own.cluster.killNode(master.port, 'SIGKILL');
 
     // Decided on the cluster's own word: the replica is a master now, and every node says ok.
@@ -72,7 +84,7 @@ describe.runIf(testConnection().mode === 'cluster')('acknowledged writes survive
   it('while its replica is stopped (SIGSTOP) a contribution is not acknowledged: 503; sent again once the replica runs, 200 and kept', async () => {
     const slug = uniqueSlug();
     const project = { title: 'Quiet Garden', creator: 'Ilse Berg', creatorAccount: `acc_${slug}`, goal: 3_000 };
-    expect((await call(putProject, `/api/projects/${slug}`, 'PUT', project, slugContext(slug), admin)).status).toBe(201);
+    expect((await untilAcknowledged(() => call(putProject, `/api/projects/${slug}`, 'PUT', project, slugContext(slug), admin))).ok).toBe(true);
     const { replica } = await masterAndReplica(projectKeys.info(slug));
     const pid = Number(/process_id:(\d+)/.exec(await cli(replica.port, 'INFO', 'server'))?.[1]);
     const contribution = { id: 'held-1', name: 'Bo', amount: 40 };
@@ -88,7 +100,7 @@ describe.runIf(testConnection().mode === 'cluster')('acknowledged writes survive
     expect(await refused.json()).toMatchObject({ error: { code: 'unavailable' } });
 
     // The write itself was done (idempotent by id): sent again, it is acknowledged this time.
-    const again = await call(contribute, `/api/projects/${slug}/contributions`, 'POST', contribution, slugContext(slug));
+    const again = await untilAcknowledged(() => call(contribute, `/api/projects/${slug}/contributions`, 'POST', contribution, slugContext(slug)));
     expect(again.status).toBe(200);
     expect(await getProject(slug, getRedis())).toMatchObject({ raised: 40 });
   });
