@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
-import { ContractWatch } from '../support/contract';
+import { contractFixture, type ContractWatch } from '../support/contract';
 import { QaApi } from './qa-api';
 
 /**
@@ -23,15 +23,7 @@ export const test = base.extend<Fixtures>({
     if (!process.env.E2E_BASE_URL) throw new Error('set E2E_BASE_URL to the site to test');
     await use(process.env.E2E_BASE_URL);
   },
-  contract: [
-    async ({}, use, testInfo) => {
-      const watch = new ContractWatch();
-      await use(watch);
-      const violations = await watch.settled();
-      if (testInfo.status === testInfo.expectedStatus) expect(violations, 'answers that break the OpenAPI document').toEqual([]);
-    },
-    { auto: true },
-  ],
+  contract: contractFixture,
   adminToken: async ({}, use) => {
     if (!process.env.E2E_ADMIN_TOKEN) throw new Error('set E2E_ADMIN_TOKEN to the site’s ADMIN_TOKEN');
     await use(process.env.E2E_ADMIN_TOKEN);

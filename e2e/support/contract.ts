@@ -1,4 +1,4 @@
-import type { APIRequestContext, APIResponse, Page, Response } from '@playwright/test';
+import { expect, type APIRequestContext, type APIResponse, type Page, type Response, type TestInfo } from '@playwright/test';
 import { contractViolation } from '../../tests/contract/validator';
 
 const isApi = (url: string) => new URL(url).pathname.startsWith('/api/');
@@ -72,3 +72,17 @@ export class ContractWatch {
     return this.violations;
   }
 }
+
+/**
+ * The `contract` fixture both the project's specs and the smoke suite use: on for every test, and
+ * a test that passed otherwise fails on an answer off the OpenAPI document.
+ */
+export const contractFixture: [(args: object, use: (watch: ContractWatch) => Promise<void>, testInfo: TestInfo) => Promise<void>, { auto: true }] = [
+  async ({}, use, testInfo) => {
+    const watch = new ContractWatch();
+    await use(watch);
+    const violations = await watch.settled();
+    if (testInfo.status === testInfo.expectedStatus) expect(violations, 'answers that break the OpenAPI document').toEqual([]);
+  },
+  { auto: true },
+];

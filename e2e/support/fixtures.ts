@@ -5,7 +5,7 @@ import { DEFAULT_WINDOWS } from '../../lib/live-events/windows';
 import { saveProject } from '../../lib/projects/save';
 import { createRedis, waitUntilReady, type RedisClient } from '../../lib/redis/client';
 import { sampleProject } from '../../tests/sample-project';
-import { ContractWatch } from './contract';
+import { contractFixture, type ContractWatch } from './contract';
 
 type Fixtures = {
   /** Checks every /api answer of the test against the OpenAPI document (used by `request` and `page`). */
@@ -23,15 +23,7 @@ export async function createProject(redis: RedisClient, slug = `e2e-${randomByte
 
 export const test = base.extend<Fixtures, WorkerFixtures>({
   baseURL: async ({}, use) => use(process.env.E2E_BASE_URL),
-  contract: [
-    async ({}, use, testInfo) => {
-      const watch = new ContractWatch();
-      await use(watch);
-      const violations = await watch.settled();
-      if (testInfo.status === testInfo.expectedStatus) expect(violations, 'answers that break the OpenAPI document').toEqual([]);
-    },
-    { auto: true },
-  ],
+  contract: contractFixture,
   request: async ({ request, contract }, use) => use(contract.request(request)),
   context: async ({ context, contract }, use) => {
     context.on('page', (page) => contract.page(page));

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { GET as getFeed } from '../../app/api/feed/route';
 import { DELETE as unfollowRoute } from '../../app/api/follows/[slug]/route';
 import { GET as getFollows, POST as followRoute } from '../../app/api/follows/route';
@@ -6,23 +6,15 @@ import { workOnce } from '../../lib/feed';
 import { configuredFeed } from '../../lib/feed/config';
 import { feedPageSchema, followsSchema } from '../../lib/feed/schemas';
 import { publishNews } from '../../lib/live-events';
-import { closeRedis, getRedis, waitUntilReady, type RedisClient } from '../../lib/redis/client';
-import { ensureVisitorSecret, newVisitorCookie } from '../../lib/visitors/cookie';
+import type { RedisClient } from '../../lib/redis/client';
+import { newVisitorCookie } from '../../lib/visitors/cookie';
 import { jsonSchemaOf } from '../../lib/http/openapi/json-schema';
 import { compile } from '../contract/validator';
 import { createProject, uniqueSlug } from '../support';
-import { useTestRedisForTheApp } from './support';
+import { useRoutesRedis } from './support';
 
 let redis: RedisClient;
-beforeAll(async () => {
-  useTestRedisForTheApp();
-  ensureVisitorSecret();
-  redis = getRedis();
-  await waitUntilReady(redis);
-});
-afterAll(async () => {
-  await closeRedis();
-});
+useRoutesRedis((client) => (redis = client));
 
 const base = 'http://app.test';
 const noContext = { params: Promise.resolve({}) };

@@ -1,26 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { POST as followRoute } from '../../app/api/follows/route';
 import { ConflictError } from '../../lib/errors';
 import { follow, followerCount, listFollows, readFeed, unfollow } from '../../lib/feed';
 import { withFeedScripts } from '../../lib/feed/commands';
 import { visitorFeedKeys } from '../../lib/feed/keys';
-import { closeRedis, getRedis, waitUntilReady, type RedisClient } from '../../lib/redis/client';
-import { ensureVisitorSecret, newVisitorCookie } from '../../lib/visitors/cookie';
+import type { RedisClient } from '../../lib/redis/client';
+import { newVisitorCookie } from '../../lib/visitors/cookie';
 import { createProject, testClock } from '../support';
-import { feedContexts, newVisitor, testFeedConfig, useTestRedisForTheApp } from './support';
+import { feedContexts, newVisitor, testFeedConfig, useRoutesRedis } from './support';
 
 let redis: RedisClient;
-beforeAll(async () => {
+beforeAll(() => {
   // This file's own process: the routes read the cap once, from here.
   process.env.FOLLOWS_PER_VISITOR = '2';
-  useTestRedisForTheApp();
-  ensureVisitorSecret();
-  redis = getRedis();
-  await waitUntilReady(redis);
 });
-afterAll(async () => {
-  await closeRedis();
-});
+useRoutesRedis((client) => (redis = client));
 
 describe('a visitor follows at most FOLLOWS_PER_VISITOR projects', () => {
   it('refuses the follow past the cap (a ConflictError naming it) and writes nothing; following one again or after an unfollow is fine', async () => {

@@ -10,7 +10,9 @@ import { withLiveEventScripts } from '../../lib/live-events/commands';
 import type { LiveEventsContext } from '../../lib/live-events/context';
 import { liveEventKeys } from '../../lib/live-events/keys';
 import { DEFAULT_WINDOWS } from '../../lib/live-events/windows';
-import type { RedisClient } from '../../lib/redis/client';
+import { afterAll, beforeAll } from 'vitest';
+import { closeRedis, getRedis, waitUntilReady, type RedisClient } from '../../lib/redis/client';
+import { ensureVisitorSecret } from '../../lib/visitors/cookie';
 import { testConnection, type TestClock } from '../support';
 
 export const testFeedConfig = (overrides: Partial<FeedConfig> = {}): FeedConfig => ({
@@ -64,6 +66,21 @@ export function useTestRedisForTheApp(): void {
   const connection = testConnection();
   if (connection.mode === 'single') process.env.REDIS_URL = connection.url;
   else process.env.REDIS_CLUSTER_NODES = connection.nodes.map(({ host, port }) => `${host}:${port}`).join(',');
+}
+
+/**
+ * For a file that calls the route handlers: their own client on the test's Redis, with a visitor
+ * secret, ready before the file's tests and closed after them; `take` receives it.
+ */
+export function useRoutesRedis(take: (redis: RedisClient) => void): void {
+  beforeAll(async () => {
+    useTestRedisForTheApp();
+    ensureVisitorSecret();
+    const redis = getRedis();
+    await waitUntilReady(redis);
+    take(redis);
+  });
+  afterAll(() => closeRedis());
 }
 
 /**
