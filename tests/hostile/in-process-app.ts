@@ -28,6 +28,8 @@ export type InProcessApp = {
   open(options?: { headers?: Record<string, string>; transport?: 'websocket' | 'polling' }): Promise<ClientSocket>;
   /** A page load's signed visitor cookie (`cp_vid=…`), from a random address (TRUST_PROXY=1). */
   pageCookie(headers?: Record<string, string>): Promise<string | undefined>;
+  /** Resolves once the app says Redis is up to a socket (sent on connect and on every change): its subscriber too is ready. */
+  untilRedisUp(): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -78,26 +80,33 @@ export async function startInProcessApp({ host = '127.0.0.1', page }: { host?: s
   await once(server.httpServer, 'listening');
   const url = `http://127.0.0.1:${(server.httpServer.address() as AddressInfo).port}`;
 
+  const open: InProcessApp['open'] = ({ headers = {}, transport = 'websocket' } = {}) => {
+    const socket: ClientSocket = connect(url, { transports: [transport], extraHeaders: headers, reconnection: false, forceNew: true });
+    return new Promise((resolve, reject) => {
+      socket.once('connect', () => resolve(socket));
+      socket.once('connect_error', (error) => {
+        socket.close();
+        reject(error);
+      });
+    });
+  };
+
   return {
     server,
     url,
     redis,
     crashes,
-    open({ headers = {}, transport = 'websocket' } = {}) {
-      const socket: ClientSocket = connect(url, { transports: [transport], extraHeaders: headers, reconnection: false, forceNew: true });
-      return new Promise((resolve, reject) => {
-        socket.once('connect', () => resolve(socket));
-        socket.once('connect_error', (error) => {
-          socket.close();
-          reject(error);
-        });
-      });
-    },
+    open,
     async pageCookie(headers = {}) {
       const address = `10.0.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
       const response = await fetch(`${url}/projects/x`, { headers: { accept: 'text/html', 'x-forwarded-for': address, ...headers } });
       await response.text();
       return response.headers.getSetCookie().find((cookie) => cookie.startsWith('cp_vid='))?.split(';')[0];
+    },
+    async untilRedisUp() {
+      const socket: ClientSocket = connect(url, { transports: ['websocket'], forceNew: true });
+      await new Promise<void>((resolve) => socket.on('server:status', ({ redis }) => redis === 'up' && resolve()));
+      socket.close();
     },
     async close() {
       process.off('uncaughtException', recordCrash);

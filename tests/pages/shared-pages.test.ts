@@ -35,7 +35,11 @@ const renderer: RequestListener = (request, response) => {
   );
 };
 
-beforeAll(async () => void (app = await startInProcessApp({ page: renderer })));
+beforeAll(async () => {
+  app = await startInProcessApp({ page: renderer });
+  // Until the app's own subscriber is ready, its first "up" makes every page stale, as after any outage.
+  await app.untilRedisUp();
+});
 afterAll(async () => app.close());
 
 const view = async (path: string, headers: Record<string, string> = {}) => {
