@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { z } from 'zod';
 import { limitPoints } from '../limits/address-limits';
-import { limitKey } from '../limits/limit-key';
+import { networkScopes } from '../limits/limit-key';
 import { crossSiteReason } from '../limits/same-site';
 import { addressOf } from '../limits/trusted-proxy';
 import { log } from '../log';
@@ -24,17 +24,31 @@ export function connectTimeoutMs(): number {
 }
 
 type Callback = (error: string | null | undefined, success: boolean) => void;
-type Claim = { key: string; id: string };
+/** A connection's places: one in each network its address is counted in, each with that network's cap. */
+type Claim = { id: string; places: Array<{ key: string; cap: number }> };
 type EngineSocket = { request: IncomingMessage; once(event: 'close', listener: () => void): unknown; readyState: string };
 type Engine = { on(event: 'connection', listener: (socket: EngineSocket) => void): unknown };
 
-const claimPlace = ({ key, id }: Claim, cap: number) => withRealtimeScripts(getRedis()).openSocket(key, id, Date.now(), OPEN_SOCKET_TTL_MS, cap);
+const claimPlace = (key: string, id: string, cap: number) => withRealtimeScripts(getRedis()).openSocket(key, id, Date.now(), OPEN_SOCKET_TTL_MS, cap);
+const releasePlaces = ({ id, places }: Claim) => Promise.all(places.map(({ key }) => getRedis().zrem(key, id))).then(() => undefined);
+
+/**
+ * Claims (or renews) every place of `claim`; when one network is full, gives back the places
+ * just taken (each network's key is its own hash slot, so they cannot be one script).
+ */
+async function claimPlaces(claim: Claim): Promise<boolean> {
+  const held = await Promise.all(claim.places.map(({ key, cap }) => claimPlace(key, claim.id, cap)));
+  if (held.every(Boolean)) return true;
+  await releasePlaces(claim);
+  return false;
+}
 
 /**
  * Where an Engine.IO connection opens (its handshake, polling or WebSocket alike, before any
  * namespace): a browser's handshake from another site's page is refused, and so is one past
- * the cap of connections its address (an IPv6 /64) holds open on every instance
- * (RATE_LIMIT_SOCKETS_PER_ADDRESS), counted in Redis (`{sockets:<key>}:open`,
+ * the cap of connections its address holds open on every instance
+ * (RATE_LIMIT_SOCKETS_PER_ADDRESS; an IPv6 /64, its /56 and /48 a few times more, as
+ * `networkScopes` says), counted in Redis (`{sockets:<key>}:open`,
  * lib/realtime/lua/open-socket.lua). `allowRequest` is Socket.IO's option; `track` follows each
  * admitted connection, renewing its place while it is open and freeing it when it closes. A
  * Redis that cannot count lets the connection in: its pages will say "reconnecting" anyway.
@@ -46,8 +60,9 @@ export function connectionCap() {
       if (crossSiteReason(request)) return callback('origin not allowed', false);
       const cap = limitPoints('sockets');
       if (cap === 0) return callback(null, true);
-      const claim = { key: openSocketsKey(limitKey(addressOf(request))), id: randomBytes(12).toString('base64url') };
-      claimPlace(claim, cap).then(
+      const places = networkScopes(addressOf(request)).map(({ key, share }) => ({ key: openSocketsKey(key), cap: cap * share }));
+      const claim: Claim = { id: randomBytes(12).toString('base64url'), places };
+      claimPlaces(claim).then(
         (held) => {
           if (!held) {
             appMetrics().rateLimitRefused('sockets');
@@ -66,12 +81,12 @@ export function connectionCap() {
       engine.on('connection', (socket) => {
         const claim = claims.get(socket.request);
         if (!claim) return;
-        const cap = limitPoints('sockets');
         const release = () => {
           clearInterval(renew);
-          void getRedis().zrem(claim.key, claim.id).catch(() => undefined);
+          void releasePlaces(claim).catch(() => undefined);
         };
-        const renew = setInterval(() => (socket.readyState === 'closed' ? release() : void claimPlace(claim, cap).catch(() => undefined)), RENEW_EVERY_MS).unref();
+        const renewPlaces = () => Promise.all(claim.places.map(({ key, cap }) => claimPlace(key, claim.id, cap)));
+        const renew = setInterval(() => (socket.readyState === 'closed' ? release() : void renewPlaces().catch(() => undefined)), RENEW_EVERY_MS).unref();
         socket.once('close', release);
       });
     },

@@ -83,6 +83,23 @@ describe('raw Engine.IO connections', () => {
     expect(await rawUpgrade(address)).toMatchObject({ status: 400, body: 'too many connections from this address' });
   });
 
+  it('IPv6: a /64 holds the cap, its /56 twice and its /48 four times, however many /64s are used', async () => {
+    process.env.RATE_LIMIT_PER_MIN = '120';
+    process.env.RATE_LIMIT_SOCKETS_PER_ADDRESS = '2';
+    const site = `2001:db8:${(++next).toString(16)}`;
+    // Two /64s of one /56: the /56's budget (4) runs out at the fifth handshake.
+    const inOneHome = [`${site}:100::1`, `${site}:100::2`, `${site}:101::1`, `${site}:101::2`, `${site}:102::1`];
+    const statuses = [];
+    for (const address of inOneHome) statuses.push(await pollingHandshake(address));
+    expect(statuses).toEqual([200, 200, 200, 200, 403]);
+    // /64s spread over the /48's /56s: four /64s' worth in all, then refused.
+    for (const home of [0x200, 0x300]) for (const host of [1, 2]) statuses.push(await pollingHandshake(`${site}:${home.toString(16)}::${host}`));
+    statuses.push(await pollingHandshake(`${site}:400::1`));
+    expect(statuses.slice(5)).toEqual([200, 200, 200, 200, 403]);
+    expect(await app.redis.zcard(openSocketsKey(`${site}::/48`))).toBe(8);
+    expect(await app.redis.zcard(openSocketsKey(`${site}:400::/64`))).toBe(0);
+  });
+
   it('a handshake from another site’s page is refused, polling or WebSocket, and takes no place', async () => {
     process.env.RATE_LIMIT_PER_MIN = '120';
     const address = freshAddress();
