@@ -22,6 +22,7 @@ import { measureIngest } from './ingest';
 import { measureLeaderboard } from './leaderboard';
 import { measureMemory } from './memory';
 import { measurePages } from './pages';
+import { measureStorm } from './storm';
 import { measurePush } from './push';
 import { checkBlocks, renderMeasurement, takeWriteOption, writeBlocks } from './doc-block';
 import { formatDetails, formatTable, type FigureResult, type Row } from './report';
@@ -31,7 +32,7 @@ import { measureSizing } from './sizing';
 import { measureTimeline } from './timeline';
 import { Cleanup, ROOT, machineInfo, progress } from './support';
 
-const FIGURES = ['round-trips', 'push', 'ingest', 'acknowledged', 'bulk', 'hot', 'leaderboard', 'timeline', 'folding', 'memory', 'scale', 'catalogue', 'cluster', 'feed', 'sizing', 'pages'] as const;
+const FIGURES = ['round-trips', 'push', 'ingest', 'acknowledged', 'bulk', 'hot', 'leaderboard', 'timeline', 'folding', 'memory', 'scale', 'catalogue', 'cluster', 'feed', 'sizing', 'pages', 'storm'] as const;
 type Figure = (typeof FIGURES)[number];
 /** The figures whose block lives in another document than the one `--write` names by default (docs/benchmarks.md). */
 const DOCUMENT_OF: Partial<Record<Figure, string>> = { sizing: 'docs/operations.md' };
@@ -64,7 +65,7 @@ async function main(): Promise<void> {
   const loadAtStart = os.loadavg();
   process.chdir(ROOT); // the Lua loader reads scripts relative to the project root
   const needsApp = APP_FIGURES.some((figure) => selected.has(figure));
-  if (needsApp || selected.has('cluster') || selected.has('catalogue') || selected.has('hot')) buildIfNeeded();
+  if (needsApp || ['cluster', 'catalogue', 'hot', 'storm'].some((figure) => selected.has(figure as Figure))) buildIfNeeded();
 
   const cleanup = new Cleanup();
   const interrupted = () => void cleanup.run().finally(() => process.exit(130));
@@ -113,6 +114,7 @@ async function main(): Promise<void> {
     if (selected.has('scale')) figures.push(['scale', 'Scale: 1k, 10k, 100k projects', await measureScale()]);
     if (selected.has('catalogue')) figures.push(['catalogue', 'Catalogue: 1k, 10k, 100k projects', await measureCatalogue()]);
     if (selected.has('cluster')) figures.push(['cluster', 'Redis Cluster, instances behind HAProxy', await measureCluster()]);
+    if (selected.has('storm')) figures.push(['storm', 'A launch: a page storm on the cluster behind HAProxy', await measureStorm()]);
     if (selected.has('sizing')) figures.push(['sizing', 'Sizing: where it breaks', await measureSizing()]);
   } finally {
     await cleanup.run();

@@ -23,6 +23,8 @@ export type Costs = {
   feedPush: number;
   /** The app instance's CPU per Socket.IO frame sent to one socket (a room broadcast). */
   frame: number;
+  /** The app instance's CPU per view of a shared page in its page cache. */
+  pageView: number;
 };
 
 export type Assumptions = {
@@ -73,6 +75,9 @@ export function ceilings(costs: Costs, a: Assumptions = DEFAULT_ASSUMPTIONS): Ce
     { workload: 'hot project: viewers per instance', cost: `${us(costs.frame)} of the instance per frame`, unit: 'viewers',
       perMaster: null, perMasterSafe: null, perInstance: framesPerSecond / a.framesPerSocket,
       meaning: `at ${a.framesPerSocket} frames/s per socket (a hot room), ${roughly(framesPerSecond)} frames/s fill one instance's core (an upper bound: its HTTP and relaying share that core); add instances for more viewers` },
+    { workload: 'page views per instance', cost: `${us(costs.pageView)} of the instance per view`, unit: 'views/s',
+      perMaster: null, perMasterSafe: null, perInstance: SECOND_US / costs.pageView,
+      meaning: 'a project page, `/` or the board from the page cache (one render per version); each view also takes a read-limit point in Redis, spread over the masters by address; a CDN in front takes the rest' },
     onMaster('snapshot reads', costs.snapshotRead, us(costs.snapshotRead), 'reads/s', a.safeShare,
       "one per version per instance that must resync (a watch storm, a failover), not per viewer: instances × resyncs/s of one project, on the project's master"),
     onMaster('catalogue page', costs.cataloguePage, us(costs.cataloguePage), 'page views/s', a.safeShare,

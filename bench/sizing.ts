@@ -23,6 +23,7 @@ import { createRedis, waitUntilReady } from '../lib/redis/client';
 import { startRedisServer } from '../lib/redis/embedded';
 import { sampleProject } from '../tests/sample-project';
 import type { FigureResult, Row } from './report';
+import { cachedPageView } from './sizing-pages';
 import { ceilings, DEFAULT_ASSUMPTIONS, formatCeilings, type Costs } from './sizing-table';
 import { commandUsec, fmt, progress, redisInfo, ROOT } from './support';
 
@@ -240,7 +241,7 @@ async function frames(): Promise<{ frameUs: number; details: string }> {
   }
 }
 
-const COST_OF: [key: keyof Omit<Costs, 'frame'>, measured: string, name: string][] = [
+const COST_OF: [key: keyof Omit<Costs, 'frame' | 'pageView'>, measured: string, name: string][] = [
   ['contribution', 'contribution', 'a contribution (record-contribution.lua)'],
   ['join', 'join', 'a viewer joins'],
   ['heartbeatPerViewer', 'heartbeat', `a viewer's heartbeat (a script of ${HEARTBEAT_BATCH} tabs ÷ ${HEARTBEAT_BATCH})`],
@@ -264,6 +265,7 @@ export async function measureSizing(): Promise<FigureResult> {
   const server = await startRedisServer();
   const redis = createRedis(server.url);
   const measured = new Map<string, Measured>();
+  let page: Awaited<ReturnType<typeof cachedPageView>>;
   try {
     await waitUntilReady(redis);
     await liveEvents(redis, measured);
@@ -271,13 +273,14 @@ export async function measureSizing(): Promise<FigureResult> {
     await quiz(redis, measured);
     await folding(redis, measured);
     await feed(redis, measured);
+    page = await cachedPageView(server.url);
   } finally {
     await redis.quit().catch(() => redis.disconnect());
     await server.stop();
   }
   const frame = await frames();
 
-  const costs = { frame: frame.frameUs } as Costs;
+  const costs = { frame: frame.frameUs, pageView: page.viewUs } as Costs;
   const rows: Row[] = [];
   const details: string[] = [];
   for (const [key, from, name] of COST_OF) {
@@ -289,6 +292,8 @@ export async function measureSizing(): Promise<FigureResult> {
   const batched = measured.get('feedPushBatched')!;
   rows.push({ figure: `Redis CPU per op: a feed push, per follower, ${PUSH_BATCH} feeds a script (one Redis)`, measured: `${batched.cpuUs.toFixed(1)} µs`, baseline: `${batched.commandUs.toFixed(1)} µs in commands`, ratio: '—', target: 'reported', met: null });
   details.push(`a feed push, ${PUSH_BATCH} feeds a script (one Redis): ${batched.cpuUs.toFixed(1)} µs of redis-server CPU per follower, ${batched.commandUs.toFixed(1)} µs in commands; calls per follower: ${batched.commands}`);
+  rows.push({ figure: 'instance CPU per cached page view', measured: `${page.viewUs.toFixed(1)} µs`, baseline: `${page.redisCallsPerView.toFixed(2)} Redis commands (read limit)`, ratio: '—', target: 'reported', met: null });
+  details.push(page.details);
   rows.push({ figure: 'instance CPU per Socket.IO frame (one socket)', measured: `${frame.frameUs.toFixed(1)} µs`, baseline: '—', ratio: '—', target: 'reported', met: null });
   details.push(frame.details);
   details.push(`each operation ${IN_FLIGHT} in flight on one connection from this process; the CPU delta includes reading and answering the connection, so it is the cost to plan with (commands alone are less; the calls listed include those inside scripts)`);

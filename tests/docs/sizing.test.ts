@@ -15,6 +15,7 @@ const COSTS: Costs = {
   foldClaim: 40,
   feedPush: 4,
   frame: 5,
+  pageView: 50,
 };
 
 const byName = (workload: string) => {
@@ -50,6 +51,10 @@ describe('the sizing table: ceilings from per-operation costs (bench/sizing-tabl
     // 5 µs a frame: 200,000 frames/s, so 20,000 sockets at 10 frames/s.
     expect(byName('hot project: viewers per instance')).toMatchObject({ perInstance: 20_000, perMaster: null, perMasterSafe: null });
     expect(ceilings(COSTS, { ...DEFAULT_ASSUMPTIONS, framesPerSocket: 4 }).find((c) => c.workload === 'hot project: viewers per instance')!.perInstance).toBe(50_000);
+  });
+
+  it('gives an instance a core-second of cached page views', () => {
+    expect(byName('page views per instance')).toMatchObject({ perInstance: 20_000, perMaster: null });
   });
 
   it('plans at another safe share when asked', () => {
