@@ -30,6 +30,7 @@ type EngineSocket = { request: IncomingMessage; once(event: 'close', listener: (
 type Engine = { on(event: 'connection', listener: (socket: EngineSocket) => void): unknown };
 
 const claimPlace = (key: string, id: string, cap: number) => withRealtimeScripts(getRedis()).openSocket(key, id, Date.now(), OPEN_SOCKET_TTL_MS, cap);
+const takePlaces = ({ id, places }: Claim) => Promise.all(places.map(({ key, cap }) => claimPlace(key, id, cap)));
 const releasePlaces = ({ id, places }: Claim) => Promise.all(places.map(({ key }) => getRedis().zrem(key, id))).then(() => undefined);
 
 /**
@@ -37,8 +38,7 @@ const releasePlaces = ({ id, places }: Claim) => Promise.all(places.map(({ key }
  * just taken (each network's key is its own hash slot, so they cannot be one script).
  */
 async function claimPlaces(claim: Claim): Promise<boolean> {
-  const held = await Promise.all(claim.places.map(({ key, cap }) => claimPlace(key, claim.id, cap)));
-  if (held.every(Boolean)) return true;
+  if ((await takePlaces(claim)).every(Boolean)) return true;
   await releasePlaces(claim);
   return false;
 }
@@ -85,8 +85,7 @@ export function connectionCap() {
           clearInterval(renew);
           void releasePlaces(claim).catch(() => undefined);
         };
-        const renewPlaces = () => Promise.all(claim.places.map(({ key, cap }) => claimPlace(key, claim.id, cap)));
-        const renew = setInterval(() => (socket.readyState === 'closed' ? release() : void renewPlaces().catch(() => undefined)), RENEW_EVERY_MS).unref();
+        const renew = setInterval(() => (socket.readyState === 'closed' ? release() : void takePlaces(claim).catch(() => undefined)), RENEW_EVERY_MS).unref();
         socket.once('close', release);
       });
     },
