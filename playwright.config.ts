@@ -16,7 +16,9 @@ export default defineConfig({
   globalSetup: './e2e/support/global-setup.ts',
   fullyParallel: true,
   workers: 2,
-  timeout: 60_000,
+  // Each wait is on what a page shows (expect, below); a test's budget is for its steps, and a
+  // whole game or feed on a phone is dozens of them, each slower while another process is busy.
+  timeout: 120_000,
   // Two workers share two cores with their browsers and app servers: a first page load, hydration
   // and socket watch can take seconds when another spec is starting a server.
   expect: { timeout: 10_000 },
