@@ -57,8 +57,10 @@ describe('at most LEADERBOARD_ROWS_PER_NETWORK rows per network on each board', 
     expect(low.result).toMatchObject({ ranks: everywhere(null), improved: everywhere(true) });
     expect(await redis.exists(ctx.keys.entry(low.id))).toBe(0);
     expect((await readPlayerStanding(sixth, ctx)).boards.all).toMatchObject({ best: 50, rank: null, players: 6, betterThan: 0 });
-    // Equal to the lowest is not better.
-    expect((await play(ctx, newPlayer(), 'net-a', 100)).result.ranks).toEqual(everywhere(null));
+    // Equal to the lowest is not better: it shares that row's rank without a row (a perfect game among perfect ones is told it is tied for 1st).
+    const tied = await play(ctx, newPlayer(), 'net-a', 100);
+    expect(tied.result).toMatchObject({ ranks: everywhere(5), sharedBy: everywhere(2), listed: everywhere(false) });
+    expect(await redis.exists(ctx.keys.entry(tied.id))).toBe(0);
     expect(await scores(ctx)).toEqual(everywhere([500, 400, 300, 200, 100]));
 
     const subscriber = await listenTo(redis, ctx.keys.changes);

@@ -21,7 +21,8 @@
     At most its cap of rows per network per board (network-rows.lua): when the entry would take a
     row and one of its networks holds its cap there already (the player's own old row gone
     first), it takes the place of the lowest row of the narrowest full network if it beats it,
-    else it stays off that board, unranked (the best and the counts have moved all the same).
+    shares that row's rank without a row if it equals it, else it stays off that board, unranked
+    (the best and the counts have moved all the same).
     The entry is added once: one string shared by the boards it entered, one member, one
     sequence. Each board it entered is trimmed to `size`; an entry pushed out (or replaced by its
     player's better one, or by a better row of its network) is released (entry-records.lua), its
@@ -89,7 +90,7 @@ local function addToBoards(boards, keys, entry, size)
   for i, cap in ipairs(splitList(entry.caps) or {}) do caps[i] = tonumber(cap) end
   local capped = networks and #caps == #networks
   local ranks, thresholds, shared, listed, improved = {}, {}, {}, {}, {}
-  local entering, standing, previousRows, before, suffixes, released, replaced = {}, {}, {}, {}, {}, {}, {}
+  local entering, standing, previousRows, before, suffixes, released, replaced, tiedOff = {}, {}, {}, {}, {}, {}, {}, {}
   local hidden = redis.call('SISMEMBER', keys.hidden, entry.player) == 1
   for i, board in ipairs(boards) do
     ranks[i], shared[i], listed[i], improved[i], entering[i] = 0, 0, 0, 0, false
@@ -122,7 +123,10 @@ local function addToBoards(boards, keys, entry, size)
           replaced[i] = lowestId
           released[replaced[i]] = true
         else
-          standing[i] = false
+          -- Equal to its network's lowest row, it shares that row's rank without a row, as a tie at
+          -- a full board's last place does: a perfect game is never told it missed the board.
+          tiedOff[i] = points == lowest.points
+          standing[i] = tiedOff[i]
         end
       end
       if entering[i] then suffixes[#suffixes + 1] = board.suffix end
@@ -154,8 +158,8 @@ local function addToBoards(boards, keys, entry, size)
     local after = cutoffOf(board, keys, size)
     local last = after and after.points
     if row then listed[i] = 1 end
-    -- Ranked with a row, or without one as a tie at the last place of a full board.
-    if standing[i] and (row or (last and points == last)) then
+    -- Ranked with a row, or without one as a tie: at the last place of a full board, or with its full network's lowest row.
+    if standing[i] and (row or (last and points == last) or tiedOff[i]) then
       ranks[i] = rankOf(board.key, entry.points)
       shared[i] = playersAt(keys.playersAtScorePrefix .. board.suffix, points)
     end
