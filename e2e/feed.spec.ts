@@ -65,13 +65,13 @@ for (const [device, viewport] of Object.entries(VIEWPORTS)) {
       await expect.poll(async () => ((await (await page.request.get('/api/feed?limit=50')).json()) as { entries: unknown[] }).entries.length, { timeout: 20_000 }).toBe(22);
       await page.goto('/feed');
       await expect(page.getByTestId('connection-status')).toHaveAttribute('data-state', 'live');
-      const entries = page.getByTestId('feed-entry');
+      const entries = page.getByTestId('feed-item');
       await expect(entries).toHaveCount(20);
       await expect(entries.first()).toContainText('Update number 22');
 
       await recordContribution(slug, { name: 'Ada', amount: 10 }, live);
       await recordContribution(slug, { name: 'Bo', amount: 10 }, live);
-      const backers = page.locator('[data-testid="feed-entry"][data-kind="backers"]');
+      const backers = page.locator('[data-testid="feed-item"][data-kind="backers"]');
       await expect(backers).toHaveCount(1);
       await expect(backers).toContainText('2 people backed');
       await expect(entries.first()).toHaveAttribute('data-kind', 'backers');

@@ -18,7 +18,7 @@ const ICONS: Record<FeedEntry['kind'], { mark: string; tone: string }> = {
 function EntryItem({ entry, now }: { entry: FeedEntry; now: number }) {
   const { mark, tone } = ICONS[entry.kind];
   return (
-    <li data-testid="feed-entry" data-kind={entry.kind} data-id={entry.id} className="animate-arrive flex items-start gap-3 py-3">
+    <li data-testid="feed-item" data-kind={entry.kind} data-id={entry.id} className="animate-arrive flex items-start gap-3 py-3">
       <span aria-hidden className={`mt-0.5 grid h-8 w-8 shrink-0 place-items-center rounded-full text-sm font-bold ${tone}`}>{mark}</span>
       <span className="min-w-0 flex-1">
         <span className="block break-words">{describeEntry(entry)}</span>

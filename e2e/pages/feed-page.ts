@@ -8,7 +8,7 @@ export class FeedPage {
 
   constructor(readonly page: Page) {
     this.connection = page.getByTestId('connection-status');
-    this.entries = page.getByTestId('feed-list').getByTestId('feed-entry');
+    this.entries = page.getByTestId('feed-list').getByTestId('feed-item');
     this.empty = page.getByTestId('feed-empty');
   }
 
