@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
 import { Server } from 'socket.io';
 import { stampClientAddress } from '../http/client-address';
+import { answerParserErrors } from '../http/client-errors';
 import { nameInstanceOn } from '../http/instance-header';
 import { errorBody } from '../http/errors';
 import { tooMany } from '../http/rate-limit';
@@ -61,6 +62,7 @@ export function createAppServer(
       await pages.serve(request, response, shared).catch((error: Error) => failed(response, error));
     }),
   );
+  answerParserErrors(httpServer);
   // Socket payloads are a slug or an account id: 16 KiB is plenty, and bounds what a client can send.
   const cap = connectionCap();
   const io: RealtimeServer = new Server(httpServer, { allowRequest: cap.allowRequest, connectTimeout: connectTimeoutMs(), maxHttpBufferSize: 16 * 1024 });
