@@ -17,7 +17,11 @@ test.afterAll(() => browser.close());
 
 type Visit = { page: Page; errors: string[] };
 
-/** A visitor with its cookie (the first page's answer, `no-store`, is never restorable), recording each `pageshow` and every error. */
+/**
+ * A visitor with its cookie (the first page's answer, `no-store`, is never restorable), recording
+ * each `pageshow` and every error. Chromium restores a page whose WebSocket is still open too, but
+ * kills the socket with an error ("Page entered Back-Forward Cache"): no error means it was closed.
+ */
 async function visitor(baseURL: string): Promise<Visit> {
   const page = await (await browser.newContext({ baseURL })).newPage();
   await page.addInitScript(() => {
@@ -33,7 +37,7 @@ async function visitor(baseURL: string): Promise<Visit> {
 }
 
 /** Leaves by a full navigation and comes back with Back, expecting the very same document back from the cache. */
-async function leaveAndComeBack(page: Page, whileAway: () => Promise<unknown> = async () => undefined) {
+async function leaveAndComeBack(page: Page, whileAway: () => Promise<unknown>) {
   await page.goto('/quiz');
   await whileAway();
   // A page restored from the cache fires no `load`: the navigation's commit is all there is to wait for.
