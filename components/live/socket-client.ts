@@ -6,7 +6,35 @@ export type LiveClientSocket = Socket<ServerToClientEvents, ClientToServerEvents
 
 export function connectLive(): LiveClientSocket {
   // WebSocket first: behind a load balancer without sticky sessions, long-polling would break.
-  return io({ transports: ['websocket', 'polling'], reconnectionDelay: 500, reconnectionDelayMax: 3_000 });
+  const socket: LiveClientSocket = io({ transports: ['websocket', 'polling'], reconnectionDelay: 500, reconnectionDelayMax: 3_000 });
+  parkInBackForwardCache(socket);
+  return socket;
+}
+
+/**
+ * An open WebSocket keeps a page out of the back/forward cache: the socket is closed as the page
+ * enters it and opened again when Back restores it, whose connect resyncs the page like any
+ * reconnect. A socket its component closed (not `active`) is never reopened.
+ */
+function parkInBackForwardCache(socket: LiveClientSocket): void {
+  let parked = false;
+  const park = (event: PageTransitionEvent) => {
+    if (!socket.active) return forget();
+    if (!event.persisted) return;
+    parked = true;
+    socket.disconnect();
+  };
+  const resume = (event: PageTransitionEvent) => {
+    if (!event.persisted || !parked) return;
+    parked = false;
+    socket.connect();
+  };
+  const forget = () => {
+    window.removeEventListener('pagehide', park);
+    window.removeEventListener('pageshow', resume);
+  };
+  window.addEventListener('pagehide', park);
+  window.addEventListener('pageshow', resume);
 }
 
 /** Calls `apply` for every change pushed for `slug`, one by one, whether it came alone or in a hot project's frame. */
