@@ -12,9 +12,9 @@ export function connectLive(): LiveClientSocket {
 }
 
 /**
- * An open WebSocket keeps a page out of the back/forward cache: the socket is closed as the page
- * enters it and opened again when Back restores it, whose connect resyncs the page like any
- * reconnect. A socket its component closed (not `active`) is never reopened.
+ * An open WebSocket keeps a page out of some browsers' back/forward cache (Chromium kills it,
+ * with an error): the socket is closed as the page enters the cache and opened again when Back
+ * restores it, whose connect resyncs the page like any reconnect. A socket its component closed (not `active`) is never reopened.
  */
 function parkInBackForwardCache(socket: LiveClientSocket): void {
   let parked = false;
