@@ -5,6 +5,10 @@ import { MAX_SPEED_BONUS, POINTS_PER_ANSWER } from '../lib/quiz/scoring';
 import { maxScore, speedBonus } from '../tests/quiz/support';
 import { answerQuiz, playQuiz, startQuiz, uniqueName } from './support/quiz';
 
+// Whole games: ten rounds of clicks, server answers and re-renders each. Every wait is on what the
+// page shows; the budget only has to hold all those steps on a machine shared with other work.
+test.describe.configure({ timeout: 240_000 });
+
 /** Tabs from the top of the page to the control named `name`, as a keyboard user would. */
 async function tabTo(page: Page, name: string) {
   for (let presses = 0; presses < 20; presses++) {
