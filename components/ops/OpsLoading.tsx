@@ -1,7 +1,6 @@
 import type { ConnectionState } from '../live/keep-watching';
-import { card } from '../styles';
 
-const placeholder = `${card} animate-pulse bg-slate-100 motion-reduce:animate-none`;
+const placeholder = 'rounded-2xl border border-slate-200 bg-slate-100 animate-pulse motion-reduce:animate-none';
 
 /**
  * What /ops shows until its socket's first snapshot: the page is one static shell, and every
@@ -18,13 +17,14 @@ export function OpsLoading({ connection }: { connection: ConnectionState }) {
         <div className={`${placeholder} h-20`} />
         <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
           {Array.from({ length: 6 }, (_, index) => (
-            <div key={index} className={`${placeholder} h-24`} />
+            <div key={index} className={`${placeholder} h-28`} />
           ))}
         </div>
         <div className="grid grid-cols-1 gap-5 lg:grid-cols-2">
-          <div className={`${placeholder} h-64`} />
-          <div className={`${placeholder} h-64`} />
+          <div className={`${placeholder} h-40`} />
+          <div className={`${placeholder} h-40`} />
         </div>
+        <div className={`${placeholder} h-28`} />
       </div>
     </div>
   );
