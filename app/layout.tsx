@@ -1,8 +1,7 @@
 import type { Metadata, Viewport } from 'next';
 import Link from 'next/link';
-import { connection } from 'next/server';
 import { FeedLink } from '@/components/feed/FeedLink';
-import { instanceName } from '@/lib/instance';
+import { InstanceName } from '@/components/InstanceName';
 import './globals.css';
 
 export const metadata: Metadata = {
@@ -19,16 +18,6 @@ const NAV: { href: string; label: string; short?: string }[] = [
   { href: '/leaderboard', label: 'Leaderboard', short: 'Board' },
   { href: '/ops', label: 'Ops' },
 ];
-
-/** Which app instance rendered the page: read per request, never baked in at build time. */
-async function InstanceName() {
-  await connection();
-  return (
-    <span className="mt-1 block">
-      Served by instance <span data-testid="instance-name" className="font-mono text-slate-600">{instanceName()}</span>
-    </span>
-  );
-}
 
 export default function RootLayout({ children }: { children: React.ReactNode }) {
   return (

@@ -46,10 +46,17 @@ test('Redis down: the API answers 503, pages say reconnecting, and both recover 
   const down = await request.get(`${stack.baseURL}/api/projects/${slug}/live`);
   expect(down.status()).toBe(503);
   expect((await down.json()).error.code).toBe('unavailable');
+  // A static page (no server read to fail) says so from its socket, which cannot get a snapshot.
+  const ops = await page.context().newPage();
+  expect((await ops.goto(`${stack.baseURL}/ops`))?.status()).toBe(200);
+  await expect(ops.getByTestId('connection-status')).toHaveAttribute('data-state', 'reconnecting');
+  await expect(ops.getByTestId('ops-loading')).toContainText('briefly unavailable');
 
   await stack.startRedis();
   await withRedis((redis) => createProject(redis, slug));
   await expect(status).toHaveAttribute('data-state', 'live', { timeout: 10_000 });
+  await expect(ops.getByTestId('connection-status')).toHaveAttribute('data-state', 'live');
+  await expect(ops.getByTestId('folding-ratio')).toBeVisible();
   const contribution = await request.post(`${stack.baseURL}/api/projects/${slug}/contributions`, { data: { name: 'Back again', amount: 5 } });
   expect(contribution.status()).toBe(201);
   await expect(page.getByTestId('contributor-item')).toContainText('Back again');

@@ -14,7 +14,7 @@ async function visitor(baseURL: string): Promise<APIRequestContext> {
 test('two visitors, one following the project, get byte-identical pages a CDN may share', async ({ baseURL, slug }) => {
   const [follower, stranger] = [await visitor(baseURL!), await visitor(baseURL!)];
   expect((await follower.post('/api/follows', { data: { slug } })).status()).toBe(201);
-  for (const path of ['/', `/projects/${slug}`, '/leaderboard', '/leaderboard?period=week', '/quiz', '/admin']) {
+  for (const path of ['/', `/projects/${slug}`, '/leaderboard', '/leaderboard?period=week', '/quiz', '/admin', '/ops', '/feed']) {
     const [mine, theirs] = await Promise.all([follower.get(path), stranger.get(path)]);
     expect([mine.status(), theirs.status()]).toEqual([200, 200]);
     expect(await mine.body(), path).toEqual(await theirs.body());

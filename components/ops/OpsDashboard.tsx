@@ -1,17 +1,15 @@
 'use client';
 
 import { useState } from 'react';
-import type { OpsSnapshot } from '@/lib/ops/types';
 import { ConnectionStatus } from '../ConnectionStatus';
 import { BurstButton } from './BurstButton';
 import { CreatorsPanel } from './CreatorsPanel';
 import { formatCount, formatDuration, formatPercent } from './format';
+import { OpsLoading } from './OpsLoading';
 import { PendingGroups } from './PendingGroups';
 import { PublishedFolds } from './PublishedFolds';
 import { useOps } from './use-ops';
 import { card } from '../styles';
-
-
 
 function Stat({ label, value, testId, data, hint }: { label: string; value: string; testId?: string; data?: number; hint?: string }) {
   return (
@@ -23,23 +21,34 @@ function Stat({ label, value, testId, data, hint }: { label: string; value: stri
   );
 }
 
-export function OpsDashboard({ initial }: { initial: OpsSnapshot }) {
-  const { snapshot, now, connection } = useOps(initial);
+export function OpsDashboard() {
+  const { snapshot, now, connection } = useOps();
   const [burstAccounts, setBurstAccounts] = useState<string[]>([]);
+  const header = (
+    <header className="flex flex-wrap items-start justify-between gap-4">
+      <div className="max-w-2xl">
+        <h1 className="text-3xl font-bold tracking-tight">Event folding</h1>
+        <p className="mt-2 text-slate-600">
+          Every contribution emits a <code className="rounded bg-slate-100 px-1 text-sm">post-metric-updated</code> event. Bursts
+          fold into one event per creator account once the account has been quiet for the window, and that one event
+          recomputes the creator&apos;s totals.
+        </p>
+      </div>
+      <ConnectionStatus state={connection} />
+    </header>
+  );
+  if (!snapshot) {
+    return (
+      <div className="space-y-6">
+        {header}
+        <OpsLoading connection={connection} />
+      </div>
+    );
+  }
   const { stats } = snapshot;
   return (
     <div className="space-y-6">
-      <header className="flex flex-wrap items-start justify-between gap-4">
-        <div className="max-w-2xl">
-          <h1 className="text-3xl font-bold tracking-tight">Event folding</h1>
-          <p className="mt-2 text-slate-600">
-            Every contribution emits a <code className="rounded bg-slate-100 px-1 text-sm">post-metric-updated</code> event. Bursts
-            fold into one event per creator account once the account has been quiet for the window, and that one event
-            recomputes the creator&apos;s totals.
-          </p>
-        </div>
-        <ConnectionStatus state={connection} />
-      </header>
+      {header}
 
       <section className={`${card} flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between`} aria-label="Configuration and burst">
         <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm">

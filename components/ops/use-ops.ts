@@ -16,38 +16,40 @@ const withCreator = (creators: CreatorTotals[], totals: CreatorTotals) =>
   [totals, ...creators.filter((known) => known.account !== totals.account)].slice(0, OPS_CREATORS_SHOWN);
 
 /**
- * The folding dashboard in the browser: starts from the server-rendered snapshot, watches the
- * ops room, takes a fresh snapshot on every (re)connect and whenever Redis comes back, and ticks
- * on the server's clock so the pending groups' ages move between pushes.
+ * The folding dashboard in the browser: no snapshot until its socket answers the ops room's
+ * watch (the page is a static shell), a fresh one on every (re)connect and whenever Redis comes
+ * back, and a tick on the server's clock so the pending groups' ages move between pushes.
  */
-export function useOps(initial: OpsSnapshot) {
-  const [snapshot, setSnapshot] = useState(initial);
-  const [now, setNow] = useState(initial.serverTime);
+export function useOps() {
+  const [snapshot, setSnapshot] = useState<OpsSnapshot | null>(null);
+  const [now, setNow] = useState(0);
   const [connection, setConnection] = useState<ConnectionState>('connecting');
 
   useEffect(() => {
     const socket = connectLive();
     // The server's clock minus the browser's, so ages are right whatever the browser's clock says.
-    let clockOffset = initial.serverTime - Date.now();
+    let clockOffset = 0;
     const watching = keepWatching<OpsSnapshot, never>(socket, {
       ask: (timeout, answer) =>
         socket.timeout(timeout).emit('ops:watch', (error, reply) => answer(error || !reply.ok ? null : reply.snapshot)),
       take: (fresh) => {
-        setSnapshot(fresh);
         clockOffset = fresh.serverTime - Date.now();
+        setSnapshot(fresh);
+        setNow(fresh.serverTime);
       },
       onConnection: setConnection,
     });
-    socket.on('ops:state', (state) => setSnapshot((current) => ({ ...current, ...state })));
-    socket.on('ops:published', (fold) => setSnapshot((current) => ({ ...current, published: withFold(current.published, fold) })));
-    socket.on('creator:totals', (totals) => setSnapshot((current) => ({ ...current, creators: withCreator(current.creators, totals) })));
+    // A push before the first snapshot is in it: the snapshot is read after joining the room.
+    socket.on('ops:state', (state) => setSnapshot((current) => current && { ...current, ...state }));
+    socket.on('ops:published', (fold) => setSnapshot((current) => current && { ...current, published: withFold(current.published, fold) }));
+    socket.on('creator:totals', (totals) => setSnapshot((current) => current && { ...current, creators: withCreator(current.creators, totals) }));
 
     const tick = setInterval(() => setNow(Date.now() + clockOffset), TICK_MS);
     return () => {
       clearInterval(tick);
       watching.stop();
     };
-  }, [initial.serverTime]);
+  }, []);
 
   return { snapshot, now, connection };
 }

@@ -1,6 +1,8 @@
 import { instanceName } from '../instance';
+import { instanceTiming } from './server-timing';
 
 export const INSTANCE_HEADER = 'X-Crowdpulse-Instance';
+const SERVER_TIMING = 'Server-Timing';
 
 type Headers = Record<string, string | number | readonly string[]>;
 type HeaderTarget = { setHeader(name: string, value: string): unknown };
@@ -8,9 +10,17 @@ type EngineWithHeaders = { engine: { on(event: 'headers', listener: (headers: He
 
 /**
  * Names the instance on a Next response, and on every response Socket.IO's engine writes
- * itself (the long-polling transport never reaches Next's handler).
+ * itself (the long-polling transport never reaches Next's handler). Server-Timing names it too:
+ * a page's scripts can read that one (the footer), so the HTML stays the same on every instance.
  */
 export function nameInstanceOn(target: HeaderTarget | EngineWithHeaders): void {
-  if ('setHeader' in target) target.setHeader(INSTANCE_HEADER, instanceName());
-  else target.engine.on('headers', (headers) => void (headers[INSTANCE_HEADER] = instanceName()));
+  if ('setHeader' in target) {
+    target.setHeader(INSTANCE_HEADER, instanceName());
+    target.setHeader(SERVER_TIMING, instanceTiming(instanceName()));
+  } else {
+    target.engine.on('headers', (headers) => {
+      headers[INSTANCE_HEADER] = instanceName();
+      headers[SERVER_TIMING] = instanceTiming(instanceName());
+    });
+  }
 }

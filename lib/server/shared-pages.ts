@@ -7,12 +7,15 @@ import type { PageTopic } from '../realtime/page-topics';
 /** A page whose HTML is the same for every visitor: `path` is what is rendered, and its cache key. */
 export type SharedPage = { path: string; topic: PageTopic };
 
-/** Pages whose HTML holds no data: rendered once and shared (everything they show comes after hydration). */
-const SHELLS = new Set(['/quiz', '/admin']);
+/**
+ * Pages whose HTML holds no data: static in the build (e2e/static-shells.spec.ts), shared, everything
+ * they show comes after hydration. Served by Next itself, a static page would say `s-maxage=31536000`.
+ */
+export const SHELLS = new Set(['/quiz', '/admin', '/ops', '/feed']);
 
 /**
  * The pages rendered once per version and shared (`/`, `/projects/<slug>`, `/leaderboard`, and
- * the shells `/quiz` and `/admin`), by
+ * the shells `/quiz`, `/admin`, `/ops` and `/feed`), by
  * the path they are rendered from: the query parameters that change the page are kept, any
  * other one (`?utm_source=`, the quiz's `?entry=`, read in the browser) is dropped, so a link
  * with tracking parameters costs no render of its own. Anything else is rendered per request.
