@@ -1,4 +1,5 @@
-import { createRedis, waitUntilReady } from '../lib/redis/client';
+import { harnessRedis } from './support/harness-redis';
+import { waitUntilReady } from '../lib/redis/client';
 import { burstWritten, foldedEvents, fuzzRoutes, type FuzzTotals } from './support/http-fuzz';
 import { createProject, expect, test } from './support/fixtures';
 import { Stack } from './support/stack';
@@ -16,7 +17,7 @@ test.afterAll(async () => stack?.stop());
 test.describe.configure({ mode: 'serial' });
 
 test('a burst is one per address per 10 s', async ({ request }) => {
-  const redis = createRedis(stack.redisUrl);
+  const redis = harnessRedis(stack.redisUrl);
   await waitUntilReady(redis);
   try {
     const eventsBefore = await foldedEvents(redis);
@@ -34,7 +35,7 @@ test('a burst is one per address per 10 s', async ({ request }) => {
 
 test('every route, fuzzed: a 2xx or the spec’s 4xx, never a 5xx, and a 4xx writes nothing', async ({ request }) => {
   test.setTimeout(600_000);
-  const redis = createRedis(stack.redisUrl);
+  const redis = harnessRedis(stack.redisUrl);
   await waitUntilReady(redis);
   try {
     const slug = await createProject(redis);

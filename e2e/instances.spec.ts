@@ -1,4 +1,5 @@
-import { createRedis, waitUntilReady } from '../lib/redis/client';
+import { harnessRedis } from './support/harness-redis';
+import { waitUntilReady } from '../lib/redis/client';
 import { createProject, expect, test } from './support/fixtures';
 import { Stack } from './support/stack';
 
@@ -13,7 +14,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => stack.stop());
 
 test('changes reach pages on every instance; a crashed instance’s viewers age out', async ({ browser, request }) => {
-  const redis = createRedis(stack.redisUrl);
+  const redis = harnessRedis(stack.redisUrl);
   await waitUntilReady(redis);
   const slug = await createProject(redis);
   redis.disconnect();

@@ -1,5 +1,6 @@
+import { harnessRedis } from './support/harness-redis';
 import { createProject, expect, test } from './support/fixtures';
-import { createRedis, waitUntilReady } from '../lib/redis/client';
+import { waitUntilReady } from '../lib/redis/client';
 import { Stack } from './support/stack';
 
 /** An instance of its own: a low write limit to meet, info logs to read, a Redis to restart. */
@@ -27,7 +28,7 @@ test('the app and the tests run on Node 24 or newer (README: the `node` package 
 test('a scrape after real traffic shows every figure moved, and each request logged once', async ({ browser, request }) => {
   const base = stack.baseURL;
   const scrape = async () => (await request.get(`${base}/api/metrics`)).text();
-  const redis = createRedis(stack.redisUrl);
+  const redis = harnessRedis(stack.redisUrl);
   await waitUntilReady(redis);
   const slug = await createProject(redis);
   await redis.quit();

@@ -1,9 +1,10 @@
+import { harnessRedis } from './harness-redis';
 import { test as base, expect, type APIRequestContext } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import type { LiveEventsContext } from '../../lib/live-events/context';
 import { DEFAULT_WINDOWS } from '../../lib/live-events/windows';
 import { saveProject } from '../../lib/projects/save';
-import { createRedis, waitUntilReady, type RedisClient } from '../../lib/redis/client';
+import { waitUntilReady, type RedisClient } from '../../lib/redis/client';
 import { sampleProject } from '../../tests/sample-project';
 import { contractFixture, type ContractWatch } from './contract';
 
@@ -31,7 +32,7 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
   },
   redis: [
     async ({}, use) => {
-      const redis = createRedis(process.env.E2E_REDIS_URL);
+      const redis = harnessRedis(process.env.E2E_REDIS_URL!);
       await waitUntilReady(redis);
       await use(redis);
       await redis.quit();

@@ -1,9 +1,10 @@
+import { harnessRedis } from './harness-redis';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Redis } from 'ioredis';
-import { createRedis, waitUntilReady } from '../../lib/redis/client';
+import { waitUntilReady } from '../../lib/redis/client';
 import { startRedisServer, type RedisServerHandle } from '../../lib/redis/embedded';
 import { AppProcess } from './app-process';
 
@@ -57,7 +58,7 @@ export class Stack {
 
   /** Runs `work` with a client of this stack's Redis, closed afterwards. */
   async withRedis<T>(work: (redis: Redis) => Promise<T>): Promise<T> {
-    const redis = createRedis(this.redisUrl);
+    const redis = harnessRedis(this.redisUrl);
     await waitUntilReady(redis);
     try {
       return await work(redis);
