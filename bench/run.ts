@@ -20,6 +20,7 @@ import { measureHotRedis } from './hot-redis';
 import { measureHot } from './hot';
 import { measureIngest } from './ingest';
 import { measureLeaderboard } from './leaderboard';
+import { measureLighthouse } from './lighthouse';
 import { measureMemory } from './memory';
 import { measurePages } from './pages';
 import { measureStorm } from './storm';
@@ -32,12 +33,12 @@ import { measureSizing } from './sizing';
 import { measureTimeline } from './timeline';
 import { Cleanup, ROOT, machineInfo, progress } from './support';
 
-const FIGURES = ['round-trips', 'push', 'ingest', 'acknowledged', 'bulk', 'hot', 'leaderboard', 'timeline', 'folding', 'memory', 'scale', 'catalogue', 'cluster', 'feed', 'sizing', 'pages', 'storm'] as const;
+const FIGURES = ['round-trips', 'push', 'ingest', 'acknowledged', 'bulk', 'hot', 'leaderboard', 'timeline', 'folding', 'memory', 'scale', 'catalogue', 'cluster', 'feed', 'sizing', 'pages', 'lighthouse', 'storm'] as const;
 type Figure = (typeof FIGURES)[number];
 /** The figures whose block lives in another document than the one `--write` names by default (docs/benchmarks.md). */
 const DOCUMENT_OF: Partial<Record<Figure, string>> = { sizing: 'docs/operations.md' };
 /** The figures that need the app server on one Redis; they and the cluster's need a production build. */
-const APP_FIGURES: readonly Figure[] = ['push', 'ingest', 'bulk', 'pages'];
+const APP_FIGURES: readonly Figure[] = ['push', 'ingest', 'bulk', 'pages', 'lighthouse'];
 
 const { args, writeTo } = takeWriteOption(process.argv.slice(2));
 
@@ -93,6 +94,7 @@ async function main(): Promise<void> {
       if (selected.has('ingest')) figures.push(['ingest', 'Single-event ingest', await measureIngest(app, redis.url)]);
       if (selected.has('bulk')) figures.push(['bulk', 'Bulk ingest', await measureBulk(app, redis.url)]);
       if (selected.has('pages')) figures.push(['pages', 'Pages and writes beside a static file', await measurePages(app, redis.url)]);
+      if (selected.has('lighthouse')) figures.push(['lighthouse', 'Lighthouse on a phone', await measureLighthouse(app)]);
     }
     let hot: FigureResult | undefined;
     if (selected.has('hot')) {
