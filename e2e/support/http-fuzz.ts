@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import type { ChainableCommander, Redis } from 'ioredis';
+import { BURST_LEASE_KEY } from '../../lib/folding/burst';
 import { metricFolder } from '../../lib/folding/metric-events';
 import { waitUntilReady } from '../../lib/redis/client';
 
@@ -245,12 +246,15 @@ export async function foldedEvents(redis: Redis): Promise<number> {
 }
 
 /**
- * Waits until a burst answered 202 has written all its events: counted, not timed, so a busy
- * machine that spreads the burst over more than its 2 s makes this wait longer, never shorter.
- * Nothing else folds meanwhile: requests are sent one at a time.
+ * Waits until a burst answered 202 has written all its events and released its lease: counted
+ * and seen, not timed, so a busy machine that spreads the burst over more than its 2 s makes this
+ * wait longer, never shorter. The lease goes last, after the burst's final tick; a release left
+ * for the next request would be blamed on it. Nothing else folds meanwhile: requests are sent one
+ * at a time.
  */
 export async function burstWritten(redis: Redis, eventsBefore: number, events: number): Promise<void> {
-  while ((await foldedEvents(redis)) < eventsBefore + events) await new Promise((resolve) => setTimeout(resolve, 50));
+  const over = async () => (await foldedEvents(redis)) >= eventsBefore + events && (await redis.exists(BURST_LEASE_KEY)) === 0;
+  while (!(await over())) await new Promise((resolve) => setTimeout(resolve, 50));
 }
 
 function read(pipeline: ChainableCommander, key: string, type: string): void {
