@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { readBoards, readTop } from '../../lib/leaderboard';
 import { POINTS_PER_ANSWER } from '../../lib/quiz';
 import { maxScore, speedBonus } from './support';
-import { playSimulatedQuiz, seedDemoBoard } from '../../lib/simulator/quiz-players';
+import { playSimulatedQuiz, seedDemoBoard, simulatedPlayer } from '../../lib/simulator/quiz-players';
 import { connect } from '../support';
 import { boardContext } from '../leaderboard/support';
 
@@ -17,13 +17,14 @@ afterAll(async () => {
 
 it('a simulated player scores what its skill and pace say, through the real session and the server’s clock', async () => {
   const ctx = boardContext(redis);
-  const perfectFast = (await playSimulatedQuiz(ctx, { skill: 1, secondsPerAnswer: 1 })).score;
+  // Three players of the crowd, named: two games of one player keep only that player's best row.
+  const perfectFast = (await playSimulatedQuiz(ctx, { skill: 1, secondsPerAnswer: 1 }, simulatedPlayer(1))).score;
   // Think times vary from half to one and a half times the pace.
   expect(perfectFast).toBeGreaterThanOrEqual(10 * (POINTS_PER_ANSWER + speedBonus(1_500)));
   expect(perfectFast).toBeLessThanOrEqual(maxScore(10));
-  const perfectSlow = (await playSimulatedQuiz(ctx, { skill: 1, secondsPerAnswer: 60 })).score;
+  const perfectSlow = (await playSimulatedQuiz(ctx, { skill: 1, secondsPerAnswer: 60 }, simulatedPlayer(2))).score;
   expect(perfectSlow).toBe(10 * POINTS_PER_ANSWER);
-  expect((await playSimulatedQuiz(ctx, { skill: 0, secondsPerAnswer: 1 })).score).toBe(0);
+  expect((await playSimulatedQuiz(ctx, { skill: 0, secondsPerAnswer: 1 }, simulatedPlayer(3))).score).toBe(0);
   const board = await readTop(10, ctx);
   expect(board.entries.map((entry) => entry.score)).toEqual([perfectFast, perfectSlow, 0]);
   expect(board.entries.every((entry) => entry.date <= ctx.now())).toBe(true);
