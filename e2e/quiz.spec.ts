@@ -186,6 +186,7 @@ test('a reload mid-game picks the quiz up where it was, score included; once sub
     answeredIds.push((await question.getAttribute('data-id'))!);
     await page.keyboard.press('1');
     await expect(page.getByText(/^(Correct!|Not quite)/)).toBeVisible();
+    await expect(page.getByTestId('quiz-next')).toBeFocused();
   };
   for (let number = 1; number <= 3; number++) {
     await answer(number);
@@ -220,6 +221,8 @@ async function playToTheEnd(page: Page) {
     await expect(page.getByTestId('quiz-question')).toContainText(`Question ${number} of 10`);
     await page.keyboard.press('1');
     await expect(page.getByText(/^(Correct!|Not quite)/)).toBeVisible();
+    // Enter goes to what has the focus: the next button, once the feedback has moved it there.
+    await expect(page.getByTestId('quiz-next')).toBeFocused();
     await page.keyboard.press('Enter');
   }
 }

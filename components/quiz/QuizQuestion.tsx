@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import type { AnsweredQuestion, PublicQuestion } from '@/lib/quiz/types';
 import { AnswerPoints } from './Breakdown';
 
@@ -24,11 +24,13 @@ export function QuizQuestion({ question, number, total, answered, busy, onChoose
   const nextRef = useRef<HTMLButtonElement>(null);
   const term = BUZZWORD.exec(question.text)?.[1];
 
-  useEffect(() => headingRef.current?.focus(), [question.id]);
-  useEffect(() => {
+  // Layout effects: the focus moves and the keys listen in the same commit that shows the question
+  // or its feedback, so a key pressed as soon as it is on screen is never lost.
+  useLayoutEffect(() => headingRef.current?.focus(), [question.id]);
+  useLayoutEffect(() => {
     if (answered) nextRef.current?.focus();
   }, [answered]);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (answered || busy) return;
     const onKey = (event: KeyboardEvent) => {
       const choice = Number(event.key) - 1;

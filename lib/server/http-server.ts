@@ -28,6 +28,9 @@ export type AppServer = {
   close(): Promise<void>;
 };
 
+/** How long an idle keep-alive connection stays open: longer than the idle timeouts of the clients and HAProxy in front. */
+const KEEP_ALIVE_MS = 65_000;
+
 /**
  * The one port: every response names the instance, every request is stamped with its client's address and, for a page, given a
  * visitor cookie, then handed to `handle` (Next), or for a page that is the same for everyone,
@@ -63,6 +66,9 @@ export function createAppServer(
     }),
   );
   answerParserErrors(httpServer);
+  // An idle keep-alive connection is closed by its client or load balancer first: when the server
+  // closes it (Node's default, after 5 s) just as the client reuses it, that request is reset.
+  httpServer.keepAliveTimeout = KEEP_ALIVE_MS;
   // Socket payloads are a slug or an account id: 16 KiB is plenty, and bounds what a client can send.
   const cap = connectionCap();
   const io: RealtimeServer = new Server(httpServer, { allowRequest: cap.allowRequest, connectTimeout: connectTimeoutMs(), maxHttpBufferSize: 16 * 1024 });
