@@ -1,8 +1,4 @@
-const money = new Intl.NumberFormat('en', { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 });
-
-export function formatMoney(amount: number): string {
-  return money.format(amount);
-}
+import { formatMoney } from './format';
 
 export function Progress({ raised, goal }: { raised: number; goal: number }) {
   const percent = goal > 0 ? Math.round((raised / goal) * 100) : 0;

@@ -3,7 +3,7 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { LiveSnapshot } from '@/lib/live-events/types';
 import type { Project } from '@/lib/projects/types';
-import { formatMoney } from '../Progress';
+import { formatMoney } from '../format';
 import { adminFetch, type AdminResult } from './admin-api';
 import { ImportForm } from './ImportForm';
 import { LeaderboardPanel } from './LeaderboardPanel';

@@ -3,8 +3,7 @@
 import Link from 'next/link';
 import type { CreatorTotals } from '@/lib/creators/totals';
 import { ConnectionStatus } from '../ConnectionStatus';
-import { formatCount } from '../ops/format';
-import { formatMoney } from '../Progress';
+import { formatCount, formatMoney } from '../format';
 import { useCreator } from './use-creator';
 import { card } from '../styles';
 

@@ -1,12 +1,12 @@
 'use client';
 
+import { formatUtcDay } from '../format';
 import { PERIOD_LABELS, PERIODS, type Period, type PeriodSpan } from '@/lib/leaderboard/periods';
 
-const dayFormat = new Intl.DateTimeFormat('en', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 
 /** What a tab says under its name: the UTC date, the ISO week, or nothing for all time. */
 function spanLabel(span: PeriodSpan): string | null {
-  if (span.period === 'day') return dayFormat.format(span.startsAt);
+  if (span.period === 'day') return formatUtcDay(span.startsAt);
   if (span.period === 'week') return `Week ${Number(span.id.split('-W')[1])}`;
   return null;
 }

@@ -7,8 +7,7 @@ import type { Board, Boards, RankedEntry } from '@/lib/leaderboard/types';
 import { ConnectionStatus } from '../ConnectionStatus';
 import { RelativeTime } from '../RelativeTime';
 import { plural } from '../live/format';
-import { formatCount } from '../ops/format';
-import { ordinal } from '../quiz/finish-text';
+import { formatCount, formatDate, ordinal } from '../format';
 import { BoardTabs } from './BoardTabs';
 import { useLiveLeaderboard } from './use-live-leaderboard';
 
@@ -197,13 +196,12 @@ function useServerClock(serverTime: number): number {
 }
 
 const DAY = 24 * 3_600_000;
-const dayFormat = new Intl.DateTimeFormat('en', { day: 'numeric', month: 'short', year: 'numeric' });
 
 function EntryDate({ at, now }: { at: number; now: number }) {
   if (now - at < DAY) return <RelativeTime at={at} now={now} />;
   return (
     <time dateTime={new Date(at).toISOString()} suppressHydrationWarning>
-      {dayFormat.format(at)}
+      {formatDate(at)}
     </time>
   );
 }

@@ -2,15 +2,17 @@
 
 import { useState } from 'react';
 import type { ActivityEntry } from '@/lib/live-events/types';
-import { formatMoney } from '../Progress';
+import { formatMoney } from '../format';
 import { RelativeTime } from '../RelativeTime';
 import { card } from '../styles';
+import { useArrivals } from './use-arrivals';
 
 type Props = { items: ActivityEntry[]; hasMore: boolean; now: number; loadMore: () => Promise<void> };
 
 /** Every event of the project, newest first: live at the top, older pages on demand. */
 export function ActivityTimeline({ items, hasMore, now, loadMore }: Props) {
   const [loading, setLoading] = useState<'idle' | 'busy' | 'failed'>('idle');
+  const arrival = useArrivals(items.map((item) => item.seq));
   const onLoadMore = () => {
     setLoading('busy');
     loadMore().then(() => setLoading('idle'), () => setLoading('failed'));
@@ -27,7 +29,7 @@ export function ActivityTimeline({ items, hasMore, now, loadMore }: Props) {
             data-seq={item.seq}
             data-kind={item.kind}
             data-id={item.id}
-            className="animate-arrive flex items-start gap-3 py-2.5"
+            className={`flex items-start gap-3 py-2.5 ${arrival(item.seq)}`}
           >
             <span aria-hidden className={`mt-0.5 grid h-7 w-7 shrink-0 place-items-center rounded-full text-xs font-bold ${item.kind === 'news' ? 'bg-amber-100 text-amber-700' : 'bg-indigo-100 text-accent'}`}>
               {item.kind === 'news' ? '✦' : '€'}

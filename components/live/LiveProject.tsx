@@ -3,16 +3,19 @@
 import type { LiveSnapshot } from '@/lib/live-events/types';
 import type { Project } from '@/lib/projects/types';
 import { ConnectionStatus } from '../ConnectionStatus';
-import { formatMoney, Progress } from '../Progress';
+import { formatMoney } from '../format';
+import { Progress } from '../Progress';
 import { RelativeTime } from '../RelativeTime';
 import { ActivityTimeline } from './ActivityTimeline';
 import { ContributeForm } from './ContributeForm';
 import { formatWindow, plural } from './format';
+import { useArrivals } from './use-arrivals';
 import { useLiveProject } from './use-live-project';
 import { card } from '../styles';
 
 export function LiveProject({ project, snapshot }: { project: Project; snapshot: LiveSnapshot }) {
   const { view, now, windows, connection, loadMoreActivity } = useLiveProject(snapshot);
+  const arrival = useArrivals([...view.contributors, ...view.news].map((item) => item.id));
   return (
     // On a phone (one column) the form comes right after the funding progress; on a laptop it
     // stays in its own sticky column beside everything else.
@@ -49,7 +52,7 @@ export function LiveProject({ project, snapshot }: { project: Project; snapshot:
           <p className="text-xs text-slate-500">In the last {formatWindow(windows.contributors)}</p>
           <ul data-testid="contributors-list" aria-live="polite" aria-relevant="additions" className="mt-3 space-y-1">
             {view.contributors.map((item) => (
-              <li key={item.id} data-testid="contributor-item" data-id={item.id} className="animate-arrive flex items-center gap-3 rounded-lg px-2 py-1.5">
+              <li key={item.id} data-testid="contributor-item" data-id={item.id} className={`flex items-center gap-3 rounded-lg px-2 py-1.5 ${arrival(item.id)}`}>
                 <span aria-hidden className="grid h-8 w-8 shrink-0 place-items-center rounded-full bg-indigo-100 text-sm font-bold text-accent">
                   {[...item.name][0]?.toUpperCase()}
                 </span>
@@ -70,7 +73,7 @@ export function LiveProject({ project, snapshot }: { project: Project; snapshot:
           <h2 id="news-heading" className="text-lg font-semibold">News</h2>
           <ul data-testid="news-list" aria-live="polite" aria-relevant="additions" className="mt-3 divide-y divide-slate-100">
             {view.news.map((item) => (
-              <li key={item.id} data-testid="news-item" data-id={item.id} className="animate-arrive py-2.5">
+              <li key={item.id} data-testid="news-item" data-id={item.id} className={`py-2.5 ${arrival(item.id)}`}>
                 <a href={item.url} rel="noopener noreferrer" target="_blank" className="font-medium text-accent hover:underline">
                   {item.title}
                 </a>

@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import type { CreatorTotals } from '@/lib/creators/totals';
-import { formatMoney } from '../Progress';
-import { formatCount, formatDuration } from './format';
+import { formatCount, formatMoney } from '../format';
+import { formatDuration } from './format';
 import { card } from '../styles';
 
 /** What the folds did: each published fold recomputed its creator's totals, shown here as they land. */

@@ -1,6 +1,7 @@
 import { plural } from '../live/format';
 import type { FoldedMetricEvent } from '@/lib/folding/metric-events';
-import { formatCount, formatDuration } from './format';
+import { formatCount } from '../format';
+import { formatDuration } from './format';
 import { card } from '../styles';
 
 /** The latest published folds, arriving live: one per group, with the union of its metric names. */

@@ -6,6 +6,4 @@ export function formatDuration(ms: number): string {
   return `${Math.round(seconds / 60)} min`;
 }
 
-export const formatCount = (n: number) => n.toLocaleString('en-US');
-
 export const formatPercent = (ratio: number) => `${(ratio * 100).toFixed(1)} %`;

@@ -1,5 +1,5 @@
 import type { AnswerBreakdown } from '@/lib/quiz/types';
-import { formatCount } from '../ops/format';
+import { formatCount } from '../format';
 
 export const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 export const points = formatCount;

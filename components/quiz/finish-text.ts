@@ -1,13 +1,8 @@
 import { PERIOD_LABELS, PERIODS, type Period } from '@/lib/leaderboard/periods';
 import type { SubmitResult } from '@/lib/quiz/types';
 import { plural } from '../live/format';
+import { ordinal } from '../format';
 import { points } from './Breakdown';
-
-const ORDINAL_SUFFIX: Record<Intl.LDMLPluralRule, string> = { one: 'st', two: 'nd', few: 'rd', other: 'th', zero: 'th', many: 'th' };
-const ordinals = new Intl.PluralRules('en-US', { type: 'ordinal' });
-
-/** 1st, 2nd, 3rd, 4th, 11th, 21st… */
-export const ordinal = (n: number) => `${points(n)}${ORDINAL_SUFFIX[ordinals.select(n)]}`;
 
 /** "today, this week and all time" */
 const listed = (labels: string[]) => (labels.length < 2 ? labels.join('') : `${labels.slice(0, -1).join(', ')} and ${labels.at(-1)}`);

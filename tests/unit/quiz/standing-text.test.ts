@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { placeText } from '../../../components/quiz/PlayerStanding';
-import { ordinal, rankText } from '../../../components/quiz/finish-text';
+import { ordinal } from '../../../components/format';
+import { rankText } from '../../../components/quiz/finish-text';
 import type { SubmitResult } from '../../../lib/quiz/types';
 
 describe("the finish screen's line per board", () => {

@@ -1,0 +1,55 @@
+/**
+ * Numbers and dates as English text, written out rather than through `Intl`: a page's first `Intl`
+ * object loads the browser's locale data, 65–160 ms on Lighthouse's phone in one task during
+ * hydration, whichever formatter comes first (docs/benchmarks.md, "Lighthouse on a phone").
+ * tests/unit/format.test.ts holds every function here to `Intl`'s own output.
+ */
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** 1,234,567: an integer with en-US digit groups. */
+export function formatCount(n: number): string {
+  const digits = String(Math.abs(Math.round(n))).replace(/\B(?=(\d{3})+$)/g, ',');
+  return n < 0 && Math.round(n) !== 0 ? `-${digits}` : digits;
+}
+
+/** €1,234: whole euros. */
+export function formatMoney(amount: number): string {
+  const text = formatCount(Math.abs(amount));
+  return amount < 0 && text !== '0' ? `-€${text}` : `€${text}`;
+}
+
+const ago = (count: number, unit: string) => `${formatCount(count)} ${unit}${count === 1 ? '' : 's'} ago`;
+
+/** "just now", "42 seconds ago", "3 minutes ago", "yesterday", "5 days ago", against the given clock. */
+export function relativeTime(at: number, now: number): string {
+  // Rounded as negative numbers, as Intl.RelativeTimeFormat was given them: the same text at every boundary.
+  const seconds = Math.round((at - now) / 1000);
+  if (seconds > -10) return 'just now';
+  if (seconds > -60) return ago(-seconds, 'second');
+  const minutes = Math.round(seconds / 60);
+  if (minutes > -60) return ago(-minutes, 'minute');
+  const hours = Math.round(minutes / 60);
+  if (hours > -24) return ago(-hours, 'hour');
+  const days = -Math.round(hours / 24);
+  return days === 1 ? 'yesterday' : ago(days, 'day');
+}
+
+/** "Nov 26, 2026", in the reader's time zone. */
+export function formatDate(at: number): string {
+  const date = new Date(at);
+  return `${MONTHS[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()}`;
+}
+
+/** "Nov 26": the UTC day, as a leaderboard period starts. */
+export function formatUtcDay(at: number): string {
+  const date = new Date(at);
+  return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}`;
+}
+
+/** 1st, 2nd, 3rd, 4th, 11th, 21st, 1,002nd. */
+export function ordinal(n: number): string {
+  const tens = Math.abs(n) % 100;
+  const suffix = tens >= 11 && tens <= 13 ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' }[Math.abs(n) % 10] ?? 'th');
+  return `${formatCount(n)}${suffix}`;
+}
