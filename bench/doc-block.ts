@@ -12,7 +12,7 @@ const marker = (name: string, end: 'start' | 'end') => `<!-- ${name}:${end} -->`
 
 /** When, by which command and on what machine, then the tables; what the run printed beside them stays in its output. */
 export function renderMeasurement({ date, command, machine, tables }: Measurement): string {
-  const lines = [`Measured on ${date.toISOString().slice(0, 10)} by \`${command}\`, on:`, '', ...machine.map((line) => `- ${line}`)];
+  const lines = [`Measured on ${date.toISOString().slice(0, 10)} by \`${command}\` on ${machine.join('; ')}.`];
   for (const table of tables) lines.push('', table);
   return lines.join('\n');
 }

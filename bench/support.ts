@@ -56,10 +56,9 @@ export async function commandUsec(redis: Redis): Promise<Map<string, { calls: nu
 export function hostInfo(loadAtStart: number[]): string[] {
   const cpus = os.cpus();
   return [
-    `cpu: ${cpus[0]?.model ?? 'unknown'} × ${cpus.length} cores, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM`,
-    `os: ${os.type()} ${os.release()} (${os.arch()}), node ${process.version}`,
-    `load average before the run: ${loadAtStart.map((load) => load.toFixed(2)).join(', ')} (1, 5, 15 min)` +
-      ((loadAtStart[0] ?? 0) > cpus.length / 2 ? ' — other processes were busy: expect noisy figures' : ''),
+    `${cpus[0]?.model ?? 'unknown'} × ${cpus.length} cores, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB`,
+    `${os.type()} ${os.arch()}, node ${process.version}`,
+    `load ${(loadAtStart[0] ?? 0).toFixed(2)} before the run` + ((loadAtStart[0] ?? 0) > cpus.length / 2 ? ' (other processes busy: expect noisy figures)' : ''),
   ];
 }
 

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkBlocks, renderMeasurement, replaceBlock, takeWriteOption, writeBlocks } from '../../bench/doc-block';
+import { formatTable } from '../../bench/report';
 import { DOCUMENTS, read } from './markdown';
 
 const DOC = ['# Benchmarks', '', 'How to read it.', '', '<!-- bench:push:start -->', 'old figures', '<!-- bench:push:end -->', '', 'What it means.', ''].join('\n');
@@ -23,19 +24,23 @@ describe('the blocks a bench or chaos run writes into the docs', () => {
     const text = renderMeasurement({
       date: new Date('2026-11-23T23:59:00Z'),
       command: 'npm run bench -- push',
-      machine: ['cpu: AMD EPYC × 2 cores', 'redis 7.0.15'],
+      machine: ['AMD EPYC × 2 cores', 'redis 7.0.15'],
       tables: ['| figure |\n| --- |\n| push |'],
     });
     expect(text.split('\n')).toEqual([
-      'Measured on 2026-11-23 by `npm run bench -- push`, on:',
-      '',
-      '- cpu: AMD EPYC × 2 cores',
-      '- redis 7.0.15',
+      'Measured on 2026-11-23 by `npm run bench -- push` on AMD EPYC × 2 cores; redis 7.0.15.',
       '',
       '| figure |',
       '| --- |',
       '| push |',
     ]);
+  });
+
+  it('leaves out the baseline and ratio columns only when no row has one', () => {
+    const row = { figure: 'push p99', measured: '39 ms', baseline: '—', ratio: '—', target: '< 100 ms', met: true };
+    expect(formatTable([row]).split('\n')).toEqual(['| figure   | measured | target   | met? |', '|----------|----------|----------|------|', '| push p99 | 39 ms    | < 100 ms | yes  |']);
+    const compared = { ...row, baseline: '41 ms', ratio: '0.95' };
+    expect(formatTable([row, compared]).split('\n')[0]).toBe('| figure   | measured | baseline | ratio | target   | met? |');
   });
 
   it('writes every block of a file at once, or none when one is missing', () => {
