@@ -1,8 +1,7 @@
 'use client';
 
-import { formatUtcDay } from '../format';
 import { PERIOD_LABELS, PERIODS, type Period, type PeriodSpan } from '@/lib/leaderboard/periods';
-
+import { formatUtcDay } from '../format';
 
 /** What a tab says under its name: the UTC date, the ISO week, or nothing for all time. */
 function spanLabel(span: PeriodSpan): string | null {
