@@ -1,8 +1,8 @@
 /**
- * Numbers and dates as English text, written out rather than through `Intl`: a page's first `Intl`
- * object loads the browser's locale data, 65–160 ms on Lighthouse's phone in one task during
- * hydration, whichever formatter comes first (docs/benchmarks.md, "Lighthouse on a phone").
- * tests/unit/format.test.ts holds every function here to `Intl`'s own output.
+ * Numbers, dates and durations as English text, one place for every page. Written out rather than
+ * through `Intl`: a page's first `Intl` object loads the browser's locale data, 65–160 ms in one
+ * task of hydration on Lighthouse's phone (docs/benchmarks.md, "Lighthouse on a phone").
+ * tests/unit/format.test.ts holds each of these that replaced an `Intl` call to `Intl`'s output.
  */
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -19,7 +19,9 @@ export function formatMoney(amount: number): string {
   return amount < 0 && text !== '0' ? `-€${text}` : `€${text}`;
 }
 
-const ago = (count: number, unit: string) => `${formatCount(count)} ${unit}${count === 1 ? '' : 's'} ago`;
+export const plural = (count: number, one: string, many: string) => (count === 1 ? one : many);
+
+const ago = (count: number, unit: string) => `${formatCount(count)} ${plural(count, unit, `${unit}s`)} ago`;
 
 /** "just now", "42 seconds ago", "3 minutes ago", "yesterday", "5 days ago", against the given clock. */
 export function relativeTime(at: number, now: number): string {
@@ -53,3 +55,25 @@ export function ordinal(n: number): string {
   const suffix = tens >= 11 && tens <= 13 ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' }[Math.abs(n) % 10] ?? 'th');
   return `${formatCount(n)}${suffix}`;
 }
+
+/** "24 hours", "30 minutes": a window as people say it. */
+export function formatWindow(ms: number): string {
+  const minutes = Math.round(ms / 60_000);
+  if (minutes % 60 === 0) {
+    const hours = minutes / 60;
+    return `${hours} ${plural(hours, 'hour', 'hours')}`;
+  }
+  if (minutes >= 1) return `${minutes} ${plural(minutes, 'minute', 'minutes')}`;
+  const seconds = Math.round(ms / 1000);
+  return `${seconds} ${plural(seconds, 'second', 'seconds')}`;
+}
+
+/** "0.8 s", "12 s", "3 min": how long ago or how long to go, as a dashboard shows it. */
+export function formatDuration(ms: number): string {
+  const seconds = Math.max(0, ms) / 1_000;
+  if (seconds < 10) return `${seconds.toFixed(1)} s`;
+  if (seconds < 120) return `${Math.round(seconds)} s`;
+  return `${Math.round(seconds / 60)} min`;
+}
+
+export const formatPercent = (ratio: number) => `${(ratio * 100).toFixed(1)} %`;

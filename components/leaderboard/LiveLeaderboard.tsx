@@ -6,8 +6,7 @@ import { PERIOD_LABELS, type Period } from '@/lib/leaderboard/periods';
 import type { Board, Boards, RankedEntry } from '@/lib/leaderboard/types';
 import { ConnectionStatus } from '../ConnectionStatus';
 import { RelativeTime } from '../RelativeTime';
-import { plural } from '../live/format';
-import { formatCount, formatDate, ordinal } from '../format';
+import { formatCount, formatDate, ordinal, plural } from '../format';
 import { BoardTabs } from './BoardTabs';
 import { useLiveLeaderboard } from './use-live-leaderboard';
 

@@ -3,12 +3,11 @@
 import type { LiveSnapshot } from '@/lib/live-events/types';
 import type { Project } from '@/lib/projects/types';
 import { ConnectionStatus } from '../ConnectionStatus';
-import { formatMoney } from '../format';
+import { formatMoney, formatWindow, plural } from '../format';
 import { Progress } from '../Progress';
 import { RelativeTime } from '../RelativeTime';
 import { ActivityTimeline } from './ActivityTimeline';
 import { ContributeForm } from './ContributeForm';
-import { formatWindow, plural } from './format';
 import { useArrivals } from './use-arrivals';
 import { useLiveProject } from './use-live-project';
 import { card } from '../styles';

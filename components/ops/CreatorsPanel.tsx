@@ -1,7 +1,6 @@
 import Link from 'next/link';
 import type { CreatorTotals } from '@/lib/creators/totals';
-import { formatCount, formatMoney } from '../format';
-import { formatDuration } from './format';
+import { formatCount, formatDuration, formatMoney } from '../format';
 import { card } from '../styles';
 
 /** What the folds did: each published fold recomputed its creator's totals, shown here as they land. */

@@ -1,7 +1,5 @@
 import type { PendingGroup } from '@/lib/folding/types';
-import { plural } from '../live/format';
-import { formatCount } from '../format';
-import { formatDuration } from './format';
+import { formatCount, formatDuration, plural } from '../format';
 import { card } from '../styles';
 
 /** The oldest pending groups: how long each has been folding, and how close it is to being due. */

@@ -1,7 +1,5 @@
-import { plural } from '../live/format';
+import { formatCount, formatDuration, plural } from '../format';
 import type { FoldedMetricEvent } from '@/lib/folding/metric-events';
-import { formatCount } from '../format';
-import { formatDuration } from './format';
 import { card } from '../styles';
 
 /** The latest published folds, arriving live: one per group, with the union of its metric names. */

@@ -1,7 +1,6 @@
 import { PERIOD_LABELS, PERIODS, type Period } from '@/lib/leaderboard/periods';
 import type { SubmitResult } from '@/lib/quiz/types';
-import { plural } from '../live/format';
-import { ordinal } from '../format';
+import { ordinal, plural } from '../format';
 import { points } from './Breakdown';
 
 /** "today, this week and all time" */

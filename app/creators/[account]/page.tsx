@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { connection } from 'next/server';
 import { CreatorView } from '@/components/creators/CreatorView';
-import { formatWindow } from '@/components/live/format';
+import { formatWindow } from '@/components/format';
 import { orUnavailable } from '@/components/unavailable-boundary';
 import { accountIdSchema } from '@/lib/folding/metric-events';
 import { configuredWindows } from '@/lib/live-events/context';
