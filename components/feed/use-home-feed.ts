@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { appendFeedPage, applyFeedChange, type FeedState } from '@/lib/feed/client-state';
 import type { FeedPage } from '@/lib/feed/read';
 import type { ConnectionState } from '../live/keep-watching';
-import { connectLive } from '../live/socket-client';
+import { openLive } from '../live/socket-client';
 
 export type FeedStatus = 'loading' | 'ready' | 'no-visitor' | 'unavailable';
 
@@ -24,21 +24,22 @@ export function useHomeFeed() {
   }, []);
 
   useEffect(() => {
-    const socket = connectLive();
-    const watch = () =>
-      socket.timeout(5_000).emit('feed:watch', (error, reply) => {
-        if (error || !reply.ok) return setStatus(error ? 'unavailable' : reply.ok ? 'ready' : reply.error === 'no-visitor' ? 'no-visitor' : 'unavailable');
-        commit({ entries: reply.page.entries, nextCursor: reply.page.nextCursor });
-        setStatus('ready');
-        setConnection('live');
-      });
-    socket.on('connect', watch);
-    socket.on('disconnect', () => setConnection('reconnecting'));
-    socket.on('feed:change', (change) => commit(applyFeedChange(stateRef.current, change)));
     const tick = setInterval(() => setNow(Date.now()), 15_000);
+    const close = openLive((socket) => {
+      const watch = () =>
+        socket.timeout(5_000).emit('feed:watch', (error, reply) => {
+          if (error || !reply.ok) return setStatus(error ? 'unavailable' : reply.ok ? 'ready' : reply.error === 'no-visitor' ? 'no-visitor' : 'unavailable');
+          commit({ entries: reply.page.entries, nextCursor: reply.page.nextCursor });
+          setStatus('ready');
+          setConnection('live');
+        });
+      socket.on('connect', watch);
+      socket.on('disconnect', () => setConnection('reconnecting'));
+      socket.on('feed:change', (change) => commit(applyFeedChange(stateRef.current, change)));
+    });
     return () => {
       clearInterval(tick);
-      socket.close();
+      close();
     };
   }, [commit]);
 

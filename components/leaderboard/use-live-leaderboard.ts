@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { applyBoardsChange, arrivedOnBoards, msUntilRollover } from '@/lib/leaderboard/client-state';
 import type { Boards, LeaderboardChange } from '@/lib/leaderboard/types';
 import { keepWatching, replay, type ConnectionState } from '../live/keep-watching';
-import { connectLive } from '../live/socket-client';
+import { openLive } from '../live/socket-client';
 
 /** Past the end of a day, wait a little (spread over the open pages) before reading the new boards. */
 const ROLLOVER_JITTER_MS = 2_000;
@@ -28,36 +28,37 @@ export function useLiveLeaderboard(initial: Boards | null, serverTime: number) {
   const [clockOffset, setClockOffset] = useState(() => serverTime - Date.now());
 
   useEffect(() => {
-    const socket = connectLive();
-    const commit = (next: Boards, entered: string[] = []) => {
-      boardsRef.current = next;
-      setBoards(next);
-      if (entered.length > 0) setArrived((ids) => arrivedOnBoards(ids, next, entered));
-    };
-    const ids = (of: Boards) => new Set(Object.values(of).flatMap((board) => board.entries.map((entry) => entry.id)));
-    const watching = keepWatching<Boards, LeaderboardChange>(socket, {
-      ask: (timeout, answer) =>
-        socket.timeout(timeout).emit('leaderboard:watch', (error, reply) => {
-          if (!error && reply.ok) setClockOffset(reply.serverTime - Date.now());
-          answer(error || !reply.ok ? null : reply.boards);
-        }),
-      take: (fresh, buffered) => {
-        const { state: next, stale } = replay(fresh, buffered, applyBoardsChange);
-        const known = boardsRef.current ? ids(boardsRef.current) : new Set(ids(next));
-        commit(next, [...ids(next)].filter((id) => !known.has(id)));
-        return stale;
-      },
-      onConnection: setConnection,
-    });
-    resync.current = watching.resyncSoon;
+    return openLive((socket) => {
+      const commit = (next: Boards, entered: string[] = []) => {
+        boardsRef.current = next;
+        setBoards(next);
+        if (entered.length > 0) setArrived((ids) => arrivedOnBoards(ids, next, entered));
+      };
+      const ids = (of: Boards) => new Set(Object.values(of).flatMap((board) => board.entries.map((entry) => entry.id)));
+      const watching = keepWatching<Boards, LeaderboardChange>(socket, {
+        ask: (timeout, answer) =>
+          socket.timeout(timeout).emit('leaderboard:watch', (error, reply) => {
+            if (!error && reply.ok) setClockOffset(reply.serverTime - Date.now());
+            answer(error || !reply.ok ? null : reply.boards);
+          }),
+        take: (fresh, buffered) => {
+          const { state: next, stale } = replay(fresh, buffered, applyBoardsChange);
+          const known = boardsRef.current ? ids(boardsRef.current) : new Set(ids(next));
+          commit(next, [...ids(next)].filter((id) => !known.has(id)));
+          return stale;
+        },
+        onConnection: setConnection,
+      });
+      resync.current = watching.resyncSoon;
 
-    socket.on('leaderboard:change', (change) => {
-      if (watching.buffer(change) || !boardsRef.current) return;
-      const next = applyBoardsChange(boardsRef.current, change);
-      if (next === 'resync') watching.resyncSoon();
-      else if (next !== boardsRef.current) commit(next, change.type === 'entry-added' ? [change.entry.id] : []);
+      socket.on('leaderboard:change', (change) => {
+        if (watching.buffer(change) || !boardsRef.current) return;
+        const next = applyBoardsChange(boardsRef.current, change);
+        if (next === 'resync') watching.resyncSoon();
+        else if (next !== boardsRef.current) commit(next, change.type === 'entry-added' ? [change.entry.id] : []);
+      });
+      return watching.stop;
     });
-    return watching.stop;
   }, []);
 
   // A new day starts an empty "today" board: when the shown day ends, take the boards again.

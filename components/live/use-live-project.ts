@@ -5,7 +5,7 @@ import { applyActivityPage, applyChange, stateFromSnapshot, viewAt, type LiveSta
 import { ACTIVITY_PAGE } from '@/lib/live-events/limits';
 import type { ActivityPage, LiveChange, LiveSnapshot } from '@/lib/live-events/types';
 import { keepWatching, replay, type ConnectionState } from './keep-watching';
-import { connectLive, onLiveChanges } from './socket-client';
+import { onLiveChanges, openLive } from './socket-client';
 
 /**
  * A project's live events in the browser: starts from the server-rendered snapshot, watches the
@@ -25,35 +25,36 @@ export function useLiveProject(initial: LiveSnapshot) {
   }, []);
 
   useEffect(() => {
-    const socket = connectLive();
-    const watching = keepWatching<LiveSnapshot, LiveChange>(socket, {
-      ask: (timeout, answer) =>
-        socket
-          .timeout(timeout)
-          .emit('project:watch', { slug: initial.slug }, (error, reply) =>
-            answer(error || !reply.ok ? null : reply.snapshot),
-          ),
-      take: (snapshot, buffered) => {
-        const { state: next, stale } = replay(stateFromSnapshot(snapshot, Date.now()), buffered, applyChange);
-        commit(next);
-        setBrowserNow(Date.now());
-        return stale;
-      },
-      onConnection: setConnection,
-    });
-    resyncRef.current = watching.resyncSoon;
-
-    onLiveChanges(socket, initial.slug, (change) => {
-      if (watching.buffer(change)) return;
-      const next = applyChange(stateRef.current, change);
-      if (next === 'resync') watching.resyncSoon();
-      else commit(next);
-    });
-
     const tick = setInterval(() => setBrowserNow(Date.now()), 1_000);
+    const close = openLive((socket) => {
+      const watching = keepWatching<LiveSnapshot, LiveChange>(socket, {
+        ask: (timeout, answer) =>
+          socket
+            .timeout(timeout)
+            .emit('project:watch', { slug: initial.slug }, (error, reply) =>
+              answer(error || !reply.ok ? null : reply.snapshot),
+            ),
+        take: (snapshot, buffered) => {
+          const { state: next, stale } = replay(stateFromSnapshot(snapshot, Date.now()), buffered, applyChange);
+          commit(next);
+          setBrowserNow(Date.now());
+          return stale;
+        },
+        onConnection: setConnection,
+      });
+      resyncRef.current = watching.resyncSoon;
+
+      onLiveChanges(socket, initial.slug, (change) => {
+        if (watching.buffer(change)) return;
+        const next = applyChange(stateRef.current, change);
+        if (next === 'resync') watching.resyncSoon();
+        else commit(next);
+      });
+      return watching.stop;
+    });
     return () => {
       clearInterval(tick);
-      watching.stop();
+      close();
     };
   }, [initial.slug, commit]);
 

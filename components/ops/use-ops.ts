@@ -5,7 +5,7 @@ import type { CreatorTotals } from '@/lib/creators/totals';
 import type { FoldedMetricEvent } from '@/lib/folding/metric-events';
 import { OPS_CREATORS_SHOWN, OPS_PUBLISHED_SHOWN, type OpsSnapshot } from '@/lib/ops/types';
 import { keepWatching, type ConnectionState } from '../live/keep-watching';
-import { connectLive } from '../live/socket-client';
+import { openLive } from '../live/socket-client';
 
 const TICK_MS = 250;
 
@@ -26,28 +26,29 @@ export function useOps() {
   const [connection, setConnection] = useState<ConnectionState>('connecting');
 
   useEffect(() => {
-    const socket = connectLive();
     // The server's clock minus the browser's, so ages are right whatever the browser's clock says.
     let clockOffset = 0;
-    const watching = keepWatching<OpsSnapshot, never>(socket, {
-      ask: (timeout, answer) =>
-        socket.timeout(timeout).emit('ops:watch', (error, reply) => answer(error || !reply.ok ? null : reply.snapshot)),
-      take: (fresh) => {
-        clockOffset = fresh.serverTime - Date.now();
-        setSnapshot(fresh);
-        setNow(fresh.serverTime);
-      },
-      onConnection: setConnection,
-    });
-    // A push before the first snapshot is in it: the snapshot is read after joining the room.
-    socket.on('ops:state', (state) => setSnapshot((current) => current && { ...current, ...state }));
-    socket.on('ops:published', (fold) => setSnapshot((current) => current && { ...current, published: withFold(current.published, fold) }));
-    socket.on('creator:totals', (totals) => setSnapshot((current) => current && { ...current, creators: withCreator(current.creators, totals) }));
-
     const tick = setInterval(() => setNow(Date.now() + clockOffset), TICK_MS);
+    const close = openLive((socket) => {
+      const watching = keepWatching<OpsSnapshot, never>(socket, {
+        ask: (timeout, answer) =>
+          socket.timeout(timeout).emit('ops:watch', (error, reply) => answer(error || !reply.ok ? null : reply.snapshot)),
+        take: (fresh) => {
+          clockOffset = fresh.serverTime - Date.now();
+          setSnapshot(fresh);
+          setNow(fresh.serverTime);
+        },
+        onConnection: setConnection,
+      });
+      // A push before the first snapshot is in it: the snapshot is read after joining the room.
+      socket.on('ops:state', (state) => setSnapshot((current) => current && { ...current, ...state }));
+      socket.on('ops:published', (fold) => setSnapshot((current) => current && { ...current, published: withFold(current.published, fold) }));
+      socket.on('creator:totals', (totals) => setSnapshot((current) => current && { ...current, creators: withCreator(current.creators, totals) }));
+      return watching.stop;
+    });
     return () => {
       clearInterval(tick);
-      watching.stop();
+      close();
     };
   }, []);
 
