@@ -11,7 +11,7 @@ import { ROOT, progress } from './support';
 const LIGHTHOUSE = path.join(ROOT, 'node_modules', '.bin', 'lighthouse');
 
 /** Lighthouse's simulated phone is noisy on a shared machine: each page is scored this many times and the median run kept. */
-const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
+const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 9);
 const PAGES = ['/', '/projects/tidal-synth', '/quiz', '/leaderboard'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const TARGET = 95;
