@@ -5,7 +5,10 @@ import { BACKER_NAMES } from '../projects/demo-names';
 import { pick } from './pick';
 
 const DAY = 86_400_000;
-const between = (min: number, max: number) => min + Math.random() * (max - min);
+/** Where a simulated player's chance comes from: `Math.random`, or a seeded source that replays the same games (the tests'). */
+export type Chance = () => number;
+
+const between = (min: number, max: number, chance: Chance = Math.random) => min + chance() * (max - min);
 
 /** The demo's simulated players: a fixed crowd, so their bests (about 100 bytes each per board) stay bounded however long the demo runs. */
 export const SIMULATED_PLAYERS = 500;
@@ -21,8 +24,8 @@ export type PlayerStyle = { skill: number; secondsPerAnswer: number };
  * about one in a dozen) and a pace from 2.5 to 14 seconds an answer (reading the explanation
  * included), each answer varying around it.
  */
-export function randomStyle(): PlayerStyle {
-  return { skill: between(0.35, 0.92), secondsPerAnswer: between(2.5, 14) };
+export function randomStyle(chance: Chance = Math.random): PlayerStyle {
+  return { skill: between(0.35, 0.92, chance), secondsPerAnswer: between(2.5, 14, chance) };
 }
 
 /**
@@ -33,8 +36,13 @@ export function randomStyle(): PlayerStyle {
  * it does for a person, and the board fills with a believable spread. The game counts for one of
  * the simulated crowd, at random, unless `playerId` says whose.
  */
-export async function playSimulatedQuiz(ctx: LeaderboardContext, style: PlayerStyle = randomStyle(), playerId = simulatedPlayer()): Promise<SubmitResult> {
-  const thinkTimes = Array.from({ length: QUESTIONS_PER_SESSION }, () => Math.round(style.secondsPerAnswer * 1000 * between(0.5, 1.5)));
+export async function playSimulatedQuiz(
+  ctx: LeaderboardContext,
+  style: PlayerStyle = randomStyle(),
+  playerId = simulatedPlayer(),
+  chance: Chance = Math.random,
+): Promise<SubmitResult> {
+  const thinkTimes = Array.from({ length: QUESTIONS_PER_SESSION }, () => Math.round(style.secondsPerAnswer * 1000 * between(0.5, 1.5, chance)));
   let time = ctx.now() - thinkTimes.reduce((sum, ms) => sum + ms, 0);
   const player = { ...ctx, now: () => time };
   const session = await startSession(playerId, player);
@@ -43,8 +51,8 @@ export async function playSimulatedQuiz(ctx: LeaderboardContext, style: PlayerSt
     time += thinkTimes[i] ?? 0;
     const answer = rightChoiceShown(question);
     const { length } = question.choices;
-    const wrong = (answer + 1 + Math.floor(Math.random() * (length - 1))) % length;
-    ({ next: question } = await answerQuestion(session.id, { questionId: question.id, choice: Math.random() < style.skill ? answer : wrong }, player));
+    const wrong = (answer + 1 + Math.floor(chance() * (length - 1))) % length;
+    ({ next: question } = await answerQuestion(session.id, { questionId: question.id, choice: chance() < style.skill ? answer : wrong }, player));
   }
   return submitSession(session.id, pick(BACKER_NAMES), playerId, player);
 }
