@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { inject, vi } from 'vitest';
 import { liveEventKeys } from '../lib/live-events/keys';
 import type { LiveEventsContext } from '../lib/live-events/context';
@@ -61,6 +61,16 @@ export async function listenTo(redis: RedisClient, channel: string): Promise<Cha
 
 export function uniqueSlug(): string {
   return `t-${randomBytes(6).toString('hex')}`;
+}
+
+/**
+ * A client address no other test draws (one of the 131,072 of 198.18.0.0/15, set aside for
+ * testing), so a per-address limit starts from zero: two tests drawing from 192.0.2.x could
+ * meet one time in 250.
+ */
+export function uniqueAddress(): string {
+  const n = randomInt(1 << 17);
+  return `198.${18 + (n >> 16)}.${(n >> 8) & 255}.${n & 255}`;
 }
 
 /** A clock the test moves by hand, so windows are crossed without sleeping. */

@@ -7,7 +7,7 @@ import { metricsRegistry } from '../../lib/metrics/registry';
 import { instrumentRedis } from '../../lib/metrics/redis';
 import { createRedis, createSubscriber, getRedis, waitUntilReady } from '../../lib/redis/client';
 import { visitorFromCookies } from '../../lib/visitors/cookie';
-import { testConnection, uniqueSlug } from '../support';
+import { testConnection, uniqueAddress, uniqueSlug } from '../support';
 import { seriesValue, startInProcessApp, type InProcessApp } from './in-process-app';
 
 const PUBSUB = 'crowdpulse_pubsub_messages_total';
@@ -154,14 +154,14 @@ describe('bounded metric labels', () => {
       await limitBursts(burster);
       await expect(limitBursts(burster)).rejects.toMatchObject({ status: 429 });
       process.env.TRUST_PROXY = '1';
-      const address = `192.0.2.${Math.floor(Math.random() * 250)}`;
+      const address = uniqueAddress();
       for (let i = 0; i < limitPoints('new-visitor-ids') + 3; i++) {
         await (await fetch(`${url}/projects/x`, { headers: { accept: 'text/html', 'x-forwarded-for': address } })).text();
       }
       expect([await refusals('http-writes'), await refusals('http-bursts'), await refusals('new-visitor-ids')]).toEqual([writes + 1, bursts + 1, visitors + 3]);
       // RATE_LIMIT_PER_MIN=0 turns the new-id limit off too: every page gets its cookie (a quiz submit needs one).
       process.env.RATE_LIMIT_PER_MIN = '0';
-      const unlimited = `192.0.2.${Math.floor(Math.random() * 250)}`;
+      const unlimited = uniqueAddress();
       for (let i = 0; i < limitPoints('new-visitor-ids') + 3; i++) {
         const page = await fetch(`${url}/projects/x`, { headers: { accept: 'text/html', 'x-forwarded-for': unlimited } });
         await page.text();

@@ -11,7 +11,7 @@ import { metricsRegistry } from '../../lib/metrics/registry';
 import { closeRedis, getRedis, waitUntilReady, type RedisClient } from '../../lib/redis/client';
 import type { ClientToServerEvents, ServerToClientEvents } from '../../lib/realtime/events';
 import { ensureVisitorSecret } from '../../lib/visitors/cookie';
-import { testConnection } from '../support';
+import { testConnection, uniqueAddress } from '../support';
 
 /** The stub page's header naming the client address the request was stamped with. */
 export const STAMPED_ADDRESS = 'x-test-client-address';
@@ -98,7 +98,7 @@ export async function startInProcessApp({ host = '127.0.0.1', page }: { host?: s
     crashes,
     open,
     async pageCookie(headers = {}) {
-      const address = `10.0.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+      const address = uniqueAddress();
       const response = await fetch(`${url}/projects/x`, { headers: { accept: 'text/html', 'x-forwarded-for': address, ...headers } });
       await response.text();
       return response.headers.getSetCookie().find((cookie) => cookie.startsWith('cp_vid='))?.split(';')[0];

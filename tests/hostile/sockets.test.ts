@@ -9,7 +9,7 @@ import type { RedisClient } from '../../lib/redis/client';
 import type { WatchReply } from '../../lib/realtime/events';
 import { SOCKET_EVENTS_PER_WINDOW } from '../../lib/realtime/socket-limits';
 import { recentlyViewedKey } from '../../lib/visitors/recently-viewed';
-import { createProject } from '../support';
+import { createProject, uniqueAddress } from '../support';
 import { seriesValue, startInProcessApp, type ClientSocket, type InProcessApp } from './in-process-app';
 
 const refusals = (limit: string) => seriesValue('crowdpulse_rate_limit_refusals_total', { limit });
@@ -78,7 +78,7 @@ describe('forged viewers', () => {
     process.env.RATE_LIMIT_PER_MIN = '120';
     process.env.RATE_LIMIT_NEW_VISITORS_PER_HOUR = '20';
     try {
-      const address = { 'x-forwarded-for': `192.0.2.${Math.floor(Math.random() * 250)}` };
+      const address = { 'x-forwarded-for': uniqueAddress() };
       const cookies = [];
       for (let i = 0; i < 30; i++) cookies.push(await pageCookie(address));
       expect(cookies.filter(Boolean).length).toBe(20);

@@ -5,7 +5,7 @@ import { recordContribution } from '../../lib/live-events';
 import { getProject } from '../../lib/projects/catalogue';
 import { catalogueKeys, projectKeys } from '../../lib/projects/keys';
 import { startInProcessApp, type InProcessApp } from '../hostile/in-process-app';
-import { liveContext, testClock, uniqueSlug } from '../support';
+import { liveContext, testClock, uniqueAddress, uniqueSlug } from '../support';
 
 /**
  * The catalogue's routes, called as Next calls them (the handler with a Request), on this run's
@@ -19,7 +19,7 @@ beforeAll(async () => {
 });
 afterAll(async () => app.close());
 
-const address = () => `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+const address = uniqueAddress;
 
 function put(slug: string, body: unknown, token = TOKEN) {
   const request = new Request(`http://app.test/api/projects/${slug}`, {
