@@ -16,10 +16,10 @@ test('live pages load the Socket.IO client after hydration, not with their scrip
     for (const src of scripts) expect(await (await request.get(src)).text(), `${path}: ${src}`).not.toContain('engine.io');
   }
 
-  const lateScripts: string[] = [];
-  page.on('request', (sent) => sent.resourceType() === 'script' && lateScripts.push(sent.url()));
+  const loaded: string[] = [];
+  page.on('request', (sent) => sent.resourceType() === 'script' && loaded.push(sent.url()));
   await page.goto(`/projects/${slug}`);
   await expect(page.getByTestId('connection-status')).toHaveAttribute('data-state', 'live');
-  const imported = await Promise.all(lateScripts.map(async (url) => (await request.get(url)).text()));
+  const imported = await Promise.all(loaded.map(async (url) => (await request.get(url)).text()));
   expect(imported.some((script) => script.includes('engine.io'))).toBe(true);
 });
