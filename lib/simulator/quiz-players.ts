@@ -2,13 +2,9 @@ import { readTop, type LeaderboardContext } from '../leaderboard';
 import { randomInt } from 'node:crypto';
 import { answerQuestion, QUESTIONS_PER_SESSION, rightChoiceShown, startSession, submitSession, type PublicQuestion, type SubmitResult } from '../quiz';
 import { BACKER_NAMES } from '../projects/demo-names';
-import { pick } from './pick';
+import { between, pick, type Chance } from './chance';
 
 const DAY = 86_400_000;
-/** Where a simulated player's chance comes from: `Math.random`, or a seeded source that replays the same games (the tests'). */
-export type Chance = () => number;
-
-const between = (min: number, max: number, chance: Chance = Math.random) => min + chance() * (max - min);
 
 /** The demo's simulated players: a fixed crowd, so their bests (about 100 bytes each per board) stay bounded however long the demo runs. */
 export const SIMULATED_PLAYERS = 500;

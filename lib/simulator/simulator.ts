@@ -9,10 +9,9 @@ import { defaultLeaderboardContext } from '../leaderboard';
 import { log } from '../log';
 import { listSlugs } from '../projects/catalogue';
 import { BACKER_NAMES, NEWS_TITLES } from '../projects/demo-names';
-import { pick } from './pick';
+import { between, pick } from './chance';
 import { playSimulatedQuiz } from './quiz-players';
 
-const between = (min: number, max: number) => min + Math.random() * (max - min);
 /** Simulated visitors who follow a project each from the start. */
 const SIMULATED_FOLLOWERS = 40;
 const AMOUNTS = [5, 10, 10, 15, 20, 25, 25, 30, 50, 50, 75, 100, 150, 250, 500];

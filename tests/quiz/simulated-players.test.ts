@@ -3,7 +3,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { readBoards, readTop } from '../../lib/leaderboard';
 import { POINTS_PER_ANSWER } from '../../lib/quiz';
 import { maxScore, speedBonus } from './support';
-import { playSimulatedQuiz, randomStyle, seedDemoBoard, simulatedPlayer, type Chance } from '../../lib/simulator/quiz-players';
+import type { Chance } from '../../lib/simulator/chance';
+import { playSimulatedQuiz, randomStyle, seedDemoBoard, simulatedPlayer } from '../../lib/simulator/quiz-players';
 import { connect } from '../support';
 import { boardContext } from '../leaderboard/support';
 
