@@ -1,3 +1,4 @@
+import { COMPILE_HINT, rootScripts } from '../scripts/compile-hints';
 import { expect, test } from './support/fixtures';
 
 /** The scripts a page's HTML makes the browser load and run before it is interactive (`noModule` ones are for old browsers only). */
@@ -22,4 +23,18 @@ test('live pages load the Socket.IO client after hydration, not with their scrip
   await expect(page.getByTestId('connection-status')).toHaveAttribute('data-state', 'live');
   const imported = await Promise.all(loaded.map(async (url) => (await request.get(url)).text()));
   expect(imported.some((script) => script.includes('engine.io'))).toBe(true);
+});
+
+/**
+ * The scripts every page boots with (React, Next's router, the bundler's runtime) open with V8's
+ * compile hint (scripts/compile-hints.ts, run by `npm run build`), so Chromium compiles them on a
+ * background thread as they download instead of on the main thread as the page hydrates.
+ */
+test('the scripts every page boots with carry the compile hint', async ({ request, slug }) => {
+  const framework = rootScripts().map((script) => `/_next/${script}`);
+  expect(framework.length).toBeGreaterThanOrEqual(3);
+  for (const path of ['/', `/projects/${slug}`, '/quiz', '/leaderboard']) {
+    expect(scriptsOf(await (await request.get(path)).text()), path).toEqual(expect.arrayContaining(framework));
+  }
+  for (const src of framework) expect((await (await request.get(src)).text()).startsWith(COMPILE_HINT), src).toBe(true);
 });
