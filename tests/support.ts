@@ -64,9 +64,9 @@ export function uniqueSlug(): string {
 }
 
 /**
- * A client address no other test draws (one of the 131,072 of 198.18.0.0/15, set aside for
- * testing), so a per-address limit starts from zero: two tests drawing from 192.0.2.x could
- * meet one time in 250.
+ * A client address drawn from the 131,072 of 198.18.0.0/15 (set aside for testing), so a
+ * per-address limit almost surely starts from zero: two tests drawing from 192.0.2.x met one
+ * time in 250.
  */
 export function uniqueAddress(): string {
   const n = randomInt(1 << 17);

@@ -50,7 +50,7 @@ export async function playSimulatedQuiz(
     const wrong = (answer + 1 + Math.floor(chance() * (length - 1))) % length;
     ({ next: question } = await answerQuestion(session.id, { questionId: question.id, choice: chance() < style.skill ? answer : wrong }, player));
   }
-  return submitSession(session.id, pick(BACKER_NAMES), playerId, player);
+  return submitSession(session.id, pick(BACKER_NAMES, chance), playerId, player);
 }
 
 /** Games the demo's boards are seeded with. */

@@ -19,12 +19,10 @@ beforeAll(async () => {
 });
 afterAll(async () => app.close());
 
-const address = uniqueAddress;
-
 function put(slug: string, body: unknown, token = TOKEN) {
   const request = new Request(`http://app.test/api/projects/${slug}`, {
     method: 'PUT',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'x-forwarded-for': address() },
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'x-forwarded-for': uniqueAddress() },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
   return PUT(request, { params: Promise.resolve({ slug }) });
