@@ -1,6 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumPath } from './scripts/chromium';
 
-/** Debian's Chromium, never a downloaded browser; flags for a sandboxed machine with no network. */
+/** Flags for a sandboxed machine with no network; which Chromium: scripts/chromium.ts. */
 const chromiumFlags = [
   '--no-sandbox',
   '--disable-gpu',
@@ -28,7 +29,7 @@ export default defineConfig({
   reporter: [['list'], ['html', { open: 'never' }]],
   use: {
     ...devices['Desktop Chrome'],
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumFlags },
+    launchOptions: { executablePath: chromiumPath(), args: chromiumFlags },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },

@@ -5,10 +5,15 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { App } from './app';
 import type { FigureResult, Row } from './report';
-import { ROOT, progress } from './support';
+import { chromiumPath } from '../scripts/chromium';
+import { progress } from './support';
 
-/** Lighthouse's own CLI, in a process of its own: it evaluates functions in the page, which tsx's transform would break. */
-const LIGHTHOUSE = path.join(ROOT, 'node_modules', '.bin', 'lighthouse');
+/**
+ * Lighthouse's own CLI, in a process of its own (it evaluates functions in the page, which tsx's
+ * transform would break), fetched by npx at this version the first time: its 166 packages are
+ * for this one figure, so `npm install` does not bring them.
+ */
+const LIGHTHOUSE = ['--yes', 'lighthouse@12.8.2'];
 
 /** Lighthouse's simulated phone is noisy on a shared machine: each page is scored this many times and the median run kept. */
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 9);
@@ -32,11 +37,11 @@ const FLAGS = ['--output=json', '--quiet', `--only-categories=${CATEGORIES.join(
  * file, not stdout: the CLI exits before a large report has drained through a pipe.
  */
 async function report(url: string): Promise<LighthouseResult> {
-  const env = { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' };
+  const env = { ...process.env, CHROME_PATH: chromiumPath() };
   const dir = await mkdtemp(path.join(os.tmpdir(), 'crowdpulse-lighthouse-'));
   const file = path.join(dir, 'report.json');
   try {
-    await promisify(execFile)(LIGHTHOUSE, [url, ...FLAGS, `--output-path=${file}`], { env }).catch(() => undefined);
+    await promisify(execFile)('npx', [...LIGHTHOUSE, url, ...FLAGS, `--output-path=${file}`], { env, cwd: os.tmpdir() }).catch(() => undefined);
     const text = await readFile(file, 'utf8').catch(() => '{"runtimeError":{"message":"Lighthouse wrote no report"}}');
     return JSON.parse(text) as LighthouseResult;
   } finally {

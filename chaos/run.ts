@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import { boardKeys } from '../lib/leaderboard/keys';
 import { liveEventKeys } from '../lib/live-events/keys';
+import { programPath } from '../lib/programs';
 import { buildIfNeeded } from '../scripts/build-if-needed';
 import { checkBlocks, renderMeasurement, takeWriteOption, writeBlocks } from '../bench/doc-block';
 import { Cleanup, ROOT, hostInfo, sleep } from '../bench/support';
@@ -121,7 +122,7 @@ async function main(): Promise<void> {
 
 /** Each table into its block of `file`, under when, by which command and on what machine it was measured. */
 function writeTables(file: string, args: string[], loadAtStart: number[], tables: Record<string, string>): void {
-  const redis = /v=(\S+)/.exec(execFileSync('redis-server', ['--version'], { encoding: 'utf8' }))?.[1] ?? '?';
+  const redis = /v=(\S+)/.exec(execFileSync(programPath('redis-server'), ['--version'], { encoding: 'utf8' }))?.[1] ?? '?';
   const machine = [...hostInfo(loadAtStart), `redis ${redis}`];
   const command = ['npm run chaos', ...(args.length ? ['--', ...args] : [])].join(' ');
   const date = new Date();

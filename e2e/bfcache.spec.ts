@@ -1,5 +1,6 @@
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { rightChoiceShown } from '../lib/quiz/bank';
+import { chromiumPath } from '../scripts/chromium';
 import { LeaderboardPage, ProjectPage } from './pages';
 import { expect, postContribution, test } from './support/fixtures';
 import { playQuiz, uniqueName } from './support/quiz';
@@ -8,7 +9,7 @@ import { playQuiz, uniqueName } from './support/quiz';
 let browser: Browser;
 test.beforeAll(async () => {
   browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: chromiumPath(),
     args: ['--no-sandbox', '--disable-gpu'],
     ignoreDefaultArgs: ['--disable-back-forward-cache'],
   });

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import net from 'node:net';
+import { programPath } from '../programs';
 
 export type RedisServerHandle = {
   url: string;
@@ -47,7 +48,7 @@ export async function startRedisServer(options: RedisServerOptions = {}): Promis
     : ['--save', '', '--appendonly', 'no'];
   for (let attempt = 1; ; attempt++) {
     const port = options.port ?? (await freePort());
-    const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', ...persistence, ...LAZYFREE_ARGS, '--loglevel', 'warning'], {
+    const child = spawn(programPath('redis-server'), ['--port', String(port), '--bind', '127.0.0.1', ...persistence, ...LAZYFREE_ARGS, '--loglevel', 'warning'], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const exited = once(child, 'exit').then(() => undefined);

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { killOnExit, stopChild, waitForPort } from '../redis/embedded';
+import { programPath } from '../programs';
 
 export type Backend = { name: string; port: number };
 
@@ -98,7 +99,7 @@ export async function startHaproxy(port: number, backends: readonly Backend[], o
   const dir = mkdtempSync(path.join(os.tmpdir(), 'crowdpulse-haproxy-'));
   const configFile = path.join(dir, 'haproxy.cfg');
   writeFileSync(configFile, haproxyConfig(port, backends, options));
-  const child = spawn('haproxy', ['-db', '-f', configFile], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(programPath('haproxy'), ['-db', '-f', configFile], { stdio: ['ignore', 'pipe', 'pipe'] });
   // Whatever happens to this process, its load balancer must not outlive it.
   killOnExit(child);
   const stop = async () => {

@@ -3,6 +3,7 @@ import { spawn, execFile, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import { promisify } from 'node:util';
 import { freePort, killOnExit, LAZYFREE_ARGS, waitForPort } from '../redis/embedded';
+import { programPath } from '../programs';
 
 const run = promisify(execFile);
 
@@ -31,7 +32,7 @@ async function isFree(port: number): Promise<boolean> {
 
 export async function startNode(node: RunningNode): Promise<ChildProcess> {
   const child = spawn(
-    'redis-server',
+    programPath('redis-server'),
     [
       '--port', String(node.port), '--bind', HOST, '--dir', node.dir,
       '--cluster-enabled', 'yes', '--cluster-config-file', `nodes-${node.port}.conf`, '--cluster-node-timeout', '1000',
@@ -45,11 +46,11 @@ export async function startNode(node: RunningNode): Promise<ChildProcess> {
 }
 
 export async function cli(port: number, ...args: string[]): Promise<string> {
-  const { stdout } = await run('redis-cli', ['-h', HOST, '-p', String(port), ...args], { timeout: 3_000 });
+  const { stdout } = await run(programPath('redis-cli'), ['-h', HOST, '-p', String(port), ...args], { timeout: 3_000 });
   return stdout.trim();
 }
 
 /** `redis-cli --cluster create` over the given ports, `replicasPerMaster` replicas each. */
 export async function createCluster(ports: number[], replicasPerMaster: number): Promise<void> {
-  await run('redis-cli', ['--cluster', 'create', ...ports.map((port) => `${HOST}:${port}`), '--cluster-replicas', String(replicasPerMaster), '--cluster-yes']);
+  await run(programPath('redis-cli'), ['--cluster', 'create', ...ports.map((port) => `${HOST}:${port}`), '--cluster-replicas', String(replicasPerMaster), '--cluster-yes']);
 }

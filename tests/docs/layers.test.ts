@@ -30,7 +30,7 @@ describe('the layers of lib/', () => {
       for (const [, target] of readFileSync(file, 'utf8').matchAll(/from '(\.[^']+)'/g)) {
         const to = path.relative(LIB, path.resolve(path.dirname(file), target!)).split(path.sep);
         if (to.length < 2 || to[0] === from[0]) continue;
-        // lib/*.ts (ids, errors, the logger, the instance's name) sit below every folder.
+        // lib/*.ts (ids, errors, the logger, the instance's name, outside programs) sit below every folder.
         if (from.length < 2 || depth(to[0]!) < depth(from[0]!)) upward.push(`${path.relative(LIB, file)} imports ${target}`);
       }
     }

@@ -3,7 +3,7 @@ import path from 'node:path';
 
 /** The repository root, and the documents a reader is sent to: README.md, docs/*.md, and the READMEs of bench/ and chaos/. */
 export const ROOT = path.resolve(__dirname, '../..');
-export const DOCUMENTS = ['README.md', 'bench/README.md', 'chaos/README.md', ...readdirSync(path.join(ROOT, 'docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`)];
+export const DOCUMENTS = ['README.md', 'CONTRIBUTING.md', 'THIRD_PARTY_NOTICES.md', 'bench/README.md', 'chaos/README.md', ...readdirSync(path.join(ROOT, 'docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`)];
 
 export const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
 

@@ -17,3 +17,11 @@ it('runs on Node 24 or newer, as package.json requires, and so does the app it s
   const spawned = execFileSync(path.join('node_modules', '.bin', 'tsx'), ['--eval', 'process.stdout.write(process.version)'], { encoding: 'utf8' });
   expect(major(spawned)).toBeGreaterThanOrEqual(24);
 });
+
+/** nvm, fnm and mise users are told the version by .nvmrc: the same major as the `node` package and engines. */
+it('names in .nvmrc the Node the npm scripts run on', () => {
+  const { devDependencies } = JSON.parse(readFileSync('package.json', 'utf8')) as { devDependencies: { node: string } };
+  const nvmrc = readFileSync('.nvmrc', 'utf8').trim();
+  expect(nvmrc).toBe('24');
+  expect(major(devDependencies.node.replace(/^\^/, ''))).toBe(Number(nvmrc));
+});

@@ -1,0 +1,66 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { explain } from '../../../scripts/system-packages';
+import { check, detectPlatform, REQUIREMENTS, type Finding } from '../../../scripts/setup/requirements';
+import { fakePrograms, VERSIONS } from './support';
+
+const FONTS = 'Noto Sans CJK JP';
+const complete = () => fakePrograms({ ...VERSIONS, 'fc-list': FONTS });
+const env = (dir: string) => ({ PATH: dir });
+
+describe('npm test’s first step: what the machine lacks', () => {
+  it('finds nothing wrong where every program is there and new enough', () => {
+    expect(check(['redis-server', 'chromium', 'haproxy', 'fonts'], env(complete()), 'debian')).toEqual([]);
+  });
+
+  it('names a program too old, its version, the one needed and why', () => {
+    const dir = fakePrograms({ ...VERSIONS, 'redis-server': 'Redis server v=6.2.14 sha=0', chromium: 'Chromium 120.0.6099.71' });
+    const findings = check(['redis-server', 'chromium', 'haproxy'], env(dir), 'debian');
+    expect(findings.map((finding) => finding.problem === 'too old' && [finding.requirement.name, finding.version])).toEqual([
+      ['redis-server', '6.2.14'],
+      ['chromium', '120.0.6099.71'],
+    ]);
+    expect(explain(findings, 'debian')).toContain(`Too old: redis-server 6.2.14 at ${path.join(dir, 'redis-server')}; 7.0 or newer is needed`);
+  });
+
+  it('counts fonts as missing when fc-list knows none for a language the demo writes in', () => {
+    const dir = fakePrograms({ ...VERSIONS, 'fc-list': '' });
+    expect(check(['fonts'], env(dir), 'debian').map((finding) => finding.problem)).toEqual(['missing']);
+    expect(check(['fonts'], env(dir), 'macos')).toEqual([]);
+  });
+});
+
+describe('the message for what is missing, per platform', () => {
+  // This machine has the programs in their usual places: what is missing is stated, not staged.
+  const missing = (names: string[]): Finding[] => names.map((name) => ({ requirement: REQUIREMENTS.find((known) => known.name === name)!, problem: 'missing' }));
+  const all = ['redis-server', 'chromium', 'haproxy', 'fonts'];
+
+  it('on Debian and Ubuntu: one apt-get line, and Playwright’s browser as the alternative', () => {
+    const message = explain(missing(all), 'debian');
+    expect(message).toContain('sudo apt-get install -y redis-server chromium haproxy fonts-noto-cjk fonts-dejavu-core\n');
+    expect(message).toContain('For chromium, instead: npx playwright install chromium');
+    expect(message).toContain('Set REDIS_SERVER_PATH, REDIS_CLI_PATH, CHROMIUM_PATH, HAPROXY_PATH to its path');
+  });
+
+  it('on Fedora: dnf and Fedora’s names', () => {
+    expect(explain(missing(all), 'fedora')).toContain('sudo dnf install -y redis chromium haproxy google-noto-sans-cjk-fonts dejavu-sans-fonts\n');
+  });
+
+  it('on macOS: Homebrew for the servers, Playwright for the browser', () => {
+    const message = explain(missing(['redis-server', 'chromium', 'haproxy']), 'macos');
+    expect(message).toContain('brew install redis haproxy\n');
+    expect(message).toContain('npx playwright install chromium');
+  });
+
+  it('elsewhere: what is missing, for the system’s own package manager', () => {
+    expect(explain(missing(['haproxy']), 'other')).toContain("Install haproxy with your system's package manager.");
+  });
+
+  it('tells the platform from /etc/os-release', () => {
+    expect(detectPlatform('linux', 'ID=ubuntu\nID_LIKE=debian\n')).toBe('debian');
+    expect(detectPlatform('linux', 'ID="rocky"\nID_LIKE="rhel centos fedora"\n')).toBe('fedora');
+    expect(detectPlatform('linux', 'ID=fedora\n')).toBe('fedora');
+    expect(detectPlatform('linux', 'ID=arch\n')).toBe('other');
+    expect(detectPlatform('darwin', '')).toBe('macos');
+  });
+});
