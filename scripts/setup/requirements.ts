@@ -67,7 +67,7 @@ export const REQUIREMENTS: readonly Requirement[] = [
   {
     name: 'fonts',
     find: hasFonts,
-    packages: { debian: ['fonts-noto-cjk', 'fonts-dejavu-core'], fedora: ['google-noto-sans-cjk-fonts', 'dejavu-sans-fonts'], macos: [] },
+    packages: { debian: ['fontconfig', 'fonts-noto-cjk', 'fonts-dejavu-core'], fedora: ['fontconfig', 'google-noto-sans-cjk-fonts', 'dejavu-sans-fonts'], macos: [] },
   },
 ];
 

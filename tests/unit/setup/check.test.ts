@@ -37,13 +37,13 @@ describe('the message for what is missing, per platform', () => {
 
   it('on Debian and Ubuntu: one apt-get line, and Playwright’s browser as the alternative', () => {
     const message = explain(missing(all), 'debian');
-    expect(message).toContain('sudo apt-get install -y redis-server chromium haproxy fonts-noto-cjk fonts-dejavu-core\n');
+    expect(message).toContain('sudo apt-get install -y redis-server chromium haproxy fontconfig fonts-noto-cjk fonts-dejavu-core\n');
     expect(message).toContain('For chromium, instead: npx playwright install chromium');
     expect(message).toContain('Set REDIS_SERVER_PATH, REDIS_CLI_PATH, CHROMIUM_PATH, HAPROXY_PATH to its path');
   });
 
   it('on Fedora: dnf and Fedora’s names', () => {
-    expect(explain(missing(all), 'fedora')).toContain('sudo dnf install -y redis chromium haproxy google-noto-sans-cjk-fonts dejavu-sans-fonts\n');
+    expect(explain(missing(all), 'fedora')).toContain('sudo dnf install -y redis chromium haproxy fontconfig google-noto-sans-cjk-fonts dejavu-sans-fonts\n');
   });
 
   it('on macOS: Homebrew for the servers, Playwright for the browser', () => {
