@@ -11,7 +11,7 @@
   (includes/home-feed.lua, lib/feed/hook.ts)
 
   Returns {status, at, feedWork}: status 1 published, 0 duplicate (at is the original's), -1 unknown
-  project; feedWork (published only): see enqueue.lua
+  project; feedWork (published only): see home-feed.lua
 ]]
 --- @include "includes/event-kinds.lua"
 --- @include "includes/publish-change.lua"
