@@ -128,9 +128,8 @@ function countedBy(counter: Counter, kind: string, window: number, change: Versi
  * page does not copy every time it holds on every change.
  */
 function counted(counter: Counter, window: number, at: number): Counter {
-  const cutoff = at - window;
   let expired = 0;
-  while (expired < counter.expiring.length && counter.expiring[expired]! <= cutoff) expired++;
+  while (expired < counter.expiring.length && !inWindow(counter.expiring[expired]!, window, at)) expired++;
   const dropped = expired >= EXPIRED_DROP_BATCH || expired === counter.expiring.length ? expired : 0;
   const kept = dropped > 0 ? counter.expiring.slice(dropped) : counter.expiring;
   return { ...counter, count: counter.count + 1 - dropped, expiring: counter.expiringComplete ? [...kept, at] : kept };

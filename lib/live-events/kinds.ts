@@ -66,3 +66,6 @@ export const windowsOf = (kinds: readonly KindDescriptor[]): Windows =>
 
 /** Members shown at `now`: those whose time is still inside `window`. The one window filter. */
 export const inWindow = (at: number, window: number, now: number): boolean => at > now - window;
+
+/** inWindow as a score range (ZCOUNT, ZRANGE BYSCORE): above `now - window`, never at it. */
+export const windowScores = (window: number, now: number): [min: string, max: string] => [`(${now - window}`, '+inf'];

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from './markdown';
+import { typescriptComments } from './source';
 
 /** The code a reader follows: its comments name files to open next. */
 const CODE = ['lib', 'components', 'app', 'scripts', 'server.ts'];
@@ -17,16 +17,6 @@ function filesUnder(dir: string): string[] {
 
 const REPOSITORY = filesUnder('.').map((file) => path.posix.normalize(file));
 const IN_REPOSITORY = new Set(REPOSITORY);
-
-/** The comments of a TypeScript file, as its scanner sees them (a `//` inside a string or a URL literal is no comment). */
-export function typescriptComments(source: string, jsx: boolean): string[] {
-  const scanner = ts.createScanner(ts.ScriptTarget.Latest, false, jsx ? ts.LanguageVariant.JSX : ts.LanguageVariant.Standard, source);
-  const comments: string[] = [];
-  for (let token = scanner.scan(); token !== ts.SyntaxKind.EndOfFileToken; token = scanner.scan()) {
-    if (token === ts.SyntaxKind.SingleLineCommentTrivia || token === ts.SyntaxKind.MultiLineCommentTrivia) comments.push(scanner.getTokenText());
-  }
-  return comments;
-}
 
 /** The comments of a Lua file: `--[[ … ]]` blocks and `--` to the end of the line (include lines are checked by layers.test.ts). */
 export function luaComments(source: string): string[] {
