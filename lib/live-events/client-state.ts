@@ -1,6 +1,6 @@
 import { appendPage, listFromPage, prependEntry, removeEntry, type ActivityList } from './activity-list';
 import { contributions, contributors, inWindow, KINDS, news, type KindDescriptor } from './kinds';
-import type { Member } from './snapshot';
+import type { Counter, Member } from './snapshot';
 import type { ActivityEntry, ActivityPage, Contributor, ExpiringTimes, LiveChange, LiveSnapshot, NewsItem, VersionedChange } from './types';
 import type { Windows } from './windows';
 
@@ -29,8 +29,6 @@ export type LiveState = {
   /** Expiry times read at a version this state has not reached yet (one per counter kind): applied when it does. */
   pendingExpiring?: ExpiringTimes[];
 };
-
-export type Counter = { count: number; expiring: number[]; expiringComplete: boolean };
 
 /** Enough for the changes published while expiry times were read and pushed (a hot project's second). */
 const RECENT_CHANGES = 1_000;
@@ -79,7 +77,7 @@ export function stateFromSnapshot(snapshot: LiveSnapshot, browserNow: number, ki
  */
 export function applyChange(state: LiveState, change: LiveChange): LiveState | 'resync' {
   if (change.type === 'visitors-changed') return { ...state, visitors: change.count };
-  if (change.type === 'contributions-expiring') return applyExpiring(state, change);
+  if (change.type === 'expiring-times') return applyExpiring(state, change);
   if (change.version <= state.version) return state;
   if (change.version > state.version + 1) return 'resync';
   const next = applyVersioned(state, change);
