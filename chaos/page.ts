@@ -18,7 +18,7 @@ export type Tally = { version: number; raised: number };
 export const tallyModel: PageModel<Tally> = {
   fromSnapshot: ({ version, raised }) => ({ version, raised }),
   apply(state, change) {
-    if (change.type === 'visitors-changed' || change.type === 'contributions-expiring' || change.version <= state.version) return state;
+    if (change.type === 'visitors-changed' || change.type === 'expiring-times' || change.version <= state.version) return state;
     if (change.version > state.version + 1 || change.type === 'events-imported') return 'resync';
     const raised = change.type === 'contribution-recorded' || change.type === 'contribution-cancelled' ? change.raised : state.raised;
     return { version: change.version, raised };

@@ -1,6 +1,6 @@
 --[[
   The bench's entry (bench/board-entries.ts): what a quiz submit does to the boards
-  (add-to-boards.lua, as ../../lib/quiz/lua/submit-session.lua runs it) at a score the bench
+  (add-to-boards.lua, as lib/quiz/lua/submit-session.lua runs it) at a score the bench
   chooses, without a session.
 
   KEYS[1..n] the boards (zsets: member -> points): day, week, all time, n = 3; or the all time
@@ -15,7 +15,7 @@
   Returns {rank per board..., threshold per board..., shared per board..., listed per board...,
   improved per board..., version} (add-to-boards.lua)
 ]]
---- @include "../../lib/leaderboard/lua/add-to-boards.lua"
+--- @include "includes/add-to-boards.lua"
 
 local count = #KEYS - 9
 local ranks, thresholds, shared, listed, improved, version = addToBoards(

@@ -2,11 +2,11 @@
 
 import { useState } from 'react';
 
-type Status = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent'; accounts: string[] } | { kind: 'error'; message: string };
+type BurstStatus = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent'; accounts: string[] } | { kind: 'error'; message: string };
 
 /** Asks the server to send 200 events over 2 s across 4 fresh accounts. */
 export function BurstButton({ onFired }: { onFired: (accounts: string[]) => void }) {
-  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const [status, setStatus] = useState<BurstStatus>({ kind: 'idle' });
   const fire = async () => {
     setStatus({ kind: 'sending' });
     try {

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { RedisClient } from '../redis/client';
+import { windowScores } from '../live-events/kinds';
 import { liveEventKeys } from '../live-events/keys';
 import { slugsOfCreator } from '../projects/catalogue';
 import { projectKeys } from '../projects/keys';
@@ -28,7 +29,7 @@ export async function computeCreatorTotals(
   // Two commands per project, sent together: the projects' keys sit in different Cluster slots.
   const [infos, counts] = await Promise.all([
     Promise.all(slugs.map((slug) => redis.hmget(projectKeys.info(slug), 'title', 'raised', 'creator'))),
-    Promise.all(slugs.map((slug) => redis.zcount(liveEventKeys(slug).contributions, now - contributionsWindowMs, '+inf'))),
+    Promise.all(slugs.map((slug) => redis.zcount(liveEventKeys(slug).contributions, ...windowScores(contributionsWindowMs, now)))),
   ]);
   const rows = slugs.map((slug, i) => ({ slug, title: infos[i]![0] ?? slug, raised: Number(infos[i]![1] ?? 0), contributions: counts[i]! }));
   return {

@@ -52,7 +52,7 @@ export function configuredFeed(): FeedConfig {
   return (configured ??= feedConfigFromEnv());
 }
 
-/** The JSON the live-event scripts take as their LAST argument (enqueue.lua). */
+/** The JSON the live-event scripts take as their LAST argument (home-feed.lua). */
 export function feedHookArg(config: FeedConfig, slug: string): string {
   return JSON.stringify({ max: config.fanoutMaxFollowers, cap: config.cap, slack: config.slack, ttl: config.entryTtlMs, slug });
 }

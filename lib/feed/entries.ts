@@ -23,7 +23,7 @@ export const feedEntrySchema = z.discriminatedUnion('kind', [
 
 export type FeedEntry = z.infer<typeof feedEntrySchema>;
 
-/** An entry hash (enqueue.lua) as the API shows it; null for a hash that is gone or unknown. */
+/** An entry hash (home-feed.lua) as the API shows it; null for a hash that is gone or unknown. */
 export function entryFromHash(ref: string, hash: Record<string, string>): FeedEntry | null {
   const { slug, id } = refParts(ref);
   const common = { id: `${slug}:${id}`, cursor: ref, project: { slug, title: hash.title ?? slug }, at: Number(hash.at) };
@@ -37,7 +37,7 @@ export function entryFromHash(ref: string, hash: Record<string, string>): FeedEn
   return parsed.success ? parsed.data : null;
 }
 
-/** A message of a project's feed channel (enqueue.lua) as pushed to watching pages; null if malformed. */
+/** A message of a project's feed channel (home-feed.lua) as pushed to watching pages; null if malformed. */
 export function changeFromMessage(message: string): { type: 'entry'; entry: FeedEntry } | { type: 'removed'; id: string; cursor: string } | null {
   try {
     const parsed = JSON.parse(message) as { type?: string; ref?: string; entry?: Record<string, string> };

@@ -14,7 +14,7 @@ export type { FeedConfig, FeedWork };
 
 type HookContext = { redis: RedisClient; now: () => number; feed?: FeedConfig };
 
-/** What a live-event script appends for its home-feed hook (enqueue.lua): keys, then the last argument. */
+/** What a live-event script appends for its home-feed hook (home-feed.lua): keys, then the last argument. */
 export function feedHook(slug: string, ctx: HookContext): { keys: string[]; arg: string } {
   return { keys: feedHookKeys(slug), arg: feedHookArg(ctx.feed ?? configuredFeed(), slug) };
 }

@@ -51,7 +51,7 @@ export const FANOUT_GROUP = 'fanout';
 /** How many keys feedHookKeys gives. */
 export const FEED_HOOK_KEY_COUNT = 6;
 
-/** The feed keys appended, in this order, at the END of a live-event script's KEYS (enqueue.lua). */
+/** The feed keys appended, in this order, at the END of a live-event script's KEYS (home-feed.lua). */
 export function feedHookKeys(slug: string): string[] {
   const keys = projectFeedKeys(slug);
   return [keys.followers, keys.entries, keys.entryPrefix, keys.queue, keys.channel, keys.mergedTo];

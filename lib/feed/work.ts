@@ -5,7 +5,7 @@ import { feedWorkKeys } from './keys';
 import { drainProject, type DrainOptions } from './fanout';
 import { leaveSweep, sweepOnce, SWEEP_INTERVAL_MS } from './sweep';
 
-/** What an enqueuing script answered (enqueue.lua): 0 nothing, 1 queued, 2 the project is big. */
+/** What an enqueuing script answered (home-feed.lua): 0 nothing, 1 queued, 2 the project is big. */
 export type FeedWork = 0 | 1 | 2;
 
 /**

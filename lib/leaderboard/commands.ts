@@ -20,7 +20,7 @@ export function leaderboardScripts(): ScriptDefinition[] {
     // One script, two key counts: one board (the API) or all three (a page), with their version.
     script('readBoardTop', 4, 'read-top.lua', true),
     script('readBoards', 6, 'read-top.lua', true),
-    script('removeBoardEntry', 5, 'remove-entry.lua'),
+    script('removeBoardEntry', 5, 'remove-board-entry.lua'),
     script('hideBoardPlayer', 9, 'hide-player.lua'),
     script('readBoardPlayer', 5, 'read-player.lua', true),
   ];

@@ -52,7 +52,7 @@ export const placementSchema = z.object({
   replaced: z.string().optional().describe("the id of the entry of the same network whose row this one took on this board (LEADERBOARD_ROWS_PER_NETWORK): it leaves the board"),
 });
 
-/** What the scripts publish: an entry entered at least one board (add-to-boards.lua), an admin removed one (remove-entry.lua) or hid a player (hide-player.lua). */
+/** What the scripts publish: an entry entered at least one board (add-to-boards.lua), an admin removed one (remove-board-entry.lua) or hid a player (hide-player.lua). */
 export const leaderboardChangeSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('entry-added'),

@@ -1,8 +1,6 @@
 import { inWindow, KINDS, type KindDescriptor, type Windows } from './kinds';
-import type { KindPart, Member } from './snapshot';
+import type { Counter, KindPart, Member } from './snapshot';
 import type { LiveSnapshot } from './types';
-
-type Counter = { count: number; expiring: number[]; expiringComplete: boolean };
 
 /**
  * A snapshot read earlier, as it stands at `now` (server clock): what left its window since the

@@ -1,6 +1,6 @@
 import { appendPage, listFromPage, prependEntry, removeEntry, type ActivityList } from './activity-list';
 import { contributions, contributors, inWindow, KINDS, news, type KindDescriptor } from './kinds';
-import type { Member } from './snapshot';
+import type { Counter, Member } from './snapshot';
 import type { ActivityEntry, ActivityPage, Contributor, ExpiringTimes, LiveChange, LiveSnapshot, NewsItem, VersionedChange } from './types';
 import type { Windows } from './windows';
 
@@ -29,8 +29,6 @@ export type LiveState = {
   /** Expiry times read at a version this state has not reached yet (one per counter kind): applied when it does. */
   pendingExpiring?: ExpiringTimes[];
 };
-
-export type Counter = { count: number; expiring: number[]; expiringComplete: boolean };
 
 /** Enough for the changes published while expiry times were read and pushed (a hot project's second). */
 const RECENT_CHANGES = 1_000;
@@ -79,7 +77,7 @@ export function stateFromSnapshot(snapshot: LiveSnapshot, browserNow: number, ki
  */
 export function applyChange(state: LiveState, change: LiveChange): LiveState | 'resync' {
   if (change.type === 'visitors-changed') return { ...state, visitors: change.count };
-  if (change.type === 'contributions-expiring') return applyExpiring(state, change);
+  if (change.type === 'expiring-times') return applyExpiring(state, change);
   if (change.version <= state.version) return state;
   if (change.version > state.version + 1) return 'resync';
   const next = applyVersioned(state, change);
@@ -128,9 +126,8 @@ function countedBy(counter: Counter, kind: string, window: number, change: Versi
  * page does not copy every time it holds on every change.
  */
 function counted(counter: Counter, window: number, at: number): Counter {
-  const cutoff = at - window;
   let expired = 0;
-  while (expired < counter.expiring.length && counter.expiring[expired]! <= cutoff) expired++;
+  while (expired < counter.expiring.length && !inWindow(counter.expiring[expired]!, window, at)) expired++;
   const dropped = expired >= EXPIRED_DROP_BATCH || expired === counter.expiring.length ? expired : 0;
   const kept = dropped > 0 ? counter.expiring.slice(dropped) : counter.expiring;
   return { ...counter, count: counter.count + 1 - dropped, expiring: counter.expiringComplete ? [...kept, at] : kept };

@@ -4,7 +4,7 @@ export const HOUR = 60 * MINUTE;
 
 /**
  * The shape of a kind decides which shared script code records, prunes, counts and reads it
- * (lua/includes/kinds.lua) and how the browser shows it (client-state.ts):
+ * (lib/redis/includes/event-kinds.lua) and how the browser shows it (client-state.ts):
  * - counter: how many members are in the window, counted down on the server's clock
  * - list: the newest members in the window, each with what it carries
  * - presence: how many people are viewing (presence.ts: tabs, heartbeats)
@@ -66,3 +66,6 @@ export const windowsOf = (kinds: readonly KindDescriptor[]): Windows =>
 
 /** Members shown at `now`: those whose time is still inside `window`. The one window filter. */
 export const inWindow = (at: number, window: number, now: number): boolean => at > now - window;
+
+/** inWindow as a score range (ZCOUNT, ZRANGE BYSCORE): above `now - window`, never at it. */
+export const windowScores = (window: number, now: number): [min: string, max: string] => [`(${now - window}`, '+inf'];

@@ -146,13 +146,13 @@ export const versionedChangeSchema = z.discriminatedUnion('type', [
 ]);
 export const expiringTimesSchema = z
   .object({
-    type: z.literal('contributions-expiring'),
+    type: z.literal('expiring-times'),
     kind: z.string().optional().describe('the counter kind these times are of (lib/live-events/kinds.ts); contributions when omitted'),
     slug: z.string(),
     version: z.number().int().describe('the version these were read at'),
     serverTime: ms,
-    count: z.number().int().describe('contributions in the window at serverTime'),
-    expiring: z.array(ms).describe('the oldest contribution times at serverTime, ascending'),
+    count: z.number().int().describe("the kind's members in the window at serverTime"),
+    expiring: z.array(ms).describe("the kind's oldest times at serverTime, ascending"),
     expiringComplete: z.boolean(),
   })
   .describe("the next times of a counter kind (contributions unless `kind` says otherwise) to count down, pushed by the instance before the pages' known times run out");

@@ -8,7 +8,9 @@ import type { LiveSnapshot } from './types';
 import { withLiveEventScripts, type RawKind } from './commands';
 
 /** A kind's part of a snapshot, by shape: a counter's count and oldest times, a list's newest members, a presence count. */
-export type KindPart = { count: number; expiring: number[]; expiringComplete: boolean } | Member[] | { count: number };
+export type KindPart = Counter | Member[] | { count: number };
+/** A counter kind's part: its count, and its oldest times (all of them when `expiringComplete`), to count down. */
+export type Counter = { count: number; expiring: number[]; expiringComplete: boolean };
 /** A member of a list kind: its id, its time and what it carries (kinds.ts). */
 export type Member = { id: string; at: number; [carried: string]: string | number };
 

@@ -1,4 +1,4 @@
-import type { Counter } from '../live-events/client-state';
+import type { Counter } from '../live-events/snapshot';
 import { contributions, KINDS, type KindDescriptor, type Windows } from '../live-events/kinds';
 import { EXPIRING_PUSH } from '../live-events/limits';
 import type { ExpiringTimes, LiveSnapshot } from '../live-events/types';
@@ -63,7 +63,7 @@ export function keepExpiringTimes({
       const { count, expiring, expiringComplete } = counterOf(snapshot, kind);
       // Contributions' times go without a `kind`, as they always did.
       const named = kind === contributions.name ? {} : { kind };
-      push(slug, { type: 'contributions-expiring', ...named, slug, version: snapshot.version, serverTime: snapshot.serverTime, count, expiring, expiringComplete });
+      push(slug, { type: 'expiring-times', ...named, slug, version: snapshot.version, serverTime: snapshot.serverTime, count, expiring, expiringComplete });
       handedOutOf(slug, kind, snapshot, true);
     } catch (error) {
       log.warn({ err: (error as Error).message, slug, kind }, 'reading the next times to count down failed');

@@ -11,7 +11,7 @@ const WATCHED_PROJECTS = 200;
 
 /**
  * The live home feed: a page watches the feed of its cookie's visitor and hears, on each
- * followed project's feed channel (in the project's slot, SPUBLISHed by enqueue.lua), every
+ * followed project's feed channel (in the project's slot, SPUBLISHed by home-feed.lua), every
  * new, changed or removed entry at once, before (or without) its fan-out to the feed list.
  */
 export function attachFeed(io: RealtimeServer, hub: RealtimeHub): { close(): void } {

@@ -4,7 +4,7 @@ import type { CreatorTotals } from '../creators/totals';
 import { accountIdSchema, metricEventsSpec, metricFolder, toFoldedMetricEvent } from '../folding/metric-events';
 import { parseFoldingMessage } from '../folding/parse';
 import { log } from '../log';
-import { readCreatorView, readOpsSnapshot, readOpsState } from '../ops/snapshot';
+import { readCreatorView, readOpsSnapshot, readOpsState } from '../ops/ops-snapshot';
 import { creatorHasProjects } from '../projects/catalogue';
 import { OPS_ROOM, creatorRoom, type CreatorReply, type RealtimeServer, type RealtimeSocket } from './events';
 import type { RealtimeHub } from './hub';

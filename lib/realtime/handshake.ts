@@ -25,19 +25,19 @@ export function connectTimeoutMs(): number {
 
 type Callback = (error: string | null | undefined, success: boolean) => void;
 /** A connection's places: one in each network its address is counted in, each with that network's cap. */
-type Claim = { id: string; places: Array<{ key: string; cap: number }> };
+type SocketClaim = { id: string; places: Array<{ key: string; cap: number }> };
 type EngineSocket = { request: IncomingMessage; once(event: 'close', listener: () => void): unknown; readyState: string };
 type Engine = { on(event: 'connection', listener: (socket: EngineSocket) => void): unknown };
 
 const claimPlace = (key: string, id: string, cap: number) => withRealtimeScripts(getRedis()).openSocket(key, id, Date.now(), OPEN_SOCKET_TTL_MS, cap);
-const takePlaces = ({ id, places }: Claim) => Promise.all(places.map(({ key, cap }) => claimPlace(key, id, cap)));
-const releasePlaces = ({ id, places }: Claim) => Promise.all(places.map(({ key }) => getRedis().zrem(key, id))).then(() => undefined);
+const takePlaces = ({ id, places }: SocketClaim) => Promise.all(places.map(({ key, cap }) => claimPlace(key, id, cap)));
+const releasePlaces = ({ id, places }: SocketClaim) => Promise.all(places.map(({ key }) => getRedis().zrem(key, id))).then(() => undefined);
 
 /**
  * Claims (or renews) every place of `claim`; when one network is full, gives back the places
  * just taken (each network's key is its own hash slot, so they cannot be one script).
  */
-async function claimPlaces(claim: Claim): Promise<boolean> {
+async function claimPlaces(claim: SocketClaim): Promise<boolean> {
   if ((await takePlaces(claim)).every(Boolean)) return true;
   await releasePlaces(claim);
   return false;
@@ -54,14 +54,14 @@ async function claimPlaces(claim: Claim): Promise<boolean> {
  * Redis that cannot count lets the connection in: its pages will say "reconnecting" anyway.
  */
 export function connectionCap() {
-  const claims = new WeakMap<IncomingMessage, Claim>();
+  const claims = new WeakMap<IncomingMessage, SocketClaim>();
   return {
     allowRequest(request: IncomingMessage, callback: Callback): void {
       if (crossSiteReason(request)) return callback('origin not allowed', false);
       const cap = limitPoints('sockets');
       if (cap === 0) return callback(null, true);
       const places = networkScopes(addressOf(request)).map(({ key, share }) => ({ key: openSocketsKey(key), cap: cap * share }));
-      const claim: Claim = { id: randomBytes(12).toString('base64url'), places };
+      const claim: SocketClaim = { id: randomBytes(12).toString('base64url'), places };
       claimPlaces(claim).then(
         (held) => {
           if (!held) {

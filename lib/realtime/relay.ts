@@ -148,7 +148,7 @@ export function relayLiveChanges(
   };
 }
 
-/** A pushed item once, not twice: its activity entry is the item with seq = version (activity.lua). */
+/** A pushed item once, not twice: its activity entry is the item with seq = version (activity-timeline.lua). */
 function slimmed(change: LiveChange): LiveChange {
   if ((change.type !== 'contribution-recorded' && change.type !== 'news-published') || change.activity?.seq !== change.version) return change;
   return { ...change, activity: undefined };

@@ -28,8 +28,8 @@ export function includedFile(fromLib: string, included: string): string {
 }
 
 /**
- * Reads a script kept next to its caller, expanding `--- @include "file.lua"` lines (as BullMQ
- * does): `includes/x.lua` from lib/redis/includes/, a bare name from the script's own folder.
+ * Reads a script kept next to its caller, expanding `--- @include "<file>.lua"` lines (as BullMQ
+ * does): `includes/<file>.lua` from lib/redis/includes/, a bare name from the script's own folder.
  * Each file is expanded once per script, however many helpers include it. Paths are relative to
  * the `lib/` under the working directory: server.ts (run by tsx) and the Next bundle disagree
  * on __dirname, but both run from the project root.

@@ -16,7 +16,7 @@ const script = scriptsIn('timeline');
 export function timelineScripts(): ScriptDefinition[] {
   return [
     script('pushTimelineEntry', 2, 'push-entry.lua'),
-    script('removeTimelineEntry', 1, 'remove-entry.lua'),
+    script('removeTimelineEntry', 1, 'remove-timeline-entry.lua'),
     script('readTimelinePage', 2, 'read-page.lua', true),
     script('pushTimelineId', 1, 'push-id.lua'),
     script('readHydratedTimeline', 2, 'read-hydrated.lua', true),

@@ -16,5 +16,5 @@ export function timelineCapFromEnv(env: NodeJS.ProcessEnv = process.env): number
 /** Where a timeline's list and its sequence counter (a field of a hash in the same slot) live. */
 export type TimelineRef = { list: string; seqHash: string; seqField: string };
 
-/** Lua arguments for the helpers in lua/timeline.lua, in their order. */
+/** Lua arguments for the helpers in lib/redis/includes/timeline.lua, in their order. */
 export const limitArgs = (limits: TimelineLimits) => [limits.cap, limits.slack, limits.ttlMs] as const;

@@ -5,7 +5,9 @@ import { projectWriteContext } from '../../lib/creators/project-writes';
 import { computeCreatorTotals, readCreatorTotals } from '../../lib/creators/totals';
 import { readCards } from '../../lib/projects/catalogue';
 import { metricFolder } from '../../lib/folding/metric-events';
-import { recordContribution } from '../../lib/live-events';
+import { readLiveSnapshot, recordContribution } from '../../lib/live-events';
+import { inWindow } from '../../lib/live-events/kinds';
+import { liveEventKeys } from '../../lib/live-events/keys';
 import { DEFAULT_WINDOWS } from '../../lib/live-events/windows';
 import { saveProject } from '../../lib/projects/save';
 import { createRedis } from '../../lib/redis/client';
@@ -67,4 +69,21 @@ it('a failed emission is logged, never thrown: the contribution stands', async (
   } finally {
     down.disconnect();
   }
+});
+
+it("counts a contribution exactly one window old out, as the project's own snapshot and inWindow do", async () => {
+  const clock = testClock();
+  const account = `account_${uniqueSlug()}`;
+  const slug = uniqueSlug();
+  await saveProject({ ...sampleProject(slug, 100), creatorAccount: account }, 0, redis);
+  const window = DEFAULT_WINDOWS.contributions;
+  const edge = clock.now() - window;
+  await redis.zadd(liveEventKeys(slug).contributions, edge, 'on-the-edge', edge + 1, 'inside');
+
+  const totals = await computeCreatorTotals(redis, account, { now: clock.now(), contributionsWindowMs: window });
+  const snapshot = await readLiveSnapshot(slug, liveContext(redis, clock));
+
+  expect([inWindow(edge, window, clock.now()), inWindow(edge + 1, window, clock.now())]).toEqual([false, true]);
+  expect(totals!.contributions).toBe(1);
+  expect(snapshot.contributions.count).toBe(1);
 });

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT, read } from './markdown';
+import { typescriptCode } from './source';
 
 const LIB = path.join(ROOT, 'lib');
 
@@ -23,5 +24,20 @@ describe("docs/architecture.md's account of where key names are written", () => 
   it("spells a project's info hash in one place", () => {
     const spelling = sources(LIB).filter((file) => /:info[`'"]/.test(readFileSync(file, 'utf8')));
     expect(spelling.map((file) => path.relative(ROOT, file))).toEqual(['lib/projects/keys.ts']);
+  });
+});
+
+/** A string spelling a hash-tagged key: `{tag}:name`, `{project:${slug}}:info`. */
+const TAGGED_KEY = /[`'"]\{[^`'"]*\}:[\w-]+[`'"]/;
+
+describe('where key names are built', () => {
+  it("builds them only in a keys.ts or in a file docs/architecture.md's keys section names", () => {
+    const section = read('docs/architecture.md').split('## Keys, slots and scripts')[1]!.split('\n## ')[0]!;
+    const named = new Set([...section.matchAll(/`(lib\/[\w/.-]+\.ts)`/g)].map(([, file]) => file!));
+    const building = sources(LIB)
+      .filter((file) => file.endsWith('.ts') && TAGGED_KEY.test(typescriptCode(readFileSync(file, 'utf8'))))
+      .map((file) => path.relative(ROOT, file));
+    expect(building.filter((file) => !file.endsWith('/keys.ts') && !named.has(file))).toEqual([]);
+    expect(building).toContain('lib/visitors/recently-viewed.ts');
   });
 });

@@ -128,7 +128,7 @@ describe("a counter kind's next times to count down", () => {
       keeper.handedOut(slug, snapshot);
     });
     const times = await pushed;
-    expect(times).toMatchObject({ type: 'contributions-expiring', kind: 'comments', count: 59, expiringComplete: true });
+    expect(times).toMatchObject({ type: 'expiring-times', kind: 'comments', count: 59, expiringComplete: true });
     expect(times.expiring).toHaveLength(59);
 
     let state: LiveState = stateFromSnapshot(snapshot, 0, kinds);

@@ -1,6 +1,6 @@
 import Redis from 'ioredis';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { readCreatorView } from '../../lib/ops/snapshot';
+import { readCreatorView } from '../../lib/ops/ops-snapshot';
 import { saveProject } from '../../lib/projects/save';
 import { startInProcessApp, type ClientSocket, type InProcessApp } from '../hostile/in-process-app';
 import { sampleProject } from '../sample-project';

@@ -100,7 +100,7 @@ describe('the browser model of live events', () => {
     const start = () =>
       stateFromSnapshot(snapshot({ version: 7, contributions: { count: 500, expiring: times.slice(0, 200), expiringComplete: false } }), SERVER_NOW);
     const pushed = (at: number, version: number, count = times.filter((t) => t > at - W).length) => ({
-      type: 'contributions-expiring' as const, slug: 'p', version, serverTime: at, count,
+      type: 'expiring-times' as const, slug: 'p', version, serverTime: at, count,
       expiring: times.filter((t) => t > at - W).slice(0, 1_000), expiringComplete: true,
     });
     const truth = (now: number) => times.filter((t) => t > now - W).length;

@@ -6,7 +6,7 @@ import { formatWindow } from '@/components/format';
 import { orUnavailable } from '@/components/unavailable-boundary';
 import { accountIdSchema } from '@/lib/folding/metric-events';
 import { configuredWindows } from '@/lib/live-events/context';
-import { readCreatorView } from '@/lib/ops/snapshot';
+import { readCreatorView } from '@/lib/ops/ops-snapshot';
 
 type Props = { params: Promise<{ account: string }> };
 

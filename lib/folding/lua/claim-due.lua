@@ -15,9 +15,9 @@
   KEYS[5] claimed folds (zset key -> lease expiry)   KEYS[6] counters (hash)
   KEYS[7] prefix of a group's fields (set or hash at prefix..group)
   KEYS[8] prefix of a fold's hash (at prefix..key); both prefixes in the shard's slot
+  KEYS[9] the shard's poller lease (string: the holding poller's id, with a TTL)
   ARGV[1] now (ms)   ARGV[2] window   ARGV[3] max wait   ARGV[4] lease (ms)   ARGV[5] at most this many folds
   ARGV[6] merge: union | latest | sum
-  KEYS[9] the shard's poller lease (string: the holding poller's id, with a TTL)
   ARGV[7] this poller's id ('' claims without a lease)   ARGV[8] poller lease (ms)
 
   One poller at a time polls a shard: the first to claim takes the shard's lease, each claim of

@@ -4,9 +4,9 @@
 
   KEYS[1] project info hash   KEYS[2] contributions zset   KEYS[3] contributors zset
   KEYS[4] contribution details hash   KEYS[5] activity timeline list
+  KEYS[6] the project's change channel (SPUBLISH)
   ARGV[1] now (ms)   ARGV[2] contribution id
-  ARGV[3] contributions window (ms)   ARGV[4] contributors window (ms)
-  KEYS[6] the project's change channel (SPUBLISH)   ARGV[5] project slug
+  ARGV[3] contributions window (ms)   ARGV[4] contributors window (ms)   ARGV[5] project slug
 
   Returns {status, count, raised}: status 1 cancelled, 0 no such contribution, -1 unknown project
 ]]

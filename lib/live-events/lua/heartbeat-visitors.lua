@@ -4,8 +4,8 @@
   one window, their visitors with them unless another tab of theirs is still open.
 
   KEYS[1] visitors zset   KEYS[2] tabs zset   KEYS[3] tab counts hash
-  ARGV[1] now (ms)   ARGV[2] visitors window (ms)   KEYS[4] the project's change channel (SPUBLISH)   ARGV[3] project slug
-  KEYS[5] the last published visitor count (hash)
+  KEYS[4] the project's change channel (SPUBLISH)   KEYS[5] the last published visitor count (hash)
+  ARGV[1] now (ms)   ARGV[2] visitors window (ms)   ARGV[3] project slug
   ARGV[4..] pairs of visitor id, tab id (the caller sends them in bounded batches)
 
   Returns {number of visitors, pending} (see publishVisitorsIfChanged in presence.lua)

@@ -8,10 +8,10 @@
 
   KEYS[1] project info hash        KEYS[2] contributions zset   KEYS[3] contributors zset
   KEYS[4] contribution details hash   KEYS[5] news zset          KEYS[6] news details hash
-  KEYS[7] activity timeline list
+  KEYS[7] activity timeline list   KEYS[8] the project's change channel (SPUBLISH)
   ARGV[1] now (ms)
   ARGV[2] contributions window   ARGV[3] contributors window   ARGV[4] news window (ms)
-  KEYS[8] the project's change channel (SPUBLISH)   ARGV[5] project slug
+  ARGV[5] project slug
   ARGV[6] events, a JSON array of {kind = "contribution", id, name, amount, at}
           or {kind = "news", id, title, url, at}, already validated by the caller
   ARGV[7] timeline cap   ARGV[8] timeline slack   ARGV[9] timeline TTL (ms)

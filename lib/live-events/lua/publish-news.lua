@@ -4,14 +4,14 @@
 
   KEYS[1] project info hash   KEYS[2] news zset (id -> at)
   KEYS[3] news details hash (id -> [title, url])   KEYS[4] activity timeline list
+  KEYS[5] the project's change channel (SPUBLISH)
+  KEYS[6..11] the home feed's 6 keys, last (includes/home-feed.lua, lib/feed/hook.ts)
   ARGV[1] now (ms)   ARGV[2] news id   ARGV[3] title   ARGV[4] url   ARGV[5] news window (ms)
-  KEYS[5] the project's change channel (SPUBLISH)   ARGV[6] project slug
-  ARGV[7] timeline cap   ARGV[8] timeline slack   ARGV[9] timeline TTL (ms)
-  then the home feed's 6 keys at the END of KEYS and its settings as the LAST ARGV
-  (includes/home-feed.lua, lib/feed/hook.ts)
+  ARGV[6] project slug   ARGV[7] timeline cap   ARGV[8] timeline slack   ARGV[9] timeline TTL (ms)
+  ARGV[10] the home feed's settings, last (JSON)
 
   Returns {status, at, feedWork}: status 1 published, 0 duplicate (at is the original's), -1 unknown
-  project; feedWork (published only): see enqueue.lua
+  project; feedWork (published only): see home-feed.lua
 ]]
 --- @include "includes/event-kinds.lua"
 --- @include "includes/publish-change.lua"

@@ -3,9 +3,10 @@
   TTLs and publishes the change.
 
   KEYS[1] project info hash   KEYS[2] news zset   KEYS[3] news details hash
-  KEYS[4] activity timeline list
-  ARGV[1] now (ms)   ARGV[2] news id   ARGV[3] news window (ms)
-  KEYS[5] the project's change channel (SPUBLISH)   ARGV[4] project slug
+  KEYS[4] activity timeline list   KEYS[5] the project's change channel (SPUBLISH)
+  KEYS[6..11] the home feed's 6 keys, last (includes/home-feed.lua, lib/feed/hook.ts)
+  ARGV[1] now (ms)   ARGV[2] news id   ARGV[3] news window (ms)   ARGV[4] project slug
+  ARGV[5] the home feed's settings, last (JSON)
   then the home feed's 6 keys at the END of KEYS and its settings as the LAST ARGV
   (includes/home-feed.lua, lib/feed/hook.ts)
 

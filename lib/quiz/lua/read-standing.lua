@@ -10,8 +10,8 @@
   Returns {score, rank x3, threshold x3, shared x3, listed x3, name, player} (standing.lua),
   or {} when the session is not submitted
 ]]
---- @include "../../leaderboard/lua/board-order.lua"
---- @include "../../leaderboard/lua/player-bests.lua"
+--- @include "includes/board-order.lua"
+--- @include "includes/player-bests.lua"
 --- @include "standing.lua"
 
 if redis.call('HEXISTS', KEYS[1], 'submitted') == 0 then return {} end

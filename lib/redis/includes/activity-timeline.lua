@@ -1,6 +1,6 @@
 --[[
   Shared helper, included by the live-event scripts that change a project's activity timeline: a
-  capped timeline (lib/timeline/lua/timeline.lua) whose sequence counter is the project's
+  capped timeline (includes/timeline.lua) whose sequence counter is the project's
   `version` (publish-change.lua). A push takes the next version and the script's change message
   reuses it, so an entry's seq is the version of the change that added it, and the timeline costs
   no counter of its own.

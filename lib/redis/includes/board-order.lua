@@ -1,5 +1,5 @@
 --[[
-  Shared helper, included by add-to-boards.lua, read-top.lua and ../../quiz/lua/standing.lua: how entries are ordered.
+  Shared helper, included by add-to-boards.lua, the leaderboard's read-top.lua, read-player.lua and hide-player.lua, and the quiz's read-standing.lua: how entries are ordered.
 
   The index is a sorted set scored by points alone; its member is
   `<15 digits: MAX_SEQUENCE - sequence>:<entry id>`, where the sequence is the board's change

@@ -1,5 +1,5 @@
 --[[
-  Shared helper, included by ../../quiz/lua/submit-session.lua (and the bench's add-entry.lua).
+  Shared helper, included by the quiz's submit-session.lua (and the bench's add-entry.lua).
 
   boardsFrom(KEYS, firstKey, count, ARGV, firstArg)
     `count` boards (the app's three: day, week, all time) from consecutive KEYS and ARGV: per
@@ -35,10 +35,10 @@
   whose best there is this score, this one included; 0 when unranked), listed (1 when the entry
   holds a row there), improved (1 when the points beat the player's best there); then the version.
 ]]
---- @include "board-order.lua"
---- @include "entry-records.lua"
---- @include "network-rows.lua"
---- @include "player-bests.lua"
+--- @include "includes/board-order.lua"
+--- @include "includes/entry-records.lua"
+--- @include "includes/network-rows.lua"
+--- @include "includes/player-bests.lua"
 
 local function boardsFrom(keys, firstKey, count, argv, firstArg)
   local boards = {}

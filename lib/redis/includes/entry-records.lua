@@ -1,5 +1,5 @@
 --[[
-  Shared helper, included by add-to-boards.lua and remove-entry.lua: an entry's string and the
+  Shared helper, included by add-to-boards.lua and remove-board-entry.lua: an entry's string and the
   boards that share it.
 
   An entry's string is its JSON {id, name, score, date, member, boards}: `member` is its sorted

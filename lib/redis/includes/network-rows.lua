@@ -1,5 +1,5 @@
 --[[
-  Shared helper, included by add-to-boards.lua, hide-player.lua and remove-entry.lua: the rows
+  Shared helper, included by add-to-boards.lua, hide-player.lua and remove-board-entry.lua: the rows
   each network holds on each board, so that one address, or one provider's block of them,
   cannot own a board by minting players.
 
