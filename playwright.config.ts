@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { RESULTS_DIR } from './e2e/deployed/baseline';
 import { chromiumPath } from './scripts/chromium';
 
 /** Flags for a sandboxed machine with no network; which Chromium: scripts/chromium.ts. */
@@ -26,7 +27,8 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   // On failure: the HTML report (playwright-report/, `npx playwright show-report`), and beside each
   // failed test in test-results/ its trace (`npx playwright show-trace …/trace.zip`) and a screenshot.
-  reporter: [['list'], ['html', { open: 'never' }]],
+  reporter: [['list'], ['html', { open: 'never', outputFolder: RESULTS_DIR.replace('test-results', 'playwright-report') }]],
+  outputDir: RESULTS_DIR,
   use: {
     ...devices['Desktop Chrome'],
     launchOptions: { executablePath: chromiumPath(), args: chromiumFlags },
