@@ -12,7 +12,8 @@ const ROOT = path.resolve(__dirname, '../../..');
  * a user who is not root passes the check with a user's PATH (no /usr/sbin, where Debian keeps
  * haproxy). Only root can become another user, so elsewhere the check runs as its own user anyway.
  */
-it.runIf(process.getuid?.() === 0)('passes for a user who is not root, on a machine that has the programs', () => {
+// Its own tsx cache to fill and Chromium to start: a minute's patience on a busy machine.
+it.runIf(process.getuid?.() === 0)('passes for a user who is not root, on a machine that has the programs', { timeout: 90_000 }, () => {
   const home = mkdtempSync(path.join(os.tmpdir(), 'crowdpulse-user-'));
   chmodSync(home, 0o777);
   const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/system-packages.ts', 'redis-server', 'chromium', 'haproxy', 'fonts'], {
@@ -21,7 +22,7 @@ it.runIf(process.getuid?.() === 0)('passes for a user who is not root, on a mach
     gid: NOBODY,
     env: { NODE_ENV: 'test', PATH: '/usr/local/bin:/usr/bin:/bin', HOME: home, TMPDIR: home },
     encoding: 'utf8',
-    timeout: 60_000,
+    timeout: 80_000,
   });
   expect(run.stderr).toBe('');
   expect(run.status).toBe(0);

@@ -1,15 +1,14 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { foldingConfigFromEnv } from '../lib/folding/config';
-import { ADDRESS_LIMITS, checkLimitSettings, limitPoints } from '../lib/limits/address-limits';
-import { BURST_COOLDOWN_SECONDS, limitWrites, writesPerMinute } from '../lib/http/rate-limit';
-import { SOCKET_EVENTS_PER_WINDOW, SOCKET_EVENTS_WINDOW_S } from '../lib/realtime/socket-limits';
-import { windowsFromEnv } from '../lib/live-events/windows';
-import { timelineCapFromEnv } from '../lib/timeline/config';
-import { answerFloorMs } from '../lib/quiz/scoring';
-import { ensureVisitorSecret } from '../lib/visitors/cookie';
-import { testConnection } from './support';
+import { foldingConfigFromEnv } from '../../lib/folding/config';
+import { ADDRESS_LIMITS, checkLimitSettings, limitPoints } from '../../lib/limits/address-limits';
+import { BURST_COOLDOWN_SECONDS, limitWrites, writesPerMinute } from '../../lib/http/rate-limit';
+import { SOCKET_EVENTS_PER_WINDOW, SOCKET_EVENTS_WINDOW_S } from '../../lib/realtime/socket-limits';
+import { windowsFromEnv } from '../../lib/live-events/windows';
+import { timelineCapFromEnv } from '../../lib/timeline/config';
+import { answerFloorMs } from '../../lib/quiz/scoring';
+import { ensureVisitorSecret } from '../../lib/visitors/cookie';
 
 /** docs/configuration.md: the defaults of its table, and the settings it says are refused at start. */
 const saved = { ...process.env };
@@ -21,7 +20,7 @@ afterEach(() => {
   }
 });
 
-describe.runIf(testConnection().mode === 'single')('configuration', () => {
+describe('configuration', () => {
   it('defaults as the table says: windows 24 h / 30 min / 24 h / 60 s, TIMELINE_CAP 100, RATE_LIMIT_PER_MIN 120, folding 5 s / 60 s / 30 s / 6 shards', () => {
     expect(windowsFromEnv(noEnv)).toEqual({ contributions: 86_400_000, contributors: 1_800_000, news: 86_400_000, visitors: 60_000 });
     expect(timelineCapFromEnv(noEnv)).toBe(100);
