@@ -8,6 +8,7 @@ import { tooMany } from '../http/rate-limit';
 import { limitReads } from '../http/read-limit';
 import { observeRequests } from '../http/observe';
 import { refusalOf } from '../http/request-policy';
+import { targetProblem } from '../http/request-target';
 import { secureResponse } from '../http/security-headers';
 import type { HttpError } from '../http/errors';
 import { log } from '../log';
@@ -47,8 +48,9 @@ export function createAppServer(
       // The page cache's own renders (loopback): raw HTML; the policy is set when a page is served.
       if (isRenderRequest(request)) return void handle(request, response);
       secureResponse(request, response);
-      if (!decodablePath(request.url)) return refuseMalformedPath(response, 'the request target is not a well-formed path');
-      if (!boundedPath(request.url)) return refuseMalformedPath(response, `the request target is longer than ${MAX_TARGET_LENGTH} characters`);
+      // One path, decided here: every check below, and Next, read the same one.
+      const problem = targetProblem(request.url);
+      if (problem) return refuseMalformedPath(response, problem);
       const refusal = refusalOf(request);
       if (refusal) return refuse(response, refusal);
       const address = stampClientAddress(request);
@@ -96,30 +98,6 @@ function sharedPage(request: IncomingMessage) {
   if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
   if (request.headers.rsc !== undefined || request.headers['next-router-prefetch'] !== undefined || request.url?.includes('_rsc=')) return undefined;
   return sharedPageOf(request.url ?? '/');
-}
-
-/** Next answers a path with a malformed escape (`/api/projects/%zz`) with a bare 500: refuse it first. */
-function decodablePath(url = '/'): boolean {
-  // An absolute-form or authority-form target (`GET http://[/`) is no path of ours.
-  if (!url.startsWith('/')) return false;
-  try {
-    decodeURIComponent(url.split('?')[0]!);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/**
- * Next answers a target it would normalise (a doubled or trailing slash, a backslash) with a 308
- * that repeats the whole target twice, in Location and in Refresh: a long target's answer then
- * outgrows the 16 KiB of headers clients accept (fetch failed with UND_ERR_HEADERS_OVERFLOW), and
- * any client could make the server reflect twice what it sent. Our routes' targets are short.
- */
-const MAX_TARGET_LENGTH = 4_096;
-
-function boundedPath(url = '/'): boolean {
-  return url.length <= MAX_TARGET_LENGTH;
 }
 
 function failed(response: ServerResponse, error: Error): true {
