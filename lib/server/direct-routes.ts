@@ -22,9 +22,10 @@ export async function answerDirectly(routes: readonly DirectRoute[], request: In
   const length = Number(request.headers['content-length']);
   if (!found || !params || !Number.isInteger(length) || length > MAX_BODY_BYTES) return false;
   const body = await readBody(request);
+  // The URL's host is never read (the handler reads its path and headers): a Host the front door took is not parsed again here.
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
-  const answer = await found.handler(new Request(`http://${request.headers.host ?? 'localhost'}${target}`, { method: request.method, headers, body: new Uint8Array(body) }), {
+  const answer = await found.handler(new Request(`http://localhost${target}`, { method: request.method, headers, body: new Uint8Array(body) }), {
     params: Promise.resolve(params) as Promise<never>,
   });
   const bytes = Buffer.from(await answer.arrayBuffer());

@@ -8,9 +8,10 @@ import { tooMany } from '../http/rate-limit';
 import { limitReads } from '../http/read-limit';
 import { observeRequests } from '../http/observe';
 import { refusalOf } from '../http/request-policy';
+import { hostProblem } from '../http/public-origin';
 import { targetProblem } from '../http/request-target';
 import { secureResponse } from '../http/security-headers';
-import type { HttpError } from '../http/errors';
+import { HttpError } from '../http/errors';
 import { log } from '../log';
 import { attachRealtime } from '../realtime/attach';
 import type { RealtimeServer } from '../realtime/events';
@@ -51,6 +52,8 @@ export function createAppServer(
       // One path, decided here: every check below, and Next, read the same one.
       const problem = targetProblem(request.url);
       if (problem) return refuseMalformedPath(response, problem);
+      const foreignHost = hostProblem(request);
+      if (foreignHost) return refuse(response, new HttpError(400, 'invalid_host', foreignHost));
       const refusal = refusalOf(request);
       if (refusal) return refuse(response, refusal);
       const address = stampClientAddress(request);
@@ -73,7 +76,12 @@ export function createAppServer(
   httpServer.keepAliveTimeout = KEEP_ALIVE_MS;
   // Socket payloads are a slug or an account id: 16 KiB is plenty, and bounds what a client can send.
   const cap = connectionCap();
-  const io: RealtimeServer = new Server(httpServer, { allowRequest: cap.allowRequest, connectTimeout: connectTimeoutMs(), maxHttpBufferSize: 16 * 1024 });
+  const io: RealtimeServer = new Server(httpServer, {
+    // A handshake is held to the Host pages are: another is refused before a place is claimed.
+    allowRequest: (request, callback) => (hostProblem(request) ? callback('host not allowed', false) : cap.allowRequest(request, callback)),
+    connectTimeout: connectTimeoutMs(),
+    maxHttpBufferSize: 16 * 1024,
+  });
   cap.track(io.engine);
   nameInstanceOn(io);
   const realtime = attachRealtime(io);
