@@ -39,7 +39,7 @@ test('a burst makes the folding ratio climb, then one fold per account arrives l
   await expect(page.getByTestId('folding-pending-item').filter({ hasText: accounts[0]! })).toHaveCount(0);
 });
 
-test('bad events are a 400, good ones a 202; the published log is served', async ({ request }) => {
+test('bad events are a 400, good ones a 202; the published log is served', async ({ request, admin }) => {
   const bad = await request.post('/api/folding/events', { data: { id: 'p', account_id: 'a', metrics: { likes: 'x' } } });
   expect(bad.status()).toBe(400);
   expect((await bad.json()).error).toMatchObject({ code: 'invalid_input', field: 'metrics.likes' });
@@ -54,7 +54,8 @@ test('bad events are a 400, good ones a 202; the published log is served', async
     }, { timeout: 10_000 })
     .toEqual(['likes', 'shares']);
   expect((await request.get('/api/folding/published?limit=0')).status()).toBe(400);
-  const metrics = await request.get('/api/metrics');
+  expect((await request.get('/api/metrics')).status()).toBe(401);
+  const metrics = await request.get('/api/metrics', admin);
   expect(await metrics.text()).toContain('crowdpulse_folding_events_total');
 });
 

@@ -23,12 +23,15 @@ const HOST = /^(?:[a-z0-9](?:[a-z0-9-]{0,62})?(?:\.[a-z0-9](?:[a-z0-9-]{0,62})?)
 /** Names this host's own probes use (a health check, a load balancer on this host): always the site's. */
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 
+/** Asked of each instance by its address (a load balancer's health check, Prometheus), and answering nothing built from the Host. */
+const PROBES = /^\/api\/(?:health|metrics)(?:\?|$)/;
+
 const hostnameOf = (host: string) => host.replace(/:\d+$/, '').replace(/\.$/, '').toLowerCase();
 
 /**
  * Why the request's `Host` (or a trusted proxy's `X-Forwarded-Host`) is not this site's, or
  * undefined when it is: any well-formed host without PUBLIC_ORIGIN (the demo, the tests); with
- * it, only its host or a loopback name. No Host at all (HTTP/1.0, HAProxy's health check) writes
+ * it, only its host or a loopback name, but any on the probes. No Host at all (HTTP/1.0, HAProxy's health check) writes
  * nothing and passes.
  */
 export function hostProblem(request: IncomingMessage): string | undefined {
@@ -39,7 +42,7 @@ export function hostProblem(request: IncomingMessage): string | undefined {
   }
   const own = publicOrigin();
   const addressed = forwarded || request.headers.host;
-  if (!own || !addressed) return undefined;
+  if (!own || !addressed || PROBES.test(request.url ?? '/')) return undefined;
   const name = hostnameOf(addressed);
   return name === own.hostname || LOOPBACK.has(name) ? undefined : `this site answers as ${own.host} only`;
 }

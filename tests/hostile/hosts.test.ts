@@ -72,7 +72,9 @@ describe('the Host header', () => {
     const own = await send('/projects/x', 'GET', 'CrowdPulse.example');
     expect(own.status).toBe(200);
     expect(own.policy).toContain("connect-src 'self' wss://crowdpulse.example;");
-    for (const host of ['localhost:3000', '127.0.0.1', '[::1]:80']) expect((await send('/api/health', 'GET', host)).status).toBe(200);
+    for (const host of ['localhost:3000', '127.0.0.1', '[::1]:80']) expect((await send('/projects/x', 'GET', host)).status).toBe(200);
+    // The probes are asked of each instance by its address: a health check, Prometheus.
+    for (const path of ['/api/health', '/api/metrics']) expect((await send(path, 'GET', '10.0.0.5:3000')).status).not.toBe(400);
     expect(await withoutHost('/api/health')).toMatch(/^HTTP\/1\.1 200/);
     for (const host of ['evil.example', 'crowdpulse.example.evil.example', '203.0.113.9']) {
       const answer = await send('/projects/x', 'GET', host);
