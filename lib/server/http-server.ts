@@ -17,6 +17,7 @@ import { attachRealtime } from '../realtime/attach';
 import type { RealtimeServer } from '../realtime/events';
 import { connectionCap, connectTimeoutMs } from '../realtime/handshake';
 import { issueVisitorCookie } from '../visitors/issue';
+import { capConnectionsPerAddress } from './connection-cap';
 import { answerDirectly, type DirectRoute } from './direct-routes';
 import { isRenderRequest, renderThrough } from './loopback';
 import { createPageCache } from './page-cache';
@@ -30,6 +31,9 @@ export type AppServer = {
   close(): Promise<void>;
 };
 
+/** How long a client may take to send a request, head and body: a slow one holds a connection at its own cost only this long. */
+export const SLOW_CLIENT_MS = 10_000;
+
 /** How long an idle keep-alive connection stays open: longer than the idle timeouts of the clients and HAProxy in front. */
 const KEEP_ALIVE_MS = 65_000;
 
@@ -41,9 +45,11 @@ const KEEP_ALIVE_MS = 65_000;
  */
 export function createAppServer(
   handle: (request: IncomingMessage, response: ServerResponse) => unknown,
-  { direct = [] }: { direct?: readonly DirectRoute[] } = {},
+  { direct = [], slowClientMs = SLOW_CLIENT_MS }: { direct?: readonly DirectRoute[]; slowClientMs?: number } = {},
 ): AppServer {
   const httpServer = createServer(
+    // A request's head, and then the whole request, must arrive within the bound (Node answers 408 and closes), checked every second.
+    { headersTimeout: slowClientMs, requestTimeout: slowClientMs, connectionsCheckingInterval: Math.min(1_000, slowClientMs / 2) },
     observeRequests(async (request, response) => {
       nameInstanceOn(response);
       // The page cache's own renders (loopback): raw HTML; the policy is set when a page is served.
@@ -71,6 +77,7 @@ export function createAppServer(
     }),
   );
   answerParserErrors(httpServer);
+  capConnectionsPerAddress(httpServer);
   // An idle keep-alive connection is closed by its client or load balancer first: when the server
   // closes it (Node's default, after 5 s) just as the client reuses it, that request is reset.
   httpServer.keepAliveTimeout = KEEP_ALIVE_MS;
