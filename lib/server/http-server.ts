@@ -13,6 +13,7 @@ import { targetProblem } from '../http/request-target';
 import { secureResponse } from '../http/security-headers';
 import { HttpError } from '../http/errors';
 import { log } from '../log';
+import { cursorListed } from '../projects/catalogue';
 import { attachRealtime } from '../realtime/attach';
 import type { RealtimeServer } from '../realtime/events';
 import { connectionCap, connectTimeoutMs } from '../realtime/handshake';
@@ -21,7 +22,7 @@ import { capConnectionsPerAddress } from './connection-cap';
 import { answerDirectly, type DirectRoute } from './direct-routes';
 import { isRenderRequest, renderThrough } from './loopback';
 import { createPageCache } from './page-cache';
-import { sharedPageOf } from './shared-pages';
+import { FIRST_CATALOGUE_PAGE, sharedPageOf } from './shared-pages';
 
 export type AppServer = {
   httpServer: HttpServer;
@@ -71,8 +72,10 @@ export function createAppServer(
       // A write's answer is a few dozen bytes of JSON: gzipping it cost more CPU than it saved bytes.
       if (request.method !== 'GET' && request.method !== 'HEAD' && request.url?.startsWith('/api/')) delete request.headers['accept-encoding'];
       if (direct.length > 0 && (await answerDirectly(direct, request, response).catch((error: Error) => failed(response, error)))) return;
-      const shared = sharedPage(request);
+      let shared = sharedPage(request);
       if (!shared) return void handle(request, response);
+      // A cursor naming no listed project renders nothing new: the first page, from the cache (a Redis that cannot say lets the render answer).
+      if (shared.cursor && !(await cursorListed(shared.cursor).catch(() => true))) shared = FIRST_CATALOGUE_PAGE;
       await pages.serve(request, response, shared).catch((error: Error) => failed(response, error));
     }),
   );

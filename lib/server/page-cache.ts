@@ -68,7 +68,10 @@ export function createPageCache(topics: PageTopics, render: (path: string) => Pr
       byName.set(name, (topic = created));
     }
     topic.lastViewed = now();
+    // The paths a topic remembers, most recently viewed last, are bounded like the pages kept: anyone can ask for a new one.
+    topic.paths.delete(page.path);
     topic.paths.add(page.path);
+    if (topic.paths.size > MAX_PAGES) topic.paths.delete(topic.paths.values().next().value!);
     return topic;
   }
 
