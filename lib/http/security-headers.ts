@@ -76,6 +76,14 @@ export function secureResponse(request: IncomingMessage, response: ServerRespons
   hashPagesOn(request, response);
 }
 
+/** Socket.IO's own answers (long-polling frames, handshakes, its 400s): JSON or text, never a page. */
+export function secureSocketAnswer(response: ServerResponse): void {
+  response.setHeader('X-Content-Type-Options', 'nosniff');
+  response.setHeader('Referrer-Policy', 'same-origin');
+  response.setHeader('X-Frame-Options', 'DENY');
+  response.setHeader(CSP, RESOURCE_POLICY);
+}
+
 type Write = (chunk: unknown, encoding?: unknown, callback?: unknown) => boolean;
 type End = (chunk?: unknown, encoding?: unknown, callback?: unknown) => ServerResponse;
 

@@ -10,7 +10,7 @@ import { observeRequests } from '../http/observe';
 import { refusalOf } from '../http/request-policy';
 import { hostProblem } from '../http/public-origin';
 import { targetProblem } from '../http/request-target';
-import { secureResponse } from '../http/security-headers';
+import { secureResponse, secureSocketAnswer } from '../http/security-headers';
 import { HttpError } from '../http/errors';
 import { log } from '../log';
 import { cursorListed } from '../projects/catalogue';
@@ -93,6 +93,10 @@ export function createAppServer(
     maxHttpBufferSize: 16 * 1024,
   });
   cap.track(io.engine);
+  // Socket.IO answers its own HTTP requests (polling, handshakes, its errors) before the listener above: the same headers, set first.
+  httpServer.prependListener('request', (request: IncomingMessage, response: ServerResponse) => {
+    if (request.url?.startsWith('/socket.io/')) secureSocketAnswer(response);
+  });
   nameInstanceOn(io);
   const realtime = attachRealtime(io);
   const pages = createPageCache(realtime.pages, renderThrough(httpServer));

@@ -93,3 +93,14 @@ describe('the Host header', () => {
     }
   });
 });
+
+describe("Socket.IO's own HTTP answers", () => {
+  it('carry nosniff and the locked policy: a polling handshake, and its 400 for an unknown transport', async () => {
+    for (const path of ['/socket.io/?EIO=4&transport=polling', '/socket.io/?EIO=4&transport=bogus']) {
+      const response = await fetch(app.url + path);
+      await response.arrayBuffer();
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('content-security-policy')).toContain("default-src 'none'");
+    }
+  });
+});
