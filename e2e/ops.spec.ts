@@ -40,12 +40,14 @@ test('a burst makes the folding ratio climb, then one fold per account arrives l
 });
 
 test('bad events are a 400, good ones a 202; the published log is served', async ({ request, admin }) => {
-  const bad = await request.post('/api/folding/events', { data: { id: 'p', account_id: 'a', metrics: { likes: 'x' } } });
+  const bad = await request.post('/api/folding/events', { ...admin, data: { id: 'p', account_id: 'a', metrics: { likes: 'x' } } });
   expect(bad.status()).toBe(400);
   expect((await bad.json()).error).toMatchObject({ code: 'invalid_input', field: 'metrics.likes' });
+  // Without the admin token (and no simulator), nobody can post under an account name /ops lists.
+  expect((await request.post('/api/folding/events', { data: { id: 'p', account_id: 'ADMIN-NOTICE', metrics: { likes: 1 } } })).status()).toBe(401);
   const account = `e2e_${Date.now().toString(36)}`;
-  const first = await request.post('/api/folding/events', { data: { id: 'p1', account_id: account, metrics: { likes: 1 } } });
-  const second = await request.post('/api/folding/events', { data: { id: 'p2', account_id: account, metrics: { shares: 2 } } });
+  const first = await request.post('/api/folding/events', { ...admin, data: { id: 'p1', account_id: account, metrics: { likes: 1 } } });
+  const second = await request.post('/api/folding/events', { ...admin, data: { id: 'p2', account_id: account, metrics: { shares: 2 } } });
   expect([first.status(), await first.json(), await second.json()]).toEqual([202, { folded: false }, { folded: true }]);
   await expect
     .poll(async () => {
