@@ -37,7 +37,7 @@ type Phase = { slug: string; pages: SimulatedPage<Tally>[] };
 
 /** The instance's own count of the snapshots it read from Redis (its other watches were answered from its copy). */
 async function snapshotReads(app: App): Promise<number> {
-  const text = await (await fetch(`${app.url}/api/metrics`)).text();
+  const text = await (await fetch(`${app.url}/api/metrics`, { headers: { authorization: `Bearer ${app.adminToken}` } })).text();
   const lines = text.split('\n').filter((line) => line.startsWith('crowdpulse_live_snapshot_reads_total'));
   if (lines.length === 0) throw new Error('the app exports no crowdpulse_live_snapshot_reads_total');
   return lines.reduce((sum, line) => sum + Number(line.split(' ').at(-1)), 0);

@@ -23,7 +23,7 @@ async function cannon(url: string, headers: Record<string, string>, post = false
 }
 
 async function renders(app: App): Promise<number> {
-  const text = await (await fetch(`${app.url}/api/metrics`)).text();
+  const text = await (await fetch(`${app.url}/api/metrics`, { headers: { authorization: `Bearer ${app.adminToken}` } })).text();
   return [...text.matchAll(/^crowdpulse_page_renders_total\{[^}]*page="project"[^}]*\} (\d+)/gm)].reduce((sum, [, n]) => sum + Number(n), 0);
 }
 

@@ -24,10 +24,10 @@ async function view(url: string): Promise<View> {
 }
 
 /** Each instance's counter, summed over its series. */
-async function counterOf(site: ScaledSite, name: string): Promise<number[]> {
+async function counterOf(site: ScaledSite, name: string, adminToken: string): Promise<number[]> {
   return Promise.all(
     site.apps.map(async ({ app }) => {
-      const text = await (await fetch(`${app.baseURL}/api/metrics`)).text();
+      const text = await (await fetch(`${app.baseURL}/api/metrics`, { headers: { authorization: `Bearer ${adminToken}` } })).text();
       return [...text.matchAll(new RegExp(`^${name}(?:\\{[^}]*\\})? (\\d+)`, 'gm'))].reduce((sum, [, n]) => sum + Number(n), 0);
     }),
   );
@@ -62,8 +62,8 @@ export async function measureStorm(): Promise<FigureResult> {
     const page = `${site.url}/projects/${SLUG}`;
     for (let i = 0; i < 20; i++) await view(page); // both instances have rendered and subscribed
     const firstVersion = (await view(page)).version;
-    const readsBefore = await counterOf(site, 'crowdpulse_live_snapshot_reads_total');
-    const rendersBefore = await counterOf(site, 'crowdpulse_page_renders_total');
+    const readsBefore = await counterOf(site, 'crowdpulse_live_snapshot_reads_total', adminToken);
+    const rendersBefore = await counterOf(site, 'crowdpulse_page_renders_total', adminToken);
 
     const answeredAt: number[] = [];
     let writing = true;
@@ -92,8 +92,8 @@ export async function measureStorm(): Promise<FigureResult> {
 
     const lastVersion = (await view(page)).version;
     const versions = lastVersion - firstVersion + 1;
-    const reads = (await counterOf(site, 'crowdpulse_live_snapshot_reads_total')).map((n, i) => n - readsBefore[i]!);
-    const renders = (await counterOf(site, 'crowdpulse_page_renders_total')).map((n, i) => n - rendersBefore[i]!);
+    const reads = (await counterOf(site, 'crowdpulse_live_snapshot_reads_total', adminToken)).map((n, i) => n - readsBefore[i]!);
+    const renders = (await counterOf(site, 'crowdpulse_page_renders_total', adminToken)).map((n, i) => n - rendersBefore[i]!);
     const oneVersionPerWrite = lastVersion - firstVersion === answeredAt.length;
     const lags = views.map((seen) => lagOf(seen, firstVersion, answeredAt)).sort((a, b) => a - b);
     const latencies = views.map(({ ms }) => ms).sort((a, b) => a - b);

@@ -21,13 +21,13 @@ function valueOf(scrape: string, name: string, labels: Record<string, string> = 
 
 test('the app and the tests run on Node 24 or newer (README: the `node` package of node_modules/.bin)', async ({ request }) => {
   expect(Number(process.versions.node.split('.')[0])).toBeGreaterThanOrEqual(24);
-  const scrape = await (await request.get(`${stack.baseURL}/api/metrics`)).text();
+  const scrape = await (await request.get(`${stack.baseURL}/api/metrics`, { headers: { authorization: `Bearer ${stack.adminToken}` } })).text();
   expect(Number(/^crowdpulse_nodejs_version_info\{[^}]*major="(\d+)"/m.exec(scrape)?.[1])).toBeGreaterThanOrEqual(24);
 });
 
 test('a scrape after real traffic shows every figure moved, and each request logged once', async ({ browser, request }) => {
   const base = stack.baseURL;
-  const scrape = async () => (await request.get(`${base}/api/metrics`)).text();
+  const scrape = async () => (await request.get(`${base}/api/metrics`, { headers: { authorization: `Bearer ${stack.adminToken}` } })).text();
   const redis = harnessRedis(stack.redisUrl);
   await waitUntilReady(redis);
   const slug = await createProject(redis);

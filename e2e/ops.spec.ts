@@ -39,13 +39,15 @@ test('a burst makes the folding ratio climb, then one fold per account arrives l
   await expect(page.getByTestId('folding-pending-item').filter({ hasText: accounts[0]! })).toHaveCount(0);
 });
 
-test('bad events are a 400, good ones a 202; the published log is served', async ({ request }) => {
-  const bad = await request.post('/api/folding/events', { data: { id: 'p', account_id: 'a', metrics: { likes: 'x' } } });
+test('bad events are a 400, good ones a 202; the published log is served', async ({ request, admin }) => {
+  const bad = await request.post('/api/folding/events', { ...admin, data: { id: 'p', account_id: 'a', metrics: { likes: 'x' } } });
   expect(bad.status()).toBe(400);
   expect((await bad.json()).error).toMatchObject({ code: 'invalid_input', field: 'metrics.likes' });
+  // Without the admin token (and no simulator), nobody can post under an account name /ops lists.
+  expect((await request.post('/api/folding/events', { data: { id: 'p', account_id: 'ADMIN-NOTICE', metrics: { likes: 1 } } })).status()).toBe(401);
   const account = `e2e_${Date.now().toString(36)}`;
-  const first = await request.post('/api/folding/events', { data: { id: 'p1', account_id: account, metrics: { likes: 1 } } });
-  const second = await request.post('/api/folding/events', { data: { id: 'p2', account_id: account, metrics: { shares: 2 } } });
+  const first = await request.post('/api/folding/events', { ...admin, data: { id: 'p1', account_id: account, metrics: { likes: 1 } } });
+  const second = await request.post('/api/folding/events', { ...admin, data: { id: 'p2', account_id: account, metrics: { shares: 2 } } });
   expect([first.status(), await first.json(), await second.json()]).toEqual([202, { folded: false }, { folded: true }]);
   await expect
     .poll(async () => {
@@ -54,7 +56,8 @@ test('bad events are a 400, good ones a 202; the published log is served', async
     }, { timeout: 10_000 })
     .toEqual(['likes', 'shares']);
   expect((await request.get('/api/folding/published?limit=0')).status()).toBe(400);
-  const metrics = await request.get('/api/metrics');
+  expect((await request.get('/api/metrics')).status()).toBe(401);
+  const metrics = await request.get('/api/metrics', admin);
   expect(await metrics.text()).toContain('crowdpulse_folding_events_total');
 });
 

@@ -139,7 +139,7 @@ test('tampered requests are refused (a forged score, correctness or time), and t
   const board = await (await request.get('/api/leaderboard')).json();
   expect(board.filter((row: { name: string }) => row.name === name)).toMatchObject([{ score }]);
 
-  expect((await request.post('/api/quiz/sessions/AAAAAAAAAAAA/answers', { data: { questionId: first!.id, choice: 0 } })).status()).toBe(404);
+  expect((await request.post('/api/quiz/sessions/AAAAAAAAAAAA/answers', { data: { questionId: first!.id, choice: 0 } })).status()).toBe(403);
   expect((await request.post('/api/quiz/sessions/not-an-id/submit', { data: { name } })).status()).toBe(404);
 });
 

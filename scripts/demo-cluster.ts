@@ -1,6 +1,7 @@
+import path from 'node:path';
 import { z } from 'zod';
 import { startLocalCluster } from '../lib/scale/local-cluster';
-import { makeAdminToken } from '../lib/server/start-guards';
+import { keptVisitorSecret, makeAdminToken } from '../lib/server/start-guards';
 import { startScaledSite } from '../lib/scale/site';
 import { buildIfNeeded } from './build-if-needed';
 import { ensureSystemPackages } from './system-packages';
@@ -55,7 +56,13 @@ async function main(): Promise<void> {
     const site = await startScaledSite({
       instances: settings.INSTANCES,
       port: settings.PORT,
-      env: { REDIS_CLUSTER_NODES: cluster.seedNodes, ADMIN_TOKEN: adminToken, SEED_DEMO: '0', SIMULATE: '0' },
+      env: {
+        REDIS_CLUSTER_NODES: cluster.seedNodes,
+        ADMIN_TOKEN: adminToken,
+        VISITOR_SECRET: process.env.VISITOR_SECRET || keptVisitorSecret(path.join(process.cwd(), 'data')),
+        SEED_DEMO: '0',
+        SIMULATE: '0',
+      },
       firstInstanceEnv: { SEED_DEMO: '1', SIMULATE: settings.SIMULATE },
       onOutput: printOutput,
     });

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { makeAdminToken } from '../lib/server/start-guards';
+import { keptVisitorSecret, makeAdminToken } from '../lib/server/start-guards';
 import { buildIfNeeded } from './build-if-needed';
 import { ensureSystemPackages } from './system-packages';
 
@@ -18,5 +18,6 @@ process.env.SIMULATE ??= '1';
 process.env.REDIS_DATA_DIR ??= path.join(process.cwd(), 'data', 'redis');
 // The demo's admin token, made up unless given, and printed here only: the server never logs it.
 process.env.ADMIN_TOKEN ||= makeAdminToken();
+process.env.VISITOR_SECRET ||= keptVisitorSecret(path.join(process.cwd(), 'data'));
 console.log(`admin token (Authorization: Bearer …): ${process.env.ADMIN_TOKEN}`);
 void import('../server');

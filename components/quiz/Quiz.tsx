@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useState } from 'react';
 import type { AnsweredQuestion, ResumedSession, SubmitResult } from '@/lib/quiz/types';
-import { QuizApiError, quizApi, type SubmittedSession } from './quiz-api';
+import { QuizApiError, quizApi, sessionGone, type SubmittedSession } from './quiz-api';
 import { QuizFinish } from './QuizFinish';
 import { QuizQuestion } from './QuizQuestion';
 import { remember, rememberedSession } from './remembered-session';
@@ -42,7 +42,7 @@ export function Quiz() {
     try {
       done(await request());
     } catch (failure) {
-      if (failure instanceof QuizApiError && failure.status === 404) {
+      if (sessionGone(failure)) {
         remember(null);
         setPhase({ kind: 'expired' });
       } else setError(failure instanceof Error ? failure.message : String(failure));

@@ -23,6 +23,10 @@ async function call<T>(path: string, init?: RequestInit): Promise<T> {
   throw new QuizApiError(response.status, body?.error?.message ?? `Something went wrong (${response.status}).`, body);
 }
 
+/** The session is gone (expired) or, as the server says of both alike, not this player's: start again. */
+export const sessionGone = (failure: unknown) =>
+  failure instanceof QuizApiError && (failure.status === 404 || (failure.body as { error?: { code?: string } } | null)?.error?.code === 'not_your_session');
+
 const post = <T>(path: string, body?: object) =>
   call<T>(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body ?? {}) });
 

@@ -67,7 +67,10 @@ test('folds are published once across both instances’ pollers, live on /ops se
   for (const [i, account] of accounts.entries()) {
     const responses = await Promise.all(
       Array.from({ length: 5 }, (_, event) =>
-        apis[(i + event) % 2]!.post('/api/folding/events', { data: { id: `p${event}`, account_id: account, metrics: { likes: 1 } } }),
+        apis[(i + event) % 2]!.post('/api/folding/events', {
+          headers: { authorization: `Bearer ${stack.adminToken}` },
+          data: { id: `p${event}`, account_id: account, metrics: { likes: 1 } },
+        }),
       ),
     );
     expect(responses.map((response) => response.status())).toEqual([202, 202, 202, 202, 202]);

@@ -1,6 +1,7 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
-import { ownOrigin, servedOverTls } from '../limits/same-site';
+import { servedOverTls } from '../limits/same-site';
+import { publicOrigin } from './public-origin';
 import { nextScriptHashes } from './inline-scripts';
 
 const CSP = 'Content-Security-Policy';
@@ -19,13 +20,12 @@ const LOCKED = { 'object-src': "'none'", 'base-uri': "'none'", 'form-action': "'
  * scripts. Styles allow inline `style` attributes (React's progress bars). Connections: the
  * API and the site's own socket, over ws or wss.
  */
-export function pagePolicy(request: IncomingMessage, html: string, development = process.env.NODE_ENV !== 'production'): string {
-  return pagePolicyWith(request, development ? [] : nextScriptHashes(html), development);
+export function pagePolicy(html: string, development = process.env.NODE_ENV !== 'production'): string {
+  return pagePolicyWith(development ? [] : nextScriptHashes(html), development);
 }
 
 /** The same, from the hashes of a page's inline scripts worked out once (the page cache keeps them with the page). */
-export function pagePolicyWith(request: IncomingMessage, scriptHashes: readonly string[], development = process.env.NODE_ENV !== 'production'): string {
-  const host = ownOrigin(request).replace(/^https?:\/\//, '');
+export function pagePolicyWith(scriptHashes: readonly string[], development = process.env.NODE_ENV !== 'production'): string {
   const scripts = development ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"] : ["'self'", ...scriptHashes];
   return policy({
     'default-src': "'self'",
@@ -33,9 +33,18 @@ export function pagePolicyWith(request: IncomingMessage, scriptHashes: readonly 
     'style-src': "'self' 'unsafe-inline'",
     'img-src': "'self' data: blob:",
     'font-src': "'self'",
-    'connect-src': `'self' ws://${host} wss://${host}`,
+    'connect-src': connectSources(),
     ...LOCKED,
   });
+}
+
+/**
+ * The site's own origin, its socket's too (CSP Level 3's 'self' matches ws and wss of the page's
+ * host), and PUBLIC_ORIGIN's socket when set: from configuration, never from the request's Host.
+ */
+function connectSources(): string {
+  const own = publicOrigin();
+  return own ? `'self' ${own.protocol === 'https:' ? 'wss' : 'ws'}://${own.host}` : "'self'";
 }
 
 /** Anything that is not a page (JSON, files): nothing in it may load or run anything. */
@@ -65,6 +74,14 @@ export function secureResponse(request: IncomingMessage, response: ServerRespons
   response.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
   if (servedOverTls(request)) response.setHeader('Strict-Transport-Security', 'max-age=63072000');
   hashPagesOn(request, response);
+}
+
+/** Socket.IO's own answers (long-polling frames, handshakes, its 400s): JSON or text, never a page. */
+export function secureSocketAnswer(response: ServerResponse): void {
+  response.setHeader('X-Content-Type-Options', 'nosniff');
+  response.setHeader('Referrer-Policy', 'same-origin');
+  response.setHeader('X-Frame-Options', 'DENY');
+  response.setHeader(CSP, RESOURCE_POLICY);
 }
 
 type Write = (chunk: unknown, encoding?: unknown, callback?: unknown) => boolean;
@@ -139,7 +156,7 @@ function hashPagesOn(request: IncomingMessage, response: ServerResponse): void {
       if (decide() === 'pass') return end(data, typeof encoding === 'function' ? undefined : encoding, done);
       if (data !== undefined && data !== null) held.push(toBuffer(data, encoding));
       const body = Buffer.concat(held);
-      response.setHeader(CSP, pagePolicy(request, decoded(body, response.getHeader('content-encoding'))));
+      response.setHeader(CSP, pagePolicy(decoded(body, response.getHeader('content-encoding'))));
       if (request.method !== 'HEAD' && !response.hasHeader('transfer-encoding')) response.setHeader('Content-Length', body.byteLength);
       releasing = true;
       return end(body, undefined, done);

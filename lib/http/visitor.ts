@@ -1,4 +1,5 @@
 import { visitorFromCookies } from '../visitors/cookie';
+import { playerFromCookies } from '../visitors/player';
 import { NEW_VISITOR_WAIT_HEADER } from '../visitors/issue';
 import { HttpError } from './errors';
 import { tooMany } from './rate-limit';
@@ -28,4 +29,11 @@ export function visitorJson(body: unknown, init: ResponseInit = {}): Response {
   const response = body === null ? new Response(null, init) : Response.json(body, init);
   response.headers.set('Cache-Control', 'no-store');
   return response;
+}
+
+/** The public player id a quiz request speaks for (its signed cookie); without one, a 403 `no_player`. */
+export function requireQuizPlayer(request: Request): string {
+  const player = playerFromCookies(request.headers.get('cookie'));
+  if (!player) throw new HttpError(403, 'no_player', 'a quiz session is played with the visitor cookie its start sets: start a quiz with cookies on');
+  return player;
 }

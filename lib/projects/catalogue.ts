@@ -102,3 +102,8 @@ export async function slugsOfCreator(account: string, redis: RedisClient = getRe
 export async function creatorHasProjects(account: string, redis: RedisClient = getRedis()): Promise<boolean> {
   return (await redis.exists(catalogueKeys.byCreator(account))) === 1;
 }
+
+/** Whether a catalogue cursor names a project listed now: one made up (or of a project unlisted since) names none. */
+export async function cursorListed(cursor: string, redis: RedisClient = getRedis()): Promise<boolean> {
+  return (await redis.zscore(catalogueKeys.order, memberOfCursor(cursor))) !== null;
+}

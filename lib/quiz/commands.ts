@@ -5,7 +5,7 @@ declare module 'ioredis' {
   interface RedisCommander<Context> {
     startQuizSession(...keysThenArgs: ScriptArg[]): Result<0 | 1, Context>;
     answerQuizQuestion(...keysThenArgs: ScriptArg[]): Result<
-      [status: -5 | -4 | -3 | -2 | -1 | 0 | 1, score: number, points: number, speed: number, elapsedMs: number, answer: number, next: string, nextOrder: string],
+      [status: -6 | -5 | -4 | -3 | -2 | -1 | 0 | 1, score: number, points: number, speed: number, elapsedMs: number, answer: number, next: string, nextOrder: string],
       Context
     >;
     submitQuizSession(...keysThenArgs: ScriptArg[]): Result<[status: -4 | -3 | -2 | -1 | 1, score: number, ...placed: (number | string)[]], Context>;

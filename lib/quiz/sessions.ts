@@ -11,6 +11,14 @@ import type { AnsweredQuestion, AnswerResult, Question, ResumedSession, StartedS
 
 export const SESSION_TTL_MS = 15 * 60_000;
 
+/** A session asked for by another player than the one who started it, or by anyone for none (a 403, the same either way): nothing is written. */
+export class NotYourSessionError extends Error {
+  override readonly name = 'NotYourSessionError';
+  constructor() {
+    super('no quiz session of yours has this id: only the player who started a session may play it');
+  }
+}
+
 const NOT_IN_SESSION = 'not a question of this session';
 const ENDED = 'this session has ended: its player started another';
 
@@ -38,19 +46,22 @@ export async function startSession(player: string, ctx: LeaderboardContext = def
  * Scores the answer to the question revealed now, once, and reveals the next: the bank knows the
  * right choice, the script maps the shown position chosen to the bank's, records it atomically
  * and adds the speed bonus for the time it measures since the reveal (never less than the floor).
+ * With `player` (the API's caller), a session that is not theirs, or none, is NotYourSessionError.
  */
 export async function answerQuestion(
   sessionId: string,
   { questionId, choice }: AnswerInput,
   ctx: LeaderboardContext = defaultLeaderboardContext(),
+  player?: string,
 ): Promise<AnswerResult> {
   const question = questionById(questionId);
   if (!question) throw new InvalidInputError('questionId', NOT_IN_SESSION);
   if (choice >= question.choices.length) throw new InvalidInputError('choice', `must be 0 to ${question.choices.length - 1}`);
   const [status, score, points, speed, elapsedMs, answer, nextId, nextOrder] = await withQuizScripts(ctx.redis).answerQuizQuestion(
     ctx.keys.quizSession(sessionId), questionId, choice, question.answer, ctx.now(),
-    POINTS_PER_ANSWER, MAX_SPEED_BONUS, MS_PER_BONUS_POINT, answerFloorMs(),
+    POINTS_PER_ANSWER, MAX_SPEED_BONUS, MS_PER_BONUS_POINT, answerFloorMs(), player ?? '',
   );
+  if (status === -6) throw new NotYourSessionError();
   if (status === -1) throw new NotFoundError('quiz session');
   if (status === -2) throw new InvalidInputError('questionId', NOT_IN_SESSION);
   if (status === -3) throw new ConflictError('this session was submitted already');
@@ -70,10 +81,12 @@ export async function answerQuestion(
  * A session as its player left it, for a page reloaded mid-game: one HGETALL. The questions
  * revealed so far (those answered, with their answers and explanations as answering them
  * replied, then the open one), never one beyond. A submitted session is a ConflictError whose
- * details are the session and its standing now; an ended one, a ConflictError without.
+ * details are the session and its standing now; an ended one, a ConflictError without. With
+ * `player`, a session that is not theirs, or none, is NotYourSessionError.
  */
-export async function resumeSession(sessionId: string, ctx: LeaderboardContext = defaultLeaderboardContext()): Promise<ResumedSession> {
+export async function resumeSession(sessionId: string, ctx: LeaderboardContext = defaultLeaderboardContext(), player?: string): Promise<ResumedSession> {
   const fields = await ctx.redis.hgetall(ctx.keys.quizSession(sessionId));
+  if (player !== undefined && fields.player !== player) throw new NotYourSessionError();
   if (!fields.order) throw new NotFoundError('quiz session');
   if (fields.ended !== undefined) throw new ConflictError(ENDED);
   const drawn = fields.order.split(',');
@@ -126,13 +139,7 @@ export type SubmitNetwork = { id: string; share: number };
 const capsOf = (networks: readonly SubmitNetwork[], rowsPerNetwork: number) =>
   rowsPerNetwork > 0 ? networks.map(({ share }) => rowsPerNetwork * share).join(',') : '';
 
-/** A submit by another player than the one who started the session (a 403): nothing is written. */
-export class NotYourSessionError extends Error {
-  override readonly name = 'NotYourSessionError';
-  constructor() {
-    super('this quiz session was started by another player: only they may submit it');
-  }
-}
+
 
 /**
  * Puts the session's own score on today's, this week's and the all time board under `name`, once,
@@ -163,8 +170,7 @@ export async function submitSession(
       sessionId, name, now, ctx.size, player, networks.map(({ id }) => id).join(','), capsOf(networks, ctx.rowsPerNetwork ?? 0), ...boards.args,
     ),
   );
-  if (status === -1) throw new NotFoundError('quiz session');
-  if (status === -4) throw new NotYourSessionError();
+  if (status === -1 || status === -4) throw new NotYourSessionError();
   if (status === -3) throw new ConflictError(ENDED);
   if (status === -2) throw new ConflictError('this session was submitted already', submittedStanding([score, ...reply]));
   return { score, player, ...placedAndImproved(reply) };

@@ -1,7 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { freePort, killOnExit } from '../redis/embedded';
+
+const HARNESS_VISITOR_SECRET = process.env.VISITOR_SECRET || randomBytes(32).toString('base64url');
 
 export type AppProcessOptions = {
   /** Defaults to a free port. */
@@ -50,6 +53,8 @@ export class AppProcess {
       env: {
         ...process.env,
         NODE_ENV: 'production',
+        // npm start needs one: every instance this process starts shares it, unless given one.
+        VISITOR_SECRET: HARNESS_VISITOR_SECRET,
         ...this.env,
         PORT: String(this.port),
       },

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { MAX_BODY_BYTES } from '../http/body';
+import { HttpError } from '../http/errors';
 
 /** Any route handler: its params are the path's named groups, strings as Next gives them. */
 type Handler = (request: Request, context: { params: Promise<never> }) => Promise<Response>;
@@ -21,10 +22,22 @@ export async function answerDirectly(routes: readonly DirectRoute[], request: In
   const found = routes.find((route) => route.method === request.method && (params = route.path.exec(pathname)?.groups));
   const length = Number(request.headers['content-length']);
   if (!found || !params || !Number.isInteger(length) || length > MAX_BODY_BYTES) return false;
-  const body = await readBody(request);
+  // Read only when the handler asks, after its write limit: a client over it is refused before it sends its body.
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      // A client gone mid-body (or cut off as too slow) has nobody to answer: a 400, not an error.
+      const bytes = await readBody(request).catch(() => {
+        throw new HttpError(400, 'aborted', 'the client closed the connection before its body arrived');
+      });
+      controller.enqueue(new Uint8Array(bytes));
+      controller.close();
+    },
+  });
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
-  const answer = await found.handler(new Request(`http://${request.headers.host ?? 'localhost'}${target}`, { method: request.method, headers, body: new Uint8Array(body) }), {
+  // The URL's host is never read (the handler reads its path and headers): a Host the front door took is not parsed again here.
+  const init = { method: request.method, headers, body, duplex: 'half' } as RequestInit;
+  const answer = await found.handler(new Request(`http://localhost${target}`, init), {
     params: Promise.resolve(params) as Promise<never>,
   });
   const bytes = Buffer.from(await answer.arrayBuffer());

@@ -8,17 +8,21 @@ import { tooMany } from '../http/rate-limit';
 import { limitReads } from '../http/read-limit';
 import { observeRequests } from '../http/observe';
 import { refusalOf } from '../http/request-policy';
-import { secureResponse } from '../http/security-headers';
-import type { HttpError } from '../http/errors';
+import { hostProblem } from '../http/public-origin';
+import { targetProblem } from '../http/request-target';
+import { secureResponse, secureSocketAnswer } from '../http/security-headers';
+import { HttpError } from '../http/errors';
 import { log } from '../log';
+import { cursorListed } from '../projects/catalogue';
 import { attachRealtime } from '../realtime/attach';
 import type { RealtimeServer } from '../realtime/events';
 import { connectionCap, connectTimeoutMs } from '../realtime/handshake';
 import { issueVisitorCookie } from '../visitors/issue';
+import { capConnectionsPerAddress } from './connection-cap';
 import { answerDirectly, type DirectRoute } from './direct-routes';
 import { isRenderRequest, renderThrough } from './loopback';
 import { createPageCache } from './page-cache';
-import { sharedPageOf } from './shared-pages';
+import { FIRST_CATALOGUE_PAGE, sharedPageOf } from './shared-pages';
 
 export type AppServer = {
   httpServer: HttpServer;
@@ -27,6 +31,9 @@ export type AppServer = {
   renders(): number;
   close(): Promise<void>;
 };
+
+/** How long a client may take to send a request, head and body: a slow one holds a connection at its own cost only this long. */
+export const SLOW_CLIENT_MS = 10_000;
 
 /** How long an idle keep-alive connection stays open: longer than the idle timeouts of the clients and HAProxy in front. */
 const KEEP_ALIVE_MS = 65_000;
@@ -39,16 +46,21 @@ const KEEP_ALIVE_MS = 65_000;
  */
 export function createAppServer(
   handle: (request: IncomingMessage, response: ServerResponse) => unknown,
-  { direct = [] }: { direct?: readonly DirectRoute[] } = {},
+  { direct = [], slowClientMs = SLOW_CLIENT_MS }: { direct?: readonly DirectRoute[]; slowClientMs?: number } = {},
 ): AppServer {
   const httpServer = createServer(
+    // A request's head, and then the whole request, must arrive within the bound (Node answers 408 and closes), checked every second.
+    { headersTimeout: slowClientMs, requestTimeout: slowClientMs, connectionsCheckingInterval: Math.min(1_000, slowClientMs / 2) },
     observeRequests(async (request, response) => {
       nameInstanceOn(response);
       // The page cache's own renders (loopback): raw HTML; the policy is set when a page is served.
       if (isRenderRequest(request)) return void handle(request, response);
       secureResponse(request, response);
-      if (!decodablePath(request.url)) return refuseMalformedPath(response, 'the request target is not a well-formed path');
-      if (!boundedPath(request.url)) return refuseMalformedPath(response, `the request target is longer than ${MAX_TARGET_LENGTH} characters`);
+      // One path, decided here: every check below, and Next, read the same one.
+      const problem = targetProblem(request.url);
+      if (problem) return refuseMalformedPath(response, problem);
+      const foreignHost = hostProblem(request);
+      if (foreignHost) return refuse(response, new HttpError(400, 'invalid_host', foreignHost));
       const refusal = refusalOf(request);
       if (refusal) return refuse(response, refusal);
       const address = stampClientAddress(request);
@@ -60,19 +72,31 @@ export function createAppServer(
       // A write's answer is a few dozen bytes of JSON: gzipping it cost more CPU than it saved bytes.
       if (request.method !== 'GET' && request.method !== 'HEAD' && request.url?.startsWith('/api/')) delete request.headers['accept-encoding'];
       if (direct.length > 0 && (await answerDirectly(direct, request, response).catch((error: Error) => failed(response, error)))) return;
-      const shared = sharedPage(request);
+      let shared = sharedPage(request);
       if (!shared) return void handle(request, response);
+      // A cursor naming no listed project renders nothing new: the first page, from the cache (a Redis that cannot say lets the render answer).
+      if (shared.cursor && !(await cursorListed(shared.cursor).catch(() => true))) shared = FIRST_CATALOGUE_PAGE;
       await pages.serve(request, response, shared).catch((error: Error) => failed(response, error));
     }),
   );
   answerParserErrors(httpServer);
+  capConnectionsPerAddress(httpServer);
   // An idle keep-alive connection is closed by its client or load balancer first: when the server
   // closes it (Node's default, after 5 s) just as the client reuses it, that request is reset.
   httpServer.keepAliveTimeout = KEEP_ALIVE_MS;
   // Socket payloads are a slug or an account id: 16 KiB is plenty, and bounds what a client can send.
   const cap = connectionCap();
-  const io: RealtimeServer = new Server(httpServer, { allowRequest: cap.allowRequest, connectTimeout: connectTimeoutMs(), maxHttpBufferSize: 16 * 1024 });
+  const io: RealtimeServer = new Server(httpServer, {
+    // A handshake is held to the Host pages are: another is refused before a place is claimed.
+    allowRequest: (request, callback) => (hostProblem(request) ? callback('host not allowed', false) : cap.allowRequest(request, callback)),
+    connectTimeout: connectTimeoutMs(),
+    maxHttpBufferSize: 16 * 1024,
+  });
   cap.track(io.engine);
+  // Socket.IO answers its own HTTP requests (polling, handshakes, its errors) before the listener above: the same headers, set first.
+  httpServer.prependListener('request', (request: IncomingMessage, response: ServerResponse) => {
+    if (request.url?.startsWith('/socket.io/')) secureSocketAnswer(response);
+  });
   nameInstanceOn(io);
   const realtime = attachRealtime(io);
   const pages = createPageCache(realtime.pages, renderThrough(httpServer));
@@ -96,30 +120,6 @@ function sharedPage(request: IncomingMessage) {
   if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
   if (request.headers.rsc !== undefined || request.headers['next-router-prefetch'] !== undefined || request.url?.includes('_rsc=')) return undefined;
   return sharedPageOf(request.url ?? '/');
-}
-
-/** Next answers a path with a malformed escape (`/api/projects/%zz`) with a bare 500: refuse it first. */
-function decodablePath(url = '/'): boolean {
-  // An absolute-form or authority-form target (`GET http://[/`) is no path of ours.
-  if (!url.startsWith('/')) return false;
-  try {
-    decodeURIComponent(url.split('?')[0]!);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/**
- * Next answers a target it would normalise (a doubled or trailing slash, a backslash) with a 308
- * that repeats the whole target twice, in Location and in Refresh: a long target's answer then
- * outgrows the 16 KiB of headers clients accept (fetch failed with UND_ERR_HEADERS_OVERFLOW), and
- * any client could make the server reflect twice what it sent. Our routes' targets are short.
- */
-const MAX_TARGET_LENGTH = 4_096;
-
-function boundedPath(url = '/'): boolean {
-  return url.length <= MAX_TARGET_LENGTH;
 }
 
 function failed(response: ServerResponse, error: Error): true {

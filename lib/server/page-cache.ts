@@ -68,7 +68,10 @@ export function createPageCache(topics: PageTopics, render: (path: string) => Pr
       byName.set(name, (topic = created));
     }
     topic.lastViewed = now();
+    // The paths a topic remembers, most recently viewed last, are bounded like the pages kept: anyone can ask for a new one.
+    topic.paths.delete(page.path);
     topic.paths.add(page.path);
+    if (topic.paths.size > MAX_PAGES) topic.paths.delete(topic.paths.values().next().value!);
     return topic;
   }
 
@@ -143,7 +146,7 @@ function send(request: IncomingMessage, response: ServerResponse, page: Prepared
   const vary = page.headers.vary?.toLowerCase().includes('accept-encoding') ? page.headers.vary : ['Accept-Encoding', page.headers.vary].filter(Boolean).join(', ');
   const headers: Record<string, string> = { ...page.headers, vary, etag: page.etag };
   // A response that gives a visitor its cookie is that visitor's alone.
-  headers['content-security-policy'] = pagePolicyWith(request, page.scriptHashes);
+  headers['content-security-policy'] = pagePolicyWith(page.scriptHashes);
   headers['cache-control'] = page.shared && !response.hasHeader('set-cookie') ? SHARED_CACHE_CONTROL : 'private, no-store';
   if (page.shared && request.headers['if-none-match'] === page.etag) return void response.writeHead(304, headers).end();
   const useGzip = page.gzip && /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));

@@ -25,6 +25,7 @@ import { startSimulator } from '../simulator/simulator';
 import { timelineCapFromEnv } from '../timeline/config';
 import { trustedProxies } from '../limits/trusted-proxy';
 import { ensureVisitorSecret } from '../visitors/cookie';
+import { publicOrigin } from '../http/public-origin';
 
 export type Runtime = { stop(): Promise<void> };
 
@@ -43,6 +44,7 @@ export async function startRuntime(): Promise<Runtime> {
   foldingConfigFromEnv();
   answerFloorMs();
   ensureVisitorSecret();
+  publicOrigin();
   const admin = checkAdminToken();
   let embedded: SupervisedRedis | undefined;
   if (!connectionFromEnv()) {

@@ -5,7 +5,10 @@ import { catalogueCursorSchema } from '../projects/schemas';
 import type { PageTopic } from '../realtime/page-topics';
 
 /** A page whose HTML is the same for every visitor: `path` is what is rendered, and its cache key. */
-export type SharedPage = { path: string; topic: PageTopic };
+export type SharedPage = { path: string; topic: PageTopic; cursor?: string };
+
+/** The catalogue's first page: what a cursor naming no listed project is served (lib/server/http-server.ts). */
+export const FIRST_CATALOGUE_PAGE: SharedPage = { path: '/', topic: { kind: 'catalogue' } };
 
 /**
  * Pages whose HTML holds no data: static in the build (e2e/static-shells.spec.ts), shared, everything
@@ -27,8 +30,8 @@ export function sharedPageOf(target: string): SharedPage | undefined {
   if (SHELLS.has(pathname)) return { path: pathname, topic: { kind: 'shell' } };
   if (pathname === '/') {
     const after = searchParams.get('after');
-    if (after === null) return { path: '/', topic: { kind: 'catalogue' } };
-    return catalogueCursorSchema.safeParse(after).success ? { path: `/?after=${encodeURIComponent(after)}`, topic: { kind: 'catalogue' } } : undefined;
+    if (after === null) return FIRST_CATALOGUE_PAGE;
+    return catalogueCursorSchema.safeParse(after).success ? { path: `/?after=${encodeURIComponent(after)}`, topic: { kind: 'catalogue' }, cursor: after } : undefined;
   }
   if (pathname === '/leaderboard') {
     const period = searchParams.get('period');

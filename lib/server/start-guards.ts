@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 
 /** The shortest ADMIN_TOKEN the server accepts: 24 characters (18 random bytes in base64url). */
 export const ADMIN_TOKEN_MIN_LENGTH = 24;
@@ -39,4 +41,20 @@ export function embeddedRedisDataDir(env: Record<string, string | undefined> = p
     );
   }
   return dataDir;
+}
+
+/**
+ * The demos' VISITOR_SECRET: made up once and kept in their data folder (`data/visitor-secret`,
+ * readable by its owner only), so stopping and starting a demo keeps every visitor's cookie.
+ */
+export function keptVisitorSecret(folder: string): string {
+  const file = path.join(folder, 'visitor-secret');
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch {
+    mkdirSync(folder, { recursive: true });
+    const made = randomBytes(32).toString('base64url');
+    writeFileSync(file, `${made}\n`, { mode: 0o600, flag: 'wx' });
+    return made;
+  }
 }

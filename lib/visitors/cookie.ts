@@ -12,37 +12,59 @@ import { visitorIdSchema } from '../live-events/schemas';
 export const VISITOR_COOKIE = 'cp_vid';
 const ONE_YEAR_S = 365 * 24 * 3600;
 
-const secretSchema = z.string().min(16, 'VISITOR_SECRET must be at least 16 characters');
+const secretSchema = (name: string) => z.string().min(32, `${name} must be at least 32 characters`);
 
 /**
- * VISITOR_SECRET, or one made up at start (lib/server/runtime.ts). Instances behind one load
+ * VISITOR_SECRET, which signs new cookies and keys player ids; instances behind one load
  * balancer must share it, or each refuses the others' cookies.
  */
 function secret(): string | undefined {
   const value = process.env.VISITOR_SECRET;
-  return value ? secretSchema.parse(value) : undefined;
+  return value ? secretSchema('VISITOR_SECRET').parse(value) : undefined;
 }
 
-/** At start: checks VISITOR_SECRET, or makes one up for this process (and its Next bundle). */
-export function ensureVisitorSecret(): void {
-  process.env.VISITOR_SECRET ||= randomBytes(32).toString('base64url');
-  secretSchema.parse(process.env.VISITOR_SECRET);
+/** VISITOR_SECRET_PREVIOUS: the secret rotated out, whose cookies still count (and are signed again with the new one). */
+function previousSecret(): string | undefined {
+  const value = process.env.VISITOR_SECRET_PREVIOUS;
+  return value ? secretSchema('VISITOR_SECRET_PREVIOUS').parse(value) : undefined;
 }
 
-/** The visitor id of a Cookie header, when it carries one this app signed; else undefined. */
-export function visitorFromCookies(header: string | undefined): string | undefined {
-  const key = secret();
+/**
+ * At start: checks VISITOR_SECRET (and VISITOR_SECRET_PREVIOUS). `npm start` refuses to run
+ * without one: a secret made up at each start would refuse every cookie after a restart (the
+ * demos make one up and keep it in their data folder); elsewhere (`npm run dev`, tests) one is
+ * made up for this process and its Next bundle.
+ */
+export function ensureVisitorSecret(env: Record<string, string | undefined> = process.env): void {
+  if (!env.VISITOR_SECRET && env.NODE_ENV === 'production') {
+    throw new Error('npm start refuses to run without VISITOR_SECRET (at least 32 characters: `openssl rand -base64 32`), or every visitor would be new after a restart');
+  }
+  env.VISITOR_SECRET ||= randomBytes(32).toString('base64url');
+  secretSchema('VISITOR_SECRET').parse(env.VISITOR_SECRET);
+  if (env.VISITOR_SECRET_PREVIOUS) secretSchema('VISITOR_SECRET_PREVIOUS').parse(env.VISITOR_SECRET_PREVIOUS);
+}
+
+function signedId(header: string | undefined, key: string | undefined): string | undefined {
   const value = header && key ? parseCookie(header)[VISITOR_COOKIE] : undefined;
   if (!value || !key) return undefined;
   const id = unsign(value, key);
   return id !== false && visitorIdSchema.safeParse(id).success ? id : undefined;
 }
 
-/** A new visitor id and its Set-Cookie header value. */
-export function newVisitorCookie(secure: boolean): { id: string; value: string; setCookie: string } {
+/** The visitor id of a Cookie header, when it carries one this app signed (with either secret); else undefined. */
+export function visitorFromCookies(header: string | undefined): string | undefined {
+  return signedId(header, secret()) ?? signedId(header, previousSecret());
+}
+
+/** The visitor id of a cookie signed with VISITOR_SECRET_PREVIOUS only: to be signed again with the current secret. */
+export function visitorToResign(header: string | undefined): string | undefined {
+  return signedId(header, secret()) ? undefined : signedId(header, previousSecret());
+}
+
+/** A new visitor id (or the given one, signed again) and its Set-Cookie header value. */
+export function newVisitorCookie(secure: boolean, id = randomBytes(16).toString('base64url')): { id: string; value: string; setCookie: string } {
   const key = secret();
   if (!key) throw new Error('VISITOR_SECRET is not set');
-  const id = randomBytes(16).toString('base64url');
   const value = sign(id, key);
   const setCookie = stringifySetCookie(VISITOR_COOKIE, value, { httpOnly: true, sameSite: 'lax', path: '/', maxAge: ONE_YEAR_S, secure });
   return { id, value, setCookie };

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { takeFromAddress } from '../limits/address-limits';
 import { fromTrustedProxy } from '../limits/trusted-proxy';
-import { newVisitorCookie, VISITOR_COOKIE, visitorFromCookies } from './cookie';
+import { newVisitorCookie, VISITOR_COOKIE, visitorFromCookies, visitorToResign } from './cookie';
 
 /**
  * Set by server.ts on a request refused a new visitor id (replacing any such header the client
@@ -39,15 +39,22 @@ function behindHttpsProxy(request: IncomingMessage): boolean {
  */
 export async function issueVisitorCookie(request: IncomingMessage, response: ServerResponse, address: string): Promise<void> {
   delete request.headers[NEW_VISITOR_WAIT_HEADER];
-  if (!needsVisitor(request) || visitorFromCookies(request.headers.cookie)) return;
+  if (!needsVisitor(request)) return;
+  const resigned = visitorToResign(request.headers.cookie);
+  if (resigned) return giveCookie(request, response, resigned);
+  if (visitorFromCookies(request.headers.cookie)) return;
   // Per address (an IPv6 /64), in Redis: every instance shares the budget (RATE_LIMIT_NEW_VISITORS_PER_HOUR).
   const wait = await takeFromAddress('new-visitor-ids', address);
   if (wait !== undefined) {
     request.headers[NEW_VISITOR_WAIT_HEADER] = String(wait);
     return;
   }
-  const secure = behindHttpsProxy(request);
-  const { value, setCookie } = newVisitorCookie(secure);
+  giveCookie(request, response);
+}
+
+/** A new visitor's cookie, or a rotated-out one signed again with its id (its follows carry over), on the response and the request. */
+function giveCookie(request: IncomingMessage, response: ServerResponse, id?: string): void {
+  const { value, setCookie } = newVisitorCookie(behindHttpsProxy(request), id);
   response.appendHeader('Set-Cookie', setCookie);
   const others = (request.headers.cookie ?? '').split(';').filter((pair) => pair.trim() && !pair.trim().startsWith(`${VISITOR_COOKIE}=`));
   request.headers.cookie = [...others.map((pair) => pair.trim()), `${VISITOR_COOKIE}=${encodeURIComponent(value)}`].join('; ');

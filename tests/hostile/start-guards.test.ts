@@ -1,13 +1,15 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ADMIN_TOKEN_MIN_LENGTH, checkAdminToken, embeddedRedisDataDir, makeAdminToken } from '../../lib/server/start-guards';
+import { ADMIN_TOKEN_MIN_LENGTH, checkAdminToken, embeddedRedisDataDir, keptVisitorSecret, makeAdminToken } from '../../lib/server/start-guards';
 
 /** server.ts as `npm start` runs it, until it exits: its exit code and what it printed. */
 async function startServer(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   const child = spawn(path.join('node_modules', '.bin', 'tsx'), ['server.ts'], {
-    env: { ...process.env, NODE_ENV: 'production', REDIS_URL: '', REDIS_CLUSTER_NODES: '', REDIS_DATA_DIR: '', PORT: '0', ...env },
+    env: { ...process.env, NODE_ENV: 'production', REDIS_URL: '', REDIS_CLUSTER_NODES: '', REDIS_DATA_DIR: '', PORT: '0', VISITOR_SECRET: 'v'.repeat(32), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -36,6 +38,25 @@ describe('npm start refuses what would lose data or open the admin routes to a g
     expect(code).toBe(1);
     expect(output).toContain('npm start refuses a throwaway Redis');
     expect(output).not.toContain('started a private, supervised redis-server');
+  });
+
+  it('server.ts without VISITOR_SECRET exits 1 and says why: a secret made up at each start would refuse every cookie after a restart', async () => {
+    const { code, output } = await startServer({ ADMIN_TOKEN: makeAdminToken(), VISITOR_SECRET: '', REDIS_DATA_DIR: '/nonexistent/never-used' });
+    expect(code).toBe(1);
+    expect(output).toContain('npm start refuses to run without VISITOR_SECRET');
+    expect(output).not.toContain('started a private, supervised redis-server');
+  });
+
+  it('the demos make up a visitor secret once and keep it in their data folder, so a restart keeps every visitor', () => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'crowdpulse-demo-'));
+    try {
+      const first = keptVisitorSecret(folder);
+      expect(first.length).toBeGreaterThanOrEqual(32);
+      expect(keptVisitorSecret(folder)).toBe(first);
+      expect(statSync(path.join(folder, 'visitor-secret')).mode & 0o777).toBe(0o600);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   it('server.ts with a short ADMIN_TOKEN exits 1 and says why, without printing the token', async () => {

@@ -189,14 +189,14 @@ describe('quiz sessions', () => {
     expect(await redis.hget(ctx.keys.quizSession(id), 'answered')).toBe('0');
   });
 
-  it('are unknown once expired', async () => {
+  it('are unknown once expired; a submit of one is refused as one of another player would be', async () => {
     const ctx = boardContext(redis);
     const { id, question } = await start(ctx);
     await redis.pexpire(ctx.keys.quizSession(id), 1);
     await new Promise((resolve) => setTimeout(resolve, 20));
     await expect(answerQuestion(id, { questionId: question.id, choice: 0 }, ctx)).rejects.toThrow(NotFoundError);
-    await expect(submitSession(id, 'Late', newPlayer(), ctx)).rejects.toThrow(NotFoundError);
-    await expect(submitSession('AAAAAAAAAAAA', 'Nobody', newPlayer(), ctx)).rejects.toThrow(NotFoundError);
+    await expect(submitSession(id, 'Late', newPlayer(), ctx)).rejects.toThrow(NotYourSessionError);
+    await expect(submitSession('AAAAAAAAAAAA', 'Nobody', newPlayer(), ctx)).rejects.toThrow(NotYourSessionError);
   });
 
   it('one open session per player: a second start by the same player ends the first, which refuses answers, submit and resume (409)', async () => {

@@ -74,14 +74,14 @@ describe('configuration', () => {
     for (let i = 0; i < 300; i++) await limitWrites(request);
   });
 
-  it('VISITOR_SECRET must be at least 16 characters', () => {
-    process.env.VISITOR_SECRET = 'fifteen-chars!!';
-    expect(() => ensureVisitorSecret()).toThrow(/at least 16 characters/);
-    process.env.VISITOR_SECRET = 'sixteen-chars!!!';
-    expect(() => ensureVisitorSecret()).not.toThrow();
-    delete process.env.VISITOR_SECRET;
-    ensureVisitorSecret();
-    expect(process.env.VISITOR_SECRET!.length).toBeGreaterThanOrEqual(16); // made up at start
+  it('VISITOR_SECRET (and VISITOR_SECRET_PREVIOUS) must be at least 32 characters; made up outside production only', () => {
+    expect(() => ensureVisitorSecret({ VISITOR_SECRET: 'x'.repeat(31) })).toThrow(/VISITOR_SECRET must be at least 32 characters/);
+    expect(() => ensureVisitorSecret({ VISITOR_SECRET: 'x'.repeat(32) })).not.toThrow();
+    expect(() => ensureVisitorSecret({ VISITOR_SECRET: 'x'.repeat(32), VISITOR_SECRET_PREVIOUS: 'short' })).toThrow(/VISITOR_SECRET_PREVIOUS must be at least 32/);
+    expect(() => ensureVisitorSecret({ NODE_ENV: 'production' })).toThrow(/refuses to run without VISITOR_SECRET/);
+    const development: Record<string, string | undefined> = { NODE_ENV: 'development' };
+    ensureVisitorSecret(development);
+    expect(development.VISITOR_SECRET!.length).toBeGreaterThanOrEqual(32); // made up at start
   });
 
   it('demo:cluster refuses INSTANCES above 16 before starting anything', () => {

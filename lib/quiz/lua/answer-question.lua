@@ -11,9 +11,11 @@
   ARGV[1] question id   ARGV[2] the shown position chosen   ARGV[3] the right choice (bank index)
   ARGV[4] now (ms, the server's clock)   ARGV[5] points for a right answer
   ARGV[6] most speed bonus   ARGV[7] ms per bonus point lost   ARGV[8] the floor (ms)
+  ARGV[9] the public id of the player answering ('' when the server plays: the simulator)
 
   Returns {status, score, points, bonus, elapsed, answer, next, nextOrder}
-    status  1 recorded, 0 answered already, -1 no such session (unknown or expired),
+    status  1 recorded, 0 answered already, -6 no session of this player (unknown, expired or
+            another's: the same answer), -1 no such session (unknown or expired, ARGV[9] ''),
             -2 not a question of this session, -3 the session was submitted,
             -4 the question is not revealed yet, -5 the session was ended (its player started another)
     score   the session's running score; points, bonus, elapsed (ms) of this answer
@@ -23,6 +25,7 @@
 local OPEN = '-'
 local session, question = KEYS[1], ARGV[1]
 
+if ARGV[9] ~= '' and redis.call('HGET', session, 'player') ~= ARGV[9] then return { -6, 0, 0, 0, 0, 0, '', '' } end
 if redis.call('EXISTS', session) == 0 then return { -1, 0, 0, 0, 0, 0, '', '' } end
 local s = redis.call('HMGET', session, 'score', 'submitted', 'ended', 'order', 'answered', 'last', 'q:' .. question, 'c:' .. question)
 local score = tonumber(s[1])

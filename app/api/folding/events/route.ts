@@ -1,10 +1,16 @@
 import { readJson } from '@/lib/http/body';
+import { requireAdmin } from '@/lib/http/admin';
 import { route } from '@/lib/http/route';
 import { metricEventSchema, metricFolder } from '@/lib/folding/metric-events';
 
-/** A `post-metric-updated` event: 202, folded later; `folded` says whether its group was pending already. */
+/**
+ * A `post-metric-updated` event: 202, folded later; `folded` says whether its group was pending
+ * already. The admin's (an account name is listed on /ops as sent), but while the demo's simulator
+ * runs (SIMULATE=1), whose visitors play the event source.
+ */
 export const POST = route(
   async (request: Request) => {
+    if (process.env.SIMULATE !== '1') requireAdmin(request);
     const event = await readJson(request, metricEventSchema);
     const folded = await metricFolder().fold(event, Date.now());
     return Response.json({ folded }, { status: 202 });

@@ -43,6 +43,7 @@ export const quizRoutes = defineRoutes('quiz', [
         errorBodySchema.extend(submittedSessionSchema.partial().shape),
       ),
     },
+    errors: { 403: 'no valid visitor cookie (no_player), or no session of this visitor has this id (not_your_session: the same for another\'s and for none)' },
   },
   {
     ...sessionWrite,
@@ -52,14 +53,14 @@ export const quizRoutes = defineRoutes('quiz', [
       '`choice` is an index into the question\'s choices as this session shows them; a question not in the session is a 400 with `field: "questionId"`. The speed bonus is timed by the server from the question\'s reveal (the start, or the previous answer); an answer faster than the floor (`QUIZ_ANSWER_FLOOR_MS`, 1 s by default) earns what one at the floor earns.',
     body: { schema: answerInputSchema, example: { questionId: 'bw-kubernetes', choice: 0 } },
     responses: answers(200, 'right or wrong, the right choice (as shown), why, the score so far, how this answer scored (timed by the server) and the next question (null after the last)', answerResultSchema),
-    errors: { 409: 'answered already, not revealed yet, or the session is submitted or ended' },
+    errors: { 403: 'no valid visitor cookie (no_player), or no session of this visitor has this id (not_your_session: the same for another\'s and for none)', 409: 'answered already, not revealed yet, or the session is submitted or ended' },
   },
   {
     ...sessionWrite,
     path: '/api/quiz/sessions/{id}/submit',
     summary: 'Submit a session under a name: the server counts the score',
     description:
-      'The player is the signed visitor cookie (`cp_vid`) a quiz start sets: each board keeps one row per player, their best; a lower score changes nothing on a board, an equal one stands where the best does, a better one replaces the row (under the new name). Equal scores share a rank (\u201c1224\u201d): a score tying a full board\u2019s last place ranks without a row (`listed` false). Without a valid cookie, or from another visitor than the one who started the session, the submit is a 403 and writes nothing. Strict: a made-up field (a `score`) is a 400. A 503 may come after the score was kept (no replica confirmed it in time): the retry is then a 409 that carries where that score stands now, beside the error.',
+      'The player is the signed visitor cookie (`cp_vid`) a quiz start sets: each board keeps one row per player, their best; a lower score changes nothing on a board, an equal one stands where the best does, a better one replaces the row (under the new name). Equal scores share a rank (\u201c1224\u201d): a score tying a full board\u2019s last place ranks without a row (`listed` false). Without a valid cookie, or from another visitor than the one who started the session (or for no session), the submit is a 403 and writes nothing. Strict: a made-up field (a `score`) is a 400. A 503 may come after the score was kept (no replica confirmed it in time): the retry is then a 409 that carries where that score stands now, beside the error.',
     body: { schema: submitInputSchema, example: { name: '김민준' } },
     responses: {
       ...answers(200, "the score, the player's public id, the all time rank (null off the board) and threshold, the rank on each board, and on which boards it beat the player's best", submitResultSchema),
@@ -69,7 +70,7 @@ export const quizRoutes = defineRoutes('quiz', [
         errorBodySchema.extend(submittedStandingSchema.partial().shape),
       ),
     },
-    errors: { 403: 'no valid visitor cookie (no_player), or a visitor other than the one who started the session (not_your_session): nothing written' },
+    errors: { 403: 'no valid visitor cookie (no_player), or a visitor other than the one who started the session, or no session (not_your_session): nothing written' },
   },
   {
     method: 'get',

@@ -18,7 +18,9 @@ export const serviceRoutes = defineRoutes('service', [
     method: 'get',
     path: '/api/metrics',
     summary: 'Prometheus metrics of this instance, and the shared folding counters',
+    description: 'For the operator: `Authorization: Bearer` with METRICS_TOKEN or the admin token.',
     responses: { 200: { description: 'Prometheus text format 0.0.4', content: ['text/plain'] } },
+    errors: { 401: 'a missing or wrong metrics or admin token' },
   },
   {
     method: 'get',

@@ -1,17 +1,17 @@
 import { clientAddress } from '@/lib/http/client-address';
-import { HttpError } from '@/lib/http/errors';
 import { readJson } from '@/lib/http/body';
 import { pathSessionId, type SessionParams } from '@/lib/http/params';
 import { route } from '@/lib/http/route';
-import { NotYourSessionError, submitSession } from '@/lib/quiz';
+import { submitSession } from '@/lib/quiz';
+import { requireQuizPlayer } from '@/lib/http/visitor';
 import { submitInputSchema } from '@/lib/quiz/schemas';
-import { networksOf, playerFromCookies } from '@/lib/visitors/player';
+import { networksOf } from '@/lib/visitors/player';
 
 /**
  * `{name}` → `{score, player, rank, threshold, ranks, improved}` (`rank` null off the board); a
  * second submit is a 409. The player is the signed visitor cookie (a quiz start sets one): a
- * submit without a valid one, or by another player than the one who started the session, is a
- * 403 and writes nothing. The caller's network (its address's
+ * submit without a valid one, or by another player than the one who started the session (or of
+ * none), is a 403 and writes nothing. The caller's network (its address's
  * limit key, and for IPv6 its /56 and /48 too) holds at most LEADERBOARD_ROWS_PER_NETWORK rows per
  * board (the /56 twice, the /48 four times as many).
  */
@@ -19,12 +19,8 @@ export const POST = route(
   async (request: Request, context: SessionParams) => {
     const id = await pathSessionId(context);
     const { name } = await readJson(request, submitInputSchema);
-    const player = playerFromCookies(request.headers.get('cookie'));
-    if (!player) throw new HttpError(403, 'no_player', 'a submit needs the visitor cookie the quiz start sets: start a quiz with cookies on');
-    const result = await submitSession(id, name, player, undefined, networksOf(clientAddress(request))).catch((error: unknown) => {
-      throw error instanceof NotYourSessionError ? new HttpError(403, 'not_your_session', error.message) : error;
-    });
-    return Response.json(result);
+    const player = requireQuizPlayer(request);
+    return Response.json(await submitSession(id, name, player, undefined, networksOf(clientAddress(request))));
   },
   { write: true },
 );

@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readCataloguePage } from '../../lib/projects/catalogue';
+import { createProject } from '../support';
+import { startInProcessApp, type InProcessApp } from '../hostile/in-process-app';
+
+/**
+ * docs/architecture.md, the page cache: a catalogue cursor naming no listed project renders
+ * nothing new (the first page is served from the cache), while a real cursor's page is rendered
+ * and kept as before. The app's server in this process, a page being a stub.
+ */
+let app: InProcessApp;
+beforeAll(async () => {
+  app = await startInProcessApp();
+});
+afterAll(async () => app.close());
+
+const view = async (path: string) => {
+  const response = await fetch(app.url + path, { headers: { accept: 'text/html' } });
+  await response.text();
+  return response.status;
+};
+
+describe('catalogue cursors', () => {
+  it('a made-up cursor, a new one each view, costs no render; a listed project\'s cursor is rendered', async () => {
+    await createProject(app.redis);
+    await createProject(app.redis);
+    expect(await view('/')).toBe(200);
+    await expect.poll(async () => (await view('/'), app.server.renders())).toBe(app.server.renders());
+    const before = app.server.renders();
+    for (let i = 0; i < 20; i++) expect(await view(`/?after=${1_000_000 + i}.no-such-project-${i}`)).toBe(200);
+    // Each made-up cursor was a render of its own before; another file's new project may still re-render the first page.
+    expect(app.server.renders() - before).toBeLessThan(20);
+
+    const { next } = await readCataloguePage({ limit: 1 }, app.redis);
+    expect(next).not.toBeNull();
+    const rendered = app.server.renders();
+    expect(await view(`/?after=${next}`)).toBe(200);
+    expect(app.server.renders()).toBeGreaterThan(rendered);
+  });
+});
