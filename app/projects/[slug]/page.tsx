@@ -7,7 +7,7 @@ import { FollowButton } from '@/components/feed/FollowButton';
 import { LiveProject } from '@/components/live/LiveProject';
 import { ProjectArt } from '@/components/ProjectArt';
 import { orUnavailable } from '@/components/unavailable-boundary';
-import { NotFoundError } from '@/lib/errors';
+import { isNotFound } from '@/lib/errors';
 import { slugSchema } from '@/lib/live-events/schemas';
 import { getProject } from '@/lib/projects/catalogue';
 import { readSnapshotForPage } from '@/lib/realtime/shared-snapshots';
@@ -15,7 +15,7 @@ import { readSnapshotForPage } from '@/lib/realtime/shared-snapshots';
 type Props = { params: Promise<{ slug: string }> };
 
 const notFoundAsNull = (error: unknown) => {
-  if (error instanceof NotFoundError) return null;
+  if (isNotFound(error)) return null;
   throw error;
 };
 
