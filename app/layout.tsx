@@ -2,11 +2,15 @@ import type { Metadata, Viewport } from 'next';
 import Link from 'next/link';
 import { FeedLink } from '@/components/feed/FeedLink';
 import { InstanceName } from '@/components/InstanceName';
+import { publicOrigin } from '@/lib/http/public-origin';
 import './globals.css';
 
+/** Absolute URLs (canonical, previews) start with PUBLIC_ORIGIN; the static pages carry the build's. */
 export const metadata: Metadata = {
+  metadataBase: new URL(publicOrigin()),
   title: { default: 'crowdpulse', template: '%s · crowdpulse' },
   description: 'Live crowdfunding pages, a buzzword quiz and more: four Redis patterns in one product.',
+  openGraph: { siteName: 'crowdpulse', type: 'website' },
 };
 
 export const viewport: Viewport = { width: 'device-width', initialScale: 1, themeColor: '#4f46e5' };

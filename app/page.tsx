@@ -1,3 +1,4 @@
+import type { Metadata } from 'next';
 import Link from 'next/link';
 import { connection } from 'next/server';
 import { Progress } from '@/components/Progress';
@@ -9,6 +10,11 @@ import { readCataloguePage } from '@/lib/projects/catalogue';
 import { catalogueCursorSchema } from '@/lib/projects/schemas';
 
 type Props = { searchParams: Promise<{ after?: string | string[] }> };
+
+export const metadata: Metadata = {
+  description: 'Crowdfunding projects people are backing right now, live: contributions, news and viewers as they happen.',
+  alternates: { canonical: '/' },
+};
 
 /**
  * One page of the catalogue (`/?after=<cursor>`), in two Redis commands whatever its size, the

@@ -1,7 +1,12 @@
 import type { Metadata } from 'next';
 import { AdminConsole } from '@/components/admin/AdminConsole';
 
-export const metadata: Metadata = { title: 'Admin' };
+export const metadata: Metadata = {
+  title: 'Admin',
+  description: 'Projects, news and moderation, with the admin token.',
+  alternates: { canonical: '/admin' },
+  robots: { index: false },
+};
 
 export default function AdminPage() {
   return (

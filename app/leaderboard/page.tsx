@@ -5,7 +5,11 @@ import { LiveLeaderboard } from '@/components/leaderboard/LiveLeaderboard';
 import { orUnavailable } from '@/components/unavailable-boundary';
 import { BOARD_SIZE, isPeriod, readBoards } from '@/lib/leaderboard';
 
-export const metadata: Metadata = { title: 'Leaderboard' };
+export const metadata: Metadata = {
+  title: 'Leaderboard',
+  description: 'The buzzword quiz’s top 100 today, this week and of all time, live.',
+  alternates: { canonical: '/leaderboard' },
+};
 
 /** The three boards and the server's clock when they were read (rows say "3 minutes ago" on that clock). */
 async function loadBoards() {

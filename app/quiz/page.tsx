@@ -2,7 +2,11 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { Quiz } from '@/components/quiz/Quiz';
 
-export const metadata: Metadata = { title: 'Buzzword Quiz' };
+export const metadata: Metadata = {
+  title: 'Buzzword Quiz',
+  description: 'Ten questions on the words of the trade; the best scores make the leaderboard.',
+  alternates: { canonical: '/quiz' },
+};
 
 export default function QuizPage() {
   return (

@@ -20,6 +20,7 @@ import { waitForReplicas } from '../redis/acknowledged';
 import { closeRedis, connectionFromEnv, getRedis, waitUntilReady } from '../redis/client';
 import { superviseRedisServer, type SupervisedRedis } from '../redis/supervised';
 import { checkAdminToken, embeddedRedisDataDir } from './start-guards';
+import { publicOrigin } from '../http/public-origin';
 import { seedDemoBoard } from '../simulator/quiz-players';
 import { startSimulator } from '../simulator/simulator';
 import { timelineCapFromEnv } from '../timeline/config';
@@ -43,6 +44,7 @@ export async function startRuntime(): Promise<Runtime> {
   foldingConfigFromEnv();
   answerFloorMs();
   ensureVisitorSecret();
+  publicOrigin();
   const admin = checkAdminToken();
   let embedded: SupervisedRedis | undefined;
   if (!connectionFromEnv()) {

@@ -22,9 +22,24 @@ const notFoundAsNull = (error: unknown) => {
 const isSlug = (slug: string) => slugSchema.safeParse(slug).success;
 const loadProject = cache(async (slug: string) => (isSlug(slug) ? getProject(slug) : null));
 
+/**
+ * What a shared link previews: the title, the tagline, and the image of opengraph-image.tsx and
+ * twitter-image.tsx, which Next adds itself. URLs are absolute from PUBLIC_ORIGIN (app/layout.tsx).
+ */
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const project = await loadProject((await params).slug).catch(() => null);
-  return { title: project?.title ?? 'Project' };
+  const { slug } = await params;
+  const project = await loadProject(slug).catch(() => null);
+  if (!project) return { title: 'No such project' };
+  const { title } = project;
+  const description = project.tagline || `${project.title}, by ${project.creator}: back it on crowdpulse.`;
+  const url = `/projects/${slug}`;
+  return {
+    title,
+    description,
+    alternates: { canonical: url },
+    openGraph: { siteName: 'crowdpulse', type: 'website', url, title, description },
+    twitter: { card: 'summary_large_image', title, description },
+  };
 }
 
 /**

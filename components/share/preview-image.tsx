@@ -1,0 +1,31 @@
+import { createHash } from 'node:crypto';
+import { ImageResponse } from 'next/og';
+import { PREVIEW_SIZE, ProjectPreview, type PreviewFacts } from './ProjectPreview';
+
+type Drawn = { etag: string; png: ArrayBuffer };
+
+/** Drawn images by project: one per version of what they show, so a crawler's fetch after the first costs no drawing. */
+const drawn = new Map<string, Drawn>();
+const KEPT = 500;
+
+/**
+ * A crawler may cache a preview for a minute; the URL stays the same across versions (Next names
+ * it after the file), so it must not be kept for ever, as next/og would say by default.
+ */
+const CACHE_CONTROL = 'public, max-age=60';
+
+/**
+ * The project's preview PNG: drawn once per version of its facts on this instance (Satori and
+ * resvg cost tens of milliseconds of CPU), with an ETag of that version.
+ */
+export async function previewResponse(slug: string, facts: PreviewFacts): Promise<Response> {
+  const etag = `"${createHash('sha1').update(JSON.stringify(facts)).digest('base64url')}"`;
+  let image = drawn.get(slug);
+  if (image?.etag !== etag) {
+    const png = await new ImageResponse(<ProjectPreview {...facts} />, PREVIEW_SIZE).arrayBuffer();
+    drawn.delete(slug);
+    drawn.set(slug, (image = { etag, png }));
+    if (drawn.size > KEPT) drawn.delete(drawn.keys().next().value!);
+  }
+  return new Response(image.png, { headers: { 'content-type': 'image/png', 'cache-control': CACHE_CONTROL, etag } });
+}
