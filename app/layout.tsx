@@ -26,8 +26,8 @@ const NAV: { href: string; label: string; short?: string }[] = [
 export default function RootLayout({ children }: { children: React.ReactNode }) {
   return (
     <html lang="en">
-      <body className="min-h-screen bg-slate-50 font-sans text-ink antialiased">
-        <header className="sticky top-0 z-10 border-b border-slate-200 bg-white/85 backdrop-blur">
+      <body className="min-h-screen bg-slate-50 dark:bg-slate-950 font-sans text-ink dark:text-slate-100 antialiased">
+        <header className="sticky top-0 z-10 border-b border-slate-200 dark:border-slate-700 bg-white/85 dark:bg-slate-900/85 backdrop-blur">
           <nav className="mx-auto flex max-w-6xl items-center gap-3 overflow-x-auto whitespace-nowrap px-4 py-3 text-sm font-medium sm:gap-6">
             <Link href="/" prefetch={false} className="flex items-center gap-2 text-base font-bold tracking-tight">
               <span aria-hidden className="inline-block h-3 w-3 rounded-full bg-accent animate-pulse-dot" />
@@ -36,7 +36,7 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
             {/* Every page is live and resyncs over its socket: a prefetched render would be stale on
                 arrival, and prefetching all of them cost a server render each on every page view. */}
             {NAV.map(({ href, label, short }) => (
-              <Link key={href} href={href} prefetch={false} className="text-slate-600 hover:text-ink">
+              <Link key={href} href={href} prefetch={false} className="text-slate-600 dark:text-slate-300 hover:text-ink dark:hover:text-slate-100">
                 {short ? (
                   <>
                     <span aria-hidden className="sm:hidden">{short}</span>
@@ -48,13 +48,13 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
               </Link>
             ))}
             <FeedLink />
-            <Link href="/admin" prefetch={false} className="ml-auto text-slate-600 hover:text-ink">
+            <Link href="/admin" prefetch={false} className="ml-auto text-slate-600 dark:text-slate-300 hover:text-ink dark:hover:text-slate-100">
               Admin
             </Link>
           </nav>
         </header>
         <main className="mx-auto max-w-6xl px-4 py-6 sm:py-10">{children}</main>
-        <footer className="mx-auto max-w-6xl px-4 pb-10 text-xs text-slate-500">
+        <footer className="mx-auto max-w-6xl px-4 pb-10 text-xs text-slate-500 dark:text-slate-400">
           A reference app: live events, a capped leaderboard, event folding and timelines in Redis, pushed over Socket.IO.
           <InstanceName />
         </footer>

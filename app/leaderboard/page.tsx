@@ -28,7 +28,7 @@ export default orUnavailable(async function LeaderboardPage({ searchParams }: Pr
       <section className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Leaderboard</h1>
-          <p className="mt-2 text-slate-600">
+          <p className="mt-2 text-slate-600 dark:text-slate-300">
             The best {BOARD_SIZE} Buzzword Quiz players of today, this week and all time (UTC), live. Equal scores share a rank;
             whoever got there first is listed first.
           </p>

@@ -55,12 +55,12 @@ export default orUnavailable(async function ProjectPage({ params }: Props) {
   if (!project || !snapshot) notFound();
   return (
     <article className="space-y-6">
-      <header className="overflow-hidden rounded-3xl border border-slate-200 bg-white shadow-sm">
+      <header className="overflow-hidden rounded-3xl border border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900 shadow-sm">
         <ProjectArt art={project.art} className="h-40 w-full sm:h-56" />
         <div className="p-5 sm:p-7">
-          <p className="text-sm font-medium text-slate-500">
+          <p className="text-sm font-medium text-slate-500 dark:text-slate-400">
             by{' '}
-            <Link prefetch={false} href={`/creators/${project.creatorAccount}`} data-testid="creator-link" className="text-accent hover:underline">
+            <Link prefetch={false} href={`/creators/${project.creatorAccount}`} data-testid="creator-link" className="text-accent dark:text-indigo-300 hover:underline">
               {project.creator}
             </Link>
           </p>
@@ -68,8 +68,8 @@ export default orUnavailable(async function ProjectPage({ params }: Props) {
             <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{project.title}</h1>
             <FollowButton slug={project.slug} title={project.title} />
           </div>
-          <p className="mt-2 text-lg text-slate-600">{project.tagline}</p>
-          <p className="mt-4 max-w-3xl text-slate-700">{project.description}</p>
+          <p className="mt-2 text-lg text-slate-600 dark:text-slate-300">{project.tagline}</p>
+          <p className="mt-4 max-w-3xl text-slate-700 dark:text-slate-300">{project.description}</p>
         </div>
       </header>
       <LiveProject project={project} snapshot={snapshot} />
