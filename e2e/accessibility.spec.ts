@@ -102,5 +102,18 @@ for (const colorScheme of SCHEMES) for (const [device, viewport] of Object.entri
       await expect(page.getByTestId('folding-published-item').first()).toBeVisible({ timeout: 15_000 });
       await audit(page, 'ops-published', testInfo);
     });
+
+    test('the home feed, empty and with news of a followed project', async ({ page, slug, live }, testInfo) => {
+      await page.goto('/feed');
+      await expect(page.getByTestId('feed-empty')).toBeVisible();
+      await audit(page, 'feed-empty', testInfo);
+      expect((await page.request.post('/api/follows', { data: { slug } })).status()).toBe(201);
+      await publishNews(slug, { title: 'Prototype shipped', url: 'https://example.org/shipped' }, live);
+      // Fan-out is asynchronous: the feed is opened once the item is in it.
+      await expect.poll(async () => ((await (await page.request.get('/api/feed')).json()) as { entries: unknown[] }).entries.length, { timeout: 20_000 }).toBe(1);
+      await page.goto('/feed');
+      await expect(page.getByTestId('feed-item')).toHaveCount(1);
+      await audit(page, 'feed', testInfo);
+    });
   });
 }
