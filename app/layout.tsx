@@ -13,7 +13,14 @@ export const metadata: Metadata = {
   openGraph: { siteName: 'crowdpulse', type: 'website' },
 };
 
-export const viewport: Viewport = { width: 'device-width', initialScale: 1, themeColor: '#4f46e5' };
+export const viewport: Viewport = {
+  width: 'device-width',
+  initialScale: 1,
+  themeColor: [
+    { media: '(prefers-color-scheme: light)', color: '#4f46e5' },
+    { media: '(prefers-color-scheme: dark)', color: '#0f172a' },
+  ],
+};
 
 /** `short` is what a phone shows, so that the whole bar fits 390 px; the link's name stays `label`. */
 const NAV: { href: string; label: string; short?: string }[] = [

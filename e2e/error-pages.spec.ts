@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { projectKeys } from '../lib/projects/keys';
+import { ErrorPages } from './pages';
 import { AppProcess } from './support/app-process';
 import { createProject, expect, test } from './support/fixtures';
 
@@ -32,8 +33,9 @@ test('an unknown project is a 404 on every instance, every time, and leads to th
   }
   const opened = await page.goto(path);
   expect(opened?.status()).toBe(404);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('No project at this address');
-  await page.getByTestId('not-found-catalogue').click();
+  const errors = new ErrorPages(page);
+  await expect(errors.notFound.getByRole('heading', { level: 1 })).toHaveText('No project at this address');
+  await errors.toCatalogue.click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Projects people are backing right now');
 });
@@ -41,7 +43,7 @@ test('an unknown project is a 404 on every instance, every time, and leads to th
 test('any other unknown path is a 404 in the site’s look', async ({ page }) => {
   const opened = await page.goto('/no/such/page');
   expect(opened?.status()).toBe(404);
-  await expect(page.getByTestId('not-found')).toContainText('There is no page here');
+  await expect(new ErrorPages(page).notFound).toContainText('There is no page here');
   await expect(page.getByRole('navigation').first()).toBeVisible();
 });
 
@@ -59,13 +61,14 @@ test('a page that fails offers a retry, and its reference is logged with the req
   await page.setExtraHTTPHeaders({ 'x-request-id': requestId });
   const opened = await page.goto(`${second.baseURL}/projects/${slug}`);
   expect(opened?.status()).toBe(500);
-  await expect(page.getByTestId('error-page')).toContainText('This page could not be shown');
-  const reference = (await page.getByTestId('error-reference').textContent())!;
+  const errors = new ErrorPages(page);
+  await expect(errors.failed).toContainText('This page could not be shown');
+  const reference = (await errors.reference.textContent())!;
   const logged = second.output.split('\n').filter((line) => line.includes('rendering failed'));
   expect(logged.some((line) => line.includes(`"reqId":"${requestId}"`) && line.includes(`"digest":"${reference}"`)), logged.join('\n')).toBe(true);
 
   await redis.del(projectKeys.info(slug));
   await createProject(redis, slug);
-  await page.getByTestId('error-retry').click();
+  await errors.retry.click();
   await expect(page.getByTestId('contribute-form')).toBeVisible();
 });

@@ -28,8 +28,10 @@ const loadProject = cache(async (slug: string) => (isSlug(slug) ? getProject(slu
  */
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { slug } = await params;
-  const project = await loadProject(slug).catch(() => null);
-  if (!project) return { title: 'No such project' };
+  // Redis away: the page says so itself (orUnavailable), and nothing is worth previewing.
+  const project = await loadProject(slug).catch(() => undefined);
+  if (project === undefined) return { title: 'Project' };
+  if (project === null) return { title: 'No such project' };
   const { title } = project;
   const description = project.tagline || `${project.title}, by ${project.creator}: back it on crowdpulse.`;
   const url = `/projects/${slug}`;
