@@ -75,8 +75,11 @@ test('the sitemap lists listed projects, not unlisted ones; robots.txt points to
   expect(sitemap.headers()['set-cookie']).toBeUndefined();
   expect(xml).toContain(`<loc>${ORIGIN}/projects/${slug}</loc>`);
   expect(xml).not.toContain(unlisted);
-  // Unlisted still means reachable by its link.
-  expect((await request.get(`${app.baseURL}/projects/${unlisted}`, { headers: asked })).status()).toBe(200);
+  // Unlisted still means reachable by its link, but not indexed; a listed one is.
+  const page = await request.get(`${app.baseURL}/projects/${unlisted}`, { headers: asked });
+  expect(page.status()).toBe(200);
+  expect(meta(await page.text(), 'robots')).toBe('noindex');
+  expect(meta(await (await request.get(`${app.baseURL}/projects/${slug}`, { headers: asked })).text(), 'robots')).toBeUndefined();
 
   const robots = await request.get(`${app.baseURL}/robots.txt`, { headers: asked });
   expect(robots.headers()['set-cookie']).toBeUndefined();

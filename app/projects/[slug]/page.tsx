@@ -9,7 +9,7 @@ import { ProjectArt } from '@/components/ProjectArt';
 import { orUnavailable } from '@/components/unavailable-boundary';
 import { isNotFound } from '@/lib/errors';
 import { slugSchema } from '@/lib/live-events/schemas';
-import { getProject } from '@/lib/projects/catalogue';
+import { getProject, isListed } from '@/lib/projects/catalogue';
 import { readSnapshotForPage } from '@/lib/realtime/shared-snapshots';
 
 type Props = { params: Promise<{ slug: string }> };
@@ -25,11 +25,12 @@ const loadProject = cache(async (slug: string) => (isSlug(slug) ? getProject(slu
 /**
  * What a shared link previews: the title, the tagline, and the image of opengraph-image.tsx and
  * twitter-image.tsx, which Next adds itself. URLs are absolute from PUBLIC_ORIGIN (app/layout.tsx).
+ * One HEXISTS more per render: whether it is listed.
  */
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { slug } = await params;
   // Redis away: the page says so itself (orUnavailable), and nothing is worth previewing.
-  const project = await loadProject(slug).catch(() => undefined);
+  const [project, listed] = await Promise.all([loadProject(slug).catch(() => undefined), isSlug(slug) ? isListed(slug).catch(() => true) : true]);
   if (project === undefined) return { title: 'Project' };
   if (project === null) return { title: 'No such project' };
   const { title } = project;
@@ -39,6 +40,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
     title,
     description,
     alternates: { canonical: url },
+    // An unlisted project (a QA one) is reached by its link, but kept out of search engines.
+    ...(!listed && { robots: { index: false } }),
     openGraph: { siteName: 'crowdpulse', type: 'website', url, title, description },
     twitter: { card: 'summary_large_image', title, description },
   };
