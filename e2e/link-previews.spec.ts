@@ -38,7 +38,9 @@ test('a project page previews with its title, tagline, canonical URL and a drawn
   expect([meta(html, 'twitter:card'), meta(html, 'twitter:title')]).toEqual(['summary_large_image', `Project ${slug}`]);
   const image = meta(html, 'og:image')!;
   expect(image.startsWith(`${ORIGIN}/projects/${slug}/opengraph-image`)).toBe(true);
-  expect(meta(html, 'twitter:image')!.startsWith(`${ORIGIN}/projects/${slug}/twitter-image`)).toBe(true);
+  const twitterImage = meta(html, 'twitter:image')!;
+  expect(twitterImage.startsWith(`${ORIGIN}/projects/${slug}/twitter-image`)).toBe(true);
+  expect(pngSize(await (await request.get(`${app.baseURL}${new URL(twitterImage).pathname}`)).body())).toEqual([1200, 630]);
 
   // Fetched as another site's page would (an <img>): allowed, and given no visitor cookie.
   const fetchImage = () =>
