@@ -56,6 +56,13 @@ test('a project page previews with its title, tagline, canonical URL and a drawn
   expect((await request.get(`${app.baseURL}/projects/no-such-${randomBytes(3).toString('hex')}/opengraph-image`)).status()).toBe(404);
 });
 
+test('a title with emoji still previews (the emoji left out: next/og would fetch them from a CDN)', async ({ request, redis }) => {
+  const slug = `e2e-emoji-${randomBytes(4).toString('hex')}`;
+  await putProject(slug, { ...sampleProject(slug), title: 'Synth 🎹 for the sea 🌊', listed: false }, redis);
+  const image = await request.get(`${app.baseURL}/projects/${slug}/opengraph-image`);
+  expect([image.status(), image.headers()['content-type']]).toEqual([200, 'image/png']);
+});
+
 test('every page has a title, a description and a canonical URL', async ({ request, slug }) => {
   // The static shells are rendered at build time: they carry the build's origin (docs/configuration.md).
   const built = new Set(['/quiz', '/admin', '/ops', '/feed']);

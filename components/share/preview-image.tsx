@@ -15,6 +15,14 @@ const KEPT = 500;
 const CACHE_CONTROL = 'public, max-age=60';
 
 /**
+ * next/og fetches an emoji's picture from a CDN, and fails the whole image when it cannot (a server
+ * with no way out): previews leave emoji out. Glyphs its font lacks (CJK, Arabic) it asks Google
+ * Fonts for, and draws without them when that fails.
+ */
+const EMOJI = /[\p{Extended_Pictographic}\u{FE0F}\u{200D}\u{1F3FB}-\u{1F3FF}]/gu;
+const withoutEmoji = (facts: PreviewFacts): PreviewFacts => ({ ...facts, title: facts.title.replace(EMOJI, '').trim(), creator: facts.creator.replace(EMOJI, '').trim() });
+
+/**
  * The project's preview PNG: drawn once per version of its facts on this instance (Satori and
  * resvg cost tens of milliseconds of CPU), with an ETag of that version.
  */
@@ -22,7 +30,7 @@ export async function previewResponse(slug: string, facts: PreviewFacts): Promis
   const etag = `"${createHash('sha1').update(JSON.stringify(facts)).digest('base64url')}"`;
   let image = drawn.get(slug);
   if (image?.etag !== etag) {
-    const png = await new ImageResponse(<ProjectPreview {...facts} />, PREVIEW_SIZE).arrayBuffer();
+    const png = await new ImageResponse(<ProjectPreview {...withoutEmoji(facts)} />, PREVIEW_SIZE).arrayBuffer();
     drawn.delete(slug);
     drawn.set(slug, (image = { etag, png }));
     if (drawn.size > KEPT) drawn.delete(drawn.keys().next().value!);
