@@ -1,3 +1,4 @@
+import type { Metadata } from 'next';
 import Link from 'next/link';
 import { connection } from 'next/server';
 import { Progress } from '@/components/Progress';
@@ -9,6 +10,11 @@ import { readCataloguePage } from '@/lib/projects/catalogue';
 import { catalogueCursorSchema } from '@/lib/projects/schemas';
 
 type Props = { searchParams: Promise<{ after?: string | string[] }> };
+
+export const metadata: Metadata = {
+  description: 'Crowdfunding projects people are backing right now, live: contributions, news and viewers as they happen.',
+  alternates: { canonical: '/' },
+};
 
 /**
  * One page of the catalogue (`/?after=<cursor>`), in two Redis commands whatever its size, the
@@ -25,7 +31,7 @@ export default orUnavailable(async function HomePage({ searchParams }: Props) {
     <div className="space-y-8">
       <section className="max-w-2xl">
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Projects people are backing right now</h1>
-        <p className="mt-3 text-slate-600">
+        <p className="mt-3 text-slate-600 dark:text-slate-300">
           Every page is live: contributions, news and viewers arrive as they happen, and leave when their time is up.
         </p>
       </section>
@@ -35,7 +41,7 @@ export default orUnavailable(async function HomePage({ searchParams }: Props) {
         {projects.map((project) => (
           <li
             key={project.slug}
-            className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition [contain-intrinsic-size:auto_380px] [content-visibility:auto] hover:-translate-y-0.5 hover:shadow-md"
+            className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900 shadow-sm transition [contain-intrinsic-size:auto_380px] [content-visibility:auto] hover:-translate-y-0.5 hover:shadow-md"
           >
             <Link
               prefetch={false}
@@ -46,11 +52,11 @@ export default orUnavailable(async function HomePage({ searchParams }: Props) {
               <ProjectArt art={project.art} className="h-32 w-full" />
               <div className="space-y-3 p-4">
                 <div>
-                  <h2 className="text-lg font-semibold group-hover:text-accent">{project.title}</h2>
-                  <p className="text-sm text-slate-600">{project.tagline}</p>
+                  <h2 className="text-lg font-semibold group-hover:text-accent dark:group-hover:text-indigo-300">{project.title}</h2>
+                  <p className="text-sm text-slate-600 dark:text-slate-300">{project.tagline}</p>
                 </div>
                 <Progress raised={project.raised} goal={project.goal} />
-                <p className="text-xs text-slate-500">by {project.creator}</p>
+                <p className="text-xs text-slate-500 dark:text-slate-400">by {project.creator}</p>
               </div>
             </Link>
             {/* Beside the link, not in it (a button inside <a> is invalid); every card's button shares one GET /api/follows. */}
@@ -60,13 +66,13 @@ export default orUnavailable(async function HomePage({ searchParams }: Props) {
           </li>
         ))}
       </ul>
-      {projects.length === 0 && !cursor.data && <p className="text-slate-600">No projects yet. Run <code>npm run seed</code> to load the demo projects.</p>}
+      {projects.length === 0 && !cursor.data && <p className="text-slate-600 dark:text-slate-300">No projects yet. Run <code>npm run seed</code> to load the demo projects.</p>}
       <CatalogueNav next={next} paged={!!cursor.data} />
     </div>
   );
 });
 
-const navLink = 'rounded-full border border-slate-300 bg-white px-4 py-2 text-sm font-medium hover:border-accent hover:text-accent focus-visible:outline-2 focus-visible:outline-accent';
+const navLink = 'rounded-full border border-slate-300 dark:border-slate-600 bg-white dark:bg-slate-900 px-4 py-2 text-sm font-medium hover:border-accent dark:hover:border-indigo-400 hover:text-accent dark:hover:text-indigo-300 focus-visible:outline-2 focus-visible:outline-accent';
 
 /** Plain links, rendered on the server: paging works without JavaScript. */
 function CatalogueNav({ next, paged }: { next: string | null; paged: boolean }) {
@@ -91,7 +97,7 @@ function BadPageLink() {
   return (
     <div className="space-y-4" role="alert">
       <h1 className="text-2xl font-bold">That page link is not valid</h1>
-      <p className="text-slate-600">The catalogue link was cut or edited.</p>
+      <p className="text-slate-600 dark:text-slate-300">The catalogue link was cut or edited.</p>
       <Link href="/" className={navLink}>
         Go to the first page
       </Link>

@@ -1,7 +1,7 @@
 import type { ConnectionState } from './live/keep-watching';
 
 const LABELS: Record<ConnectionState, { text: string; dot: string }> = {
-  connecting: { text: 'Connecting…', dot: 'bg-slate-400' },
+  connecting: { text: 'Connecting…', dot: 'bg-slate-400 dark:bg-slate-500' },
   live: { text: 'Live', dot: 'bg-emerald-500 animate-pulse-dot' },
   reconnecting: { text: 'Reconnecting…', dot: 'bg-amber-500 animate-pulse-dot' },
 };
@@ -13,7 +13,7 @@ export function ConnectionStatus({ state }: { state: ConnectionState }) {
       data-testid="connection-status"
       data-state={state}
       role="status"
-      className="inline-flex items-center gap-2 rounded-full border border-slate-200 bg-white px-3 py-1 text-xs font-semibold text-slate-700"
+      className="inline-flex items-center gap-2 rounded-full border border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900 px-3 py-1 text-xs font-semibold text-slate-700 dark:text-slate-300"
     >
       <span aria-hidden className={`h-2 w-2 rounded-full ${dot}`} />
       {text}

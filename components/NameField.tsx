@@ -11,7 +11,7 @@ type Props = Omit<ComponentProps<'input'>, 'value' | 'onChange' | 'className'> &
 /** The name a person is shown under (the live list, the leaderboard): what the browser calls a nickname. */
 export function NameField({ label, value, onChange, padding, ...input }: Props) {
   return (
-    <label className="block text-sm font-medium text-slate-700">
+    <label className="block text-sm font-medium text-slate-700 dark:text-slate-300">
       {label}
       <input
         {...input}
@@ -19,7 +19,7 @@ export function NameField({ label, value, onChange, padding, ...input }: Props) 
         onChange={(event) => onChange(event.target.value)}
         required
         autoComplete="nickname"
-        className={`mt-1 block w-full rounded-lg border border-slate-300 px-3 ${padding} text-base focus:border-accent focus:outline-none focus:ring-2 focus:ring-indigo-200`}
+        className={`mt-1 block w-full rounded-lg border border-slate-300 dark:border-slate-600 px-3 ${padding} text-base focus:border-accent dark:focus:border-indigo-400 focus:outline-none focus:ring-2 focus:ring-indigo-200 dark:focus:ring-indigo-800`}
       />
     </label>
   );

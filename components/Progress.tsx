@@ -6,12 +6,12 @@ export function Progress({ raised, goal }: { raised: number; goal: number }) {
     <div>
       <div className="flex items-baseline justify-between gap-2">
         <span className="text-2xl font-bold tabular-nums">{formatMoney(raised)}</span>
-        <span className="text-sm text-slate-500">
+        <span className="text-sm text-slate-500 dark:text-slate-400">
           {percent}% of {formatMoney(goal)}
         </span>
       </div>
       <div
-        className="mt-2 h-2.5 overflow-hidden rounded-full bg-slate-200"
+        className="mt-2 h-2.5 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700"
         role="progressbar"
         aria-valuemin={0}
         aria-valuemax={100}

@@ -1,10 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
 import { recordContribution, publishNews } from '../lib/live-events';
+import { projectKeys } from '../lib/projects/keys';
 import { expect, test } from './support/fixtures';
 import { uniqueName } from './support/quiz';
 
-const VIEWPORTS = { phone: { width: 390, height: 844 }, laptop: { width: 1366, height: 900 } };
+const VIEWPORTS = { phone: { width: 390, height: 844 }, laptop: { width: 1280, height: 900 } };
+/** The site follows the device's setting (prefers-color-scheme): each scheme is audited and pictured. */
+const SCHEMES = ['light', 'dark'] as const;
 
 /**
  * axe-core on the page as it stands: no violation of serious or critical impact. A full-page
@@ -19,10 +22,10 @@ async function audit(page: Page, state: string, testInfo: TestInfo) {
   expect(serious, `${state}: serious or critical axe violations`).toEqual([]);
 }
 
-for (const [device, viewport] of Object.entries(VIEWPORTS)) {
-  test.describe(`on a ${device}`, () => {
+for (const colorScheme of SCHEMES) for (const [device, viewport] of Object.entries(VIEWPORTS)) {
+  test.describe(`${colorScheme}, on a ${device}`, () => {
     // Contrast is judged on the settled page: an item fading in is not yet its colours.
-    test.use({ viewport, reducedMotion: 'reduce' });
+    test.use({ viewport, reducedMotion: 'reduce', colorScheme });
     // Each state is a full-page screenshot and an axe run; on two shared cores that adds up.
     test.describe.configure({ timeout: 240_000 });
 
@@ -44,6 +47,17 @@ for (const [device, viewport] of Object.entries(VIEWPORTS)) {
 
       await page.goto(`/creators/account-${slug}`);
       await audit(page, 'creator', testInfo);
+    });
+
+    test('a project that does not exist, and a page that failed', async ({ page, redis }, testInfo) => {
+      await page.goto('/projects/no-such-project');
+      await expect(page.getByTestId('not-found')).toBeVisible();
+      await audit(page, 'not-found', testInfo);
+      const broken = `e2e-broken-${colorScheme}-${device}-${Date.now().toString(36)}`;
+      await redis.set(projectKeys.info(broken), 'not a hash');
+      await page.goto(`/projects/${broken}`);
+      await expect(page.getByTestId('error-retry')).toBeVisible();
+      await audit(page, 'error', testInfo);
     });
 
     test('the quiz: not started, in progress, finished; then the leaderboard', async ({ page }, testInfo) => {
@@ -87,6 +101,19 @@ for (const [device, viewport] of Object.entries(VIEWPORTS)) {
       await audit(page, 'ops-burst', testInfo);
       await expect(page.getByTestId('folding-published-item').first()).toBeVisible({ timeout: 15_000 });
       await audit(page, 'ops-published', testInfo);
+    });
+
+    test('the home feed, empty and with news of a followed project', async ({ page, slug, live }, testInfo) => {
+      await page.goto('/feed');
+      await expect(page.getByTestId('feed-empty')).toBeVisible();
+      await audit(page, 'feed-empty', testInfo);
+      expect((await page.request.post('/api/follows', { data: { slug } })).status()).toBe(201);
+      await publishNews(slug, { title: 'Prototype shipped', url: 'https://example.org/shipped' }, live);
+      // Fan-out is asynchronous: the feed is opened once the item is in it.
+      await expect.poll(async () => ((await (await page.request.get('/api/feed')).json()) as { entries: unknown[] }).entries.length, { timeout: 20_000 }).toBe(1);
+      await page.goto('/feed');
+      await expect(page.getByTestId('feed-item')).toHaveCount(1);
+      await audit(page, 'feed', testInfo);
     });
   });
 }

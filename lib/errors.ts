@@ -6,6 +6,14 @@ export class NotFoundError extends Error {
   }
 }
 
+/**
+ * By name, not class: server.ts and Next's bundle load this file twice, so a NotFoundError thrown
+ * by the relay (server.ts' copy) is no instance of the page's copy of the class.
+ */
+export function isNotFound(error: unknown): error is NotFoundError {
+  return error instanceof Error && error.name === 'NotFoundError';
+}
+
 /** A write refused by the state it meets; `details` tell the caller where that state stands (sent beside the error). */
 export class ConflictError extends Error {
   override readonly name = 'ConflictError';

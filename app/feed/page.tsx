@@ -1,7 +1,12 @@
 import type { Metadata } from 'next';
 import { HomeFeed } from '@/components/feed/HomeFeed';
 
-export const metadata: Metadata = { title: 'Your feed' };
+export const metadata: Metadata = {
+  title: 'Your feed',
+  description: 'News and milestones of the projects you follow.',
+  alternates: { canonical: '/feed' },
+  robots: { index: false },
+};
 
 /** Rendered in the browser: the feed is the visitor's own, read over the socket with their cookie. */
 export default function FeedPage() {

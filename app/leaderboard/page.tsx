@@ -5,7 +5,11 @@ import { LiveLeaderboard } from '@/components/leaderboard/LiveLeaderboard';
 import { orUnavailable } from '@/components/unavailable-boundary';
 import { BOARD_SIZE, isPeriod, readBoards } from '@/lib/leaderboard';
 
-export const metadata: Metadata = { title: 'Leaderboard' };
+export const metadata: Metadata = {
+  title: 'Leaderboard',
+  description: 'The buzzword quiz’s top 100 today, this week and of all time, live.',
+  alternates: { canonical: '/leaderboard' },
+};
 
 /** The three boards and the server's clock when they were read (rows say "3 minutes ago" on that clock). */
 async function loadBoards() {
@@ -24,7 +28,7 @@ export default orUnavailable(async function LeaderboardPage({ searchParams }: Pr
       <section className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Leaderboard</h1>
-          <p className="mt-2 text-slate-600">
+          <p className="mt-2 text-slate-600 dark:text-slate-300">
             The best {BOARD_SIZE} Buzzword Quiz players of today, this week and all time (UTC), live. Equal scores share a rank;
             whoever got there first is listed first.
           </p>

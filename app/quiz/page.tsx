@@ -2,16 +2,20 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { Quiz } from '@/components/quiz/Quiz';
 
-export const metadata: Metadata = { title: 'Buzzword Quiz' };
+export const metadata: Metadata = {
+  title: 'Buzzword Quiz',
+  description: 'Ten questions on the words of the trade; the best scores make the leaderboard.',
+  alternates: { canonical: '/quiz' },
+};
 
 export default function QuizPage() {
   return (
     <div className="mx-auto max-w-2xl space-y-6">
       <section>
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Buzzword Quiz</h1>
-        <p className="mt-2 text-slate-600">
+        <p className="mt-2 text-slate-600 dark:text-slate-300">
           Real tech jargon, or made up? Ten questions, fifteen minutes, one shot at the{' '}
-          <Link prefetch={false} href="/leaderboard" className="font-medium text-accent hover:underline">
+          <Link prefetch={false} href="/leaderboard" className="font-medium text-accent dark:text-indigo-300 hover:underline">
             leaderboard
           </Link>
           .

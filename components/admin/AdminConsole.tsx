@@ -91,7 +91,7 @@ export function AdminConsole() {
     <div className="grid grid-cols-1 gap-5 lg:grid-cols-2">
       <section className={card}>
         <label className="block text-sm font-medium">
-          Admin token <span className="font-normal text-slate-500">(your ADMIN_TOKEN; npm run demo prints the one it made up)</span>
+          Admin token <span className="font-normal text-slate-500 dark:text-slate-400">(your ADMIN_TOKEN; npm run demo prints the one it made up)</span>
           <input
             type="password"
             data-testid="admin-token"
@@ -112,7 +112,7 @@ export function AdminConsole() {
             {slug && !projects.some((project) => project.slug === slug) && <option value={slug}>{slug} (unlisted)</option>}
           </select>
         </label>
-        <p role="status" aria-live="polite" data-testid="admin-message" className={`min-h-5 text-sm ${message?.ok ? 'text-emerald-700' : 'text-red-700'}`}>
+        <p role="status" aria-live="polite" data-testid="admin-message" className={`min-h-5 text-sm ${message?.ok ? 'text-emerald-700 dark:text-emerald-300' : 'text-red-700 dark:text-red-300'}`}>
           {message?.text}
         </p>
       </section>
@@ -132,7 +132,7 @@ export function AdminConsole() {
 
       <section className={card} aria-labelledby="live-news">
         <h2 id="live-news" className="text-lg font-semibold">News on the page</h2>
-        <ul className="divide-y divide-slate-100 text-sm">
+        <ul className="divide-y divide-slate-100 dark:divide-slate-800 text-sm">
           {live?.news.map((item) => (
             <li key={item.id} data-testid="admin-news-item" className="flex items-center gap-3 py-2">
               <span className="min-w-0 flex-1 truncate">{item.title}</span>
@@ -142,16 +142,16 @@ export function AdminConsole() {
             </li>
           ))}
         </ul>
-        {live?.news.length === 0 && <p className="text-sm text-slate-500">No news in the window.</p>}
+        {live?.news.length === 0 && <p className="text-sm text-slate-500 dark:text-slate-400">No news in the window.</p>}
       </section>
 
       <section className={card} aria-labelledby="live-contributors">
         <h2 id="live-contributors" className="text-lg font-semibold">Recent contributions</h2>
-        <ul className="divide-y divide-slate-100 text-sm">
+        <ul className="divide-y divide-slate-100 dark:divide-slate-800 text-sm">
           {live?.contributors.slice(0, 8).map((item) => (
             <li key={item.id} data-testid="admin-contribution-item" className="flex items-center gap-3 py-2">
               <span className="min-w-0 flex-1 truncate">
-                {item.name} <span className="text-slate-500">· {formatMoney(item.amount)} · {item.id}</span>
+                {item.name} <span className="text-slate-500 dark:text-slate-400">· {formatMoney(item.amount)} · {item.id}</span>
               </span>
               <button className={subtle} onClick={() => void run(call(`/contributions/${item.id}`, 'DELETE'), () => `Cancelled ${item.name}'s contribution.`)}>
                 Cancel

@@ -27,7 +27,7 @@ export function LeaderboardPanel({ disabled, onRemove, onHide }: Props) {
     <section className={`${card} lg:col-span-2`} aria-labelledby="admin-leaderboard">
       <div>
         <h2 id="admin-leaderboard" className="text-lg font-semibold">Leaderboard</h2>
-        <p className="text-sm text-slate-600">Remove an offensive name: it leaves today’s, this week’s and the all time board at once, on every open page. Hide a player (a script, a cheat): all their rows go, and their later games stay off the boards.</p>
+        <p className="text-sm text-slate-600 dark:text-slate-300">Remove an offensive name: it leaves today’s, this week’s and the all time board at once, on every open page. Hide a player (a script, a cheat): all their rows go, and their later games stay off the boards.</p>
       </div>
       <div className="relative max-h-[32rem] overflow-y-auto rounded-2xl">
         <LiveLeaderboard
@@ -36,14 +36,14 @@ export function LeaderboardPanel({ disabled, onRemove, onHide }: Props) {
           period="day"
           action={(entry) => (
             <span className="flex shrink-0 items-center gap-1">
-              <code data-testid="admin-player-id" title={`Player ${entry.player}`} className="max-w-16 truncate text-xs text-slate-500 sm:max-w-none">
+              <code data-testid="admin-player-id" title={`Player ${entry.player}`} className="max-w-16 truncate text-xs text-slate-500 dark:text-slate-400 sm:max-w-none">
                 {entry.player}
               </code>
               <button
                 type="button"
                 data-testid="admin-remove-entry"
                 aria-label={`Remove ${entry.name}`}
-                className={`${subtle} shrink-0 text-red-700`}
+                className={`${subtle} shrink-0 text-red-700 dark:text-red-300`}
                 disabled={disabled || busy === entry.id}
                 onClick={() => act(entry.id, () => onRemove(entry.id, entry.name))}
               >
@@ -53,7 +53,7 @@ export function LeaderboardPanel({ disabled, onRemove, onHide }: Props) {
                 type="button"
                 data-testid="admin-hide-player"
                 aria-label={`Hide player ${entry.player} (${entry.name})`}
-                className={`${subtle} shrink-0 text-red-700`}
+                className={`${subtle} shrink-0 text-red-700 dark:text-red-300`}
                 disabled={disabled || busy === entry.player}
                 onClick={() => act(entry.player, () => onHide(entry.player, entry.name))}
               >

@@ -84,11 +84,11 @@ export function ProjectForm({ disabled, selected, onSave }: Props) {
         {fields.art.colors.map((color, i) => (
           <label key={i} className="block text-sm font-medium">
             Colour {i + 1}
-            <input type="color" value={color} onChange={(event) => setColor(i, event.target.value)} className="mt-1 block h-10 w-14 rounded border border-slate-300" />
+            <input type="color" value={color} onChange={(event) => setColor(i, event.target.value)} className="mt-1 block h-10 w-14 rounded border border-slate-300 dark:border-slate-600" />
           </label>
         ))}
       </div>
-      <p className="text-xs text-slate-500">A new slug creates a project, listed last with nothing raised; a known slug updates it and keeps its total.</p>
+      <p className="text-xs text-slate-500 dark:text-slate-400">A new slug creates a project, listed last with nothing raised; a known slug updates it and keeps its total.</p>
       <button className={button} disabled={disabled || !fields.slug.trim()}>
         Save project
       </button>

@@ -58,7 +58,7 @@ export function FollowButton({ slug, title }: { slug: string; title: string }) {
       disabled={state === 'busy' || state === 'unknown'}
       onClick={() => void toggle()}
       className={`rounded-full px-4 py-1.5 text-sm font-semibold transition disabled:opacity-60 ${
-        following ? 'border border-slate-300 bg-white text-slate-800 hover:bg-slate-50' : 'bg-accent text-white hover:bg-indigo-700'
+        following ? 'border border-slate-300 dark:border-slate-600 bg-white dark:bg-slate-900 text-slate-800 dark:text-slate-200 hover:bg-slate-50 dark:hover:bg-slate-800/60' : 'bg-accent text-white hover:bg-indigo-700'
       }`}
     >
       {following ? 'Following' : state === 'failed' ? 'Follow (try again)' : 'Follow'}

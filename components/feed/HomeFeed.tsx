@@ -10,9 +10,9 @@ import { card } from '../styles';
 import { useHomeFeed } from './use-home-feed';
 
 const ICONS: Record<FeedEntry['kind'], { mark: string; tone: string }> = {
-  news: { mark: '✦', tone: 'bg-amber-100 text-amber-800' },
-  milestone: { mark: '★', tone: 'bg-emerald-100 text-emerald-800' },
-  backers: { mark: '€', tone: 'bg-indigo-100 text-accent' },
+  news: { mark: '✦', tone: 'bg-amber-100 dark:bg-amber-900/50 text-amber-800 dark:text-amber-200' },
+  milestone: { mark: '★', tone: 'bg-emerald-100 dark:bg-emerald-900/50 text-emerald-800 dark:text-emerald-200' },
+  backers: { mark: '€', tone: 'bg-indigo-100 dark:bg-indigo-900/60 text-accent dark:text-indigo-300' },
 };
 
 function EntryItem({ entry, now }: { entry: FeedEntry; now: number }) {
@@ -22,13 +22,13 @@ function EntryItem({ entry, now }: { entry: FeedEntry; now: number }) {
       <span aria-hidden className={`mt-0.5 grid h-8 w-8 shrink-0 place-items-center rounded-full text-sm font-bold ${tone}`}>{mark}</span>
       <span className="min-w-0 flex-1">
         <span className="block break-words">{describeEntry(entry)}</span>
-        <span className="mt-0.5 block text-xs text-slate-600">
-          <Link prefetch={false} href={`/projects/${entry.project.slug}`} className="font-medium text-accent hover:underline">
+        <span className="mt-0.5 block text-xs text-slate-600 dark:text-slate-300">
+          <Link prefetch={false} href={`/projects/${entry.project.slug}`} className="font-medium text-accent dark:text-indigo-300 hover:underline">
             {entry.project.title}
           </Link>
           {' · '}
           {entry.kind === 'news' ? (
-            <a href={entry.news.url} rel="noopener noreferrer" target="_blank" className="text-accent hover:underline">read the update</a>
+            <a href={entry.news.url} rel="noopener noreferrer" target="_blank" className="text-accent dark:text-indigo-300 hover:underline">read the update</a>
           ) : null}
           {entry.kind === 'news' ? ' · ' : null}
           <RelativeTime at={entry.kind === 'backers' ? entry.updated : entry.at} now={now} />
@@ -52,19 +52,19 @@ export function HomeFeed() {
         <h1 id="feed-heading" className="text-2xl font-bold tracking-tight">Your feed</h1>
         <ConnectionStatus state={connection} />
       </div>
-      <p className="text-sm text-slate-600">News, milestones and backers of the projects you follow, newest first.</p>
+      <p className="text-sm text-slate-600 dark:text-slate-300">News, milestones and backers of the projects you follow, newest first.</p>
       {status === 'ready' && entries.length === 0 ? (
-        <p data-testid="feed-empty" className="mt-6 text-slate-700">
-          Nothing here yet. <Link prefetch={false} href="/" className="font-medium text-accent hover:underline">Find a project</Link> and press Follow.
+        <p data-testid="feed-empty" className="mt-6 text-slate-700 dark:text-slate-300">
+          Nothing here yet. <Link prefetch={false} href="/" className="font-medium text-accent dark:text-indigo-300 hover:underline">Find a project</Link> and press Follow.
         </p>
       ) : null}
-      {status === 'no-visitor' ? <p className="mt-6 text-slate-700">Your browser did not keep our cookie, so there is no feed to show.</p> : null}
-      {status === 'unavailable' ? <p role="alert" className="mt-6 text-amber-800">The feed is unavailable right now; it comes back by itself.</p> : null}
-      <ol data-testid="feed-list" aria-live="polite" aria-relevant="additions" className="mt-3 divide-y divide-slate-100">
+      {status === 'no-visitor' ? <p className="mt-6 text-slate-700 dark:text-slate-300">Your browser did not keep our cookie, so there is no feed to show.</p> : null}
+      {status === 'unavailable' ? <p role="alert" className="mt-6 text-amber-800 dark:text-amber-200">The feed is unavailable right now; it comes back by itself.</p> : null}
+      <ol data-testid="feed-list" aria-live="polite" aria-relevant="additions" className="mt-3 divide-y divide-slate-100 dark:divide-slate-800">
         {entries.map((entry) => <EntryItem key={entry.id} entry={entry} now={now} />)}
       </ol>
       {nextCursor ? (
-        <button type="button" onClick={onLoadMore} disabled={loading === 'busy'} className="mt-3 rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-60">
+        <button type="button" onClick={onLoadMore} disabled={loading === 'busy'} className="mt-3 rounded-lg border border-slate-300 dark:border-slate-600 px-4 py-2 text-sm font-semibold text-slate-800 dark:text-slate-200 hover:bg-slate-50 dark:hover:bg-slate-800/60 disabled:opacity-60">
           {loading === 'busy' ? 'Loading…' : loading === 'failed' ? 'Could not load; try again' : 'Load more'}
         </button>
       ) : null}

@@ -22,7 +22,7 @@ export function BoardTabs({ selected, spans, onSelect, controls }: Props) {
     document.getElementById(`board-tab-${next}`)?.focus();
   };
   return (
-    <div role="tablist" aria-label="Period" className="grid grid-cols-3 gap-1 rounded-xl bg-slate-100 p-1">
+    <div role="tablist" aria-label="Period" className="grid grid-cols-3 gap-1 rounded-xl bg-slate-100 dark:bg-slate-800 p-1">
       {PERIODS.map((period) => {
         const active = period === selected;
         const sub = spanLabel(spans[period]);
@@ -40,11 +40,11 @@ export function BoardTabs({ selected, spans, onSelect, controls }: Props) {
             onClick={() => onSelect(period)}
             onKeyDown={(event) => move(event, period)}
             className={`rounded-lg px-2 py-2 text-center text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-accent ${
-              active ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900'
+              active ? 'bg-white dark:bg-slate-900 text-slate-900 dark:text-slate-100 shadow-sm' : 'text-slate-600 dark:text-slate-300 hover:text-slate-900 dark:hover:text-slate-100'
             }`}
           >
             {PERIOD_LABELS[period]}
-            {sub && <span className="block text-xs font-medium text-slate-600">{sub}</span>}
+            {sub && <span className="block text-xs font-medium text-slate-600 dark:text-slate-300">{sub}</span>}
           </button>
         );
       })}

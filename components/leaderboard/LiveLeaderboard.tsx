@@ -10,7 +10,7 @@ import { formatCount, formatDate, ordinal, plural } from '../format';
 import { BoardTabs } from './BoardTabs';
 import { useLiveLeaderboard } from './use-live-leaderboard';
 
-const MEDALS = ['bg-amber-400 text-amber-950', 'bg-slate-300 text-slate-800', 'bg-orange-300 text-orange-950'];
+const MEDALS = ['bg-amber-400 text-amber-950 dark:text-amber-100', 'bg-slate-300 dark:bg-slate-600 text-slate-800 dark:text-slate-200', 'bg-orange-300 text-orange-950'];
 
 type Props = {
   /** Server-rendered boards; null on a client-rendered page, until the first watch answers. */
@@ -42,7 +42,7 @@ export function LiveLeaderboard({ initial, serverTime, period: initialPeriod, hi
 
   if (!boards) {
     return (
-      <section className="flex items-center justify-between gap-3 rounded-2xl border border-slate-200 bg-white px-5 py-4 text-slate-600 shadow-sm">
+      <section className="flex items-center justify-between gap-3 rounded-2xl border border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900 px-5 py-4 text-slate-600 dark:text-slate-300 shadow-sm">
         Loading the boards…
         <ConnectionStatus state={connection} />
       </section>
@@ -53,8 +53,8 @@ export function LiveLeaderboard({ initial, serverTime, period: initialPeriod, hi
   const tiedRanks = sharedRanks(board.entries);
 
   return (
-    <section className="rounded-2xl border border-slate-200 bg-white shadow-sm" aria-label="Leaderboard">
-      <div className="border-b border-slate-100 p-2 sm:p-3">
+    <section className="rounded-2xl border border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900 shadow-sm" aria-label="Leaderboard">
+      <div className="border-b border-slate-100 dark:border-slate-800 p-2 sm:p-3">
         <BoardTabs
           selected={period}
           spans={{ day: boards.day.span, week: boards.week.span, all: boards.all.span }}
@@ -70,18 +70,18 @@ export function LiveLeaderboard({ initial, serverTime, period: initialPeriod, hi
         data-period={period}
         data-span={board.span.id}
       >
-        <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-100 px-4 py-3 sm:px-5">
-          <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-500">
+        <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-100 dark:border-slate-800 px-4 py-3 sm:px-5">
+          <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">
             Top {board.size} · {PERIOD_LABELS[period].toLowerCase()}
           </h2>
           <div className="flex items-center gap-2">
-            <span data-testid="leaderboard-threshold" className="rounded-full bg-indigo-50 px-3 py-1 text-xs font-semibold text-accent">
+            <span data-testid="leaderboard-threshold" className="rounded-full bg-indigo-50 dark:bg-indigo-950/60 px-3 py-1 text-xs font-semibold text-accent dark:text-indigo-300">
               {free > 0 ? `${free} ${plural(free, 'place', 'places')} left` : `${formatCount(board.threshold)} points to rank`}
             </span>
             <ConnectionStatus state={connection} />
           </div>
         </div>
-        <ol data-testid="leaderboard" aria-live="polite" aria-relevant="additions" className="divide-y divide-slate-100">
+        <ol data-testid="leaderboard" aria-live="polite" aria-relevant="additions" className="divide-y divide-slate-100 dark:divide-slate-800">
           {board.entries.map((entry) => (
             <Row
               key={entry.id}
@@ -97,9 +97,9 @@ export function LiveLeaderboard({ initial, serverTime, period: initialPeriod, hi
         </ol>
         <TiePastTheEnd board={board} />
         {board.entries.length === 0 && (
-          <p data-testid="leaderboard-empty" className="px-5 py-10 text-center text-slate-600">
+          <p data-testid="leaderboard-empty" className="px-5 py-10 text-center text-slate-600 dark:text-slate-300">
             {period === 'day' ? 'Nobody on today’s board yet.' : period === 'week' ? 'Nobody on this week’s board yet.' : 'Nobody on the board yet.'}{' '}
-            <Link prefetch={false} href="/quiz" className="font-semibold text-accent hover:underline">
+            <Link prefetch={false} href="/quiz" className="font-semibold text-accent dark:text-indigo-300 hover:underline">
               Be the first
             </Link>
             .
@@ -122,7 +122,7 @@ function TiePastTheEnd({ board }: { board: Board }) {
   const more = board.lastPlacePlayers - listed;
   if (!last || board.entries.length < board.size || more <= 0) return null;
   return (
-    <p data-testid="leaderboard-tie" data-players={board.lastPlacePlayers} className="border-t border-slate-100 bg-indigo-50/60 px-4 py-3 text-sm text-indigo-950 sm:px-5">
+    <p data-testid="leaderboard-tie" data-players={board.lastPlacePlayers} className="border-t border-slate-100 dark:border-slate-800 bg-indigo-50/60 dark:bg-indigo-950/40 px-4 py-3 text-sm text-indigo-950 dark:text-indigo-100 sm:px-5">
       <strong className="font-semibold">
         +{formatCount(more)} more {plural(more, 'player', 'players')} tied for {ordinal(last.rank)}
       </strong>{' '}
@@ -135,9 +135,9 @@ function TiePastTheEnd({ board }: { board: Board }) {
 type RowProps = { entry: RankedEntry; now: number; arrived: boolean; tied: boolean; mine: boolean; rowRef?: React.Ref<HTMLLIElement>; action?: ReactNode };
 
 function Row({ entry, now, arrived, tied, mine, rowRef, action }: RowProps) {
-  const medal = MEDALS[entry.rank - 1] ?? 'bg-slate-100 text-slate-600';
+  const medal = MEDALS[entry.rank - 1] ?? 'bg-slate-100 dark:bg-slate-800 text-slate-600 dark:text-slate-300';
   // Slate-500 is too faint on the highlighted row's indigo (axe: colour contrast).
-  const muted = mine ? 'text-slate-600' : 'text-slate-500';
+  const muted = mine ? 'text-slate-600 dark:text-slate-300' : 'text-slate-500 dark:text-slate-400';
   return (
     <li
       ref={rowRef}
@@ -146,7 +146,7 @@ function Row({ entry, now, arrived, tied, mine, rowRef, action }: RowProps) {
       data-tied={tied ? 'true' : undefined}
       data-id={entry.id}
       aria-current={mine ? 'true' : undefined}
-      className={`flex items-center gap-3 px-4 py-2.5 [contain-intrinsic-size:auto_57px] [content-visibility:auto] sm:px-5 ${arrived ? 'animate-slide-in' : ''} ${mine ? 'bg-indigo-50 shadow-[inset_4px_0_0_var(--color-accent)]' : ''}`}
+      className={`flex items-center gap-3 px-4 py-2.5 [contain-intrinsic-size:auto_57px] [content-visibility:auto] sm:px-5 ${arrived ? 'animate-slide-in' : ''} ${mine ? 'bg-indigo-50 dark:bg-indigo-950/60 shadow-[inset_4px_0_0_var(--color-accent)]' : ''}`}
     >
       <span className={`grid h-8 w-8 shrink-0 place-items-center rounded-full text-sm font-bold tabular-nums ${medal}`}>
         <span className="sr-only">Rank </span>
@@ -158,7 +158,7 @@ function Row({ entry, now, arrived, tied, mine, rowRef, action }: RowProps) {
           {mine && <span className="shrink-0 rounded-full bg-accent px-2 py-0.5 text-xs font-semibold text-white">You</span>}
         </span>
         <span className={`block text-xs ${muted}`}>
-          {tied && <span className="font-semibold text-accent">Tied for {ordinal(entry.rank)} · </span>}
+          {tied && <span className="font-semibold text-accent dark:text-indigo-300">Tied for {ordinal(entry.rank)} · </span>}
           <EntryDate at={entry.date} now={now} />
         </span>
       </span>

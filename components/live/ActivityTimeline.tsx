@@ -20,8 +20,8 @@ export function ActivityTimeline({ items, hasMore, now, loadMore }: Props) {
   return (
     <section className={card} aria-labelledby="activity-heading">
       <h2 id="activity-heading" className="text-lg font-semibold">Activity</h2>
-      <p className="text-xs text-slate-500">Everything that happened here, newest first</p>
-      <ol data-testid="timeline-list" aria-live="polite" aria-relevant="additions" className="mt-3 divide-y divide-slate-100">
+      <p className="text-xs text-slate-500 dark:text-slate-400">Everything that happened here, newest first</p>
+      <ol data-testid="timeline-list" aria-live="polite" aria-relevant="additions" className="mt-3 divide-y divide-slate-100 dark:divide-slate-800">
         {items.map((item) => (
           <li
             key={item.seq}
@@ -31,7 +31,7 @@ export function ActivityTimeline({ items, hasMore, now, loadMore }: Props) {
             data-id={item.id}
             className={`flex items-start gap-3 py-2.5 ${arrival(item.seq)}`}
           >
-            <span aria-hidden className={`mt-0.5 grid h-7 w-7 shrink-0 place-items-center rounded-full text-xs font-bold ${item.kind === 'news' ? 'bg-amber-100 text-amber-700' : 'bg-indigo-100 text-accent'}`}>
+            <span aria-hidden className={`mt-0.5 grid h-7 w-7 shrink-0 place-items-center rounded-full text-xs font-bold ${item.kind === 'news' ? 'bg-amber-100 dark:bg-amber-900/50 text-amber-700 dark:text-amber-300' : 'bg-indigo-100 dark:bg-indigo-900/60 text-accent dark:text-indigo-300'}`}>
               {item.kind === 'news' ? '✦' : '€'}
             </span>
             <span className="min-w-0 flex-1">
@@ -42,30 +42,30 @@ export function ActivityTimeline({ items, hasMore, now, loadMore }: Props) {
               ) : (
                 <span className="block break-words">
                   News:{' '}
-                  <a href={item.url} rel="noopener noreferrer" target="_blank" className="font-medium text-accent hover:underline">
+                  <a href={item.url} rel="noopener noreferrer" target="_blank" className="font-medium text-accent dark:text-indigo-300 hover:underline">
                     {item.title}
                   </a>
                 </span>
               )}
-              <span className="block text-xs text-slate-500">
+              <span className="block text-xs text-slate-500 dark:text-slate-400">
                 <RelativeTime at={item.at} now={now} />
               </span>
             </span>
           </li>
         ))}
       </ol>
-      {items.length === 0 && <p className="mt-3 text-sm text-slate-500">Nothing has happened here yet.</p>}
+      {items.length === 0 && <p className="mt-3 text-sm text-slate-500 dark:text-slate-400">Nothing has happened here yet.</p>}
       {hasMore && (
         <button
           type="button"
           onClick={onLoadMore}
           disabled={loading === 'busy'}
-          className="mt-3 w-full rounded-lg border border-slate-200 px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50 disabled:opacity-60"
+          className="mt-3 w-full rounded-lg border border-slate-200 dark:border-slate-700 px-3 py-2 text-sm font-medium text-slate-700 dark:text-slate-300 hover:bg-slate-50 dark:hover:bg-slate-800/60 disabled:opacity-60"
         >
           {loading === 'busy' ? 'Loading…' : 'Load more'}
         </button>
       )}
-      {loading === 'failed' && <p role="alert" className="mt-2 text-xs text-rose-600">Could not load more activity. Try again.</p>}
+      {loading === 'failed' && <p role="alert" className="mt-2 text-xs text-rose-600 dark:text-rose-300">Could not load more activity. Try again.</p>}
     </section>
   );
 }

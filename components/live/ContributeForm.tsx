@@ -41,7 +41,7 @@ export function ContributeForm({ slug }: { slug: string }) {
       <h2 className="text-lg font-semibold">Back this project</h2>
       <NameField label="Your name" data-testid="contribute-name" name="name" value={name} onChange={setName} maxLength={40} padding="py-2" />
       <fieldset>
-        <legend className="text-sm font-medium text-slate-700">Amount (€)</legend>
+        <legend className="text-sm font-medium text-slate-700 dark:text-slate-300">Amount (€)</legend>
         <div className="mt-1 flex flex-wrap gap-2">
           {PRESETS.map((preset) => (
             <button
@@ -51,7 +51,7 @@ export function ContributeForm({ slug }: { slug: string }) {
               data-amount={preset}
               onClick={() => setAmount(String(preset))}
               aria-pressed={amount === String(preset)}
-              className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-semibold aria-pressed:border-accent aria-pressed:bg-indigo-50 aria-pressed:text-accent"
+              className="rounded-lg border border-slate-300 dark:border-slate-600 px-3 py-1.5 text-sm font-semibold aria-pressed:border-accent dark:aria-pressed:border-indigo-400 aria-pressed:bg-indigo-50 dark:aria-pressed:bg-indigo-950/60 aria-pressed:text-accent dark:aria-pressed:text-indigo-300"
             >
               €{preset}
             </button>
@@ -62,7 +62,7 @@ export function ContributeForm({ slug }: { slug: string }) {
             inputMode="numeric"
             value={amount}
             onChange={(event) => setAmount(event.target.value.replace(/[^0-9]/g, ''))}
-            className="w-24 rounded-lg border border-slate-300 px-3 py-1.5 text-base focus:border-accent focus:outline-none focus:ring-2 focus:ring-indigo-200"
+            className="w-24 rounded-lg border border-slate-300 dark:border-slate-600 px-3 py-1.5 text-base focus:border-accent dark:focus:border-indigo-400 focus:outline-none focus:ring-2 focus:ring-indigo-200 dark:focus:ring-indigo-800"
           />
         </div>
       </fieldset>
@@ -75,8 +75,8 @@ export function ContributeForm({ slug }: { slug: string }) {
         {outcome.kind === 'sending' ? 'Sending…' : `Contribute €${amount || 0}`}
       </button>
       <p aria-live="polite" className="min-h-5 text-sm">
-        {outcome.kind === 'done' && <span className="text-emerald-700">Thank you, {outcome.name}! You are on the live list.</span>}
-        {outcome.kind === 'error' && <span className="text-red-700">{outcome.message}</span>}
+        {outcome.kind === 'done' && <span className="text-emerald-700 dark:text-emerald-300">Thank you, {outcome.name}! You are on the live list.</span>}
+        {outcome.kind === 'error' && <span className="text-red-700 dark:text-red-300">{outcome.message}</span>}
       </p>
     </form>
   );

@@ -33,31 +33,31 @@ export function LiveProject({ project, snapshot }: { project: Project; snapshot:
 
         <section className={`${card} grid gap-4 sm:grid-cols-2`} aria-label="Activity now">
           <div className="flex items-center justify-between sm:col-span-2">
-            <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-500">Right now</h2>
+            <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">Right now</h2>
             <ConnectionStatus state={connection} />
           </div>
-          <p data-testid="contributions-count" data-count={view.contributionCount} aria-live="polite" className="text-slate-600">
-            <strong className="block text-3xl font-bold tabular-nums text-ink">{view.contributionCount}</strong>{" "}
+          <p data-testid="contributions-count" data-count={view.contributionCount} aria-live="polite" className="text-slate-600 dark:text-slate-300">
+            <strong className="block text-3xl font-bold tabular-nums text-ink dark:text-slate-100">{view.contributionCount}</strong>{" "}
             {plural(view.contributionCount, 'contribution', 'contributions')} in the last {formatWindow(windows.contributions)}
           </p>
-          <p data-testid="visitors-count" data-count={view.visitors} className="text-slate-600">
-            <strong className="block text-3xl font-bold tabular-nums text-ink">{view.visitors}</strong>{" "}
+          <p data-testid="visitors-count" data-count={view.visitors} className="text-slate-600 dark:text-slate-300">
+            <strong className="block text-3xl font-bold tabular-nums text-ink dark:text-slate-100">{view.visitors}</strong>{" "}
             {plural(view.visitors, 'person', 'people')} viewing now
           </p>
         </section>
 
         <section className={card} aria-labelledby="contributors-heading">
           <h2 id="contributors-heading" className="text-lg font-semibold">Latest contributors</h2>
-          <p className="text-xs text-slate-500">In the last {formatWindow(windows.contributors)}</p>
+          <p className="text-xs text-slate-500 dark:text-slate-400">In the last {formatWindow(windows.contributors)}</p>
           <ul data-testid="contributors-list" aria-live="polite" aria-relevant="additions" className="mt-3 space-y-1">
             {view.contributors.map((item) => (
               <li key={item.id} data-testid="contributor-item" data-id={item.id} className={`flex items-center gap-3 rounded-lg px-2 py-1.5 ${arrival(item.id)}`}>
-                <span aria-hidden className="grid h-8 w-8 shrink-0 place-items-center rounded-full bg-indigo-100 text-sm font-bold text-accent">
+                <span aria-hidden className="grid h-8 w-8 shrink-0 place-items-center rounded-full bg-indigo-100 dark:bg-indigo-900/60 text-sm font-bold text-accent dark:text-indigo-300">
                   {[...item.name][0]?.toUpperCase()}
                 </span>
                 <span className="min-w-0 flex-1">
                   <span className="block truncate font-medium">{item.name}</span>
-                  <span className="block text-xs text-slate-500">
+                  <span className="block text-xs text-slate-500 dark:text-slate-400">
                     <RelativeTime at={item.at} now={now} />
                   </span>
                 </span>
@@ -65,24 +65,24 @@ export function LiveProject({ project, snapshot }: { project: Project; snapshot:
               </li>
             ))}
           </ul>
-          {view.contributors.length === 0 && <p className="mt-3 text-sm text-slate-500">Be the first in a while.</p>}
+          {view.contributors.length === 0 && <p className="mt-3 text-sm text-slate-500 dark:text-slate-400">Be the first in a while.</p>}
         </section>
 
         <section className={card} aria-labelledby="news-heading">
           <h2 id="news-heading" className="text-lg font-semibold">News</h2>
-          <ul data-testid="news-list" aria-live="polite" aria-relevant="additions" className="mt-3 divide-y divide-slate-100">
+          <ul data-testid="news-list" aria-live="polite" aria-relevant="additions" className="mt-3 divide-y divide-slate-100 dark:divide-slate-800">
             {view.news.map((item) => (
               <li key={item.id} data-testid="news-item" data-id={item.id} className={`py-2.5 ${arrival(item.id)}`}>
-                <a href={item.url} rel="noopener noreferrer" target="_blank" className="font-medium text-accent hover:underline">
+                <a href={item.url} rel="noopener noreferrer" target="_blank" className="font-medium text-accent dark:text-indigo-300 hover:underline">
                   {item.title}
                 </a>
-                <p className="text-xs text-slate-500">
+                <p className="text-xs text-slate-500 dark:text-slate-400">
                   News published <RelativeTime at={item.at} now={now} />
                 </p>
               </li>
             ))}
           </ul>
-          {view.news.length === 0 && <p className="mt-3 text-sm text-slate-500">No news in the last {formatWindow(windows.news)}.</p>}
+          {view.news.length === 0 && <p className="mt-3 text-sm text-slate-500 dark:text-slate-400">No news in the last {formatWindow(windows.news)}.</p>}
         </section>
 
         <ActivityTimeline items={view.activity} hasMore={view.hasMoreActivity} now={now} loadMore={loadMoreActivity} />

@@ -30,9 +30,9 @@ export function BurstButton({ onFired }: { onFired: (accounts: string[]) => void
       >
         {status.kind === 'sending' ? 'Firing…' : 'Fire a burst'}
       </button>
-      <p data-testid="burst-status" role="status" className="text-xs text-slate-500">
+      <p data-testid="burst-status" role="status" className="text-xs text-slate-500 dark:text-slate-400">
         {status.kind === 'sent' && `200 events over 2 s to ${status.accounts.length} accounts (highlighted)`}
-        {status.kind === 'error' && <span className="text-rose-700">Could not fire: {status.message}</span>}
+        {status.kind === 'error' && <span className="text-rose-700 dark:text-rose-300">Could not fire: {status.message}</span>}
         {status.kind === 'idle' && '200 events over 2 s across 4 accounts'}
       </p>
     </div>

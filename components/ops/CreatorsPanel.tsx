@@ -14,12 +14,12 @@ export function CreatorsPanel({ creators, now }: { creators: CreatorTotals[]; no
             <Link
               prefetch={false}
               href={`/creators/${totals.account}`}
-              className="block rounded-xl border border-slate-100 px-3 py-2.5 transition hover:border-indigo-200 hover:bg-indigo-50/40"
+              className="block rounded-xl border border-slate-100 dark:border-slate-800 px-3 py-2.5 transition hover:border-indigo-200 dark:hover:border-indigo-800 hover:bg-indigo-50/40 dark:hover:bg-indigo-950/30"
             >
               <span className="block truncate font-medium">{totals.creator}</span>
               <span className="mt-0.5 flex items-baseline justify-between gap-2 text-sm">
                 <span className="font-semibold tabular-nums">{formatMoney(totals.raised)}</span>
-                <span className="text-xs tabular-nums text-slate-500">
+                <span className="text-xs tabular-nums text-slate-500 dark:text-slate-400">
                   {formatCount(totals.contributions)} contrib. · {formatDuration(now - totals.computedAt)} ago
                 </span>
               </span>
@@ -27,7 +27,7 @@ export function CreatorsPanel({ creators, now }: { creators: CreatorTotals[]; no
           </li>
         ))}
       </ul>
-      {creators.length === 0 && <p className="mt-3 text-sm text-slate-500">No fold has refreshed a creator yet: back a project and wait one window.</p>}
+      {creators.length === 0 && <p className="mt-3 text-sm text-slate-500 dark:text-slate-400">No fold has refreshed a creator yet: back a project and wait one window.</p>}
     </section>
   );
 }

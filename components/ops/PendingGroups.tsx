@@ -8,7 +8,7 @@ export function PendingGroups({ pending, total, now, highlight }: { pending: Pen
     <section className={card} aria-labelledby="pending-heading">
       <div className="flex items-baseline justify-between gap-2">
         <h2 id="pending-heading" className="text-lg font-semibold">Pending groups</h2>
-        <p className="text-xs text-slate-500">{total > pending.length ? `oldest ${pending.length} of ${formatCount(total)}` : 'oldest first'}</p>
+        <p className="text-xs text-slate-500 dark:text-slate-400">{total > pending.length ? `oldest ${pending.length} of ${formatCount(total)}` : 'oldest first'}</p>
       </div>
       <ul data-testid="folding-pending-list" className="mt-3 space-y-2">
         {pending.map((group) => {
@@ -19,18 +19,18 @@ export function PendingGroups({ pending, total, now, highlight }: { pending: Pen
               key={group.group}
               data-testid="folding-pending-item"
               data-account={group.group}
-              className={`rounded-xl border px-3 py-2 ${highlight.includes(group.group) ? 'border-indigo-200 bg-indigo-50/60' : 'border-slate-100'}`}
+              className={`rounded-xl border px-3 py-2 ${highlight.includes(group.group) ? 'border-indigo-200 dark:border-indigo-800 bg-indigo-50/60 dark:bg-indigo-950/40' : 'border-slate-100 dark:border-slate-800'}`}
             >
               <div className="flex items-baseline justify-between gap-3">
                 <span className="min-w-0 truncate font-mono text-sm font-medium">{group.group}</span>
-                <span className="shrink-0 text-xs tabular-nums text-slate-600">
+                <span className="shrink-0 text-xs tabular-nums text-slate-600 dark:text-slate-300">
                   {formatCount(group.events)} {plural(group.events, 'event', 'events')}
                 </span>
               </div>
-              <div className="mt-1.5 h-1.5 overflow-hidden rounded-full bg-slate-100" aria-hidden>
+              <div className="mt-1.5 h-1.5 overflow-hidden rounded-full bg-slate-100 dark:bg-slate-800" aria-hidden>
                 <div className="h-full rounded-full bg-amber-400" style={{ width: `${progress}%` }} />
               </div>
-              <p className="mt-1 flex justify-between gap-2 text-xs tabular-nums text-slate-600">
+              <p className="mt-1 flex justify-between gap-2 text-xs tabular-nums text-slate-600 dark:text-slate-300">
                 <span>age {formatDuration(now - group.firstAt)} · quiet {formatDuration(now - group.lastAt)}</span>
                 <span>{now >= group.dueAt ? 'due now' : `due in ${formatDuration(group.dueAt - now)}`}</span>
               </p>
@@ -38,7 +38,7 @@ export function PendingGroups({ pending, total, now, highlight }: { pending: Pen
           );
         })}
       </ul>
-      {pending.length === 0 && <p className="mt-3 text-sm text-slate-500">Nothing pending: every group has been folded and published.</p>}
+      {pending.length === 0 && <p className="mt-3 text-sm text-slate-500 dark:text-slate-400">Nothing pending: every group has been folded and published.</p>}
     </section>
   );
 }

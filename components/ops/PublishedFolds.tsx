@@ -14,35 +14,35 @@ export function PublishedFolds({ folds, now, highlight }: { folds: FoldedMetricE
         aria-relevant="additions"
         aria-labelledby="published-heading"
         tabIndex={0}
-        className="mt-3 rounded-lg focus-visible:outline-2 focus-visible:outline-accent max-h-[32rem] divide-y divide-slate-100 overflow-y-auto pr-1">
+        className="mt-3 rounded-lg focus-visible:outline-2 focus-visible:outline-accent max-h-[32rem] divide-y divide-slate-100 dark:divide-slate-800 overflow-y-auto pr-1">
         {folds.map((fold) => (
           <li
             key={fold.key}
             data-testid="folding-published-item"
             data-account={fold.account_id}
             data-key={fold.key}
-            className={`animate-arrive py-2.5 ${highlight.includes(fold.account_id) ? 'bg-indigo-50/60' : ''}`}
+            className={`animate-arrive py-2.5 ${highlight.includes(fold.account_id) ? 'bg-indigo-50/60 dark:bg-indigo-950/40' : ''}`}
           >
             <div className="flex items-baseline justify-between gap-3">
               <span className="min-w-0 truncate font-mono text-sm font-medium">{fold.account_id}</span>
-              <span className="shrink-0 text-xs tabular-nums text-slate-600">{formatDuration(now - fold.publishedAt)} ago</span>
+              <span className="shrink-0 text-xs tabular-nums text-slate-600 dark:text-slate-300">{formatDuration(now - fold.publishedAt)} ago</span>
             </div>
             <div className="mt-1 flex flex-wrap items-center gap-1.5">
               {fold.metrics.map((metric) => (
-                <span key={metric} className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">
+                <span key={metric} className="rounded-full bg-slate-100 dark:bg-slate-800 px-2 py-0.5 text-xs font-medium text-slate-700 dark:text-slate-300">
                   {metric}
                 </span>
               ))}
-              <span className="text-xs text-slate-600">
+              <span className="text-xs text-slate-600 dark:text-slate-300">
                 {formatCount(fold.events)} {plural(fold.events, 'event', 'events')} → 1
                 {fold.deliveries > 1 ? ` · delivered ${fold.deliveries}×` : ''}
               </span>
             </div>
-            <p className="mt-0.5 truncate font-mono text-[11px] text-slate-600" title="idempotency key">{fold.key}</p>
+            <p className="mt-0.5 truncate font-mono text-[11px] text-slate-600 dark:text-slate-300" title="idempotency key">{fold.key}</p>
           </li>
         ))}
       </ul>
-      {folds.length === 0 && <p className="mt-3 text-sm text-slate-500">No fold published yet. Fire a burst, then wait one window.</p>}
+      {folds.length === 0 && <p className="mt-3 text-sm text-slate-500 dark:text-slate-400">No fold published yet. Fire a burst, then wait one window.</p>}
     </section>
   );
 }

@@ -36,18 +36,18 @@ export function PlayerStanding({ result }: { result: SubmitResult }) {
 
   const improved = PERIODS.filter((period) => result.improved[period]).map((period) => PERIOD_LABELS[period].toLowerCase());
   return (
-    <div data-testid="quiz-standing" className="rounded-xl border border-slate-200 p-4 text-left text-sm">
+    <div data-testid="quiz-standing" className="rounded-xl border border-slate-200 dark:border-slate-700 p-4 text-left text-sm">
       {improved.length > 0 && (
-        <p data-testid="quiz-improved" className="mb-2 font-semibold text-emerald-800">New best of yours: {improved.join(', ')}.</p>
+        <p data-testid="quiz-improved" className="mb-2 font-semibold text-emerald-800 dark:text-emerald-200">New best of yours: {improved.join(', ')}.</p>
       )}
-      <p className="font-semibold text-slate-700">Where your best stands</p>
+      <p className="font-semibold text-slate-700 dark:text-slate-300">Where your best stands</p>
       <dl className="mt-1 space-y-1">
         {PERIODS.map((period) => {
           const board = standing?.boards[period];
           const text = board && placeText(board, period);
           return (
             <div key={period} data-testid="quiz-standing-row" data-period={period} className="flex flex-wrap gap-x-2">
-              <dt className="w-24 shrink-0 text-slate-500">{PERIOD_LABELS[period]}</dt>
+              <dt className="w-24 shrink-0 text-slate-500 dark:text-slate-400">{PERIOD_LABELS[period]}</dt>
               <dd className="min-w-0 flex-1 tabular-nums">
                 {board?.best != null ? `${points(board.best)} · ${text}` : standing ? '—' : '…'}
               </dd>

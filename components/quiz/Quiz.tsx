@@ -93,11 +93,11 @@ export function Quiz() {
     return (
       <section className={`${quizCard} space-y-4`}>
         {phase.kind === 'expired' && (
-          <p role="alert" className="rounded-lg bg-amber-50 p-3 text-amber-900">
+          <p role="alert" className="rounded-lg bg-amber-50 dark:bg-amber-950/40 p-3 text-amber-900 dark:text-amber-100">
             This quiz session has expired (sessions last 15 minutes). Start a new one.
           </p>
         )}
-        <p className="text-slate-700">
+        <p className="text-slate-700 dark:text-slate-300">
           Ten questions. Most ask whether a tech buzzword is real or made up; a few are multiple choice. Answer with a click
           or with the number keys, read why, and see if your score makes today’s, this week’s or the all time top 100.
           A right answer is worth 500 points, plus up to 500 for speed: the server reveals one question at a time and
@@ -107,7 +107,7 @@ export function Quiz() {
         <button type="button" data-testid="quiz-start" onClick={start} disabled={busy} className={primary}>
           {busy ? 'Starting…' : 'Start the quiz'}
         </button>
-        <p aria-live="polite" className="min-h-5 text-sm text-red-700">{error}</p>
+        <p aria-live="polite" className="min-h-5 text-sm text-red-700 dark:text-red-300">{error}</p>
       </section>
     );
   }
@@ -150,14 +150,14 @@ export function Quiz() {
       : setPhase({ kind: 'finished', session: phase.session, score, answers: phase.answers });
   return (
     <section className={`${quizCard} space-y-5`}>
-      <div className="flex items-center gap-3 text-sm font-medium text-slate-600">
+      <div className="flex items-center gap-3 text-sm font-medium text-slate-600 dark:text-slate-300">
         <div
           role="progressbar"
           aria-label="Progress"
           aria-valuemin={0}
           aria-valuemax={total}
           aria-valuenow={phase.answers.length}
-          className="h-2 flex-1 overflow-hidden rounded-full bg-slate-100"
+          className="h-2 flex-1 overflow-hidden rounded-full bg-slate-100 dark:bg-slate-800"
         >
           <div className="h-full rounded-full bg-accent transition-all" style={{ width: `${(phase.answers.length / total) * 100}%` }} />
         </div>
@@ -172,7 +172,7 @@ export function Quiz() {
         onChoose={choose}
         onNext={next}
       />
-      <p aria-live="polite" className="min-h-5 text-sm text-red-700">{error}</p>
+      <p aria-live="polite" className="min-h-5 text-sm text-red-700 dark:text-red-300">{error}</p>
     </section>
   );
 }

@@ -43,28 +43,28 @@ export function QuizFinish({ sessionId, score, questions, answers, busy, error, 
   return (
     <div className="space-y-6">
       <div className="text-center">
-        <p className="text-sm font-semibold uppercase tracking-wide text-slate-500">Your score</p>
+        <p className="text-sm font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">Your score</p>
         <p data-testid="quiz-score" data-score={score} className="mt-1 text-6xl font-bold tabular-nums tracking-tight">
           {points(score)}
         </p>
-        <p data-testid="quiz-right" data-right={right} className="mt-1 font-semibold text-slate-700">
+        <p data-testid="quiz-right" data-right={right} className="mt-1 font-semibold text-slate-700 dark:text-slate-300">
           {right} of {questions.length} right · {points(total('points'))} for answers + {points(total('speed'))} speed bonus
         </p>
-        <p className="mt-1 text-slate-600">{verdict}</p>
+        <p className="mt-1 text-slate-600 dark:text-slate-300">{verdict}</p>
       </div>
 
-      <details className="rounded-xl border border-slate-200" open={!result}>
-        <summary className="cursor-pointer px-4 py-2.5 text-sm font-semibold text-slate-700">Your answers, point by point</summary>
-        <ol data-testid="quiz-breakdown" className="divide-y divide-slate-100 border-t border-slate-100 text-sm">
+      <details className="rounded-xl border border-slate-200 dark:border-slate-700" open={!result}>
+        <summary className="cursor-pointer px-4 py-2.5 text-sm font-semibold text-slate-700 dark:text-slate-300">Your answers, point by point</summary>
+        <ol data-testid="quiz-breakdown" className="divide-y divide-slate-100 dark:divide-slate-800 border-t border-slate-100 dark:border-slate-800 text-sm">
           {answers.map((answer, i) => {
             const question = questions[i]!;
             return (
               <li key={question.id} data-testid="quiz-breakdown-row" className="flex items-center gap-3 px-4 py-2">
-                <span aria-label={answer.correct ? 'right' : 'wrong'} className={answer.correct ? 'text-emerald-700' : 'text-red-700'}>
+                <span aria-label={answer.correct ? 'right' : 'wrong'} className={answer.correct ? 'text-emerald-700 dark:text-emerald-300' : 'text-red-700 dark:text-red-300'}>
                   {answer.correct ? '✓' : '✗'}
                 </span>
                 <span className="min-w-0 flex-1 truncate">{BUZZWORD.exec(question.text)?.[1] ?? question.text}</span>
-                <span className="shrink-0 text-xs text-slate-500 tabular-nums">{seconds(answer.breakdown.elapsedMs)}</span>
+                <span className="shrink-0 text-xs text-slate-500 dark:text-slate-400 tabular-nums">{seconds(answer.breakdown.elapsedMs)}</span>
                 <span className="w-24 shrink-0 text-right font-semibold tabular-nums">
                   {answer.correct ? `${points(answer.breakdown.points)} + ${points(answer.breakdown.speed)}` : '0'}
                 </span>
@@ -100,11 +100,11 @@ export function QuizFinish({ sessionId, score, questions, answers, busy, error, 
           >
             {busy ? 'Submitting…' : 'Enter the leaderboard'}
           </button>
-          <p aria-live="polite" className="min-h-5 text-sm text-red-700">{error}</p>
+          <p aria-live="polite" className="min-h-5 text-sm text-red-700 dark:text-red-300">{error}</p>
         </form>
       ) : (
         <div className="space-y-4 text-center">
-          <p data-testid="quiz-rank" data-rank={result.rank ?? ''} data-shared-by={result.sharedBy.all} role="status" className="rounded-xl bg-indigo-50 p-4 text-lg font-semibold text-indigo-950">
+          <p data-testid="quiz-rank" data-rank={result.rank ?? ''} data-shared-by={result.sharedBy.all} role="status" className="rounded-xl bg-indigo-50 dark:bg-indigo-950/60 p-4 text-lg font-semibold text-indigo-950 dark:text-indigo-100">
             {rankText(result)}
           </p>
           <PlayerStanding result={result} />
@@ -117,7 +117,7 @@ export function QuizFinish({ sessionId, score, questions, answers, busy, error, 
             >
               See the leaderboard <span aria-hidden>→</span>
             </Link>
-            <button type="button" onClick={onRestart} className="rounded-lg border border-slate-300 px-4 py-3 font-semibold hover:bg-slate-50">
+            <button type="button" onClick={onRestart} className="rounded-lg border border-slate-300 dark:border-slate-600 px-4 py-3 font-semibold hover:bg-slate-50 dark:hover:bg-slate-800/60">
               Play again
             </button>
           </div>

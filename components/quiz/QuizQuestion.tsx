@@ -56,7 +56,7 @@ export function QuizQuestion({ question, number, total, answered, busy, onChoose
   return (
     <div onKeyDown={moveFocus} className="space-y-5">
       <div ref={headingRef} tabIndex={-1} data-testid="quiz-question" data-id={question.id} className="scroll-mt-28 rounded-lg focus:outline-none">
-        <p className="text-sm font-medium text-slate-500">
+        <p className="text-sm font-medium text-slate-500 dark:text-slate-400">
           Question {number} of {total}
           {term && ' · Real tech buzzword, or made up?'}
         </p>
@@ -83,7 +83,7 @@ export function QuizQuestion({ question, number, total, answered, busy, onChoose
 
       <div aria-live="polite">
         {answered && (
-          <div className={`rounded-xl p-4 ${answered.correct ? 'bg-emerald-50 text-emerald-950' : 'bg-amber-50 text-amber-950'}`}>
+          <div className={`rounded-xl p-4 ${answered.correct ? 'bg-emerald-50 dark:bg-emerald-950/40 text-emerald-950 dark:text-emerald-100' : 'bg-amber-50 dark:bg-amber-950/40 text-amber-950 dark:text-amber-100'}`}>
             <p className="font-semibold">{answered.correct ? 'Correct!' : `Not quite: the answer is “${question.choices[answered.answer]}”.`}</p>
             <p className="mt-1 text-sm">{answered.explanation}</p>
             <AnswerPoints breakdown={answered.breakdown} correct={answered.correct} />
@@ -106,8 +106,8 @@ export function QuizQuestion({ question, number, total, answered, busy, onChoose
 }
 
 function choiceStyle(i: number, answered?: AnsweredQuestion): string {
-  if (!answered) return 'border-slate-200 bg-white hover:border-accent hover:bg-indigo-50 focus-visible:border-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-200 disabled:opacity-60';
-  if (i === answered.answer) return 'border-emerald-500 bg-emerald-50 text-emerald-900';
-  if (i === answered.choice) return 'border-red-400 bg-red-50 text-red-900';
-  return 'border-slate-200 bg-white text-slate-400';
+  if (!answered) return 'border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900 hover:border-accent dark:hover:border-indigo-400 hover:bg-indigo-50 dark:hover:bg-indigo-950/60 focus-visible:border-accent dark:focus-visible:border-indigo-400 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-200 dark:focus-visible:ring-indigo-800 disabled:opacity-60';
+  if (i === answered.answer) return 'border-emerald-500 bg-emerald-50 dark:bg-emerald-950/40 text-emerald-900 dark:text-emerald-100';
+  if (i === answered.choice) return 'border-red-400 dark:border-red-500 bg-red-50 dark:bg-red-950/40 text-red-900 dark:text-red-100';
+  return 'border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900 text-slate-400 dark:text-slate-500';
 }

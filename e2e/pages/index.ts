@@ -5,6 +5,7 @@
  */
 export { AdminConsole } from './admin-console';
 export { CataloguePage } from './catalogue-page';
+export { ErrorPages } from './error-pages';
 export { FeedPage } from './feed-page';
 export { LeaderboardPage, type BoardPeriod } from './leaderboard-page';
 export { ProjectPage } from './project-page';

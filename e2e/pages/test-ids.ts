@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 
 /** The pages of the test-id table in docs/testing.md, by the first word of its first column. */
-export type PromisedPage = 'catalogue' | 'project' | 'quiz' | 'leaderboard' | 'feed' | 'admin' | 'ops';
+export type PromisedPage = 'catalogue' | 'project' | 'quiz' | 'leaderboard' | 'feed' | 'admin' | 'ops' | 'errors';
 
 const DOC = path.join(__dirname, '../../docs/testing.md');
 

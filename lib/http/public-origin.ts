@@ -46,3 +46,11 @@ export function hostProblem(request: IncomingMessage): string | undefined {
   const name = hostnameOf(addressed);
   return name === own.hostname || LOOPBACK.has(name) ? undefined : `this site answers as ${own.host} only`;
 }
+
+/**
+ * The origin canonical URLs, link previews and the sitemap name: PUBLIC_ORIGIN, never a
+ * request's Host, which anyone can set. Unset: `http://localhost:<PORT>`, the demo's and the tests'.
+ */
+export function siteOrigin(env: Record<string, string | undefined> = process.env): string {
+  return publicOrigin(env)?.origin ?? `http://localhost:${env.PORT ?? 3000}`;
+}

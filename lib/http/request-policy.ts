@@ -9,6 +9,12 @@ const pathOf = (request: IncomingMessage) => (request.url ?? '/').split('?')[0]!
 const isApi = (path: string) => /^\/api(?:\/|$)/.test(path);
 /** Next's own files and the socket: neither is a page nor the API. */
 const isFramework = (path: string) => /^\/(?:_next|socket\.io)(?:\/|$)/.test(path);
+/**
+ * Files made for other sites and crawlers to fetch: a link preview's image (its page's
+ * `opengraph-image`, `twitter-image`), robots.txt, the sitemap, the icon. Another site may embed
+ * them, and they give no visitor id.
+ */
+export const isPublicFile = (target = '/') => /^\/(?:robots\.txt|sitemap\.xml|icon\.svg|projects\/[^/]+\/(?:opengraph|twitter)-image)$/.test(target.split('?')[0]!);
 const hasBody = (request: IncomingMessage) => Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined;
 
 /** `application/json`, with or without parameters (`; charset=utf-8`): what `readJson` parses. */
@@ -35,7 +41,7 @@ function embeddedFromAnotherSite(request: IncomingMessage): boolean {
  * - a write to the API with a body that is not `application/json` (a `<form>` or a no-cors
  *   fetch can send only form encodings and text/plain): 415 `unsupported_media_type`;
  * - a page asked with another method than GET or HEAD: 405, with `Allow`;
- * - a page another site embeds or fetches, rather than navigates to: 403 `cross_site`.
+ * - a page another site embeds or fetches, rather than navigates to: 403 `cross_site` (not a public file).
  */
 export function refusalOf(request: IncomingMessage): HttpError | undefined {
   const path = pathOf(request);
@@ -51,6 +57,6 @@ export function refusalOf(request: IncomingMessage): HttpError | undefined {
   if (method !== 'GET' && method !== 'HEAD') {
     return new HttpError(405, 'method_not_allowed', `a page answers only ${PAGE_METHODS}`, undefined, { Allow: PAGE_METHODS });
   }
-  if (embeddedFromAnotherSite(request)) return new HttpError(403, 'cross_site', 'this page may only be opened, not embedded or fetched, by another site');
+  if (!isPublicFile(path) && embeddedFromAnotherSite(request)) return new HttpError(403, 'cross_site', 'this page may only be opened, not embedded or fetched, by another site');
   return undefined;
 }

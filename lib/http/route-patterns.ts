@@ -1,11 +1,20 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 
+/** Next's metadata files, by the path each serves. */
+const METADATA_FILES: Record<string, string> = {
+  'opengraph-image.tsx': 'opengraph-image',
+  'twitter-image.tsx': 'twitter-image',
+  'sitemap.ts': 'sitemap.xml',
+  'robots.ts': 'robots.txt',
+};
+
 export type RoutePattern = { pattern: string; kind: 'api' | 'page'; test: (pathname: string) => boolean };
 
 /**
  * The routes the app router serves, found the way Next finds them: every `route.ts` and
- * `page.tsx` under app/, its folders the pattern (`[slug]` a segment; groups `(x)` dropped).
+ * `page.tsx` under app/, its folders the pattern (`[slug]` a segment; groups `(x)` dropped), and
+ * the metadata files (`sitemap.ts` serves /sitemap.xml).
  * Most specific first (fewer dynamic segments), so /api/docs wins over /api/[x].
  */
 export function appRoutePatterns(appDir = path.join(process.cwd(), 'app')): RoutePattern[] {
@@ -15,6 +24,7 @@ export function appRoutePatterns(appDir = path.join(process.cwd(), 'app')): Rout
       if (entry.isDirectory()) walk(path.join(dir, entry.name), [...segments, entry.name]);
       else if (entry.name === 'route.ts') found.push(toPattern(segments, 'api'));
       else if (entry.name === 'page.tsx') found.push(toPattern(segments, 'page'));
+      else if (METADATA_FILES[entry.name]) found.push(toPattern([...segments, METADATA_FILES[entry.name]!], 'page'));
     }
   };
   walk(appDir, []);

@@ -54,6 +54,11 @@ export async function projectExists(slug: string, redis: RedisClient = getRedis(
   return true;
 }
 
+/** Whether the project is in the catalogue (has a card): an unlisted one is reached by its link alone. One HEXISTS. */
+export async function isListed(slug: string, redis: RedisClient = getRedis()): Promise<boolean> {
+  return (await redis.hexists(catalogueKeys.cards, slug)) === 1;
+}
+
 /** Drops what only the card keeps (zod strips unknown keys). */
 const toProject = (card: ProjectCard): Project => projectSchema.parse(card);
 

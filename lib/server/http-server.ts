@@ -7,7 +7,7 @@ import { errorBody } from '../http/errors';
 import { tooMany } from '../http/rate-limit';
 import { limitReads } from '../http/read-limit';
 import { observeRequests } from '../http/observe';
-import { refusalOf } from '../http/request-policy';
+import { isPublicFile, refusalOf } from '../http/request-policy';
 import { hostProblem } from '../http/public-origin';
 import { targetProblem } from '../http/request-target';
 import { secureResponse, secureSocketAnswer } from '../http/security-headers';
@@ -66,9 +66,9 @@ export function createAppServer(
       const address = stampClientAddress(request);
       const retryAfter = await limitReads(request, address);
       if (retryAfter !== undefined) return refuseTooMany(response, retryAfter);
-      await issueVisitorCookie(request, response, address).catch((error: Error) =>
-        log.warn({ err: error.message }, 'issuing a visitor cookie failed'),
-      );
+      if (!isPublicFile(request.url)) {
+        await issueVisitorCookie(request, response, address).catch((error: Error) => log.warn({ err: error.message }, 'issuing a visitor cookie failed'));
+      }
       // A write's answer is a few dozen bytes of JSON: gzipping it cost more CPU than it saved bytes.
       if (request.method !== 'GET' && request.method !== 'HEAD' && request.url?.startsWith('/api/')) delete request.headers['accept-encoding'];
       if (direct.length > 0 && (await answerDirectly(direct, request, response).catch((error: Error) => failed(response, error)))) return;

@@ -20,14 +20,15 @@ export function isRenderRequest(request: IncomingMessage): boolean {
 /**
  * Renders a page by asking Next for it through the server's own port, as an anonymous visitor
  * would (no cookie, no compression): the page cache then keeps one copy for everybody. One more
- * local connection per render, not per view.
+ * local connection per render, not per view. It carries the id of the view that asked for it, so
+ * a failed render is logged under a request the visitor made.
  */
-export function renderThrough(server: Server): (path: string) => Promise<RenderedPage> {
-  return (path) =>
+export function renderThrough(server: Server): (path: string, requestId?: string) => Promise<RenderedPage> {
+  return (path, requestId) =>
     new Promise((resolve, reject) => {
       const { address, port } = server.address() as AddressInfo;
       const host = address === '::' || address === '0.0.0.0' ? '127.0.0.1' : address;
-      const asked = httpRequest({ host, port, path, headers: { accept: 'text/html', [RENDER_HEADER]: secret } }, (answer) => {
+      const asked = httpRequest({ host, port, path, headers: { accept: 'text/html', [RENDER_HEADER]: secret, ...(requestId && { 'x-request-id': requestId }) } }, (answer) => {
         const chunks: Buffer[] = [];
         answer.on('data', (chunk: Buffer) => chunks.push(chunk));
         answer.on('end', () => {

@@ -43,7 +43,7 @@ export type PageCache = ReturnType<typeof createPageCache>;
  * share one render (single-flight). Nothing is kept while a subscription is not live (it could
  * miss a change), nor a page that is not a 200 or says Redis is unavailable.
  */
-export function createPageCache(topics: PageTopics, render: (path: string) => Promise<RenderedPage>, now = Date.now) {
+export function createPageCache(topics: PageTopics, render: (path: string, requestId?: string) => Promise<RenderedPage>, now = Date.now) {
   const byName = new Map<string, Topic>();
   const kept = new Map<string, Kept>();
   const flights = new Map<string, Flight>();
@@ -81,13 +81,13 @@ export function createPageCache(topics: PageTopics, render: (path: string) => Pr
     topic.watch.release();
   }
 
-  async function renderFresh(page: SharedPage, topic: Topic, generation: number): Promise<Prepared> {
+  async function renderFresh(page: SharedPage, topic: Topic, generation: number, requestId?: string): Promise<Prepared> {
     await topic.watch.ready;
     // Subscribed before rendering, so a change cannot fall between what the render read and the stream.
     const live = topic.watch.live() && generation === topic.generation;
     renders++;
     appMetrics().pageRendered(page.topic.kind);
-    const rendered = await render(page.path);
+    const rendered = await render(page.path, requestId);
     const shared = rendered.status === 200 && !rendered.body.includes(UNAVAILABLE_MARK);
     const prepared = await prepare(rendered, shared);
     if (shared && live && generation === topic.generation && topic.watch.live()) {
@@ -99,14 +99,14 @@ export function createPageCache(topics: PageTopics, render: (path: string) => Pr
   }
 
   /** The page's HTML as of now: kept, or rendered once for every view asking meanwhile. */
-  function current(page: SharedPage): Promise<Prepared> {
+  function current(page: SharedPage, requestId?: string): Promise<Prepared> {
     const topic = topicOf(page);
     const found = kept.get(page.path);
     if (found && found.generation === topic.generation && found.expiresAt > now() && topic.watch.live()) return Promise.resolve(found.page);
     const flight = flights.get(page.path);
     if (flight && flight.generation === topic.generation) return flight.page;
     const generation = topic.generation;
-    const started: Flight = { generation, page: renderFresh(page, topic, generation) };
+    const started: Flight = { generation, page: renderFresh(page, topic, generation, requestId) };
     flights.set(page.path, started);
     const land = () => flights.get(page.path) === started && flights.delete(page.path);
     started.page.then((prepared) => {
@@ -119,7 +119,7 @@ export function createPageCache(topics: PageTopics, render: (path: string) => Pr
 
   return {
     async serve(request: IncomingMessage, response: ServerResponse, page: SharedPage): Promise<void> {
-      send(request, response, await current(page));
+      send(request, response, await current(page, request.headers['x-request-id'] as string | undefined));
     },
     /** Renders so far (for tests and the bench): at most one per version of a page's topic. */
     renders: () => renders,

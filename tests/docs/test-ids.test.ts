@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { promisedTestIds, type PromisedPage } from '../../e2e/pages/test-ids';
 
 const ROOT = path.join(__dirname, '../..');
-const PAGES: PromisedPage[] = ['catalogue', 'project', 'quiz', 'leaderboard', 'feed', 'admin', 'ops'];
+const PAGES: PromisedPage[] = ['catalogue', 'project', 'quiz', 'leaderboard', 'feed', 'admin', 'ops', 'errors'];
 
 const sources = ['app', 'components'].flatMap((dir) =>
   readdirSync(path.join(ROOT, dir), { recursive: true, encoding: 'utf8' })

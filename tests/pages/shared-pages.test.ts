@@ -2,7 +2,7 @@ import type { RequestListener } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publishNews, recordContribution } from '../../lib/live-events';
 import { getProject, readCataloguePage } from '../../lib/projects/catalogue';
-import { putProject } from '../../lib/projects/save';
+import { putProject, saveProject } from '../../lib/projects/save';
 import { readSnapshotForPage } from '../../lib/realtime/shared-snapshots';
 import { SHARED_CACHE_CONTROL } from '../../lib/server/page-cache';
 import { startInProcessApp, type InProcessApp } from '../hostile/in-process-app';
@@ -104,6 +104,14 @@ describe('a project page', () => {
     expect(stranger.headers.get('cache-control')).toBe('private, no-store');
     const again = await fetch(`${app.url}${path}`, { headers: { accept: 'text/html', cookie: cookie!, 'if-none-match': known.headers.get('etag')! } });
     expect(again.status).toBe(304);
+  });
+  it('answers an unknown project 404 on every view, never kept: a project made under its slug shows at once', async () => {
+    const slug = `unknown-${Date.now().toString(36)}`;
+    const path = `/projects/${slug}`;
+    const views = await Promise.all(Array.from({ length: 4 }, () => fetch(`${app.url}${path}`, { headers: { accept: 'text/html' } })));
+    expect(views.map((answer) => [answer.status, answer.headers.get('cache-control')])).toEqual(Array(4).fill([404, 'private, no-store']));
+    await saveProject(sampleProject(slug), Date.now(), app.redis);
+    expect((await view(path)).body).toContain('0 contributions');
   });
 });
 

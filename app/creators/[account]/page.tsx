@@ -10,7 +10,10 @@ import { readCreatorView } from '@/lib/ops/ops-snapshot';
 
 type Props = { params: Promise<{ account: string }> };
 
-export const metadata: Metadata = { title: 'Creator' };
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { account } = await params;
+  return { title: 'Creator', description: 'A creator’s projects and what they raised, live.', alternates: { canonical: `/creators/${account}` } };
+}
 
 export default orUnavailable(async function CreatorPage({ params }: Props) {
   await connection();

@@ -7,24 +7,44 @@ import { FollowButton } from '@/components/feed/FollowButton';
 import { LiveProject } from '@/components/live/LiveProject';
 import { ProjectArt } from '@/components/ProjectArt';
 import { orUnavailable } from '@/components/unavailable-boundary';
-import { NotFoundError } from '@/lib/errors';
+import { isNotFound } from '@/lib/errors';
 import { slugSchema } from '@/lib/live-events/schemas';
-import { getProject } from '@/lib/projects/catalogue';
+import { getProject, isListed } from '@/lib/projects/catalogue';
 import { readSnapshotForPage } from '@/lib/realtime/shared-snapshots';
 
 type Props = { params: Promise<{ slug: string }> };
 
 const notFoundAsNull = (error: unknown) => {
-  if (error instanceof NotFoundError) return null;
+  if (isNotFound(error)) return null;
   throw error;
 };
 
 const isSlug = (slug: string) => slugSchema.safeParse(slug).success;
 const loadProject = cache(async (slug: string) => (isSlug(slug) ? getProject(slug) : null));
 
+/**
+ * What a shared link previews: the title, the tagline, and the image of opengraph-image.tsx and
+ * twitter-image.tsx, which Next adds itself. URLs are absolute from PUBLIC_ORIGIN (app/layout.tsx).
+ * One HEXISTS more per render: whether it is listed.
+ */
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const project = await loadProject((await params).slug).catch(() => null);
-  return { title: project?.title ?? 'Project' };
+  const { slug } = await params;
+  // Redis away: the page says so itself (orUnavailable), and nothing is worth previewing.
+  const [project, listed] = await Promise.all([loadProject(slug).catch(() => undefined), isSlug(slug) ? isListed(slug).catch(() => true) : true]);
+  if (project === undefined) return { title: 'Project' };
+  if (project === null) return { title: 'No such project' };
+  const { title } = project;
+  const description = project.tagline || `${project.title}, by ${project.creator}: back it on crowdpulse.`;
+  const url = `/projects/${slug}`;
+  return {
+    title,
+    description,
+    alternates: { canonical: url },
+    // An unlisted project (a QA one) is reached by its link, but kept out of search engines.
+    ...(!listed && { robots: { index: false } }),
+    openGraph: { siteName: 'crowdpulse', type: 'website', url, title, description },
+    twitter: { card: 'summary_large_image', title, description },
+  };
 }
 
 /**
@@ -40,12 +60,12 @@ export default orUnavailable(async function ProjectPage({ params }: Props) {
   if (!project || !snapshot) notFound();
   return (
     <article className="space-y-6">
-      <header className="overflow-hidden rounded-3xl border border-slate-200 bg-white shadow-sm">
+      <header className="overflow-hidden rounded-3xl border border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900 shadow-sm">
         <ProjectArt art={project.art} className="h-40 w-full sm:h-56" />
         <div className="p-5 sm:p-7">
-          <p className="text-sm font-medium text-slate-500">
+          <p className="text-sm font-medium text-slate-500 dark:text-slate-400">
             by{' '}
-            <Link prefetch={false} href={`/creators/${project.creatorAccount}`} data-testid="creator-link" className="text-accent hover:underline">
+            <Link prefetch={false} href={`/creators/${project.creatorAccount}`} data-testid="creator-link" className="text-accent dark:text-indigo-300 hover:underline">
               {project.creator}
             </Link>
           </p>
@@ -53,8 +73,8 @@ export default orUnavailable(async function ProjectPage({ params }: Props) {
             <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{project.title}</h1>
             <FollowButton slug={project.slug} title={project.title} />
           </div>
-          <p className="mt-2 text-lg text-slate-600">{project.tagline}</p>
-          <p className="mt-4 max-w-3xl text-slate-700">{project.description}</p>
+          <p className="mt-2 text-lg text-slate-600 dark:text-slate-300">{project.tagline}</p>
+          <p className="mt-4 max-w-3xl text-slate-700 dark:text-slate-300">{project.description}</p>
         </div>
       </header>
       <LiveProject project={project} snapshot={snapshot} />
