@@ -18,6 +18,7 @@ export type LiveState = {
   windows: Windows;
   kinds: readonly KindDescriptor[];
   raised: number;
+  backers: number;
   /** Each counter kind: its count at the last change, and its oldest times to count down. */
   counters: Record<string, Counter>;
   /** Each list kind: its newest members. */
@@ -47,6 +48,7 @@ export type LiveView = {
   news: NewsItem[];
   visitors: number;
   raised: number;
+  backers: number;
   activity: ActivityEntry[];
   /** Older activity can be loaded (with `activity.nextCursor` as the cursor). */
   hasMoreActivity: boolean;
@@ -65,6 +67,7 @@ export function stateFromSnapshot(snapshot: LiveSnapshot, browserNow: number, ki
     windows: snapshot.windows,
     kinds,
     raised: snapshot.raised,
+    backers: snapshot.backers ?? 0,
     counters: part<Counter>('counter'),
     lists: part<Member[]>('list'),
     visitors: snapshot.visitors.count,
@@ -164,6 +167,7 @@ function applyVersioned(state: LiveState, change: VersionedChange): LiveState | 
         ...state,
         counters: countersAfter(state, change),
         raised: change.raised,
+        backers: change.backers ?? state.backers,
         lists: { ...state.lists, [contributors.name]: listed(state, contributors.name, change.contribution) },
         activity: prependEntry(state.activity, change.activity ?? { ...change.contribution, seq: change.version, kind: 'contribution' }),
       };
@@ -219,6 +223,7 @@ export function viewAt(state: LiveState, now: number): LiveView {
     news: (lists[news.name] ?? []) as NewsItem[],
     visitors: state.visitors,
     raised: state.raised,
+    backers: state.backers,
     activity: state.activity.items,
     hasMoreActivity: state.activity.nextCursor !== null,
     needsResync,

@@ -6,7 +6,7 @@ type Status = -1 | 0 | 1;
 
 declare module 'ioredis' {
   interface RedisCommander<Context> {
-    recordContribution(...keysThenArgs: ScriptArg[]): Result<[Status, number, number, number, FeedWork?], Context>;
+    recordContribution(...keysThenArgs: ScriptArg[]): Result<[Status | -2, number, number, number, FeedWork?, number?], Context>;
     cancelContribution(...keysThenArgs: ScriptArg[]): Result<[Status, number, number], Context>;
     publishNews(...keysThenArgs: ScriptArg[]): Result<[Status, number, FeedWork?], Context>;
     unpublishNews(...keysThenArgs: ScriptArg[]): Result<Status, Context>;
@@ -22,16 +22,16 @@ declare module 'ioredis' {
 /** The presence scripts' reply: the visitor count, and 1 when its publish was held back (presence.lua). */
 export type PresenceReply = [count: number, pending: 0 | 1];
 
-/** read-snapshot.lua's reply: raised, version, the activity page, then one part per kind by shape. */
-export type RawSnapshot = [raised: string, version: string, activity: [0 | 1, ...string[]], ...kinds: RawKind[]];
+/** read-snapshot.lua's reply: raised, version, backers, the activity page, then one part per kind by shape. */
+export type RawSnapshot = [raised: string, version: string, backers: string, activity: [0 | 1, ...string[]], ...kinds: RawKind[]];
 export type RawKind = [count: number, oldest: string[]] | string[] | number;
 
 const script = scriptsIn('live-events');
 
 export function liveEventScripts(): ScriptDefinition[] {
   return [
-    // + FEED_HOOK_KEYS: the home feed's keys, appended last (lib/feed/lua/enqueue.lua).
-    script('recordContribution', 6 + FEED_HOOK_KEYS, 'record-contribution.lua'),
+    // + FEED_HOOK_KEYS: the home feed's keys, appended last (lib/redis/includes/home-feed.lua).
+    script('recordContribution', 7 + FEED_HOOK_KEYS, 'record-contribution.lua'),
     script('cancelContribution', 6, 'cancel-contribution.lua'),
     script('publishNews', 5 + FEED_HOOK_KEYS, 'publish-news.lua'),
     script('unpublishNews', 5 + FEED_HOOK_KEYS, 'unpublish-news.lua'),

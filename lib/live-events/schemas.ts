@@ -107,6 +107,7 @@ export const liveSnapshotSchema = z.object({
   windows: windowsSchema,
   version: z.number().int().describe('the version of the last change published before this snapshot was read'),
   raised: z.number().int(),
+  backers: z.number().int().optional().describe('how many people have ever backed the project (a visitor backing twice counts once)'),
   ...kindSchemas(KINDS),
   activity: activityPageSchema,
 });
@@ -121,6 +122,7 @@ export const versionedChangeSchema = z.discriminatedUnion('type', [
     contribution: contributorSchema,
     count: z.number().int(),
     raised: z.number().int(),
+    backers: z.number().int().optional().describe('backers all time, this contribution included'),
     activity: pushedEntry,
   }),
   z.object({

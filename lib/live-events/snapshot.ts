@@ -30,9 +30,9 @@ export async function readLiveSnapshot(
   const args = kinds.flatMap((kind) => [kind.shape, windows[kind.name]!, kind.shape === 'counter' ? (expiringLimit ?? kind.snapshotLimit) : kind.snapshotLimit]);
   const raw = await withLiveEventScripts(ctx.redis).readLiveSnapshot(keys.length, ...keys, now, ACTIVITY_PAGE.default, ...args);
   if (!raw) throw new NotFoundError('project');
-  const [raised, version, activity, ...parts] = raw;
+  const [raised, version, backers, activity, ...parts] = raw;
   const byKind = Object.fromEntries(kinds.map((kind, i) => [kind.name, kindPart(kind, parts[i]!)]));
-  return { slug, serverTime: now, windows, version: Number(version), raised: Number(raised), ...byKind, activity: activityPageFromReply(activity) } as LiveSnapshot;
+  return { slug, serverTime: now, windows, version: Number(version), raised: Number(raised), backers: Number(backers), ...byKind, activity: activityPageFromReply(activity) } as LiveSnapshot;
 }
 
 function kindPart(kind: KindDescriptor, raw: RawKind): KindPart {

@@ -33,6 +33,7 @@ function fromHash(slug: string, hash: Record<string, string>): Project | null {
     goal: Number(hash.goal ?? 0),
     raised: Number(hash.raised ?? 0),
     art: hash.art ? JSON.parse(hash.art) : DEFAULT_ART,
+    ...(hash.endsAt ? { endsAt: Number(hash.endsAt) } : {}),
   };
 }
 
