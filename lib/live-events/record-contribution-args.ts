@@ -12,7 +12,7 @@ export type ContributionToRecord = { id: string; name: string; amount: number; b
 
 /**
  * Every KEYS and ARGV entry of lua/record-contribution.lua, in the order its header lists them
- * (tests/live-events/script-args.test.ts compares the two). The only place that knows the order,
+ * (tests/docs/script-args.test.ts compares the two). The only place that knows the order,
  * as BullMQ's Scripts class packs each of its scripts.
  */
 export function recordContributionArgs(slug: string, contribution: ContributionToRecord, ctx: LiveEventsContext): { keys: NamedArgs; argv: NamedArgs } {

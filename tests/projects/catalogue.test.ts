@@ -8,7 +8,7 @@ import { catalogueKeys, projectKeys } from '../../lib/projects/keys';
 import { catalogueCursorSchema } from '../../lib/projects/schemas';
 import { copyTotalsToCards, saveProject } from '../../lib/projects/save';
 import { DEMO_PROJECTS } from '../../lib/projects/demo-projects';
-import { seedDemoProjects } from '../../lib/simulator/demo-seed';
+import { DEMO_DURATIONS, seedDemoProjects } from '../../lib/simulator/demo-seed';
 import { sampleProject } from '../sample-project';
 import { commandsSentBy, connect, liveContext, testClock, uniqueSlug } from '../support';
 
@@ -154,4 +154,19 @@ it("the seed lists the demo projects with the totals their imported day raised (
   const exact = await Promise.all(slugs.map(async (slug) => (await getProject(slug, redis))!.raised));
   expect((await readCards(slugs, redis)).map((card) => card.raised)).toEqual(exact);
   expect(exact.some((raised, i) => raised > DEMO_PROJECTS[i]!.raised)).toBe(true);
+});
+
+it('the seed ends the demo campaigns from minutes to 30 days after their first seeding, and seeding again keeps each end', async () => {
+  expect(Math.min(...DEMO_DURATIONS)).toBeLessThanOrEqual(15 * 60_000);
+  expect(Math.max(...DEMO_DURATIONS)).toBe(30 * 24 * 3_600_000);
+  const clock = testClock();
+  await seedDemoProjects(liveContext(redis, clock));
+  const ends = await Promise.all(DEMO_PROJECTS.map(async ({ slug }) => (await getProject(slug, redis))!.endsAt));
+  expect(ends.every((endsAt) => typeof endsAt === 'number')).toBe(true);
+
+  clock.advance(3_600_000);
+  await seedDemoProjects(liveContext(redis, clock));
+
+  expect(await Promise.all(DEMO_PROJECTS.map(async ({ slug }) => (await getProject(slug, redis))!.endsAt))).toEqual(ends);
+  expect((await readCards(DEMO_PROJECTS.map(({ slug }) => slug), redis)).map((card) => card.endsAt)).toEqual(ends);
 });

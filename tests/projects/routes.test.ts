@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GET } from '../../app/api/projects/route';
 import { PUT } from '../../app/api/projects/[slug]/route';
+import { POST as POST_CONTRIBUTION } from '../../app/api/projects/[slug]/contributions/route';
 import { recordContribution } from '../../lib/live-events';
 import { getProject } from '../../lib/projects/catalogue';
 import { catalogueKeys, projectKeys } from '../../lib/projects/keys';
@@ -131,5 +132,37 @@ describe('GET /api/projects', () => {
       expect(response.status, query).toBe(400);
       expect(await response.json()).toMatchObject({ error: { code: 'invalid_input', field: expect.stringMatching(/^(limit|after)$/) } });
     }
+  });
+});
+
+describe('a campaign that ends, through the API', () => {
+  const contribute = (slug: string, body: unknown) => {
+    const request = new Request(`http://app.test/api/projects/${slug}/contributions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': uniqueAddress() },
+      body: JSON.stringify(body),
+    });
+    return POST_CONTRIBUTION(request, { params: Promise.resolve({ slug }) });
+  };
+
+  it('keeps the endsAt a PUT gives, and answers a contribution past it 409 campaign_ended with nothing written', async () => {
+    const slug = uniqueSlug();
+    const endsAt = Date.now() - 1_000;
+    const created = await put(slug, { ...valid(`acc_${uniqueSlug()}`), endsAt });
+    expect(await created.json()).toMatchObject({ slug, endsAt });
+    expect((await getProject(slug, app.redis))?.endsAt).toBe(endsAt);
+
+    const refused = await contribute(slug, { name: 'Ada', amount: 25 });
+
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toEqual({ endedAt: endsAt, error: { code: 'campaign_ended', message: 'the campaign has ended' } });
+    expect(await getProject(slug, app.redis)).toMatchObject({ raised: 0 });
+    expect(await app.redis.exists(projectKeys.backers(slug))).toBe(0);
+  });
+
+  it('refuses an endsAt that is not a time', async () => {
+    const response = await put(uniqueSlug(), { ...valid(`acc_${uniqueSlug()}`), endsAt: 'tomorrow' });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error: { code: 'invalid_input', field: 'endsAt' } });
   });
 });

@@ -93,11 +93,14 @@ export const projectRoutes = defineRoutes('projects', [
     method: 'post',
     path: '/api/projects/{slug}/contributions',
     summary: 'Back a project',
-    description: 'Send your own `id` to make a retry safe: the same id again is counted once.',
+    description: 'Send your own `id` to make a retry safe: the same id again is counted once. A visitor (the signed cookie) backing twice is one backer; without a cookie, a name is.',
     access: 'write',
     params: slug,
     body: { schema: contributionInputSchema, example: { name: 'Ana', amount: 25 } },
     responses: written('the contribution'),
+    errors: {
+      409: "`campaign_ended`: the project's `endsAt` has passed (on Redis' clock, decided in the same script as the write): nothing written; `endedAt` beside the error. A retry of an id recorded before the end is still a 200",
+    },
   },
   {
     method: 'delete',
