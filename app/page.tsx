@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import { connection } from 'next/server';
+import { CardCampaignClock } from '@/components/campaign/CardCampaignClock';
 import { Progress } from '@/components/Progress';
 import { ProjectArt } from '@/components/ProjectArt';
 import { FollowButton } from '@/components/feed/FollowButton';
@@ -50,7 +51,10 @@ export default orUnavailable(async function HomePage({ searchParams }: Props) {
                   <p className="text-sm text-slate-600">{project.tagline}</p>
                 </div>
                 <Progress raised={project.raised} goal={project.goal} />
-                <p className="text-xs text-slate-500">by {project.creator}</p>
+                <div className="flex flex-wrap items-baseline justify-between gap-2">
+                  <p className="text-xs text-slate-500">by {project.creator}</p>
+                  <CardCampaignClock endsAt={project.endsAt} goal={project.goal} raised={project.raised} />
+                </div>
               </div>
             </Link>
             {/* Beside the link, not in it (a button inside <a> is invalid); every card's button shares one GET /api/follows. */}

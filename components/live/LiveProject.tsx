@@ -6,6 +6,8 @@ import { ConnectionStatus } from '../ConnectionStatus';
 import { formatMoney, formatWindow, plural } from '../format';
 import { Progress } from '../Progress';
 import { RelativeTime } from '../RelativeTime';
+import { CampaignClock } from '../campaign/CampaignClock';
+import { useCampaign } from '../campaign/use-clock';
 import { ActivityTimeline } from './ActivityTimeline';
 import { ContributeForm } from './ContributeForm';
 import { useArrivals } from './use-arrivals';
@@ -15,17 +17,25 @@ import { card } from '../styles';
 export function LiveProject({ project, snapshot }: { project: Project; snapshot: LiveSnapshot }) {
   const { view, now, windows, connection, loadMoreActivity } = useLiveProject(snapshot);
   const arrival = useArrivals([...view.contributors, ...view.news].map((item) => item.id));
+  const campaign = useCampaign(project, view.raised, now);
+  const over = campaign?.state === 'funded' || campaign?.state === 'ended';
   return (
     // On a phone (one column) the form comes right after the funding progress; on a laptop it
     // stays in its own sticky column beside everything else.
     <div className="grid grid-cols-1 gap-5 lg:grid-cols-[minmax(0,1fr)_22rem] lg:grid-rows-[auto_1fr]">
       <section className={`${card} lg:col-start-1 lg:row-start-1`} aria-label="Funding">
         <Progress raised={view.raised} goal={project.goal} />
+        <div className="mt-3 flex flex-wrap items-baseline justify-between gap-2">
+          <p data-testid="backers-count" data-count={view.backers} className="text-sm text-slate-600">
+            <strong className="tabular-nums text-ink">{view.backers}</strong> {plural(view.backers, 'backer', 'backers')}
+          </p>
+          <CampaignClock endsAt={project.endsAt} campaign={campaign} />
+        </div>
       </section>
 
       <aside className="lg:sticky lg:top-20 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start">
         <section className={card}>
-          <ContributeForm slug={project.slug} />
+          <ContributeForm slug={project.slug} over={over ? campaign.text : null} />
         </section>
       </aside>
 

@@ -19,6 +19,11 @@ export class CataloguePage {
     return this.page.locator(`[data-testid="project-card"][href="/projects/${slug}"]`);
   }
 
+  /** A card's time left, then "Funded" or "Ended" (`data-state`). */
+  campaignClock(slug: string): Locator {
+    return this.card(slug).getByTestId('campaign-clock');
+  }
+
   /** The slugs of the cards shown, in order. */
   async slugs(): Promise<string[]> {
     const hrefs = await this.cards.evaluateAll((cards) => cards.map((card) => card.getAttribute('href') ?? ''));

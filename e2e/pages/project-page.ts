@@ -10,6 +10,11 @@ export class ProjectPage {
   readonly timeline: Locator;
   readonly contributeForm: Locator;
   readonly followButton: Locator;
+  readonly backersCount: Locator;
+  /** "12 days to go" … "Funded" / "Ended": `data-state` open, funded or ended. */
+  readonly campaignClock: Locator;
+  /** What takes the contribute form's place once the campaign has ended. */
+  readonly contributeClosed: Locator;
 
   constructor(readonly page: Page) {
     this.connection = page.getByTestId('connection-status');
@@ -20,6 +25,9 @@ export class ProjectPage {
     this.timeline = page.getByTestId('timeline-list').getByTestId('timeline-item');
     this.contributeForm = page.getByTestId('contribute-form');
     this.followButton = page.getByTestId('follow-button');
+    this.backersCount = page.getByTestId('backers-count');
+    this.campaignClock = page.getByTestId('campaign-clock');
+    this.contributeClosed = page.getByTestId('contribute-closed');
   }
 
   /** Loads the page, as the server renders it. */
