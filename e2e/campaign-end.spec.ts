@@ -30,6 +30,10 @@ test('a campaign ends on every open page at once: the clock counts down, flips t
   for (const page of pages) await page.open(slug);
   const catalogue = new CataloguePage(await (await browser.newContext({ baseURL })).newPage());
   await catalogue.open();
+  // The soonest end of all: first in "Ending soon".
+  await catalogue.order.click();
+  await expect(catalogue.page).toHaveURL(/\/\?order=ending$/);
+  expect((await catalogue.slugs())[0]).toBe(slug);
 
   for (const clock of [...pages.map((page) => page.campaignClock), catalogue.campaignClock(slug)]) {
     await expect(clock).toHaveAttribute('data-state', 'open');

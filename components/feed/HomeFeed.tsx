@@ -13,6 +13,7 @@ const ICONS: Record<FeedEntry['kind'], { mark: string; tone: string }> = {
   news: { mark: '✦', tone: 'bg-amber-100 text-amber-800' },
   milestone: { mark: '★', tone: 'bg-emerald-100 text-emerald-800' },
   backers: { mark: '€', tone: 'bg-indigo-100 text-accent' },
+  ended: { mark: '⏱', tone: 'bg-slate-200 text-slate-800' },
 };
 
 function EntryItem({ entry, now }: { entry: FeedEntry; now: number }) {

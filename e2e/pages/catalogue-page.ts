@@ -4,10 +4,13 @@ import type { Locator, Page } from '@playwright/test';
 export class CataloguePage {
   readonly cards: Locator;
   readonly next: Locator;
+  /** "Ending soon" (`/?order=ending`) on the listing, "All projects" on that one. */
+  readonly order: Locator;
 
   constructor(readonly page: Page) {
     this.cards = page.getByTestId('project-card');
     this.next = page.getByTestId('catalogue-next');
+    this.order = page.getByTestId('catalogue-order');
   }
 
   async open() {

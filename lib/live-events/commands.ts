@@ -16,6 +16,8 @@ declare module 'ioredis' {
     heartbeatVisitors(...keysThenArgs: ScriptArg[]): Result<PresenceReply, Context>;
     readLiveSnapshot(numberOfKeys: number, ...keysThenArgs: ScriptArg[]): Result<RawSnapshot | null, Context>;
     recordEvent(numberOfKeys: number, ...keysThenArgs: ScriptArg[]): Result<[Status, number], Context>;
+    announceEnd(...keysThenArgs: ScriptArg[]): Result<[Status, FeedWork], Context>;
+    unscheduleEnd(...keysThenArgs: ScriptArg[]): Result<0 | 1, Context>;
   }
 }
 
@@ -39,6 +41,8 @@ export function liveEventScripts(): ScriptDefinition[] {
     script('joinVisitor', 6, 'join-visitor.lua'),
     script('leaveVisitor', 5, 'leave-visitor.lua'),
     script('heartbeatVisitors', 5, 'heartbeat-visitors.lua'),
+    script('announceEnd', 1 + FEED_HOOK_KEYS, 'announce-end.lua'),
+    script('unscheduleEnd', 1, 'unschedule-end.lua'),
     // Any number of kinds: these two take the number of keys first.
     script('readLiveSnapshot', undefined, 'read-snapshot.lua', true),
     script('recordEvent', undefined, 'record-event.lua'),

@@ -103,3 +103,25 @@ export async function slugsOfCreator(account: string, redis: RedisClient = getRe
 export async function creatorHasProjects(account: string, redis: RedisClient = getRedis()): Promise<boolean> {
   return (await redis.exists(catalogueKeys.byCreator(account))) === 1;
 }
+
+const END_DIGITS = 13;
+const endingMember = (endsAt: number, slug: string) => `${String(endsAt).padStart(END_DIGITS, '0')}:${slug}`;
+/** "Ending soon" cursors read `<endsAt>.<slug>`, as the catalogue's read `<position>.<slug>` (the same schema). */
+const endingCursor = (member: string) => `${Number(member.slice(0, END_DIGITS))}.${member.slice(END_DIGITS + 1)}`;
+
+/**
+ * A page of the listed projects still open, the soonest end first, after the cursor `after`: a
+ * lex range from `now` (or the cursor) and one HMGET, as a catalogue page. Projects that end
+ * while a reader pages are simply not reached again; none is shown twice.
+ */
+export async function readEndingSoon(
+  { after, limit = CATALOGUE_PAGE.default, now }: { after?: string; limit?: number; now: number },
+  redis: RedisClient = getRedis(),
+): Promise<CataloguePage> {
+  const dot = after?.indexOf('.') ?? -1;
+  const from = after ? `(${endingMember(Number(after.slice(0, dot)), after.slice(dot + 1))}` : `[${String(now + 1).padStart(END_DIGITS, '0')}`;
+  const members = await redis.zrangebylex(catalogueKeys.ending, from, '+', 'LIMIT', 0, limit + 1);
+  const shown = members.slice(0, limit);
+  const projects = await readCards(shown.map((member) => member.slice(END_DIGITS + 1)), redis);
+  return { projects, next: members.length > limit ? endingCursor(shown.at(-1)!) : null };
+}

@@ -29,6 +29,10 @@ export const catalogueKeys = {
   /** Prefix of the sets of slugs per creator account: `{catalogue}:creator:<account>`. */
   creatorPrefix: '{catalogue}:creator:',
   byCreator: (account: string) => `{catalogue}:creator:${account}`,
+  /** Sorted set slug -> endsAt: every project whose end is still to announce (listed or not); listed ones make the "ending soon" listing. */
+  ends: '{catalogue}:ends',
+  /** Sorted set, every score 0, members `<endsAt, 13 digits>:<slug>` of the listed projects with an end: "ending soon" by lex range from now. */
+  ending: '{catalogue}:ending',
   /** Sharded pub/sub channel (SPUBLISH): a card was saved or its total copied; pages cached from the catalogue are stale. */
   changes: '{catalogue}:changes',
 } as const;

@@ -28,7 +28,8 @@ export async function saveProject(
   const [created, total] = await scripts.saveProject(projectKeys.info(slug), projectKeys.changes(slug), raised, ...hashFields(fields));
   const saved = { ...project, raised: total };
   const card: Omit<ProjectCard, 'key'> = { ...saved, raisedAt: now };
-  await scripts.saveCard(catalogueKeys.order, catalogueKeys.cards, catalogueKeys.creatorPrefix, catalogueKeys.changes, slug, orderMember(position, slug), JSON.stringify(card));
+  const { order, cards, creatorPrefix, changes, ends, ending } = catalogueKeys;
+  await scripts.saveCard(order, cards, creatorPrefix, changes, ends, ending, slug, orderMember(position, slug), JSON.stringify(card));
   return { created: created === 1, project: saved };
 }
 
@@ -52,6 +53,7 @@ export async function putProject(slug: string, { listed, ...input }: ProjectFiel
   if (listed) return saveProject({ slug, raised: 0, ...input }, now, redis, now);
   const scripts = withProjectScripts(redis);
   const [created, raised] = await scripts.saveProject(projectKeys.info(slug), projectKeys.changes(slug), 0, ...hashFields(input));
-  await scripts.unlistCard(catalogueKeys.order, catalogueKeys.cards, catalogueKeys.creatorPrefix, catalogueKeys.changes, slug);
+  const { order, cards, creatorPrefix, changes, ends, ending } = catalogueKeys;
+  await scripts.unlistCard(order, cards, creatorPrefix, changes, ends, ending, slug, input.endsAt ?? '');
   return { created: created === 1, project: { slug, ...input, raised } };
 }

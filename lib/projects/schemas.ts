@@ -81,4 +81,8 @@ export const catalogueCursorSchema = z
 export const catalogueQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(CATALOGUE_PAGE.max).default(CATALOGUE_PAGE.default).describe('projects per page'),
   after: catalogueCursorSchema.optional(),
+  order: z
+    .enum(['listing', 'ending'])
+    .default('listing')
+    .describe('`ending`: the listed campaigns still open, the soonest end first (`after` is then the last one\'s `<endsAt>.<slug>`)'),
 });

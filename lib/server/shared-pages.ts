@@ -26,9 +26,12 @@ export function sharedPageOf(target: string): SharedPage | undefined {
   const { pathname, searchParams } = url;
   if (SHELLS.has(pathname)) return { path: pathname, topic: { kind: 'shell' } };
   if (pathname === '/') {
+    // `order=ending`: the campaigns ending soon, paged the same way.
+    const order = searchParams.get('order') === 'ending' ? 'order=ending' : '';
     const after = searchParams.get('after');
-    if (after === null) return { path: '/', topic: { kind: 'catalogue' } };
-    return catalogueCursorSchema.safeParse(after).success ? { path: `/?after=${encodeURIComponent(after)}`, topic: { kind: 'catalogue' } } : undefined;
+    if (after === null) return { path: order ? `/?${order}` : '/', topic: { kind: 'catalogue' } };
+    const kept = `${order ? `${order}&` : ''}after=${encodeURIComponent(after)}`;
+    return catalogueCursorSchema.safeParse(after).success ? { path: `/?${kept}`, topic: { kind: 'catalogue' } } : undefined;
   }
   if (pathname === '/leaderboard') {
     const period = searchParams.get('period');

@@ -166,3 +166,26 @@ describe('a campaign that ends, through the API', () => {
     expect(await response.json()).toMatchObject({ error: { code: 'invalid_input', field: 'endsAt' } });
   });
 });
+
+describe('GET /api/projects?order=ending', () => {
+  it('pages the campaigns still open, soonest end first, its Link keeping the order', async () => {
+    const far = Date.now() + 2_000 * 24 * 3_600_000;
+    const account = `acc_${uniqueSlug()}`;
+    const [first, second] = [uniqueSlug(), uniqueSlug()];
+    await put(second, { ...valid(account), endsAt: far + 2 });
+    await put(first, { ...valid(account), endsAt: far + 1 });
+
+    const seen: string[] = [];
+    let next: string | null = '?order=ending&limit=1';
+    while (next && !seen.includes(second)) {
+      const response = await list(next);
+      expect(response.status).toBe(200);
+      seen.push(...((await response.json()) as { slug: string }[]).map((project) => project.slug));
+      const link = response.headers.get('link');
+      if (link) expect(link).toMatch(/order=ending/);
+      next = /^<\/api\/projects(\?[^>]+)>; rel="next"$/.exec(link ?? '')?.[1] ?? null;
+    }
+    expect(seen.indexOf(first)).toBeGreaterThanOrEqual(0);
+    expect(seen.indexOf(second)).toBe(seen.indexOf(first) + 1);
+  });
+});
