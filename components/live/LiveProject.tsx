@@ -1,5 +1,6 @@
 'use client';
 
+import { shares } from '@/lib/live-events/kinds';
 import type { LiveSnapshot } from '@/lib/live-events/types';
 import type { Project } from '@/lib/projects/types';
 import { ConnectionStatus } from '../ConnectionStatus';
@@ -53,6 +54,10 @@ export function LiveProject({ project, snapshot }: { project: Project; snapshot:
           <p data-testid="visitors-count" data-count={view.visitors} className="text-slate-600">
             <strong className="block text-3xl font-bold tabular-nums text-ink">{view.visitors}</strong>{" "}
             {plural(view.visitors, 'person', 'people')} viewing now
+          </p>
+          <p data-testid="shares-count" data-count={view.counts[shares.name] ?? 0} className="text-slate-600">
+            <strong className="block text-3xl font-bold tabular-nums text-ink">{view.counts[shares.name] ?? 0}</strong>{' '}
+            {plural(view.counts[shares.name] ?? 0, 'share', 'shares')} in the last {formatWindow(windows[shares.name]!)}
           </p>
         </section>
 

@@ -15,6 +15,9 @@ export class ProjectPage {
   readonly campaignClock: Locator;
   /** What takes the contribute form's place once the campaign has ended. */
   readonly contributeClosed: Locator;
+  readonly shareButton: Locator;
+  readonly shareMessage: Locator;
+  readonly sharesCount: Locator;
 
   constructor(readonly page: Page) {
     this.connection = page.getByTestId('connection-status');
@@ -28,6 +31,9 @@ export class ProjectPage {
     this.backersCount = page.getByTestId('backers-count');
     this.campaignClock = page.getByTestId('campaign-clock');
     this.contributeClosed = page.getByTestId('contribute-closed');
+    this.shareButton = page.getByTestId('share-button');
+    this.shareMessage = page.getByTestId('share-message');
+    this.sharesCount = page.getByTestId('shares-count');
   }
 
   /** Loads the page, as the server renders it. */

@@ -1,5 +1,5 @@
 import { appendPage, listFromPage, prependEntry, removeEntry, type ActivityList } from './activity-list';
-import { contributions, contributors, inWindow, KINDS, news, type KindDescriptor } from './kinds';
+import { contributions, contributors, inWindow, KINDS, news, windowOf, type KindDescriptor } from './kinds';
 import type { Member } from './snapshot';
 import type { ActivityEntry, ActivityPage, Contributor, ExpiringTimes, LiveChange, LiveSnapshot, NewsItem, VersionedChange } from './types';
 import type { Windows } from './windows';
@@ -58,13 +58,15 @@ export type LiveView = {
 
 export function stateFromSnapshot(snapshot: LiveSnapshot, browserNow: number, kinds: readonly KindDescriptor[] = KINDS): LiveState {
   const parts = snapshot as unknown as Record<string, unknown>;
+  // A kind's part missing (a snapshot from before the kind was added) reads as an empty one.
+  const empty = { counter: { count: 0, expiring: [], expiringComplete: true }, list: [], presence: { count: 0 } };
   const part = <T>(shape: KindDescriptor['shape']) =>
-    Object.fromEntries(kinds.filter((kind) => kind.shape === shape).map((kind) => [kind.name, parts[kind.name] as T]));
+    Object.fromEntries(kinds.filter((kind) => kind.shape === shape).map((kind) => [kind.name, (parts[kind.name] ?? empty[shape]) as T]));
   return {
     slug: snapshot.slug,
     version: snapshot.version,
     clockOffset: snapshot.serverTime - browserNow,
-    windows: snapshot.windows,
+    windows: { ...snapshot.windows, ...Object.fromEntries(kinds.map((kind) => [kind.name, windowOf(snapshot.windows, kind)])) },
     kinds,
     raised: snapshot.raised,
     backers: snapshot.backers ?? 0,
