@@ -20,10 +20,11 @@ const whenClockSays = (project: ProjectPage, state: string) =>
   );
 
 test('a campaign ends on every open page at once: the clock counts down, flips to Ended, the form closes, and a late contribution is a 409', async ({ browser, baseURL, redis, request }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const slug = `e2e-end-${randomBytes(4).toString('hex')}`;
-  // Long enough to open two pages and back the project once; listed first in the catalogue.
-  const endsAt = Date.now() + 20_000;
+  // A real end, as Redis' clock must refuse the late contribution: long enough to open three pages
+  // and back the project twice on a loaded machine (a fake page clock would not move Redis').
+  const endsAt = Date.now() + 45_000;
   await saveProject({ ...sampleProject(slug, 1_000), endsAt }, 0, redis);
 
   const pages = await Promise.all([0, 1].map(async () => new ProjectPage(await (await browser.newContext({ baseURL })).newPage())));
