@@ -36,7 +36,7 @@ export function route<Context>(
 function toHttpError(error: unknown): HttpError {
   if (error instanceof HttpError) return error;
   if (error instanceof NotFoundError) return new HttpError(404, 'not_found', error.message);
-  if (error instanceof CampaignEndedError) return new HttpError(409, 'campaign_ended', error.message, undefined, {}, { endedAt: error.endedAt });
+  if (error instanceof CampaignEndedError) return new HttpError(409, 'campaign_ended', error.message);
   if (error instanceof ConflictError) return new HttpError(409, 'conflict', error.message, undefined, {}, error.details);
   if (error instanceof InvalidInputError) return new HttpError(400, 'invalid_input', `${error.field}: ${error.message}`, error.field);
   if (isRedisUnavailable(error)) {

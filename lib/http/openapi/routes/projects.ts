@@ -100,7 +100,7 @@ export const projectRoutes = defineRoutes('projects', [
     body: { schema: contributionInputSchema, example: { name: 'Ana', amount: 25 } },
     responses: written('the contribution'),
     errors: {
-      409: "`campaign_ended`: the project's `endsAt` has passed (on Redis' clock, decided in the same script as the write): nothing written; `endedAt` beside the error. A retry of an id recorded before the end is still a 200",
+      409: "`campaign_ended`: the project's `endsAt` has passed (on Redis' clock, decided in the same script as the write): nothing written. A retry of an id recorded before the end is still a 200",
     },
   },
   {
