@@ -37,7 +37,7 @@ export function liveEventScripts(): ScriptDefinition[] {
     script('cancelContribution', 6, 'cancel-contribution.lua'),
     script('publishNews', 5 + FEED_HOOK_KEYS, 'publish-news.lua'),
     script('unpublishNews', 5 + FEED_HOOK_KEYS, 'unpublish-news.lua'),
-    script('importEvents', 8, 'import-events.lua'),
+    script('importEvents', 9, 'import-events.lua'),
     script('joinVisitor', 6, 'join-visitor.lua'),
     script('leaveVisitor', 5, 'leave-visitor.lua'),
     script('heartbeatVisitors', 5, 'heartbeat-visitors.lua'),

@@ -17,7 +17,7 @@ export type RecordedContribution = {
 };
 
 /** Who backs: the visitor (its cookie's id) when known, else the name given (an API client's). */
-const backerOf = (input: ContributionInput, visitorId: string | undefined) => (visitorId ? `v:${visitorId}` : `n:${input.name.toLowerCase()}`);
+export const backerOf = (input: Pick<ContributionInput, 'name'>, visitorId: string | undefined) => (visitorId ? `v:${visitorId}` : `n:${input.name.toLowerCase()}`);
 
 /**
  * Records a contribution: one script (lua/record-contribution.lua) refuses it once the campaign

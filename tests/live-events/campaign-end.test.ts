@@ -1,7 +1,7 @@
 import type { RedisClient } from '../../lib/redis/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CampaignEndedError } from '../../lib/errors';
-import { readLiveSnapshot, recordContribution } from '../../lib/live-events';
+import { importEvents, readLiveSnapshot, recordContribution } from '../../lib/live-events';
 import { liveEventKeys } from '../../lib/live-events/keys';
 import { projectKeys } from '../../lib/projects/keys';
 import { getProject } from '../../lib/projects/catalogue';
@@ -89,5 +89,21 @@ describe('backers', () => {
     await recordContribution(slug, { name: 'Linus', amount: 5 }, ctx, 'visitor-bbbb');
 
     expect((await readLiveSnapshot(slug, ctx)).backers).toBe(3);
+  });
+});
+
+describe('backers of imported contributions', () => {
+  it('counts an imported contribution’s name once, as a contribution without a cookie counts it', async () => {
+    const slug = await projectEnding(undefined);
+    const ctx = liveContext(redis, testClock());
+    const at = ctx.now() - 60_000;
+    await importEvents(slug, [
+      { kind: 'contribution', id: 'i1', name: 'Ada', amount: 5, at },
+      { kind: 'contribution', id: 'i2', name: 'ADA', amount: 5, at },
+      { kind: 'contribution', id: 'i3', name: 'Grace', amount: 5, at },
+    ], ctx);
+    await recordContribution(slug, { name: 'grace', amount: 5 }, ctx);
+
+    expect((await readLiveSnapshot(slug, ctx)).backers).toBe(2);
   });
 });
