@@ -1,15 +1,16 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { connection } from 'next/server';
+import { CardCampaignClock } from '@/components/campaign/CardCampaignClock';
 import { Progress } from '@/components/Progress';
 import { ProjectArt } from '@/components/ProjectArt';
 import { FollowButton } from '@/components/feed/FollowButton';
 import { RecentlyViewed } from '@/components/RecentlyViewed';
 import { orUnavailable } from '@/components/unavailable-boundary';
-import { readCataloguePage } from '@/lib/projects/catalogue';
+import { readCataloguePage, readEndingSoon } from '@/lib/projects/catalogue';
 import { catalogueCursorSchema } from '@/lib/projects/schemas';
 
-type Props = { searchParams: Promise<{ after?: string | string[] }> };
+type Props = { searchParams: Promise<{ after?: string | string[]; order?: string | string[] }> };
 
 export const metadata: Metadata = {
   description: 'Crowdfunding projects people are backing right now, live: contributions, news and viewers as they happen.',
@@ -23,19 +24,24 @@ export const metadata: Metadata = {
  */
 export default orUnavailable(async function HomePage({ searchParams }: Props) {
   await connection();
-  const { after } = await searchParams;
+  const { after, order } = await searchParams;
+  const ending = order === 'ending';
   const cursor = after === undefined ? { success: true as const, data: undefined } : catalogueCursorSchema.safeParse(after);
   if (!cursor.success) return <BadPageLink />;
-  const { projects, next } = await readCataloguePage({ after: cursor.data });
+  // The page is shared for seconds: a campaign ending meanwhile says "Ended" on its card (the browser's clock).
+  const { projects, next } = ending ? await readEndingSoon({ after: cursor.data, now: Date.now() }) : await readCataloguePage({ after: cursor.data });
   return (
     <div className="space-y-8">
       <section className="max-w-2xl">
-        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Projects people are backing right now</h1>
+        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{ending ? 'Campaigns ending soon' : 'Projects people are backing right now'}</h1>
         <p className="mt-3 text-slate-600 dark:text-slate-300">
           Every page is live: contributions, news and viewers arrive as they happen, and leave when their time is up.
         </p>
+        <Link prefetch={false} href={ending ? '/' : '/?order=ending'} data-testid="catalogue-order" className={`mt-4 inline-block ${navLink}`}>
+          {ending ? 'All projects' : 'Ending soon'}
+        </Link>
       </section>
-      <RecentlyViewed />
+      {!ending && <RecentlyViewed />}
       {/* Cards below the screen are laid out and painted when scrolled near (content-visibility): a phone's first frame drew every card of the page, up to 24. */}
       <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
         {projects.map((project) => (
@@ -56,7 +62,10 @@ export default orUnavailable(async function HomePage({ searchParams }: Props) {
                   <p className="text-sm text-slate-600 dark:text-slate-300">{project.tagline}</p>
                 </div>
                 <Progress raised={project.raised} goal={project.goal} />
-                <p className="text-xs text-slate-500 dark:text-slate-400">by {project.creator}</p>
+                <div className="flex flex-wrap items-baseline justify-between gap-2">
+                  <p className="text-xs text-slate-500 dark:text-slate-400">by {project.creator}</p>
+                  <CardCampaignClock endsAt={project.endsAt} goal={project.goal} raised={project.raised} />
+                </div>
               </div>
             </Link>
             {/* Beside the link, not in it (a button inside <a> is invalid); every card's button shares one GET /api/follows. */}
@@ -66,8 +75,10 @@ export default orUnavailable(async function HomePage({ searchParams }: Props) {
           </li>
         ))}
       </ul>
-      {projects.length === 0 && !cursor.data && <p className="text-slate-600 dark:text-slate-300">No projects yet. Run <code>npm run seed</code> to load the demo projects.</p>}
-      <CatalogueNav next={next} paged={!!cursor.data} />
+      {projects.length === 0 && !cursor.data && (
+        <p className="text-slate-600 dark:text-slate-300">{ending ? 'No campaign is ending: every one has ended or never ends.' : <>No projects yet. Run <code>npm run seed</code> to load the demo projects.</>}</p>
+      )}
+      <CatalogueNav next={next} paged={!!cursor.data} base={ending ? '/?order=ending' : '/'} />
     </div>
   );
 });
@@ -75,17 +86,17 @@ export default orUnavailable(async function HomePage({ searchParams }: Props) {
 const navLink = 'rounded-full border border-slate-300 dark:border-slate-600 bg-white dark:bg-slate-900 px-4 py-2 text-sm font-medium hover:border-accent dark:hover:border-indigo-400 hover:text-accent dark:hover:text-indigo-300 focus-visible:outline-2 focus-visible:outline-accent';
 
 /** Plain links, rendered on the server: paging works without JavaScript. */
-function CatalogueNav({ next, paged }: { next: string | null; paged: boolean }) {
+function CatalogueNav({ next, paged, base }: { next: string | null; paged: boolean; base: string }) {
   if (!next && !paged) return null;
   return (
     <nav aria-label="Catalogue pages" className="flex flex-wrap gap-3">
       {paged && (
-        <Link prefetch={false} href="/" className={navLink}>
+        <Link prefetch={false} href={base} className={navLink}>
           ← First page
         </Link>
       )}
       {next && (
-        <Link prefetch={false} href={`/?after=${encodeURIComponent(next)}`} rel="next" data-testid="catalogue-next" className={navLink}>
+        <Link prefetch={false} href={`${base}${base.includes('?') ? '&' : '?'}after=${encodeURIComponent(next)}`} rel="next" data-testid="catalogue-next" className={navLink}>
           More projects →
         </Link>
       )}

@@ -77,3 +77,15 @@ export function formatDuration(ms: number): string {
 }
 
 export const formatPercent = (ratio: number) => `${(ratio * 100).toFixed(1)} %`;
+
+/** "12 days to go", "3 h 12 min to go", "5 min to go", "ending in 45 s": a campaign's time left (ms > 0). */
+export function formatTimeLeft(ms: number): string {
+  const seconds = Math.ceil(ms / 1_000);
+  if (seconds <= 60) return `ending in ${seconds} s`;
+  const minutes = Math.floor(seconds / 60);
+  const hours = Math.floor(minutes / 60);
+  const days = Math.floor(hours / 24);
+  if (days >= 1) return `${formatCount(days)} ${plural(days, 'day', 'days')} to go`;
+  if (hours >= 1) return `${hours} h ${minutes % 60} min to go`;
+  return `${minutes} min to go`;
+}

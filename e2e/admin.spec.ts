@@ -64,16 +64,24 @@ test('a bulk import is one click from an example: the events it still holds reac
 
 test('an admin creates a project with the form; the catalogue pages to it without JavaScript', async ({ browser, baseURL, page }) => {
   const slug = `e2e-form-${Date.now().toString(36)}`;
-  await new AdminConsole(page).open(process.env.E2E_ADMIN_TOKEN!);
+  const admin = new AdminConsole(page);
+  await admin.open(process.env.E2E_ADMIN_TOKEN!);
   const form = page.getByTestId('project-form');
   await form.getByLabel('Slug').fill(slug);
   await form.getByLabel('Title').fill('Form-made Project');
   await form.getByLabel('Creator', { exact: true }).fill('Form Maker');
   await form.getByLabel('Creator account').fill('account_form_maker');
   await form.getByLabel('Goal').fill('5000');
+  // Three days and an hour from now, in the browser's (and this machine's) time zone.
+  const endsAt = new Date(Date.now() + (3 * 24 + 1) * 3_600_000);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  await admin.endsAt.fill(`${endsAt.getFullYear()}-${pad(endsAt.getMonth() + 1)}-${pad(endsAt.getDate())}T${pad(endsAt.getHours())}:${pad(endsAt.getMinutes())}`);
   await form.getByRole('button', { name: 'Save project' }).click();
   await expect(page.getByTestId('admin-message')).toContainText(`Saved “Form-made Project” (${slug})`);
   await expect(page.getByLabel('Project')).toContainText('Form-made Project');
+  const project = new ProjectPage(await (await browser.newContext({ baseURL })).newPage());
+  await project.open(slug);
+  await expect(project.campaignClock).toHaveText('3 days to go');
 
   // Server-rendered pages linked by "More projects": no card twice, and the new one found.
   const reader = new CataloguePage(await (await browser.newContext({ baseURL, javaScriptEnabled: false })).newPage());

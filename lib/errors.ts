@@ -35,3 +35,11 @@ export class InvalidInputError extends Error {
     super(message);
   }
 }
+
+/** A contribution that arrived once the campaign had ended (decided on Redis' clock): nothing was written. */
+export class CampaignEndedError extends Error {
+  override readonly name = 'CampaignEndedError';
+  constructor(readonly endedAt: number) {
+    super('the campaign has ended');
+  }
+}

@@ -19,6 +19,10 @@ const EMPTY: Fields = {
   art: { motif: 'waves', colors: ['#312e81', '#6366f1', '#f472b6'] },
 };
 
+/** `datetime-local` speaks the browser's local time, without a zone: these convert it to and from ms. */
+const localInput = (at: number | undefined) => (at === undefined ? '' : new Date(at - new Date(at).getTimezoneOffset() * 60_000).toISOString().slice(0, 16));
+const fromLocalInput = (value: string) => (value ? new Date(value).getTime() : undefined);
+
 type Props = { disabled: boolean; selected: Project | undefined; onSave(slug: string, body: Omit<Fields, 'slug'>): Promise<void> };
 
 /** `PUT /api/projects/:slug`: a new slug creates a project, a known one updates it (its total is kept). */
@@ -47,8 +51,8 @@ export function ProjectForm({ disabled, selected, onSave }: Props) {
       onSubmit={(event) => {
         event.preventDefault();
         // Only what the PUT takes (a loaded project also carries its total, which is never sent).
-        const { slug, title, tagline, description, creator, creatorAccount, goal, art } = fields;
-        void onSave(slug.trim(), { title, tagline, description, creator, creatorAccount, goal: Number(goal), art });
+        const { slug, title, tagline, description, creator, creatorAccount, goal, art, endsAt } = fields;
+        void onSave(slug.trim(), { title, tagline, description, creator, creatorAccount, goal: Number(goal), art, ...(endsAt === undefined ? {} : { endsAt }) });
       }}
     >
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -66,6 +70,17 @@ export function ProjectForm({ disabled, selected, onSave }: Props) {
         <label className="block text-sm font-medium">
           Goal
           <input name="goal" type="number" min={1} step={1} value={fields.goal} onChange={(event) => set({ goal: Number(event.target.value) })} className={`${input} mt-1`} />
+        </label>
+        <label className="block text-sm font-medium">
+          Ends (your local time; empty: never)
+          <input
+            name="endsAt"
+            type="datetime-local"
+            data-testid="project-ends-at"
+            value={localInput(fields.endsAt)}
+            onChange={(event) => set({ endsAt: fromLocalInput(event.target.value) })}
+            className={`${input} mt-1`}
+          />
         </label>
       </div>
       <label className="block text-sm font-medium">

@@ -13,6 +13,7 @@ const ICONS: Record<FeedEntry['kind'], { mark: string; tone: string }> = {
   news: { mark: '✦', tone: 'bg-amber-100 dark:bg-amber-900/50 text-amber-800 dark:text-amber-200' },
   milestone: { mark: '★', tone: 'bg-emerald-100 dark:bg-emerald-900/50 text-emerald-800 dark:text-emerald-200' },
   backers: { mark: '€', tone: 'bg-indigo-100 dark:bg-indigo-900/60 text-accent dark:text-indigo-300' },
+  ended: { mark: '⏱', tone: 'bg-slate-200 dark:bg-slate-700 text-slate-800 dark:text-slate-100' },
 };
 
 function EntryItem({ entry, now }: { entry: FeedEntry; now: number }) {

@@ -7,7 +7,8 @@ const PRESETS = [10, 25, 50, 100];
 
 type Outcome = { kind: 'idle' } | { kind: 'sending' } | { kind: 'done'; name: string } | { kind: 'error'; message: string };
 
-export function ContributeForm({ slug }: { slug: string }) {
+/** `over`: "Funded" or "Ended" once the campaign has ended, and the form gives way to it. */
+export function ContributeForm({ slug, over }: { slug: string; over: string | null }) {
   const [name, setName] = useState('');
   const [amount, setAmount] = useState('25');
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'idle' });
@@ -34,6 +35,15 @@ export function ContributeForm({ slug }: { slug: string }) {
     } catch {
       setOutcome({ kind: 'error', message: 'Could not reach the server; try again in a moment.' });
     }
+  }
+
+  if (over) {
+    return (
+      <div data-testid="contribute-closed" className="space-y-1">
+        <h2 className="text-lg font-semibold">{over}</h2>
+        <p className="text-sm text-slate-600">This campaign has ended: it takes no more contributions.</p>
+      </div>
+    );
   }
 
   return (

@@ -1,11 +1,14 @@
 'use client';
 
+import { shares } from '@/lib/live-events/kinds';
 import type { LiveSnapshot } from '@/lib/live-events/types';
 import type { Project } from '@/lib/projects/types';
 import { ConnectionStatus } from '../ConnectionStatus';
 import { formatMoney, formatWindow, plural } from '../format';
 import { Progress } from '../Progress';
 import { RelativeTime } from '../RelativeTime';
+import { CampaignClock } from '../campaign/CampaignClock';
+import { useCampaign } from '../campaign/use-clock';
 import { ActivityTimeline } from './ActivityTimeline';
 import { ContributeForm } from './ContributeForm';
 import { useArrivals } from './use-arrivals';
@@ -15,17 +18,25 @@ import { card } from '../styles';
 export function LiveProject({ project, snapshot }: { project: Project; snapshot: LiveSnapshot }) {
   const { view, now, windows, connection, loadMoreActivity } = useLiveProject(snapshot);
   const arrival = useArrivals([...view.contributors, ...view.news].map((item) => item.id));
+  const campaign = useCampaign(project, view.raised, now);
+  const over = campaign?.state === 'funded' || campaign?.state === 'ended';
   return (
     // On a phone (one column) the form comes right after the funding progress; on a laptop it
     // stays in its own sticky column beside everything else.
     <div className="grid grid-cols-1 gap-5 lg:grid-cols-[minmax(0,1fr)_22rem] lg:grid-rows-[auto_1fr]">
       <section className={`${card} lg:col-start-1 lg:row-start-1`} aria-label="Funding">
         <Progress raised={view.raised} goal={project.goal} />
+        <div className="mt-3 flex flex-wrap items-baseline justify-between gap-2">
+          <p data-testid="backers-count" data-count={view.backers} className="text-sm text-slate-600">
+            <strong className="tabular-nums text-ink">{view.backers}</strong> {plural(view.backers, 'backer', 'backers')}
+          </p>
+          <CampaignClock endsAt={project.endsAt} campaign={campaign} />
+        </div>
       </section>
 
       <aside className="lg:sticky lg:top-20 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start">
         <section className={card}>
-          <ContributeForm slug={project.slug} />
+          <ContributeForm slug={project.slug} over={over ? campaign.text : null} />
         </section>
       </aside>
 
@@ -43,6 +54,10 @@ export function LiveProject({ project, snapshot }: { project: Project; snapshot:
           <p data-testid="visitors-count" data-count={view.visitors} className="text-slate-600 dark:text-slate-300">
             <strong className="block text-3xl font-bold tabular-nums text-ink dark:text-slate-100">{view.visitors}</strong>{" "}
             {plural(view.visitors, 'person', 'people')} viewing now
+          </p>
+          <p data-testid="shares-count" data-count={view.counts[shares.name] ?? 0} className="text-slate-600">
+            <strong className="block text-3xl font-bold tabular-nums text-ink">{view.counts[shares.name] ?? 0}</strong>{' '}
+            {plural(view.counts[shares.name] ?? 0, 'share', 'shares')} in the last {formatWindow(windows[shares.name]!)}
           </p>
         </section>
 

@@ -24,10 +24,10 @@ export class QaApi {
     return { headers: { authorization: `Bearer ${this.adminToken}` } };
   }
 
-  /** An unlisted project of the test's own: off the catalogue and its creator's page, reached by its URL. */
+  /** An unlisted project of the test's own, ending in a day: off the catalogue and its creator's page, reached by its URL. */
   async createProject(tag = qaTag()): Promise<string> {
     const slug = `qa-${tag}`;
-    const body = { title: `QA ${tag}`, creator: 'QA', creatorAccount: `qa-${tag}`, goal: 1_000, listed: false };
+    const body = { title: `QA ${tag}`, creator: 'QA', creatorAccount: `qa-${tag}`, goal: 1_000, endsAt: Date.now() + 86_400_000, listed: false };
     const response = await this.request.put(`/api/projects/${slug}`, { data: body, ...this.admin });
     expect(response.status(), await response.text()).toBe(201);
     return slug;
@@ -64,12 +64,12 @@ export class QaApi {
   }
 
   /** Every listed project, in order, as `GET /api/projects` pages it (its `Link: rel="next"`). */
-  async catalogue(): Promise<{ slug: string; title: string }[]> {
-    const projects: { slug: string; title: string }[] = [];
+  async catalogue(): Promise<{ slug: string; title: string; endsAt?: number }[]> {
+    const projects: { slug: string; title: string; endsAt?: number }[] = [];
     for (let next: string | undefined = '/api/projects?limit=100'; next; ) {
       const response: APIResponse = await this.request.get(next);
       expect(response.status()).toBe(200);
-      projects.push(...((await response.json()) as { slug: string; title: string }[]).map(({ slug, title }) => ({ slug, title })));
+      projects.push(...((await response.json()) as { slug: string; title: string; endsAt?: number }[]).map(({ slug, title, endsAt }) => ({ slug, title, endsAt })));
       next = /<([^>]+)>;\s*rel="next"/.exec(response.headers().link ?? '')?.[1];
     }
     return projects;

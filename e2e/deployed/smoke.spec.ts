@@ -32,7 +32,10 @@ test('the catalogue loads with its test ids, without the suite’s projects, and
   await expectNoSeriousAxeViolations(page, '/');
   // Its ids show when it has something to show: cards when a project is listed, "More projects" past a page (24).
   const expected = promisedTestIds('catalogue').filter(
-    (id) => (id !== 'catalogue-next' || listed.length > 24) && (!['project-card', 'follow-button'].includes(id) || listed.length > 0),
+    (id) =>
+      (id !== 'catalogue-next' || listed.length > 24) &&
+      (!['project-card', 'follow-button'].includes(id) || listed.length > 0) &&
+      (id !== 'campaign-clock' || listed.slice(0, 24).some((project) => project.endsAt !== undefined)),
   );
   expect(await new TestIdsSeen(page).missing(expected)).toEqual([]);
   expect(await catalogue.slugs()).not.toContain(slug);
@@ -54,7 +57,8 @@ test('a contribution in one browser reaches another browser’s open project pag
   await expect(watcher.contributorNamed(name)).toContainText('€10');
   await expect(watcher.contributionsCount).toHaveAttribute('data-count', '1');
   await expect(watcher.timeline.filter({ hasText: name })).toHaveCount(1);
-  expect(await new TestIdsSeen(watcher.page).missing(promisedTestIds('project'))).toEqual([]);
+  // The suite's project ends in a day: its closed form never shows here (e2e/campaign-end.spec.ts).
+  expect(await new TestIdsSeen(watcher.page).missing(promisedTestIds('project').filter((id) => id !== 'contribute-closed'))).toEqual([]);
   await expectNoSeriousAxeViolations(watcher.page, 'a project page with a contribution and news');
 });
 

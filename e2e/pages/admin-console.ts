@@ -7,6 +7,8 @@ export class AdminConsole {
   readonly message: Locator;
   readonly newsItems: Locator;
   readonly contributionItems: Locator;
+  /** The project form's end (`datetime-local`, the browser's time zone). */
+  readonly endsAt: Locator;
 
   constructor(readonly page: Page) {
     this.token = page.getByTestId('admin-token');
@@ -14,6 +16,7 @@ export class AdminConsole {
     this.message = page.getByTestId('admin-message');
     this.newsItems = page.getByTestId('admin-news-item');
     this.contributionItems = page.getByTestId('admin-contribution-item');
+    this.endsAt = page.getByTestId('project-ends-at');
   }
 
   /** Opens the console on `slug` (listed or not: `?project=` picks an unlisted one) and signs in. */

@@ -4,10 +4,13 @@ import type { Locator, Page } from '@playwright/test';
 export class CataloguePage {
   readonly cards: Locator;
   readonly next: Locator;
+  /** "Ending soon" (`/?order=ending`) on the listing, "All projects" on that one. */
+  readonly order: Locator;
 
   constructor(readonly page: Page) {
     this.cards = page.getByTestId('project-card');
     this.next = page.getByTestId('catalogue-next');
+    this.order = page.getByTestId('catalogue-order');
   }
 
   async open() {
@@ -17,6 +20,11 @@ export class CataloguePage {
   /** The card linking to a project (an `<a>` to `/projects/<slug>`). */
   card(slug: string): Locator {
     return this.page.locator(`[data-testid="project-card"][href="/projects/${slug}"]`);
+  }
+
+  /** A card's time left, then "Funded" or "Ended" (`data-state`). */
+  campaignClock(slug: string): Locator {
+    return this.card(slug).getByTestId('campaign-clock');
   }
 
   /** The slugs of the cards shown, in order. */

@@ -10,6 +10,14 @@ export class ProjectPage {
   readonly timeline: Locator;
   readonly contributeForm: Locator;
   readonly followButton: Locator;
+  readonly backersCount: Locator;
+  /** "12 days to go" … "Funded" / "Ended": `data-state` open, funded or ended. */
+  readonly campaignClock: Locator;
+  /** What takes the contribute form's place once the campaign has ended. */
+  readonly contributeClosed: Locator;
+  readonly shareButton: Locator;
+  readonly shareMessage: Locator;
+  readonly sharesCount: Locator;
 
   constructor(readonly page: Page) {
     this.connection = page.getByTestId('connection-status');
@@ -20,6 +28,12 @@ export class ProjectPage {
     this.timeline = page.getByTestId('timeline-list').getByTestId('timeline-item');
     this.contributeForm = page.getByTestId('contribute-form');
     this.followButton = page.getByTestId('follow-button');
+    this.backersCount = page.getByTestId('backers-count');
+    this.campaignClock = page.getByTestId('campaign-clock');
+    this.contributeClosed = page.getByTestId('contribute-closed');
+    this.shareButton = page.getByTestId('share-button');
+    this.shareMessage = page.getByTestId('share-message');
+    this.sharesCount = page.getByTestId('shares-count');
   }
 
   /** Loads the page, as the server renders it. */

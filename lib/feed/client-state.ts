@@ -25,6 +25,7 @@ export function appendFeedPage(state: FeedState, page: FeedState): FeedState {
 export function describeEntry(entry: FeedEntry): string {
   const title = entry.project.title;
   if (entry.kind === 'news') return `${title} posted news: ${entry.news.title}`;
+  if (entry.kind === 'ended') return `${title} ended: ${entry.funded ? 'funded' : 'not funded'}`;
   if (entry.kind === 'backers') return `${entry.count} ${entry.count === 1 ? 'person' : 'people'} backed ${title} in the last hour`;
   if (entry.milestone === 'first-backer') return `${title} has its first backer`;
   if (entry.milestone === '100') return `${title} reached its goal`;

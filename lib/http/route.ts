@@ -1,4 +1,4 @@
-import { ConflictError, InvalidInputError, NotFoundError } from '../errors';
+import { CampaignEndedError, ConflictError, InvalidInputError, NotFoundError } from '../errors';
 import { log } from '../log';
 import { NotYourSessionError } from '../quiz/sessions';
 import { isRedisUnavailable } from '../redis/errors';
@@ -38,6 +38,7 @@ function toHttpError(error: unknown): HttpError {
   if (error instanceof HttpError) return error;
   if (error instanceof NotYourSessionError) return new HttpError(403, 'not_your_session', error.message);
   if (error instanceof NotFoundError) return new HttpError(404, 'not_found', error.message);
+  if (error instanceof CampaignEndedError) return new HttpError(409, 'campaign_ended', error.message);
   if (error instanceof ConflictError) return new HttpError(409, 'conflict', error.message, undefined, {}, error.details);
   if (error instanceof InvalidInputError) return new HttpError(400, 'invalid_input', `${error.field}: ${error.message}`, error.field);
   if (isRedisUnavailable(error)) {

@@ -5,3 +5,8 @@ export const INSTANCE_TIMING = 'instance';
 export function instanceTiming(name: string): string {
   return `${INSTANCE_TIMING};desc="${name.replace(/["\\]/g, '\\$&')}"`;
 }
+
+/** The Server-Timing metric carrying the instance's clock when it took the request: pages count down on it (components/campaign/use-clock.ts). */
+export const CLOCK_TIMING = 'clock';
+
+export const clockTiming = (now: number) => `${CLOCK_TIMING};desc="${now}"`;

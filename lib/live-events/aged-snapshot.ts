@@ -1,4 +1,4 @@
-import { inWindow, KINDS, type KindDescriptor, type Windows } from './kinds';
+import { inWindow, KINDS, windowOf, type KindDescriptor } from './kinds';
 import type { Counter, KindPart, Member } from './snapshot';
 import type { LiveSnapshot } from './types';
 
@@ -16,11 +16,11 @@ export function snapshotAt(
   const aged: Record<string, KindPart> = {};
   const parts = snapshot as unknown as Record<string, KindPart>;
   for (const kind of kinds) {
-    const window = (snapshot.windows as Windows)[kind.name]!;
+    const window = windowOf(snapshot.windows, kind);
     if (kind.shape === 'presence') aged[kind.name] = { count: visitors };
-    else if (kind.shape === 'list') aged[kind.name] = (parts[kind.name] as Member[]).filter((item) => inWindow(item.at, window, now));
+    else if (kind.shape === 'list') aged[kind.name] = ((parts[kind.name] ?? []) as Member[]).filter((item) => inWindow(item.at, window, now));
     else {
-      const counter = agedCounter(parts[kind.name] as Counter, window, now);
+      const counter = agedCounter((parts[kind.name] ?? { count: 0, expiring: [], expiringComplete: true }) as Counter, window, now);
       if (!counter) return null;
       aged[kind.name] = counter;
     }

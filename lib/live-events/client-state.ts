@@ -1,5 +1,5 @@
 import { appendPage, listFromPage, prependEntry, removeEntry, type ActivityList } from './activity-list';
-import { contributions, contributors, inWindow, KINDS, news, type KindDescriptor } from './kinds';
+import { contributions, contributors, inWindow, KINDS, news, windowOf, type KindDescriptor } from './kinds';
 import type { Counter, Member } from './snapshot';
 import type { ActivityEntry, ActivityPage, Contributor, ExpiringTimes, LiveChange, LiveSnapshot, NewsItem, VersionedChange } from './types';
 import type { Windows } from './windows';
@@ -18,6 +18,7 @@ export type LiveState = {
   windows: Windows;
   kinds: readonly KindDescriptor[];
   raised: number;
+  backers: number;
   /** Each counter kind: its count at the last change, and its oldest times to count down. */
   counters: Record<string, Counter>;
   /** Each list kind: its newest members. */
@@ -45,6 +46,7 @@ export type LiveView = {
   news: NewsItem[];
   visitors: number;
   raised: number;
+  backers: number;
   activity: ActivityEntry[];
   /** Older activity can be loaded (with `activity.nextCursor` as the cursor). */
   hasMoreActivity: boolean;
@@ -54,15 +56,18 @@ export type LiveView = {
 
 export function stateFromSnapshot(snapshot: LiveSnapshot, browserNow: number, kinds: readonly KindDescriptor[] = KINDS): LiveState {
   const parts = snapshot as unknown as Record<string, unknown>;
+  // A kind's part missing (a snapshot from before the kind was added) reads as an empty one.
+  const empty = { counter: { count: 0, expiring: [], expiringComplete: true }, list: [], presence: { count: 0 } };
   const part = <T>(shape: KindDescriptor['shape']) =>
-    Object.fromEntries(kinds.filter((kind) => kind.shape === shape).map((kind) => [kind.name, parts[kind.name] as T]));
+    Object.fromEntries(kinds.filter((kind) => kind.shape === shape).map((kind) => [kind.name, (parts[kind.name] ?? empty[shape]) as T]));
   return {
     slug: snapshot.slug,
     version: snapshot.version,
     clockOffset: snapshot.serverTime - browserNow,
-    windows: snapshot.windows,
+    windows: { ...snapshot.windows, ...Object.fromEntries(kinds.map((kind) => [kind.name, windowOf(snapshot.windows, kind)])) },
     kinds,
     raised: snapshot.raised,
+    backers: snapshot.backers ?? 0,
     counters: part<Counter>('counter'),
     lists: part<Member[]>('list'),
     visitors: snapshot.visitors.count,
@@ -161,6 +166,7 @@ function applyVersioned(state: LiveState, change: VersionedChange): LiveState | 
         ...state,
         counters: countersAfter(state, change),
         raised: change.raised,
+        backers: change.backers ?? state.backers,
         lists: { ...state.lists, [contributors.name]: listed(state, contributors.name, change.contribution) },
         activity: prependEntry(state.activity, change.activity ?? { ...change.contribution, seq: change.version, kind: 'contribution' }),
       };
@@ -216,6 +222,7 @@ export function viewAt(state: LiveState, now: number): LiveView {
     news: (lists[news.name] ?? []) as NewsItem[],
     visitors: state.visitors,
     raised: state.raised,
+    backers: state.backers,
     activity: state.activity.items,
     hasMoreActivity: state.activity.nextCursor !== null,
     needsResync,

@@ -1,9 +1,9 @@
-import { NotFoundError } from '../errors';
-import { afterFeedHook, feedHook } from '../feed/hook';
+import { CampaignEndedError, NotFoundError } from '../errors';
+import { afterFeedHook } from '../feed/hook';
 import { newId } from '../ids';
-import { activityArgs } from './activity';
 import { defaultLiveEventsContext, type LiveEventsContext } from './context';
 import { liveEventKeys } from './keys';
+import { argValues, recordContributionArgs } from './record-contribution-args';
 import type { ContributionInput } from './schemas';
 import { withLiveEventScripts } from './commands';
 
@@ -16,25 +16,26 @@ export type RecordedContribution = {
   raised: number;
 };
 
+/** Who backs: the visitor (its cookie's id) when known, else the name given (an API client's). */
+export const backerOf = (input: Pick<ContributionInput, 'name'>, visitorId: string | undefined) => (visitorId ? `v:${visitorId}` : `n:${input.name.toLowerCase()}`);
+
 /**
- * Records a contribution: one script (lua/record-contribution.lua) feeds both of its kinds, the
- * total, the activity timeline, the change every open page applies and the followers' home
- * feeds; then what must follow it outside the project's slot.
+ * Records a contribution: one script (lua/record-contribution.lua) refuses it once the campaign
+ * has ended, else feeds both of its kinds, the total, the backers, the activity timeline, the
+ * change every open page applies and the followers' home feeds; then what must follow it
+ * outside the project's slot.
  */
 export async function recordContribution(
   slug: string,
   input: ContributionInput,
   ctx: LiveEventsContext = defaultLiveEventsContext(),
+  visitorId?: string,
 ): Promise<RecordedContribution> {
-  const keys = liveEventKeys(slug);
   const id = input.id ?? newId();
-  const feed = feedHook(slug, ctx);
-  const [status, at, count, raised, feedWork] = await withLiveEventScripts(ctx.redis).recordContribution(
-    keys.info, keys.contributions, keys.contributors, keys.contributionDetails, keys.activity, keys.changes, ...feed.keys,
-    ctx.now(), id, input.name, input.amount,
-    ctx.windows.contributions, ctx.windows.contributors, slug, ...activityArgs(), feed.arg,
-  );
+  const { keys, argv } = recordContributionArgs(slug, { id, name: input.name, amount: input.amount, backer: backerOf(input, visitorId) }, ctx);
+  const [status, at, count, raised, feedWork] = await withLiveEventScripts(ctx.redis).recordContribution(...argValues(keys), ...argValues(argv));
   if (status === -1) throw new NotFoundError('project');
+  if (status === -2) throw new CampaignEndedError(at);
   // After the one script: the home feed's fan-out mark, then the creator's metric event.
   await afterFeedHook(slug, ctx, feedWork);
   if (status === 1) await ctx.onProjectMetrics?.(slug, { raised, contributions: count });

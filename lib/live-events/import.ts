@@ -1,6 +1,8 @@
 import { NotFoundError } from '../errors';
 import { activityArgs } from './activity';
 import { defaultLiveEventsContext, type LiveEventsContext } from './context';
+import { projectKeys } from '../projects/keys';
+import { backerOf } from './contributions';
 import { liveEventKeys } from './keys';
 import type { ImportInput } from './schemas';
 import { withLiveEventScripts } from './commands';
@@ -18,9 +20,9 @@ export async function importEvents(
 ): Promise<{ imported: number; skipped: number }> {
   const keys = liveEventKeys(slug);
   const [imported, skipped] = await withLiveEventScripts(ctx.redis).importEvents(
-    keys.info, keys.contributions, keys.contributors, keys.contributionDetails, keys.news, keys.newsDetails, keys.activity, keys.changes,
+    keys.info, keys.contributions, keys.contributors, keys.contributionDetails, keys.news, keys.newsDetails, keys.activity, keys.changes, projectKeys.backers(slug),
     ctx.now(), ctx.windows.contributions, ctx.windows.contributors, ctx.windows.news,
-    slug, JSON.stringify(events.toSorted((a, b) => a.at - b.at)), ...activityArgs(),
+    slug, JSON.stringify(events.toSorted((a, b) => a.at - b.at).map((event) => (event.kind === 'contribution' ? { ...event, backer: backerOf(event, undefined) } : event))), ...activityArgs(),
   );
   if (imported === -1) throw new NotFoundError('project');
   if (imported > 0) await ctx.onProjectMetrics?.(slug, { contributions: imported });

@@ -53,13 +53,26 @@ export const visitors = kind({
   name: 'visitors', shape: 'presence', windowMs: 60 * SECOND, env: 'WINDOW_VISITORS_MS', carries: {}, snapshotLimit: 0,
 });
 
-export const KINDS = [contributions, contributors, news, visitors] as const;
+// A share of the project's link (the page's Share button): counted over a day.
+export const shares = kind({
+  name: 'shares', shape: 'counter', windowMs: 24 * HOUR, env: 'WINDOW_SHARES_MS', carries: {}, snapshotLimit: 200,
+});
 
-type BuiltIn = (typeof KINDS)[number];
+/** The write-up's kinds, which the code names; any kind added to KINDS is reached through its descriptor. */
+export const BUILT_IN_KINDS = [contributions, contributors, news, visitors] as const;
+export const KINDS = [...BUILT_IN_KINDS, shares] as const;
+
+type BuiltIn = (typeof BUILT_IN_KINDS)[number];
 export type KindName = BuiltIn['name'];
+export const isBuiltIn = (kind: KindDescriptor) => (BUILT_IN_KINDS as readonly KindDescriptor[]).includes(kind);
 
-/** How long each kind's members stay, by kind name: configuration, never a literal elsewhere. */
+/**
+ * How long each kind's members stay, by kind name: configuration, never a literal elsewhere. An
+ * added kind's may be missing (windows written before it): `windowOf` then takes its default.
+ */
 export type Windows = { [Name in KindName]: number } & { [other: string]: number };
+
+export const windowOf = (windows: Windows, kind: KindDescriptor): number => windows[kind.name] ?? kind.windowMs;
 
 export const windowsOf = (kinds: readonly KindDescriptor[]): Windows =>
   Object.fromEntries(kinds.map((each) => [each.name, each.windowMs])) as Windows;

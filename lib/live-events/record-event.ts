@@ -2,7 +2,7 @@ import { NotFoundError } from '../errors';
 import { newId } from '../ids';
 import { defaultLiveEventsContext, type LiveEventsContext } from './context';
 import { detailsKey, kindKey, liveEventKeys } from './keys';
-import type { KindDescriptor } from './kinds';
+import { windowOf, type KindDescriptor } from './kinds';
 import { withLiveEventScripts } from './commands';
 
 /** What a member of `kinds` carries (kinds.ts), and optionally its id. */
@@ -27,7 +27,7 @@ export async function recordEvent(
   const [status, at] = await withLiveEventScripts(ctx.redis).recordEvent(
     keys.length, ...keys,
     ctx.now(), id, slug, JSON.stringify({ order, fields }),
-    ...kinds.flatMap((kind) => [kind.name, kind.shape, ctx.windows[kind.name]!]),
+    ...kinds.flatMap((kind) => [kind.name, kind.shape, windowOf(ctx.windows, kind)]),
   );
   if (status === -1) throw new NotFoundError('project');
   return { id, at, created: status === 1 };

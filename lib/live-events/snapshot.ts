@@ -2,7 +2,7 @@ import { NotFoundError } from '../errors';
 import { activityPageFromReply } from './activity';
 import { defaultLiveEventsContext, kindsOf, type LiveEventsContext } from './context';
 import { kindKeys, liveEventKeys } from './keys';
-import type { KindDescriptor } from './kinds';
+import { windowOf, type KindDescriptor } from './kinds';
 import { ACTIVITY_PAGE } from './limits';
 import type { LiveSnapshot } from './types';
 import { withLiveEventScripts, type RawKind } from './commands';
@@ -29,12 +29,12 @@ export async function readLiveSnapshot(
   const { windows } = ctx;
   const kinds = kindsOf(ctx);
   const keys = [liveEventKeys(slug).info, liveEventKeys(slug).activity, ...kinds.flatMap((kind) => kindKeys(slug, kind))];
-  const args = kinds.flatMap((kind) => [kind.shape, windows[kind.name]!, kind.shape === 'counter' ? (expiringLimit ?? kind.snapshotLimit) : kind.snapshotLimit]);
+  const args = kinds.flatMap((kind) => [kind.shape, windowOf(windows, kind), kind.shape === 'counter' ? (expiringLimit ?? kind.snapshotLimit) : kind.snapshotLimit]);
   const raw = await withLiveEventScripts(ctx.redis).readLiveSnapshot(keys.length, ...keys, now, ACTIVITY_PAGE.default, ...args);
   if (!raw) throw new NotFoundError('project');
-  const [raised, version, activity, ...parts] = raw;
+  const [raised, version, backers, activity, ...parts] = raw;
   const byKind = Object.fromEntries(kinds.map((kind, i) => [kind.name, kindPart(kind, parts[i]!)]));
-  return { slug, serverTime: now, windows, version: Number(version), raised: Number(raised), ...byKind, activity: activityPageFromReply(activity) } as LiveSnapshot;
+  return { slug, serverTime: now, windows, version: Number(version), raised: Number(raised), backers: Number(backers), ...byKind, activity: activityPageFromReply(activity) } as LiveSnapshot;
 }
 
 function kindPart(kind: KindDescriptor, raw: RawKind): KindPart {

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { KINDS, windowsOf, type KindDescriptor, type Windows } from './kinds';
+import { BUILT_IN_KINDS, KINDS, windowsOf, type KindDescriptor, type Windows } from './kinds';
 
 export { HOUR, MINUTE, SECOND, type Windows } from './kinds';
 
-/** Each kind's default window (kinds.ts). */
-export const DEFAULT_WINDOWS: Windows = windowsOf(KINDS);
+/** The write-up's kinds' default windows (kinds.ts); an added kind's default is its descriptor's (windowOf). */
+export const DEFAULT_WINDOWS: Windows = windowsOf(BUILT_IN_KINDS);
 
 const windowMs = z.coerce.number().int().min(1_000);
 

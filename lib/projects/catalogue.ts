@@ -33,6 +33,7 @@ function fromHash(slug: string, hash: Record<string, string>): Project | null {
     goal: Number(hash.goal ?? 0),
     raised: Number(hash.raised ?? 0),
     art: hash.art ? JSON.parse(hash.art) : DEFAULT_ART,
+    ...(hash.endsAt ? { endsAt: Number(hash.endsAt) } : {}),
   };
 }
 
@@ -108,7 +109,30 @@ export async function creatorHasProjects(account: string, redis: RedisClient = g
   return (await redis.exists(catalogueKeys.byCreator(account))) === 1;
 }
 
-/** Whether a catalogue cursor names a project listed now: one made up (or of a project unlisted since) names none. */
-export async function cursorListed(cursor: string, redis: RedisClient = getRedis()): Promise<boolean> {
-  return (await redis.zscore(catalogueKeys.order, memberOfCursor(cursor))) !== null;
+const END_DIGITS = 13;
+const endingMember = (endsAt: number, slug: string) => `${String(endsAt).padStart(END_DIGITS, '0')}:${slug}`;
+/** "Ending soon" cursors read `<endsAt>.<slug>`, as the catalogue's read `<position>.<slug>` (the same schema). */
+const endingCursor = (member: string) => `${Number(member.slice(0, END_DIGITS))}.${member.slice(END_DIGITS + 1)}`;
+const endingMemberOfCursor = (cursor: string) => endingMember(Number(cursor.slice(0, cursor.indexOf('.'))), cursor.slice(cursor.indexOf('.') + 1));
+
+/** Whether a catalogue cursor (`ending`: of the "ending soon" listing) names a project listed there now: one made up, or of a project unlisted since, names none. */
+export async function cursorListed(cursor: string, ending = false, redis: RedisClient = getRedis()): Promise<boolean> {
+  if (!ending) return (await redis.zscore(catalogueKeys.order, memberOfCursor(cursor))) !== null;
+  return (await redis.zscore(catalogueKeys.ending, endingMemberOfCursor(cursor))) !== null;
+}
+
+/**
+ * A page of the listed projects still open, the soonest end first, after the cursor `after`: a
+ * lex range from `now` (or the cursor) and one HMGET, as a catalogue page. Projects that end
+ * while a reader pages are simply not reached again; none is shown twice.
+ */
+export async function readEndingSoon(
+  { after, limit = CATALOGUE_PAGE.default, now }: { after?: string; limit?: number; now: number },
+  redis: RedisClient = getRedis(),
+): Promise<CataloguePage> {
+  const from = after ? `(${endingMemberOfCursor(after)}` : `[${String(now + 1).padStart(END_DIGITS, '0')}`;
+  const members = await redis.zrangebylex(catalogueKeys.ending, from, '+', 'LIMIT', 0, limit + 1);
+  const shown = members.slice(0, limit);
+  const projects = await readCards(shown.map((member) => member.slice(END_DIGITS + 1)), redis);
+  return { projects, next: members.length > limit ? endingCursor(shown.at(-1)!) : null };
 }

@@ -13,7 +13,7 @@ declare module 'ioredis' {
 const script = scriptsIn('projects');
 
 export function projectScripts(): ScriptDefinition[] {
-  return [script('saveProject', 2, 'save-project.lua'), script('saveCard', 4, 'save-card.lua'), script('copyTotals', 2, 'copy-totals.lua'), script('unlistCard', 4, 'unlist-card.lua')];
+  return [script('saveProject', 2, 'save-project.lua'), script('saveCard', 6, 'save-card.lua'), script('copyTotals', 2, 'copy-totals.lua'), script('unlistCard', 6, 'unlist-card.lua')];
 }
 
 /** Defines this module's scripts on `redis` (once) and returns it. */

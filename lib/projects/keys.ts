@@ -10,6 +10,8 @@ export function projectTag(slug: string): string {
 export const projectKeys = {
   /** Hash: title, creator, goal, raised, … (the source of truth; `raised` changes with every contribution). */
   info: (slug: string) => `${projectTag(slug)}:info`,
+  /** Set of everyone who ever backed the project (`v:<visitor id>`, or `n:<name>` from the API); its size is `backers` in `info`. Kept, like `info`. */
+  backers: (slug: string) => `${projectTag(slug)}:backers`,
   /** Sharded pub/sub channel (SPUBLISH) of the project's changes: live events, and a save (its cached page renders again). */
   changes: (slug: string) => `${projectTag(slug)}:changes`,
 } as const;
@@ -27,6 +29,10 @@ export const catalogueKeys = {
   /** Prefix of the sets of slugs per creator account: `{catalogue}:creator:<account>`. */
   creatorPrefix: '{catalogue}:creator:',
   byCreator: (account: string) => `{catalogue}:creator:${account}`,
+  /** Sorted set slug -> endsAt: every project whose end is still to announce (listed or not); listed ones make the "ending soon" listing. */
+  ends: '{catalogue}:ends',
+  /** Sorted set, every score 0, members `<endsAt, 13 digits>:<slug>` of the listed projects with an end: "ending soon" by lex range from now. */
+  ending: '{catalogue}:ending',
   /** Sharded pub/sub channel (SPUBLISH): a card was saved or its total copied; pages cached from the catalogue are stale. */
   changes: '{catalogue}:changes',
 } as const;

@@ -23,19 +23,19 @@ export async function saveProject(
   redis: RedisClient = getRedis(),
   now = Date.now(),
 ): Promise<{ created: boolean; project: Project }> {
-  const { slug, raised, art, ...fields } = project;
+  const { slug, raised, ...fields } = project;
   const scripts = withProjectScripts(redis);
-  const [created, total] = await scripts.saveProject(
-    projectKeys.info(slug),
-    projectKeys.changes(slug),
-    raised,
-    ...Object.entries({ ...fields, art: JSON.stringify(art) }).flat(),
-  );
+  const [created, total] = await scripts.saveProject(projectKeys.info(slug), projectKeys.changes(slug), raised, ...hashFields(fields));
   const saved = { ...project, raised: total };
   const card: Omit<ProjectCard, 'key'> = { ...saved, raisedAt: now };
-  await scripts.saveCard(catalogueKeys.order, catalogueKeys.cards, catalogueKeys.creatorPrefix, catalogueKeys.changes, slug, orderMember(position, slug), JSON.stringify(card));
+  const { order, cards, creatorPrefix, changes, ends, ending } = catalogueKeys;
+  await scripts.saveCard(order, cards, creatorPrefix, changes, ends, ending, slug, orderMember(position, slug), JSON.stringify(card));
   return { created: created === 1, project: saved };
 }
+
+/** The static fields as the project's hash keeps them: `endsAt` '' for a campaign that never ends (save-project.lua). */
+const hashFields = ({ art, endsAt, ...fields }: Omit<Project, 'slug' | 'raised'>) =>
+  Object.entries({ ...fields, art: JSON.stringify(art), endsAt: endsAt ?? '' }).flat();
 
 /** Copies totals read at `readAt` from the projects' own hashes onto their cards. One script. */
 export async function copyTotalsToCards(totals: readonly { slug: string; raised: number }[], readAt: number, redis: RedisClient = getRedis()): Promise<void> {
@@ -51,9 +51,9 @@ export async function copyTotalsToCards(totals: readonly { slug: string; raised:
  */
 export async function putProject(slug: string, { listed, ...input }: ProjectFields, redis: RedisClient = getRedis(), now = Date.now()) {
   if (listed) return saveProject({ slug, raised: 0, ...input }, now, redis, now);
-  const { art, ...fields } = input;
   const scripts = withProjectScripts(redis);
-  const [created, raised] = await scripts.saveProject(projectKeys.info(slug), projectKeys.changes(slug), 0, ...Object.entries({ ...fields, art: JSON.stringify(art) }).flat());
-  await scripts.unlistCard(catalogueKeys.order, catalogueKeys.cards, catalogueKeys.creatorPrefix, catalogueKeys.changes, slug);
+  const [created, raised] = await scripts.saveProject(projectKeys.info(slug), projectKeys.changes(slug), 0, ...hashFields(input));
+  const { order, cards, creatorPrefix, changes, ends, ending } = catalogueKeys;
+  await scripts.unlistCard(order, cards, creatorPrefix, changes, ends, ending, slug, input.endsAt ?? '');
   return { created: created === 1, project: { slug, ...input, raised } };
 }

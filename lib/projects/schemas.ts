@@ -39,6 +39,7 @@ export const projectSchema = z.object({
   goal: z.number().int(),
   raised: z.number().int(),
   art: projectArtSchema,
+  endsAt: z.number().int().optional().describe('when the campaign ends, ms since the epoch; absent, it never ends'),
 });
 
 /** The same characters as a folded event's account_id (lib/folding/metric-events.ts): no brace can leave a hash tag. */
@@ -54,6 +55,7 @@ export const projectInputSchema = z.strictObject({
   creator: displayText(60),
   creatorAccount: accountSchema.describe("the creator's account: contributions' metrics are folded per account"),
   goal: z.number().int('must be a whole amount').min(1).max(1_000_000_000),
+  endsAt: z.number().int().min(0).max(8_640_000_000_000_000).optional().describe('when the campaign ends, ms since the epoch (contributions are refused from then on); omitted, it never ends'),
   art: z.strictObject({ motif: z.enum(ART_MOTIFS), colors: z.tuple([hexColor, hexColor, hexColor]) }).default(DEFAULT_ART),
   listed: z
     .boolean()
@@ -79,4 +81,8 @@ export const catalogueCursorSchema = z
 export const catalogueQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(CATALOGUE_PAGE.max).default(CATALOGUE_PAGE.default).describe('projects per page'),
   after: catalogueCursorSchema.optional(),
+  order: z
+    .enum(['listing', 'ending'])
+    .default('listing')
+    .describe('`ending`: the listed campaigns still open, the soonest end first (`after` is then the last one\'s `<endsAt>.<slug>`)'),
 });

@@ -22,7 +22,7 @@ import { capConnectionsPerAddress } from './connection-cap';
 import { answerDirectly, type DirectRoute } from './direct-routes';
 import { isRenderRequest, renderThrough } from './loopback';
 import { createPageCache } from './page-cache';
-import { FIRST_CATALOGUE_PAGE, sharedPageOf } from './shared-pages';
+import { sharedPageOf } from './shared-pages';
 
 export type AppServer = {
   httpServer: HttpServer;
@@ -75,7 +75,7 @@ export function createAppServer(
       let shared = sharedPage(request);
       if (!shared) return void handle(request, response);
       // A cursor naming no listed project renders nothing new: the first page, from the cache (a Redis that cannot say lets the render answer).
-      if (shared.cursor && !(await cursorListed(shared.cursor).catch(() => true))) shared = FIRST_CATALOGUE_PAGE;
+      if (shared.cursor && !(await cursorListed(shared.cursor.after, shared.cursor.ending).catch(() => true))) shared = shared.cursor.first;
       await pages.serve(request, response, shared).catch((error: Error) => failed(response, error));
     }),
   );

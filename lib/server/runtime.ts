@@ -9,6 +9,7 @@ import { metricFolder } from '../folding/metric-events';
 import { startFoldPoller } from '../folding/poller';
 import { defaultLeaderboardContext } from '../leaderboard';
 import { defaultLiveEventsContext } from '../live-events/context';
+import { watchEnds } from '../live-events/campaign-end';
 import { windowsFromEnv } from '../live-events/windows';
 import { log } from '../log';
 import { appMetrics } from '../metrics/app-metrics';
@@ -81,6 +82,9 @@ export async function startRuntime(): Promise<Runtime> {
     onPublished: (_fold, lagMs) => appMetrics().foldLag(lagMs / 1_000),
   });
 
+  // Every instance announces the campaigns that end; the script makes each announcement once (lib/live-events/campaign-end.ts).
+  const endWatch = watchEnds(ctx, (error) => log.warn({ err: error.message }, 'announcing campaign ends failed; retrying next second'));
+
   // Every instance fans out (a lease per project keeps two workers off one queue) and may sweep for lost marks (lib/feed/work.ts).
   const feedWorkers = startFanoutWorkers(
     { redis, config: configuredFeed(), now: Date.now },
@@ -89,6 +93,7 @@ export async function startRuntime(): Promise<Runtime> {
 
   return {
     async stop() {
+      endWatch.stop();
       await feedWorkers.stop();
       stopBursts();
       await simulator?.stop();

@@ -4,11 +4,12 @@ import { catalogueCursorSchema } from '../projects/schemas';
 
 import type { PageTopic } from '../realtime/page-topics';
 
-/** A page whose HTML is the same for every visitor: `path` is what is rendered, and its cache key. */
-export type SharedPage = { path: string; topic: PageTopic; cursor?: string };
-
-/** The catalogue's first page: what a cursor naming no listed project is served (lib/server/http-server.ts). */
-export const FIRST_CATALOGUE_PAGE: SharedPage = { path: '/', topic: { kind: 'catalogue' } };
+/**
+ * A page whose HTML is the same for every visitor: `path` is what is rendered, and its cache key.
+ * A catalogue page past the first carries its cursor: one naming no listed project is served
+ * `first` instead of a render of its own (lib/server/http-server.ts).
+ */
+export type SharedPage = { path: string; topic: PageTopic; cursor?: { after: string; ending: boolean; first: SharedPage } };
 
 /**
  * Pages whose HTML holds no data: static in the build (e2e/static-shells.spec.ts), shared, everything
@@ -29,9 +30,14 @@ export function sharedPageOf(target: string): SharedPage | undefined {
   const { pathname, searchParams } = url;
   if (SHELLS.has(pathname)) return { path: pathname, topic: { kind: 'shell' } };
   if (pathname === '/') {
+    // `order=ending`: the campaigns ending soon, paged the same way.
+    const order = searchParams.get('order') === 'ending' ? 'order=ending' : '';
     const after = searchParams.get('after');
-    if (after === null) return FIRST_CATALOGUE_PAGE;
-    return catalogueCursorSchema.safeParse(after).success ? { path: `/?after=${encodeURIComponent(after)}`, topic: { kind: 'catalogue' }, cursor: after } : undefined;
+    const first: SharedPage = { path: order ? `/?${order}` : '/', topic: { kind: 'catalogue' } };
+    if (after === null) return first;
+    if (!catalogueCursorSchema.safeParse(after).success) return undefined;
+    const kept = `${order ? `${order}&` : ''}after=${encodeURIComponent(after)}`;
+    return { path: `/?${kept}`, topic: { kind: 'catalogue' }, cursor: { after, ending: !!order, first } };
   }
   if (pathname === '/leaderboard') {
     const period = searchParams.get('period');

@@ -2,17 +2,24 @@ import { importEvents } from '../live-events/import';
 import type { LiveEventsContext } from '../live-events/context';
 import { HOUR, MINUTE } from '../live-events/windows';
 import { BACKER_NAMES, NEWS_TITLES } from '../projects/demo-names';
+import { getProject } from '../projects/catalogue';
 import { saveProject } from '../projects/save';
 import { DEMO_PROJECTS } from '../projects/demo-projects';
 import type { Project } from '../projects/types';
 
+/** How long after its first seeding each demo campaign ends: one within a demo, one in 30 days. */
+export const DEMO_DURATIONS = [12 * MINUTE, 5 * HOUR, 3 * 24 * HOUR, 12 * 24 * HOUR, 30 * 24 * HOUR] as const;
+
 /**
- * Loads the demo catalogue. Idempotent: existing projects keep their totals. A project seen for
- * the first time also gets a believable last day of activity, imported with its past times.
+ * Loads the demo catalogue. Idempotent: existing projects keep their totals and their end. A
+ * project seen for the first time also gets a believable last day of activity, imported with its
+ * past times.
  */
 export async function seedDemoProjects(ctx: LiveEventsContext): Promise<{ created: string[] }> {
   const created: string[] = [];
-  for (const [position, project] of DEMO_PROJECTS.entries()) {
+  for (const [position, demo] of DEMO_PROJECTS.entries()) {
+    const endsAt = (await getProject(demo.slug, ctx.redis))?.endsAt ?? ctx.now() + DEMO_DURATIONS[position % DEMO_DURATIONS.length]!;
+    const project = { ...demo, endsAt };
     if ((await saveProject(project, position, ctx.redis, ctx.now())).created) {
       created.push(project.slug);
       await importEvents(project.slug, pastDay(project, ctx.now()), ctx);

@@ -67,6 +67,7 @@ describe('every live-event operation is one EVALSHA and each write publishes one
         contribution: { id: 'c1', name: 'Ada', amount: 20, at },
         count: 1,
         raised: 520,
+        backers: 1,
         activity: { seq: 1, kind: 'contribution', id: 'c1', name: 'Ada', amount: 20, at },
       },
     ]);

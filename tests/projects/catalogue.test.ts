@@ -2,13 +2,13 @@ import type { RedisClient } from '../../lib/redis/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordContribution } from '../../lib/live-events';
 import { liveEventKeys } from '../../lib/live-events/keys';
-import { getProject, projectExists, readCards, readCataloguePage, slugsOfCreator } from '../../lib/projects/catalogue';
+import { getProject, projectExists, readCards, readCataloguePage, slugsOfCreator, readEndingSoon } from '../../lib/projects/catalogue';
 import { withProjectScripts } from '../../lib/projects/commands';
 import { catalogueKeys, projectKeys } from '../../lib/projects/keys';
 import { catalogueCursorSchema } from '../../lib/projects/schemas';
-import { copyTotalsToCards, saveProject } from '../../lib/projects/save';
+import { copyTotalsToCards, putProject, saveProject } from '../../lib/projects/save';
 import { DEMO_PROJECTS } from '../../lib/projects/demo-projects';
-import { seedDemoProjects } from '../../lib/simulator/demo-seed';
+import { DEMO_DURATIONS, seedDemoProjects } from '../../lib/simulator/demo-seed';
 import { sampleProject } from '../sample-project';
 import { commandsSentBy, connect, liveContext, testClock, uniqueSlug } from '../support';
 
@@ -154,4 +154,44 @@ it("the seed lists the demo projects with the totals their imported day raised (
   const exact = await Promise.all(slugs.map(async (slug) => (await getProject(slug, redis))!.raised));
   expect((await readCards(slugs, redis)).map((card) => card.raised)).toEqual(exact);
   expect(exact.some((raised, i) => raised > DEMO_PROJECTS[i]!.raised)).toBe(true);
+});
+
+it('the seed ends the demo campaigns from minutes to 30 days after their first seeding, and seeding again keeps each end', async () => {
+  expect(Math.min(...DEMO_DURATIONS)).toBeLessThanOrEqual(15 * 60_000);
+  expect(Math.max(...DEMO_DURATIONS)).toBe(30 * 24 * 3_600_000);
+  const clock = testClock();
+  await seedDemoProjects(liveContext(redis, clock));
+  const ends = await Promise.all(DEMO_PROJECTS.map(async ({ slug }) => (await getProject(slug, redis))!.endsAt));
+  expect(ends.every((endsAt) => typeof endsAt === 'number')).toBe(true);
+
+  clock.advance(3_600_000);
+  await seedDemoProjects(liveContext(redis, clock));
+
+  expect(await Promise.all(DEMO_PROJECTS.map(async ({ slug }) => (await getProject(slug, redis))!.endsAt))).toEqual(ends);
+  expect((await readCards(DEMO_PROJECTS.map(({ slug }) => slug), redis)).map((card) => card.endsAt)).toEqual(ends);
+});
+
+it('lists the listed campaigns still open, the soonest end first, cursor-paged without repeats, an end moved or unlisted followed', async () => {
+  // Far in the future, so the other files' projects end before these: the first pages are these.
+  const start = Date.now() + 1_000 * 24 * 3_600_000;
+  const slugs = Array.from({ length: 7 }, () => uniqueSlug());
+  // Two end at the same moment: the slug breaks the tie, and paging splits them.
+  const ends = [5, 1, 3, 3, 7, 2, 6].map((days) => start + days * 60_000);
+  for (const [i, slug] of slugs.entries()) await saveProject({ ...sampleProject(slug), endsAt: ends[i] }, i, redis);
+  await saveProject({ ...sampleProject(slugs[6]!), endsAt: start + 4 * 60_000 }, 6, redis);
+  await putProject(slugs[4]!, { ...sampleProject(slugs[4]!), endsAt: ends[4], listed: false }, redis);
+  await saveProject(sampleProject(uniqueSlug()), 9, redis);
+
+  const seen: string[] = [];
+  let after: string | undefined;
+  do {
+    const page = await readEndingSoon({ after, limit: 2, now: start }, redis);
+    expect(page.projects.length).toBeLessThanOrEqual(2);
+    seen.push(...page.projects.map((project) => project.slug));
+    after = page.next && seen.length < 6 ? page.next : undefined;
+  } while (after);
+
+  const tied = [slugs[2]!, slugs[3]!].sort();
+  expect(seen.slice(0, 6)).toEqual([slugs[1], slugs[5], ...tied, slugs[6], slugs[0]]);
+  expect((await readEndingSoon({ now: start + 2 * 60_000, limit: 1 }, redis)).projects.map((project) => project.slug)).toEqual([tied[0]]);
 });

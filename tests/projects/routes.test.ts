@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GET } from '../../app/api/projects/route';
 import { PUT } from '../../app/api/projects/[slug]/route';
+import { POST as POST_CONTRIBUTION } from '../../app/api/projects/[slug]/contributions/route';
 import { recordContribution } from '../../lib/live-events';
 import { getProject } from '../../lib/projects/catalogue';
 import { catalogueKeys, projectKeys } from '../../lib/projects/keys';
@@ -131,5 +132,60 @@ describe('GET /api/projects', () => {
       expect(response.status, query).toBe(400);
       expect(await response.json()).toMatchObject({ error: { code: 'invalid_input', field: expect.stringMatching(/^(limit|after)$/) } });
     }
+  });
+});
+
+describe('a campaign that ends, through the API', () => {
+  const contribute = (slug: string, body: unknown) => {
+    const request = new Request(`http://app.test/api/projects/${slug}/contributions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': uniqueAddress() },
+      body: JSON.stringify(body),
+    });
+    return POST_CONTRIBUTION(request, { params: Promise.resolve({ slug }) });
+  };
+
+  it('keeps the endsAt a PUT gives, and answers a contribution past it 409 campaign_ended with nothing written', async () => {
+    const slug = uniqueSlug();
+    const endsAt = Date.now() - 1_000;
+    const created = await put(slug, { ...valid(`acc_${uniqueSlug()}`), endsAt });
+    expect(await created.json()).toMatchObject({ slug, endsAt });
+    expect((await getProject(slug, app.redis))?.endsAt).toBe(endsAt);
+
+    const refused = await contribute(slug, { name: 'Ada', amount: 25 });
+
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toEqual({ error: { code: 'campaign_ended', message: 'the campaign has ended' } });
+    expect(await getProject(slug, app.redis)).toMatchObject({ raised: 0 });
+    expect(await app.redis.exists(projectKeys.backers(slug))).toBe(0);
+  });
+
+  it('refuses an endsAt that is not a time', async () => {
+    const response = await put(uniqueSlug(), { ...valid(`acc_${uniqueSlug()}`), endsAt: 'tomorrow' });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error: { code: 'invalid_input', field: 'endsAt' } });
+  });
+});
+
+describe('GET /api/projects?order=ending', () => {
+  it('pages the campaigns still open, soonest end first, its Link keeping the order', async () => {
+    const far = Date.now() + 2_000 * 24 * 3_600_000;
+    const account = `acc_${uniqueSlug()}`;
+    const [first, second] = [uniqueSlug(), uniqueSlug()];
+    await put(second, { ...valid(account), endsAt: far + 2 });
+    await put(first, { ...valid(account), endsAt: far + 1 });
+
+    const seen: string[] = [];
+    let next: string | null = '?order=ending&limit=1';
+    while (next && !seen.includes(second)) {
+      const response = await list(next);
+      expect(response.status).toBe(200);
+      seen.push(...((await response.json()) as { slug: string }[]).map((project) => project.slug));
+      const link = response.headers.get('link');
+      if (link) expect(link).toMatch(/order=ending/);
+      next = /^<\/api\/projects(\?[^>]+)>; rel="next"$/.exec(link ?? '')?.[1] ?? null;
+    }
+    expect(seen.indexOf(first)).toBeGreaterThanOrEqual(0);
+    expect(seen.indexOf(second)).toBe(seen.indexOf(first) + 1);
   });
 });

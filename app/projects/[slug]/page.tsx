@@ -5,6 +5,7 @@ import { connection } from 'next/server';
 import { cache } from 'react';
 import { FollowButton } from '@/components/feed/FollowButton';
 import { LiveProject } from '@/components/live/LiveProject';
+import { ShareButton } from '@/components/live/ShareButton';
 import { ProjectArt } from '@/components/ProjectArt';
 import { orUnavailable } from '@/components/unavailable-boundary';
 import { isNotFound } from '@/lib/errors';
@@ -71,7 +72,10 @@ export default orUnavailable(async function ProjectPage({ params }: Props) {
           </p>
           <div className="mt-1 flex flex-wrap items-center justify-between gap-3">
             <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{project.title}</h1>
-            <FollowButton slug={project.slug} title={project.title} />
+            <span className="flex flex-wrap items-center gap-2">
+              <ShareButton slug={project.slug} title={project.title} />
+              <FollowButton slug={project.slug} title={project.title} />
+            </span>
           </div>
           <p className="mt-2 text-lg text-slate-600 dark:text-slate-300">{project.tagline}</p>
           <p className="mt-4 max-w-3xl text-slate-700 dark:text-slate-300">{project.description}</p>

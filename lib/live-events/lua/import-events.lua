@@ -9,10 +9,11 @@
   KEYS[1] project info hash        KEYS[2] contributions zset   KEYS[3] contributors zset
   KEYS[4] contribution details hash   KEYS[5] news zset          KEYS[6] news details hash
   KEYS[7] activity timeline list   KEYS[8] the project's change channel (SPUBLISH)
+  KEYS[9] backers set: a contribution's `backer` (its name, as contributions.ts spells one) counts once
   ARGV[1] now (ms)
   ARGV[2] contributions window   ARGV[3] contributors window   ARGV[4] news window (ms)
   ARGV[5] project slug
-  ARGV[6] events, a JSON array of {kind = "contribution", id, name, amount, at}
+  ARGV[6] events, a JSON array of {kind = "contribution", id, name, amount, at, backer}
           or {kind = "news", id, title, url, at}, already validated by the caller
   ARGV[7] timeline cap   ARGV[8] timeline slack   ARGV[9] timeline TTL (ms)
 
@@ -83,6 +84,7 @@ for _, event in ipairs(events) do
       if inList then push(listAdds, event.at, event.id) end
       raisedBy = raisedBy + event.amount
       arrived[#arrived + 1] = event
+      if redis.call('SADD', KEYS[9], event.backer) == 1 then redis.call('HINCRBY', info, 'backers', 1) end
     end
   elseif event.at > now - newsWindow and not takenNews[event.id] then
     takenNews[event.id] = true

@@ -7,29 +7,42 @@
   the original time. The creator's metric event is a second round trip, deliberately: it lives
   in the creator account's slot (lib/creators/project-writes.ts).
 
-  KEYS[1] project info hash            KEYS[2] contributions zset (id -> at)
-  KEYS[3] contributors zset (id -> at)  KEYS[4] contribution details hash (id -> [amount, name], compact: see snapshot.ts)
-  KEYS[5] activity timeline list (includes/activity-timeline.lua)
-  ARGV[1] now (ms)          ARGV[2] contribution id   ARGV[3] name   ARGV[4] amount
-  ARGV[5] contributions window (ms)    ARGV[6] contributors window (ms)
-  KEYS[6] the project's change channel (SPUBLISH)   ARGV[7] project slug
-  ARGV[8] timeline cap   ARGV[9] timeline slack   ARGV[10] timeline TTL (ms)
-  then the home feed's 6 keys at the END of KEYS and its settings as the LAST ARGV
-  (includes/home-feed.lua, lib/feed/hook.ts)
+  Arguments by name, in the order recordContributionArgs (record-contribution-args.ts) packs them:
+  KEYS[1] info  project info hash (raised, backers, endsAt)   KEYS[2] contributions  zset id -> at
+  KEYS[3] contributors  zset id -> at   KEYS[4] details  hash id -> [amount, name] (snapshot.ts)
+  KEYS[5] activity  timeline list   KEYS[6] changes  the project's channel (SPUBLISH)
+  KEYS[7] backers  set of everyone who ever backed   KEYS[8..13] feed  includes/home-feed.lua
+  ARGV[1] now  ms   ARGV[2] id   ARGV[3] name   ARGV[4] amount
+  ARGV[5] contributionsWindow  ms   ARGV[6] contributorsWindow  ms   ARGV[7] slug
+  ARGV[8] backer  who backs (a visitor id, or a name)   ARGV[9..11] timeline  cap, slack, TTL
+  ARGV[12] feedSettings  includes/home-feed.lua
 
-  Returns {status, at, count, raised, feedWork}   feedWork: see includes/home-feed.lua (recorded only)
-    status  1 recorded, 0 duplicate (at is the original's), -1 unknown project
+  The campaign's end is decided here, on Redis' clock (TIME), so no instance's clock or lag can
+  let a contribution in after it; a repeat of one recorded before the end still answers 0.
+
+  Returns {status, at, count, raised, feedWork, backers}   feedWork: see includes/home-feed.lua
+    status  1 recorded, 0 duplicate (at is the original's), -1 unknown project,
+            -2 the campaign has ended (at is its end; nothing written)
 ]]
 --- @include "includes/event-kinds.lua"
 --- @include "includes/publish-change.lua"
 --- @include "includes/activity-timeline.lua"
 --- @include "includes/home-feed.lua"
 
-local info, contributions, contributors, details, activity = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5]
-local now, id, name, amount = tonumber(ARGV[1]), ARGV[2], ARGV[3], tonumber(ARGV[4])
+local info, contributions, contributors, details, activity, backers = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[7]
+local now, id, name, amount, backer = tonumber(ARGV[1]), ARGV[2], ARGV[3], tonumber(ARGV[4]), ARGV[8]
 local contributionsWindow, contributorsWindow = tonumber(ARGV[5]), tonumber(ARGV[6])
 
 if redis.call('EXISTS', info) == 0 then return { -1, 0, 0, 0 } end
+
+local endsAt = tonumber(redis.call('HGET', info, 'endsAt') or '')
+if endsAt then
+  local time = redis.call('TIME')
+  local ended = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000) >= endsAt
+  if ended and not (redis.call('ZSCORE', contributions, id) or redis.call('ZSCORE', contributors, id)) then
+    return { -2, endsAt, 0, 0 }
+  end
+end
 
 -- The pattern (includes/event-kinds.lua): prune both kinds, record in both, count.
 pruneExpired(contributions, now - contributionsWindow, details, contributors)
@@ -48,10 +61,12 @@ recordMember(contributors, id, now, contributorsWindow)
 redis.call('HSET', details, id, cjson.encode({ amount, name }))
 redis.call('PEXPIRE', details, math.max(contributionsWindow, contributorsWindow))
 local count = countSince(contributions, now - contributionsWindow)
+if redis.call('SADD', backers, backer) == 1 then redis.call('HINCRBY', info, 'backers', 1) end
+local backerCount = tonumber(redis.call('HGET', info, 'backers'))
 
 -- What else a contribution does, in the same round trip: the activity timeline, the change
 -- every open page applies, the home feeds of the project's followers.
-local seq = pushActivity(activity, info, { 'c', id, now, amount, name }, 8)
+local seq = pushActivity(activity, info, { 'c', id, now, amount, name }, 9)
 publishChange(info, KEYS[6], {
   type = 'contribution-recorded',
   slug = ARGV[7],
@@ -59,7 +74,8 @@ publishChange(info, KEYS[6], {
   activity = { seq = seq, kind = 'contribution', id = id, name = name, amount = amount, at = now },
   count = count,
   raised = raised,
+  backers = backerCount,
 }, seq)
 local feed = feedHook(info)
 local feedWork = math.max(feedBackers(feed, now), feedMilestones(feed, now, raised - amount, raised))
-return { 1, now, count, raised, feedWork }
+return { 1, now, count, raised, feedWork, backerCount }

@@ -6,6 +6,8 @@
   KEYS[1] order (zset, scores 0, members `<position>:<slug>`)   KEYS[2] cards (hash slug -> JSON)
   KEYS[3] prefix of the per-creator slug sets   KEYS[4] the catalogue's changes channel (SPUBLISH:
   each instance renders its cached catalogue pages again on their next view)
+  KEYS[5] ends (zset slug -> endsAt: the ends still to announce, lib/live-events/campaign-end.ts)
+  KEYS[6] ending (zset, scores 0, members `<endsAt, 13 digits>:<slug>`: "ending soon")
   ARGV[1] slug   ARGV[2] order member, used when the project is new   ARGV[3] card (JSON, with
   raised, raisedAt and creatorAccount; `key` is filled in here)
 
@@ -14,8 +16,10 @@
 local card = cjson.decode(ARGV[3])
 local old = redis.call('HGET', KEYS[2], ARGV[1])
 local listed = 0
+local function endingMember(endsAt) return string.format('%013d:%s', endsAt, ARGV[1]) end
 if old then
   local previous = cjson.decode(old)
+  if previous.endsAt then redis.call('ZREM', KEYS[6], endingMember(previous.endsAt)) end
   card.key = previous.key
   if previous.raisedAt > card.raisedAt then
     card.raised = previous.raised
@@ -30,6 +34,12 @@ else
   listed = 1
 end
 redis.call('HSET', KEYS[2], ARGV[1], cjson.encode(card))
+if card.endsAt then
+  redis.call('ZADD', KEYS[5], card.endsAt, ARGV[1])
+  redis.call('ZADD', KEYS[6], 0, endingMember(card.endsAt))
+else
+  redis.call('ZREM', KEYS[5], ARGV[1])
+end
 redis.call('SADD', KEYS[3] .. card.creatorAccount, ARGV[1])
 redis.call('SPUBLISH', KEYS[4], 'saved')
 return listed

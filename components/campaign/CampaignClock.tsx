@@ -1,0 +1,16 @@
+import type { CampaignState } from './campaign';
+
+/**
+ * "12 days to go" until the end, then "Funded" or "Ended" (useCampaign): empty in the shared
+ * HTML, written in the browser, so it never goes stale.
+ */
+export function CampaignClock({ endsAt, campaign, className = '' }: { endsAt: number | undefined; campaign: CampaignState | null; className?: string }) {
+  if (endsAt === undefined) return null;
+  const state = campaign?.state ?? 'pending';
+  const tone = state === 'funded' ? 'text-emerald-700' : state === 'ended' ? 'text-slate-700' : 'text-slate-600';
+  return (
+    <p data-testid="campaign-clock" data-state={state} data-ends-at={endsAt} className={`min-h-5 text-sm font-semibold ${tone} ${className}`}>
+      {campaign && 'text' in campaign ? campaign.text : ''}
+    </p>
+  );
+}

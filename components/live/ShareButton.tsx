@@ -1,0 +1,44 @@
+'use client';
+
+import { useState } from 'react';
+
+/**
+ * Shares the project's link with the Web Share API where the browser has it, else copies it
+ * (navigator.clipboard), then counts the share (`POST …/shares`, the `shares` kind). A share the
+ * visitor cancelled is not counted.
+ */
+export function ShareButton({ slug, title }: { slug: string; title: string }) {
+  const [said, setSaid] = useState('');
+
+  async function share() {
+    const url = `${window.location.origin}/projects/${slug}`;
+    try {
+      if (typeof navigator.share === 'function') await navigator.share({ title, url });
+      else {
+        await navigator.clipboard.writeText(url);
+        setSaid('Link copied');
+      }
+    } catch (error) {
+      if ((error as Error).name !== 'AbortError') setSaid('Could not share; copy the address instead');
+      return;
+    }
+    const id = Array.from(crypto.getRandomValues(new Uint8Array(12)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+    await fetch(`/api/projects/${slug}/shares`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ id }) }).catch(() => undefined);
+  }
+
+  return (
+    <span className="inline-flex items-center gap-2">
+      <button
+        type="button"
+        data-testid="share-button"
+        onClick={() => void share()}
+        className="rounded-full border border-slate-300 bg-white px-4 py-1.5 text-sm font-semibold hover:border-accent hover:text-accent focus-visible:outline-2 focus-visible:outline-accent"
+      >
+        Share
+      </button>
+      <span data-testid="share-message" aria-live="polite" className="text-xs text-slate-600">
+        {said}
+      </span>
+    </span>
+  );
+}

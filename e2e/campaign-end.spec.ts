@@ -1,0 +1,81 @@
+import { randomBytes } from 'node:crypto';
+import { saveProject } from '../lib/projects/save';
+import { sampleProject } from '../tests/sample-project';
+import { CataloguePage, ProjectPage } from './pages';
+import { expect, postContribution, test } from './support/fixtures';
+
+/** When the page's campaign clock first said `state` (the browser's ms), watched from now on. */
+const whenClockSays = (project: ProjectPage, state: string) =>
+  project.page.getByTestId('campaign-clock').evaluate(
+    (clock, wanted) =>
+      new Promise<number>((resolve) => {
+        if (clock.getAttribute('data-state') === wanted) return resolve(Date.now());
+        new MutationObserver((_, observer) => {
+          if (clock.getAttribute('data-state') !== wanted) return;
+          observer.disconnect();
+          resolve(Date.now());
+        }).observe(clock, { attributes: true });
+      }),
+    state,
+  );
+
+test('a campaign ends on every open page at once: the clock counts down, flips to Ended, the form closes, and a late contribution is a 409', async ({ browser, baseURL, redis, request }) => {
+  test.setTimeout(120_000);
+  const slug = `e2e-end-${randomBytes(4).toString('hex')}`;
+  // A real end, as Redis' clock must refuse the late contribution: long enough to open three pages
+  // and back the project twice on a loaded machine (a fake page clock would not move Redis').
+  const endsAt = Date.now() + 45_000;
+  await saveProject({ ...sampleProject(slug, 1_000), endsAt }, 0, redis);
+
+  const pages = await Promise.all([0, 1].map(async () => new ProjectPage(await (await browser.newContext({ baseURL })).newPage())));
+  for (const page of pages) await page.open(slug);
+  const catalogue = new CataloguePage(await (await browser.newContext({ baseURL })).newPage());
+  await catalogue.open();
+
+  for (const clock of [...pages.map((page) => page.campaignClock), catalogue.campaignClock(slug)]) {
+    await expect(clock).toHaveAttribute('data-state', 'open');
+    await expect(clock).toHaveText(/^ending in \d+ s$/);
+  }
+  await pages[0]!.contribute('Early Bird', 10);
+  await pages[0]!.contribute('Early Bird', 10);
+  // Twice from one visitor: two contributions, one backer.
+  await expect(pages[1]!.contributionsCount).toHaveAttribute('data-count', '2');
+  for (const page of pages) await expect(page.backersCount).toHaveAttribute('data-count', '1');
+
+  const flips = await Promise.all(pages.map((page) => whenClockSays(page, 'ended')));
+
+  // Each page flipped within a second of the end, on its own clock (this machine's, shared here).
+  for (const flippedAt of flips) expect(Math.abs(flippedAt - endsAt)).toBeLessThan(1_000);
+  for (const page of pages) {
+    await expect(page.campaignClock).toHaveText('Ended');
+    await expect(page.contributeForm).toHaveCount(0);
+    await expect(page.contributeClosed).toContainText('Ended');
+  }
+  await expect(catalogue.campaignClock(slug)).toHaveAttribute('data-state', 'ended');
+  const late = await postContribution(request, slug, { name: 'Too Late', amount: 10 });
+  expect(late.status()).toBe(409);
+  expect(await late.json()).toMatchObject({ error: { code: 'campaign_ended' } });
+  await expect(pages[1]!.backersCount).toHaveAttribute('data-count', '1');
+});
+
+test('a funded campaign says Funded when it ends', async ({ browser, baseURL, redis }) => {
+  const slug = `e2e-funded-${randomBytes(4).toString('hex')}`;
+  await saveProject({ ...sampleProject(slug, 20_000), endsAt: Date.now() - 1 }, Date.now(), redis);
+  const page = new ProjectPage(await (await browser.newContext({ baseURL })).newPage());
+  await page.open(slug);
+  await expect(page.campaignClock).toHaveAttribute('data-state', 'funded');
+  await expect(page.campaignClock).toHaveText('Funded');
+  await expect(page.contributeClosed).toContainText('Funded');
+});
+
+test('"Ending soon" lists the open campaigns, the soonest end first, each card counting down', async ({ browser, baseURL, redis }) => {
+  const slug = `e2e-soon-${randomBytes(4).toString('hex')}`;
+  // An hour away: on the first page (the order itself: tests/projects/catalogue.test.ts).
+  await saveProject({ ...sampleProject(slug, 1_000), endsAt: Date.now() + 3_600_000 }, Date.now(), redis);
+  const catalogue = new CataloguePage(await (await browser.newContext({ baseURL })).newPage());
+  await catalogue.open();
+  await catalogue.order.click();
+  await expect(catalogue.page).toHaveURL(/\/\?order=ending$/);
+  expect(await catalogue.slugs()).toContain(slug);
+  await expect(catalogue.campaignClock(slug)).toHaveText(/^59 min to go$|^1 h 0 min to go$/);
+});

@@ -1,0 +1,109 @@
+import type { RedisClient } from '../../lib/redis/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CampaignEndedError } from '../../lib/errors';
+import { importEvents, readLiveSnapshot, recordContribution } from '../../lib/live-events';
+import { liveEventKeys } from '../../lib/live-events/keys';
+import { projectKeys } from '../../lib/projects/keys';
+import { getProject } from '../../lib/projects/catalogue';
+import { saveProject } from '../../lib/projects/save';
+import { sampleProject } from '../sample-project';
+import { connect, liveContext, testClock, uniqueSlug } from '../support';
+
+let redis: RedisClient;
+beforeAll(async () => {
+  redis = await connect();
+});
+afterAll(async () => {
+  await redis.quit();
+});
+
+/** Redis' own clock, the one the contribution script decides the end on. */
+const redisNow = async () => {
+  const [seconds, micros] = await redis.time();
+  return Number(seconds) * 1_000 + Math.floor(Number(micros) / 1_000);
+};
+
+async function projectEnding(endsAt: number | undefined): Promise<string> {
+  const slug = uniqueSlug();
+  await saveProject({ ...sampleProject(slug), endsAt }, 0, redis);
+  return slug;
+}
+
+/** Every key of the project with its value as DUMP gives it: what "nothing written" compares. */
+const dumpAll = async (slug: string) => {
+  const keys = [...Object.values(liveEventKeys(slug)), projectKeys.backers(slug)];
+  return Promise.all(keys.map((key) => redis.dumpBuffer(key)));
+};
+
+describe('a campaign that ends', () => {
+  it('refuses a contribution once Redis’ clock reaches the end, whatever the instance’s clock says, and writes nothing', async () => {
+    const slug = await projectEnding((await redisNow()) - 1);
+    // The instance's clock lags an hour behind: the end is still Redis' to decide.
+    const ctx = liveContext(redis, testClock(Date.now() - 3_600_000));
+    const before = await dumpAll(slug);
+
+    const refused = await recordContribution(slug, { name: 'Ada', amount: 25 }, ctx).catch((error: unknown) => error);
+
+    expect(refused).toBeInstanceOf(CampaignEndedError);
+    expect(await dumpAll(slug)).toEqual(before);
+    expect((await getProject(slug, redis))?.raised).toBe(0);
+  });
+
+  it('takes a contribution before the end, and answers its retry after the end as a repeat', async () => {
+    const endsAt = (await redisNow()) + 1_000;
+    const slug = await projectEnding(endsAt);
+    const ctx = liveContext(redis, testClock());
+    const recorded = await recordContribution(slug, { id: 'before-end', name: 'Ada', amount: 25 }, ctx);
+    // Waits on Redis' clock itself (an event, not a sleep of a guessed length).
+    while ((await redisNow()) < endsAt) await new Promise((resolve) => setTimeout(resolve, 50));
+
+    const retry = await recordContribution(slug, { id: 'before-end', name: 'Ada', amount: 25 }, ctx);
+    const late = await recordContribution(slug, { id: 'after-end', name: 'Grace', amount: 25 }, ctx).catch((error: unknown) => error);
+
+    expect(recorded.created).toBe(true);
+    expect(retry).toMatchObject({ created: false, at: recorded.at, raised: 25 });
+    expect(late).toBeInstanceOf(CampaignEndedError);
+    expect((late as CampaignEndedError).endedAt).toBe(endsAt);
+  });
+
+  it('keeps the end with the project, and a save without one reopens it', async () => {
+    const slug = await projectEnding(1_000);
+    expect((await getProject(slug, redis))?.endsAt).toBe(1_000);
+    await saveProject(sampleProject(slug), 0, redis);
+    expect((await getProject(slug, redis))?.endsAt).toBeUndefined();
+    await expect(recordContribution(slug, { name: 'Ada', amount: 5 }, liveContext(redis, testClock()))).resolves.toMatchObject({ created: true });
+  });
+});
+
+describe('backers', () => {
+  it('counts each person once, all time, in the same write, and pushes the count with the change', async () => {
+    const slug = await projectEnding(undefined);
+    const clock = testClock();
+    const ctx = liveContext(redis, clock);
+    await recordContribution(slug, { name: 'Ada', amount: 5 }, ctx, 'visitor-aaaa');
+    await recordContribution(slug, { name: 'Ada again', amount: 5 }, ctx, 'visitor-aaaa');
+    await recordContribution(slug, { name: 'Grace', amount: 5 }, ctx);
+    await recordContribution(slug, { name: 'grace', amount: 5 }, ctx);
+    // Long after every window: the backers stay.
+    clock.advance(40 * 24 * 3_600_000);
+    await recordContribution(slug, { name: 'Linus', amount: 5 }, ctx, 'visitor-bbbb');
+
+    expect((await readLiveSnapshot(slug, ctx)).backers).toBe(3);
+  });
+});
+
+describe('backers of imported contributions', () => {
+  it('counts an imported contribution’s name once, as a contribution without a cookie counts it', async () => {
+    const slug = await projectEnding(undefined);
+    const ctx = liveContext(redis, testClock());
+    const at = ctx.now() - 60_000;
+    await importEvents(slug, [
+      { kind: 'contribution', id: 'i1', name: 'Ada', amount: 5, at },
+      { kind: 'contribution', id: 'i2', name: 'ADA', amount: 5, at },
+      { kind: 'contribution', id: 'i3', name: 'Grace', amount: 5, at },
+    ], ctx);
+    await recordContribution(slug, { name: 'grace', amount: 5 }, ctx);
+
+    expect((await readLiveSnapshot(slug, ctx)).backers).toBe(2);
+  });
+});

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { campaignAt } from '../../components/campaign/campaign';
+import { formatTimeLeft } from '../../components/format';
+
+const SECOND = 1_000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+describe('a campaign’s time left', () => {
+  it('reads as days, then hours and minutes, then minutes, then seconds', () => {
+    expect(formatTimeLeft(12 * DAY + 5 * HOUR)).toBe('12 days to go');
+    expect(formatTimeLeft(DAY)).toBe('1 day to go');
+    expect(formatTimeLeft(3 * HOUR + 12 * MINUTE + 30 * SECOND)).toBe('3 h 12 min to go');
+    expect(formatTimeLeft(5 * MINUTE + 1)).toBe('5 min to go');
+    expect(formatTimeLeft(60 * SECOND)).toBe('ending in 60 s');
+    expect(formatTimeLeft(44_001)).toBe('ending in 45 s');
+    expect(formatTimeLeft(1)).toBe('ending in 1 s');
+  });
+
+  it('is open until the end, then funded when the goal was reached, else ended; a project without an end never ends', () => {
+    const project = { endsAt: 10 * DAY, goal: 100 };
+    expect(campaignAt(project, 50, 10 * DAY - 1)).toEqual({ state: 'open', text: 'ending in 1 s' });
+    expect(campaignAt(project, 99, 10 * DAY)).toEqual({ state: 'ended', text: 'Ended' });
+    expect(campaignAt(project, 100, 10 * DAY)).toEqual({ state: 'funded', text: 'Funded' });
+    expect(campaignAt({ goal: 100 }, 0, 10 * DAY)).toEqual({ state: 'endless' });
+  });
+});
