@@ -18,9 +18,6 @@ import { ROOT } from './markdown';
  */
 type Entry = { list: 'KEYS' | 'ARGV'; from: number; to: number | undefined; open: boolean };
 
-/** Scripts whose arguments another change of issue 36 rewrites (record-contribution.lua packs them in one function). */
-const REWRITTEN_ELSEWHERE = new Set(['lib/live-events/lua/record-contribution.lua']);
-
 export function headerEntries(header: string): Entry[] {
   return [...header.matchAll(/(?:^[ \t-]*|[ \t]{2,})(KEYS|ARGV)\[(\d+)(?:\.\.(\d+)?)?\]/gm)].map(([whole, list, from, to]) => ({
     list: list as Entry['list'],
@@ -83,7 +80,6 @@ describe("each script's header and its caller", () => {
 
   it('agree on one order: KEYS then ARGV, from 1, as many keys as the caller gives', () => {
     const problems = defined
-      .filter(({ file }) => !REWRITTEN_ELSEWHERE.has(file))
       .flatMap(({ file, numberOfKeys, at }) =>
         headerProblems(headerEntries(headerOf(readFileSync(path.join(ROOT, file), 'utf8'))), numberOfKeys).map((problem) => `${file} (${at}): ${problem}`),
       );
@@ -93,7 +89,6 @@ describe("each script's header and its caller", () => {
   it("list every KEYS[i] and ARGV[i] the script's own code reads", () => {
     const unlisted: string[] = [];
     for (const file of new Set(defined.map((each) => each.file))) {
-      if (REWRITTEN_ELSEWHERE.has(file)) continue;
       const source = readFileSync(path.join(ROOT, file), 'utf8');
       const entries = headerEntries(headerOf(source));
       const code = source.replace(/--\[\[[\s\S]*?\]\]/, '').replace(/--.*$/gm, '');

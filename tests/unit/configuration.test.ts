@@ -5,6 +5,7 @@ import { foldingConfigFromEnv } from '../../lib/folding/config';
 import { ADDRESS_LIMITS, checkLimitSettings, limitPoints } from '../../lib/limits/address-limits';
 import { BURST_COOLDOWN_SECONDS, limitWrites, writesPerMinute } from '../../lib/http/rate-limit';
 import { SOCKET_EVENTS_PER_WINDOW, SOCKET_EVENTS_WINDOW_S } from '../../lib/realtime/socket-limits';
+import { KINDS } from '../../lib/live-events/kinds';
 import { windowsFromEnv } from '../../lib/live-events/windows';
 import { timelineCapFromEnv } from '../../lib/timeline/config';
 import { answerFloorMs } from '../../lib/quiz/scoring';
@@ -22,7 +23,9 @@ afterEach(() => {
 
 describe('configuration', () => {
   it('defaults as the table says: windows 24 h / 30 min / 24 h / 60 s, TIMELINE_CAP 100, RATE_LIMIT_PER_MIN 120, folding 5 s / 60 s / 30 s / 6 shards', () => {
-    expect(windowsFromEnv(noEnv)).toEqual({ contributions: 86_400_000, contributors: 1_800_000, news: 86_400_000, visitors: 60_000 });
+    // Each kind's window is its descriptor's default: a kind added to KINDS needs no edit here.
+    expect(windowsFromEnv(noEnv)).toEqual(Object.fromEntries(KINDS.map((kind) => [kind.name, kind.windowMs])));
+    expect(windowsFromEnv(noEnv)).toMatchObject({ contributions: 86_400_000, contributors: 1_800_000, news: 86_400_000, visitors: 60_000 });
     expect(timelineCapFromEnv(noEnv)).toBe(100);
     delete process.env.RATE_LIMIT_PER_MIN;
     expect(writesPerMinute()).toBe(120);

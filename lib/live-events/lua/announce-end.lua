@@ -5,8 +5,8 @@
   read on Redis' clock, as record-contribution.lua refuses contributions on it.
 
   KEYS[1] project info hash (endsAt, raised, goal, endAnnounced)
-  then the home feed's 6 keys at the END of KEYS and its settings as the LAST ARGV
-  (includes/home-feed.lua, lib/feed/hook.ts)
+  KEYS[2..7] the home feed's keys (includes/home-feed.lua, lib/feed/hook.ts)
+  ARGV[1] the home feed's settings
 
   Returns {status, feedWork}: status 1 announced now, 0 announced before, -1 not ended yet (or
   unknown project, or no end), with the end it saw
