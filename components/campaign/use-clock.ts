@@ -63,7 +63,9 @@ export function useCampaign(project: { endsAt?: number; goal: number }, raised: 
 function useNowPast(endsAt: number | undefined, now: number | null): number | null {
   const [passed, setPassed] = useState<number | undefined>();
   useEffect(() => {
-    if (endsAt === undefined || now === null || now >= endsAt) return;
+    // Set within the last ticks only: `now` moves every second, and setTimeout fires at once for a
+    // delay past 2^31 ms (24.8 days), which ended a 30-day campaign on the spot.
+    if (endsAt === undefined || now === null || now >= endsAt || endsAt - now > 2_000) return;
     const timer = setTimeout(() => setPassed(endsAt), endsAt - now);
     return () => clearTimeout(timer);
   }, [endsAt, now]);
