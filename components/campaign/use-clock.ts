@@ -2,7 +2,7 @@
 
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { CLOCK_TIMING } from '@/lib/http/server-timing';
-import { campaignAt, type CampaignState } from './campaign';
+import { campaignAt, endTimerDelay, type CampaignState } from './campaign';
 
 /**
  * The server's clock in a page without a socket (the catalogue): the document's Server-Timing
@@ -63,8 +63,9 @@ export function useCampaign(project: { endsAt?: number; goal: number }, raised: 
 function useNowPast(endsAt: number | undefined, now: number | null): number | null {
   const [passed, setPassed] = useState<number | undefined>();
   useEffect(() => {
-    if (endsAt === undefined || now === null || now >= endsAt) return;
-    const timer = setTimeout(() => setPassed(endsAt), endsAt - now);
+    const delay = endTimerDelay(endsAt, now);
+    if (delay === null) return;
+    const timer = setTimeout(() => setPassed(endsAt), delay);
     return () => clearTimeout(timer);
   }, [endsAt, now]);
   return now !== null && passed !== undefined && passed === endsAt ? Math.max(now, endsAt) : now;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { campaignAt } from '../../components/campaign/campaign';
+import { campaignAt, endTimerDelay } from '../../components/campaign/campaign';
 import { formatTimeLeft } from '../../components/format';
 
 const SECOND = 1_000;
@@ -24,5 +24,15 @@ describe('a campaign’s time left', () => {
     expect(campaignAt(project, 99, 10 * DAY)).toEqual({ state: 'ended', text: 'Ended' });
     expect(campaignAt(project, 100, 10 * DAY)).toEqual({ state: 'funded', text: 'Funded' });
     expect(campaignAt({ goal: 100 }, 0, 10 * DAY)).toEqual({ state: 'endless' });
+  });
+});
+
+describe('the end’s own timer', () => {
+  it('is set in the last seconds only: a 30-day delay would overflow setTimeout and fire at once', () => {
+    expect(endTimerDelay(30 * DAY, 0)).toBeNull();
+    expect(endTimerDelay(1_500, 0)).toBe(1_500);
+    expect(endTimerDelay(1_000, 1_000)).toBeNull();
+    expect(endTimerDelay(undefined, 0)).toBeNull();
+    expect(endTimerDelay(1_000, null)).toBeNull();
   });
 });
