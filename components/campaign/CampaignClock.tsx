@@ -7,7 +7,7 @@ import type { CampaignState } from './campaign';
 export function CampaignClock({ endsAt, campaign, className = '' }: { endsAt: number | undefined; campaign: CampaignState | null; className?: string }) {
   if (endsAt === undefined) return null;
   const state = campaign?.state ?? 'pending';
-  const tone = state === 'funded' ? 'text-emerald-700' : state === 'ended' ? 'text-slate-700' : 'text-slate-600';
+  const tone = state === 'funded' ? 'text-emerald-700 dark:text-emerald-400' : state === 'ended' ? 'text-slate-700 dark:text-slate-200' : 'text-slate-600 dark:text-slate-300';
   return (
     <p data-testid="campaign-clock" data-state={state} data-ends-at={endsAt} className={`min-h-5 text-sm font-semibold ${tone} ${className}`}>
       {campaign && 'text' in campaign ? campaign.text : ''}

@@ -41,7 +41,7 @@ export function ContributeForm({ slug, over }: { slug: string; over: string | nu
     return (
       <div data-testid="contribute-closed" className="space-y-1">
         <h2 className="text-lg font-semibold">{over}</h2>
-        <p className="text-sm text-slate-600">This campaign has ended: it takes no more contributions.</p>
+        <p className="text-sm text-slate-600 dark:text-slate-300">This campaign has ended: it takes no more contributions.</p>
       </div>
     );
   }

@@ -32,11 +32,11 @@ export function ShareButton({ slug, title }: { slug: string; title: string }) {
         type="button"
         data-testid="share-button"
         onClick={() => void share()}
-        className="rounded-full border border-slate-300 bg-white px-4 py-1.5 text-sm font-semibold hover:border-accent hover:text-accent focus-visible:outline-2 focus-visible:outline-accent"
+        className="rounded-full border border-slate-300 bg-white px-4 py-1.5 text-sm font-semibold hover:border-accent hover:text-accent dark:border-slate-600 dark:bg-slate-900 dark:text-slate-200 dark:hover:text-indigo-300 focus-visible:outline-2 focus-visible:outline-accent"
       >
         Share
       </button>
-      <span data-testid="share-message" aria-live="polite" className="text-xs text-slate-600">
+      <span data-testid="share-message" aria-live="polite" className="text-xs text-slate-600 dark:text-slate-300">
         {said}
       </span>
     </span>

@@ -1,7 +1,16 @@
+import { campaignAt } from '@/components/campaign/campaign';
 import { formatMoney } from '@/components/format';
 
-/** What a link preview shows of a project; `timeLeft` ("12 days to go") once projects have an end. */
+/** What a link preview shows of a project; `timeLeft` ("12 days to go", "Funded") when it has an end. */
 export type PreviewFacts = { title: string; creator: string; raised: number; goal: number; timeLeft?: string };
+
+type PreviewedProject = { title: string; creator: string; raised: number; goal: number; endsAt?: number };
+
+/** A project's preview at `now` (this server's clock): its time left read as the page would. */
+export function previewFactsOf({ title, creator, raised, goal, endsAt }: PreviewedProject, now: number): PreviewFacts {
+  const campaign = campaignAt({ endsAt, goal }, raised, now);
+  return { title, creator, raised, goal, ...(campaign.state === 'endless' ? {} : { timeLeft: campaign.text }) };
+}
 
 export const PREVIEW_SIZE = { width: 1200, height: 630 };
 
@@ -27,7 +36,7 @@ export function ProjectPreview({ title, creator, raised, goal, timeLeft }: Previ
             <span style={{ fontSize: 56 }}>{formatMoney(raised)}</span>
             <span style={{ marginLeft: 16, marginTop: 18, color: '#c7d2fe' }}>{`raised of ${formatMoney(goal)}`}</span>
           </div>
-          <div style={{ display: 'flex', color: '#e0e7ff' }}>{timeLeft ?? `${percent}%`}</div>
+          <div style={{ display: 'flex', color: '#e0e7ff' }}>{timeLeft ? `${percent}% · ${timeLeft}` : `${percent}%`}</div>
         </div>
         <div style={{ display: 'flex', marginTop: 20, height: 18, borderRadius: 9, background: 'rgba(255,255,255,0.25)' }}>
           <div style={{ width: `${Math.min(percent, 100)}%`, height: 18, borderRadius: 9, background: 'white' }} />
