@@ -1,5 +1,6 @@
 import { closedByServer, rawUpgrade, type Upgrade } from '../tests/hostile/raw-upgrade';
 import { BotHttp, Tally } from './bot-http';
+import { isVisitorPair } from '../lib/visitors/cookie';
 
 export type CrossSiteResult = { tries: number; refused: number; cookiesGiven: number; raisedBy: number };
 export type RawSocketResult = { tries: number; held: number; refused: number; closedByServer: number };
@@ -20,7 +21,7 @@ export async function crossSiteWrites(baseURL: string, slug: string, raised: () 
     const answer = await http.send('POST', path, undefined, { 'content-type': 'text/plain' });
     result.tries++;
     if (answer.status === 403) result.refused++;
-    if (answer.setCookies.some((cookie) => cookie.startsWith('cp_vid='))) result.cookiesGiven++;
+    if (answer.setCookies.some(isVisitorPair)) result.cookiesGiven++;
   }
   result.raisedBy = (await raised()) - before;
   return result;

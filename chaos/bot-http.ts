@@ -1,4 +1,5 @@
 import { request } from 'node:http';
+import { isVisitorPair } from '../lib/visitors/cookie';
 
 export type Answer = { status: number; json: unknown; setCookies: string[] };
 
@@ -46,7 +47,7 @@ export class BotHttp {
           const status = response.statusCode ?? 0;
           this.tally.count(status);
           const setCookies = response.headers['set-cookie'] ?? [];
-          const visitor = setCookies.find((cookie) => cookie.startsWith('cp_vid='))?.split(';')[0];
+          const visitor = setCookies.find(isVisitorPair)?.split(';')[0];
           if (visitor && (this.options.keepCookies || !this.cookie)) this.cookie = visitor;
           let json: unknown;
           try {

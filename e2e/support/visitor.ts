@@ -1,5 +1,6 @@
 import { io, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '../../lib/realtime/events';
+import { isVisitorPair } from '../../lib/visitors/cookie';
 
 export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -7,7 +8,7 @@ export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 export async function visitorCookie(baseURL: string): Promise<string> {
   const response = await fetch(`${baseURL}/`, { headers: { accept: 'text/html' } });
   await response.arrayBuffer();
-  const cookie = response.headers.getSetCookie().find((header) => header.startsWith('cp_vid='));
+  const cookie = response.headers.getSetCookie().find(isVisitorPair);
   if (!cookie) throw new Error(`no visitor cookie from ${baseURL}/ (${response.status})`);
   return cookie.split(';')[0]!;
 }

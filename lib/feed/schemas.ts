@@ -13,7 +13,6 @@ export const followedSchema = z.object({ slug: z.string(), following: z.literal(
 export const feedQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(FEED_PAGE.max).default(FEED_PAGE.default).describe('entries per page'),
   before: refSchema.optional().describe('a `nextCursor`: the page of entries older than it'),
-  look: z.enum(['0', '1']).optional().describe('1: this read is the visitor looking at their feed (the count of new entries starts again from now)'),
 });
 
 export const feedChangeSchema = z.union([

@@ -8,7 +8,7 @@ export const MAX_TARGET_LENGTH = 4_096;
 
 /**
  * Why a request target is not one path the front door and Next read alike, or undefined when it
- * is. Next resolves dot segments (`..`, `.%2e`), backslashes and encoded slashes after the front
+ * is. Next resolves dot segments (`..`, `.%2e`), backslashes and doubled slashes after the front
  * door's policy and limits have read the raw target: `/_next/../api/…` was policed as one of
  * Next's files and routed as the API. A browser never sends such a target (it resolves them
  * itself), so it is refused rather than resolved. Next also answers a malformed escape
@@ -25,9 +25,8 @@ export function targetProblem(url = '/'): string | undefined {
   } catch {
     return 'the request target is not a well-formed path';
   }
-  if (path.includes('#') || segments.some((segment) => segment.includes('\\') || segment.includes('/'))) {
-    return 'the request target has a backslash, an encoded slash or a fragment';
-  }
+  // Next turns a raw backslash into a slash; an escaped one (`%5C`), or an escaped slash, stays inside its segment.
+  if (path.includes('#') || path.includes('\\')) return 'the request target has a backslash or a fragment';
   if (segments.some((segment) => segment === '.' || segment === '..')) return 'the request target has a dot segment';
   if (segments.slice(0, -1).some((segment) => segment === '')) return 'the request target has a doubled slash';
   return undefined;

@@ -17,6 +17,8 @@ export type RedisServerOptions = {
   port?: number;
   /** Keep the data there (AOF, fsync every second); else throwaway: no RDB, no AOF. */
   dataDir?: string;
+  /** A password it requires (`requirepass`), sent on its stdin, so no other local user reads it in its arguments; the url carries it. */
+  password?: string;
 };
 
 export async function freePort(): Promise<number> {
@@ -48,15 +50,18 @@ export async function startRedisServer(options: RedisServerOptions = {}): Promis
     : ['--save', '', '--appendonly', 'no'];
   for (let attempt = 1; ; attempt++) {
     const port = options.port ?? (await freePort());
-    const child = spawn(programPath('redis-server'), ['--port', String(port), '--bind', '127.0.0.1', ...persistence, ...LAZYFREE_ARGS, '--loglevel', 'warning'], {
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const fromStdin = options.password === undefined ? [] : ['-'];
+    const child = spawn(programPath('redis-server'), [...fromStdin, '--port', String(port), '--bind', '127.0.0.1', ...persistence, ...LAZYFREE_ARGS, '--loglevel', 'warning'], {
+      stdio: [options.password === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
     });
+    if (options.password !== undefined) child.stdin!.end(`requirepass ${options.password}\n`);
     const exited = once(child, 'exit').then(() => undefined);
     // Whatever happens to this process, its private Redis must not outlive it.
     killOnExit(child);
     try {
       await waitForPort(child, port);
-      return { url: `redis://127.0.0.1:${port}`, port, pid: child.pid!, exited, stop: () => stopChild(child) };
+      const auth = options.password === undefined ? '' : `:${encodeURIComponent(options.password)}@`;
+      return { url: `redis://${auth}127.0.0.1:${port}`, port, pid: child.pid!, exited, stop: () => stopChild(child) };
     } catch (error) {
       await stopChild(child);
       // Another process can take a free port between our probe and redis-server's bind.

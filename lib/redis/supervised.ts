@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { log } from '../log';
 import { startRedisServer, type RedisServerHandle } from './embedded';
@@ -18,12 +19,15 @@ export type SupervisedRedis = { url: string; port: number; pid(): number; stop()
 /**
  * The embedded redis-server, kept alive: when it dies it is started again on the same port
  * (ioredis reconnects by itself), after 200 ms, doubling up to 5 s while it keeps dying. With a
- * data folder it reloads its AOF, so a crash loses at most the last second of writes.
+ * data folder it reloads its AOF, so a crash loses at most the last second of writes. It
+ * requires a password made up at start (its url carries it).
  */
 export async function superviseRedisServer(options: { dataDir?: string; backoff?: Backoff } = {}): Promise<SupervisedRedis> {
   const { dataDir, backoff = DEFAULT_BACKOFF } = options;
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  let current: RedisServerHandle = await startRedisServer({ dataDir });
+  // Any local user can reach a loopback port: the server takes only clients that know this, made up at each start (it lives in REDIS_URL).
+  const password = randomBytes(24).toString('base64url');
+  let current: RedisServerHandle = await startRedisServer({ dataDir, password });
   const { port } = current;
   let stopping = false;
   let delay = backoff.firstMs;
@@ -40,7 +44,7 @@ export async function superviseRedisServer(options: { dataDir?: string; backoff?
       delay = Math.min(delay * 2, backoff.maxMs);
       if (stopping) return;
       try {
-        current = await startRedisServer({ dataDir, port });
+        current = await startRedisServer({ dataDir, port, password });
         log.info({ port }, 'the embedded redis-server is back');
         return watch(current);
       } catch (error) {

@@ -54,7 +54,7 @@ export async function startRuntime(): Promise<Runtime> {
     embedded = await superviseRedisServer({ dataDir });
     process.env.REDIS_URL = embedded.url;
     log.info(
-      { url: embedded.url, pid: embedded.pid(), dataDir: dataDir ?? 'none' },
+      { port: embedded.port, pid: embedded.pid(), dataDir: dataDir ?? 'none' },
       'started a private, supervised redis-server; set REDIS_URL or REDIS_CLUSTER_NODES to use your own',
     );
   }

@@ -10,6 +10,13 @@ import { visitorIdSchema } from '../live-events/schemas';
  * trust only an id that comes back in this cookie, never one in a payload.
  */
 export const VISITOR_COOKIE = 'cp_vid';
+/**
+ * Its name over HTTPS: a `__Host-` cookie is refused by browsers unless Secure, from the host
+ * itself, with Path=/ and no Domain, so neither a sibling subdomain nor plain HTTP can plant one.
+ */
+export const SECURE_VISITOR_COOKIE = `__Host-${VISITOR_COOKIE}`;
+/** A `Set-Cookie` or `Cookie` pair of the visitor cookie, by either name. */
+export const isVisitorPair = (pair: string) => pair.startsWith(`${VISITOR_COOKIE}=`) || pair.startsWith(`${SECURE_VISITOR_COOKIE}=`);
 const ONE_YEAR_S = 365 * 24 * 3600;
 
 const secretSchema = (name: string) => z.string().min(32, `${name} must be at least 32 characters`);
@@ -45,7 +52,8 @@ export function ensureVisitorSecret(env: Record<string, string | undefined> = pr
 }
 
 function signedId(header: string | undefined, key: string | undefined): string | undefined {
-  const value = header && key ? parseCookie(header)[VISITOR_COOKIE] : undefined;
+  const cookies = header && key ? parseCookie(header) : undefined;
+  const value = cookies?.[SECURE_VISITOR_COOKIE] ?? cookies?.[VISITOR_COOKIE];
   if (!value || !key) return undefined;
   const id = unsign(value, key);
   return id !== false && visitorIdSchema.safeParse(id).success ? id : undefined;
@@ -62,12 +70,13 @@ export function visitorToResign(header: string | undefined): string | undefined 
 }
 
 /** A new visitor id (or the given one, signed again) and its Set-Cookie header value. */
-export function newVisitorCookie(secure: boolean, id = randomBytes(16).toString('base64url')): { id: string; value: string; setCookie: string } {
+export function newVisitorCookie(secure: boolean, id = randomBytes(16).toString('base64url')): { id: string; name: string; value: string; setCookie: string } {
   const key = secret();
   if (!key) throw new Error('VISITOR_SECRET is not set');
   const value = sign(id, key);
-  const setCookie = stringifySetCookie(VISITOR_COOKIE, value, { httpOnly: true, sameSite: 'lax', path: '/', maxAge: ONE_YEAR_S, secure });
-  return { id, value, setCookie };
+  const name = secure ? SECURE_VISITOR_COOKIE : VISITOR_COOKIE;
+  const setCookie = stringifySetCookie(name, value, { httpOnly: true, sameSite: 'lax', path: '/', maxAge: ONE_YEAR_S, secure });
+  return { id, name, value, setCookie };
 }
 
 export { secret as visitorSecret, ONE_YEAR_S as visitorCookieMaxAgeSeconds };

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { takeFromAddress } from '../limits/address-limits';
 import { fromTrustedProxy } from '../limits/trusted-proxy';
-import { newVisitorCookie, VISITOR_COOKIE, visitorFromCookies, visitorToResign } from './cookie';
+import { isVisitorPair, newVisitorCookie, visitorFromCookies, visitorToResign } from './cookie';
 
 /**
  * Set by server.ts on a request refused a new visitor id (replacing any such header the client
@@ -54,8 +54,8 @@ export async function issueVisitorCookie(request: IncomingMessage, response: Ser
 
 /** A new visitor's cookie, or a rotated-out one signed again with its id (its follows carry over), on the response and the request. */
 function giveCookie(request: IncomingMessage, response: ServerResponse, id?: string): void {
-  const { value, setCookie } = newVisitorCookie(behindHttpsProxy(request), id);
+  const { name, value, setCookie } = newVisitorCookie(behindHttpsProxy(request), id);
   response.appendHeader('Set-Cookie', setCookie);
-  const others = (request.headers.cookie ?? '').split(';').filter((pair) => pair.trim() && !pair.trim().startsWith(`${VISITOR_COOKIE}=`));
-  request.headers.cookie = [...others.map((pair) => pair.trim()), `${VISITOR_COOKIE}=${encodeURIComponent(value)}`].join('; ');
+  const others = (request.headers.cookie ?? '').split(';').filter((pair) => pair.trim() && !isVisitorPair(pair.trim()));
+  request.headers.cookie = [...others.map((pair) => pair.trim()), `${name}=${encodeURIComponent(value)}`].join('; ');
 }

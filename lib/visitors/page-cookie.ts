@@ -1,4 +1,4 @@
-import { VISITOR_COOKIE } from './cookie';
+import { isVisitorPair } from './cookie';
 
 /**
  * For HTTP clients of the app (the chaos loader, the benches): the `cp_vid=…` pair a page load
@@ -8,5 +8,5 @@ import { VISITOR_COOKIE } from './cookie';
 export async function fetchVisitorCookie(baseURL: string): Promise<string | undefined> {
   const response = await fetch(`${baseURL}/`, { headers: { accept: 'text/html' }, signal: AbortSignal.timeout(10_000) });
   await response.body?.cancel();
-  return response.headers.getSetCookie().map((header) => header.split(';')[0]!).find((pair) => pair.startsWith(`${VISITOR_COOKIE}=`));
+  return response.headers.getSetCookie().map((header) => header.split(';')[0]!).find(isVisitorPair);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GET as getFeed } from '../../app/api/feed/route';
+import { GET as getFeed, POST as lookAtFeed } from '../../app/api/feed/route';
 import { DELETE as unfollowRoute } from '../../app/api/follows/[slug]/route';
 import { GET as getFollows, POST as followRoute } from '../../app/api/follows/route';
 import { workOnce } from '../../lib/feed';
@@ -44,9 +44,14 @@ describe('the follow and feed API', () => {
     await getFeed(send('/api/feed', { cookie }), noContext);
     await publishNews(slug, { id: 'api-news', title: 'Shipped', url: 'https://example.com/s' });
     await workOnce({ redis, config: configuredFeed(), now: Date.now }, { consumer: 'api-test' });
-    const page = feedPageSchema.parse(documented(feedPageSchema, await (await getFeed(send('/api/feed?limit=5&look=1', { cookie }), noContext)).json()));
+    const page = feedPageSchema.parse(documented(feedPageSchema, await (await lookAtFeed(send('/api/feed?limit=5', { method: 'POST', cookie }), noContext)).json()));
     expect(page.entries).toMatchObject([{ id: `${slug}:n-api-news`, kind: 'news', project: { slug }, news: { title: 'Shipped' } }]);
     expect(page.nextCursor).toBeNull();
+    // The look is a POST: a GET, even one saying `look=1` (a link, an image), records none.
+    expect((await (await getFeed(send('/api/feed', { cookie }), noContext)).json()).lastLooked).toBeGreaterThan(0);
+    const other = newCookie();
+    await getFeed(send('/api/feed?look=1', { cookie: other }), noContext);
+    expect((await (await getFeed(send('/api/feed', { cookie: other }), noContext)).json()).lastLooked).toBe(0);
 
     const gone = await unfollowRoute(send(`/api/follows/${slug}`, { method: 'DELETE', cookie }), { params: Promise.resolve({ slug }) });
     expect(gone.status).toBe(204);
@@ -54,7 +59,7 @@ describe('the follow and feed API', () => {
   });
 
   it('gives a reader without a cookie an empty answer and no id; a follow without one (refused its id by server.ts) is a 503, a 429 with the wait', async () => {
-    const response = await getFeed(send('/api/feed?look=1'), noContext);
+    const response = await lookAtFeed(send('/api/feed', { method: 'POST' }), noContext);
     expect([response.headers.get('set-cookie'), await response.json()]).toEqual([null, { entries: [], nextCursor: null, lastLooked: 0 }]);
     const follows = await getFollows(send('/api/follows'), noContext);
     expect([follows.headers.get('set-cookie'), await follows.json()]).toEqual([null, { follows: [] }]);

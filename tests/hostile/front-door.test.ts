@@ -6,7 +6,7 @@ import { channelKind, countPubSubMessages } from '../../lib/metrics/pubsub';
 import { metricsRegistry } from '../../lib/metrics/registry';
 import { instrumentRedis } from '../../lib/metrics/redis';
 import { createRedis, createSubscriber, getRedis, waitUntilReady } from '../../lib/redis/client';
-import { visitorFromCookies } from '../../lib/visitors/cookie';
+import { isVisitorPair, visitorFromCookies } from '../../lib/visitors/cookie';
 import { testConnection, uniqueAddress, uniqueSlug } from '../support';
 import { seriesValue, startInProcessApp, type InProcessApp } from './in-process-app';
 
@@ -47,10 +47,10 @@ describe('the visitor cookie', () => {
   const setCookie = async (headers: Record<string, string>) => {
     const response = await fetch(`${url}/projects/x`, { headers: { accept: 'text/html', ...headers } });
     await response.text();
-    return response.headers.getSetCookie().find((cookie) => cookie.startsWith('cp_vid='))!;
+    return response.headers.getSetCookie().find(isVisitorPair)!;
   };
 
-  it('is HttpOnly and SameSite=Lax, and Secure behind an HTTPS proxy (TRUST_PROXY=1 and X-Forwarded-Proto: https) only', async () => {
+  it('is HttpOnly and SameSite=Lax, and Secure and __Host- prefixed behind an HTTPS proxy (TRUST_PROXY=1 and X-Forwarded-Proto: https) only', async () => {
     const flags = (cookie: string) => cookie.split(';').slice(1).map((flag) => flag.trim().toLowerCase().split('=')[0]);
     const before = process.env.TRUST_PROXY;
     try {
@@ -58,8 +58,13 @@ describe('the visitor cookie', () => {
       const proxied = await setCookie({ 'x-forwarded-for': '198.51.100.1', 'x-forwarded-proto': 'https' });
       expect(flags(proxied)).toEqual(expect.arrayContaining(['httponly', 'samesite', 'secure']));
       expect(proxied).toMatch(/SameSite=Lax/i);
+      // A __Host- cookie: Secure, Path=/, no Domain, so no sibling subdomain or plain-HTTP page can set one.
+      expect(proxied).toMatch(/^__Host-cp_vid=[^;]+;.*Path=\//);
+      expect(flags(proxied)).not.toContain('domain');
+      expect(visitorFromCookies(proxied.split(';')[0])).toBeDefined();
       const plain = await setCookie({ 'x-forwarded-for': '198.51.100.2', 'x-forwarded-proto': 'http' });
       expect(flags(plain)).not.toContain('secure');
+      expect(plain).toMatch(/^cp_vid=/);
       // Without a proxy to trust, the header is just something a client wrote.
       delete process.env.TRUST_PROXY;
       const direct = await setCookie({ 'x-forwarded-proto': 'https' });

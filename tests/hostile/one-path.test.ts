@@ -35,8 +35,6 @@ const spellings = (to: string) => [
   `/_next/./..${to}`,
   `/api/health/..${to}`,
   `/_next/..\\..${to.replaceAll('/', '\\')}`,
-  `/_next%5c..%5c..${to}`,
-  `/_next/..%2f..${to}`,
   `/${to}`,
   `/_next//..${to}`,
   `/_next#/..${to}`,
@@ -70,6 +68,9 @@ describe('one path, decided once', () => {
     expect(targetProblem('/a//b')).toMatch(/doubled slash/);
     expect(targetProblem('/a\\b')).toMatch(/backslash/);
     expect(targetProblem('/a/%zz')).toMatch(/well-formed/);
-    for (const plain of ['/', '/projects/x', '/projects/x/', '/?after=1.a/../b', '/api/projects/a%2db', '/a..b/.c']) expect(targetProblem(plain)).toBeUndefined();
+    // An escaped slash or backslash stays inside its segment, for Next too: the route's own 4xx (the fuzz's cross-site 403 first).
+    for (const plain of ['/', '/projects/x', '/projects/x/', '/?after=1.a/../b', '/api/projects/a%2db', '/a..b/.c', '/api/projects/a%2Fb', '/api/projects/%5C']) {
+      expect(targetProblem(plain)).toBeUndefined();
+    }
   });
 });

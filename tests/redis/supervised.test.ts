@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import net from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { log } from '../../lib/log';
 import { canConnect, isRunning } from '../../lib/redis/embedded';
@@ -98,5 +100,31 @@ describe.runIf(testConnection().mode === 'single')('the supervised embedded redi
     await again.stop();
     expect(await canConnect(again.port)).toBe(false);
     expect(isRunning(again.pid())).toBe(false);
+  });
+});
+
+describe('the embedded redis-server the app supervises', () => {
+  it('takes only clients with its generated password, which its arguments do not show; a restart keeps it', async () => {
+    const redis = await superviseRedisServer();
+    try {
+      const password = decodeURIComponent(new URL(redis.url).password);
+      expect(password.length).toBeGreaterThanOrEqual(32);
+      expect(readFileSync(`/proc/${redis.pid()}/cmdline`, 'utf8')).not.toContain(password);
+      // A client's first words on a raw connection, with or without AUTH: what another local user could send.
+      const ask = async (auth?: string) => {
+        const socket = net.connect(redis.port, '127.0.0.1');
+        socket.end(`${auth === undefined ? '' : `AUTH ${auth}\r\n`}PING\r\n`);
+        let reply = '';
+        for await (const chunk of socket) reply += String(chunk);
+        return reply.trim().split('\r\n').at(-1);
+      };
+      expect(await ask()).toMatch(/NOAUTH/);
+      expect(await ask(password)).toBe('+PONG');
+      await killAndTimeRestart(redis);
+      expect(await ask()).toMatch(/NOAUTH/);
+      expect(await ask(password)).toBe('+PONG');
+    } finally {
+      await redis.stop();
+    }
   });
 });

@@ -51,4 +51,13 @@ export const feedRoutes = defineRoutes('feed', [
     query: feedQuerySchema,
     responses: answers(200, 'a page', feedPageSchema),
   },
+  {
+    method: 'post',
+    path: '/api/feed',
+    summary: "The same page, read as the visitor looking at their feed: the count of new entries starts again from now",
+    description: `${visitor} Without one, an empty page and nothing recorded. No body.`,
+    access: 'write',
+    query: feedQuerySchema,
+    responses: answers(200, 'a page', feedPageSchema),
+  },
 ]);
