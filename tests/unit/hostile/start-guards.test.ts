@@ -4,9 +4,13 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ADMIN_TOKEN_MIN_LENGTH, checkAdminToken, embeddedRedisDataDir, keptVisitorSecret, makeAdminToken } from '../../lib/server/start-guards';
+import { ADMIN_TOKEN_MIN_LENGTH, checkAdminToken, embeddedRedisDataDir, keptVisitorSecret, makeAdminToken } from '../../../lib/server/start-guards';
 
-/** server.ts as `npm start` runs it, until it exits: its exit code and what it printed. */
+/**
+ * server.ts as `npm start` runs it, until it exits: its exit code and what it printed. It stops
+ * before starting any Redis, so these run in the unit tier; a cold tsx start on a busy machine
+ * takes seconds, hence each such test's minute.
+ */
 async function startServer(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   const child = spawn(path.join('node_modules', '.bin', 'tsx'), ['server.ts'], {
     env: { ...process.env, NODE_ENV: 'production', REDIS_URL: '', REDIS_CLUSTER_NODES: '', REDIS_DATA_DIR: '', PORT: '0', VISITOR_SECRET: 'v'.repeat(32), ...env },
@@ -33,14 +37,14 @@ describe('npm start refuses what would lose data or open the admin routes to a g
     expect(embeddedRedisDataDir({ NODE_ENV: 'development' })).toBeUndefined();
   });
 
-  it('server.ts in production without REDIS_URL, REDIS_CLUSTER_NODES or REDIS_DATA_DIR exits 1 before starting any Redis', async () => {
+  it('server.ts in production without REDIS_URL, REDIS_CLUSTER_NODES or REDIS_DATA_DIR exits 1 before starting any Redis', { timeout: 60_000 }, async () => {
     const { code, output } = await startServer({ ADMIN_TOKEN: makeAdminToken() });
     expect(code).toBe(1);
     expect(output).toContain('npm start refuses a throwaway Redis');
     expect(output).not.toContain('started a private, supervised redis-server');
   });
 
-  it('server.ts without VISITOR_SECRET exits 1 and says why: a secret made up at each start would refuse every cookie after a restart', async () => {
+  it('server.ts without VISITOR_SECRET exits 1 and says why: a secret made up at each start would refuse every cookie after a restart', { timeout: 60_000 }, async () => {
     const { code, output } = await startServer({ ADMIN_TOKEN: makeAdminToken(), VISITOR_SECRET: '', REDIS_DATA_DIR: '/nonexistent/never-used' });
     expect(code).toBe(1);
     expect(output).toContain('npm start refuses to run without VISITOR_SECRET');
@@ -59,7 +63,7 @@ describe('npm start refuses what would lose data or open the admin routes to a g
     }
   });
 
-  it('server.ts with a short ADMIN_TOKEN exits 1 and says why, without printing the token', async () => {
+  it('server.ts with a short ADMIN_TOKEN exits 1 and says why, without printing the token', { timeout: 60_000 }, async () => {
     const { code, output } = await startServer({ ADMIN_TOKEN: 'short-admin-token', REDIS_DATA_DIR: '/nonexistent/never-used' });
     expect(code).toBe(1);
     expect(output).toContain('ADMIN_TOKEN has 17 characters; it must have at least 24');
