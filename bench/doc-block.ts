@@ -10,9 +10,12 @@ export type Measurement = { date: Date; command: string; machine: readonly strin
 
 const marker = (name: string, end: 'start' | 'end') => `<!-- ${name}:${end} -->`;
 
-/** When, by which command and on what machine, then the tables; what the run printed beside them stays in its output. */
+/**
+ * One line of when, by which command and on what machine (tersely: the docs' words are capped), then
+ * the tables; what the run printed beside them stays in its output.
+ */
 export function renderMeasurement({ date, command, machine, tables }: Measurement): string {
-  const lines = [`Measured on ${date.toISOString().slice(0, 10)} by \`${command}\` on ${machine.join('; ')}.`];
+  const lines = [[date.toISOString().slice(0, 10), `\`${command}\``, ...machine].join(' · ')];
   for (const table of tables) lines.push('', table);
   return lines.join('\n');
 }

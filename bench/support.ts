@@ -52,25 +52,28 @@ export async function commandUsec(redis: Redis): Promise<Map<string, { calls: nu
   return stats;
 }
 
-/** The host, and how busy other processes kept it just before the run (they skew every figure). */
-export function hostInfo(loadAtStart: number[]): string[] {
+/**
+ * The machine, its Redis, and how busy other processes kept it just before the run (they skew every
+ * figure), e.g. `AMD EPYC ×2, 23.5 GiB, Linux x64`, `node 24.21.0`, `redis 7.0.15`, `load 2.57 (busy: noisy)`.
+ */
+export function hostInfo(loadAtStart: number[], redisVersion: string): string[] {
   const cpus = os.cpus();
+  const load = loadAtStart[0] ?? 0;
   return [
-    `${cpus[0]?.model ?? 'unknown'} × ${cpus.length} cores, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB`,
-    `${os.type()} ${os.arch()}, node ${process.version}`,
-    `load ${(loadAtStart[0] ?? 0).toFixed(2)} before the run` + ((loadAtStart[0] ?? 0) > cpus.length / 2 ? ' (other processes busy: expect noisy figures)' : ''),
+    `${cpus[0]?.model ?? 'unknown'} ×${cpus.length}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, ${os.type()} ${os.arch()}`,
+    `node ${process.versions.node}`,
+    `redis ${redisVersion}`,
+    `load ${load.toFixed(2)}` + (load > cpus.length / 2 ? ' (busy: noisy)' : ''),
   ];
 }
 
-/** The host, and the Redis the figures were measured on. */
+/** `hostInfo` with the version of the Redis at `redisUrl`. */
 export async function machineInfo(redisUrl: string, loadAtStart: number[]): Promise<string[]> {
   const redis = new Redis(redisUrl, { lazyConnect: true });
   await redis.connect();
   const server = await redisInfo(redis, 'server');
-  const memory = await redisInfo(redis, 'memory');
   await redis.quit();
-  const [cpu, system, load] = hostInfo(loadAtStart);
-  return [cpu!, system!, `redis ${server.get('redis_version') ?? '?'} (${memory.get('mem_allocator') ?? '?'})`, load!];
+  return hostInfo(loadAtStart, server.get('redis_version') ?? '?');
 }
 
 export const fmt = {

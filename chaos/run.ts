@@ -123,7 +123,7 @@ async function main(): Promise<void> {
 /** Each table into its block of `file`, under when, by which command and on what machine it was measured. */
 function writeTables(file: string, args: string[], loadAtStart: number[], tables: Record<string, string>): void {
   const redis = /v=(\S+)/.exec(execFileSync(programPath('redis-server'), ['--version'], { encoding: 'utf8' }))?.[1] ?? '?';
-  const machine = [...hostInfo(loadAtStart), `redis ${redis}`];
+  const machine = hostInfo(loadAtStart, redis);
   const command = ['npm run chaos', ...(args.length ? ['--', ...args] : [])].join(' ');
   const date = new Date();
   writeBlocks(file, Object.fromEntries(Object.entries(tables).map(([name, table]) => [name, renderMeasurement({ date, command, machine, tables: [table] })])));

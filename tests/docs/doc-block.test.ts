@@ -24,11 +24,11 @@ describe('the blocks a bench or chaos run writes into the docs', () => {
     const text = renderMeasurement({
       date: new Date('2026-11-23T23:59:00Z'),
       command: 'npm run bench -- push',
-      machine: ['AMD EPYC × 2 cores', 'redis 7.0.15'],
+      machine: ['AMD EPYC ×2, 23.5 GiB, Linux x64', 'node 24.21.0', 'redis 7.0.15', 'load 2.57 (busy: noisy)'],
       tables: ['| figure |\n| --- |\n| push |'],
     });
     expect(text.split('\n')).toEqual([
-      'Measured on 2026-11-23 by `npm run bench -- push` on AMD EPYC × 2 cores; redis 7.0.15.',
+      '2026-11-23 · `npm run bench -- push` · AMD EPYC ×2, 23.5 GiB, Linux x64 · node 24.21.0 · redis 7.0.15 · load 2.57 (busy: noisy)',
       '',
       '| figure |',
       '| --- |',
