@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { INSTANCE_HEADER } from '../../lib/http/instance-header';
 import { freePort, isRunning } from '../../lib/redis/embedded';
-import { commandLine, descendants } from '../support/processes';
+import { commandLine, descendants, runs } from '../support/processes';
 
 test('npm run demo:cluster serves the seeded site from both instances through HAProxy; Ctrl-C leaves nothing running', async () => {
   test.setTimeout(120_000);
@@ -29,8 +29,8 @@ test('npm run demo:cluster serves the seeded site from both instances through HA
 
     const started = descendants(demo.pid!);
     const commands = started.map(commandLine);
-    expect(commands.filter((command) => command.startsWith('redis-server'))).toHaveLength(6);
-    expect(commands.filter((command) => command.startsWith('haproxy'))).toHaveLength(1);
+    expect(commands.filter((command) => runs(command, 'redis-server'))).toHaveLength(6);
+    expect(commands.filter((command) => runs(command, 'haproxy'))).toHaveLength(1);
 
     process.kill(-demo.pid!, 'SIGINT'); // what Ctrl-C sends to the foreground process group
     await once(demo, 'exit');

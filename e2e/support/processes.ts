@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 
 /** Every process descending from `root`, read from /proc (Linux). */
 export function descendants(root: number): number[] {
@@ -24,4 +25,9 @@ export function commandLine(pid: number): string {
   } catch {
     return '';
   }
+}
+
+/** Whether a command line runs `program`, by name or by the path it was found at (lib/programs.ts). */
+export function runs(command: string, program: string): boolean {
+  return path.basename(command.split(' ')[0] ?? '') === program;
 }
