@@ -17,11 +17,13 @@ export default defineConfig({
   testDir: 'e2e',
   globalSetup: './e2e/support/global-setup.ts',
   fullyParallel: true,
-  workers: 2,
+  // Most of a spec's time is spent waiting (for sockets, servers starting, a window to pass), not on
+  // a core: three workers on two cores keep them busy, which two did not (about 0.7 cores used).
+  workers: 3,
   // Each wait is on what a page shows (expect, below); a test's budget is for its steps, and a
   // whole game or feed on a phone is dozens of them, each slower while another process is busy.
   timeout: 120_000,
-  // Two workers share two cores with their browsers and app servers: a first page load, hydration
+  // Three workers share two cores with their browsers and app servers: a first page load, hydration
   // and socket watch can take seconds when another spec is starting a server.
   expect: { timeout: 10_000 },
   forbidOnly: !!process.env.CI,

@@ -3,6 +3,7 @@ import type { ChainableCommander, Redis } from 'ioredis';
 import { BURST_LEASE_KEY } from '../../lib/folding/burst';
 import { metricFolder } from '../../lib/folding/metric-events';
 import { waitUntilReady } from '../../lib/redis/client';
+import { targetProblem } from '../../lib/http/request-target';
 
 /**
  * HTTP fuzzing of every route (shared by e2e/http-fuzz.spec.ts and `npm run chaos`): generated
@@ -133,21 +134,13 @@ function requestFor(route: Route, target: Target): fc.Arbitrary<FuzzRequest> {
 
 const SAME_ORIGIN = 'same-origin';
 
-const wellFormed = (path: string) => {
-  try {
-    decodeURIComponent(path.split('?')[0]!);
-    return path.length <= 4_096;
-  } catch {
-    return false;
-  }
-};
-
 /**
- * What the front door must answer a write to any route (after a malformed target's 400): 403
- * when a browser sent it from another site, 415 for a body that is not JSON.
+ * What the front door must answer a write to any route, once its target is one path (else a 400
+ * first, lib/http/request-target.ts): 403 when a browser sent it from another site, 415 for a
+ * body that is not JSON.
  */
 function expectedRefusal({ method, path, headers, body }: FuzzRequest, own: string): number | undefined {
-  if (method === 'GET' || !wellFormed(path)) return undefined;
+  if (method === 'GET' || targetProblem(path) !== undefined) return undefined;
   if ((headers.origin !== undefined && headers.origin !== own) || headers['sec-fetch-site'] === 'cross-site') return 403;
   if (body && (headers['content-type'] ?? 'text/plain;charset=UTF-8').split(';')[0] !== 'application/json') return 415;
   return undefined;
