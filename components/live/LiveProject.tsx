@@ -28,7 +28,7 @@ export function LiveProject({ project, snapshot }: { project: Project; snapshot:
         <Progress raised={view.raised} goal={project.goal} />
         <div className="mt-3 flex flex-wrap items-baseline justify-between gap-2">
           <p data-testid="backers-count" data-count={view.backers} className="text-sm text-slate-600 dark:text-slate-300">
-            <strong className="tabular-nums text-ink">{view.backers}</strong> {plural(view.backers, 'backer', 'backers')}
+            <strong className="tabular-nums text-ink dark:text-slate-100">{view.backers}</strong> {plural(view.backers, 'backer', 'backers')}
           </p>
           <CampaignClock endsAt={project.endsAt} campaign={campaign} />
         </div>
@@ -56,7 +56,7 @@ export function LiveProject({ project, snapshot }: { project: Project; snapshot:
             {plural(view.visitors, 'person', 'people')} viewing now
           </p>
           <p data-testid="shares-count" data-count={view.counts[shares.name] ?? 0} className="text-slate-600 dark:text-slate-300">
-            <strong className="block text-3xl font-bold tabular-nums text-ink">{view.counts[shares.name] ?? 0}</strong>{' '}
+            <strong className="block text-3xl font-bold tabular-nums text-ink dark:text-slate-100">{view.counts[shares.name] ?? 0}</strong>{' '}
             {plural(view.counts[shares.name] ?? 0, 'share', 'shares')} in the last {formatWindow(windows[shares.name]!)}
           </p>
         </section>
