@@ -86,6 +86,7 @@ export function openApiDocument(): object {
     info: {
       title: 'crowdpulse',
       version: '0.1.0',
+      license: { name: 'MIT', identifier: 'MIT' },
       description:
         'Live crowdfunding pages, a quiz and its leaderboard, and event folding, on Redis. JSON in and out; errors are `{error: {code, message, field?}}`. The Socket.IO events are described at /api/socket-events.json.',
     },
