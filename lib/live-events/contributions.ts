@@ -3,7 +3,7 @@ import { afterFeedHook } from '../feed/hook';
 import { newId } from '../ids';
 import { defaultLiveEventsContext, type LiveEventsContext } from './context';
 import { liveEventKeys } from './keys';
-import { argValues, recordContributionArgs } from './record-contribution-args';
+import { argValues, recordContributionArgs } from './script-args';
 import type { ContributionInput } from './schemas';
 import { withLiveEventScripts } from './commands';
 

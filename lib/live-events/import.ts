@@ -1,9 +1,7 @@
 import { NotFoundError } from '../errors';
-import { activityArgs } from './activity';
 import { defaultLiveEventsContext, type LiveEventsContext } from './context';
-import { projectKeys } from '../projects/keys';
 import { backerOf } from './contributions';
-import { liveEventKeys } from './keys';
+import { argValues, importEventsArgs } from './script-args';
 import type { ImportInput } from './schemas';
 import { withLiveEventScripts } from './commands';
 
@@ -18,12 +16,9 @@ export async function importEvents(
   events: ImportInput['events'],
   ctx: LiveEventsContext = defaultLiveEventsContext(),
 ): Promise<{ imported: number; skipped: number }> {
-  const keys = liveEventKeys(slug);
-  const [imported, skipped] = await withLiveEventScripts(ctx.redis).importEvents(
-    keys.info, keys.contributions, keys.contributors, keys.contributionDetails, keys.news, keys.newsDetails, keys.activity, keys.changes, projectKeys.backers(slug),
-    ctx.now(), ctx.windows.contributions, ctx.windows.contributors, ctx.windows.news,
-    slug, JSON.stringify(events.toSorted((a, b) => a.at - b.at).map((event) => (event.kind === 'contribution' ? { ...event, backer: backerOf(event, undefined) } : event))), ...activityArgs(),
-  );
+  const oldestFirst = events.toSorted((a, b) => a.at - b.at).map((event) => (event.kind === 'contribution' ? { ...event, backer: backerOf(event, undefined) } : event));
+  const { keys, argv } = importEventsArgs(slug, JSON.stringify(oldestFirst), ctx);
+  const [imported, skipped] = await withLiveEventScripts(ctx.redis).importEvents(...argValues(keys), ...argValues(argv));
   if (imported === -1) throw new NotFoundError('project');
   if (imported > 0) await ctx.onProjectMetrics?.(slug, { contributions: imported });
   return { imported, skipped };

@@ -1,9 +1,8 @@
 import { NotFoundError } from '../errors';
-import { afterFeedHook, feedHook } from '../feed/hook';
+import { afterFeedHook } from '../feed/hook';
 import { newId } from '../ids';
-import { activityArgs } from './activity';
 import { defaultLiveEventsContext, type LiveEventsContext } from './context';
-import { liveEventKeys } from './keys';
+import { argValues, publishNewsArgs, unpublishNewsArgs } from './script-args';
 import type { NewsInput } from './schemas';
 import { withLiveEventScripts } from './commands';
 
@@ -12,13 +11,9 @@ export async function publishNews(
   input: NewsInput,
   ctx: LiveEventsContext = defaultLiveEventsContext(),
 ): Promise<{ id: string; at: number; created: boolean }> {
-  const keys = liveEventKeys(slug);
   const id = input.id ?? newId();
-  const feed = feedHook(slug, ctx);
-  const [status, at, feedWork] = await withLiveEventScripts(ctx.redis).publishNews(
-    keys.info, keys.news, keys.newsDetails, keys.activity, keys.changes, ...feed.keys,
-    ctx.now(), id, input.title, input.url, ctx.windows.news, slug, ...activityArgs(), feed.arg,
-  );
+  const { keys, argv } = publishNewsArgs(slug, { id, title: input.title, url: input.url }, ctx);
+  const [status, at, feedWork] = await withLiveEventScripts(ctx.redis).publishNews(...argValues(keys), ...argValues(argv));
   if (status === -1) throw new NotFoundError('project');
   await afterFeedHook(slug, ctx, feedWork);
   return { id, at, created: status === 1 };
@@ -29,12 +24,8 @@ export async function unpublishNews(
   id: string,
   ctx: LiveEventsContext = defaultLiveEventsContext(),
 ): Promise<void> {
-  const keys = liveEventKeys(slug);
-  const feed = feedHook(slug, ctx);
-  const status = await withLiveEventScripts(ctx.redis).unpublishNews(
-    keys.info, keys.news, keys.newsDetails, keys.activity, keys.changes, ...feed.keys,
-    ctx.now(), id, ctx.windows.news, slug, feed.arg,
-  );
+  const { keys, argv } = unpublishNewsArgs(slug, id, ctx);
+  const status = await withLiveEventScripts(ctx.redis).unpublishNews(...argValues(keys), ...argValues(argv));
   if (status === -1) throw new NotFoundError('project');
   if (status === 0) throw new NotFoundError('news item');
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { recordContributionArgs, type NamedArgs } from '../../lib/live-events/record-contribution-args';
+import { importEventsArgs, publishNewsArgs, recordContributionArgs, unpublishNewsArgs, type NamedArgs, type ScriptArgs } from '../../lib/live-events/script-args';
 import { DEFAULT_WINDOWS } from '../../lib/live-events/windows';
 import type { RedisClient } from '../../lib/redis/client';
 
@@ -21,15 +21,24 @@ function packedEntries(named: NamedArgs): [string, number, number][] {
   });
 }
 
-describe('record-contribution.lua and its caller agree on every argument by name', () => {
-  const { keys, argv } = recordContributionArgs('a-project', { id: 'c1', name: 'Ada', amount: 5, backer: 'n:ada' }, { redis: {} as RedisClient, windows: DEFAULT_WINDOWS, now: () => 0 });
+const ctx = { redis: {} as RedisClient, windows: DEFAULT_WINDOWS, now: () => 0 };
 
-  it('lists KEYS and ARGV in the header in the order recordContributionArgs packs them', () => {
-    expect(headerEntries('lib/live-events/lua/record-contribution.lua', 'KEYS')).toEqual(packedEntries(keys));
-    expect(headerEntries('lib/live-events/lua/record-contribution.lua', 'ARGV')).toEqual(packedEntries(argv));
+/** Each script whose arguments feed the shared helpers, packed by its own function (lib/live-events/script-args.ts). */
+const PACKED: [file: string, packed: ScriptArgs][] = [
+  ['lib/live-events/lua/record-contribution.lua', recordContributionArgs('a-project', { id: 'c1', name: 'Ada', amount: 5, backer: 'n:ada' }, ctx)],
+  ['lib/live-events/lua/publish-news.lua', publishNewsArgs('a-project', { id: 'n1', title: 'News', url: 'https://example.com/' }, ctx)],
+  ['lib/live-events/lua/unpublish-news.lua', unpublishNewsArgs('a-project', 'n1', ctx)],
+  ['lib/live-events/lua/import-events.lua', importEventsArgs('a-project', '[]', ctx)],
+];
+
+describe('each script packed by name and its header agree on every argument', () => {
+  it.each(PACKED)('%s lists KEYS and ARGV in the order its function packs them', (file, { keys, argv }) => {
+    expect(headerEntries(file, 'KEYS')).toEqual(packedEntries(keys));
+    expect(headerEntries(file, 'ARGV')).toEqual(packedEntries(argv));
   });
 
-  it('names the script’s arguments in the tour’s table, in the same order', () => {
+  it('names record-contribution.lua’s arguments in the tour’s table, in the same order', () => {
+    const { keys, argv } = PACKED[0]![1];
     const tour = readFileSync(path.join(process.cwd(), 'docs/tour.md'), 'utf8');
     const rows = [...tour.matchAll(/^ *\| `((?:KEYS|ARGV)\[[\d.]+\]) (\w+)`/gm)].map(([, place, name]) => `${place} ${name}`);
     const packed = [...packedEntries(keys).map((entry) => ['KEYS', ...entry] as const), ...packedEntries(argv).map((entry) => ['ARGV', ...entry] as const)];

@@ -6,16 +6,16 @@
   batch are pushed, the ones before would be trimmed at once. One change message tells open
   pages to resync.
 
-  KEYS[1] project info hash        KEYS[2] contributions zset   KEYS[3] contributors zset
-  KEYS[4] contribution details hash   KEYS[5] news zset          KEYS[6] news details hash
-  KEYS[7] activity timeline list   KEYS[8] the project's change channel (SPUBLISH)
-  KEYS[9] backers set: a contribution's `backer` (its name, as contributions.ts spells one) counts once
-  ARGV[1] now (ms)
-  ARGV[2] contributions window   ARGV[3] contributors window   ARGV[4] news window (ms)
-  ARGV[5] project slug
-  ARGV[6] events, a JSON array of {kind = "contribution", id, name, amount, at, backer}
+  Arguments by name, in the order importEventsArgs (script-args.ts) packs them:
+  KEYS[1] info  project info hash   KEYS[2] contributions  zset   KEYS[3] contributors  zset
+  KEYS[4] contributionDetails  hash   KEYS[5] news  zset   KEYS[6] newsDetails  hash
+  KEYS[7] activity  timeline list   KEYS[8] changes  the project's channel (SPUBLISH)
+  KEYS[9] backers  set: a contribution's `backer` (its name, as contributions.ts spells one) counts once
+  ARGV[1] now  ms   ARGV[2] contributionsWindow  ms   ARGV[3] contributorsWindow  ms
+  ARGV[4] newsWindow  ms   ARGV[5] slug
+  ARGV[6] events  a JSON array of {kind = "contribution", id, name, amount, at, backer}
           or {kind = "news", id, title, url, at}, already validated by the caller
-  ARGV[7] timeline cap   ARGV[8] timeline slack   ARGV[9] timeline TTL (ms)
+  ARGV[7..9] timeline  cap, slack, TTL
 
   Returns {imported, skipped}, or {-1, 0} for an unknown project
 ]]

@@ -2,13 +2,12 @@
   Publishes a news item in the news window, drops expired news, refreshes the TTLs, pushes it
   onto the activity timeline and publishes the change. Publishing the same id again changes nothing.
 
-  KEYS[1] project info hash   KEYS[2] news zset (id -> at)
-  KEYS[3] news details hash (id -> [title, url])   KEYS[4] activity timeline list
-  KEYS[5] the project's change channel (SPUBLISH)
-  KEYS[6..11] the home feed's 6 keys, last (includes/home-feed.lua, lib/feed/hook.ts)
-  ARGV[1] now (ms)   ARGV[2] news id   ARGV[3] title   ARGV[4] url   ARGV[5] news window (ms)
-  ARGV[6] project slug   ARGV[7] timeline cap   ARGV[8] timeline slack   ARGV[9] timeline TTL (ms)
-  ARGV[10] the home feed's settings, last (JSON)
+  Arguments by name, in the order publishNewsArgs (script-args.ts) packs them:
+  KEYS[1] info  project info hash   KEYS[2] news  zset id -> at
+  KEYS[3] details  hash id -> [title, url]   KEYS[4] activity  timeline list
+  KEYS[5] changes  the project's channel (SPUBLISH)   KEYS[6..11] feed  includes/home-feed.lua
+  ARGV[1] now  ms   ARGV[2] id   ARGV[3] title   ARGV[4] url   ARGV[5] newsWindow  ms
+  ARGV[6] slug   ARGV[7..9] timeline  cap, slack, TTL   ARGV[10] feedSettings  includes/home-feed.lua
 
   Returns {status, at, feedWork}: status 1 published, 0 duplicate (at is the original's), -1 unknown
   project; feedWork (published only): see home-feed.lua

@@ -2,13 +2,12 @@
   Unpublishes a news item, removes it from the activity timeline, drops expired news, refreshes the
   TTLs and publishes the change.
 
-  KEYS[1] project info hash   KEYS[2] news zset   KEYS[3] news details hash
-  KEYS[4] activity timeline list   KEYS[5] the project's change channel (SPUBLISH)
-  KEYS[6..11] the home feed's 6 keys, last (includes/home-feed.lua, lib/feed/hook.ts)
-  ARGV[1] now (ms)   ARGV[2] news id   ARGV[3] news window (ms)   ARGV[4] project slug
-  ARGV[5] the home feed's settings, last (JSON)
-  then the home feed's 6 keys at the END of KEYS and its settings as the LAST ARGV
-  (includes/home-feed.lua, lib/feed/hook.ts)
+  Arguments by name, in the order unpublishNewsArgs (script-args.ts) packs them:
+  KEYS[1] info  project info hash   KEYS[2] news  zset   KEYS[3] details  hash
+  KEYS[4] activity  timeline list   KEYS[5] changes  the project's channel (SPUBLISH)
+  KEYS[6..11] feed  includes/home-feed.lua
+  ARGV[1] now  ms   ARGV[2] id   ARGV[3] newsWindow  ms   ARGV[4] slug
+  ARGV[5] feedSettings  includes/home-feed.lua
 
   Returns 1 unpublished, 0 no such news item, -1 unknown project
 ]]
