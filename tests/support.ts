@@ -13,6 +13,13 @@ export function testConnection(): RedisConnection {
   return inject('redisConnection');
 }
 
+/** Points the process's own client (lib/redis/client: routes, the simulator) at this run's Redis. */
+export function useTestRedisForTheApp(): void {
+  const connection = testConnection();
+  if (connection.mode === 'single') process.env.REDIS_URL = connection.url;
+  else process.env.REDIS_CLUSTER_NODES = connection.nodes.map(({ host, port }) => `${host}:${port}`).join(',');
+}
+
 export async function connect(): Promise<RedisClient> {
   const redis = createRedis(testConnection());
   await waitUntilReady(redis);

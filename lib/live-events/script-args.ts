@@ -54,18 +54,23 @@ export function recordContributionArgs(slug: string, contribution: ContributionT
 
 export type NewsToPublish = { id: string; title: string; url: string };
 
-export function publishNewsArgs(slug: string, item: NewsToPublish, ctx: LiveEventsContext): ScriptArgs {
+/** The keys publish-news.lua and unpublish-news.lua share, in their headers' order. */
+function newsKeys(slug: string, feedKeys: readonly string[]): NamedArgs {
   const keys = liveEventKeys(slug);
+  return [
+    ['info', keys.info],
+    ['news', keys.news],
+    ['details', keys.newsDetails],
+    ['activity', keys.activity],
+    ['changes', keys.changes],
+    ['feed', feedKeys],
+  ];
+}
+
+export function publishNewsArgs(slug: string, item: NewsToPublish, ctx: LiveEventsContext): ScriptArgs {
   const feed = feedHook(slug, ctx);
   return {
-    keys: [
-      ['info', keys.info],
-      ['news', keys.news],
-      ['details', keys.newsDetails],
-      ['activity', keys.activity],
-      ['changes', keys.changes],
-      ['feed', feed.keys],
-    ],
+    keys: newsKeys(slug, feed.keys),
     argv: [
       ['now', ctx.now()],
       ['id', item.id],
@@ -80,17 +85,9 @@ export function publishNewsArgs(slug: string, item: NewsToPublish, ctx: LiveEven
 }
 
 export function unpublishNewsArgs(slug: string, id: string, ctx: LiveEventsContext): ScriptArgs {
-  const keys = liveEventKeys(slug);
   const feed = feedHook(slug, ctx);
   return {
-    keys: [
-      ['info', keys.info],
-      ['news', keys.news],
-      ['details', keys.newsDetails],
-      ['activity', keys.activity],
-      ['changes', keys.changes],
-      ['feed', feed.keys],
-    ],
+    keys: newsKeys(slug, feed.keys),
     argv: [
       ['now', ctx.now()],
       ['id', id],

@@ -4,7 +4,8 @@ import { listSlugs } from '../../lib/projects/catalogue';
 import { closeRedis, type RedisClient } from '../../lib/redis/client';
 import { startSimulator } from '../../lib/simulator/simulator';
 import { connect, createProject, testClock } from '../support';
-import { feedContexts, testFeedConfig, useTestRedisForTheApp } from './support';
+import { useTestRedisForTheApp } from '../support';
+import { feedContexts, testFeedConfig } from './support';
 
 let redis: RedisClient;
 beforeAll(async () => {

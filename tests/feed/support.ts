@@ -13,7 +13,7 @@ import { DEFAULT_WINDOWS } from '../../lib/live-events/windows';
 import { afterAll, beforeAll } from 'vitest';
 import { closeRedis, getRedis, waitUntilReady, type RedisClient } from '../../lib/redis/client';
 import { ensureVisitorSecret } from '../../lib/visitors/cookie';
-import { testConnection, type TestClock } from '../support';
+import { useTestRedisForTheApp, type TestClock } from '../support';
 
 export const testFeedConfig = (overrides: Partial<FeedConfig> = {}): FeedConfig => ({
   fanoutMaxFollowers: 10_000,
@@ -61,12 +61,6 @@ export async function feedLists(redis: RedisClient, visitors: string[]): Promise
   return Promise.all(visitors.map((visitor) => redis.lrange(visitorFeedKeys(visitor).entries, 0, -1)));
 }
 
-/** Points the process's own client (lib/redis/client: routes, the simulator) at this run's Redis. */
-export function useTestRedisForTheApp(): void {
-  const connection = testConnection();
-  if (connection.mode === 'single') process.env.REDIS_URL = connection.url;
-  else process.env.REDIS_CLUSTER_NODES = connection.nodes.map(({ host, port }) => `${host}:${port}`).join(',');
-}
 
 /**
  * For a file that calls the route handlers: their own client on the test's Redis, with a visitor

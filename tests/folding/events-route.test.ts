@@ -1,14 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POST as postEvent } from '../../app/api/folding/events/route';
 import { closeRedis, getRedis, waitUntilReady } from '../../lib/redis/client';
-import { testConnection, uniqueSlug } from '../support';
+import { uniqueSlug, useTestRedisForTheApp } from '../support';
 
 /** docs/api.md: fold events are the admin's, unless the demo's simulator runs (SIMULATE=1). The route called as Next calls it. */
 const ADMIN = 'f'.repeat(24);
 beforeAll(async () => {
-  const connection = testConnection();
-  if (connection.mode === 'single') process.env.REDIS_URL = connection.url;
-  else process.env.REDIS_CLUSTER_NODES = connection.nodes.map(({ host, port }) => `${host}:${port}`).join(',');
+  useTestRedisForTheApp();
   process.env.ADMIN_TOKEN = ADMIN;
   await waitUntilReady(getRedis());
 });

@@ -6,7 +6,7 @@ import { ROUTES } from '../../lib/http/openapi/routes';
 import { liveEventKeys } from '../../lib/live-events/keys';
 import { IMPORT_MAX_EVENTS } from '../../lib/live-events/limits';
 import { closeRedis, getRedis, waitUntilReady } from '../../lib/redis/client';
-import { createProject, testConnection } from '../support';
+import { createProject, useTestRedisForTheApp } from '../support';
 
 /**
  * Finding 6: the import took 5,000 events but its body was capped at 64 KiB, so a documented
@@ -14,9 +14,7 @@ import { createProject, testConnection } from '../support';
  * fits even with every field at its longest, and the OpenAPI document says both.
  */
 beforeAll(async () => {
-  const connection = testConnection();
-  if (connection.mode === 'single') process.env.REDIS_URL = connection.url;
-  else process.env.REDIS_CLUSTER_NODES = connection.nodes.map(({ host, port }) => `${host}:${port}`).join(',');
+  useTestRedisForTheApp();
   process.env.ADMIN_TOKEN = 'import-batch-test-token';
   await waitUntilReady(getRedis());
 });

@@ -11,7 +11,7 @@ import { metricsRegistry } from '../../lib/metrics/registry';
 import { closeRedis, getRedis, waitUntilReady, type RedisClient } from '../../lib/redis/client';
 import type { ClientToServerEvents, ServerToClientEvents } from '../../lib/realtime/events';
 import { ensureVisitorSecret } from '../../lib/visitors/cookie';
-import { testConnection, uniqueAddress } from '../support';
+import { uniqueAddress, useTestRedisForTheApp } from '../support';
 
 /** The stub page's header naming the client address the request was stamped with. */
 export const STAMPED_ADDRESS = 'x-test-client-address';
@@ -60,9 +60,7 @@ const noContext = { params: Promise.resolve({}) };
  * metrics can be inspected.
  */
 export async function startInProcessApp({ host = '127.0.0.1', page }: { host?: string; page?: RequestListener } = {}): Promise<InProcessApp> {
-  const connection = testConnection();
-  if (connection.mode === 'single') process.env.REDIS_URL = connection.url;
-  else process.env.REDIS_CLUSTER_NODES = connection.nodes.map(({ host, port }) => `${host}:${port}`).join(',');
+  useTestRedisForTheApp();
   ensureVisitorSecret();
   const redis = getRedis();
   await waitUntilReady(redis);

@@ -1,15 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GET as metrics } from '../../app/api/metrics/route';
 import { closeRedis, getRedis, waitUntilReady } from '../../lib/redis/client';
-import { testConnection } from '../support';
+import { useTestRedisForTheApp } from '../support';
 
 /** docs/operations.md: `/api/metrics` is the operator's, behind METRICS_TOKEN or the admin token, the route called as Next calls it. */
 const ADMIN = 'a'.repeat(24);
 const METRICS = 'm'.repeat(32);
 beforeAll(async () => {
-  const connection = testConnection();
-  if (connection.mode === 'single') process.env.REDIS_URL = connection.url;
-  else process.env.REDIS_CLUSTER_NODES = connection.nodes.map(({ host, port }) => `${host}:${port}`).join(',');
+  useTestRedisForTheApp();
   await waitUntilReady(getRedis());
 });
 afterAll(async () => {

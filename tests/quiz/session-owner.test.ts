@@ -6,7 +6,7 @@ import { rightChoiceShown, startSession, type StartedSession } from '../../lib/q
 import { closeRedis, getRedis, waitUntilReady } from '../../lib/redis/client';
 import { ensureVisitorSecret, newVisitorCookie, VISITOR_COOKIE } from '../../lib/visitors/cookie';
 import { playerIdOf } from '../../lib/visitors/player';
-import { testConnection } from '../support';
+import { useTestRedisForTheApp } from '../support';
 
 /**
  * docs/api.md, the quiz: a session's answers and its resume answer only to the cookie of the
@@ -15,9 +15,7 @@ import { testConnection } from '../support';
  */
 let ctx: LeaderboardContext;
 beforeAll(async () => {
-  const connection = testConnection();
-  if (connection.mode === 'single') process.env.REDIS_URL = connection.url;
-  else process.env.REDIS_CLUSTER_NODES = connection.nodes.map(({ host, port }) => `${host}:${port}`).join(',');
+  useTestRedisForTheApp();
   ensureVisitorSecret();
   await waitUntilReady(getRedis());
   ctx = defaultLeaderboardContext();

@@ -9,14 +9,12 @@ import type { SubmitResult } from '../../lib/quiz/types';
 import { closeRedis, getRedis, waitUntilReady } from '../../lib/redis/client';
 import { ensureVisitorSecret, newVisitorCookie, VISITOR_COOKIE } from '../../lib/visitors/cookie';
 import { networkIdOf, playerIdOf } from '../../lib/visitors/player';
-import { keysMatching, testConnection } from '../support';
+import { keysMatching, useTestRedisForTheApp } from '../support';
 import { newPlayer } from './support';
 
 let ctx: LeaderboardContext;
 beforeAll(async () => {
-  const connection = testConnection();
-  if (connection.mode === 'single') process.env.REDIS_URL = connection.url;
-  else process.env.REDIS_CLUSTER_NODES = connection.nodes.map(({ host, port }) => `${host}:${port}`).join(',');
+  useTestRedisForTheApp();
   ensureVisitorSecret();
   process.env.ADMIN_TOKEN ||= 'test-admin-token';
   await waitUntilReady(getRedis());

@@ -10,7 +10,7 @@ import type { RealtimeServer } from '../../lib/realtime/events';
 import { attachFolding } from '../../lib/realtime/folding-socket';
 import { createRealtimeHub, type RealtimeHub } from '../../lib/realtime/hub';
 import { closeRedis, createSubscriber, getRedis, waitUntilReady } from '../../lib/redis/client';
-import { testConnection } from '../support';
+import { testConnection, useTestRedisForTheApp } from '../support';
 
 const http = createServer();
 const io: RealtimeServer = new Server(http);
@@ -18,11 +18,9 @@ let hub: RealtimeHub;
 let folding: { close(): void };
 let url: string;
 beforeAll(async () => {
-  const connection = testConnection();
-  if (connection.mode === 'single') process.env.REDIS_URL = connection.url;
-  else process.env.REDIS_CLUSTER_NODES = connection.nodes.map(({ host, port }) => `${host}:${port}`).join(',');
+  useTestRedisForTheApp();
   await waitUntilReady(getRedis());
-  hub = createRealtimeHub(io, getRedis(), createSubscriber(connection));
+  hub = createRealtimeHub(io, getRedis(), createSubscriber(testConnection()));
   folding = attachFolding(io, hub);
   http.listen(0, '127.0.0.1');
   await once(http, 'listening');
