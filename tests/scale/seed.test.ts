@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { startRedisServer } from '../../lib/redis/embedded';
 import { usePrivateCluster } from '../private-cluster';
 import { testConnection } from '../support';
@@ -31,7 +31,15 @@ describe.runIf(testConnection().mode === 'cluster')('npm run seed on a new clust
   it('waits (saying so) while the quiz master has no replica in sync, gives up after SEED_WAIT_MS, and seeds once one is', { timeout: 120_000 }, async () => {
     const { cluster } = privateCluster;
     const master = await cluster.masterFor('{leaderboard}');
-    const replica = (await cluster.describe()).find((node) => node.role === 'replica' && node.masterId === master.id)!;
+    // A busy machine may still be describing the replica's join: wait until the cluster names it.
+    const replica = await vi.waitFor(
+      async () => {
+        const found = (await cluster.describe()).find((node) => node.role === 'replica' && node.masterId === master.id);
+        if (!found) throw new Error(`no replica of ${master.id} described yet`);
+        return found;
+      },
+      { timeout: 30_000, interval: 200 },
+    );
     await cluster.killNode(replica.port);
     const env = { REDIS_CLUSTER_NODES: cluster.seedNodes };
 
