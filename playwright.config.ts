@@ -1,6 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 import { RESULTS_DIR } from './e2e/deployed/baseline';
 import { chromiumPath } from './scripts/chromium';
+import { browserOrExit } from './e2e/support/browser';
 
 /** Flags for a sandboxed machine with no network; which Chromium: scripts/chromium.ts. */
 const chromiumFlags = [
@@ -33,7 +34,7 @@ export default defineConfig({
   outputDir: RESULTS_DIR,
   use: {
     ...devices['Desktop Chrome'],
-    launchOptions: { executablePath: chromiumPath(), args: chromiumFlags },
+    launchOptions: { executablePath: browserOrExit(chromiumPath), args: chromiumFlags },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },

@@ -1,8 +1,11 @@
+import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-/** Tests that need no Redis: reducers, browser models, schemas, the set-up, the docs. Run once, start nothing. */
+/** Tests that need no Redis and no outside program: reducers, browser models, schemas, the set-up, the docs. Node alone runs them. */
 const UNIT = ['tests/unit/**/*.test.ts', 'tests/docs/**/*.test.ts'];
+/** Tests of the machine itself (`npm run doctor` passing for a user who is not root): run by `npm test`, not by the unit tier. */
+const MACHINE = ['tests/machine/**/*.test.ts'];
 
 /**
  * The Redis cluster starts six redis-servers: its project runs only when named
@@ -14,7 +17,7 @@ const clusterAsked = process.argv.some((arg, at) => arg === '--project=cluster' 
 /**
  * Every other test file runs against the topologies crowdpulse supports: one redis-server
  * ("single") and a Redis Cluster of 3 masters and 3 replicas ("cluster"); tests/global-setup.ts
- * starts the one each project needs. The tiers: `npm run test:unit`, `npm run test:redis`, `npm test`.
+ * starts the one each project needs. The tiers: CONTRIBUTING.md, "The test tiers".
  */
 export default defineConfig({
   // The app's own alias (tsconfig.json), so a test can call a route handler as Next would.
@@ -22,9 +25,10 @@ export default defineConfig({
   test: {
     environment: 'node',
     pool: 'forks',
-    // Vitest's default: one file at a time on 2 cores. Four at once took the Redis tiers from about 4
-    // minutes to 1, but several tests read shared state (the catalogue's one channel, a new cluster's
-    // description) as if alone and failed now and then: those must decide on state before this rises.
+    // Files run side by side: most of a Redis file's time is spent waiting on Redis and the
+    // processes it starts, not on a core. Each test decides on its own project, key or channel
+    // (tests/support.ts gives each a fresh slug), never on what the whole keyspace holds.
+    maxWorkers: Math.max(4, os.availableParallelism()),
     testTimeout: 15_000,
     hookTimeout: 15_000,
     // expect.poll waits for a state for 10 s, not 1 s (the tests time out at 15 s): on a busy machine
@@ -34,11 +38,14 @@ export default defineConfig({
     // Every file connects from 127.0.0.1 to one Redis: per-address limits off, as QA runs it
     // (RATE_LIMIT_PER_MIN=0); the tests of a limit turn it on in their own process.
     env: { LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', RATE_LIMIT_PER_MIN: '0' },
+    // Every folder the run makes in the temp folder is inside one, removed at its end.
+    globalSetup: ['tests/run-folder.ts'],
     projects: [
       { extends: true, test: { name: 'unit', include: UNIT } },
+      { extends: true, test: { name: 'machine', include: MACHINE } },
       ...['single', ...(clusterAsked ? ['cluster'] : [])].map((name) => ({
         extends: true,
-        test: { name, include: ['tests/**/*.test.ts'], exclude: UNIT, globalSetup: ['tests/global-setup.ts'] },
+        test: { name, include: ['tests/**/*.test.ts'], exclude: [...UNIT, ...MACHINE], globalSetup: ['tests/run-folder.ts', 'tests/global-setup.ts'] },
       })),
     ],
   },

@@ -2,6 +2,8 @@ import type { TestProject } from 'vitest/node';
 import type { RedisConnection } from '../lib/redis/client';
 import { startRedisServer } from '../lib/redis/embedded';
 import { startLocalCluster } from '../lib/scale/local-cluster';
+import { check } from '../scripts/setup/requirements';
+import { currentPlatform, exitOnProgramNotFound, explain } from '../scripts/system-packages';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -9,17 +11,30 @@ declare module 'vitest' {
   }
 }
 
+/** What the Redis tiers start: redis-server and redis-cli, and haproxy for the files that put it in front. */
+const NEEDED = ['redis-server', 'haproxy'];
+
 /**
  * One private, throwaway Redis for the whole run of a vitest project, shared by every test file
  * through unique slugs: a redis-server for "single", a 3-master, 3-replica cluster for "cluster".
+ * A machine without the programs gets `npm run doctor`'s own lines and exit status 1, no stack.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  if (project.name === 'cluster') {
-    const cluster = await startLocalCluster({ masters: 3, replicasPerMaster: 1 });
-    project.provide('redisConnection', { mode: 'cluster', nodes: cluster.nodes });
-    return () => cluster.stop();
+  try {
+    const findings = check(NEEDED, process.env, currentPlatform());
+    if (findings.length > 0) {
+      console.error(explain(findings, currentPlatform()));
+      process.exit(1);
+    }
+    if (project.name === 'cluster') {
+      const cluster = await startLocalCluster({ masters: 3, replicasPerMaster: 1 });
+      project.provide('redisConnection', { mode: 'cluster', nodes: cluster.nodes });
+      return () => cluster.stop();
+    }
+    const server = await startRedisServer();
+    project.provide('redisConnection', { mode: 'single', url: server.url });
+    return () => server.stop();
+  } catch (error) {
+    exitOnProgramNotFound(error);
   }
-  const server = await startRedisServer();
-  project.provide('redisConnection', { mode: 'single', url: server.url });
-  return () => server.stop();
 }

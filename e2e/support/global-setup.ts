@@ -1,3 +1,5 @@
+import { exitOnProgramNotFound } from '../../scripts/system-packages';
+import { useRunFolder } from '../../tests/run-folder';
 import { ScaledStack } from './scaled-stack';
 import { Stack } from './stack';
 
@@ -9,6 +11,20 @@ import { Stack } from './stack';
  * topologies). Otherwise one shared app + Redis for the suite; specs that break things start their own Stack.
  */
 export default async function globalSetup() {
+  const removeRunFolder = useRunFolder();
+  try {
+    const stop = await startSite();
+    return async () => {
+      await stop?.();
+      removeRunFolder?.();
+    };
+  } catch (error) {
+    exitOnProgramNotFound(error);
+  }
+}
+
+/** Starts what the run tests, and returns how to stop it. */
+async function startSite(): Promise<(() => Promise<void>) | undefined> {
   if (process.env.E2E_BASE_URL) {
     if (!process.env.E2E_ADMIN_TOKEN) throw new Error('E2E_BASE_URL names a site: set E2E_ADMIN_TOKEN to its ADMIN_TOKEN too');
     return;

@@ -17,6 +17,8 @@ export type FeedConfig = {
   maxFollows: number;
   /** A visitor's follows expire this long after their last follow, unfollow or feed read. */
   followsTtlMs: number;
+  /** The slot of the shared work list (keys.ts, feedWorkKeysTagged): `feed` unless a test works alone. */
+  workTag?: string;
 };
 
 /** As long as the visitor cookie lives (lib/visitors/cookie.ts): follows never expire before their owner's id does. */

@@ -1,7 +1,7 @@
 import { ConflictError, NotFoundError } from '../errors';
 import { withFeedScripts } from './commands';
 import type { FeedContext } from './context';
-import { feedWorkKeys, projectFeedKeys, visitorFeedKeys } from './keys';
+import { feedWorkKeysTagged, projectFeedKeys, visitorFeedKeys } from './keys';
 
 type Step = 'follow' | 'unfollow';
 
@@ -26,7 +26,7 @@ async function projectSide(ctx: FeedContext, visitor: string, slug: string, step
   const followers = await scripts.followProjectSide(project.info, project.followers, visitor, step);
   // A project that was deleted has no side to confirm: the mark goes, the follow stays harmless.
   // A project stays in `big` when it drops back: its entries made while big were never pushed.
-  if (followers > ctx.config.fanoutMaxFollowers) await ctx.redis.sadd(feedWorkKeys.big, slug);
+  if (followers > ctx.config.fanoutMaxFollowers) await ctx.redis.sadd(feedWorkKeysTagged(ctx.config.workTag).big, slug);
   await scripts.settleFollow(visitorFeedKeys(visitor).pending, slug, step);
 }
 

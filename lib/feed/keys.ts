@@ -35,15 +35,22 @@ export function visitorFeedKeys(visitor: string) {
   };
 }
 
-/** Global keys of the fan-out, in the `{feed}` slot: only ever touched outside write scripts. */
-export const feedWorkKeys = {
-  work: '{feed}:work',
-  big: '{feed}:big',
-  /** String: the instance sweeping for unmarked queues (sweep.ts), expiring unless renewed. */
-  sweepLease: '{feed}:sweep-lease',
-  /** String: the catalogue order member the sweep goes on after; absent at the start of a pass. */
-  sweepCursor: '{feed}:sweep-cursor',
-} as const;
+/**
+ * Global keys of the fan-out, in one slot: `{feed}`. A test gives its own tag (FeedConfig's
+ * `workTag`), so its workers claim only its own projects while other files run beside it.
+ */
+export function feedWorkKeysTagged(tag = 'feed') {
+  return {
+    work: `{${tag}}:work`,
+    big: `{${tag}}:big`,
+    /** String: the instance sweeping for unmarked queues (sweep.ts), expiring unless renewed. */
+    sweepLease: `{${tag}}:sweep-lease`,
+    /** String: the catalogue order member the sweep goes on after; absent at the start of a pass. */
+    sweepCursor: `{${tag}}:sweep-cursor`,
+  } as const;
+}
+
+export const feedWorkKeys = feedWorkKeysTagged();
 
 /** The consumer group every instance's workers share. */
 export const FANOUT_GROUP = 'fanout';

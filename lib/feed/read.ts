@@ -2,7 +2,7 @@ import { withFeedScripts } from './commands';
 import type { FeedContext } from './context';
 import { entryFromHash, refParts, type FeedEntry } from './entries';
 import { settlePending } from './follows';
-import { feedWorkKeys, projectFeedKeys, visitorFeedKeys } from './keys';
+import { feedWorkKeysTagged, projectFeedKeys, visitorFeedKeys } from './keys';
 
 export type FeedPage = { entries: FeedEntry[]; nextCursor: string | null; lastLooked: number };
 
@@ -59,7 +59,7 @@ export async function readFeed(ctx: FeedContext, visitor: string, { limit, befor
   const scripts = withFeedScripts(ctx.redis);
   const [[wasActive, lastLooked, follows, pending], big] = await Promise.all([
     scripts.openFeed(mine.follows, mine.pending, mine.entries, mine.active, ctx.now(), idleMs, look ? 1 : 0, ctx.config.followsTtlMs),
-    ctx.redis.smembers(feedWorkKeys.big),
+    ctx.redis.smembers(feedWorkKeysTagged(ctx.config.workTag).big),
   ]);
   await settlePending(ctx, visitor, pending);
   if (!wasActive) {

@@ -1,7 +1,7 @@
 import { walkCatalogue } from '../projects/catalogue';
 import { withFeedScripts } from './commands';
 import type { FeedContext } from './context';
-import { feedWorkKeys, projectFeedKeys } from './keys';
+import { feedWorkKeysTagged, projectFeedKeys } from './keys';
 
 /** Projects probed per tick: a pass over 100,000 projects is 500 ticks. */
 export const SWEEP_PAGE = 200;
@@ -31,7 +31,7 @@ export type SweepTick = {
  */
 export async function sweepOnce(ctx: FeedContext, { holder, page = SWEEP_PAGE, leaseMs = SWEEP_LEASE_MS }: SweepOptions): Promise<SweepTick> {
   const scripts = withFeedScripts(ctx.redis);
-  const { sweepLease, sweepCursor, work, big } = feedWorkKeys;
+  const { sweepLease, sweepCursor, work, big } = feedWorkKeysTagged(ctx.config.workTag);
   const [leased, cursor] = await scripts.claimFeedSweep(sweepLease, sweepCursor, holder, leaseMs);
   if (!leased) return { leased: false, probed: 0, marked: 0, passEnded: false };
   const { slugs, next } = await walkCatalogue(cursor, page, ctx.redis);
@@ -47,5 +47,6 @@ export async function sweepOnce(ctx: FeedContext, { holder, page = SWEEP_PAGE, l
 
 /** Gives the lease up if it is this instance's, so another takes over at once. */
 export async function leaveSweep(ctx: FeedContext, holder: string): Promise<void> {
-  await withFeedScripts(ctx.redis).claimFeedSweep(feedWorkKeys.sweepLease, feedWorkKeys.sweepCursor, holder, 0);
+  const { sweepLease, sweepCursor } = feedWorkKeysTagged(ctx.config.workTag);
+  await withFeedScripts(ctx.redis).claimFeedSweep(sweepLease, sweepCursor, holder, 0);
 }

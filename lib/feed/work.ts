@@ -1,7 +1,7 @@
 import { log } from '../log';
 import { withFeedScripts } from './commands';
 import type { FeedContext } from './context';
-import { feedWorkKeys } from './keys';
+import { feedWorkKeysTagged } from './keys';
 import { drainProject, type DrainOptions } from './fanout';
 import { leaveSweep, sweepOnce, SWEEP_INTERVAL_MS } from './sweep';
 
@@ -17,8 +17,9 @@ export type FeedWork = 0 | 1 | 2;
 export async function noteFeedWork(ctx: FeedContext, slug: string, work: FeedWork | undefined): Promise<void> {
   if (!work) return;
   try {
-    if (work === 1) await ctx.redis.zadd(feedWorkKeys.work, 'LT', ctx.now(), slug);
-    else await ctx.redis.sadd(feedWorkKeys.big, slug);
+    const { work: list, big } = feedWorkKeysTagged(ctx.config.workTag);
+    if (work === 1) await ctx.redis.zadd(list, 'LT', ctx.now(), slug);
+    else await ctx.redis.sadd(big, slug);
   } catch (error) {
     log.warn({ err: (error as Error).message, slug }, 'feed work not marked; the sweep or the next event marks it');
   }
@@ -30,12 +31,13 @@ export type WorkerOptions = Omit<DrainOptions, 'minIdleMs'> & { intervalMs?: num
 export async function workOnce(ctx: FeedContext, options: WorkerOptions): Promise<number> {
   const leaseMs = options.leaseMs ?? 30_000;
   const scripts = withFeedScripts(ctx.redis);
-  const leased = await scripts.claimFeedWork(feedWorkKeys.work, ctx.now(), leaseMs, options.projectsPerClaim ?? 8);
+  const { work } = feedWorkKeysTagged(ctx.config.workTag);
+  const leased = await scripts.claimFeedWork(work, ctx.now(), leaseMs, options.projectsPerClaim ?? 8);
   let pushed = 0;
   for (let i = 0; i + 1 < leased.length; i += 2) {
     const slug = leased[i]!;
     pushed += await drainProject(ctx, slug, { ...options, minIdleMs: leaseMs });
-    await scripts.releaseFeedWork(feedWorkKeys.work, slug, leased[i + 1]!);
+    await scripts.releaseFeedWork(work, slug, leased[i + 1]!);
   }
   return pushed;
 }

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushToFeeds, readFeed, startFanoutWorkers, workOnce } from '../../lib/feed';
-import { feedWorkKeys, projectFeedKeys } from '../../lib/feed/keys';
+import { projectFeedKeys } from '../../lib/feed/keys';
 import { publishNews, recordContribution, unpublishNews } from '../../lib/live-events';
 import type { RedisClient } from '../../lib/redis/client';
 import { connect, createProject, listenTo, testClock } from '../support';
-import { feedContexts, feedLists, followers, sleep, testFeedConfig } from './support';
+import { feedContexts, feedLists, followers, sleep, testFeedConfig, testWorkKeys } from './support';
 
 let redis: RedisClient;
 beforeAll(async () => {
@@ -25,7 +25,7 @@ describe('fan-out through the durable queue', () => {
     const visitors = await followers(ctx, slug, 1_000);
 
     const { id } = await publishNews(slug, { id: 'big-news', ...news }, live);
-    expect(await redis.zscore(feedWorkKeys.work, slug)).not.toBeNull();
+    expect(await redis.zscore(testWorkKeys.work, slug)).not.toBeNull();
 
     // Worker A pushes three batches of 100, then dies before saving the third batch's progress.
     let batches = 0;
@@ -46,7 +46,7 @@ describe('fan-out through the durable queue', () => {
     const lists = await feedLists(redis, visitors);
     expect(lists.every((list) => list.length === 1 && list[0]!.endsWith(`:${slug}:n-${id}`))).toBe(true);
     expect(Number(await redis.xlen(projectFeedKeys(slug).queue))).toBe(0);
-    expect(await redis.zscore(feedWorkKeys.work, slug)).toBeNull();
+    expect(await redis.zscore(testWorkKeys.work, slug)).toBeNull();
     const page = await readFeed(ctx, visitors[0]!, { limit: 10 });
     expect(page.entries).toMatchObject([{ kind: 'news', project: { slug, title: `Project ${slug}` }, news }]);
   });

@@ -3,7 +3,7 @@ import type { FeedConfig } from '../../lib/feed/config';
 import { DAY_MS } from '../../lib/feed/config';
 import type { FeedContext } from '../../lib/feed/context';
 import { follow, readFeed } from '../../lib/feed';
-import { visitorFeedKeys } from '../../lib/feed/keys';
+import { feedWorkKeysTagged, visitorFeedKeys } from '../../lib/feed/keys';
 import { feedHook } from '../../lib/feed/hook';
 import { activityArgs } from '../../lib/live-events/activity';
 import { withLiveEventScripts } from '../../lib/live-events/commands';
@@ -15,7 +15,12 @@ import { closeRedis, getRedis, waitUntilReady, type RedisClient } from '../../li
 import { ensureVisitorSecret } from '../../lib/visitors/cookie';
 import { useTestRedisForTheApp, type TestClock } from '../support';
 
+/** This file's own work list: its workers claim its projects only, whatever other files run beside it. */
+const WORK_TAG = `feed-test-${randomBytes(6).toString('hex')}`;
+export const testWorkKeys = feedWorkKeysTagged(WORK_TAG);
+
 export const testFeedConfig = (overrides: Partial<FeedConfig> = {}): FeedConfig => ({
+  workTag: WORK_TAG,
   fanoutMaxFollowers: 10_000,
   idleMs: 14 * DAY_MS,
   maxFollows: 200,

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leaveSweep, readFeed, startFanoutWorkers, SWEEP_PAGE, sweepOnce, workOnce, type FeedContext, type SweepTick } from '../../lib/feed';
-import { feedWorkKeys, projectFeedKeys } from '../../lib/feed/keys';
+import { projectFeedKeys } from '../../lib/feed/keys';
 import { publishNews } from '../../lib/live-events';
 import type { RedisClient } from '../../lib/redis/client';
 import { commandsSentBy, connect, createProject, testClock } from '../support';
-import { feedContexts, feedLists, followers, publishNewsUnmarked, sleep, testFeedConfig } from './support';
+import { feedContexts, feedLists, followers, publishNewsUnmarked, sleep, testFeedConfig, testWorkKeys } from './support';
 
 let redis: RedisClient;
 beforeAll(async () => {
@@ -33,21 +33,21 @@ describe('the sweep for queues whose mark was lost', () => {
     const { feed: ctx, live } = feedContexts(redis, testClock(), testFeedConfig());
     const visitors = await followers(ctx, slug, 30);
     await publishNewsUnmarked(live, slug, 'stranded');
-    expect(await redis.zscore(feedWorkKeys.work, slug)).toBeNull();
+    expect(await redis.zscore(testWorkKeys.work, slug)).toBeNull();
     expect(Number(await redis.xlen(projectFeedKeys(slug).queue))).toBe(1);
     // Without the sweep, workers never look at this project.
     await workOnce(ctx, { consumer: 'w' });
     expect((await feedLists(redis, visitors)).every((list) => list.length === 0)).toBe(true);
 
     try {
-      await sweepUntil(ctx, 'sweeper-1', async () => (await redis.zscore(feedWorkKeys.work, slug)) !== null);
+      await sweepUntil(ctx, 'sweeper-1', async () => (await redis.zscore(testWorkKeys.work, slug)) !== null);
       await expect.poll(async () => {
         await workOnce(ctx, { consumer: 'w' });
         return Number(await redis.xlen(projectFeedKeys(slug).queue));
       }, { timeout: 10_000 }).toBe(0);
       // A whole pass more, and the workers again: the project is not marked again, nothing is pushed twice.
       await sweepUntil(ctx, 'sweeper-1', async (passes) => passes > 0);
-      expect(await redis.zscore(feedWorkKeys.work, slug)).toBeNull();
+      expect(await redis.zscore(testWorkKeys.work, slug)).toBeNull();
       await workOnce(ctx, { consumer: 'w' });
     } finally {
       await leaveSweep(ctx, 'sweeper-1');
@@ -61,18 +61,18 @@ describe('the sweep for queues whose mark was lost', () => {
     const { feed: ctx } = feedContexts(redis, testClock(), testFeedConfig());
     try {
       await expect.poll(async () => (await sweepOnce(ctx, { holder: 'sweeper-a', page: 1 })).leased, { timeout: 10_000 }).toBe(true);
-      expect(await redis.get(feedWorkKeys.sweepLease)).toBe('sweeper-a');
-      const cursor = await redis.get(feedWorkKeys.sweepCursor);
+      expect(await redis.get(testWorkKeys.sweepLease)).toBe('sweeper-a');
+      const cursor = await redis.get(testWorkKeys.sweepCursor);
       // Another instance's tick is the one command asking for the lease.
       let tick: SweepTick | undefined;
       expect(await commandsSentBy(redis, async () => (tick = await sweepOnce(ctx, { holder: 'sweeper-b', page: 1 })))).toEqual(['evalsha']);
       expect(tick).toEqual({ leased: false, probed: 0, marked: 0, passEnded: false });
-      expect(await redis.get(feedWorkKeys.sweepCursor)).toBe(cursor);
+      expect(await redis.get(testWorkKeys.sweepCursor)).toBe(cursor);
       await leaveSweep(ctx, 'sweeper-a');
       tick = await sweepOnce(ctx, { holder: 'sweeper-b', page: 1 });
       expect(tick.leased).toBe(true);
       // B went on after A's place: the cursor moved forward, or the pass ended (no project after it).
-      const next = await redis.get(feedWorkKeys.sweepCursor);
+      const next = await redis.get(testWorkKeys.sweepCursor);
       if (tick.probed === 1) expect(next! > cursor!).toBe(true);
       else expect([next, tick.passEnded]).toEqual([null, true]);
     } finally {
@@ -87,10 +87,10 @@ describe('the sweep for queues whose mark was lost', () => {
     const [visitor] = await followers(ctx, slug, 2);
     await publishNews(slug, { id: 'merged', title: 'Merged', url: 'https://example.com/m' }, live);
     // As if the instance died before noting the project big, and the follow that crossed the threshold never noted it either.
-    await redis.srem(feedWorkKeys.big, slug);
+    await redis.srem(testWorkKeys.big, slug);
     expect((await readFeed(ctx, visitor!, { limit: 10 })).entries).toEqual([]);
     try {
-      await sweepUntil(ctx, 'sweeper-1', async () => (await redis.sismember(feedWorkKeys.big, slug)) === 1);
+      await sweepUntil(ctx, 'sweeper-1', async () => (await redis.sismember(testWorkKeys.big, slug)) === 1);
     } finally {
       await leaveSweep(ctx, 'sweeper-1');
     }
@@ -126,6 +126,6 @@ describe('the sweep for queues whose mark was lost', () => {
       await Promise.all(workers.map((worker) => worker.stop()));
     }
     // Stopped, they gave the lease up.
-    expect(String(await redis.get(feedWorkKeys.sweepLease))).not.toMatch(/^sweeping-instance-/);
+    expect(String(await redis.get(testWorkKeys.sweepLease))).not.toMatch(/^sweeping-instance-/);
   });
 });

@@ -96,7 +96,7 @@ describe('configuration', () => {
   });
 
   it('npm run demo / npm test: a variable naming a program that is not there is one clear line, not a stack trace', () => {
-    const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/system-packages.ts', 'redis-server', 'haproxy'], {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/doctor.ts', 'redis-server', 'haproxy'], {
       env: { ...process.env, HAPROXY_PATH: '/nonexistent/haproxy' },
       encoding: 'utf8',
       timeout: 30_000,
