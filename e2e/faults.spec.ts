@@ -7,6 +7,7 @@ import { liveEventKeys } from '../lib/live-events/keys';
 import type { Redis } from 'ioredis';
 import { AppProcess } from './support/app-process';
 import { createProject, expect, test } from './support/fixtures';
+import { harnessRedis } from './support/harness-redis';
 import { Stack } from './support/stack';
 import { DEMO_PLAYERS } from '../lib/simulator/quiz-players';
 import { makeAdminToken } from '../lib/server/start-guards';
@@ -134,9 +135,11 @@ test('the demo: the server never logs its admin token; its embedded Redis killed
     await page.goto(`${demo.baseURL}/leaderboard`);
     const status = page.getByTestId('connection-status');
     await expect(status).toHaveAttribute('data-state', 'live');
-    await new Promise((resolve) => setTimeout(resolve, 1_200)); // one AOF fsync
+    const redis = embeddedRedis(demo.pid);
+    // SIGKILL loses nothing Redis has written to its AOF, only what it still holds: decided on its own word.
+    await expect.poll(() => aofSettled(redis.url)).toBe(true);
 
-    process.kill(embeddedRedisPid(demo.pid), 'SIGKILL');
+    process.kill(redis.pid, 'SIGKILL');
     await expect(status).toHaveAttribute('data-state', 'reconnecting');
     await expect(status).toHaveAttribute('data-state', 'live', { timeout: 15_000 });
     await expect.poll(board, { timeout: 15_000 }).toBe(before);
@@ -151,12 +154,32 @@ test('the demo: the server never logs its admin token; its embedded Redis killed
   }
 });
 
-/** The redis-server the app started: in the app's process group (redis-server renames its own command line). */
-function embeddedRedisPid(appGroup: number): number {
-  const row = execFileSync('ps', ['-eo', 'pid=,pgid=,comm='], { encoding: 'utf8' })
+/**
+ * The redis-server the app started: in the app's process group, its command line renamed by
+ * redis-server itself to `redis-server <host>:<port>`.
+ */
+function embeddedRedis(appGroup: number): { pid: number; url: string } {
+  const row = execFileSync('ps', ['-eo', 'pid=,pgid=,comm=,args='], { encoding: 'utf8' })
     .split('\n')
     .map((line) => line.trim().split(/\s+/))
     .find(([, pgid, comm]) => Number(pgid) === appGroup && comm === 'redis-server');
   if (!row) throw new Error(`no redis-server in process group ${appGroup}`);
-  return Number(row[0]);
+  return { pid: Number(row[0]), url: `redis://${row.at(-1)}` };
+}
+
+/** Redis' INFO persistence says its AOF holds every write it acknowledged: no buffer left, no rewrite running or due, the last write ok. */
+async function aofSettled(url: string): Promise<boolean> {
+  const redis = harnessRedis(url);
+  try {
+    const info = Object.fromEntries((await redis.info('persistence')).split('\r\n').map((line) => line.split(':')));
+    return (
+      info.aof_enabled === '1' &&
+      info.aof_buffer_length === '0' &&
+      info.aof_rewrite_in_progress === '0' &&
+      info.aof_rewrite_scheduled === '0' &&
+      info.aof_last_write_status === 'ok'
+    );
+  } finally {
+    redis.disconnect();
+  }
 }

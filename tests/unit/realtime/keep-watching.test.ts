@@ -95,10 +95,13 @@ it('an "up" that comes while an answer is on its way asks once more after it (th
 });
 
 it('the "up" the server sends on connect, while the first answer is on its way, costs no second read', async () => {
+  const scheduled = scheduledWatches();
   const page = await watchedPage();
   page.asks[0]!(1);
   await expect.poll(() => page.connection).toEqual(['live']);
-  await new Promise((resolve) => setTimeout(resolve, 700));
+  // The server sent "up" before it answered, so the page has heard both: a second read could only
+  // come from an ask it scheduled, and it scheduled none.
+  expect(scheduled()).toEqual([]);
   expect(page.asks).toHaveLength(1);
 });
 
