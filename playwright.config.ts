@@ -35,7 +35,10 @@ export default defineConfig({
   use: {
     ...devices['Desktop Chrome'],
     launchOptions: { executablePath: browserOrExit(chromiumPath), args: chromiumFlags },
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace: each action's DOM, network and console. Without the screencast,
+    // whose frames Chromium encodes all the time for every test, passing or not; the failure's own
+    // screenshot shows where it stopped.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
   },
   projects: [

@@ -3,6 +3,7 @@ import { openApiDocument } from '../lib/http/openapi/document';
 import { ROUTES } from '../lib/http/openapi/routes';
 import { socketEventsDocument } from '../lib/http/openapi/socket-events';
 import { compile } from '../tests/contract/validator';
+import { watchViolations } from './support/csp';
 import { expect, test } from './support/fixtures';
 import type { PublicQuestion } from '../lib/quiz/types';
 import { answerQuiz, startQuiz } from './support/quiz';
@@ -41,7 +42,8 @@ test('every documented request example is accepted by the live API', async ({ re
   }
 });
 
-test('the reference page renders every route from this server alone, with no request elsewhere', async ({ page, baseURL }) => {
+test('the reference page renders every route from this server alone, with no request elsewhere, under its own policy with no CSP violation', async ({ page, baseURL }) => {
+  const violations = await watchViolations(page);
   const elsewhere: string[] = [];
   await page.route(
     (url) => url.origin !== new URL(baseURL!).origin,
@@ -50,12 +52,14 @@ test('the reference page renders every route from this server alone, with no req
       return route.abort();
     },
   );
-  await page.goto('/api/docs');
+  const response = await page.goto('/api/docs');
+  expect(response!.headers()['content-security-policy']).toMatch(/script-src 'self' 'sha256-[^']+'; style-src/);
   // Swagger UI renders the whole document in the browser: seconds on a loaded 2-core machine.
   await expect(page.getByRole('heading', { name: /crowdpulse/ })).toBeVisible({ timeout: 30_000 });
   await expect(page.locator('.opblock')).toHaveCount(ROUTES.length);
   await expect(page.getByText('/api/projects/{slug}/contributions', { exact: true })).toBeVisible();
   expect(elsewhere).toEqual([]);
+  expect(violations).toEqual([]);
 });
 
 test('socket payloads and acknowledgements match /api/socket-events.json', async ({ baseURL, request, slug }) => {

@@ -1,7 +1,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { ProgramNotFoundError, type Environment } from '../lib/programs';
-import { detectPlatform, inspect, type Finding, type Platform, type Report } from './setup/requirements';
+import { check, detectPlatform, inspect, type Finding, type Platform, type Report } from './setup/requirements';
 
 const INSTALL: Record<Exclude<Platform, 'other'>, string> = {
   debian: 'sudo apt-get install -y',
@@ -63,6 +63,18 @@ export function exitOnProgramNotFound(error: unknown): never {
   if (!(error instanceof ProgramNotFoundError)) throw error;
   console.error(error.message);
   process.exit(1);
+}
+
+/** For a test tier: what it starts must be here, else `npm run doctor`'s own lines and exit status 1, no stack trace. */
+export function requireOrExit(names: readonly string[]): void {
+  try {
+    const findings = check(names, process.env, currentPlatform());
+    if (findings.length === 0) return;
+    console.error(explain(findings, currentPlatform()));
+    process.exit(1);
+  } catch (error) {
+    exitOnProgramNotFound(error);
+  }
 }
 
 /**

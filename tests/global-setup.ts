@@ -2,8 +2,7 @@ import type { TestProject } from 'vitest/node';
 import type { RedisConnection } from '../lib/redis/client';
 import { startRedisServer } from '../lib/redis/embedded';
 import { startLocalCluster } from '../lib/scale/local-cluster';
-import { check } from '../scripts/setup/requirements';
-import { currentPlatform, exitOnProgramNotFound, explain } from '../scripts/system-packages';
+import { exitOnProgramNotFound, requireOrExit } from '../scripts/system-packages';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -20,12 +19,8 @@ const NEEDED = ['redis-server', 'haproxy'];
  * A machine without the programs gets `npm run doctor`'s own lines and exit status 1, no stack.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  requireOrExit(NEEDED);
   try {
-    const findings = check(NEEDED, process.env, currentPlatform());
-    if (findings.length > 0) {
-      console.error(explain(findings, currentPlatform()));
-      process.exit(1);
-    }
     if (project.name === 'cluster') {
       const cluster = await startLocalCluster({ masters: 3, replicasPerMaster: 1 });
       project.provide('redisConnection', { mode: 'cluster', nodes: cluster.nodes });

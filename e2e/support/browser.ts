@@ -1,5 +1,4 @@
-import { check } from '../../scripts/setup/requirements';
-import { currentPlatform, exitOnProgramNotFound, explain } from '../../scripts/system-packages';
+import { exitOnProgramNotFound, requireOrExit } from '../../scripts/system-packages';
 
 /**
  * The Chromium to drive, or `npm run doctor`'s own lines and exit status 1 when there is none (or
@@ -9,7 +8,7 @@ export function browserOrExit(find: () => string | undefined): string {
   try {
     const file = find();
     if (file) return file;
-    console.error(explain(check(['chromium'], process.env, currentPlatform()), currentPlatform()));
+    requireOrExit(['chromium']);
     process.exit(1);
   } catch (error) {
     exitOnProgramNotFound(error);

@@ -1,4 +1,4 @@
-import { exitOnProgramNotFound } from '../../scripts/system-packages';
+import { exitOnProgramNotFound, requireOrExit } from '../../scripts/system-packages';
 import { useRunFolder } from '../../tests/run-folder';
 import { ScaledStack } from './scaled-stack';
 import { Stack } from './stack';
@@ -11,6 +11,7 @@ import { Stack } from './stack';
  * topologies). Otherwise one shared app + Redis for the suite; specs that break things start their own Stack.
  */
 export default async function globalSetup() {
+  if (!process.env.E2E_BASE_URL) requireOrExit(['redis-server', 'haproxy']);
   const removeRunFolder = useRunFolder();
   try {
     const stop = await startSite();
