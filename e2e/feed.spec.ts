@@ -1,15 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
-import { mkdirSync } from 'node:fs';
-import type { Page } from '@playwright/test';
+import type { Page, TestInfo } from '@playwright/test';
 import { publishNews, recordContribution } from '../lib/live-events';
 import { createProject, expect, test } from './support/fixtures';
 
 const VIEWPORTS = { phone: { width: 390, height: 844 }, laptop: { width: 1366, height: 900 } };
-const SHOTS = '/tmp/shots/feed';
 
-async function audit(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+/** Axe on the page as it stands, and a full-page screenshot beside the test's results, to be looked at. */
+async function audit(page: Page, name: string, testInfo: TestInfo) {
+  await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
   const { violations } = await new AxeBuilder({ page }).analyze();
   const serious = violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
@@ -22,7 +20,7 @@ for (const [device, viewport] of Object.entries(VIEWPORTS)) {
     test.use({ viewport, reducedMotion: 'reduce' });
     test.describe.configure({ timeout: 180_000 });
 
-    test("follow from a catalogue card: the button sits beside the card's link, the page asks for the follows once", async ({ page, redis }) => {
+    test("follow from a catalogue card: the button sits beside the card's link, the page asks for the follows once", async ({ page, redis }, testInfo) => {
       await createProject(redis);
       await createProject(redis);
       const asked: string[] = [];
@@ -44,16 +42,16 @@ for (const [device, viewport] of Object.entries(VIEWPORTS)) {
       await expect(follow).toHaveText('Following');
       const { follows } = (await (await page.request.get('/api/follows')).json()) as { follows: { slug: string }[] };
       expect(follows.map((f) => f.slug)).toContain(slug);
-      await audit(page, `${device}-home-card-following`);
+      await audit(page, `${device}-home-card-following`, testInfo);
     });
 
-    test('follow a project, read its entries newest first, live, load more, and see the new count in the header', async ({ page, slug, live }) => {
+    test('follow a project, read its entries newest first, live, load more, and see the new count in the header', async ({ page, slug, live }, testInfo) => {
       await page.goto(`/projects/${slug}`);
       const follow = page.getByTestId('follow-button');
       await expect(follow).toHaveAttribute('aria-pressed', 'false');
       await follow.click();
       await expect(follow).toHaveAttribute('aria-pressed', 'true');
-      await audit(page, `${device}-project-following`);
+      await audit(page, `${device}-project-following`, testInfo);
       // The header gained the feed's link: every link of the bar still shows without scrolling it.
       const nav = page.getByRole('banner').getByRole('navigation');
       expect(await nav.evaluate((bar) => bar.scrollWidth - bar.clientWidth)).toBeLessThanOrEqual(0);
@@ -81,7 +79,7 @@ for (const [device, viewport] of Object.entries(VIEWPORTS)) {
       const ids = await entries.evaluateAll((items) => items.map((item) => item.getAttribute('data-id')));
       expect(new Set(ids).size).toBe(23);
       await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0);
-      await audit(page, `${device}-feed`);
+      await audit(page, `${device}-feed`, testInfo);
 
       await publishNews(slug, { id: 'later', title: 'After you looked', url: 'https://example.org/later' }, live);
       // New since the feed was last looked at (opened, or re-watched after a reconnect): at least
@@ -93,7 +91,7 @@ for (const [device, viewport] of Object.entries(VIEWPORTS)) {
       const fresh = all.filter((entry) => entry.at > lastLooked).length;
       await page.goto('/');
       await expect(page.getByTestId('feed-new-count')).toHaveText(`${fresh} new`);
-      await audit(page, `${device}-home-with-count`);
+      await audit(page, `${device}-home-with-count`, testInfo);
     });
   });
 }

@@ -107,7 +107,7 @@ test('an admin hides a player from the admin page: their rows vanish from anothe
   const row = rowNamed(moderator, name);
   await expect(row.getByTestId('admin-player-id')).toHaveText(player);
   await row.scrollIntoViewIfNeeded();
-  await moderator.screenshot({ path: '/tmp/shots/players/admin-hide-1366.png' });
+  await moderator.screenshot({ path: test.info().outputPath('admin-hide-1366.png') });
   await row.getByRole('button', { name: `Hide player ${player} (${name})` }).click();
   await expect(moderator.getByTestId('admin-message')).toContainText(`Hid player ${player}`);
   await expect(rowNamed(visitor, name)).toHaveCount(0);

@@ -339,6 +339,6 @@ for (const [width, height] of [[390, 844], [1366, 900]] as const) {
       await expect(rows.and(page.locator(`[data-period="${period}"]`))).toContainText(/#[\d,]+(–[\d,]+)? of [\d,]+/);
     }
     await page.getByTestId('quiz-standing').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `/tmp/shots/players/quiz-finish-${width}.png`, fullPage: true });
+    await page.screenshot({ path: test.info().outputPath(`quiz-finish-${width}.png`), fullPage: true });
   });
 }
