@@ -7,6 +7,7 @@ import { FollowButton } from '@/components/feed/FollowButton';
 import { LiveProject } from '@/components/live/LiveProject';
 import { ShareButton } from '@/components/live/ShareButton';
 import { ProjectArt } from '@/components/ProjectArt';
+import ProjectNotFound from './not-found';
 import { orUnavailable } from '@/components/unavailable-boundary';
 import { isNotFound } from '@/lib/errors';
 import { slugSchema } from '@/lib/live-events/schemas';
@@ -33,7 +34,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   // Redis away: the page says so itself (orUnavailable), and nothing is worth previewing.
   const [project, listed] = await Promise.all([loadProject(slug).catch(() => undefined), isSlug(slug) ? isListed(slug).catch(() => true) : true]);
   if (project === undefined) return { title: 'Project' };
-  if (project === null) return { title: 'No such project' };
+  if (project === null) return { title: 'No such project', robots: { index: false } };
   const { title } = project;
   const description = project.tagline || `${project.title}, by ${project.creator}: back it on crowdpulse.`;
   const url = `/projects/${slug}`;
@@ -58,7 +59,9 @@ export default orUnavailable(async function ProjectPage({ params }: Props) {
   if (!isSlug(slug)) notFound();
   // Both reads at once; an unknown project fails the snapshot too, and is a 404 either way.
   const [project, snapshot] = await Promise.all([loadProject(slug), readSnapshotForPage(slug).catch(notFoundAsNull)]);
-  if (!project || !snapshot) notFound();
+  // Rendered here rather than thrown (notFound()): Next's answer to a throw is an empty shell until
+  // JavaScript runs. The panel's mark makes the page cache answer 404 (lib/server/page-marks.ts).
+  if (!project || !snapshot) return <ProjectNotFound />;
   return (
     <article className="space-y-4 sm:space-y-6">
       {/* On a phone the figures and the Back form must be on the first screen: a shorter
