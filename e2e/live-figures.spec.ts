@@ -5,10 +5,15 @@ import { expect, test } from './support/fixtures';
 
 /** Every text the total showed from now on, in order (a MutationObserver in the page). */
 async function recordTotals(page: Page) {
-  await page.getByTestId('raised-total').evaluate((total) => {
+  // The figure is drawn anew on each change (its highlight replays): watch the page, not one node.
+  await page.evaluate(() => {
     const seen: string[] = [];
     (window as unknown as { totalsShown: string[] }).totalsShown = seen;
-    new MutationObserver(() => seen.push(total.textContent ?? '')).observe(total, { characterData: true, childList: true, subtree: true });
+    const read = () => document.querySelector('[data-testid="raised-total"]')?.textContent ?? '';
+    let last = read();
+    new MutationObserver(() => {
+      if (read() !== last) seen.push((last = read()));
+    }).observe(document.body, { characterData: true, childList: true, subtree: true });
   });
   return () => page.evaluate(() => (window as unknown as { totalsShown: string[] }).totalsShown);
 }
