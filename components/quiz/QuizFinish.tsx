@@ -67,11 +67,12 @@ export function QuizFinish({ sessionId, score, questions, answers, busy, error, 
           {answers.map((answer, i) => {
             const question = questions[i]!;
             return (
-              <li key={question.id} data-testid="quiz-breakdown-row" className="flex items-center gap-3 px-4 py-2">
+              <li key={question.id} data-testid="quiz-breakdown-row" className="flex items-start gap-3 px-4 py-2">
                 <span aria-label={answer.correct ? 'right' : 'wrong'} className={answer.correct ? 'text-emerald-700 dark:text-emerald-300' : 'text-red-700 dark:text-red-300'}>
                   {answer.correct ? '✓' : '✗'}
                 </span>
-                <span className="min-w-0 flex-1 truncate">{BUZZWORD.exec(question.text)?.[1] ?? question.text}</span>
+                {/* Wrapped, not cut: a multiple-choice question is a sentence, and a phone is narrow. */}
+                <span data-testid="quiz-breakdown-question" className="min-w-0 flex-1 wrap-break-word">{BUZZWORD.exec(question.text)?.[1] ?? question.text}</span>
                 <span className="shrink-0 text-xs text-slate-500 dark:text-slate-400 tabular-nums">{seconds(answer.breakdown.elapsedMs)}</span>
                 <span className="w-24 shrink-0 text-right font-semibold tabular-nums">
                   {answer.correct ? `${points(answer.breakdown.points)} + ${points(answer.breakdown.speed)}` : '0'}
