@@ -6,7 +6,7 @@ import { expect, test } from './support/fixtures';
 
 /** A title that starts with a 59-letter German compound, as a real one did. */
 const COMPOUND = 'Donaudampfschifffahrtselektrizitätenhauptbetriebswerkbauunterbeamtengesellschaft'.slice(0, 59);
-const TITLE = `${COMPOUND} für alle`;
+const TITLE = `${COMPOUND} für alle, die nachts auf dem Wasser arbeiten und sicher heimkommen wollen`;
 
 /** Nothing of the text is cut off: it is no wider than its box, which its ancestors do not clip either. */
 async function expectWhole(text: Locator) {

@@ -76,7 +76,7 @@ export default orUnavailable(async function ProjectPage({ params }: Props) {
             </Link>
           </p>
           <div className="mt-1 flex flex-wrap items-center justify-between gap-x-3 gap-y-2">
-            <h1 data-testid="project-title" className="min-w-0 text-2xl font-bold tracking-tight text-balance wrap-break-word hyphens-auto sm:text-4xl">
+            <h1 data-testid="project-title" className="min-w-0 text-2xl font-bold tracking-tight wrap-break-word hyphens-auto sm:text-4xl">
               {project.title}
             </h1>
             <span className="flex flex-wrap items-center gap-2">
