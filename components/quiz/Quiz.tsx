@@ -99,7 +99,7 @@ export function Quiz() {
         )}
         {/* Short before Start: what it is and what counts. The scoring's detail follows, folded. */}
         <p data-testid="quiz-intro" className="text-slate-700 dark:text-slate-300">
-          Most are a buzzword, real or made up; a few are multiple choice. Right and fast answers climb today’s, this week’s and the all-time top 100.
+          Most are a buzzword: real or made up? A few are multiple choice. Fast right answers climb the day’s, week’s and all-time top 100.
         </p>
         <details className="text-sm text-slate-600 dark:text-slate-400">
           <summary className="cursor-pointer font-medium">How scoring works</summary>
