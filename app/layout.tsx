@@ -27,7 +27,6 @@ const NAV: { href: string; label: string; short?: string }[] = [
   { href: '/', label: 'Projects' },
   { href: '/quiz', label: 'Quiz' },
   { href: '/leaderboard', label: 'Leaderboard', short: 'Board' },
-  { href: '/ops', label: 'Ops' },
 ];
 
 export default function RootLayout({ children }: { children: React.ReactNode }) {
@@ -55,14 +54,20 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
               </Link>
             ))}
             <FeedLink />
-            <Link href="/admin" prefetch={false} className="ml-auto text-slate-600 dark:text-slate-300 hover:text-ink dark:hover:text-slate-100">
-              Admin
-            </Link>
           </nav>
         </header>
         <main className="mx-auto max-w-6xl px-4 py-6 sm:py-10">{children}</main>
         <footer className="mx-auto max-w-6xl px-4 pb-10 text-xs text-slate-500 dark:text-slate-400">
           A reference app: live events, a capped leaderboard, event folding and timelines in Redis, pushed over Socket.IO.
+          {/* For the people who run the site, not its visitors: here, out of the header's bar. */}
+          <nav aria-label="For operators" className="mt-2 flex gap-4">
+            <Link href="/ops" prefetch={false} className="underline hover:text-ink dark:hover:text-slate-100">
+              Ops dashboard
+            </Link>
+            <Link href="/admin" prefetch={false} className="underline hover:text-ink dark:hover:text-slate-100">
+              Admin
+            </Link>
+          </nav>
           <InstanceName />
         </footer>
       </body>

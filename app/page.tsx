@@ -58,8 +58,8 @@ export default orUnavailable(async function HomePage({ searchParams }: Props) {
               <ProjectArt art={project.art} className="h-32 w-full" />
               <div className="space-y-3 p-4">
                 <div>
-                  <h2 className="text-lg font-semibold group-hover:text-accent dark:group-hover:text-indigo-300">{project.title}</h2>
-                  <p className="text-sm text-slate-600 dark:text-slate-300">{project.tagline}</p>
+                  <h2 data-testid="project-card-title" className="text-lg font-semibold wrap-break-word hyphens-auto group-hover:text-accent dark:group-hover:text-indigo-300">{project.title}</h2>
+                  <p className="text-sm text-slate-600 wrap-break-word hyphens-auto dark:text-slate-300">{project.tagline}</p>
                 </div>
                 <Progress raised={project.raised} goal={project.goal} />
                 <div className="flex flex-wrap items-baseline justify-between gap-2">

@@ -27,7 +27,10 @@ test('an unknown project is a 404 on every instance, every time, and leads to th
     for (let view = 0; view < 2; view++) {
       const answer = await request.get(`${base}${path}`, { headers: html });
       expect(answer.status(), `${base}, view ${view + 1}`).toBe(404);
-      expect(await answer.text()).toContain('No project at this address');
+      const body = await answer.text();
+      // Server-rendered: the heading is in the HTML, not only in the data a script renders it from.
+      expect(body).toMatch(/<h1[^>]*>No project at this address<\/h1>/);
+      expect(body).not.toContain('__next_error__');
       expect(answer.headers()['cache-control']).toBe('private, no-store');
     }
   }
@@ -38,6 +41,20 @@ test('an unknown project is a 404 on every instance, every time, and leads to th
   await errors.toCatalogue.click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Projects people are backing right now');
+});
+
+test.describe('with JavaScript off', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('an unknown project’s 404 is readable, and leads to the catalogue', async ({ page }) => {
+    const opened = await page.goto(`/projects/no-such-${randomBytes(4).toString('hex')}`);
+    expect(opened?.status()).toBe(404);
+    const errors = new ErrorPages(page);
+    await expect(errors.notFound.getByRole('heading', { level: 1 })).toHaveText('No project at this address');
+    await expect(page.getByRole('navigation').first()).toBeVisible();
+    await errors.toCatalogue.click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Projects people are backing right now');
+  });
 });
 
 test('any other unknown path is a 404 in the site’s look', async ({ page }) => {

@@ -57,8 +57,11 @@ export function FollowButton({ slug, title }: { slug: string; title: string }) {
       aria-label={following ? `Following ${title}: press to unfollow` : `Follow ${title}`}
       disabled={state === 'busy' || state === 'unknown'}
       onClick={() => void toggle()}
-      className={`rounded-full px-4 py-1.5 text-sm font-semibold transition disabled:opacity-60 ${
-        following ? 'border border-slate-300 dark:border-slate-600 bg-white dark:bg-slate-900 text-slate-800 dark:text-slate-200 hover:bg-slate-50 dark:hover:bg-slate-800/60' : 'bg-accent text-white hover:bg-indigo-700'
+      // Secondary beside a project's one filled action, Back it (its contribute button).
+      className={`rounded-full border px-4 py-1.5 text-sm font-semibold transition disabled:opacity-60 ${
+        following
+          ? 'border-indigo-200 dark:border-indigo-800 bg-indigo-50 dark:bg-indigo-950/60 text-accent dark:text-indigo-300 hover:bg-indigo-100 dark:hover:bg-indigo-900/60'
+          : 'border-slate-300 dark:border-slate-600 bg-white dark:bg-slate-900 text-accent dark:text-indigo-300 hover:border-accent dark:hover:border-indigo-400'
       }`}
     >
       {following ? 'Following' : state === 'failed' ? 'Follow (try again)' : 'Follow'}

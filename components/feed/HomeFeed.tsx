@@ -39,6 +39,26 @@ function EntryItem({ entry, now }: { entry: FeedEntry; now: number }) {
   );
 }
 
+/** Grey rows where the entries will be, while the socket connects: the page does not jump when they come. */
+function FeedSkeleton() {
+  return (
+    <div data-testid="feed-skeleton" role="status" className="mt-3">
+      <span className="sr-only">Loading your feed…</span>
+      <ul aria-hidden className="divide-y divide-slate-100 dark:divide-slate-800">
+        {[0, 1, 2].map((row) => (
+          <li key={row} className="flex items-start gap-3 py-3 motion-safe:animate-pulse">
+            <span className="h-8 w-8 shrink-0 rounded-full bg-slate-200 dark:bg-slate-700" />
+            <span className="flex-1 space-y-2 pt-1">
+              <span className="block h-3.5 w-3/4 rounded bg-slate-200 dark:bg-slate-700" />
+              <span className="block h-3 w-1/3 rounded bg-slate-100 dark:bg-slate-800" />
+            </span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 /** The visitor's home feed: news, milestones and backers of the projects they follow, live. */
 export function HomeFeed() {
   const { entries, nextCursor, status, connection, now, loadMore } = useHomeFeed();
@@ -54,10 +74,20 @@ export function HomeFeed() {
         <ConnectionStatus state={connection} />
       </div>
       <p className="text-sm text-slate-600 dark:text-slate-300">News, milestones and backers of the projects you follow, newest first.</p>
+      {status === 'loading' ? <FeedSkeleton /> : null}
       {status === 'ready' && entries.length === 0 ? (
-        <p data-testid="feed-empty" className="mt-6 text-slate-700 dark:text-slate-300">
-          Nothing here yet. <Link prefetch={false} href="/" className="font-medium text-accent dark:text-indigo-300 hover:underline">Find a project</Link> and press Follow.
-        </p>
+        <div data-testid="feed-empty" className="mt-6 space-y-3 text-slate-700 dark:text-slate-300">
+          <p className="font-semibold">Nothing here yet.</p>
+          <p>Follow a project and its news, milestones and new backers show up here as they happen.</p>
+          <p className="flex flex-wrap gap-2">
+            <Link prefetch={false} href="/" className="rounded-full bg-accent px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-700">
+              Browse the projects
+            </Link>
+            <Link prefetch={false} href="/?order=ending" className="rounded-full border border-slate-300 dark:border-slate-600 px-4 py-2 text-sm font-semibold text-accent dark:text-indigo-300 hover:border-accent">
+              Ending soon
+            </Link>
+          </p>
+        </div>
       ) : null}
       {status === 'no-visitor' ? <p className="mt-6 text-slate-700 dark:text-slate-300">Your browser did not keep our cookie, so there is no feed to show.</p> : null}
       {status === 'unavailable' ? <p role="alert" className="mt-6 text-amber-800 dark:text-amber-200">The feed is unavailable right now; it comes back by itself.</p> : null}

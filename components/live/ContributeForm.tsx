@@ -1,11 +1,21 @@
 'use client';
 
-import { useRef, useState } from 'react';
-import { NameField } from '../NameField';
+import { useEffect, useId, useRef, useState } from 'react';
+import { fieldOf, plainProblem } from '../field-errors';
+import { FieldError, NameField } from '../NameField';
 
 const PRESETS = [10, 25, 50, 100];
 
-type Outcome = { kind: 'idle' } | { kind: 'sending' } | { kind: 'done'; name: string } | { kind: 'error'; message: string };
+type Outcome = { kind: 'idle' } | { kind: 'sending' } | { kind: 'done'; name: string } | { kind: 'error'; message: string } | { kind: 'invalid'; name?: string; amount?: string };
+
+/** What is wrong with the form before sending it, in the words shown beside each field. */
+function problemsOf(name: string, amount: string): { name?: string; amount?: string } | null {
+  const problems = {
+    ...(name.trim() === '' && { name: 'Enter the name to show on the live list.' }),
+    ...(!(Number(amount) >= 1) && { amount: 'Choose or enter an amount of at least €1.' }),
+  };
+  return Object.keys(problems).length > 0 ? problems : null;
+}
 
 /** `over`: "Funded" or "Ended" once the campaign has ended, and the form gives way to it. */
 export function ContributeForm({ slug, over }: { slug: string; over: string | null }) {
@@ -15,9 +25,20 @@ export function ContributeForm({ slug, over }: { slug: string; over: string | nu
   // One id per intended contribution: a retry after a timeout or a 503 (which does not prove
   // nothing was written) sends it again and is counted once; a success or a changed form starts a new one.
   const intent = useRef<{ id: string; name: string; amount: string } | null>(null);
+  const nameRef = useRef<HTMLInputElement>(null);
+  const amountRef = useRef<HTMLInputElement>(null);
+  const amountErrorId = useId();
+  const invalid = outcome.kind === 'invalid' ? outcome : null;
+
+  // Focus goes to the first field in error once it is marked (aria-invalid and its message rendered).
+  useEffect(() => {
+    if (invalid) (invalid.name ? nameRef : amountRef).current?.focus();
+  }, [invalid]);
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const problems = problemsOf(name, amount);
+    if (problems) return setOutcome({ kind: 'invalid', ...problems });
     setOutcome({ kind: 'sending' });
     if (intent.current?.name !== name || intent.current.amount !== amount) intent.current = { id: contributionId(), name, amount };
     try {
@@ -30,7 +51,11 @@ export function ContributeForm({ slug, over }: { slug: string; over: string | nu
         intent.current = null;
         return setOutcome({ kind: 'done', name: name.trim() });
       }
-      const body = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
+      const body = (await response.json().catch(() => null)) as { error?: { message?: string; field?: string } } | null;
+      const field = fieldOf(body);
+      if (response.status === 400 && (field === 'name' || field === 'amount')) {
+        return setOutcome({ kind: 'invalid', [field]: plainProblem(body?.error?.message ?? '', field === 'name' ? 'a name' : 'an amount') });
+      }
       setOutcome({ kind: 'error', message: body?.error?.message ?? `Something went wrong (${response.status})` });
     } catch {
       setOutcome({ kind: 'error', message: 'Could not reach the server; try again in a moment.' });
@@ -49,10 +74,10 @@ export function ContributeForm({ slug, over }: { slug: string; over: string | nu
   return (
     <form data-testid="contribute-form" onSubmit={submit} className="space-y-3" noValidate>
       <h2 className="text-lg font-semibold">Back this project</h2>
-      <NameField label="Your name" data-testid="contribute-name" name="name" value={name} onChange={setName} maxLength={40} padding="py-2" />
+      <NameField label="Your name" ref={nameRef} data-testid="contribute-name" name="name" value={name} onChange={setName} maxLength={40} padding="py-2" error={invalid?.name} />
       <fieldset>
         <legend className="text-sm font-medium text-slate-700 dark:text-slate-300">Amount (€)</legend>
-        <div className="mt-1 flex flex-wrap gap-2">
+        <div className="mt-1 flex flex-wrap gap-1.5 sm:gap-2">
           {PRESETS.map((preset) => (
             <button
               key={preset}
@@ -68,13 +93,17 @@ export function ContributeForm({ slug, over }: { slug: string; over: string | nu
           ))}
           <input
             name="amount"
+            ref={amountRef}
             aria-label="Amount in euros"
             inputMode="numeric"
+            aria-invalid={invalid?.amount ? true : undefined}
+            aria-describedby={invalid?.amount ? amountErrorId : undefined}
             value={amount}
             onChange={(event) => setAmount(event.target.value.replace(/[^0-9]/g, ''))}
-            className="w-24 rounded-lg border border-slate-300 dark:border-slate-600 px-3 py-1.5 text-base focus:border-accent dark:focus:border-indigo-400 focus:outline-none focus:ring-2 focus:ring-indigo-200 dark:focus:ring-indigo-800"
+            className="w-20 rounded-lg border border-slate-300 dark:border-slate-600 px-3 py-1.5 text-base focus:border-accent dark:focus:border-indigo-400 focus:outline-none focus:ring-2 focus:ring-indigo-200 dark:focus:ring-indigo-800 aria-invalid:border-red-600 dark:aria-invalid:border-red-400"
           />
         </div>
+        {invalid?.amount && <FieldError id={amountErrorId}>{invalid.amount}</FieldError>}
       </fieldset>
       <button
         type="submit"

@@ -5,12 +5,12 @@ import type { LiveSnapshot } from '@/lib/live-events/types';
 import type { Project } from '@/lib/projects/types';
 import { ConnectionStatus } from '../ConnectionStatus';
 import { formatMoney, formatWindow, plural } from '../format';
-import { Progress } from '../Progress';
 import { RelativeTime } from '../RelativeTime';
 import { CampaignClock } from '../campaign/CampaignClock';
 import { useCampaign } from '../campaign/use-clock';
 import { ActivityTimeline } from './ActivityTimeline';
 import { ContributeForm } from './ContributeForm';
+import { LiveFunding } from './LiveFunding';
 import { useArrivals } from './use-arrivals';
 import { useLiveProject } from './use-live-project';
 import { card } from '../styles';
@@ -21,17 +21,13 @@ export function LiveProject({ project, snapshot }: { project: Project; snapshot:
   const campaign = useCampaign(project, view.raised, now);
   const over = campaign?.state === 'funded' || campaign?.state === 'ended';
   return (
-    // On a phone (one column) the form comes right after the funding progress; on a laptop it
-    // stays in its own sticky column beside everything else.
-    <div className="grid grid-cols-1 gap-5 lg:grid-cols-[minmax(0,1fr)_22rem] lg:grid-rows-[auto_1fr]">
+    // On a phone (one column) the form comes right after the funding progress, both on the first
+    // screen, the description after them; on a laptop the form has its own sticky column.
+    <div className="grid grid-cols-1 gap-4 sm:gap-5 lg:grid-cols-[minmax(0,1fr)_22rem] lg:grid-rows-[auto_1fr]">
       <section className={`${card} lg:col-start-1 lg:row-start-1`} aria-label="Funding">
-        <Progress raised={view.raised} goal={project.goal} />
-        <div className="mt-3 flex flex-wrap items-baseline justify-between gap-2">
-          <p data-testid="backers-count" data-count={view.backers} className="text-sm text-slate-600 dark:text-slate-300">
-            <strong className="tabular-nums text-ink dark:text-slate-100">{view.backers}</strong> {plural(view.backers, 'backer', 'backers')}
-          </p>
+        <LiveFunding raised={view.raised} goal={project.goal} backers={view.backers}>
           <CampaignClock endsAt={project.endsAt} campaign={campaign} />
-        </div>
+        </LiveFunding>
       </section>
 
       <aside className="lg:sticky lg:top-20 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start">
@@ -41,13 +37,17 @@ export function LiveProject({ project, snapshot }: { project: Project; snapshot:
       </aside>
 
       <div className="space-y-5 lg:col-start-1 lg:row-start-2">
+        <section className={card} aria-labelledby="about-heading">
+          <h2 id="about-heading" className="text-lg font-semibold">About this project</h2>
+          <p className="mt-2 max-w-3xl text-slate-700 dark:text-slate-300">{project.description}</p>
+        </section>
 
         <section className={`${card} grid gap-4 sm:grid-cols-2`} aria-label="Activity now">
           <div className="flex items-center justify-between sm:col-span-2">
             <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">Right now</h2>
             <ConnectionStatus state={connection} />
           </div>
-          <p data-testid="contributions-count" data-count={view.contributionCount} aria-live="polite" className="text-slate-600 dark:text-slate-300">
+          <p data-testid="contributions-count" data-count={view.contributionCount} className="text-slate-600 dark:text-slate-300">
             <strong className="block text-3xl font-bold tabular-nums text-ink dark:text-slate-100">{view.contributionCount}</strong>{" "}
             {plural(view.contributionCount, 'contribution', 'contributions')} in the last {formatWindow(windows.contributions)}
           </p>

@@ -61,8 +61,8 @@ export function OpsDashboard() {
             <dd data-testid="folding-max-wait" className="font-semibold tabular-nums">{formatDuration(stats.maxWait)}</dd>
           </div>
           <div className="flex gap-1.5">
-            <dt className="text-slate-500 dark:text-slate-400">Claimed, awaiting ack</dt>
-            <dd className="font-semibold tabular-nums">{formatCount(stats.claimed)}</dd>
+            <dt className="text-slate-500 dark:text-slate-400">Sent, not yet confirmed</dt>
+            <dd data-testid="folding-claimed" className="font-semibold tabular-nums">{formatCount(stats.claimed)}</dd>
           </div>
         </dl>
         <BurstButton onFired={setBurstAccounts} />
@@ -70,7 +70,7 @@ export function OpsDashboard() {
 
       <section className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6" aria-label="Counters">
         <Stat label="Events" value={formatCount(stats.events)} testId="folding-events" data={stats.events} />
-        <Stat label="New groups" value={formatCount(stats.newGroups)} data={stats.newGroups} hint={`${formatCount(stats.fakeNew)} fake new`} />
+        <Stat label="New groups" value={formatCount(stats.newGroups)} data={stats.newGroups} hint={`${formatCount(stats.fakeNew)} right after a flush`} />
         <Stat label="Folded" value={formatCount(stats.folded)} data={stats.folded} />
         <div className={`${card} p-4 ring-2 ring-indigo-100 dark:ring-indigo-900`} data-testid="folding-ratio" data-value={stats.ratio}>
           <p className="text-xs font-semibold uppercase tracking-wide text-accent dark:text-indigo-300">Folding ratio</p>

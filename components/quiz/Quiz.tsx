@@ -97,13 +97,17 @@ export function Quiz() {
             This quiz session has expired (sessions last 15 minutes). Start a new one.
           </p>
         )}
-        <p className="text-slate-700 dark:text-slate-300">
-          Ten questions. Most ask whether a tech buzzword is real or made up; a few are multiple choice. Answer with a click
-          or with the number keys, read why, and see if your score makes today’s, this week’s or the all time top 100.
-          A right answer is worth 500 points, plus up to 500 for speed: the server reveals one question at a time and
-          times each answer from its reveal (the moment you answered the one before). Answering faster than a person can
-          read earns nothing extra.
+        {/* Short before Start: what it is and what counts. The scoring's detail follows, folded. */}
+        <p data-testid="quiz-intro" className="text-slate-700 dark:text-slate-300">
+          Most are a buzzword: real or made up? A few are multiple choice. Fast right answers climb the day’s, week’s and all-time top 100.
         </p>
+        <details className="text-sm text-slate-600 dark:text-slate-400">
+          <summary className="cursor-pointer font-medium">How scoring works</summary>
+          <p className="mt-1">
+            A right answer is worth 500 points, plus up to 500 for speed, timed by the server from the moment each question is
+            shown. Answer with a click or the number keys.
+          </p>
+        </details>
         <button type="button" data-testid="quiz-start" onClick={start} disabled={busy} className={primary}>
           {busy ? 'Starting…' : 'Start the quiz'}
         </button>

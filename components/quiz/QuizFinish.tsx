@@ -3,6 +3,7 @@
 import Link from 'next/link';
 import { useEffect, useRef, useState } from 'react';
 import type { AnsweredQuestion, PublicQuestion, SubmitResult } from '@/lib/quiz/types';
+import { plainProblem } from '../field-errors';
 import { NameField } from '../NameField';
 import { points, seconds } from './Breakdown';
 import { rankText } from './finish-text';
@@ -32,6 +33,10 @@ type Props = {
 /** The final score, the name form, then the rank, or the score that would have entered the board. */
 export function QuizFinish({ sessionId, score, questions, answers, busy, error, result, onSubmit, onRestart }: Props) {
   const [name, setName] = useState('');
+  const [empty, setEmpty] = useState(false);
+  // A name the server refused is said beside the field; any other failure under the button.
+  const refused = error !== null && /^name: /.test(error);
+  const nameError = empty ? 'Enter the name to show on the leaderboard.' : refused ? plainProblem(error, 'a name') : null;
   const nameRef = useRef<HTMLInputElement>(null);
   const boardLinkRef = useRef<HTMLAnchorElement>(null);
   const right = answers.filter((answer) => answer.correct).length;
@@ -39,6 +44,9 @@ export function QuizFinish({ sessionId, score, questions, answers, busy, error, 
   const verdict = VERDICTS.find(([least]) => right >= least)?.[1];
 
   useEffect(() => (result ? boardLinkRef.current : nameRef.current)?.focus(), [result]);
+  useEffect(() => {
+    if (nameError) nameRef.current?.focus();
+  }, [nameError]);
 
   return (
     <div className="space-y-6">
@@ -81,7 +89,8 @@ export function QuizFinish({ sessionId, score, questions, answers, busy, error, 
           className="space-y-3"
           onSubmit={(event) => {
             event.preventDefault();
-            onSubmit(name);
+            setEmpty(name.trim() === '');
+            if (name.trim() !== '') onSubmit(name);
           }}
         >
           <NameField
@@ -92,6 +101,7 @@ export function QuizFinish({ sessionId, score, questions, answers, busy, error, 
             onChange={setName}
             maxLength={20}
             padding="py-2.5"
+            error={nameError}
           />
           <button
             type="submit"
@@ -101,7 +111,7 @@ export function QuizFinish({ sessionId, score, questions, answers, busy, error, 
           >
             {busy ? 'Submitting…' : 'Enter the leaderboard'}
           </button>
-          <p aria-live="polite" className="min-h-5 text-sm text-red-700 dark:text-red-300">{error}</p>
+          <p aria-live="polite" className="min-h-5 text-sm text-red-700 dark:text-red-300">{refused ? null : error}</p>
         </form>
       ) : (
         <div className="space-y-4 text-center">

@@ -3,6 +3,7 @@
 import { useLayoutEffect, useRef } from 'react';
 import type { AnsweredQuestion, PublicQuestion } from '@/lib/quiz/types';
 import { AnswerPoints } from './Breakdown';
+import { feedbackOf } from './feedback';
 
 type Props = {
   question: PublicQuestion;
@@ -23,6 +24,7 @@ export function QuizQuestion({ question, number, total, answered, busy, onChoose
   const choicesRef = useRef<HTMLDivElement>(null);
   const nextRef = useRef<HTMLButtonElement>(null);
   const term = BUZZWORD.exec(question.text)?.[1];
+  const feedback = answered && feedbackOf(answered.correct, question.choices[answered.answer]!, answered.explanation);
 
   // Layout effects: the focus moves and the keys listen in the same commit that shows the question
   // or its feedback, so a key pressed as soon as it is on screen is never lost.
@@ -84,8 +86,8 @@ export function QuizQuestion({ question, number, total, answered, busy, onChoose
       <div aria-live="polite">
         {answered && (
           <div className={`rounded-xl p-4 ${answered.correct ? 'bg-emerald-50 dark:bg-emerald-950/40 text-emerald-950 dark:text-emerald-100' : 'bg-amber-50 dark:bg-amber-950/40 text-amber-950 dark:text-amber-100'}`}>
-            <p className="font-semibold">{answered.correct ? 'Correct!' : `Not quite: the answer is “${question.choices[answered.answer]}”.`}</p>
-            <p className="mt-1 text-sm">{answered.explanation}</p>
+            <p className="font-semibold">{feedback && feedback.headline}</p>
+            <p className="mt-1 text-sm">{feedback && feedback.detail}</p>
             <AnswerPoints breakdown={answered.breakdown} correct={answered.correct} />
           </div>
         )}

@@ -27,7 +27,10 @@ export function ProjectPreview({ title, creator, raised, goal, timeLeft }: Previ
         crowdpulse
       </div>
       <div style={{ display: 'flex', flexDirection: 'column' }}>
-        <div style={{ fontSize: title.length > 40 ? 60 : 76, lineHeight: 1.1, letterSpacing: -1, maxHeight: 180, overflow: 'hidden' }}>{title}</div>
+        {/* Two lines at most, broken inside a word only when one word is wider than the image, and an ellipsis where it stops. */}
+        <div style={{ display: 'block', fontSize: title.length > 40 ? 60 : 76, lineHeight: 1.1, letterSpacing: -1, wordBreak: 'break-word', lineClamp: 2 }}>
+          {title}
+        </div>
         <div style={{ fontSize: 30, marginTop: 16, color: '#c7d2fe' }}>{`by ${creator}`}</div>
       </div>
       <div style={{ display: 'flex', flexDirection: 'column' }}>

@@ -5,7 +5,7 @@ import { gzip } from 'node:zlib';
 import { nextScriptHashes } from '../http/inline-scripts';
 import { pagePolicyWith } from '../http/security-headers';
 import { appMetrics } from '../metrics/app-metrics';
-import { UNAVAILABLE_MARK } from './page-marks';
+import { NOT_FOUND_MARK, UNAVAILABLE_MARK } from './page-marks';
 import type { PageTopics } from '../realtime/page-topics';
 import { topicName, type SharedPage } from './shared-pages';
 
@@ -87,7 +87,7 @@ export function createPageCache(topics: PageTopics, render: (path: string, reque
     const live = topic.watch.live() && generation === topic.generation;
     renders++;
     appMetrics().pageRendered(page.topic.kind);
-    const rendered = await render(page.path, requestId);
+    const rendered = asNotFound(await render(page.path, requestId));
     const shared = rendered.status === 200 && !rendered.body.includes(UNAVAILABLE_MARK);
     const prepared = await prepare(rendered, shared);
     if (shared && live && generation === topic.generation && topic.watch.live()) {
@@ -133,6 +133,11 @@ export function createPageCache(topics: PageTopics, render: (path: string, reque
 }
 
 const gzipped = promisify(gzip);
+
+/** A page that rendered its "not found" panel (page-marks.ts) is a 404, whatever Next answered. */
+function asNotFound(rendered: RenderedPage): RenderedPage {
+  return rendered.status === 200 && rendered.body.includes(NOT_FOUND_MARK) ? { ...rendered, status: 404 } : rendered;
+}
 
 async function prepare(rendered: RenderedPage, shared: boolean): Promise<Prepared> {
   const etag = `"${createHash('sha1').update(rendered.body).digest('base64url')}"`;

@@ -6,6 +6,7 @@ import { catalogueKeys } from '../../lib/projects/keys';
 import { putProject, saveProject } from '../../lib/projects/save';
 import { readSnapshotForPage } from '../../lib/realtime/shared-snapshots';
 import { SHARED_CACHE_CONTROL } from '../../lib/server/page-cache';
+import { NOT_FOUND_MARK } from '../../lib/server/page-marks';
 import { startInProcessApp, type InProcessApp } from '../hostile/in-process-app';
 import { snapshotReadsOf } from '../realtime/support';
 import { sampleProject } from '../sample-project';
@@ -32,7 +33,8 @@ const renderer: RequestListener = (request, response) => {
     : readCataloguePage({}).then(({ projects }) => `<ul>${projects.map((project) => `<li>${project.title}</li>`).join('')}</ul>`);
   void html.then(
     (body) => response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(body),
-    () => response.writeHead(404).end('<p>no such project</p>'),
+    // As the project page does: its "not found" panel, rendered (a 200 from Next), carrying the mark.
+    () => response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<section ${NOT_FOUND_MARK}>no such project</section>`),
   );
 };
 
@@ -112,6 +114,7 @@ describe('a project page', () => {
     const path = `/projects/${slug}`;
     const views = await Promise.all(Array.from({ length: 4 }, () => fetch(`${app.url}${path}`, { headers: { accept: 'text/html' } })));
     expect(views.map((answer) => [answer.status, answer.headers.get('cache-control')])).toEqual(Array(4).fill([404, 'private, no-store']));
+    expect(await views[0]!.text()).toContain('no such project');
     await saveProject(sampleProject(slug), Date.now(), app.redis);
     expect((await view(path)).body).toContain('0 contributions');
   });

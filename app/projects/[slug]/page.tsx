@@ -7,6 +7,7 @@ import { FollowButton } from '@/components/feed/FollowButton';
 import { LiveProject } from '@/components/live/LiveProject';
 import { ShareButton } from '@/components/live/ShareButton';
 import { ProjectArt } from '@/components/ProjectArt';
+import ProjectNotFound from './not-found';
 import { orUnavailable } from '@/components/unavailable-boundary';
 import { isNotFound } from '@/lib/errors';
 import { slugSchema } from '@/lib/live-events/schemas';
@@ -33,7 +34,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   // Redis away: the page says so itself (orUnavailable), and nothing is worth previewing.
   const [project, listed] = await Promise.all([loadProject(slug).catch(() => undefined), isSlug(slug) ? isListed(slug).catch(() => true) : true]);
   if (project === undefined) return { title: 'Project' };
-  if (project === null) return { title: 'No such project' };
+  if (project === null) return { title: 'No such project', robots: { index: false } };
   const { title } = project;
   const description = project.tagline || `${project.title}, by ${project.creator}: back it on crowdpulse.`;
   const url = `/projects/${slug}`;
@@ -58,27 +59,32 @@ export default orUnavailable(async function ProjectPage({ params }: Props) {
   if (!isSlug(slug)) notFound();
   // Both reads at once; an unknown project fails the snapshot too, and is a 404 either way.
   const [project, snapshot] = await Promise.all([loadProject(slug), readSnapshotForPage(slug).catch(notFoundAsNull)]);
-  if (!project || !snapshot) notFound();
+  // Rendered here rather than thrown (notFound()): Next's answer to a throw is an empty shell until
+  // JavaScript runs. The panel's mark makes the page cache answer 404 (lib/server/page-marks.ts).
+  if (!project || !snapshot) return <ProjectNotFound />;
   return (
-    <article className="space-y-6">
+    <article className="space-y-4 sm:space-y-6">
+      {/* On a phone the figures and the Back form must be on the first screen: a shorter
+          picture, the title and tagline only; the description follows the form (LiveProject). */}
       <header className="overflow-hidden rounded-3xl border border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900 shadow-sm">
-        <ProjectArt art={project.art} className="h-40 w-full sm:h-56" />
-        <div className="p-5 sm:p-7">
+        <ProjectArt art={project.art} className="h-20 w-full sm:h-56" />
+        <div className="p-4 sm:p-7">
           <p className="text-sm font-medium text-slate-500 dark:text-slate-400">
             by{' '}
             <Link prefetch={false} href={`/creators/${project.creatorAccount}`} data-testid="creator-link" className="text-accent dark:text-indigo-300 hover:underline">
               {project.creator}
             </Link>
           </p>
-          <div className="mt-1 flex flex-wrap items-center justify-between gap-3">
-            <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{project.title}</h1>
+          <div className="mt-1 flex flex-wrap items-center justify-between gap-x-3 gap-y-2">
+            <h1 data-testid="project-title" className="min-w-0 text-2xl font-bold tracking-tight wrap-break-word hyphens-auto sm:text-4xl">
+              {project.title}
+            </h1>
             <span className="flex flex-wrap items-center gap-2">
               <ShareButton slug={project.slug} title={project.title} />
               <FollowButton slug={project.slug} title={project.title} />
             </span>
           </div>
-          <p className="mt-2 text-lg text-slate-600 dark:text-slate-300">{project.tagline}</p>
-          <p className="mt-4 max-w-3xl text-slate-700 dark:text-slate-300">{project.description}</p>
+          <p className="mt-1 text-base text-slate-600 sm:mt-2 sm:text-lg dark:text-slate-300">{project.tagline}</p>
         </div>
       </header>
       <LiveProject project={project} snapshot={snapshot} />

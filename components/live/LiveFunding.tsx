@@ -1,0 +1,64 @@
+'use client';
+
+import { formatCount, formatMoney, plural } from '../format';
+import { useAnnouncement, useChanges, useCountUp } from './use-figure-motion';
+
+/** A figure that plays its highlight (globals.css, .animate-figure) each time `changes` grows, never on the first render. */
+function Highlighted({ changes, className = '', children }: { changes: number; className?: string; children: React.ReactNode }) {
+  return (
+    <span key={changes} data-changes={changes} className={`${className} rounded-md ${changes > 0 ? 'animate-figure' : ''}`}>
+      {children}
+    </span>
+  );
+}
+
+const percentOf = (raised: number, goal: number) => (goal > 0 ? Math.round((raised / goal) * 100) : 0);
+
+/**
+ * The project's figures as they change: the total and the backers count up and light up, the
+ * bar grows, and a polite live region says the new total (not every change on a hot project).
+ */
+export function LiveFunding({ raised, goal, backers, children }: { raised: number; goal: number; backers: number; children?: React.ReactNode }) {
+  const shownRaised = useCountUp(raised);
+  const shownBackers = useCountUp(backers);
+  const raisedChanges = useChanges(raised);
+  const backersChanges = useChanges(backers);
+  const percent = percentOf(raised, goal);
+  const announcement = useAnnouncement(raised, (total) => `${formatMoney(total)} raised, ${percentOf(total, goal)}% of ${formatMoney(goal)}`);
+  return (
+    <div>
+      <div className="flex items-baseline justify-between gap-2">
+        <Highlighted changes={raisedChanges} className="-mx-1 px-1 text-2xl font-bold tabular-nums">
+          <span data-testid="raised-total" data-value={raised}>
+            {formatMoney(shownRaised)}
+          </span>
+        </Highlighted>
+        <span className="text-sm text-slate-500 dark:text-slate-400">
+          {percent}% of {formatMoney(goal)}
+        </span>
+      </div>
+      <div
+        className="mt-2 h-2.5 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700"
+        role="progressbar"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={Math.min(percent, 100)}
+        aria-label="Funding progress"
+      >
+        <div className="h-full rounded-full bg-accent transition-[width] duration-700 motion-reduce:transition-none" style={{ width: `${Math.min(percent, 100)}%` }} />
+      </div>
+      <p data-testid="total-announcement" aria-live="polite" aria-atomic="true" className="sr-only">
+        {announcement}
+      </p>
+      <div className="mt-3 flex flex-wrap items-baseline justify-between gap-2">
+        <p data-testid="backers-count" data-count={backers} className="text-sm text-slate-600 dark:text-slate-300">
+          <Highlighted changes={backersChanges} className="-mx-1 px-1">
+            <strong className="tabular-nums text-ink dark:text-slate-100">{formatCount(shownBackers)}</strong>
+          </Highlighted>{' '}
+          {plural(backers, 'backer', 'backers')}
+        </p>
+        {children}
+      </div>
+    </div>
+  );
+}
