@@ -28,7 +28,7 @@ export default defineConfig({
     // Files run side by side: most of a Redis file's time is spent waiting on Redis and the
     // processes it starts, not on a core. Each test decides on its own project, key or channel
     // (tests/support.ts gives each a fresh slug), never on what the whole keyspace holds.
-    maxWorkers: Math.max(4, os.availableParallelism()),
+    maxWorkers: Math.max(3, os.availableParallelism()),
     testTimeout: 15_000,
     hookTimeout: 15_000,
     // expect.poll waits for a state for 10 s, not 1 s (the tests time out at 15 s): on a busy machine
