@@ -16,6 +16,7 @@ export const ADDRESS_LIMITS = {
   'quiz-starts': { variable: 'RATE_LIMIT_QUIZ_STARTS_PER_HOUR', points: 120, seconds: 3_600 },
   reads: { variable: 'RATE_LIMIT_READS_PER_MIN', points: 600, seconds: 60 },
   'socket-events': { variable: 'RATE_LIMIT_SOCKET_EVENTS_PER_MIN', points: 600, seconds: 60 },
+  'failed-tokens': { variable: 'RATE_LIMIT_FAILED_TOKENS_PER_HOUR', points: 30, seconds: 3_600 },
   sockets: { variable: 'RATE_LIMIT_SOCKETS_PER_ADDRESS', points: 60, seconds: 0 },
   // Not a rate: the rows one network (a /64; its /56 and /48 a few times more) may hold on each leaderboard (lib/redis/includes/network-rows.lua).
   'rows-per-network': { variable: 'LEADERBOARD_ROWS_PER_NETWORK', points: 5, seconds: 0 },
@@ -32,6 +33,7 @@ const settingsSchema = z.object({
   RATE_LIMIT_NEW_VISITORS_PER_HOUR: count(ADDRESS_LIMITS['new-visitor-ids'].points),
   RATE_LIMIT_QUIZ_STARTS_PER_HOUR: count(ADDRESS_LIMITS['quiz-starts'].points),
   RATE_LIMIT_READS_PER_MIN: count(ADDRESS_LIMITS.reads.points),
+  RATE_LIMIT_FAILED_TOKENS_PER_HOUR: count(ADDRESS_LIMITS['failed-tokens'].points),
   RATE_LIMIT_SOCKET_EVENTS_PER_MIN: count(ADDRESS_LIMITS['socket-events'].points),
   RATE_LIMIT_SOCKETS_PER_ADDRESS: count(ADDRESS_LIMITS.sockets.points),
   LEADERBOARD_ROWS_PER_NETWORK: count(ADDRESS_LIMITS['rows-per-network'].points),
@@ -114,6 +116,24 @@ export async function takeFromAddress(
   if (wait === 0) return undefined;
   appMetrics().rateLimitRefused(name === 'writes' ? 'http-writes' : name);
   return wait;
+}
+
+/**
+ * Seconds until `name`'s budget for `address` has a point again, in the network that waits
+ * longest; undefined while every network has one. Takes nothing: a check before an attempt
+ * that costs a point only when it fails (a wrong token).
+ */
+export async function spentOnAddress(name: RateLimit, address: string): Promise<number | undefined> {
+  const points = limitPoints(name);
+  if (points === 0) return undefined;
+  const waits = await Promise.all(
+    networkScopes(address).map(async ({ key, share }) => {
+      const state = await limiter(`rate:${name}`, points * share, ADDRESS_LIMITS[name].seconds).get(key);
+      return state && state.consumedPoints >= points * share ? Math.max(1, Math.ceil(state.msBeforeNext / 1000)) : 0;
+    }),
+  );
+  const wait = Math.max(0, ...waits);
+  return wait === 0 ? undefined : wait;
 }
 
 /** Takes one point of `from` for `address` (its limit key): undefined when allowed, else the seconds until a point is back (counted as `metric`). */
