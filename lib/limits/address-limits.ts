@@ -1,6 +1,6 @@
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { z } from 'zod';
-import { limitKey, networkScopes } from './limit-key';
+import { networkScopes } from './limit-key';
 import { appMetrics } from '../metrics/app-metrics';
 import { getRedis, type RedisClient } from '../redis/client';
 
@@ -136,9 +136,16 @@ export async function spentOnAddress(name: RateLimit, address: string): Promise<
   return wait === 0 ? undefined : wait;
 }
 
-/** Takes one point of `from` for `address` (its limit key): undefined when allowed, else the seconds until a point is back (counted as `metric`). */
-export async function takePoint(from: RateLimiterRedis, address: string, metric: string): Promise<number | undefined> {
-  const wait = await takeFromNetwork(from, limitKey(address));
-  if (wait !== undefined) appMetrics().rateLimitRefused(metric);
+/**
+ * Takes one point of a fixed budget (`points` per `seconds`, not configurable) for `address` in
+ * every network it is counted in, each the same budget (a /48 no more than a /64: for what one
+ * client anywhere on the site waits on, like the burst): undefined when allowed, else the seconds
+ * until a point is back (counted as `metric`).
+ */
+export async function takeFixed(prefix: string, points: number, seconds: number, address: string, metric: string): Promise<number | undefined> {
+  const waits = await Promise.all(networkScopes(address).map(({ key }) => takeFromNetwork(limiter(prefix, points, seconds), key)));
+  const wait = Math.max(0, ...waits.map((each) => each ?? 0));
+  if (wait === 0) return undefined;
+  appMetrics().rateLimitRefused(metric);
   return wait;
 }
