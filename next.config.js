@@ -7,5 +7,7 @@ module.exports = {
   // type pass would be a second, slower one.
   typescript: { ignoreBuildErrors: true },
   poweredByHeader: false,
+  // No optimised images: /_next/image rendered the page its URL named; the front door answers it 404 (lib/server/framework-files.ts).
+  images: { unoptimized: true },
   reactStrictMode: true,
 };

@@ -2,6 +2,7 @@ import autocannon from 'autocannon';
 import { createRedis, waitUntilReady } from '../lib/redis/client';
 import type { App } from './app';
 import type { FigureResult, Row } from './report';
+import { measureRequestCpu } from './request-cpu';
 import { commandUsec, fmt, progress, sleep } from './support';
 
 const CONNECTIONS = 32;
@@ -95,6 +96,8 @@ export async function measurePages(app: App, redisUrl: string): Promise<FigureRe
   const rendered = (await renders(app)) - rendersBefore;
   const versions = contributions + 1;
 
+  const cpu = await measureRequestCpu(app, SLUG, staticFile, cookie);
+
   const share = (run: Run) => run.perSecond / baseline.perSecond;
   const row = (name: string, target: string, met: (ratio: number) => boolean | null): Row => {
     const run = runs.get(name)!;
@@ -106,6 +109,7 @@ export async function measurePages(app: App, redisUrl: string): Promise<FigureRe
       `${fmt.int(viewed)} warm views of /projects/${SLUG}: ${fmt.int(during)} commands in all, ${perView.toFixed(3)} a view (INFO commandstats, calls inside scripts included, less the idle app's)`,
       `${CONNECTIONS} connections viewing /projects/${SLUG} for ${SECONDS} s while ${contributions} contributions arrived: ${rendered} renders for ${versions} versions`,
       `autocannon in the bench process, ${CONNECTIONS} connections, ${SECONDS} s a target after a warm-up; the app, Redis and autocannon share the machine (and whatever else runs on it)`,
+      ...cpu.details,
     ],
     rows: [
       row('/projects/<slug>', '≥ 25 %', (ratio) => ratio >= 0.25),
@@ -114,6 +118,7 @@ export async function measurePages(app: App, redisUrl: string): Promise<FigureRe
       row('POST …/contributions', '≥ 25 %', (ratio) => ratio >= 0.25),
       { figure: 'Redis commands per warm project page view', measured: perView.toFixed(3), baseline: '—', ratio: '—', target: '≤ 0.1', met: perView <= 0.1 },
       { figure: `project page renders per version, ${CONNECTIONS} viewers`, measured: `${rendered} / ${versions}`, baseline: '—', ratio: (rendered / versions).toFixed(2), target: '≤ 1', met: rendered <= versions },
+      ...cpu.rows,
     ],
   };
 }

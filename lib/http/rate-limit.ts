@@ -1,4 +1,4 @@
-import { limiter, takeFromAddress, takePoint, writesPerMinute, type RateLimit } from '../limits/address-limits';
+import { takeFixed, takeFromAddress, writesPerMinute, type RateLimit } from '../limits/address-limits';
 import { clientAddress } from './client-address';
 import { HttpError } from './errors';
 
@@ -25,7 +25,10 @@ export const limitWrites = (request: Request) => limitRequest(request, 'writes',
 /** Starting a quiz game, per address per hour (a new game is a new chance at every board). */
 export const limitQuizStarts = (request: Request) => limitRequest(request, 'quiz-starts', 'quiz games started');
 
-/** The ops page's burst: one per address per cooldown, shared by every instance. */
+/**
+ * The ops page's burst: one per cooldown per address and per its /56 and /48 alike (one burst
+ * holds the site's only lease: new /64s of one /48 must not take turns at it), shared by every instance.
+ */
 export async function limitBursts(request: Request): Promise<void> {
-  refuseWhenSpent(await takePoint(limiter('rate:burst', 1, BURST_COOLDOWN_SECONDS), clientAddress(request), 'http-bursts'), 'bursts');
+  refuseWhenSpent(await takeFixed('rate:burst', 1, BURST_COOLDOWN_SECONDS, clientAddress(request), 'http-bursts'), 'bursts');
 }

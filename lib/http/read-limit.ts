@@ -2,8 +2,12 @@ import type { IncomingMessage } from 'node:http';
 import { log } from '../log';
 import { takeFromAddress } from '../limits/address-limits';
 
-/** Not counted: Next's assets, Socket.IO (bounded per socket and address), and the probes HAProxy and Prometheus poll. */
-const UNCOUNTED = /^\/(?:_next|socket\.io|favicon\.ico|api\/health|api\/metrics)(?:[/?]|$)/;
+/**
+ * Not counted: the build's files (answered from memory), Socket.IO (bounded per socket and
+ * address), and the probes HAProxy and Prometheus poll (metrics' failed tokens are counted:
+ * lib/http/admin.ts). Every other path Next answers is a read.
+ */
+const UNCOUNTED = /^\/(?:_next\/static\/|socket\.io(?:[/?]|$)|api\/(?:health|metrics)(?:[/?]|$))/;
 
 /**
  * Page loads and API reads (GET and HEAD) take a point of the address's read budget

@@ -1,9 +1,13 @@
 import type { IncomingMessage } from 'node:http';
 import { crossSiteReason } from '../limits/same-site';
 import { HttpError } from './errors';
+import { routerStateProblem } from './router-state';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const PAGE_METHODS = 'GET, HEAD';
+/** What any route of the API may take; TRACE, WebDAV's and the rest reached Next's router and were answered 500. */
+const API_METHODS = 'GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE';
+const API_METHOD_SET = new Set(API_METHODS.split(', '));
 
 const pathOf = (request: IncomingMessage) => (request.url ?? '/').split('?')[0]!;
 const isApi = (path: string) => /^\/api(?:\/|$)/.test(path);
@@ -16,6 +20,8 @@ const isFramework = (path: string) => /^\/(?:_next|socket\.io)(?:\/|$)/.test(pat
  */
 export const isPublicFile = (target = '/') => /^\/(?:robots\.txt|sitemap\.xml|icon\.svg|projects\/[^/]+\/(?:opengraph|twitter)-image)$/.test(target.split('?')[0]!);
 const hasBody = (request: IncomingMessage) => Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined;
+
+const notAllowed = (message: string, allow: string) => new HttpError(405, 'method_not_allowed', message, undefined, { Allow: allow });
 
 /** `application/json`, with or without parameters (`; charset=utf-8`): what `readJson` parses. */
 function isJson(request: IncomingMessage): boolean {
@@ -40,12 +46,20 @@ function embeddedFromAnotherSite(request: IncomingMessage): boolean {
  *   (lib/limits/same-site.ts): 403 `cross_site`;
  * - a write to the API with a body that is not `application/json` (a `<form>` or a no-cors
  *   fetch can send only form encodings and text/plain): 415 `unsupported_media_type`;
- * - a page asked with another method than GET or HEAD: 405, with `Allow`;
+ * - a page or Next's file asked with another method than GET or HEAD, the API with one no route
+ *   takes (TRACE, WebDAV's): 405, with `Allow`;
+ * - a `Next-Router-State-Tree` header Next cannot parse (Next answered it 500): 400 `invalid_header`;
  * - a page another site embeds or fetches, rather than navigates to: 403 `cross_site` (not a public file).
  */
 export function refusalOf(request: IncomingMessage): HttpError | undefined {
   const path = pathOf(request);
   const method = request.method ?? 'GET';
+  if (isApi(path) && !API_METHOD_SET.has(method)) return notAllowed(`the API answers only ${API_METHODS}`, API_METHODS);
+  if (isFramework(path) || isApi(path)) {
+    if (method !== 'GET' && method !== 'HEAD' && isFramework(path)) return notAllowed(`Next's files answer only ${PAGE_METHODS}`, PAGE_METHODS);
+    const malformed = routerStateProblem(request);
+    if (malformed) return new HttpError(400, 'invalid_header', malformed);
+  }
   if (isFramework(path)) return undefined;
   if (isApi(path)) {
     if (READS.has(method)) return undefined;
@@ -54,9 +68,9 @@ export function refusalOf(request: IncomingMessage): HttpError | undefined {
     if (hasBody(request) && !isJson(request)) return new HttpError(415, 'unsupported_media_type', 'the body must be application/json');
     return undefined;
   }
-  if (method !== 'GET' && method !== 'HEAD') {
-    return new HttpError(405, 'method_not_allowed', `a page answers only ${PAGE_METHODS}`, undefined, { Allow: PAGE_METHODS });
-  }
+  if (method !== 'GET' && method !== 'HEAD') return notAllowed(`a page answers only ${PAGE_METHODS}`, PAGE_METHODS);
+  const malformed = routerStateProblem(request);
+  if (malformed) return new HttpError(400, 'invalid_header', malformed);
   if (!isPublicFile(path) && embeddedFromAnotherSite(request)) return new HttpError(403, 'cross_site', 'this page may only be opened, not embedded or fetched, by another site');
   return undefined;
 }

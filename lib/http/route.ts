@@ -26,7 +26,7 @@ export function route<Context>(
       // Limit first, so that guessing the admin token costs a write like any other.
       if (options.write || options.admin) await limitWrites(request);
       await options.limit?.(request);
-      if (options.admin) requireAdmin(request);
+      if (options.admin) await requireAdmin(request);
       return await handler(request, context);
     } catch (error) {
       return errorResponse(toHttpError(error));

@@ -1,6 +1,6 @@
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { z } from 'zod';
-import { limitKey, networkScopes } from './limit-key';
+import { networkScopes } from './limit-key';
 import { appMetrics } from '../metrics/app-metrics';
 import { getRedis, type RedisClient } from '../redis/client';
 
@@ -16,6 +16,7 @@ export const ADDRESS_LIMITS = {
   'quiz-starts': { variable: 'RATE_LIMIT_QUIZ_STARTS_PER_HOUR', points: 120, seconds: 3_600 },
   reads: { variable: 'RATE_LIMIT_READS_PER_MIN', points: 600, seconds: 60 },
   'socket-events': { variable: 'RATE_LIMIT_SOCKET_EVENTS_PER_MIN', points: 600, seconds: 60 },
+  'failed-tokens': { variable: 'RATE_LIMIT_FAILED_TOKENS_PER_HOUR', points: 30, seconds: 3_600 },
   sockets: { variable: 'RATE_LIMIT_SOCKETS_PER_ADDRESS', points: 60, seconds: 0 },
   // Not a rate: the rows one network (a /64; its /56 and /48 a few times more) may hold on each leaderboard (lib/redis/includes/network-rows.lua).
   'rows-per-network': { variable: 'LEADERBOARD_ROWS_PER_NETWORK', points: 5, seconds: 0 },
@@ -32,6 +33,7 @@ const settingsSchema = z.object({
   RATE_LIMIT_NEW_VISITORS_PER_HOUR: count(ADDRESS_LIMITS['new-visitor-ids'].points),
   RATE_LIMIT_QUIZ_STARTS_PER_HOUR: count(ADDRESS_LIMITS['quiz-starts'].points),
   RATE_LIMIT_READS_PER_MIN: count(ADDRESS_LIMITS.reads.points),
+  RATE_LIMIT_FAILED_TOKENS_PER_HOUR: count(ADDRESS_LIMITS['failed-tokens'].points),
   RATE_LIMIT_SOCKET_EVENTS_PER_MIN: count(ADDRESS_LIMITS['socket-events'].points),
   RATE_LIMIT_SOCKETS_PER_ADDRESS: count(ADDRESS_LIMITS.sockets.points),
   LEADERBOARD_ROWS_PER_NETWORK: count(ADDRESS_LIMITS['rows-per-network'].points),
@@ -116,9 +118,34 @@ export async function takeFromAddress(
   return wait;
 }
 
-/** Takes one point of `from` for `address` (its limit key): undefined when allowed, else the seconds until a point is back (counted as `metric`). */
-export async function takePoint(from: RateLimiterRedis, address: string, metric: string): Promise<number | undefined> {
-  const wait = await takeFromNetwork(from, limitKey(address));
-  if (wait !== undefined) appMetrics().rateLimitRefused(metric);
+/**
+ * Seconds until `name`'s budget for `address` has a point again, in the network that waits
+ * longest; undefined while every network has one. Takes nothing: a check before an attempt
+ * that costs a point only when it fails (a wrong token).
+ */
+export async function spentOnAddress(name: RateLimit, address: string): Promise<number | undefined> {
+  const points = limitPoints(name);
+  if (points === 0) return undefined;
+  const waits = await Promise.all(
+    networkScopes(address).map(async ({ key, share }) => {
+      const state = await limiter(`rate:${name}`, points * share, ADDRESS_LIMITS[name].seconds).get(key);
+      return state && state.consumedPoints >= points * share ? Math.max(1, Math.ceil(state.msBeforeNext / 1000)) : 0;
+    }),
+  );
+  const wait = Math.max(0, ...waits);
+  return wait === 0 ? undefined : wait;
+}
+
+/**
+ * Takes one point of a fixed budget (`points` per `seconds`, not configurable) for `address` in
+ * every network it is counted in, each the same budget (a /48 no more than a /64: for what one
+ * client anywhere on the site waits on, like the burst): undefined when allowed, else the seconds
+ * until a point is back (counted as `metric`).
+ */
+export async function takeFixed(prefix: string, points: number, seconds: number, address: string, metric: string): Promise<number | undefined> {
+  const waits = await Promise.all(networkScopes(address).map(({ key }) => takeFromNetwork(limiter(prefix, points, seconds), key)));
+  const wait = Math.max(0, ...waits.map((each) => each ?? 0));
+  if (wait === 0) return undefined;
+  appMetrics().rateLimitRefused(metric);
   return wait;
 }

@@ -66,6 +66,12 @@ export type ProjectInput = z.input<typeof projectInputSchema>;
 
 export const CATALOGUE_PAGE = { default: 24, max: 100 } as const;
 
+/**
+ * A cursor's one spelling: `007.x` and `7.x` name one place to Redis (the position is read as a
+ * number), so they must be one cache key and one render. For a cursor catalogueCursorSchema took.
+ */
+export const canonicalCursor = (cursor: string) => cursor.replace(/^0+(?=\d)/, '');
+
 /** A project's place in the listing order: `<position>.<slug>`, as `after=` takes it. */
 export const catalogueCursorSchema = z
   .string()

@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { chmodSync, mkdirSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import net from 'node:net';
 import { programPath } from '../programs';
 
@@ -45,15 +47,15 @@ export const LAZYFREE_ARGS = [
  * (no RDB or AOF) unless given a data folder, where it keeps an AOF fsynced every second.
  */
 export async function startRedisServer(options: RedisServerOptions = {}): Promise<RedisServerHandle> {
+  if (options.dataDir) keepPrivate(options.dataDir);
   const persistence = options.dataDir
     ? ['--dir', options.dataDir, '--appendonly', 'yes', '--appendfsync', 'everysec', '--save', '']
     : ['--save', '', '--appendonly', 'no'];
   for (let attempt = 1; ; attempt++) {
     const port = options.port ?? (await freePort());
     const fromStdin = options.password === undefined ? [] : ['-'];
-    const child = spawn(programPath('redis-server'), [...fromStdin, '--port', String(port), '--bind', '127.0.0.1', ...persistence, ...LAZYFREE_ARGS, '--loglevel', 'warning'], {
-      stdio: [options.password === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
-    });
+    const args = [...fromStdin, '--port', String(port), '--bind', '127.0.0.1', ...persistence, ...LAZYFREE_ARGS, '--loglevel', 'warning'];
+    const child = withPrivateUmask(() => spawn(programPath('redis-server'), args, { stdio: [options.password === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] }));
     if (options.password !== undefined) child.stdin!.end(`requirepass ${options.password}\n`);
     const exited = once(child, 'exit').then(() => undefined);
     // Whatever happens to this process, its private Redis must not outlive it.
@@ -67,6 +69,28 @@ export async function startRedisServer(options: RedisServerOptions = {}): Promis
       // Another process can take a free port between our probe and redis-server's bind.
       if (options.port !== undefined || attempt >= 3) throw error;
     }
+  }
+}
+
+/**
+ * The AOF holds client addresses and visitor ids: its folder is the owner's alone (0700), and so
+ * is every file in it (0600), those an earlier run left with looser modes included.
+ */
+function keepPrivate(dataDir: string): void {
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  chmodSync(dataDir, 0o700);
+  for (const entry of readdirSync(dataDir, { recursive: true, withFileTypes: true })) {
+    chmodSync(path.join(entry.parentPath, entry.name), entry.isDirectory() ? 0o700 : 0o600);
+  }
+}
+
+/** Spawns with umask 077, which the child inherits at the fork (Node's spawn has no umask option): what Redis creates is its owner's alone. */
+function withPrivateUmask<T>(start: () => T): T {
+  const before = process.umask(0o077);
+  try {
+    return start();
+  } finally {
+    process.umask(before);
   }
 }
 

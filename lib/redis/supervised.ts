@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
 import { log } from '../log';
 import { startRedisServer, type RedisServerHandle } from './embedded';
 
@@ -24,7 +23,6 @@ export type SupervisedRedis = { url: string; port: number; pid(): number; stop()
  */
 export async function superviseRedisServer(options: { dataDir?: string; backoff?: Backoff } = {}): Promise<SupervisedRedis> {
   const { dataDir, backoff = DEFAULT_BACKOFF } = options;
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
   // Any local user can reach a loopback port: the server takes only clients that know this, made up at each start (it lives in REDIS_URL).
   const password = randomBytes(24).toString('base64url');
   let current: RedisServerHandle = await startRedisServer({ dataDir, password });

@@ -21,6 +21,7 @@ import { issueVisitorCookie } from '../visitors/issue';
 import { capConnectionsPerAddress } from './connection-cap';
 import { answerDirectly, type DirectRoute } from './direct-routes';
 import { isRenderRequest, renderThrough } from './loopback';
+import { frameworkFiles } from './framework-files';
 import { createPageCache } from './page-cache';
 import { sharedPageOf } from './shared-pages';
 
@@ -46,8 +47,9 @@ const KEEP_ALIVE_MS = 65_000;
  */
 export function createAppServer(
   handle: (request: IncomingMessage, response: ServerResponse) => unknown,
-  { direct = [], slowClientMs = SLOW_CLIENT_MS }: { direct?: readonly DirectRoute[]; slowClientMs?: number } = {},
+  { direct = [], slowClientMs = SLOW_CLIENT_MS, staticDir }: { direct?: readonly DirectRoute[]; slowClientMs?: number; staticDir?: string } = {},
 ): AppServer {
+  const answerFile = frameworkFiles(staticDir);
   const httpServer = createServer(
     // A request's head, and then the whole request, must arrive within the bound (Node answers 408 and closes), checked every second.
     { headersTimeout: slowClientMs, requestTimeout: slowClientMs, connectionsCheckingInterval: Math.min(1_000, slowClientMs / 2) },
@@ -66,6 +68,7 @@ export function createAppServer(
       const address = stampClientAddress(request);
       const retryAfter = await limitReads(request, address);
       if (retryAfter !== undefined) return refuseTooMany(response, retryAfter);
+      if (answerFile(request, response)) return;
       if (!isPublicFile(request.url)) {
         await issueVisitorCookie(request, response, address).catch((error: Error) => log.warn({ err: error.message }, 'issuing a visitor cookie failed'));
       }

@@ -1,6 +1,6 @@
 import { isPeriod } from '../leaderboard/periods';
 import { slugSchema } from '../live-events/schemas';
-import { catalogueCursorSchema } from '../projects/schemas';
+import { canonicalCursor, catalogueCursorSchema } from '../projects/schemas';
 
 import type { PageTopic } from '../realtime/page-topics';
 
@@ -32,10 +32,11 @@ export function sharedPageOf(target: string): SharedPage | undefined {
   if (pathname === '/') {
     // `order=ending`: the campaigns ending soon, paged the same way.
     const order = searchParams.get('order') === 'ending' ? 'order=ending' : '';
-    const after = searchParams.get('after');
+    const asked = searchParams.get('after');
     const first: SharedPage = { path: order ? `/?${order}` : '/', topic: { kind: 'catalogue' } };
-    if (after === null) return first;
-    if (!catalogueCursorSchema.safeParse(after).success) return undefined;
+    if (asked === null) return first;
+    if (!catalogueCursorSchema.safeParse(asked).success) return undefined;
+    const after = canonicalCursor(asked);
     const kept = `${order ? `${order}&` : ''}after=${encodeURIComponent(after)}`;
     return { path: `/?${kept}`, topic: { kind: 'catalogue' }, cursor: { after, ending: !!order, first } };
   }

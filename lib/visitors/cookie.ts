@@ -30,25 +30,43 @@ function secret(): string | undefined {
   return value ? secretSchema('VISITOR_SECRET').parse(value) : undefined;
 }
 
-/** VISITOR_SECRET_PREVIOUS: the secret rotated out, whose cookies still count (and are signed again with the new one). */
-function previousSecret(): string | undefined {
+/** The longest a rotated-out secret is honoured: a stolen one stops working within a day. */
+export const PREVIOUS_SECRET_GRACE_MS = 24 * 3600 * 1000;
+
+const untilSchema = z.iso.datetime({ offset: true }).transform((text) => Date.parse(text));
+
+/**
+ * VISITOR_SECRET_PREVIOUS: the secret rotated out, whose cookies still count (and are signed
+ * again with the new one) until VISITOR_SECRET_PREVIOUS_UNTIL, then not at all.
+ */
+function previousSecret(now = Date.now()): string | undefined {
   const value = process.env.VISITOR_SECRET_PREVIOUS;
-  return value ? secretSchema('VISITOR_SECRET_PREVIOUS').parse(value) : undefined;
+  if (!value) return undefined;
+  const until = untilSchema.safeParse(process.env.VISITOR_SECRET_PREVIOUS_UNTIL);
+  if (!until.success || now >= until.data) return undefined;
+  return secretSchema('VISITOR_SECRET_PREVIOUS').parse(value);
 }
 
 /**
- * At start: checks VISITOR_SECRET (and VISITOR_SECRET_PREVIOUS). `npm start` refuses to run
+ * At start: checks VISITOR_SECRET (and VISITOR_SECRET_PREVIOUS with its end). `npm start` refuses to run
  * without one: a secret made up at each start would refuse every cookie after a restart (the
  * demos make one up and keep it in their data folder); elsewhere (`npm run dev`, tests) one is
  * made up for this process and its Next bundle.
  */
-export function ensureVisitorSecret(env: Record<string, string | undefined> = process.env): void {
+export function ensureVisitorSecret(env: Record<string, string | undefined> = process.env, now = Date.now()): void {
   if (!env.VISITOR_SECRET && env.NODE_ENV === 'production') {
     throw new Error('npm start refuses to run without VISITOR_SECRET (at least 32 characters: `openssl rand -base64 32`), or every visitor would be new after a restart');
   }
   env.VISITOR_SECRET ||= randomBytes(32).toString('base64url');
   secretSchema('VISITOR_SECRET').parse(env.VISITOR_SECRET);
-  if (env.VISITOR_SECRET_PREVIOUS) secretSchema('VISITOR_SECRET_PREVIOUS').parse(env.VISITOR_SECRET_PREVIOUS);
+  if (!env.VISITOR_SECRET_PREVIOUS) return;
+  secretSchema('VISITOR_SECRET_PREVIOUS').parse(env.VISITOR_SECRET_PREVIOUS);
+  // Unset: a day from this start. Set: an ISO time at most a day ahead, so the grace always ends.
+  env.VISITOR_SECRET_PREVIOUS_UNTIL ||= new Date(now + PREVIOUS_SECRET_GRACE_MS).toISOString();
+  const until = untilSchema.safeParse(env.VISITOR_SECRET_PREVIOUS_UNTIL);
+  if (!until.success || until.data > now + PREVIOUS_SECRET_GRACE_MS) {
+    throw new Error('VISITOR_SECRET_PREVIOUS_UNTIL must be an ISO 8601 time (2026-11-29T12:00:00Z) at most a day ahead');
+  }
 }
 
 function signedId(header: string | undefined, key: string | undefined): string | undefined {

@@ -41,10 +41,12 @@ export async function issueVisitorCookie(request: IncomingMessage, response: Ser
   delete request.headers[NEW_VISITOR_WAIT_HEADER];
   if (!needsVisitor(request)) return;
   const resigned = visitorToResign(request.headers.cookie);
-  if (resigned) return giveCookie(request, response, resigned);
-  if (visitorFromCookies(request.headers.cookie)) return;
+  if (!resigned && visitorFromCookies(request.headers.cookie)) return;
   // Per address (an IPv6 /64), in Redis: every instance shares the budget (RATE_LIMIT_NEW_VISITORS_PER_HOUR).
+  // A cookie signed anew is a cookie given: else one stolen old secret mints ids past the budget.
   const wait = await takeFromAddress('new-visitor-ids', address);
+  // Over it, an old cookie still names its visitor until the grace ends; it is signed anew on a later page.
+  if (resigned) return wait === undefined ? giveCookie(request, response, resigned) : undefined;
   if (wait !== undefined) {
     request.headers[NEW_VISITOR_WAIT_HEADER] = String(wait);
     return;

@@ -12,6 +12,8 @@ import { testConnection } from '../support';
 let server: RedisServerHandle | LocalClusterHandle;
 let redis: RedisClient;
 beforeAll(async () => {
+  // The simulator's setting: the burst is anyone's (else the admin's).
+  process.env.SIMULATE = '1';
   if (testConnection().mode === 'single') {
     server = await startRedisServer();
     process.env.REDIS_URL = server.url;
@@ -23,6 +25,7 @@ beforeAll(async () => {
   await waitUntilReady(redis);
 }, 60_000);
 afterAll(async () => {
+  delete process.env.SIMULATE;
   await closeRedis();
   await server.stop();
 });

@@ -59,7 +59,11 @@ const noContext = { params: Promise.resolve({}) };
  * stub, so no build is needed; the follow and feed API are the real routes), so its rooms and
  * metrics can be inspected.
  */
-export async function startInProcessApp({ host = '127.0.0.1', page }: { host?: string; page?: RequestListener } = {}): Promise<InProcessApp> {
+export async function startInProcessApp({
+  host = '127.0.0.1',
+  page,
+  server: options,
+}: { host?: string; page?: RequestListener; server?: Parameters<typeof createAppServer>[1] } = {}): Promise<InProcessApp> {
   useTestRedisForTheApp();
   ensureVisitorSecret();
   const redis = getRedis();
@@ -73,7 +77,7 @@ export async function startInProcessApp({ host = '127.0.0.1', page }: { host?: s
     if (/^\/api\/(?:follows|feed)(?:\/|\?|$)/.test(request.url ?? '')) return answerFromFeedRoutes(request, response);
     if (page) return page(request, response);
     response.writeHead(200, { 'content-type': 'text/html', [STAMPED_ADDRESS]: String(request.headers[CLIENT_ADDRESS_HEADER]) }).end('<p>page</p>');
-  });
+  }, options);
   server.httpServer.listen(0, host);
   await once(server.httpServer, 'listening');
   const url = `http://127.0.0.1:${(server.httpServer.address() as AddressInfo).port}`;

@@ -44,4 +44,22 @@ describe('catalogue cursors', () => {
     expect(await view(`/?after=${next}`)).toBe(200);
     expect(app.server.renders()).toBeGreaterThan(rendered);
   });
+
+  it('a cursor spelt with leading zeros (`/?after=007.x`) is the same cache entry as `/?after=7.x`: no render of its own', async () => {
+    await createProject(app.redis);
+    await createProject(app.redis);
+    const { next } = await readCataloguePage({ limit: 1 }, app.redis);
+    const [position, slug] = [next!.slice(0, next!.indexOf('.')), next!.slice(next!.indexOf('.') + 1)];
+    // Until a view of the canonical cursor's page costs no render (another project's write re-renders it meanwhile).
+    await expect
+      .poll(async () => {
+        const before = app.server.renders();
+        await view(`/?after=${position}.${slug}`);
+        return app.server.renders() - before;
+      })
+      .toBe(0);
+    const before = app.server.renders();
+    for (const zeros of ['0', '00', '0000000']) expect(await view(`/?after=${zeros}${position}.${slug}`)).toBe(200);
+    expect(app.server.renders() - before).toBe(0);
+  });
 });

@@ -49,6 +49,7 @@ describe('configuration', () => {
       ['quiz-starts', 'RATE_LIMIT_QUIZ_STARTS_PER_HOUR', 120, 3_600],
       ['reads', 'RATE_LIMIT_READS_PER_MIN', 600, 60],
       ['socket-events', 'RATE_LIMIT_SOCKET_EVENTS_PER_MIN', 600, 60],
+      ['failed-tokens', 'RATE_LIMIT_FAILED_TOKENS_PER_HOUR', 30, 3_600],
       ['sockets', 'RATE_LIMIT_SOCKETS_PER_ADDRESS', 60, 0],
       ['rows-per-network', 'LEADERBOARD_ROWS_PER_NETWORK', 5, 0],
     ]);

@@ -26,7 +26,8 @@ function errorsOf(route: RouteContract): Record<number, { description: string; h
     errors[415] = { description: 'a body that is not `application/json`' };
   }
   if (route.body) errors[413] = { description: `a body over ${binarySize(route.body.maxBytes ?? MAX_BODY_BYTES)}` };
-  if (route.access === 'write' || route.access === 'admin') errors[429] = { description: 'this client writes too fast', headers: retryAfter };
+  if (route.access === 'write') errors[429] = { description: 'this client writes too fast', headers: retryAfter };
+  if (route.access === 'admin') errors[429] = { description: 'this client writes too fast, or sent too many wrong tokens (the right one then too)', headers: retryAfter };
   if (route.redis !== false) errors[503] = { description: 'Redis is unreachable; retry shortly', headers: retryAfter };
   return errors;
 }

@@ -10,7 +10,7 @@ import { metricEventSchema, metricFolder } from '@/lib/folding/metric-events';
  */
 export const POST = route(
   async (request: Request) => {
-    if (process.env.SIMULATE !== '1') requireAdmin(request);
+    if (process.env.SIMULATE !== '1') await requireAdmin(request);
     const event = await readJson(request, metricEventSchema);
     const folded = await metricFolder().fold(event, Date.now());
     return Response.json({ folded }, { status: 202 });
