@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { chmodSync, mkdirSync, readdirSync } from 'node:fs';
+import { chmodSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import net from 'node:net';
 import { programPath } from '../programs';
@@ -23,7 +23,36 @@ export type RedisServerOptions = {
   password?: string;
 };
 
+/** The lowest local port the kernel draws for outgoing connections (Linux says; elsewhere IANA's 49152). */
+function ephemeralLow(): number {
+  try {
+    return Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]) || 49_152;
+  } catch {
+    return 49_152;
+  }
+}
+
+export function isFreePort(port: number, host = '127.0.0.1'): Promise<boolean> {
+  const server = net.createServer();
+  return new Promise((resolve) => {
+    server.once('error', () => resolve(false));
+    server.listen(port, host, () => server.close(() => resolve(true)));
+  });
+}
+
+/**
+ * A free port below the kernel's range for outgoing connections, and so is the port 10,000 above it
+ * (a cluster node's bus). A server killed and started again on its port (an outage in a test, the
+ * supervisor's restart) must find it free: inside that range, any connection made meanwhile, by any
+ * process, could have been given it as its own local port.
+ */
 export async function freePort(): Promise<number> {
+  const lowest = 10_000;
+  const highest = ephemeralLow() - 10_001;
+  for (let tries = 0; tries < 50 && highest > lowest; tries++) {
+    const port = lowest + Math.floor(Math.random() * (highest - lowest));
+    if (await isFreePort(port)) return port;
+  }
   const server = net.createServer();
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');

@@ -1,8 +1,7 @@
 // One redis-server of a throwaway cluster: its spawn, its ports, and redis-cli against it.
 import { spawn, execFile, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import { promisify } from 'node:util';
-import { freePort, killOnExit, LAZYFREE_ARGS, waitForPort } from '../redis/embedded';
+import { freePort, isFreePort, killOnExit, LAZYFREE_ARGS, waitForPort } from '../redis/embedded';
 import { programPath } from '../programs';
 
 const run = promisify(execFile);
@@ -17,17 +16,9 @@ export async function clusterPorts(count: number): Promise<number[]> {
   while (ports.length < count) {
     const port = await freePort();
     if (port + 10_000 > 65_535 || ports.includes(port)) continue;
-    if (await isFree(port + 10_000)) ports.push(port);
+    if (await isFreePort(port + 10_000, HOST)) ports.push(port);
   }
   return ports;
-}
-
-async function isFree(port: number): Promise<boolean> {
-  const server = net.createServer();
-  return new Promise((resolve) => {
-    server.once('error', () => resolve(false));
-    server.listen(port, HOST, () => server.close(() => resolve(true)));
-  });
 }
 
 export async function startNode(node: RunningNode): Promise<ChildProcess> {
