@@ -1,7 +1,8 @@
 /** @type {import('next').NextConfig} */
 module.exports = {
-  // Loaded from node_modules at run time rather than bundled, so that server.ts and the route
-  // handlers share one ioredis client per process (see lib/redis/client.ts).
+  // Required from node_modules at run time, not bundled into the route handlers: server.ts and the
+  // handlers then load one copy of each, so they share its module state (one ioredis client, one
+  // logger, one metrics registry per process: lib/redis/client.ts), which two copies would not.
   serverExternalPackages: ['ioredis', 'rate-limiter-flexible', 'pino', 'pino-pretty', 'prom-client'],
   // `npm test` and CI run `tsc --noEmit` over the whole project before building: the build's own
   // type pass would be a second, slower one.

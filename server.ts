@@ -18,7 +18,7 @@ async function main() {
   const handle = app.getRequestHandler();
   await app.prepare();
 
-  // The hottest write, answered by its own route handler without Next's router (docs/operations.md, "What a contribution POST costs").
+  // The hottest write, answered by its own route handler without Next's router (docs/operations.md, "Page views and contribution POSTs per instance").
   // The probe too: uncounted (HAProxy polls it), so it costs a PING, not Next's pipeline.
   const direct = [
     { method: 'POST', path: /^\/api\/projects\/(?<slug>[^/]+)\/contributions$/, handler: postContribution },

@@ -15,7 +15,7 @@ type Options = {
 
 /**
  * Wraps a route handler: admin check, write rate limit, then maps what `lib/` throws to the
- * spec's answers. Redis being unreachable is a 503, never a crash.
+ * answers of docs/api.md, "Input bounds and errors". Redis being unreachable is a 503, never a crash.
  */
 export function route<Context>(
   handler: (request: Request, context: Context) => Promise<Response>,

@@ -8,7 +8,7 @@ import type { OpsState } from '../ops/types';
 import type { FeedChange } from '../feed/schemas';
 import type { creatorReplySchema, feedWatchReplySchema, leaderboardWatchReplySchema, opsReplySchema, redisStatusSchema, watchReplySchema } from './schemas';
 
-/** Socket.IO events, typed on both ends (server.ts and the browser import these types). */
+/** Socket.IO events, typed on both ends (the server's socket handlers and the browser's socket client import these types). */
 export type WatchReply = z.infer<typeof watchReplySchema>;
 export type RedisStatus = z.infer<typeof redisStatusSchema>;
 /** Every event of a socket over its budget is answered 'rate-limited' (lib/realtime/socket-limits.ts). */

@@ -9,7 +9,7 @@ import { keepExpiringTimes } from './expiry-keeper';
 import { frameBatcher, type FrameBatcher } from './frame-batcher';
 import { createSnapshotCache } from './snapshot-cache';
 
-/** At most one viewer-count push per project per this many ms (well inside the spec's 1 s). */
+/** At most one viewer-count push per project per this many ms: a crowd arriving costs a page a few pushes, the last still well within a second (tests/realtime/pushes.test.ts). */
 const VISITOR_PUSH_MS = 250;
 
 /** At most one frame per project per this many ms: ~10 a second per socket in a hot room. */

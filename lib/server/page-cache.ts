@@ -150,8 +150,8 @@ async function prepare(rendered: RenderedPage, shared: boolean): Promise<Prepare
 function send(request: IncomingMessage, response: ServerResponse, page: Prepared): void {
   const vary = page.headers.vary?.toLowerCase().includes('accept-encoding') ? page.headers.vary : ['Accept-Encoding', page.headers.vary].filter(Boolean).join(', ');
   const headers: Record<string, string> = { ...page.headers, vary, etag: page.etag };
-  // A response that gives a visitor its cookie is that visitor's alone.
   headers['content-security-policy'] = pagePolicyWith(page.scriptHashes);
+  // A response that gives a visitor its cookie is that visitor's alone.
   headers['cache-control'] = page.shared && !response.hasHeader('set-cookie') ? SHARED_CACHE_CONTROL : 'private, no-store';
   if (page.shared && request.headers['if-none-match'] === page.etag) return void response.writeHead(304, headers).end();
   const useGzip = page.gzip && /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
