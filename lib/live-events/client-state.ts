@@ -175,6 +175,7 @@ function applyVersioned(state: LiveState, change: VersionedChange): LiveState | 
         ...state,
         counters: countersAfter(state, change),
         raised: change.raised,
+        backers: change.backers ?? state.backers,
         lists: { ...state.lists, [contributors.name]: unlisted(state, contributors.name, change.id) },
         activity: removeEntry(state.activity, change.activitySeq),
       };

@@ -6,8 +6,8 @@ type Status = -1 | 0 | 1;
 
 declare module 'ioredis' {
   interface RedisCommander<Context> {
-    recordContribution(...keysThenArgs: ScriptArg[]): Result<[Status | -2, number, number, number, FeedWork?, number?], Context>;
-    cancelContribution(...keysThenArgs: ScriptArg[]): Result<[Status, number, number], Context>;
+    recordContribution(...keysThenArgs: ScriptArg[]): Result<[Status | -2, number, number, number, FeedWork?, number?, number?, (0 | 1)?], Context>;
+    cancelContribution(...keysThenArgs: ScriptArg[]): Result<[Status, number, number, number], Context>;
     publishNews(...keysThenArgs: ScriptArg[]): Result<[Status, number, FeedWork?], Context>;
     unpublishNews(...keysThenArgs: ScriptArg[]): Result<Status, Context>;
     importEvents(...keysThenArgs: ScriptArg[]): Result<[number, number], Context>;
@@ -33,11 +33,11 @@ const script = scriptsIn('live-events');
 export function liveEventScripts(): ScriptDefinition[] {
   return [
     // + FEED_HOOK_KEYS: the home feed's keys, appended last (lib/redis/includes/home-feed.lua).
-    script('recordContribution', 7 + FEED_HOOK_KEYS, 'record-contribution.lua'),
-    script('cancelContribution', 6, 'cancel-contribution.lua'),
+    script('recordContribution', 8 + FEED_HOOK_KEYS, 'record-contribution.lua'),
+    script('cancelContribution', 8, 'cancel-contribution.lua'),
     script('publishNews', 5 + FEED_HOOK_KEYS, 'publish-news.lua'),
     script('unpublishNews', 5 + FEED_HOOK_KEYS, 'unpublish-news.lua'),
-    script('importEvents', 9, 'import-events.lua'),
+    script('importEvents', 10, 'import-events.lua'),
     script('joinVisitor', 6, 'join-visitor.lua'),
     script('leaveVisitor', 5, 'leave-visitor.lua'),
     script('heartbeatVisitors', 5, 'heartbeat-visitors.lua'),

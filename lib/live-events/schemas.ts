@@ -117,7 +117,7 @@ export const liveSnapshotSchema = z.object({
   windows: windowsSchema,
   version: z.number().int().describe('the version of the last change published before this snapshot was read'),
   raised: z.number().int(),
-  backers: z.number().int().optional().describe('how many people have ever backed the project (a visitor backing twice counts once)'),
+  backers: z.number().int().optional().describe('how many people have a pledge standing (a visitor backing twice counts once)'),
   ...kindSchemas(BUILT_IN_KINDS),
   ...addedKindSchemas,
   activity: activityPageSchema,
@@ -133,7 +133,7 @@ export const versionedChangeSchema = z.discriminatedUnion('type', [
     contribution: contributorSchema,
     count: z.number().int(),
     raised: z.number().int(),
-    backers: z.number().int().optional().describe('backers all time, this contribution included'),
+    backers: z.number().int().optional().describe('backers with a pledge standing, this contribution included'),
     activity: pushedEntry,
   }),
   z.object({
@@ -144,6 +144,7 @@ export const versionedChangeSchema = z.discriminatedUnion('type', [
     counted: z.boolean().describe('whether it was still in the contributions window'),
     count: z.number().int(),
     raised: z.number().int(),
+    backers: z.number().int().optional().describe('backers with a pledge standing, after the cancellation'),
     activitySeq: z.number().int().optional().describe('its activity entry, taken off the timeline'),
   }),
   z.object({ type: z.literal('news-published'), ...versioned, news: newsItemSchema, activity: pushedEntry }),
@@ -187,6 +188,21 @@ export const cancelledContributionSchema = z.object({
   cancelled: z.literal(true),
   count: z.number().int(),
   raised: z.number().int(),
+  backers: z.number().int().describe('backers with a pledge standing, after the cancellation'),
+});
+export const pledgeSchema = z
+  .object({ id: z.string(), at: ms, amount: z.number().int(), cancelled: z.boolean() })
+  .describe("a pledge as the ledger keeps it: a repeat of its id answers the original's");
+export const reconcileSchema = z.object({
+  raised: z.number().int(),
+  backers: z.number().int(),
+  ledger: z.object({
+    opening: z.number().int().describe('the total the project was created with, before any pledge'),
+    sum: z.number().int().describe('opening + the amounts of the pledges standing'),
+    pledges: z.number().int().describe('pledges standing'),
+    backers: z.number().int().describe('distinct backers of the pledges standing'),
+  }),
+  consistent: z.boolean().describe('raised = ledger.sum and backers = ledger.backers'),
 });
 export const unpublishedNewsSchema = z.object({ id: z.string(), unpublished: z.literal(true) });
 

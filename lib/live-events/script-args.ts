@@ -32,6 +32,7 @@ export function recordContributionArgs(slug: string, contribution: ContributionT
       ['activity', keys.activity],
       ['changes', keys.changes],
       ['backers', projectKeys.backers(slug)],
+      ['ledger', projectKeys.ledger(slug)],
       // home-feed.lua reads these from the end of KEYS.
       ['feed', feed.keys],
     ],
@@ -112,6 +113,7 @@ export function importEventsArgs(slug: string, events: string, ctx: LiveEventsCo
       ['activity', keys.activity],
       ['changes', keys.changes],
       ['backers', projectKeys.backers(slug)],
+      ['ledger', projectKeys.ledger(slug)],
     ],
     argv: [
       ['now', ctx.now()],

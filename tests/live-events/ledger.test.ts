@@ -1,6 +1,8 @@
 import type { RedisClient } from '../../lib/redis/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordContribution } from '../../lib/live-events';
+import { NotFoundError } from '../../lib/errors';
+import { cancelContribution, importEvents, reconcileLedger, recordContribution } from '../../lib/live-events';
+import { projectKeys } from '../../lib/projects/keys';
 import { HOUR } from '../../lib/live-events/windows';
 import { getProject } from '../../lib/projects/catalogue';
 import { saveProject } from '../../lib/projects/save';
@@ -56,5 +58,77 @@ describe('the ledger: a pledge counts once for the life of the project', () => {
     expect(replay).toMatchObject({ created: false, at: first.at, raised: 25 });
     expect(again).toMatchObject({ created: false, at: first.at, raised: 25 });
     expect((await getProject(slug, redis))?.raised).toBe(25);
+  });
+});
+
+describe('cancelling a pledge', () => {
+  it('marks it in the ledger and takes its amount and its backer off once, even after its window', async () => {
+    const slug = await projectEnding(undefined);
+    const clock = testClock();
+    const ctx = liveContext(redis, clock);
+    await recordContribution(slug, { id: 'kept', name: 'Ada', amount: 25 }, ctx);
+    await recordContribution(slug, { id: 'other', name: 'Grace', amount: 40 }, ctx);
+    clock.advance(25 * HOUR);
+
+    const cancelled = await cancelContribution(slug, 'kept', ctx);
+    const second = await cancelContribution(slug, 'kept', ctx).catch((error: unknown) => error);
+    const replay = await recordContribution(slug, { id: 'kept', name: 'Ada', amount: 25 }, ctx);
+
+    expect(cancelled).toMatchObject({ raised: 40, backers: 1 });
+    expect(second).toBeInstanceOf(NotFoundError);
+    expect(replay).toMatchObject({ created: false, amount: 25, cancelled: true, raised: 40 });
+    expect(await reconcileLedger(slug, redis)).toEqual({
+      raised: 40,
+      backers: 1,
+      ledger: { opening: 0, sum: 40, pledges: 1, backers: 1 },
+      consistent: true,
+    });
+  });
+
+  it('keeps a backer while one of their pledges stands', async () => {
+    const slug = await projectEnding(undefined);
+    const ctx = liveContext(redis, testClock());
+    await recordContribution(slug, { id: 'a1', name: 'Ada', amount: 5 }, ctx, 'visitor-ada-1');
+    await recordContribution(slug, { id: 'a2', name: 'Ada L.', amount: 7 }, ctx, 'visitor-ada-1');
+
+    expect(await cancelContribution(slug, 'a1', ctx)).toMatchObject({ raised: 7, backers: 1 });
+    expect(await cancelContribution(slug, 'a2', ctx)).toMatchObject({ raised: 0, backers: 0 });
+    expect(await reconcileLedger(slug, redis)).toMatchObject({ ledger: { sum: 0, pledges: 0, backers: 0 }, consistent: true });
+  });
+});
+
+describe('reconcileLedger', () => {
+  it('finds raised and backers equal to the ledger after pledges, repeats, imports and cancels, from an opening total', async () => {
+    const slug = uniqueSlug();
+    await saveProject(sampleProject(slug, 1_000), 0, redis);
+    const clock = testClock();
+    const ctx = liveContext(redis, clock);
+    for (let i = 0; i < 30; i++) await recordContribution(slug, { id: `p${i % 20}`, name: `Backer ${i % 7}`, amount: 10 + i }, ctx);
+    await importEvents(slug, [{ kind: 'contribution', id: 'past', name: 'Imported', amount: 100, at: clock.now() - HOUR }], ctx);
+    await importEvents(slug, [{ kind: 'contribution', id: 'p3', name: 'Imported', amount: 100, at: clock.now() - HOUR }], ctx);
+    await cancelContribution(slug, 'p4', ctx);
+
+    const report = await reconcileLedger(slug, redis);
+
+    // p0..p19 once each (10..29), minus p4 (14), plus the import, over the opening 1,000.
+    const expected = 1_000 + (10 + 29) * 10 - 14 + 100;
+    expect(report).toEqual({ raised: expected, backers: 8, ledger: { opening: 1_000, sum: expected, pledges: 20, backers: 8 }, consistent: true });
+  });
+
+  it('tells a total that drifted from its ledger', async () => {
+    const slug = await projectEnding(undefined);
+    await recordContribution(slug, { name: 'Ada', amount: 25 }, liveContext(redis, testClock()));
+    await redis.hincrby(projectKeys.info(slug), 'raised', 1_000_000);
+
+    expect(await reconcileLedger(slug, redis)).toMatchObject({ raised: 1_000_025, ledger: { sum: 25 }, consistent: false });
+  });
+
+  it('keeps a small ledger and the backers a listpack, a pledge under 64 bytes', async () => {
+    const slug = await projectEnding(undefined);
+    const ctx = liveContext(redis, testClock());
+    for (let i = 0; i < 50; i++) await recordContribution(slug, { name: `Backer ${i}`, amount: 250 }, ctx, `visitor-${i}-abcdef`);
+
+    expect(await redis.object('ENCODING', projectKeys.ledger(slug))).toBe('listpack');
+    expect(await redis.object('ENCODING', projectKeys.backers(slug))).toBe('listpack');
   });
 });

@@ -1,6 +1,7 @@
 --[[
   Creates or updates a project's static fields. The running total is set only when the project
-  is new, so saving again never undoes contributions (seeding is idempotent). Its catalogue card
+  is new, so saving again never undoes contributions (seeding is idempotent); it is kept as
+  `opening` too, where the ledger's sum starts (lib/live-events/ledger.ts). Its catalogue card
   is written next, by save-card.lua in the catalogue's slot (lib/projects/catalogue.ts). The save
   is published, unversioned, on the project's channel: each instance's cached page of the project
   is rendered again on its next view (lib/server/page-cache.ts).
@@ -11,6 +12,7 @@
   Returns { 1 when the project was created, 0 when it was updated ; its running total }
 ]]
 local created = redis.call('HSETNX', KEYS[1], 'raised', ARGV[1])
+if created == 1 then redis.call('HSET', KEYS[1], 'opening', ARGV[1]) end
 redis.call('HSET', KEYS[1], unpack(ARGV, 2))
 redis.call('SPUBLISH', KEYS[2], '{"type":"project-saved"}')
 return { created, tonumber(redis.call('HGET', KEYS[1], 'raised')) }
