@@ -7,7 +7,7 @@ import { HOUR } from '../../lib/live-events/windows';
 import { getProject } from '../../lib/projects/catalogue';
 import { saveProject } from '../../lib/projects/save';
 import { sampleProject } from '../sample-project';
-import { connect, liveContext, testClock, uniqueSlug } from '../support';
+import { commandsSentBy, connect, liveContext, testClock, uniqueSlug } from '../support';
 
 let redis: RedisClient;
 beforeAll(async () => {
@@ -130,5 +130,31 @@ describe('reconcileLedger', () => {
 
     expect(await redis.object('ENCODING', projectKeys.ledger(slug))).toBe('listpack');
     expect(await redis.object('ENCODING', projectKeys.backers(slug))).toBe('listpack');
+  });
+});
+
+describe('a large ledger', () => {
+  it('still takes a pledge, a repeat and a cancel in one EVALSHA each, and reconciles by pages', async () => {
+    const slug = await projectEnding(undefined);
+    const ctx = liveContext(redis, testClock());
+    await recordContribution(slug, { id: 'warm', name: 'Ada', amount: 1 }, ctx);
+    // 5,000 pledges as the script writes them: the ledger leaves the listpack for a hashtable.
+    const fields = Array.from({ length: 5_000 }, (_, i) => [`bulk-${i}`, `2|${ctx.now()}||0|v:bulk-${i}`]).flat();
+    const backers = Array.from({ length: 5_000 }, (_, i) => [`v:bulk-${i}`, '1']).flat();
+    await redis.hset(projectKeys.ledger(slug), ...fields);
+    await redis.hset(projectKeys.backers(slug), ...backers);
+    await redis.hincrby(projectKeys.info(slug), 'raised', 10_000);
+    await redis.hincrby(projectKeys.info(slug), 'backers', 5_000);
+    expect(await redis.object('ENCODING', projectKeys.ledger(slug))).toBe('hashtable');
+
+    expect(await commandsSentBy(redis, () => recordContribution(slug, { id: 'new', name: 'Grace', amount: 7 }, ctx))).toEqual(['evalsha']);
+    expect(await commandsSentBy(redis, () => recordContribution(slug, { id: 'bulk-42', name: 'Grace', amount: 7 }, ctx))).toEqual(['evalsha']);
+    expect(await commandsSentBy(redis, () => cancelContribution(slug, 'bulk-43', ctx))).toEqual(['evalsha']);
+    expect(await reconcileLedger(slug, redis)).toEqual({
+      raised: 1 + 10_000 + 7 - 2,
+      backers: 5_001,
+      ledger: { opening: 0, sum: 10_006, pledges: 5_001, backers: 5_001 },
+      consistent: true,
+    });
   });
 });
