@@ -24,8 +24,8 @@ declare module 'ioredis' {
 /** The presence scripts' reply: the visitor count, and 1 when its publish was held back (presence.lua). */
 export type PresenceReply = [count: number, pending: 0 | 1];
 
-/** read-snapshot.lua's reply: raised, version, backers, the activity page, then one part per kind by shape. */
-export type RawSnapshot = [raised: string, version: string, backers: string, activity: [0 | 1, ...string[]], ...kinds: RawKind[]];
+/** read-snapshot.lua's reply: raised, version, backers, endsAt, goal, the activity page, then one part per kind by shape. */
+export type RawSnapshot = [raised: string, version: string, backers: string, endsAt: string, goal: string, activity: [0 | 1, ...string[]], ...kinds: RawKind[]];
 export type RawKind = [count: number, oldest: string[]] | string[] | number;
 
 const script = scriptsIn('live-events');
