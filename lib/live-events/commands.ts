@@ -42,7 +42,7 @@ export function liveEventScripts(): ScriptDefinition[] {
     script('leaveVisitor', 5, 'leave-visitor.lua'),
     script('heartbeatVisitors', 5, 'heartbeat-visitors.lua'),
     script('announceEnd', 1 + FEED_HOOK_KEYS, 'announce-end.lua'),
-    script('unscheduleEnd', 1, 'unschedule-end.lua'),
+    script('unscheduleEnd', 2, 'unschedule-end.lua'),
     // Any number of kinds: these two take the number of keys first.
     script('readLiveSnapshot', undefined, 'read-snapshot.lua', true),
     script('recordEvent', undefined, 'record-event.lua'),

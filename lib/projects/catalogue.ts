@@ -121,6 +121,12 @@ export async function cursorListed(cursor: string, ending = false, redis: RedisC
   return (await redis.zscore(catalogueKeys.ending, endingMemberOfCursor(cursor))) !== null;
 }
 
+/** The listed projects ended by `now`, the latest end first: the home page's "Recently ended". */
+export async function readRecentlyEnded({ limit, now }: { limit: number; now: number }, redis: RedisClient = getRedis()): Promise<Project[]> {
+  const members = await redis.zrevrangebylex(catalogueKeys.ending, `(${String(now + 1).padStart(END_DIGITS, '0')}`, '-', 'LIMIT', 0, limit);
+  return readCards(members.map((member) => member.slice(END_DIGITS + 1)), redis);
+}
+
 /**
  * A page of the listed projects still open, the soonest end first, after the cursor `after`: a
  * lex range from `now` (or the cursor) and one HMGET, as a catalogue page. Projects that end
