@@ -49,7 +49,7 @@ export function LiveProject({ project, snapshot }: { project: Project; snapshot:
         <section className={`${card} grid gap-4 sm:grid-cols-2`} aria-label="Activity now">
           <div className="flex items-center justify-between sm:col-span-2">
             <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">Right now</h2>
-            {!over && <ConnectionStatus state={connection} />}
+            <ConnectionStatus state={connection} hidden={over} />
           </div>
           <p data-testid="contributions-count" data-count={view.contributionCount} aria-live="polite" className="text-slate-600 dark:text-slate-300">
             <strong className="block text-3xl font-bold tabular-nums text-ink dark:text-slate-100">{view.contributionCount}</strong>{" "}
