@@ -6,7 +6,7 @@ type Status = -1 | 0 | 1;
 
 declare module 'ioredis' {
   interface RedisCommander<Context> {
-    recordContribution(...keysThenArgs: ScriptArg[]): Result<[Status | -2, number, number, number, FeedWork?, number?, number?, (0 | 1)?], Context>;
+    recordContribution(...keysThenArgs: ScriptArg[]): Result<[Status | -2 | -3 | -4 | -5, number, number, number, FeedWork?, number?, number?, (0 | 1)?], Context>;
     cancelContribution(...keysThenArgs: ScriptArg[]): Result<[Status, number, number, number], Context>;
     publishNews(...keysThenArgs: ScriptArg[]): Result<[Status, number, FeedWork?], Context>;
     unpublishNews(...keysThenArgs: ScriptArg[]): Result<Status, Context>;
@@ -24,8 +24,8 @@ declare module 'ioredis' {
 /** The presence scripts' reply: the visitor count, and 1 when its publish was held back (presence.lua). */
 export type PresenceReply = [count: number, pending: 0 | 1];
 
-/** read-snapshot.lua's reply: raised, version, backers, endsAt, goal, the activity page, then one part per kind by shape. */
-export type RawSnapshot = [raised: string, version: string, backers: string, endsAt: string, goal: string, activity: [0 | 1, ...string[]], ...kinds: RawKind[]];
+/** read-snapshot.lua's reply: raised, version, backers, endsAt, goal, tiers, the activity page, then one part per kind by shape. */
+export type RawSnapshot = [raised: string, version: string, backers: string, endsAt: string, goal: string, tiers: string, activity: [0 | 1, ...string[]], ...kinds: RawKind[]];
 export type RawKind = [count: number, oldest: string[]] | string[] | number;
 
 const script = scriptsIn('live-events');

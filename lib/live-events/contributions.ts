@@ -1,4 +1,4 @@
-import { CampaignEndedError, NotFoundError } from '../errors';
+import { CampaignEndedError, ConflictError, InvalidInputError, NotFoundError } from '../errors';
 import { afterFeedHook } from '../feed/hook';
 import { newId } from '../ids';
 import { defaultLiveEventsContext, type LiveEventsContext } from './context';
@@ -38,10 +38,13 @@ export async function recordContribution(
   visitorId?: string,
 ): Promise<RecordedContribution> {
   const id = input.id ?? newId();
-  const { keys, argv } = recordContributionArgs(slug, { id, name: input.name, amount: input.amount, backer: backerOf(input, visitorId) }, ctx);
+  const { keys, argv } = recordContributionArgs(slug, { id, name: input.name, amount: input.amount, backer: backerOf(input, visitorId), tier: input.tier }, ctx);
   const [status, at, count, raised, feedWork, , amount, cancelled] = await withLiveEventScripts(ctx.redis).recordContribution(...argValues(keys), ...argValues(argv));
   if (status === -1) throw new NotFoundError('project');
   if (status === -2) throw new CampaignEndedError(at);
+  if (status === -3) throw new InvalidInputError('tier', `no tier ${input.tier}`);
+  if (status === -4) throw new InvalidInputError('amount', `tier ${input.tier} takes at least ${at}`);
+  if (status === -5) throw new ConflictError(`tier ${input.tier} is sold out`, { tier: input.tier, limit: at }, 'tier_sold_out');
   // After the one script: the home feed's fan-out mark, then the creator's metric event.
   await afterFeedHook(slug, ctx, feedWork);
   if (status === 1) await ctx.onProjectMetrics?.(slug, { raised, contributions: count });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { displayText } from '../projects/schemas';
+import { displayText, tierIdSchema } from '../projects/schemas';
 import { BUILT_IN_KINDS, isBuiltIn, KINDS, type Carries, type KindDescriptor, type KindName } from './kinds';
 import { ACTIVITY_PAGE, IMPORT_MAX_EVENTS } from './limits';
 
@@ -18,6 +18,7 @@ export const contributionInputSchema = z.object({
   id: eventIdSchema.optional(),
   name: displayText(40),
   amount: z.number().int('must be a whole amount').min(1).max(1_000_000),
+  tier: tierIdSchema.optional().describe("a reward tier's id: at least its minimum; 409 tier_sold_out when no place is left"),
 });
 export type ContributionInput = z.infer<typeof contributionInputSchema>;
 
@@ -41,7 +42,7 @@ export const importInputSchema = z.object({
   events: z
     .array(
       z.discriminatedUnion('kind', [
-        contributionInputSchema.extend({ kind: z.literal('contribution'), id: eventIdSchema, at: pastTime }),
+        contributionInputSchema.omit({ tier: true }).extend({ kind: z.literal('contribution'), id: eventIdSchema, at: pastTime }),
         newsInputSchema.extend({ kind: z.literal('news'), id: eventIdSchema, at: pastTime }),
       ]),
     )
@@ -122,6 +123,20 @@ export const liveSnapshotSchema = z.object({
   endsAt: ms.nullable().describe("the campaign's end; null when it never ends"),
   ended: z.boolean().describe('whether `endsAt` has passed at `serverTime`'),
   outcome: z.enum(['funded', 'not_funded']).nullable().describe('once ended: whether `raised` reached `goal`; null while open'),
+  tiers: z
+    .array(
+      z.object({
+        id: z.string(),
+        title: z.string(),
+        description: z.string(),
+        minimum: z.number().int(),
+        limit: z.number().int().nullable(),
+        claimed: z.number().int().describe('pledges standing on it'),
+        held: z.number().int(),
+        left: z.number().int().nullable().describe('places left; null when unlimited'),
+      }),
+    )
+    .describe('the reward tiers, as pledged now'),
   ...kindSchemas(BUILT_IN_KINDS),
   ...addedKindSchemas,
   activity: activityPageSchema,

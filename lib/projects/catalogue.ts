@@ -34,6 +34,7 @@ function fromHash(slug: string, hash: Record<string, string>): Project | null {
     raised: Number(hash.raised ?? 0),
     art: hash.art ? JSON.parse(hash.art) : DEFAULT_ART,
     ...(hash.endsAt ? { endsAt: Number(hash.endsAt) } : {}),
+    ...(hash.tiers && hash.tiers !== '[]' ? { tiers: JSON.parse(hash.tiers) } : {}),
   };
 }
 

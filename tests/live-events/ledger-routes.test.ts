@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POST as POST_CONTRIBUTION } from '../../app/api/projects/[slug]/contributions/route';
 import { DELETE as CANCEL } from '../../app/api/projects/[slug]/contributions/[id]/route';
 import { GET as RECONCILE } from '../../app/api/projects/[slug]/reconcile/route';
+import { PUT } from '../../app/api/projects/[slug]/route';
+import { GET as LIVE } from '../../app/api/projects/[slug]/live/route';
 import { saveProject } from '../../lib/projects/save';
 import { sampleProject } from '../sample-project';
 import { startInProcessApp, type InProcessApp } from '../hostile/in-process-app';
@@ -60,5 +62,31 @@ describe('the ledger over HTTP', () => {
     await saveProject(sampleProject(slug), 0, app.redis);
     expect((await reconcile(slug)).status).toBe(401);
     expect((await reconcile(uniqueSlug(), TOKEN)).status).toBe(404);
+  });
+});
+
+describe('reward tiers over HTTP', () => {
+  const put = (slug: string, body: unknown) =>
+    PUT(new Request(`http://app.test/api/projects/${slug}`, { method: 'PUT', headers: headers(TOKEN), body: JSON.stringify(body) }), { params: Promise.resolve({ slug }) });
+  const project = (tiers: unknown[]) => ({ title: 'Night Market Radio', creator: 'Noor Haddad', creatorAccount: 'account_noor', goal: 12_000, tiers, listed: false });
+  const vinyl = { id: 'vinyl', title: 'The vinyl', minimum: 40, limit: 1 };
+
+  it('answers 400 with the field for a bad tier or amount, 409 tier_sold_out when full, 409 tier_in_use on a save dropping it, and GET /live shows the places', async () => {
+    const slug = uniqueSlug();
+    expect((await put(slug, project([vinyl]))).status).toBe(201);
+
+    const unknown = await contribute(slug, { name: 'Ada', amount: 50, tier: 'poster' });
+    const below = await contribute(slug, { name: 'Ada', amount: 5, tier: 'vinyl' });
+    const taken = await contribute(slug, { name: 'Ada', amount: 40, tier: 'vinyl' });
+    const full = await contribute(slug, { name: 'Grace', amount: 40, tier: 'vinyl' });
+    const dropped = await put(slug, project([]));
+    const live = await (await LIVE(new Request(`http://app.test/api/projects/${slug}/live`), { params: Promise.resolve({ slug }) })).json();
+
+    expect([unknown.status, (await unknown.json()).error.field]).toEqual([400, 'tier']);
+    expect([below.status, (await below.json()).error.field]).toEqual([400, 'amount']);
+    expect(taken.status).toBe(201);
+    expect([full.status, (await full.json()).error.code]).toEqual([409, 'tier_sold_out']);
+    expect([dropped.status, (await dropped.json()).error.code]).toEqual([409, 'tier_in_use']);
+    expect(live.tiers).toEqual([{ id: 'vinyl', title: 'The vinyl', description: '', minimum: 40, limit: 1, claimed: 1, held: 0, left: 0 }]);
   });
 });

@@ -197,8 +197,8 @@ it('lists the listed campaigns still open, the soonest end first, cursor-paged w
 });
 
 it('lists the listed campaigns ended by now, the latest end first, for "Recently ended"', async () => {
-  // Far in the future, as above, so no other file's project ends between these.
-  const start = Date.now() + 2_000 * 24 * 3_600_000;
+  // Further than any other test's end (routes.test.ts goes 2,000 days ahead): the latest ends before `start` are these.
+  const start = Date.now() + 5_000 * 24 * 3_600_000;
   const [first, second, open, unlisted] = [uniqueSlug(), uniqueSlug(), uniqueSlug(), uniqueSlug()];
   await saveProject({ ...sampleProject(first), endsAt: start - 2 * 60_000 }, 0, redis);
   await saveProject({ ...sampleProject(second), endsAt: start - 60_000 }, 1, redis);

@@ -16,6 +16,7 @@ function snapshot(overrides: Partial<LiveSnapshot> = {}): LiveSnapshot {
     endsAt: null,
     ended: false,
     outcome: null,
+    tiers: [],
     contributions: { count: 2, expiring: [SERVER_NOW - 24 * HOUR + 10_000, SERVER_NOW - HOUR], expiringComplete: true },
     contributors: [{ id: 'c1', name: 'Ana', amount: 5, at: SERVER_NOW - 29 * MINUTE }],
     news: [{ id: 'n1', title: 'Hello', url: 'https://example.org', at: SERVER_NOW - 23 * HOUR }],

@@ -16,6 +16,7 @@ const snapshot: LiveSnapshot = {
   endsAt: null,
   ended: false,
   outcome: null,
+  tiers: [],
   raised: 0,
   contributions: { count: 2, expiring: [NOW - DAY, NOW - DAY + 1], expiringComplete: true },
   contributors: [

@@ -29,6 +29,8 @@ local raised = redis.call('HINCRBY', info, 'raised', -pledge.amount)
 pledge.cancelled = true
 ledgerWrite(ledger, id, pledge)
 redis.call('HINCRBY', info, 'pledges', -1)
+-- A cancelled pledge gives its tier's place back.
+if pledge.tier ~= '' then redis.call('HINCRBY', info, 'tier:' .. pledge.tier, -1) end
 local backerCount = redis.call('HINCRBY', info, 'backers', 0 - ledgerBackerLeaves(backers, pledge.backer))
 
 local contributionsCutoff = now - tonumber(ARGV[3])

@@ -16,15 +16,17 @@
   KEYS[9..14] feed  includes/home-feed.lua
   ARGV[1] now  ms   ARGV[2] id   ARGV[3] name   ARGV[4] amount
   ARGV[5] contributionsWindow  ms   ARGV[6] contributorsWindow  ms   ARGV[7] slug
-  ARGV[8] backer  who backs (a visitor id, or a name)   ARGV[9..11] timeline  cap, slack, TTL
-  ARGV[12] feedSettings  includes/home-feed.lua
+  ARGV[8] backer  who backs (a visitor id, or a name)   ARGV[9] tier  a reward tier's id, or ''
+  ARGV[10..12] timeline  cap, slack, TTL   ARGV[13] feedSettings  includes/home-feed.lua
 
   The ledger is asked first, then the campaign's end, on Redis' clock (TIME), so no instance's
   clock or lag, and no id gone from the windows, lets a new pledge in after it.
 
   Returns {status, at, count, raised, feedWork, backers, amount, cancelled}   feedWork: see includes/home-feed.lua
     status  1 recorded, 0 held by the ledger (at, amount and cancelled are the original's; nothing
-            written), -1 unknown project, -2 the campaign has ended (at is its end; nothing written)
+            written), -1 unknown project, -2 the campaign has ended (at is its end; nothing written),
+            -3 unknown tier, -4 below the tier's minimum (at is the minimum), -5 the tier is sold out
+  A tier's places are counted in `info` (`tier:<id>`), against its `limit`, in this same script.
 ]]
 --- @include "includes/event-kinds.lua"
 --- @include "includes/publish-change.lua"
@@ -51,6 +53,18 @@ if endsAt then
   if tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000) >= endsAt then return { -2, endsAt, 0, 0 } end
 end
 
+local tier = ARGV[9]
+if tier ~= '' then
+  local chosen
+  for _, each in ipairs(cjson.decode(redis.call('HGET', info, 'tiers') or '[]')) do
+    if each.id == tier then chosen = each end
+  end
+  if not chosen then return { -3, 0, 0, 0 } end
+  if amount < chosen.minimum then return { -4, chosen.minimum, 0, 0 } end
+  local claimed = tonumber(redis.call('HGET', info, 'tier:' .. tier) or '0')
+  if chosen.limit and claimed >= chosen.limit then return { -5, chosen.limit, 0, 0 } end
+end
+
 -- The pattern (includes/event-kinds.lua): prune both kinds, record in both, count.
 pruneExpired(contributions, now - contributionsWindow, details, contributors)
 pruneExpired(contributors, now - contributorsWindow, details, contributions)
@@ -62,13 +76,14 @@ recordMember(contributors, id, now, contributorsWindow)
 redis.call('HSET', details, id, cjson.encode({ amount, name }))
 redis.call('PEXPIRE', details, math.max(contributionsWindow, contributorsWindow))
 local count = countSince(contributions, now - contributionsWindow)
-ledgerWrite(ledger, id, { amount = amount, at = now, backer = backer })
+ledgerWrite(ledger, id, { amount = amount, at = now, tier = tier, backer = backer })
+if tier ~= '' then redis.call('HINCRBY', info, 'tier:' .. tier, 1) end
 redis.call('HINCRBY', info, 'pledges', 1)
 local backerCount = redis.call('HINCRBY', info, 'backers', ledgerBackerJoins(backers, backer))
 
 -- What else a contribution does, in the same round trip: the activity timeline, the change
 -- every open page applies, the home feeds of the project's followers.
-local seq = pushActivity(activity, info, { 'c', id, now, amount, name }, 9)
+local seq = pushActivity(activity, info, { 'c', id, now, amount, name }, 10)
 publishChange(info, KEYS[6], {
   type = 'contribution-recorded',
   slug = ARGV[7],
