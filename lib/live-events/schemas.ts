@@ -143,6 +143,7 @@ export const liveSnapshotSchema = z.object({
 });
 
 const versioned = { slug: z.string(), version: z.number().int() };
+const tierClaimedSchema = z.object({ id: z.string(), claimed: z.number().int() }).optional().describe("the pledge's tier and its places claimed now");
 /** Sockets get each item once: its activity entry is the item itself with `seq` = the change's version. */
 const pushedEntry = activityEntrySchema.optional().describe('omitted on socket pushes: the item with seq = version and its kind');
 export const versionedChangeSchema = z.discriminatedUnion('type', [
@@ -153,6 +154,7 @@ export const versionedChangeSchema = z.discriminatedUnion('type', [
     count: z.number().int(),
     raised: z.number().int(),
     backers: z.number().int().optional().describe('backers with a pledge standing, this contribution included'),
+    tier: tierClaimedSchema,
     activity: pushedEntry,
   }),
   z.object({
@@ -164,6 +166,7 @@ export const versionedChangeSchema = z.discriminatedUnion('type', [
     count: z.number().int(),
     raised: z.number().int(),
     backers: z.number().int().optional().describe('backers with a pledge standing, after the cancellation'),
+    tier: tierClaimedSchema,
     activitySeq: z.number().int().optional().describe('its activity entry, taken off the timeline'),
   }),
   z.object({ type: z.literal('news-published'), ...versioned, news: newsItemSchema, activity: pushedEntry }),

@@ -6,7 +6,7 @@ import { getProject } from '../../lib/projects/catalogue';
 import { putProject } from '../../lib/projects/save';
 import type { Tier } from '../../lib/projects/schemas';
 import { sampleProject } from '../sample-project';
-import { connect, liveContext, testClock, uniqueSlug } from '../support';
+import { connect, listenToChanges, liveContext, testClock, uniqueSlug } from '../support';
 
 let redis: RedisClient;
 let second: RedisClient;
@@ -65,13 +65,20 @@ describe('reward tiers', () => {
     ]);
   });
 
-  it('gives a cancelled pledge’s place back, once', async () => {
+  it('gives a cancelled pledge’s place back, once, and tells open pages the places each time', async () => {
     const slug = await projectWithTiers();
     const ctx = liveContext(redis, testClock());
+    const changes = await listenToChanges(redis, slug);
     await recordContribution(slug, { id: 'v1', name: 'Ada', amount: 40, tier: 'vinyl' }, ctx);
     await recordContribution(slug, { id: 'v2', name: 'Grace', amount: 40, tier: 'vinyl' }, ctx);
     await cancelContribution(slug, 'v1', ctx);
     await failure(cancelContribution(slug, 'v1', ctx));
+    expect((await changes.takeChanges()).map((change) => ('tier' in change ? change.tier : undefined))).toEqual([
+      { id: 'vinyl', claimed: 1 },
+      { id: 'vinyl', claimed: 2 },
+      { id: 'vinyl', claimed: 1 },
+    ]);
+    await changes.close();
 
     expect((await readLiveSnapshot(slug, ctx)).tiers[1]).toMatchObject({ claimed: 1, left: 1 });
     await expect(recordContribution(slug, { id: 'v3', name: 'Linus', amount: 40, tier: 'vinyl' }, ctx)).resolves.toMatchObject({ created: true });

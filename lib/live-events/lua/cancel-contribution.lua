@@ -30,7 +30,7 @@ pledge.cancelled = true
 ledgerWrite(ledger, id, pledge)
 redis.call('HINCRBY', info, 'pledges', -1)
 -- A cancelled pledge gives its tier's place back.
-if pledge.tier ~= '' then redis.call('HINCRBY', info, 'tier:' .. pledge.tier, -1) end
+local tierClaimed = pledge.tier ~= '' and { id = pledge.tier, claimed = redis.call('HINCRBY', info, 'tier:' .. pledge.tier, -1) } or nil
 local backerCount = redis.call('HINCRBY', info, 'backers', 0 - ledgerBackerLeaves(backers, pledge.backer))
 
 local contributionsCutoff = now - tonumber(ARGV[3])
@@ -50,6 +50,6 @@ local count = countSince(contributions, contributionsCutoff)
 -- `at` and `counted` let a page take it off its count and its expiry times without refetching.
 publishChange(info, KEYS[6], {
   type = 'contribution-cancelled', slug = ARGV[5], id = id, at = pledge.at,
-  counted = counted, count = count, raised = raised, backers = backerCount, activitySeq = seq,
+  counted = counted, count = count, raised = raised, backers = backerCount, activitySeq = seq, tier = tierClaimed,
 })
 return { 1, count, raised, backerCount }

@@ -77,7 +77,7 @@ redis.call('HSET', details, id, cjson.encode({ amount, name }))
 redis.call('PEXPIRE', details, math.max(contributionsWindow, contributorsWindow))
 local count = countSince(contributions, now - contributionsWindow)
 ledgerWrite(ledger, id, { amount = amount, at = now, tier = tier, backer = backer })
-if tier ~= '' then redis.call('HINCRBY', info, 'tier:' .. tier, 1) end
+local tierClaimed = tier ~= '' and { id = tier, claimed = redis.call('HINCRBY', info, 'tier:' .. tier, 1) } or nil
 redis.call('HINCRBY', info, 'pledges', 1)
 local backerCount = redis.call('HINCRBY', info, 'backers', ledgerBackerJoins(backers, backer))
 
@@ -92,6 +92,7 @@ publishChange(info, KEYS[6], {
   count = count,
   raised = raised,
   backers = backerCount,
+  tier = tierClaimed,
 }, seq)
 local feed = feedHook(info)
 local feedWork = math.max(feedBackers(feed, now), feedMilestones(feed, now, raised - amount, raised))
