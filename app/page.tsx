@@ -7,7 +7,8 @@ import { ProjectArt } from '@/components/ProjectArt';
 import { FollowButton } from '@/components/feed/FollowButton';
 import { RecentlyViewed } from '@/components/RecentlyViewed';
 import { orUnavailable } from '@/components/unavailable-boundary';
-import { readCataloguePage, readEndingSoon } from '@/lib/projects/catalogue';
+import { readCataloguePage, readEndingSoon, readRecentlyEnded } from '@/lib/projects/catalogue';
+import type { Project } from '@/lib/projects/types';
 import { catalogueCursorSchema } from '@/lib/projects/schemas';
 
 type Props = { searchParams: Promise<{ after?: string | string[]; order?: string | string[] }> };
@@ -29,7 +30,12 @@ export default orUnavailable(async function HomePage({ searchParams }: Props) {
   const cursor = after === undefined ? { success: true as const, data: undefined } : catalogueCursorSchema.safeParse(after);
   if (!cursor.success) return <BadPageLink />;
   // The page is shared for seconds: a campaign ending meanwhile says "Ended" on its card (the browser's clock).
-  const { projects, next } = ending ? await readEndingSoon({ after: cursor.data, now: Date.now() }) : await readCataloguePage({ after: cursor.data });
+  const now = Date.now();
+  const [{ projects, next }, ended] = await Promise.all([
+    ending ? readEndingSoon({ after: cursor.data, now }) : readCataloguePage({ after: cursor.data }),
+    ending || cursor.data ? [] : readRecentlyEnded({ limit: RECENTLY_ENDED, now }),
+  ]);
+  const open = projects.filter((project) => project.endsAt === undefined || project.endsAt > now);
   return (
     <div className="space-y-8">
       <section className="max-w-2xl">
@@ -42,39 +48,14 @@ export default orUnavailable(async function HomePage({ searchParams }: Props) {
         </Link>
       </section>
       {!ending && <RecentlyViewed />}
-      {/* Cards below the screen are laid out and painted when scrolled near (content-visibility): a phone's first frame drew every card of the page, up to 24. */}
-      <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-        {projects.map((project) => (
-          <li
-            key={project.slug}
-            className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900 shadow-sm transition [contain-intrinsic-size:auto_380px] [content-visibility:auto] hover:-translate-y-0.5 hover:shadow-md"
-          >
-            <Link
-              prefetch={false}
-              href={`/projects/${project.slug}`}
-              data-testid="project-card"
-              className="group block flex-1 focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-accent"
-            >
-              <ProjectArt art={project.art} className="h-32 w-full" />
-              <div className="space-y-3 p-4">
-                <div>
-                  <h2 data-testid="project-card-title" className="text-lg font-semibold wrap-break-word hyphens-auto group-hover:text-accent dark:group-hover:text-indigo-300">{project.title}</h2>
-                  <p className="text-sm text-slate-600 wrap-break-word hyphens-auto dark:text-slate-300">{project.tagline}</p>
-                </div>
-                <Progress raised={project.raised} goal={project.goal} />
-                <div className="flex flex-wrap items-baseline justify-between gap-2">
-                  <p className="text-xs text-slate-500 dark:text-slate-400">by {project.creator}</p>
-                  <CardCampaignClock endsAt={project.endsAt} goal={project.goal} raised={project.raised} />
-                </div>
-              </div>
-            </Link>
-            {/* Beside the link, not in it (a button inside <a> is invalid); every card's button shares one GET /api/follows. */}
-            <div className="px-4 pb-4">
-              <FollowButton slug={project.slug} title={project.title} />
-            </div>
-          </li>
-        ))}
-      </ul>
+      {/* The live list holds open campaigns only; ended ones go under "Recently ended" (first page). */}
+      <ProjectCards projects={open} />
+      {ended.length > 0 && (
+        <section aria-labelledby="recently-ended" data-testid="recently-ended" className="space-y-4">
+          <h2 id="recently-ended" className="text-2xl font-bold tracking-tight">Recently ended</h2>
+          <ProjectCards projects={ended} />
+        </section>
+      )}
       {projects.length === 0 && !cursor.data && (
         <p className="text-slate-600 dark:text-slate-300">{ending ? 'No campaign is ending: every one has ended or never ends.' : <>No projects yet. Run <code>npm run seed</code> to load the demo projects.</>}</p>
       )}
@@ -82,6 +63,47 @@ export default orUnavailable(async function HomePage({ searchParams }: Props) {
     </div>
   );
 });
+
+/** Ended campaigns shown under "Recently ended", the latest end first. */
+const RECENTLY_ENDED = 6;
+
+/** Cards below the screen are laid out and painted when scrolled near (content-visibility): a phone's first frame drew every card of the page, up to 24. */
+function ProjectCards({ projects }: { projects: readonly Project[] }) {
+  return (
+    <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+      {projects.map((project) => (
+        <li
+          key={project.slug}
+          className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900 shadow-sm transition [contain-intrinsic-size:auto_380px] [content-visibility:auto] hover:-translate-y-0.5 hover:shadow-md"
+        >
+          <Link
+            prefetch={false}
+            href={`/projects/${project.slug}`}
+            data-testid="project-card"
+            className="group block flex-1 focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-accent"
+          >
+            <ProjectArt art={project.art} className="h-32 w-full" />
+            <div className="space-y-3 p-4">
+              <div>
+                <h2 data-testid="project-card-title" className="text-lg font-semibold wrap-break-word hyphens-auto group-hover:text-accent dark:group-hover:text-indigo-300">{project.title}</h2>
+                <p className="text-sm text-slate-600 wrap-break-word hyphens-auto dark:text-slate-300">{project.tagline}</p>
+              </div>
+              <Progress raised={project.raised} goal={project.goal} />
+              <div className="flex flex-wrap items-baseline justify-between gap-2">
+                <p className="text-xs text-slate-500 dark:text-slate-400">by {project.creator}</p>
+                <CardCampaignClock endsAt={project.endsAt} goal={project.goal} raised={project.raised} />
+              </div>
+            </div>
+          </Link>
+          {/* Beside the link, not in it (a button inside <a> is invalid); every card's button shares one GET /api/follows. */}
+          <div className="px-4 pb-4">
+            <FollowButton slug={project.slug} title={project.title} />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 const navLink = 'rounded-full border border-slate-300 dark:border-slate-600 bg-white dark:bg-slate-900 px-4 py-2 text-sm font-medium hover:border-accent dark:hover:border-indigo-400 hover:text-accent dark:hover:text-indigo-300 focus-visible:outline-2 focus-visible:outline-accent';
 

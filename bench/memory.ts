@@ -3,6 +3,7 @@ import { Redis } from 'ioredis';
 import { newId } from '../lib/ids';
 import { importEvents, joinProject, type LiveEventsContext } from '../lib/live-events';
 import { liveEventKeys } from '../lib/live-events/keys';
+import { projectKeys } from '../lib/projects/keys';
 import { DEFAULT_WINDOWS, HOUR, MINUTE } from '../lib/live-events/windows';
 import { saveProject } from '../lib/projects/save';
 import { createRedis, waitUntilReady } from '../lib/redis/client';
@@ -131,13 +132,23 @@ export async function measureMemory(): Promise<FigureResult> {
       await unlink.exec();
     });
     const withoutFeeds = await usedMemory(redis);
+    // The ledgers too (issue 42): kept for each project's life, measured apart, per pledge.
+    const ledgerBytesEach = Number(await redis.memory('USAGE', projectKeys.ledger(slugs[0]!), 'SAMPLES', 0));
+    const ledgerEncoding = String(await redis.object('ENCODING', projectKeys.ledger(slugs[0]!)));
+    await withConnection(server.url, async (writer) => {
+      const unlink = writer.pipeline();
+      for (const slug of slugs) unlink.unlink(projectKeys.ledger(slug));
+      await unlink.exec();
+    });
+    const withoutLedgers = await usedMemory(redis);
     const keys = await redis.dbsize();
     const kinds = await withConnection(server.url, usageByKind);
 
     const projectBytes = withProjects - empty;
     const feedBytes = withEvents - withoutFeeds;
-    const liveBytes = withoutFeeds - withProjects;
-    const totalBytes = withoutFeeds - empty;
+    const ledgerBytes = withoutFeeds - withoutLedgers;
+    const liveBytes = withoutLedgers - withProjects;
+    const totalBytes = withoutLedgers - empty;
     const feedEntries = MIX.contributions + MIX.news;
     const zsetKinds = ['contributions', 'contributors', 'news', 'visitors'];
     const zsetBytes = zsetKinds.reduce((sum, kind) => sum + (kinds.get(kind)?.bytes ?? 0), 0);
@@ -148,12 +159,14 @@ export async function measureMemory(): Promise<FigureResult> {
     return {
       details: [
         `fresh redis-server: used_memory ${fmt.mb(empty)} empty (scripts loaded), ${fmt.mb(withProjects)} with ` +
-          `${PROJECTS} project info hashes, ${fmt.mb(withEvents)} with their live events and feeds; ${fmt.int(keys)} keys without the feeds`,
+          `${PROJECTS} project info hashes, ${fmt.mb(withEvents)} with their live events, ledgers and feeds; ${fmt.int(keys)} keys without the feeds and ledgers`,
         `per project: ${MIX.contributions} contributions (${MIX.contributors} in the contributors window), ` +
           `${MIX.news} news, ${MIX.viewers} viewers: ${fmt.int(liveBytes / PROJECTS)} B of live events + ` +
           `${fmt.int(projectBytes / PROJECTS)} B of project info, and ${fmt.int(feedBytes / PROJECTS)} B of activity feed ` +
           `(${feedEntries} entries: every imported event; MEMORY USAGE of one feed list ${fmt.int(feedBytesEach)} B)`,
         `MEMORY USAGE by kind of key: ${byKind.join('; ')}`,
+        `ledgers: used_memory freed by unlinking them, ${fmt.int(ledgerBytes / PROJECTS)} B/project, ${fmt.int(ledgerBytes / (PROJECTS * MIX.contributions))} B/pledge ` +
+          `(MEMORY USAGE of one ${fmt.int(ledgerBytesEach)} B, ${ledgerEncoding}); not in the live-event figures`,
         'live events = 4 sorted sets (contributions, contributors, news, visitors) + 3 hashes ' +
           '(contribution-details, news-details, visitor-tabs) per project; used_memory also counts the keyspace tables',
         'activity feeds: used_memory freed by unlinking the feed lists; the live-event figures are measured without them, ' +
@@ -185,6 +198,14 @@ export async function measureMemory(): Promise<FigureResult> {
           met: null,
         },
         {
+          figure: `memory: ledgers of ${PROJECTS} projects (${MIX.contributions} pledges each)`,
+          measured: `${fmt.mb(ledgerBytes)} (${fmt.int(ledgerBytes / (PROJECTS * MIX.contributions))} B/pledge)`,
+          baseline: '—',
+          ratio: '—',
+          target: '— (apart from the live events)',
+          met: null,
+        },
+        {
           figure: 'memory: project info hashes + catalogue',
           measured: `${fmt.mb(projectBytes)} (${fmt.int(projectBytes / PROJECTS)} B/project)`,
           baseline: '—',
@@ -193,7 +214,7 @@ export async function measureMemory(): Promise<FigureResult> {
           met: null,
         },
         {
-          figure: 'memory: total above an empty server, feeds apart',
+          figure: 'memory: total above an empty server, feeds and ledgers apart',
           measured: `${fmt.mb(totalBytes)}, ${fmt.int(keys)} keys`,
           baseline: '—',
           ratio: '—',

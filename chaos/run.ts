@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import { boardKeys } from '../lib/leaderboard/keys';
 import { liveEventKeys } from '../lib/live-events/keys';
+import { reconcileLedger } from '../lib/live-events/ledger';
 import { programPath } from '../lib/programs';
 import { buildIfNeeded } from '../scripts/build-if-needed';
 import { checkBlocks, renderMeasurement, takeWriteOption, writeBlocks } from '../bench/doc-block';
@@ -62,6 +63,8 @@ async function runFault(fault: Fault, cleanup: Cleanup): Promise<FaultRow> {
     lostContributions: load.acknowledged.contributions.filter((id) => !stored.has(id)).length,
     lostQuizSubmits: marks.filter((mark) => mark === 0).length,
     pagesOutOfSync: PAGES - inSync(),
+    // Whatever broke, the totals still equal what the ledger sums to.
+    ledgerConsistent: (await reconcileLedger(target.slug, target.redis)).consistent,
   };
   if (row.otherServerErrors > 0) progress(`${fault.name}: the app's last lines:\n${target.appLog()}`);
   pages.forEach((page) => page.close());
@@ -113,10 +116,10 @@ async function main(): Promise<void> {
   const tables = { ...(rows.length ? { 'chaos:faults': formatFaultTable(rows) } : {}), ...(fuzz ? { 'chaos:fuzz': formatFuzzTable(fuzz) } : {}) };
   console.log(Object.values(tables).join('\n\n'));
   const failed =
-    rows.some((row) => row.otherServerErrors > 0 || row.lostQuizSubmits > 0 || row.pagesOutOfSync > 0) ||
+    rows.some((row) => row.otherServerErrors > 0 || row.lostQuizSubmits > 0 || row.pagesOutOfSync > 0 || row.ledgerConsistent === false) ||
     (fuzz?.serverErrors ?? 0) > 0 ||
     (fuzz?.writesOn4xx ?? 0) > 0;
-  console.log(failed ? '\nTargets NOT met.' : '\nTargets met (other 5xx 0, quiz submits lost 0, pages out of sync 0, fuzz 5xx 0, writes on 4xx 0).');
+  console.log(failed ? '\nTargets NOT met.' : '\nTargets met (other 5xx 0, quiz submits lost 0, pages out of sync 0, ledgers consistent, fuzz 5xx 0, writes on 4xx 0).');
   if (writeTo) writeTables(writeTo, args, loadAtStart, tables);
 }
 

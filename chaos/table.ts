@@ -12,6 +12,8 @@ export type FaultRow = {
   lostContributions: number;
   lostQuizSubmits: number;
   pagesOutOfSync: number;
+  /** The ledger reconciled after the fault (lib/live-events/ledger.ts): `raised` and `backers` equal its sums. */
+  ledgerConsistent?: boolean;
   note?: string;
 };
 
@@ -25,10 +27,10 @@ function markdown(header: string[], rows: string[][]): string {
 
 /** The faults' table, markdown. */
 export function formatFaultTable(faults: FaultRow[]): string {
-  const header = ['fault', 'requests', '2xx', '503', 'other 5xx', 'no answer', 'time to recover', 'acknowledged writes lost', 'pages out of sync'];
+  const header = ['fault', 'requests', '2xx', '503', 'other 5xx', 'no answer', 'time to recover', 'acknowledged writes lost', 'pages out of sync', 'ledger'];
   const rows = faults.map((row) =>
     row.note
-      ? [row.fault, '—', '—', '—', '—', '—', '—', '—', row.note]
+      ? [row.fault, '—', '—', '—', '—', '—', '—', '—', row.note, '—']
       : [
           row.fault,
           n(row.requests),
@@ -39,6 +41,7 @@ export function formatFaultTable(faults: FaultRow[]): string {
           row.recoverMs === null ? 'not recovered' : `${(row.recoverMs / 1000).toFixed(2)} s`,
           `contributions ${row.lostContributions}, quiz submits ${row.lostQuizSubmits}`,
           `${row.pagesOutOfSync} of 5`,
+          row.ledgerConsistent === false ? 'NOT consistent' : 'consistent',
         ],
   );
   return markdown(header, rows);

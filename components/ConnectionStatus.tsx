@@ -6,12 +6,14 @@ const LABELS: Record<ConnectionState, { text: string; dot: string }> = {
   reconnecting: { text: 'Reconnecting…', dot: 'bg-amber-500 animate-pulse-dot' },
 };
 
-export function ConnectionStatus({ state }: { state: ConnectionState }) {
+/** `hidden` on an ended campaign's page: an archive shows no "Live" pill, though it still hears cancellations. */
+export function ConnectionStatus({ state, hidden = false }: { state: ConnectionState; hidden?: boolean }) {
   const { text, dot } = LABELS[state];
   return (
     <span
       data-testid="connection-status"
       data-state={state}
+      hidden={hidden}
       role="status"
       className="inline-flex items-center gap-2 rounded-full border border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900 px-3 py-1 text-xs font-semibold text-slate-700 dark:text-slate-300"
     >

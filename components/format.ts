@@ -43,6 +43,12 @@ export function formatDate(at: number): string {
   return `${MONTHS[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()}`;
 }
 
+/** "Nov 26, 2026" in UTC: the same text from the server and in every browser (a campaign's end). */
+export function formatUtcDate(at: number): string {
+  const date = new Date(at);
+  return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
+}
+
 /** "Nov 26": the UTC day, as a leaderboard period starts. */
 export function formatUtcDay(at: number): string {
   const date = new Date(at);

@@ -19,7 +19,7 @@ const whenClockSays = (project: ProjectPage, state: string) =>
     state,
   );
 
-test('a campaign ends on every open page at once: the clock counts down, flips to Ended, the form closes, and a late contribution is a 409', async ({ browser, baseURL, redis, request }) => {
+test('a campaign ends on every open page at once: the clock counts down, flips to Ended, the page becomes an archive, and a late contribution is a 409', async ({ browser, baseURL, redis, request }) => {
   test.setTimeout(120_000);
   const slug = `e2e-end-${randomBytes(4).toString('hex')}`;
   // A real end, as Redis' clock must refuse the late contribution: long enough to open three pages
@@ -51,6 +51,12 @@ test('a campaign ends on every open page at once: the clock counts down, flips t
     await expect(page.campaignClock).toHaveText('Ended');
     await expect(page.contributeForm).toHaveCount(0);
     await expect(page.contributeClosed).toContainText('Ended');
+    // An archive: how it ended and when, no "Live" pill, no "viewing now".
+    await expect(page.archive).toHaveAttribute('data-outcome', 'not_funded');
+    await expect(page.archive).toContainText('Not funded: reached 10 % of €10,000');
+    await expect(page.archive.locator('time')).toHaveAttribute('datetime', new Date(endsAt).toISOString());
+    await expect(page.connection).toBeHidden();
+    await expect(page.visitorsCount).toHaveCount(0);
   }
   await expect(catalogue.campaignClock(slug)).toHaveAttribute('data-state', 'ended');
   const late = await postContribution(request, slug, { name: 'Too Late', amount: 10 });
@@ -59,7 +65,7 @@ test('a campaign ends on every open page at once: the clock counts down, flips t
   await expect(pages[1]!.backersCount).toHaveAttribute('data-count', '1');
 });
 
-test('a funded campaign says Funded when it ends', async ({ browser, baseURL, redis }) => {
+test('a funded campaign reads as an archive, and the home page lists it under Recently ended, not with the open ones', async ({ browser, baseURL, redis }) => {
   const slug = `e2e-funded-${randomBytes(4).toString('hex')}`;
   await saveProject({ ...sampleProject(slug, 20_000), endsAt: Date.now() - 1 }, Date.now(), redis);
   const page = new ProjectPage(await (await browser.newContext({ baseURL })).newPage());
@@ -67,6 +73,15 @@ test('a funded campaign says Funded when it ends', async ({ browser, baseURL, re
   await expect(page.campaignClock).toHaveAttribute('data-state', 'funded');
   await expect(page.campaignClock).toHaveText('Funded');
   await expect(page.contributeClosed).toContainText('Funded');
+  await expect(page.archive).toHaveAttribute('data-outcome', 'funded');
+  await expect(page.archive).toContainText('Funded: €20,000 of €10,000 from 0 backers');
+  await expect(page.connection).toBeHidden();
+  await expect(page.visitorsCount).toHaveCount(0);
+
+  const catalogue = new CataloguePage(await (await browser.newContext({ baseURL })).newPage());
+  await catalogue.open();
+  await expect(catalogue.recentlyEnded.locator(`[href="/projects/${slug}"]`)).toHaveCount(1);
+  await expect(catalogue.card(slug)).toHaveCount(1);
 });
 
 test('"Ending soon" lists the open campaigns, the soonest end first, each card counting down', async ({ browser, baseURL, redis }) => {

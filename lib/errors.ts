@@ -20,6 +20,8 @@ export class ConflictError extends Error {
   constructor(
     message: string,
     readonly details: Record<string, unknown> = {},
+    /** The answer's error code: `conflict`, or one of its own (`tier_sold_out`, `tier_in_use`). */
+    readonly code = 'conflict',
   ) {
     super(message);
   }

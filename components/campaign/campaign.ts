@@ -1,4 +1,4 @@
-import { formatTimeLeft } from '../format';
+import { formatCount, formatMoney, formatTimeLeft, formatUtcDate, plural } from '../format';
 
 /** Where a campaign stands at `now` (the server's clock): open with its time left, or over. */
 export type CampaignState = { state: 'open'; text: string } | { state: 'funded' | 'ended'; text: string } | { state: 'endless' };
@@ -11,6 +11,22 @@ export type CampaignState = { state: 'open'; text: string } | { state: 'funded' 
 export function endTimerDelay(endsAt: number | undefined, now: number | null): number | null {
   if (endsAt === undefined || now === null || now >= endsAt || endsAt - now > 2_000) return null;
   return endsAt - now;
+}
+
+/**
+ * An ended campaign as an archive reads it: "Funded: €X of €Y from N backers", or "Not funded:
+ * reached 95 % of €40,000" (rounded down: 99.6 % of a goal is not all of it), and its end date.
+ */
+export function archiveOf({ raised, goal, backers, endsAt }: { raised: number; goal: number; backers: number; endsAt: number }) {
+  const funded = raised >= goal;
+  const reached = goal > 0 ? Math.floor((raised / goal) * 100) : 0;
+  return {
+    outcome: funded ? ('funded' as const) : ('not_funded' as const),
+    summary: funded
+      ? `Funded: ${formatMoney(raised)} of ${formatMoney(goal)} from ${formatCount(backers)} ${plural(backers, 'backer', 'backers')}`
+      : `Not funded: reached ${reached} % of ${formatMoney(goal)}`,
+    ended: `Ended ${formatUtcDate(endsAt)}`,
+  };
 }
 
 export function campaignAt(project: { endsAt?: number; goal: number }, raised: number, now: number): CampaignState {

@@ -3,6 +3,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { fieldOf, plainProblem } from '../field-errors';
 import { FieldError, NameField } from '../NameField';
+import { TierChoice, type TierPlaces } from './TierChoice';
 
 const PRESETS = [10, 25, 50, 100];
 
@@ -18,13 +19,14 @@ function problemsOf(name: string, amount: string): { name?: string; amount?: str
 }
 
 /** `over`: "Funded" or "Ended" once the campaign has ended, and the form gives way to it. */
-export function ContributeForm({ slug, over }: { slug: string; over: string | null }) {
+export function ContributeForm({ slug, over, tiers = [] }: { slug: string; over: string | null; tiers?: readonly TierPlaces[] }) {
   const [name, setName] = useState('');
   const [amount, setAmount] = useState('25');
+  const [tier, setTier] = useState('');
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'idle' });
   // One id per intended contribution: a retry after a timeout or a 503 (which does not prove
   // nothing was written) sends it again and is counted once; a success or a changed form starts a new one.
-  const intent = useRef<{ id: string; name: string; amount: string } | null>(null);
+  const intent = useRef<{ id: string; name: string; amount: string; tier: string } | null>(null);
   const nameRef = useRef<HTMLInputElement>(null);
   const amountRef = useRef<HTMLInputElement>(null);
   const amountErrorId = useId();
@@ -40,12 +42,12 @@ export function ContributeForm({ slug, over }: { slug: string; over: string | nu
     const problems = problemsOf(name, amount);
     if (problems) return setOutcome({ kind: 'invalid', ...problems });
     setOutcome({ kind: 'sending' });
-    if (intent.current?.name !== name || intent.current.amount !== amount) intent.current = { id: contributionId(), name, amount };
+    if (intent.current?.name !== name || intent.current.amount !== amount || intent.current.tier !== tier) intent.current = { id: contributionId(), name, amount, tier };
     try {
       const response = await fetch(`/api/projects/${slug}/contributions`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ id: intent.current.id, name, amount: Number(amount) }),
+        body: JSON.stringify({ id: intent.current.id, name, amount: Number(amount), ...(tier ? { tier } : {}) }),
       });
       if (response.ok) {
         intent.current = null;
@@ -74,6 +76,15 @@ export function ContributeForm({ slug, over }: { slug: string; over: string | nu
   return (
     <form data-testid="contribute-form" onSubmit={submit} className="space-y-3" noValidate>
       <h2 className="text-lg font-semibold">Back this project</h2>
+      {/* Choosing a tier fills the form with its minimum. */}
+      <TierChoice
+        tiers={tiers}
+        chosen={tier}
+        onChoose={(chosen) => {
+          setTier(chosen?.id ?? '');
+          if (chosen) setAmount(String(chosen.minimum));
+        }}
+      />
       <NameField label="Your name" ref={nameRef} data-testid="contribute-name" name="name" value={name} onChange={setName} maxLength={40} padding="py-2" error={invalid?.name} />
       <fieldset>
         <legend className="text-sm font-medium text-slate-700 dark:text-slate-300">Amount (€)</legend>

@@ -6,6 +6,7 @@ import type { Project } from '@/lib/projects/types';
 import { ConnectionStatus } from '../ConnectionStatus';
 import { formatMoney, formatWindow, plural } from '../format';
 import { RelativeTime } from '../RelativeTime';
+import { CampaignArchive } from '../campaign/CampaignArchive';
 import { CampaignClock } from '../campaign/CampaignClock';
 import { useCampaign } from '../campaign/use-clock';
 import { ActivityTimeline } from './ActivityTimeline';
@@ -19,12 +20,15 @@ export function LiveProject({ project, snapshot }: { project: Project; snapshot:
   const { view, now, windows, connection, loadMoreActivity } = useLiveProject(snapshot);
   const arrival = useArrivals([...view.contributors, ...view.news].map((item) => item.id));
   const campaign = useCampaign(project, view.raised, now);
-  const over = campaign?.state === 'funded' || campaign?.state === 'ended';
+  // Before hydration the snapshot tells (an ended page is an archive in its HTML), then the clock.
+  const over = campaign ? campaign.state === 'funded' || campaign.state === 'ended' : snapshot.ended;
+  const overText = campaign && 'text' in campaign ? campaign.text : snapshot.outcome === 'funded' ? 'Funded' : 'Ended';
   return (
     // On a phone (one column) the form comes right after the funding progress, both on the first
     // screen, the description after them; on a laptop the form has its own sticky column.
     <div className="grid grid-cols-1 gap-4 sm:gap-5 lg:grid-cols-[minmax(0,1fr)_22rem] lg:grid-rows-[auto_1fr]">
       <section className={`${card} lg:col-start-1 lg:row-start-1`} aria-label="Funding">
+        {over && project.endsAt !== undefined && <CampaignArchive raised={view.raised} goal={project.goal} backers={view.backers} endsAt={project.endsAt} />}
         <LiveFunding raised={view.raised} goal={project.goal} backers={view.backers}>
           <CampaignClock endsAt={project.endsAt} campaign={campaign} />
         </LiveFunding>
@@ -32,7 +36,7 @@ export function LiveProject({ project, snapshot }: { project: Project; snapshot:
 
       <aside className="lg:sticky lg:top-20 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start">
         <section className={card}>
-          <ContributeForm slug={project.slug} over={over ? campaign.text : null} />
+          <ContributeForm slug={project.slug} over={over ? overText : null} tiers={view.tiers} />
         </section>
       </aside>
 
@@ -45,16 +49,18 @@ export function LiveProject({ project, snapshot }: { project: Project; snapshot:
         <section className={`${card} grid gap-4 sm:grid-cols-2`} aria-label="Activity now">
           <div className="flex items-center justify-between sm:col-span-2">
             <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">Right now</h2>
-            <ConnectionStatus state={connection} />
+            <ConnectionStatus state={connection} hidden={over} />
           </div>
           <p data-testid="contributions-count" data-count={view.contributionCount} className="text-slate-600 dark:text-slate-300">
             <strong className="block text-3xl font-bold tabular-nums text-ink dark:text-slate-100">{view.contributionCount}</strong>{" "}
             {plural(view.contributionCount, 'contribution', 'contributions')} in the last {formatWindow(windows.contributions)}
           </p>
-          <p data-testid="visitors-count" data-count={view.visitors} className="text-slate-600 dark:text-slate-300">
-            <strong className="block text-3xl font-bold tabular-nums text-ink dark:text-slate-100">{view.visitors}</strong>{" "}
-            {plural(view.visitors, 'person', 'people')} viewing now
-          </p>
+          {!over && (
+            <p data-testid="visitors-count" data-count={view.visitors} className="text-slate-600 dark:text-slate-300">
+              <strong className="block text-3xl font-bold tabular-nums text-ink dark:text-slate-100">{view.visitors}</strong>{' '}
+              {plural(view.visitors, 'person', 'people')} viewing now
+            </p>
+          )}
           <p data-testid="shares-count" data-count={view.counts[shares.name] ?? 0} className="text-slate-600 dark:text-slate-300">
             <strong className="block text-3xl font-bold tabular-nums text-ink dark:text-slate-100">{view.counts[shares.name] ?? 0}</strong>{' '}
             {plural(view.counts[shares.name] ?? 0, 'share', 'shares')} in the last {formatWindow(windows[shares.name]!)}

@@ -6,11 +6,14 @@ export class CataloguePage {
   readonly next: Locator;
   /** "Ending soon" (`/?order=ending`) on the listing, "All projects" on that one. */
   readonly order: Locator;
+  /** "Recently ended": the ended campaigns, apart from the open ones. */
+  readonly recentlyEnded: Locator;
 
   constructor(readonly page: Page) {
     this.cards = page.getByTestId('project-card');
     this.next = page.getByTestId('catalogue-next');
     this.order = page.getByTestId('catalogue-order');
+    this.recentlyEnded = page.getByTestId('recently-ended');
   }
 
   async open() {

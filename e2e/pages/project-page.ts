@@ -15,6 +15,8 @@ export class ProjectPage {
   readonly campaignClock: Locator;
   /** What takes the contribute form's place once the campaign has ended. */
   readonly contributeClosed: Locator;
+  /** An ended campaign's "Funded: …" or "Not funded: …" and its end date (`data-outcome`). */
+  readonly archive: Locator;
   readonly shareButton: Locator;
   readonly shareMessage: Locator;
   readonly sharesCount: Locator;
@@ -31,6 +33,7 @@ export class ProjectPage {
     this.backersCount = page.getByTestId('backers-count');
     this.campaignClock = page.getByTestId('campaign-clock');
     this.contributeClosed = page.getByTestId('contribute-closed');
+    this.archive = page.getByTestId('campaign-archive');
     this.shareButton = page.getByTestId('share-button');
     this.shareMessage = page.getByTestId('share-message');
     this.sharesCount = page.getByTestId('shares-count');

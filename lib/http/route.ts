@@ -39,7 +39,7 @@ function toHttpError(error: unknown): HttpError {
   if (error instanceof NotYourSessionError) return new HttpError(403, 'not_your_session', error.message);
   if (error instanceof NotFoundError) return new HttpError(404, 'not_found', error.message);
   if (error instanceof CampaignEndedError) return new HttpError(409, 'campaign_ended', error.message);
-  if (error instanceof ConflictError) return new HttpError(409, 'conflict', error.message, undefined, {}, error.details);
+  if (error instanceof ConflictError) return new HttpError(409, error.code, error.message, undefined, {}, error.details);
   if (error instanceof InvalidInputError) return new HttpError(400, 'invalid_input', `${error.field}: ${error.message}`, error.field);
   if (isRedisUnavailable(error)) {
     return new HttpError(503, 'unavailable', 'the data store is unreachable; retry shortly', undefined, {

@@ -1,5 +1,5 @@
 import { inWindow, KINDS, windowOf, type KindDescriptor } from './kinds';
-import type { Counter, KindPart, Member } from './snapshot';
+import { campaignEndAt, type Counter, type KindPart, type Member } from './snapshot';
 import type { LiveSnapshot } from './types';
 
 /**
@@ -25,7 +25,7 @@ export function snapshotAt(
       aged[kind.name] = counter;
     }
   }
-  return { ...snapshot, serverTime: now, ...aged } as LiveSnapshot;
+  return { ...snapshot, serverTime: now, ...campaignEndAt(snapshot, now), ...aged } as LiveSnapshot;
 }
 
 /** A counter at `now`: its times past the window leave the count; null when the count is unknown. */

@@ -25,7 +25,7 @@ export async function announceEnds(ctx: LiveEventsContext): Promise<string[]> {
     if (status === -1) continue;
     await afterFeedHook(slug, ctx, work);
     if (status === 1) announced.push(slug);
-    await scripts.unscheduleEnd(catalogueKeys.ends, slug, due[i + 1]!);
+    await scripts.unscheduleEnd(catalogueKeys.ends, catalogueKeys.changes, slug, due[i + 1]!);
   }
   return announced;
 }

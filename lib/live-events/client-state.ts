@@ -19,6 +19,7 @@ export type LiveState = {
   kinds: readonly KindDescriptor[];
   raised: number;
   backers: number;
+  tiers: LiveSnapshot['tiers'];
   /** Each counter kind: its count at the last change, and its oldest times to count down. */
   counters: Record<string, Counter>;
   /** Each list kind: its newest members. */
@@ -47,6 +48,7 @@ export type LiveView = {
   visitors: number;
   raised: number;
   backers: number;
+  tiers: LiveSnapshot['tiers'];
   activity: ActivityEntry[];
   /** Older activity can be loaded (with `activity.nextCursor` as the cursor). */
   hasMoreActivity: boolean;
@@ -68,6 +70,7 @@ export function stateFromSnapshot(snapshot: LiveSnapshot, browserNow: number, ki
     kinds,
     raised: snapshot.raised,
     backers: snapshot.backers ?? 0,
+    tiers: snapshot.tiers ?? [],
     counters: part<Counter>('counter'),
     lists: part<Member[]>('list'),
     visitors: snapshot.visitors.count,
@@ -167,6 +170,7 @@ function applyVersioned(state: LiveState, change: VersionedChange): LiveState | 
         counters: countersAfter(state, change),
         raised: change.raised,
         backers: change.backers ?? state.backers,
+        tiers: tiersAfter(state.tiers, change.tier),
         lists: { ...state.lists, [contributors.name]: listed(state, contributors.name, change.contribution) },
         activity: prependEntry(state.activity, change.activity ?? { ...change.contribution, seq: change.version, kind: 'contribution' }),
       };
@@ -175,6 +179,8 @@ function applyVersioned(state: LiveState, change: VersionedChange): LiveState | 
         ...state,
         counters: countersAfter(state, change),
         raised: change.raised,
+        backers: change.backers ?? state.backers,
+        tiers: tiersAfter(state.tiers, change.tier),
         lists: { ...state.lists, [contributors.name]: unlisted(state, contributors.name, change.id) },
         activity: removeEntry(state.activity, change.activitySeq),
       };
@@ -195,6 +201,14 @@ function applyVersioned(state: LiveState, change: VersionedChange): LiveState | 
     case 'events-imported':
       return 'resync';
   }
+}
+
+/** The tiers after a pledge or a cancel on one of them: its places claimed now, and what is left. */
+function tiersAfter(tiers: LiveState['tiers'], changed: { id: string; claimed: number } | undefined): LiveState['tiers'] {
+  if (!changed) return tiers;
+  return tiers.map((tier) =>
+    tier.id === changed.id ? { ...tier, claimed: changed.claimed, left: tier.limit === null ? null : Math.max(0, tier.limit - changed.claimed - tier.held) } : tier,
+  );
 }
 
 /** Adds an older page of the activity list, read with `before` ("load more"). Not versioned. */
@@ -223,6 +237,7 @@ export function viewAt(state: LiveState, now: number): LiveView {
     visitors: state.visitors,
     raised: state.raised,
     backers: state.backers,
+    tiers: state.tiers,
     activity: state.activity.items,
     hasMoreActivity: state.activity.nextCursor !== null,
     needsResync,

@@ -6,8 +6,8 @@ type Status = -1 | 0 | 1;
 
 declare module 'ioredis' {
   interface RedisCommander<Context> {
-    recordContribution(...keysThenArgs: ScriptArg[]): Result<[Status | -2, number, number, number, FeedWork?, number?], Context>;
-    cancelContribution(...keysThenArgs: ScriptArg[]): Result<[Status, number, number], Context>;
+    recordContribution(...keysThenArgs: ScriptArg[]): Result<[Status | -2 | -3 | -4 | -5, number, number, number, FeedWork?, number?, number?, (0 | 1)?], Context>;
+    cancelContribution(...keysThenArgs: ScriptArg[]): Result<[Status, number, number, number], Context>;
     publishNews(...keysThenArgs: ScriptArg[]): Result<[Status, number, FeedWork?], Context>;
     unpublishNews(...keysThenArgs: ScriptArg[]): Result<Status, Context>;
     importEvents(...keysThenArgs: ScriptArg[]): Result<[number, number], Context>;
@@ -24,8 +24,8 @@ declare module 'ioredis' {
 /** The presence scripts' reply: the visitor count, and 1 when its publish was held back (presence.lua). */
 export type PresenceReply = [count: number, pending: 0 | 1];
 
-/** read-snapshot.lua's reply: raised, version, backers, the activity page, then one part per kind by shape. */
-export type RawSnapshot = [raised: string, version: string, backers: string, activity: [0 | 1, ...string[]], ...kinds: RawKind[]];
+/** read-snapshot.lua's reply: raised, version, backers, endsAt, goal, tiers, the activity page, then one part per kind by shape. */
+export type RawSnapshot = [raised: string, version: string, backers: string, endsAt: string, goal: string, tiers: string, activity: [0 | 1, ...string[]], ...kinds: RawKind[]];
 export type RawKind = [count: number, oldest: string[]] | string[] | number;
 
 const script = scriptsIn('live-events');
@@ -33,16 +33,16 @@ const script = scriptsIn('live-events');
 export function liveEventScripts(): ScriptDefinition[] {
   return [
     // + FEED_HOOK_KEYS: the home feed's keys, appended last (lib/redis/includes/home-feed.lua).
-    script('recordContribution', 7 + FEED_HOOK_KEYS, 'record-contribution.lua'),
-    script('cancelContribution', 6, 'cancel-contribution.lua'),
+    script('recordContribution', 8 + FEED_HOOK_KEYS, 'record-contribution.lua'),
+    script('cancelContribution', 8, 'cancel-contribution.lua'),
     script('publishNews', 5 + FEED_HOOK_KEYS, 'publish-news.lua'),
     script('unpublishNews', 5 + FEED_HOOK_KEYS, 'unpublish-news.lua'),
-    script('importEvents', 9, 'import-events.lua'),
+    script('importEvents', 10, 'import-events.lua'),
     script('joinVisitor', 6, 'join-visitor.lua'),
     script('leaveVisitor', 5, 'leave-visitor.lua'),
     script('heartbeatVisitors', 5, 'heartbeat-visitors.lua'),
     script('announceEnd', 1 + FEED_HOOK_KEYS, 'announce-end.lua'),
-    script('unscheduleEnd', 1, 'unschedule-end.lua'),
+    script('unscheduleEnd', 2, 'unschedule-end.lua'),
     // Any number of kinds: these two take the number of keys first.
     script('readLiveSnapshot', undefined, 'read-snapshot.lua', true),
     script('recordEvent', undefined, 'record-event.lua'),

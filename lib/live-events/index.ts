@@ -6,3 +6,4 @@ export { joinProject, leaveProject, heartbeatVisitors, settleVisitors, type Tab 
 export type { Contributor, NewsItem, LiveSnapshot, LiveChange } from './types';
 export type { LiveEventsContext } from './context';
 export { recordEvent, type EventInput } from './record-event';
+export { reconcileLedger, type Reconciliation } from './ledger';

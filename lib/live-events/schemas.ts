@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { displayText } from '../projects/schemas';
+import { displayText, tierIdSchema } from '../projects/schemas';
 import { BUILT_IN_KINDS, isBuiltIn, KINDS, type Carries, type KindDescriptor, type KindName } from './kinds';
 import { ACTIVITY_PAGE, IMPORT_MAX_EVENTS } from './limits';
 
@@ -18,6 +18,7 @@ export const contributionInputSchema = z.object({
   id: eventIdSchema.optional(),
   name: displayText(40),
   amount: z.number().int('must be a whole amount').min(1).max(1_000_000),
+  tier: tierIdSchema.optional().describe("a reward tier's id: at least its minimum; 409 tier_sold_out when no place is left"),
 });
 export type ContributionInput = z.infer<typeof contributionInputSchema>;
 
@@ -41,7 +42,7 @@ export const importInputSchema = z.object({
   events: z
     .array(
       z.discriminatedUnion('kind', [
-        contributionInputSchema.extend({ kind: z.literal('contribution'), id: eventIdSchema, at: pastTime }),
+        contributionInputSchema.omit({ tier: true }).extend({ kind: z.literal('contribution'), id: eventIdSchema, at: pastTime }),
         newsInputSchema.extend({ kind: z.literal('news'), id: eventIdSchema, at: pastTime }),
       ]),
     )
@@ -117,13 +118,32 @@ export const liveSnapshotSchema = z.object({
   windows: windowsSchema,
   version: z.number().int().describe('the version of the last change published before this snapshot was read'),
   raised: z.number().int(),
-  backers: z.number().int().optional().describe('how many people have ever backed the project (a visitor backing twice counts once)'),
+  backers: z.number().int().optional().describe('how many people have a pledge standing (a visitor backing twice counts once)'),
+  goal: z.number().int(),
+  endsAt: ms.nullable().describe("the campaign's end; null when it never ends"),
+  ended: z.boolean().describe('whether `endsAt` has passed at `serverTime`'),
+  outcome: z.enum(['funded', 'not_funded']).nullable().describe('once ended: whether `raised` reached `goal`; null while open'),
+  tiers: z
+    .array(
+      z.object({
+        id: z.string(),
+        title: z.string(),
+        description: z.string(),
+        minimum: z.number().int(),
+        limit: z.number().int().nullable(),
+        claimed: z.number().int().describe('pledges standing on it'),
+        held: z.number().int(),
+        left: z.number().int().nullable().describe('places left; null when unlimited'),
+      }),
+    )
+    .describe('the reward tiers, as pledged now'),
   ...kindSchemas(BUILT_IN_KINDS),
   ...addedKindSchemas,
   activity: activityPageSchema,
 });
 
 const versioned = { slug: z.string(), version: z.number().int() };
+const tierClaimedSchema = z.object({ id: z.string(), claimed: z.number().int() }).optional().describe("the pledge's tier and its places claimed now");
 /** Sockets get each item once: its activity entry is the item itself with `seq` = the change's version. */
 const pushedEntry = activityEntrySchema.optional().describe('omitted on socket pushes: the item with seq = version and its kind');
 export const versionedChangeSchema = z.discriminatedUnion('type', [
@@ -133,7 +153,8 @@ export const versionedChangeSchema = z.discriminatedUnion('type', [
     contribution: contributorSchema,
     count: z.number().int(),
     raised: z.number().int(),
-    backers: z.number().int().optional().describe('backers all time, this contribution included'),
+    backers: z.number().int().optional().describe('backers with a pledge standing, this contribution included'),
+    tier: tierClaimedSchema,
     activity: pushedEntry,
   }),
   z.object({
@@ -144,6 +165,8 @@ export const versionedChangeSchema = z.discriminatedUnion('type', [
     counted: z.boolean().describe('whether it was still in the contributions window'),
     count: z.number().int(),
     raised: z.number().int(),
+    backers: z.number().int().optional().describe('backers with a pledge standing, after the cancellation'),
+    tier: tierClaimedSchema,
     activitySeq: z.number().int().optional().describe('its activity entry, taken off the timeline'),
   }),
   z.object({ type: z.literal('news-published'), ...versioned, news: newsItemSchema, activity: pushedEntry }),
@@ -187,6 +210,21 @@ export const cancelledContributionSchema = z.object({
   cancelled: z.literal(true),
   count: z.number().int(),
   raised: z.number().int(),
+  backers: z.number().int().describe('backers with a pledge standing, after the cancellation'),
+});
+export const pledgeSchema = z
+  .object({ id: z.string(), at: ms, amount: z.number().int(), cancelled: z.boolean() })
+  .describe("a pledge as the ledger keeps it: a repeat of its id answers the original's");
+export const reconcileSchema = z.object({
+  raised: z.number().int(),
+  backers: z.number().int(),
+  ledger: z.object({
+    opening: z.number().int().describe('the total the project was created with, before any pledge'),
+    sum: z.number().int().describe('opening + the amounts of the pledges standing'),
+    pledges: z.number().int().describe('pledges standing'),
+    backers: z.number().int().describe('distinct backers of the pledges standing'),
+  }),
+  consistent: z.boolean().describe('raised = ledger.sum and backers = ledger.backers'),
 });
 export const unpublishedNewsSchema = z.object({ id: z.string(), unpublished: z.literal(true) });
 

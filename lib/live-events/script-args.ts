@@ -8,7 +8,7 @@ import { liveEventKeys } from './keys';
 /** A script's KEYS or ARGV by name, in order; a name may stand for a run of entries (`KEYS[8..13] feed`). */
 export type NamedArgs = readonly (readonly [name: string, value: ScriptArg | readonly ScriptArg[]])[];
 
-export type ContributionToRecord = { id: string; name: string; amount: number; backer: string };
+export type ContributionToRecord = { id: string; name: string; amount: number; backer: string; tier?: string };
 
 /** A script's arguments by name: what its header lists, in that order. */
 export type ScriptArgs = { keys: NamedArgs; argv: NamedArgs };
@@ -32,6 +32,7 @@ export function recordContributionArgs(slug: string, contribution: ContributionT
       ['activity', keys.activity],
       ['changes', keys.changes],
       ['backers', projectKeys.backers(slug)],
+      ['ledger', projectKeys.ledger(slug)],
       // home-feed.lua reads these from the end of KEYS.
       ['feed', feed.keys],
     ],
@@ -44,6 +45,7 @@ export function recordContributionArgs(slug: string, contribution: ContributionT
       ['contributorsWindow', ctx.windows.contributors],
       ['slug', slug],
       ['backer', contribution.backer],
+      ['tier', contribution.tier ?? ''],
       // pushActivity reads cap, slack and TTL from here on.
       ['timeline', activityArgs()],
       // home-feed.lua reads its settings from the last ARGV.
@@ -112,6 +114,7 @@ export function importEventsArgs(slug: string, events: string, ctx: LiveEventsCo
       ['activity', keys.activity],
       ['changes', keys.changes],
       ['backers', projectKeys.backers(slug)],
+      ['ledger', projectKeys.ledger(slug)],
     ],
     argv: [
       ['now', ctx.now()],

@@ -32,9 +32,25 @@ export async function readLiveSnapshot(
   const args = kinds.flatMap((kind) => [kind.shape, windowOf(windows, kind), kind.shape === 'counter' ? (expiringLimit ?? kind.snapshotLimit) : kind.snapshotLimit]);
   const raw = await withLiveEventScripts(ctx.redis).readLiveSnapshot(keys.length, ...keys, now, ACTIVITY_PAGE.default, ...args);
   if (!raw) throw new NotFoundError('project');
-  const [raised, version, backers, activity, ...parts] = raw;
+  const [raised, version, backers, endsAt, goal, tiers, activity, ...parts] = raw;
   const byKind = Object.fromEntries(kinds.map((kind, i) => [kind.name, kindPart(kind, parts[i]!)]));
-  return { slug, serverTime: now, windows, version: Number(version), raised: Number(raised), backers: Number(backers), ...byKind, activity: activityPageFromReply(activity) } as LiveSnapshot;
+  const end = campaignEndAt({ endsAt: endsAt === '' ? null : Number(endsAt), goal: Number(goal), raised: Number(raised) }, now);
+  return { slug, serverTime: now, windows, version: Number(version), raised: Number(raised), backers: Number(backers), ...end, tiers: tiersOf(tiers), ...byKind, activity: activityPageFromReply(activity) } as LiveSnapshot;
+}
+
+type StoredTier = { id: string; title: string; description?: string; minimum: number; limit?: number; claimed: number };
+
+/** The tiers with their places: `left` null when unlimited (no holds yet: `held` 0). */
+function tiersOf(json: string) {
+  return (JSON.parse(json) as StoredTier[]).map(({ id, title, description = '', minimum, limit, claimed }) => ({
+    id, title, description, minimum, limit: limit ?? null, claimed, held: 0, left: limit === undefined ? null : Math.max(0, limit - claimed),
+  }));
+}
+
+/** Whether the campaign has ended at `now` (the server's clock), and how: funded when `raised` reached `goal`. */
+export function campaignEndAt({ endsAt, goal, raised }: { endsAt: number | null; goal: number; raised: number }, now: number) {
+  const ended = endsAt !== null && now >= endsAt;
+  return { endsAt, goal, ended, outcome: ended ? (raised >= goal ? ('funded' as const) : ('not_funded' as const)) : null };
 }
 
 function kindPart(kind: KindDescriptor, raw: RawKind): KindPart {

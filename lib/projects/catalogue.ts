@@ -34,6 +34,7 @@ function fromHash(slug: string, hash: Record<string, string>): Project | null {
     raised: Number(hash.raised ?? 0),
     art: hash.art ? JSON.parse(hash.art) : DEFAULT_ART,
     ...(hash.endsAt ? { endsAt: Number(hash.endsAt) } : {}),
+    ...(hash.tiers && hash.tiers !== '[]' ? { tiers: JSON.parse(hash.tiers) } : {}),
   };
 }
 
@@ -119,6 +120,12 @@ const endingMemberOfCursor = (cursor: string) => endingMember(Number(cursor.slic
 export async function cursorListed(cursor: string, ending = false, redis: RedisClient = getRedis()): Promise<boolean> {
   if (!ending) return (await redis.zscore(catalogueKeys.order, memberOfCursor(cursor))) !== null;
   return (await redis.zscore(catalogueKeys.ending, endingMemberOfCursor(cursor))) !== null;
+}
+
+/** The listed projects ended by `now`, the latest end first: the home page's "Recently ended". */
+export async function readRecentlyEnded({ limit, now }: { limit: number; now: number }, redis: RedisClient = getRedis()): Promise<Project[]> {
+  const members = await redis.zrevrangebylex(catalogueKeys.ending, `(${String(now + 1).padStart(END_DIGITS, '0')}`, '-', 'LIMIT', 0, limit);
+  return readCards(members.map((member) => member.slice(END_DIGITS + 1)), redis);
 }
 
 /**

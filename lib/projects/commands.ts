@@ -3,7 +3,7 @@ import { scriptsIn, scriptsOn, type ScriptArg, type ScriptDefinition } from '../
 
 declare module 'ioredis' {
   interface RedisCommander<Context> {
-    saveProject(...keysThenArgs: ScriptArg[]): Result<[0 | 1, number], Context>;
+    saveProject(...keysThenArgs: ScriptArg[]): Result<[0 | 1, number] | [-1, string], Context>;
     saveCard(...keysThenArgs: ScriptArg[]): Result<0 | 1, Context>;
     copyTotals(...keysThenArgs: ScriptArg[]): Result<number, Context>;
     unlistCard(...keysThenArgs: ScriptArg[]): Result<0 | 1, Context>;

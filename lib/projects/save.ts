@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { ConflictError } from '../errors';
 import type { RedisClient } from '../redis/client';
 import { getRedis } from '../redis/client';
 import { orderMember, type ProjectCard } from './catalogue';
@@ -25,7 +26,7 @@ export async function saveProject(
 ): Promise<{ created: boolean; project: Project }> {
   const { slug, raised, ...fields } = project;
   const scripts = withProjectScripts(redis);
-  const [created, total] = await scripts.saveProject(projectKeys.info(slug), projectKeys.changes(slug), raised, ...hashFields(fields));
+  const [created, total] = savedOrInUse(await scripts.saveProject(projectKeys.info(slug), projectKeys.changes(slug), raised, ...hashFields(fields)));
   const saved = { ...project, raised: total };
   const card: Omit<ProjectCard, 'key'> = { ...saved, raisedAt: now };
   const { order, cards, creatorPrefix, changes, ends, ending } = catalogueKeys;
@@ -34,8 +35,14 @@ export async function saveProject(
 }
 
 /** The static fields as the project's hash keeps them: `endsAt` '' for a campaign that never ends (save-project.lua). */
-const hashFields = ({ art, endsAt, ...fields }: Omit<Project, 'slug' | 'raised'>) =>
-  Object.entries({ ...fields, art: JSON.stringify(art), endsAt: endsAt ?? '' }).flat();
+const hashFields = ({ art, endsAt, tiers, ...fields }: Omit<Project, 'slug' | 'raised'>) =>
+  Object.entries({ ...fields, art: JSON.stringify(art), endsAt: endsAt ?? '', ...(tiers === undefined ? {} : { tiers: JSON.stringify(tiers) }) }).flat();
+
+/** save-project.lua's reply, or the tier it refused to drop or limit below its pledges. */
+function savedOrInUse(reply: [0 | 1, number] | [-1, string]): [0 | 1, number] {
+  if (reply[0] === -1) throw new ConflictError(`tier ${reply[1]} has pledges: it cannot be removed, nor limited below them`, { tier: reply[1] }, 'tier_in_use');
+  return reply;
+}
 
 /** Copies totals read at `readAt` from the projects' own hashes onto their cards. One script. */
 export async function copyTotalsToCards(totals: readonly { slug: string; raised: number }[], readAt: number, redis: RedisClient = getRedis()): Promise<void> {
@@ -52,7 +59,7 @@ export async function copyTotalsToCards(totals: readonly { slug: string; raised:
 export async function putProject(slug: string, { listed, ...input }: ProjectFields, redis: RedisClient = getRedis(), now = Date.now()) {
   if (listed) return saveProject({ slug, raised: 0, ...input }, now, redis, now);
   const scripts = withProjectScripts(redis);
-  const [created, raised] = await scripts.saveProject(projectKeys.info(slug), projectKeys.changes(slug), 0, ...hashFields(input));
+  const [created, raised] = savedOrInUse(await scripts.saveProject(projectKeys.info(slug), projectKeys.changes(slug), 0, ...hashFields(input)));
   const { order, cards, creatorPrefix, changes, ends, ending } = catalogueKeys;
   await scripts.unlistCard(order, cards, creatorPrefix, changes, ends, ending, slug, input.endsAt ?? '');
   return { created: created === 1, project: { slug, ...input, raised } };

@@ -29,6 +29,23 @@ const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #0
 /** Artwork drawn in SVG from a motif and three colours: no external images. */
 export const projectArtSchema = z.object({ motif: z.enum(ART_MOTIFS), colors: z.tuple([z.string(), z.string(), z.string()]) });
 
+export const tierIdSchema = z.string().regex(/^[a-z0-9-]{1,32}$/, 'tier ids are 1 to 32 of a-z 0-9 -');
+
+/** A reward tier: a pledge naming it gives at least `minimum`; with a `limit`, it sells exactly that many. */
+export const tierSchema = z.strictObject({
+  id: tierIdSchema,
+  title: displayText(60),
+  description: z.union([displayText(280), z.literal('')]).default(''),
+  minimum: z.number().int('must be a whole amount').min(1).max(1_000_000),
+  limit: z.number().int().min(1).max(1_000_000).optional().describe('places; omitted, unlimited'),
+});
+export type Tier = z.output<typeof tierSchema>;
+
+export const tiersSchema = z
+  .array(tierSchema)
+  .max(20)
+  .refine((tiers) => new Set(tiers.map((tier) => tier.id)).size === tiers.length, 'tier ids must be unique');
+
 export const projectSchema = z.object({
   slug: z.string(),
   title: z.string(),
@@ -40,6 +57,7 @@ export const projectSchema = z.object({
   raised: z.number().int(),
   art: projectArtSchema,
   endsAt: z.number().int().optional().describe('when the campaign ends, ms since the epoch; absent, it never ends'),
+  tiers: z.array(tierSchema).optional().describe('its reward tiers'),
 });
 
 /** The same characters as a folded event's account_id (lib/folding/metric-events.ts): no brace can leave a hash tag. */
@@ -57,6 +75,7 @@ export const projectInputSchema = z.strictObject({
   goal: z.number().int('must be a whole amount').min(1).max(1_000_000_000),
   endsAt: z.number().int().min(0).max(8_640_000_000_000_000).optional().describe('when the campaign ends, ms since the epoch (contributions are refused from then on); omitted, it never ends'),
   art: z.strictObject({ motif: z.enum(ART_MOTIFS), colors: z.tuple([hexColor, hexColor, hexColor]) }).default(DEFAULT_ART),
+  tiers: tiersSchema.optional().describe('reward tiers, replacing the saved ones (omitted, they are kept); a tier with pledges cannot be removed nor limited below them (409 tier_in_use)'),
   listed: z
     .boolean()
     .default(true)

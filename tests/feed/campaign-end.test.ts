@@ -5,7 +5,7 @@ import { catalogueKeys } from '../../lib/projects/keys';
 import { putProject, saveProject } from '../../lib/projects/save';
 import type { RedisClient } from '../../lib/redis/client';
 import { sampleProject } from '../sample-project';
-import { connect, testClock, uniqueSlug } from '../support';
+import { connect, listenTo, testClock, uniqueSlug } from '../support';
 import { feedContexts, followers, testFeedConfig } from './support';
 
 let redis: RedisClient;
@@ -64,6 +64,10 @@ describe('a campaign’s end in the followers’ home feeds', () => {
     const endsAt = (await redisNow()) - 1;
     await putProject(slug, { ...sampleProject(slug), endsAt, listed: false }, redis);
     expect(Number(await redis.zscore(catalogueKeys.ends, slug))).toBe(endsAt);
+    const catalogue = await listenTo(redis, catalogueKeys.changes);
     expect(await announceEnds(live)).toContain(slug);
+    // Cached home pages render again: the project leaves the live list for "Recently ended".
+    expect(await catalogue.take()).toContain('ended');
+    await catalogue.close();
   });
 });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CampaignEndedError } from '../../lib/errors';
 import { importEvents, readLiveSnapshot, recordContribution } from '../../lib/live-events';
 import { liveEventKeys } from '../../lib/live-events/keys';
+import { snapshotAt } from '../../lib/live-events/aged-snapshot';
 import { projectKeys } from '../../lib/projects/keys';
 import { getProject } from '../../lib/projects/catalogue';
 import { saveProject } from '../../lib/projects/save';
@@ -105,5 +106,26 @@ describe('backers of imported contributions', () => {
     await recordContribution(slug, { name: 'grace', amount: 5 }, ctx);
 
     expect((await readLiveSnapshot(slug, ctx)).backers).toBe(2);
+  });
+});
+
+describe('the snapshot tells the end', () => {
+  it('carries endsAt, ended and outcome: open, then funded or not funded once the end has passed', async () => {
+    const now = Date.now();
+    const open = await projectEnding(now + 60_000);
+    const endless = await projectEnding(undefined);
+    const notFunded = await projectEnding(now + 1_000);
+    const funded = uniqueSlug();
+    await saveProject({ ...sampleProject(funded, 50_000), endsAt: now + 1_000 }, 0, redis);
+    const before = liveContext(redis, testClock(now));
+    const after = liveContext(redis, testClock(now + 2_000));
+
+    expect(await readLiveSnapshot(open, before)).toMatchObject({ endsAt: now + 60_000, ended: false, outcome: null });
+    expect(await readLiveSnapshot(endless, after)).toMatchObject({ endsAt: null, ended: false, outcome: null });
+    expect(await readLiveSnapshot(notFunded, after)).toMatchObject({ endsAt: now + 1_000, ended: true, outcome: 'not_funded' });
+    const fundedSnapshot = await readLiveSnapshot(funded, before);
+    expect(fundedSnapshot).toMatchObject({ ended: false, outcome: null, goal: sampleProject(funded).goal });
+    // A copy read before the end and served after it (the relay's cache) tells the end too.
+    expect(snapshotAt(fundedSnapshot, now + 2_000)).toMatchObject({ ended: true, outcome: 'funded' });
   });
 });

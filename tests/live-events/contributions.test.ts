@@ -25,7 +25,7 @@ describe('recordContribution', () => {
     clock.advance(1_000);
     const second = await recordContribution(slug, { name: 'Grace', amount: 40 }, ctx);
 
-    expect(first).toEqual({ id: 'c1', at: clock.now() - 1_000, created: true, count: 1, raised: 1_025 });
+    expect(first).toEqual({ id: 'c1', at: clock.now() - 1_000, created: true, count: 1, raised: 1_025, amount: 25, cancelled: false });
     expect(second).toMatchObject({ at: clock.now(), created: true, count: 2, raised: 1_065 });
     expect(second.id).toMatch(/^[A-Za-z0-9_-]{12}$/);
     const snapshot = await readLiveSnapshot(slug, ctx);
@@ -46,7 +46,7 @@ describe('recordContribution', () => {
 
     const repeat = await recordContribution(slug, { id: 'same', name: 'Someone else', amount: 999 }, ctx);
 
-    expect(repeat).toEqual({ id: 'same', at: original.at, created: false, count: 1, raised: 25 });
+    expect(repeat).toEqual({ id: 'same', at: original.at, created: false, count: 1, raised: 25, amount: 25, cancelled: false });
     const snapshot = await readLiveSnapshot(slug, ctx);
     expect(snapshot.contributions.count).toBe(1);
     expect(snapshot.contributors).toEqual([{ id: 'same', name: 'Ada', amount: 25, at: original.at }]);
@@ -71,7 +71,7 @@ describe('cancelContribution', () => {
 
     const result = await cancelContribution(slug, 'gone', ctx);
 
-    expect(result).toEqual({ count: 1, raised: 110 });
+    expect(result).toEqual({ count: 1, raised: 110, backers: 1 });
     const keys = liveEventKeys(slug);
     expect(await redis.zscore(keys.contributions, 'gone')).toBeNull();
     expect(await redis.zscore(keys.contributors, 'gone')).toBeNull();
@@ -92,7 +92,7 @@ describe('cancelContribution', () => {
     await recordContribution(slug, { id: 'old', name: 'Ada', amount: 50 }, ctx);
     clock.advance(45 * MINUTE);
 
-    expect(await cancelContribution(slug, 'old', ctx)).toEqual({ count: 0, raised: 0 });
+    expect(await cancelContribution(slug, 'old', ctx)).toEqual({ count: 0, raised: 0, backers: 0 });
     expect((await readLiveSnapshot(slug, ctx)).contributions.count).toBe(0);
   });
 
@@ -108,7 +108,7 @@ describe('cancelContribution', () => {
     expect(page.counters.contributions!.count).toBe(0);
     const changes = await listenToChanges(redis, slug);
 
-    expect(await cancelContribution(slug, 'old', ctx)).toEqual({ count: 0, raised: 0 });
+    expect(await cancelContribution(slug, 'old', ctx)).toEqual({ count: 0, raised: 0, backers: 0 });
 
     const [cancelled] = await changes.takeChanges();
     expect(cancelled).toMatchObject({ type: 'contribution-cancelled', id: 'old', counted: false, count: 0 });

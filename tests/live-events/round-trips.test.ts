@@ -82,7 +82,7 @@ describe('every live-event operation is one EVALSHA and each write publishes one
   it('cancelContribution', async () => {
     expect(await commandsSentBy(redis, () => cancelContribution(slug, 'c1', ctx))).toEqual(['evalsha']);
     expect(await changes.takeChanges()).toEqual([
-      { type: 'contribution-cancelled', slug, version: 2, id: 'c1', at, counted: true, count: 0, raised: 500, activitySeq: 1 },
+      { type: 'contribution-cancelled', slug, version: 2, id: 'c1', at, counted: true, count: 0, raised: 500, backers: 0, activitySeq: 1 },
     ]);
   });
 

@@ -100,10 +100,10 @@ describe('live-event keys expire so that an idle project leaves none behind', ()
 
     // The feed is history, not a window: it outlives them, and expires a month after its last push.
     // So are the home-feed entries (lib/feed): 30 days each, the project's list of them likewise.
-    // The backers are the project's own, all time, as its info is.
+    // The backers and the ledger are the project's own, for its life, as its info is.
     const left = await keysMatching(redis, `{project:${slug}}:*`);
     const feedKeys = left.filter((key) => key.includes(':feed-'));
-    expect(left.filter((key) => !feedKeys.includes(key))).toEqual([`{project:${slug}}:activity`, `{project:${slug}}:backers`, `{project:${slug}}:info`]);
+    expect(left.filter((key) => !feedKeys.includes(key))).toEqual([`{project:${slug}}:activity`, `{project:${slug}}:backer-pledges`, `{project:${slug}}:info`, `{project:${slug}}:ledger`]);
     expect(await redis.pttl(`{project:${slug}}:activity`)).toBeGreaterThan(ACTIVITY_TTL_MS - MINUTE);
     for (const key of feedKeys) expect(await redis.pttl(key), key).toBeGreaterThan(29 * 24 * 3_600_000);
   });

@@ -2,7 +2,7 @@ import type { RedisClient } from '../../lib/redis/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordContribution } from '../../lib/live-events';
 import { liveEventKeys } from '../../lib/live-events/keys';
-import { getProject, projectExists, readCards, readCataloguePage, slugsOfCreator, readEndingSoon } from '../../lib/projects/catalogue';
+import { getProject, projectExists, readCards, readCataloguePage, slugsOfCreator, readEndingSoon, readRecentlyEnded } from '../../lib/projects/catalogue';
 import { withProjectScripts } from '../../lib/projects/commands';
 import { catalogueKeys, projectKeys } from '../../lib/projects/keys';
 import { catalogueCursorSchema } from '../../lib/projects/schemas';
@@ -194,4 +194,18 @@ it('lists the listed campaigns still open, the soonest end first, cursor-paged w
   const tied = [slugs[2]!, slugs[3]!].sort();
   expect(seen.slice(0, 6)).toEqual([slugs[1], slugs[5], ...tied, slugs[6], slugs[0]]);
   expect((await readEndingSoon({ now: start + 2 * 60_000, limit: 1 }, redis)).projects.map((project) => project.slug)).toEqual([tied[0]]);
+});
+
+it('lists the listed campaigns ended by now, the latest end first, for "Recently ended"', async () => {
+  // Further than any other test's end (routes.test.ts goes 2,000 days ahead): the latest ends before `start` are these.
+  const start = Date.now() + 5_000 * 24 * 3_600_000;
+  const [first, second, open, unlisted] = [uniqueSlug(), uniqueSlug(), uniqueSlug(), uniqueSlug()];
+  await saveProject({ ...sampleProject(first), endsAt: start - 2 * 60_000 }, 0, redis);
+  await saveProject({ ...sampleProject(second), endsAt: start - 60_000 }, 1, redis);
+  await saveProject({ ...sampleProject(open), endsAt: start + 1 }, 2, redis);
+  await putProject(unlisted, { ...sampleProject(unlisted), endsAt: start - 30_000, listed: false }, redis);
+
+  const ended = await readRecentlyEnded({ limit: 2, now: start }, redis);
+
+  expect(ended.map((project) => project.slug)).toEqual([second, first]);
 });

@@ -50,7 +50,7 @@ describe('the activity feed a page holds', () => {
 
   it('goes through the versioned changes of the live state, and a resync starts again from the head', () => {
     const snapshot: LiveSnapshot = {
-      slug: 'p', serverTime: NOW, windows: DEFAULT_WINDOWS, version: 3, raised: 0,
+      slug: 'p', serverTime: NOW, windows: DEFAULT_WINDOWS, version: 3, raised: 0, goal: 1_000, endsAt: null, ended: false, outcome: null, tiers: [],
       contributions: { count: 0, expiring: [], expiringComplete: true }, contributors: [], news: [], visitors: { count: 0 },
       activity: { items: range(30, 21), nextCursor: 21 },
     };

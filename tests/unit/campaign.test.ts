@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { campaignAt, endTimerDelay } from '../../components/campaign/campaign';
+import { archiveOf, campaignAt, endTimerDelay } from '../../components/campaign/campaign';
 import { formatTimeLeft } from '../../components/format';
 import { previewFactsOf } from '../../components/share/ProjectPreview';
 
@@ -48,5 +48,22 @@ describe('the preview image’s facts', () => {
     expect(previewFactsOf({ ...project, endsAt: now - 1 }, now).timeLeft).toBe('Ended');
     expect(previewFactsOf({ ...project, raised: 1_000, endsAt: now - 1 }, now).timeLeft).toBe('Funded');
     expect(previewFactsOf(project, now)).toEqual(project);
+  });
+});
+
+describe('an ended campaign as an archive', () => {
+  const endsAt = Date.UTC(2026, 10, 28, 23, 30);
+  it('says how it ended and when, the same in every time zone', () => {
+    expect(archiveOf({ raised: 52_300, goal: 40_000, backers: 1_204, endsAt })).toEqual({
+      outcome: 'funded',
+      summary: 'Funded: €52,300 of €40,000 from 1,204 backers',
+      ended: 'Ended Nov 28, 2026',
+    });
+    expect(archiveOf({ raised: 38_000, goal: 40_000, backers: 310, endsAt })).toMatchObject({ outcome: 'not_funded', summary: 'Not funded: reached 95 % of €40,000' });
+  });
+
+  it('never rounds a goal missed up to 100 %, and funds a goal met exactly', () => {
+    expect(archiveOf({ raised: 39_999, goal: 40_000, backers: 2, endsAt }).summary).toBe('Not funded: reached 99 % of €40,000');
+    expect(archiveOf({ raised: 40_000, goal: 40_000, backers: 1, endsAt }).summary).toBe('Funded: €40,000 of €40,000 from 1 backer');
   });
 });

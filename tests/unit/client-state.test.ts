@@ -12,6 +12,11 @@ function snapshot(overrides: Partial<LiveSnapshot> = {}): LiveSnapshot {
     windows: DEFAULT_WINDOWS,
     version: 7,
     raised: 100,
+    goal: 1_000,
+    endsAt: null,
+    ended: false,
+    outcome: null,
+    tiers: [],
     contributions: { count: 2, expiring: [SERVER_NOW - 24 * HOUR + 10_000, SERVER_NOW - HOUR], expiringComplete: true },
     contributors: [{ id: 'c1', name: 'Ana', amount: 5, at: SERVER_NOW - 29 * MINUTE }],
     news: [{ id: 'n1', title: 'Hello', url: 'https://example.org', at: SERVER_NOW - 23 * HOUR }],
@@ -151,5 +156,27 @@ describe('the browser model of live events', () => {
       expect(state.counters.contributions!.expiring).toHaveLength(500);
       expect(state.pendingExpiring).toBeUndefined();
     });
+  });
+});
+
+describe('reward tiers on an open page', () => {
+  const tiers = [
+    { id: 'vinyl', title: 'The vinyl', description: '', minimum: 40, limit: 3, claimed: 2, held: 0, left: 1 },
+    { id: 'sticker', title: 'A sticker', description: '', minimum: 5, limit: null, claimed: 7, held: 0, left: null },
+  ];
+  const base = { slug: 'p', raised: 100, count: 3, backers: 2 };
+
+  it('counts places down with each pledge on a tier, and back up with a cancel: "N left", then "Sold out"', () => {
+    const state = stateFromSnapshot(snapshot({ tiers }), SERVER_NOW);
+    const pledged = applyChange(state, {
+      type: 'contribution-recorded', ...base, version: 8, contribution: { id: 'c9', name: 'Ada', amount: 40, at: SERVER_NOW }, tier: { id: 'vinyl', claimed: 3 },
+    }) as LiveState;
+    expect(viewAt(pledged, SERVER_NOW).tiers[0]).toMatchObject({ claimed: 3, left: 0 });
+    expect(viewAt(pledged, SERVER_NOW).tiers[1]).toEqual(tiers[1]);
+
+    const cancelled = applyChange(pledged, {
+      type: 'contribution-cancelled', ...base, version: 9, id: 'c9', at: SERVER_NOW, counted: true, tier: { id: 'vinyl', claimed: 2 },
+    }) as LiveState;
+    expect(viewAt(cancelled, SERVER_NOW).tiers[0]).toMatchObject({ claimed: 2, left: 1 });
   });
 });

@@ -12,6 +12,11 @@ const snapshot: LiveSnapshot = {
   serverTime: NOW,
   windows: DEFAULT_WINDOWS,
   version: 1,
+  goal: 1_000,
+  endsAt: null,
+  ended: false,
+  outcome: null,
+  tiers: [],
   raised: 0,
   contributions: { count: 2, expiring: [NOW - DAY, NOW - DAY + 1], expiringComplete: true },
   contributors: [

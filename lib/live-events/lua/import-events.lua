@@ -1,7 +1,8 @@
 --[[
   Bulk import of past events with their original times (a migration, or backfilling after a
-  window grew): each event lands in every window it still belongs to; an event already expired
-  everywhere, or whose id is already there, is skipped. Imported events are pushed onto the
+  window grew): each event lands in every window it still belongs to, and a contribution in the
+  ledger (includes/ledger.lua); an event already expired everywhere, or whose id is already
+  there (a contribution's: in the ledger), is skipped. Imported events are pushed onto the
   activity timeline in the order given (the caller sorts them by time); only the last `cap` of a
   batch are pushed, the ones before would be trimmed at once. One change message tells open
   pages to resync.
@@ -10,7 +11,8 @@
   KEYS[1] info  project info hash   KEYS[2] contributions  zset   KEYS[3] contributors  zset
   KEYS[4] contributionDetails  hash   KEYS[5] news  zset   KEYS[6] newsDetails  hash
   KEYS[7] activity  timeline list   KEYS[8] changes  the project's channel (SPUBLISH)
-  KEYS[9] backers  set: a contribution's `backer` (its name, as contributions.ts spells one) counts once
+  KEYS[9] backers  hash: a contribution's `backer` (its name, as contributions.ts spells one) -> pledges standing
+  KEYS[10] ledger  hash id -> pledge
   ARGV[1] now  ms   ARGV[2] contributionsWindow  ms   ARGV[3] contributorsWindow  ms
   ARGV[4] newsWindow  ms   ARGV[5] slug
   ARGV[6] events  a JSON array of {kind = "contribution", id, name, amount, at, backer}
@@ -22,6 +24,7 @@
 --- @include "includes/event-kinds.lua"
 --- @include "includes/publish-change.lua"
 --- @include "includes/activity-timeline.lua"
+--- @include "includes/ledger.lua"
 
 local info, contributions, contributors, contributionDetails, news, newsDetails, activity =
   KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7]
@@ -59,9 +62,12 @@ for _, event in ipairs(events) do
   else newsIds[#newsIds + 1] = event.id end
 end
 local taken = {}
-if #contributionIds > 0 then
-  present(contributions, contributionIds, taken)
-  present(contributors, contributionIds, taken)
+for first = 1, #contributionIds, SLICE do
+  local last = math.min(first + SLICE - 1, #contributionIds)
+  local held = redis.call('HMGET', KEYS[10], unpack(contributionIds, first, last))
+  for i = 1, last - first + 1 do
+    if held[i] then taken[contributionIds[first + i - 1]] = true end
+  end
 end
 local takenNews = {}
 if #newsIds > 0 then present(news, newsIds, takenNews) end
@@ -84,7 +90,9 @@ for _, event in ipairs(events) do
       if inList then push(listAdds, event.at, event.id) end
       raisedBy = raisedBy + event.amount
       arrived[#arrived + 1] = event
-      if redis.call('SADD', KEYS[9], event.backer) == 1 then redis.call('HINCRBY', info, 'backers', 1) end
+      ledgerWrite(KEYS[10], event.id, { amount = event.amount, at = event.at, backer = event.backer })
+      redis.call('HINCRBY', info, 'pledges', 1)
+      redis.call('HINCRBY', info, 'backers', ledgerBackerJoins(KEYS[9], event.backer))
     end
   elseif event.at > now - newsWindow and not takenNews[event.id] then
     takenNews[event.id] = true

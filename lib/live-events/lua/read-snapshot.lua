@@ -12,7 +12,8 @@
             (counter: how many of the oldest times; list: how many of the newest members)
 
   Returns nil for an unknown project, else
-    {raised, version (the last change published: publish-change.lua), backers (all time),
+    {raised, version (the last change published: publish-change.lua), backers (pledges standing),
+     endsAt ('' for none), goal, tiers (JSON, each with its `claimed`),
      {hasMore, entry, ...} the head of the activity timeline (timelinePage),
      then per kind: counter {count, {at, ...} oldest first}; list {id, at, details JSON, ...}
      newest first; presence count}
@@ -24,10 +25,16 @@ local now = tonumber(ARGV[1])
 
 if redis.call('EXISTS', info) == 0 then return nil end
 
+local tiers = cjson.decode(redis.call('HGET', info, 'tiers') or '[]')
+for _, tier in ipairs(tiers) do tier.claimed = tonumber(redis.call('HGET', info, 'tier:' .. tier.id) or '0') end
+
 local reply = {
   redis.call('HGET', info, 'raised') or '0',
   redis.call('HGET', info, 'version') or '0',
   redis.call('HGET', info, 'backers') or '0',
+  redis.call('HGET', info, 'endsAt') or '',
+  redis.call('HGET', info, 'goal') or '0',
+  #tiers > 0 and cjson.encode(tiers) or '[]',
   timelinePage(activity, info, 'version', tonumber(ARGV[2]), 0),
 }
 local key = 3

@@ -3,56 +3,71 @@
   the 24-hour `contributions` counter and the 30-minute `contributors` list. It prunes both,
   adds the amount to the project's total, pushes the contribution onto the activity timeline,
   publishes the change and feeds the home feeds of the project's followers: everything that must
-  happen together, in one round trip. Sending the same id again changes nothing and answers with
-  the original time. The creator's metric event is a second round trip, deliberately: it lives
+  happen together, in one round trip. Every pledge is kept in the project's ledger
+  (includes/ledger.lua): an id it holds, re-sent at any time, changes nothing and answers with the
+  original pledge. The creator's metric event is a second round trip, deliberately: it lives
   in the creator account's slot (lib/creators/project-writes.ts).
 
   Arguments by name, in the order recordContributionArgs (script-args.ts) packs them:
   KEYS[1] info  project info hash (raised, backers, endsAt)   KEYS[2] contributions  zset id -> at
   KEYS[3] contributors  zset id -> at   KEYS[4] details  hash id -> [amount, name] (snapshot.ts)
   KEYS[5] activity  timeline list   KEYS[6] changes  the project's channel (SPUBLISH)
-  KEYS[7] backers  set of everyone who ever backed   KEYS[8..13] feed  includes/home-feed.lua
+  KEYS[7] backers  hash backer -> pledges standing   KEYS[8] ledger  hash id -> pledge (includes/ledger.lua)
+  KEYS[9..14] feed  includes/home-feed.lua
   ARGV[1] now  ms   ARGV[2] id   ARGV[3] name   ARGV[4] amount
   ARGV[5] contributionsWindow  ms   ARGV[6] contributorsWindow  ms   ARGV[7] slug
-  ARGV[8] backer  who backs (a visitor id, or a name)   ARGV[9..11] timeline  cap, slack, TTL
-  ARGV[12] feedSettings  includes/home-feed.lua
+  ARGV[8] backer  who backs (a visitor id, or a name)   ARGV[9] tier  a reward tier's id, or ''
+  ARGV[10..12] timeline  cap, slack, TTL   ARGV[13] feedSettings  includes/home-feed.lua
 
-  The campaign's end is decided here, on Redis' clock (TIME), so no instance's clock or lag can
-  let a contribution in after it; a repeat of one recorded before the end still answers 0.
+  The ledger is asked first, then the campaign's end, on Redis' clock (TIME), so no instance's
+  clock or lag, and no id gone from the windows, lets a new pledge in after it.
 
-  Returns {status, at, count, raised, feedWork, backers}   feedWork: see includes/home-feed.lua
-    status  1 recorded, 0 duplicate (at is the original's), -1 unknown project,
-            -2 the campaign has ended (at is its end; nothing written)
+  Returns {status, at, count, raised, feedWork, backers, amount, cancelled}   feedWork: see includes/home-feed.lua
+    status  1 recorded, 0 held by the ledger (at, amount and cancelled are the original's; nothing
+            written), -1 unknown project, -2 the campaign has ended (at is its end; nothing written),
+            -3 unknown tier, -4 below the tier's minimum (at is the minimum), -5 the tier is sold out
+  A tier's places are counted in `info` (`tier:<id>`), against its `limit`, in this same script.
 ]]
 --- @include "includes/event-kinds.lua"
 --- @include "includes/publish-change.lua"
 --- @include "includes/activity-timeline.lua"
 --- @include "includes/home-feed.lua"
+--- @include "includes/ledger.lua"
 
-local info, contributions, contributors, details, activity, backers = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[7]
+local info, contributions, contributors, details, activity, backers, ledger = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[7], KEYS[8]
 local now, id, name, amount, backer = tonumber(ARGV[1]), ARGV[2], ARGV[3], tonumber(ARGV[4]), ARGV[8]
 local contributionsWindow, contributorsWindow = tonumber(ARGV[5]), tonumber(ARGV[6])
 
 if redis.call('EXISTS', info) == 0 then return { -1, 0, 0, 0 } end
 
+local known = ledgerRead(ledger, id)
+if known then
+  local raised = tonumber(redis.call('HGET', info, 'raised') or '0')
+  local backerCount = tonumber(redis.call('HGET', info, 'backers') or '0')
+  return { 0, known.at, countSince(contributions, now - contributionsWindow), raised, 0, backerCount, known.amount, known.cancelled and 1 or 0 }
+end
+
 local endsAt = tonumber(redis.call('HGET', info, 'endsAt') or '')
 if endsAt then
   local time = redis.call('TIME')
-  local ended = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000) >= endsAt
-  if ended and not (redis.call('ZSCORE', contributions, id) or redis.call('ZSCORE', contributors, id)) then
-    return { -2, endsAt, 0, 0 }
+  if tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000) >= endsAt then return { -2, endsAt, 0, 0 } end
+end
+
+local tier = ARGV[9]
+if tier ~= '' then
+  local chosen
+  for _, each in ipairs(cjson.decode(redis.call('HGET', info, 'tiers') or '[]')) do
+    if each.id == tier then chosen = each end
   end
+  if not chosen then return { -3, 0, 0, 0 } end
+  if amount < chosen.minimum then return { -4, chosen.minimum, 0, 0 } end
+  local claimed = tonumber(redis.call('HGET', info, 'tier:' .. tier) or '0')
+  if chosen.limit and claimed >= chosen.limit then return { -5, chosen.limit, 0, 0 } end
 end
 
 -- The pattern (includes/event-kinds.lua): prune both kinds, record in both, count.
 pruneExpired(contributions, now - contributionsWindow, details, contributors)
 pruneExpired(contributors, now - contributorsWindow, details, contributions)
-
-local previous = redis.call('ZSCORE', contributions, id) or redis.call('ZSCORE', contributors, id)
-if previous then
-  local raised = tonumber(redis.call('HGET', info, 'raised') or '0')
-  return { 0, tonumber(previous), countSince(contributions, now - contributionsWindow), raised }
-end
 
 -- The one command that can fail (a corrupt total) goes first: Redis does not roll a script back.
 local raised = redis.call('HINCRBY', info, 'raised', amount)
@@ -61,12 +76,14 @@ recordMember(contributors, id, now, contributorsWindow)
 redis.call('HSET', details, id, cjson.encode({ amount, name }))
 redis.call('PEXPIRE', details, math.max(contributionsWindow, contributorsWindow))
 local count = countSince(contributions, now - contributionsWindow)
-if redis.call('SADD', backers, backer) == 1 then redis.call('HINCRBY', info, 'backers', 1) end
-local backerCount = tonumber(redis.call('HGET', info, 'backers'))
+ledgerWrite(ledger, id, { amount = amount, at = now, tier = tier, backer = backer })
+local tierClaimed = tier ~= '' and { id = tier, claimed = redis.call('HINCRBY', info, 'tier:' .. tier, 1) } or nil
+redis.call('HINCRBY', info, 'pledges', 1)
+local backerCount = redis.call('HINCRBY', info, 'backers', ledgerBackerJoins(backers, backer))
 
 -- What else a contribution does, in the same round trip: the activity timeline, the change
 -- every open page applies, the home feeds of the project's followers.
-local seq = pushActivity(activity, info, { 'c', id, now, amount, name }, 9)
+local seq = pushActivity(activity, info, { 'c', id, now, amount, name }, 10)
 publishChange(info, KEYS[6], {
   type = 'contribution-recorded',
   slug = ARGV[7],
@@ -75,7 +92,8 @@ publishChange(info, KEYS[6], {
   count = count,
   raised = raised,
   backers = backerCount,
+  tier = tierClaimed,
 }, seq)
 local feed = feedHook(info)
 local feedWork = math.max(feedBackers(feed, now), feedMilestones(feed, now, raised - amount, raised))
-return { 1, now, count, raised, feedWork, backerCount }
+return { 1, now, count, raised, feedWork, backerCount, amount, 0 }

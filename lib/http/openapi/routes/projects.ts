@@ -8,6 +8,8 @@ import {
   liveSnapshotSchema,
   activityPageSchema,
   newsInputSchema,
+  pledgeSchema,
+  reconcileSchema,
   shareInputSchema,
   slugSchema,
   timelineQuerySchema,
@@ -94,13 +96,18 @@ export const projectRoutes = defineRoutes('projects', [
     method: 'post',
     path: '/api/projects/{slug}/contributions',
     summary: 'Back a project',
-    description: 'Send your own `id` to make a retry safe: the same id again is counted once. A visitor (the signed cookie) backing twice is one backer; without a cookie, a name is.',
+    description:
+      'Send your own `id` to make a retry safe: the ledger keeps every pledge for the life of the project, so the same id again, at any time, ' +
+      'answers 200 with the original pledge and changes nothing. A visitor (the signed cookie) backing twice is one backer; without a cookie, a name is.',
     access: 'write',
     params: slug,
     body: { schema: contributionInputSchema, example: { name: 'Ana', amount: 25 } },
-    responses: written('the contribution'),
+    responses: {
+      201: { description: 'the pledge recorded', json: pledgeSchema },
+      200: { description: 'the ledger holds this id: the original pledge, nothing written', json: pledgeSchema },
+    },
     errors: {
-      409: "`campaign_ended`: the project's `endsAt` has passed (on Redis' clock, decided in the same script as the write): nothing written. A retry of an id recorded before the end is still a 200",
+      409: "`campaign_ended`: the project's `endsAt` has passed (on Redis' clock, decided in the same script as the write, for any id the ledger does not hold): nothing written",
     },
   },
   {
@@ -110,7 +117,17 @@ export const projectRoutes = defineRoutes('projects', [
     summary: 'Cancel a contribution',
     access: 'admin',
     params: slugAndId,
-    responses: answers(200, 'cancelled; the count and total after it', cancelledContributionSchema),
+    responses: answers(200, 'cancelled; the count and totals after it (a second cancel is a 404)', cancelledContributionSchema),
+  },
+  {
+    method: 'get',
+    path: '/api/projects/{slug}/reconcile',
+    tag: 'admin',
+    summary: "Check a project's totals against its ledger",
+    description: 'Sums the ledger page by page (HSCAN) and compares it with `raised` and `backers`; a pledge landing during the sum starts it again.',
+    access: 'admin',
+    params: slug,
+    responses: answers(200, 'the totals, the ledger sums, and whether they agree', reconcileSchema),
   },
   {
     method: 'post',

@@ -8,14 +8,14 @@ import { contributionInputSchema } from '@/lib/live-events/schemas';
 import { projectKeys } from '@/lib/projects/keys';
 import { acknowledged } from '@/lib/redis/acknowledged';
 
-/** 201 for a new contribution; 200 with the original time when its id was recorded already; 409 `campaign_ended` once it has ended. */
+/** 201 for a new pledge; 200 with the original pledge when the ledger holds its id; 409 `campaign_ended` for a new one after the end. */
 export const POST = route(
   async (request: Request, context: SlugParams) => {
     const slug = await pathSlug(context);
     const input = await readJson(request, contributionInputSchema);
     // Acknowledged once a replica of the project's slot has it; the fold event rebuilds itself.
-    const { id, at, created } = await acknowledged([projectKeys.info(slug)], () => recordContribution(slug, input, projectWriteContext(), knownVisitor(request)));
-    return Response.json({ id, at }, { status: created ? 201 : 200 });
+    const { id, at, amount, cancelled, created } = await acknowledged([projectKeys.info(slug)], () => recordContribution(slug, input, projectWriteContext(), knownVisitor(request)));
+    return Response.json({ id, at, amount, cancelled }, { status: created ? 201 : 200 });
   },
   { write: true },
 );
