@@ -39,6 +39,11 @@ export default defineConfig({
     // whose frames Chromium encodes all the time for every test, passing or not; the failure's own
     // screenshot shows where it stopped.
     trace: { mode: 'retain-on-failure', screenshots: false },
+    // Every live page's pulsing dots are endless animations: in a headless browser without a GPU
+    // each open page kept the compositor drawing frames (about half a core for three workers).
+    // Pages are tested as a visitor who asked for less motion sees them; the specs of motion
+    // itself (e2e/live-figures.spec.ts) ask for it.
+    reducedMotion: 'reduce',
     screenshot: 'only-on-failure',
   },
   projects: [

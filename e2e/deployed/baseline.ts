@@ -1,8 +1,8 @@
 import path from 'node:path';
 
 /**
- * This run's results folder: `npm run test:e2e` runs the smoke suite beside the main run, and
- * Playwright empties a run's folder when it starts, so each keeps its own.
+ * This run's results folder: the smoke suite and the main run each keep their own, as
+ * Playwright empties a run's folder when it starts.
  */
 export const RESULTS_DIR = path.join('test-results', process.env.E2E_STACK ? `deployed-${process.env.E2E_STACK}` : 'e2e');
 
