@@ -8,11 +8,20 @@ const UNIT = ['tests/unit/**/*.test.ts', 'tests/docs/**/*.test.ts'];
 const MACHINE = ['tests/machine/**/*.test.ts'];
 
 /**
- * The Redis cluster starts six redis-servers: its project runs only when named
+ * Tests of what a whole site has one of: the burst's site-wide lease, the catalogue page's renders.
+ * Another file's burst or new project would change what they count, so they run after the rest,
+ * one file at a time (each topology on its own Redis): Vitest's "parallel and sequential" recipe.
+ */
+const ALONE = ['tests/hostile/burst*.test.ts', 'tests/pages/*.test.ts'];
+
+/**
+ * The Redis cluster starts six redis-servers: its projects run only when named
  * (`--project cluster`, as `npm run test:cluster` and `npm test` do), so running one file runs
  * it on one Redis.
  */
-const clusterAsked = process.argv.some((arg, at) => arg === '--project=cluster' || (arg === '--project' && process.argv[at + 1] === 'cluster'));
+const clusterAsked = process.argv.some((arg, at) => /^--project=cluster/.test(arg) || (arg === '--project' && process.argv[at + 1]?.startsWith('cluster')));
+const topologies = ['single', ...(clusterAsked ? ['cluster'] : [])];
+const redisSetup = ['tests/run-folder.ts', 'tests/global-setup.ts'];
 
 /**
  * Every other test file runs against the topologies crowdpulse supports: one redis-server
@@ -43,9 +52,13 @@ export default defineConfig({
     projects: [
       { extends: true, test: { name: 'unit', include: UNIT } },
       { extends: true, test: { name: 'machine', include: MACHINE } },
-      ...['single', ...(clusterAsked ? ['cluster'] : [])].map((name) => ({
+      ...topologies.map((name) => ({
         extends: true,
-        test: { name, include: ['tests/**/*.test.ts'], exclude: [...UNIT, ...MACHINE], globalSetup: ['tests/run-folder.ts', 'tests/global-setup.ts'] },
+        test: { name, include: ['tests/**/*.test.ts'], exclude: [...UNIT, ...MACHINE, ...ALONE], globalSetup: redisSetup },
+      })),
+      ...topologies.map((name) => ({
+        extends: true,
+        test: { name: `${name}-alone`, include: ALONE, globalSetup: redisSetup, maxWorkers: 1, sequence: { groupOrder: 1 } },
       })),
     ],
   },

@@ -1,8 +1,8 @@
 import path from 'node:path';
 
 /**
- * This run's results folder: the smoke suite and the main run each keep their own, as
- * Playwright empties a run's folder when it starts.
+ * This run's results folder: the main run and the smoke suite on each topology (two at once)
+ * each keep their own, as Playwright empties a run's folder when it starts.
  */
 export const RESULTS_DIR = path.join('test-results', process.env.E2E_STACK ? `deployed-${process.env.E2E_STACK}` : 'e2e');
 
