@@ -103,7 +103,7 @@ describe('the 24-hour count (a short window here)', () => {
       const now = Date.now();
       expect(page.state()!.counters.contributions!.expiring.length).toBeLessThanOrEqual(EXPIRING_PUSH.times);
       expect(viewAt(page.state()!, now).contributionCount).toBe(times.filter((at) => at > now - WINDOW_MS).length);
-      expect(page.watches).toBe(1);
+      expect(page.watches).toBeLessThanOrEqual(1 + page.resumes);
     } finally {
       page.close();
     }

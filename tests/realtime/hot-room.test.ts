@@ -45,7 +45,9 @@ describe('a hot project', () => {
       for (const page of pages) {
         expect(page.state()!.counters.contributions!.count).toBe(truth.contributions.count);
         expect(page.state()!.raised).toBe(truth.raised);
-        expect(page.watches).toBe(1);
+        // One snapshot, and one more only when the server said its subscription was reset (a
+        // loaded cluster's slot refresh can): then the page must ask again, and did no more.
+        expect(page.watches).toBeLessThanOrEqual(1 + page.resumes);
         const versions = page.frames.flatMap((frame) => frame.changes.flatMap((change) => (change.type === 'visitors-changed' ? [] : [change.version])));
         expect(versions).toEqual(Array.from({ length: CONTRIBUTIONS }, (_, i) => i + 1));
         // Frames at least 100 ms apart as the instance sends them. Measured from the burst's start,
@@ -75,7 +77,7 @@ describe('a hot project', () => {
       const truth = await readLiveSnapshot(slug, ctx());
       await expect.poll(() => pages.map((page) => page.state()!.version), { timeout: 10_000 }).toEqual([truth.version, truth.version]);
       expect(pages[0]!.watches).toBeGreaterThanOrEqual(2);
-      expect(pages[1]!.watches).toBe(1);
+      expect(pages[1]!.watches).toBeLessThanOrEqual(1 + pages[1]!.resumes);
       expect(pages.map((page) => page.state()!.counters.contributions!.count)).toEqual([truth.contributions.count, truth.contributions.count]);
       expect(pages.map((page) => page.state()!.raised)).toEqual([truth.raised, truth.raised]);
     } finally {

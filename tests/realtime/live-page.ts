@@ -10,6 +10,8 @@ export type LivePage = {
   frames: { at: number; changes: LiveChange[] }[];
   /** Snapshots taken (the first, then one per resync). */
   watches: number;
+  /** "Redis is up" said by the server after the first: each asks the page to watch again (its subscription was reset). */
+  resumes: number;
   close(): void;
 };
 
@@ -28,6 +30,7 @@ export function openLivePage(url: string, slug: string, dropFrame: (index: numbe
     state: () => state,
     frames: [],
     watches: 0,
+    resumes: 0,
     close: () => {
       clearInterval(tick);
       watching.stop();
@@ -44,6 +47,8 @@ export function openLivePage(url: string, slug: string, dropFrame: (index: numbe
     },
     onConnection: () => undefined,
   });
+  let ups = 0;
+  socket.on('server:status', ({ redis }) => void (redis === 'up' && ++ups > 1 && page.resumes++));
   const record = (changes: LiveChange[]) => {
     page.frames.push({ at: performance.now(), changes });
     return dropFrame(page.frames.length - 1);
