@@ -20,7 +20,7 @@ type Visit = { page: Page; errors: string[] };
 
 /**
  * A visitor with its cookie (the first page's answer, `no-store`, is never restorable), recording
- * each `pageshow` and every error. Chromium restores a page whose WebSocket is still open too, but
+ * each `pageshow` and every error of its socket. Chromium restores a page whose WebSocket is still open too, but
  * kills the socket with an error ("Page entered Back-Forward Cache"): no error means it was closed.
  */
 async function visitor(baseURL: string): Promise<Visit> {
@@ -30,9 +30,12 @@ async function visitor(baseURL: string): Promise<Visit> {
     Object.assign(window, { pageshows: shown });
     addEventListener('pageshow', (event) => shown.push(event.persisted));
   });
+  // The errors of a socket the cache killed: anything else a page logs (a render that failed under
+  // load and fell back to the browser) is not this file's to judge.
   const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+  const ofTheSocket = (text: string) => /websocket|back-forward|socket\.io/i.test(text);
+  page.on('pageerror', (error) => ofTheSocket(error.message) && errors.push(error.message));
+  page.on('console', (message) => message.type() === 'error' && ofTheSocket(message.text()) && errors.push(message.text()));
   await page.goto('/');
   return { page, errors };
 }
