@@ -8,11 +8,13 @@ const UNIT = ['tests/unit/**/*.test.ts', 'tests/docs/**/*.test.ts'];
 const MACHINE = ['tests/machine/**/*.test.ts'];
 
 /**
- * Tests of what a whole site has one of: the burst's site-wide lease, the catalogue page's renders.
- * Another file's burst or new project would change what they count, so they run after the rest,
- * one file at a time (each topology on its own Redis): Vitest's "parallel and sequential" recipe.
+ * Tests of what a whole site has one of: the burst's site-wide lease, the catalogue page's renders,
+ * the schedule of campaign ends (whose announcer takes every ended project, another file's too).
+ * Another file's burst, new project or ended campaign would change what they count, so they run
+ * after the rest, one file at a time (each topology on its own Redis): Vitest's "parallel and
+ * sequential" recipe.
  */
-const ALONE = ['tests/hostile/burst*.test.ts', 'tests/pages/*.test.ts'];
+const ALONE = ['tests/hostile/burst*.test.ts', 'tests/pages/*.test.ts', 'tests/**/campaign-end.test.ts'];
 
 /**
  * The Redis cluster starts six redis-servers: its projects run only when named

@@ -1,7 +1,25 @@
 import { formatMoney } from './format';
 
+const percentOf = (raised: number, goal: number) => (goal > 0 ? Math.round((raised / goal) * 100) : 0);
+
+/** The funding bar alone, `percent` of its goal (capped at full); LiveFunding draws its own figures above it. */
+export function ProgressBar({ percent }: { percent: number }) {
+  return (
+    <div
+      className="mt-2 h-2.5 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700"
+      role="progressbar"
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={Math.min(percent, 100)}
+      aria-label="Funding progress"
+    >
+      <div className="h-full rounded-full bg-accent transition-[width] duration-700 motion-reduce:transition-none" style={{ width: `${Math.min(percent, 100)}%` }} />
+    </div>
+  );
+}
+
 export function Progress({ raised, goal }: { raised: number; goal: number }) {
-  const percent = goal > 0 ? Math.round((raised / goal) * 100) : 0;
+  const percent = percentOf(raised, goal);
   return (
     <div>
       <div className="flex items-baseline justify-between gap-2">
@@ -10,16 +28,7 @@ export function Progress({ raised, goal }: { raised: number; goal: number }) {
           {percent}% of {formatMoney(goal)}
         </span>
       </div>
-      <div
-        className="mt-2 h-2.5 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700"
-        role="progressbar"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={Math.min(percent, 100)}
-        aria-label="Funding progress"
-      >
-        <div className="h-full rounded-full bg-accent transition-[width] duration-700" style={{ width: `${Math.min(percent, 100)}%` }} />
-      </div>
+      <ProgressBar percent={percent} />
     </div>
   );
 }

@@ -103,6 +103,19 @@ export async function createProject(redis: RedisClient, raised = 0): Promise<str
   return project.slug;
 }
 
+/** Redis' own clock, the one a contribution script decides a campaign's end on. */
+export async function redisNow(redis: RedisClient): Promise<number> {
+  const [seconds, micros] = await redis.time();
+  return Number(seconds) * 1_000 + Math.floor(Number(micros) / 1_000);
+}
+
+/** A new project whose campaign ends at `endsAt` (or never). */
+export async function projectEnding(redis: RedisClient, endsAt: number | undefined): Promise<string> {
+  const slug = uniqueSlug();
+  await saveProject({ ...sampleProject(slug), endsAt }, 0, redis);
+  return slug;
+}
+
 /** The live-event keys of a project by name: every key of it but the project itself (and its channel). */
 export function liveOnlyKeys(slug: string): [string, string][] {
   return Object.entries(liveEventKeys(slug)).filter(([name]) => name !== 'info' && name !== 'changes');

@@ -1,6 +1,7 @@
 'use client';
 
 import { formatCount, formatMoney, plural } from '../format';
+import { ProgressBar } from '../Progress';
 import { useAnnouncement, useChanges, useCountUp } from './use-figure-motion';
 
 /** A figure that plays its highlight (globals.css, .animate-figure) each time `changes` grows, never on the first render. */
@@ -37,16 +38,7 @@ export function LiveFunding({ raised, goal, backers, children }: { raised: numbe
           {percent}% of {formatMoney(goal)}
         </span>
       </div>
-      <div
-        className="mt-2 h-2.5 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700"
-        role="progressbar"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={Math.min(percent, 100)}
-        aria-label="Funding progress"
-      >
-        <div className="h-full rounded-full bg-accent transition-[width] duration-700 motion-reduce:transition-none" style={{ width: `${Math.min(percent, 100)}%` }} />
-      </div>
+      <ProgressBar percent={percent} />
       <p data-testid="total-announcement" aria-live="polite" aria-atomic="true" className="sr-only">
         {announcement}
       </p>

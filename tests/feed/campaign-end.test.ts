@@ -5,7 +5,7 @@ import { catalogueKeys } from '../../lib/projects/keys';
 import { putProject, saveProject } from '../../lib/projects/save';
 import type { RedisClient } from '../../lib/redis/client';
 import { sampleProject } from '../sample-project';
-import { connect, listenTo, testClock, uniqueSlug } from '../support';
+import { connect, listenTo, redisNow, testClock, uniqueSlug } from '../support';
 import { feedContexts, followers, testFeedConfig } from './support';
 
 let redis: RedisClient;
@@ -17,14 +17,10 @@ afterAll(async () => {
   await Promise.all([redis.quit(), second.quit()]);
 });
 
-const redisNow = async () => {
-  const [seconds, micros] = await redis.time();
-  return Number(seconds) * 1_000 + Math.floor(Number(micros) / 1_000);
-};
 
 describe('a campaign’s end in the followers’ home feeds', () => {
   it('is announced once, whichever instances try and however often, funded or not', async () => {
-    const endsAt = (await redisNow()) - 1;
+    const endsAt = (await redisNow(redis)) - 1;
     const [funded, unfunded] = [uniqueSlug(), uniqueSlug()];
     await saveProject({ ...sampleProject(funded, 10_000), endsAt }, 0, redis);
     await saveProject({ ...sampleProject(unfunded, 9_999), endsAt }, 0, redis);
@@ -53,7 +49,7 @@ describe('a campaign’s end in the followers’ home feeds', () => {
   it('waits for the end on Redis’ clock, and follows an end moved or removed by a save', async () => {
     const slug = uniqueSlug();
     const live = feedContexts(redis, testClock(Date.now() + 3_600_000), testFeedConfig()).live;
-    await saveProject({ ...sampleProject(slug), endsAt: (await redisNow()) + 3_600_000 }, 0, redis);
+    await saveProject({ ...sampleProject(slug), endsAt: (await redisNow(redis)) + 3_600_000 }, 0, redis);
 
     // Due on this instance's clock (an hour ahead), not on Redis': nothing announced, still scheduled.
     expect(await announceEnds(live)).not.toContain(slug);
@@ -61,7 +57,7 @@ describe('a campaign’s end in the followers’ home feeds', () => {
 
     await putProject(slug, { ...sampleProject(slug), listed: false }, redis);
     expect(await redis.zscore(catalogueKeys.ends, slug)).toBeNull();
-    const endsAt = (await redisNow()) - 1;
+    const endsAt = (await redisNow(redis)) - 1;
     await putProject(slug, { ...sampleProject(slug), endsAt, listed: false }, redis);
     expect(Number(await redis.zscore(catalogueKeys.ends, slug))).toBe(endsAt);
     const catalogue = await listenTo(redis, catalogueKeys.changes);

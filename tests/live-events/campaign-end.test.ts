@@ -8,7 +8,7 @@ import { projectKeys } from '../../lib/projects/keys';
 import { getProject } from '../../lib/projects/catalogue';
 import { saveProject } from '../../lib/projects/save';
 import { sampleProject } from '../sample-project';
-import { connect, liveContext, testClock, uniqueSlug } from '../support';
+import { connect, liveContext, projectEnding, redisNow, testClock, uniqueSlug } from '../support';
 
 let redis: RedisClient;
 beforeAll(async () => {
@@ -18,17 +18,7 @@ afterAll(async () => {
   await redis.quit();
 });
 
-/** Redis' own clock, the one the contribution script decides the end on. */
-const redisNow = async () => {
-  const [seconds, micros] = await redis.time();
-  return Number(seconds) * 1_000 + Math.floor(Number(micros) / 1_000);
-};
 
-async function projectEnding(endsAt: number | undefined): Promise<string> {
-  const slug = uniqueSlug();
-  await saveProject({ ...sampleProject(slug), endsAt }, 0, redis);
-  return slug;
-}
 
 /** Every key of the project with its value as DUMP gives it: what "nothing written" compares. */
 const dumpAll = async (slug: string) => {
@@ -38,7 +28,7 @@ const dumpAll = async (slug: string) => {
 
 describe('a campaign that ends', () => {
   it('refuses a contribution once Redis’ clock reaches the end, whatever the instance’s clock says, and writes nothing', async () => {
-    const slug = await projectEnding((await redisNow()) - 1);
+    const slug = await projectEnding(redis, (await redisNow(redis)) - 1);
     // The instance's clock lags an hour behind: the end is still Redis' to decide.
     const ctx = liveContext(redis, testClock(Date.now() - 3_600_000));
     const before = await dumpAll(slug);
@@ -51,12 +41,12 @@ describe('a campaign that ends', () => {
   });
 
   it('takes a contribution before the end, and answers its retry after the end as a repeat', async () => {
-    const endsAt = (await redisNow()) + 1_000;
-    const slug = await projectEnding(endsAt);
+    const endsAt = (await redisNow(redis)) + 1_000;
+    const slug = await projectEnding(redis, endsAt);
     const ctx = liveContext(redis, testClock());
     const recorded = await recordContribution(slug, { id: 'before-end', name: 'Ada', amount: 25 }, ctx);
     // Waits on Redis' clock itself (an event, not a sleep of a guessed length).
-    while ((await redisNow()) < endsAt) await new Promise((resolve) => setTimeout(resolve, 50));
+    while ((await redisNow(redis)) < endsAt) await new Promise((resolve) => setTimeout(resolve, 50));
 
     const retry = await recordContribution(slug, { id: 'before-end', name: 'Ada', amount: 25 }, ctx);
     const late = await recordContribution(slug, { id: 'after-end', name: 'Grace', amount: 25 }, ctx).catch((error: unknown) => error);
@@ -68,7 +58,7 @@ describe('a campaign that ends', () => {
   });
 
   it('keeps the end with the project, and a save without one reopens it', async () => {
-    const slug = await projectEnding(1_000);
+    const slug = await projectEnding(redis, 1_000);
     expect((await getProject(slug, redis))?.endsAt).toBe(1_000);
     await saveProject(sampleProject(slug), 0, redis);
     expect((await getProject(slug, redis))?.endsAt).toBeUndefined();
@@ -78,7 +68,7 @@ describe('a campaign that ends', () => {
 
 describe('backers', () => {
   it('counts each person once, all time, in the same write, and pushes the count with the change', async () => {
-    const slug = await projectEnding(undefined);
+    const slug = await projectEnding(redis, undefined);
     const clock = testClock();
     const ctx = liveContext(redis, clock);
     await recordContribution(slug, { name: 'Ada', amount: 5 }, ctx, 'visitor-aaaa');
@@ -95,7 +85,7 @@ describe('backers', () => {
 
 describe('backers of imported contributions', () => {
   it('counts an imported contribution’s name once, as a contribution without a cookie counts it', async () => {
-    const slug = await projectEnding(undefined);
+    const slug = await projectEnding(redis, undefined);
     const ctx = liveContext(redis, testClock());
     const at = ctx.now() - 60_000;
     await importEvents(slug, [
@@ -112,9 +102,9 @@ describe('backers of imported contributions', () => {
 describe('the snapshot tells the end', () => {
   it('carries endsAt, ended and outcome: open, then funded or not funded once the end has passed', async () => {
     const now = Date.now();
-    const open = await projectEnding(now + 60_000);
-    const endless = await projectEnding(undefined);
-    const notFunded = await projectEnding(now + 1_000);
+    const open = await projectEnding(redis, now + 60_000);
+    const endless = await projectEnding(redis, undefined);
+    const notFunded = await projectEnding(redis, now + 1_000);
     const funded = uniqueSlug();
     await saveProject({ ...sampleProject(funded, 50_000), endsAt: now + 1_000 }, 0, redis);
     const before = liveContext(redis, testClock(now));

@@ -7,7 +7,7 @@ import { HOUR } from '../../lib/live-events/windows';
 import { getProject } from '../../lib/projects/catalogue';
 import { saveProject } from '../../lib/projects/save';
 import { sampleProject } from '../sample-project';
-import { commandsSentBy, connect, liveContext, testClock, uniqueSlug } from '../support';
+import { commandsSentBy, connect, liveContext, projectEnding, redisNow, testClock, uniqueSlug } from '../support';
 
 let redis: RedisClient;
 beforeAll(async () => {
@@ -17,21 +17,11 @@ afterAll(async () => {
   await redis.quit();
 });
 
-/** Redis' own clock, the one the contribution script decides the end on. */
-const redisNow = async () => {
-  const [seconds, micros] = await redis.time();
-  return Number(seconds) * 1_000 + Math.floor(Number(micros) / 1_000);
-};
 
-async function projectEnding(endsAt: number | undefined): Promise<string> {
-  const slug = uniqueSlug();
-  await saveProject({ ...sampleProject(slug), endsAt }, 0, redis);
-  return slug;
-}
 
 describe('the ledger: a pledge counts once for the life of the project', () => {
   it('answers an id re-sent after its 24 hours with the original pledge and counts nothing', async () => {
-    const slug = await projectEnding(undefined);
+    const slug = await projectEnding(redis, undefined);
     const clock = testClock();
     const ctx = liveContext(redis, clock);
     const first = await recordContribution(slug, { id: 'kept', name: 'Ada', amount: 25 }, ctx);
@@ -44,12 +34,12 @@ describe('the ledger: a pledge counts once for the life of the project', () => {
   });
 
   it('refuses nothing new after the end: an id replayed once it left its window answers 200, not a new pledge', async () => {
-    const endsAt = (await redisNow()) + 1_000;
-    const slug = await projectEnding(endsAt);
+    const endsAt = (await redisNow(redis)) + 1_000;
+    const slug = await projectEnding(redis, endsAt);
     const clock = testClock();
     const ctx = liveContext(redis, clock);
     const first = await recordContribution(slug, { id: 'replayed', name: 'Ada', amount: 25 }, ctx);
-    while ((await redisNow()) < endsAt) await new Promise((resolve) => setTimeout(resolve, 50));
+    while ((await redisNow(redis)) < endsAt) await new Promise((resolve) => setTimeout(resolve, 50));
     clock.advance(25 * HOUR);
 
     const replay = await recordContribution(slug, { id: 'replayed', name: 'Ada', amount: 25 }, ctx);
@@ -63,7 +53,7 @@ describe('the ledger: a pledge counts once for the life of the project', () => {
 
 describe('cancelling a pledge', () => {
   it('marks it in the ledger and takes its amount and its backer off once, even after its window', async () => {
-    const slug = await projectEnding(undefined);
+    const slug = await projectEnding(redis, undefined);
     const clock = testClock();
     const ctx = liveContext(redis, clock);
     await recordContribution(slug, { id: 'kept', name: 'Ada', amount: 25 }, ctx);
@@ -86,7 +76,7 @@ describe('cancelling a pledge', () => {
   });
 
   it('keeps a backer while one of their pledges stands', async () => {
-    const slug = await projectEnding(undefined);
+    const slug = await projectEnding(redis, undefined);
     const ctx = liveContext(redis, testClock());
     await recordContribution(slug, { id: 'a1', name: 'Ada', amount: 5 }, ctx, 'visitor-ada-1');
     await recordContribution(slug, { id: 'a2', name: 'Ada L.', amount: 7 }, ctx, 'visitor-ada-1');
@@ -116,7 +106,7 @@ describe('reconcileLedger', () => {
   });
 
   it('tells a total that drifted from its ledger', async () => {
-    const slug = await projectEnding(undefined);
+    const slug = await projectEnding(redis, undefined);
     await recordContribution(slug, { name: 'Ada', amount: 25 }, liveContext(redis, testClock()));
     await redis.hincrby(projectKeys.info(slug), 'raised', 1_000_000);
 
@@ -124,7 +114,7 @@ describe('reconcileLedger', () => {
   });
 
   it('keeps a small ledger and the backers a listpack, a pledge under 64 bytes', async () => {
-    const slug = await projectEnding(undefined);
+    const slug = await projectEnding(redis, undefined);
     const ctx = liveContext(redis, testClock());
     for (let i = 0; i < 50; i++) await recordContribution(slug, { name: `Backer ${i}`, amount: 250 }, ctx, `visitor-${i}-abcdef`);
 
@@ -135,7 +125,7 @@ describe('reconcileLedger', () => {
 
 describe('a large ledger', () => {
   it('still takes a pledge, a repeat and a cancel in one EVALSHA each, and reconciles by pages', async () => {
-    const slug = await projectEnding(undefined);
+    const slug = await projectEnding(redis, undefined);
     const ctx = liveContext(redis, testClock());
     await recordContribution(slug, { id: 'warm', name: 'Ada', amount: 1 }, ctx);
     // 5,000 pledges as the script writes them: the ledger leaves the listpack for a hashtable.
