@@ -1,5 +1,7 @@
+const createNextIntlPlugin = require('next-intl/plugin');
+
 /** @type {import('next').NextConfig} */
-module.exports = {
+const config = {
   // Required from node_modules at run time, not bundled into the route handlers: server.ts and the
   // handlers then load one copy of each, so they share its module state (one ioredis client, one
   // logger, one metrics registry per process: lib/redis/client.ts), which two copies would not.
@@ -12,3 +14,5 @@ module.exports = {
   images: { unoptimized: true },
   reactStrictMode: true,
 };
+
+module.exports = createNextIntlPlugin('./i18n/request.ts')(config);

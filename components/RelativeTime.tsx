@@ -1,10 +1,11 @@
-import { relativeTime } from './format';
+import { useFormat } from './use-format';
 
-/** "3 minutes ago", against the given clock (the server's), re-rendered by the caller's tick. */
+/** "3 minutes ago", "vor 3 Minuten", against the given clock (the server's), re-rendered by the caller's tick. */
 export function RelativeTime({ at, now }: { at: number; now: number }) {
+  const format = useFormat();
   return (
     <time dateTime={new Date(at).toISOString()} suppressHydrationWarning>
-      {relativeTime(at, now)}
+      {format.relative(at, now)}
     </time>
   );
 }

@@ -1,97 +1,126 @@
 /**
- * Numbers, dates and durations as English text, one place for every page. Written out rather than
- * through `Intl`: a page's first `Intl` object loads the browser's locale data, 65–160 ms in one
- * task of hydration on Lighthouse's phone (docs/benchmarks.md, "Lighthouse on a phone").
- * tests/unit/format.test.ts holds each of these that replaced an `Intl` call to `Intl`'s output.
+ * Numbers, money, dates and durations in the reader's locale, through `Intl`, one place for every
+ * page. Each formatter is made once per locale (and currency) and kept: a page's first `Intl`
+ * object loads the locale's data, which is paid once, not per figure.
+ * tests/unit/format.test.ts holds them to what `Intl` prints in en, de and ar.
  */
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** 1,234,567: an integer with en-US digit groups. */
-export function formatCount(n: number): string {
-  const digits = String(Math.abs(Math.round(n))).replace(/\B(?=(\d{3})+$)/g, ',');
-  return n < 0 && Math.round(n) !== 0 ? `-${digits}` : digits;
+const made = new Map<string, unknown>();
+function once<T>(key: string, make: () => T): T {
+  if (!made.has(key)) made.set(key, make());
+  return made.get(key) as T;
 }
 
-/** €1,234: whole euros. */
-export function formatMoney(amount: number): string {
-  const text = formatCount(Math.abs(amount));
-  return amount < 0 && text !== '0' ? `-€${text}` : `€${text}`;
+const numbers = (locale: string) => once(`n:${locale}`, () => new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }));
+const unit = (locale: string, name: string, display: 'long' | 'short' | 'narrow') =>
+  once(`u:${locale}:${name}:${display}`, () => new Intl.NumberFormat(locale, { style: 'unit', unit: name, unitDisplay: display, maximumFractionDigits: 1 }));
+
+/** 1,234,567 (en), 1.234.567 (de), ١٬٢٣٤٬٥٦٧ (ar): an integer with the locale's digit groups. */
+export function formatCount(n: number, locale = 'en'): string {
+  return numbers(locale).format(Math.round(n) === 0 ? 0 : Math.round(n));
+}
+
+/** €1,234 (en), 1.234 € (de): whole units of the project's currency (ISO 4217, EUR unless it says). */
+export function formatMoney(amount: number, locale = 'en', currency = 'EUR'): string {
+  const money = once(`m:${locale}:${currency}`, () => new Intl.NumberFormat(locale, { style: 'currency', currency, maximumFractionDigits: 0, minimumFractionDigits: 0 }));
+  return money.format(Math.round(amount) === 0 ? 0 : amount);
+}
+
+/** "just now", "42 seconds ago", "yesterday", "vor 3 Minuten", "أمس": against the given clock. */
+export function relativeTime(at: number, now: number, locale = 'en'): string {
+  const relative = once(`r:${locale}`, () => new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }));
+  const seconds = Math.round((at - now) / 1000);
+  // "now" for the last ten seconds: a second-by-second count is noise.
+  if (seconds > -10) return relative.format(0, 'second');
+  if (seconds > -60) return relative.format(seconds, 'second');
+  const minutes = Math.round(seconds / 60);
+  if (minutes > -60) return relative.format(minutes, 'minute');
+  const hours = Math.round(minutes / 60);
+  if (hours > -24) return relative.format(hours, 'hour');
+  return relative.format(Math.round(hours / 24), 'day');
+}
+
+const dates = (locale: string, timeZone?: string, year = true) =>
+  once(`d:${locale}:${timeZone}:${year}`, () => new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', ...(year && { year: 'numeric' }), timeZone }));
+
+/** "Nov 26, 2026", "26. Nov. 2026": in the reader's time zone. */
+export const formatDate = (at: number, locale = 'en') => dates(locale).format(at);
+
+/** The same in UTC: the same text from the server and in every browser (a campaign's end). */
+export const formatUtcDate = (at: number, locale = 'en') => dates(locale, 'UTC').format(at);
+
+/** "Nov 26": the UTC day, as a leaderboard period starts. */
+export const formatUtcDay = (at: number, locale = 'en') => dates(locale, 'UTC', false).format(at);
+
+const ORDINAL_SUFFIX: Record<string, string> = { one: 'st', two: 'nd', few: 'rd' };
+
+/** 1st, 2nd, 1,002nd in English; 1. in German; the number alone in Arabic. */
+export function ordinal(n: number, locale = 'en'): string {
+  if (locale === 'de') return `${formatCount(n, locale)}.`;
+  if (locale !== 'en') return formatCount(n, locale);
+  const rule = once('o:en', () => new Intl.PluralRules('en-US', { type: 'ordinal' })).select(n);
+  return `${formatCount(n, locale)}${ORDINAL_SUFFIX[rule] ?? 'th'}`;
+}
+
+/** "24 hours", "30 Minuten": a window as people say it. */
+export function formatWindow(ms: number, locale = 'en'): string {
+  const minutes = Math.round(ms / 60_000);
+  if (minutes % 60 === 0) return unit(locale, 'hour', 'long').format(minutes / 60);
+  if (minutes >= 1) return unit(locale, 'minute', 'long').format(minutes);
+  return unit(locale, 'second', 'long').format(Math.round(ms / 1000));
+}
+
+/** "0.8 s", "12 s", "3 min": how long ago or how long to go, as a dashboard shows it. */
+export function formatDuration(ms: number, locale = 'en'): string {
+  const seconds = Math.max(0, ms) / 1_000;
+  if (seconds < 10) return unit(locale, 'second', 'short').format(Math.round(seconds * 10) / 10);
+  if (seconds < 120) return unit(locale, 'second', 'short').format(Math.round(seconds));
+  return unit(locale, 'minute', 'short').format(Math.round(seconds / 60));
+}
+
+/** 12.5 %, 12,5 %: a ratio with one decimal. */
+export const formatPercent = (ratio: number, locale = 'en') =>
+  once(`p:${locale}`, () => new Intl.NumberFormat(locale, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 })).format(ratio);
+
+/** 42 %, 42 %: a whole percentage (of a goal). */
+export const formatWholePercent = (percent: number, locale = 'en') =>
+  once(`wp:${locale}`, () => new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 })).format(percent / 100);
+
+/**
+ * A campaign's time left, in its parts: days when a day or more, else hours and minutes, else
+ * minutes, else seconds. The sentence around it ("… to go") is the message catalogue's.
+ */
+export function timeLeftParts(ms: number): { unit: 'days' | 'hours' | 'minutes' | 'seconds'; days: number; hours: number; minutes: number; seconds: number } {
+  const seconds = Math.ceil(ms / 1_000);
+  const minutes = Math.floor(seconds / 60);
+  const hours = Math.floor(minutes / 60);
+  const days = Math.floor(hours / 24);
+  const unitOf = days >= 1 ? 'days' : hours >= 1 ? 'hours' : seconds > 60 ? 'minutes' : 'seconds';
+  return { unit: unitOf, days, hours, minutes: unitOf === 'hours' ? minutes % 60 : minutes, seconds };
+}
+
+/** The duration of a time left, in the locale's words: "12 days", "3 Std., 12 Min.", "45 s". */
+export function formatTimeLeftSpan(ms: number, locale = 'en'): string {
+  const left = timeLeftParts(ms);
+  if (left.unit === 'days') return unit(locale, 'day', 'long').format(left.days);
+  if (left.unit === 'hours') return `${unit(locale, 'hour', 'short').format(left.hours)} ${unit(locale, 'minute', 'short').format(left.minutes)}`;
+  if (left.unit === 'minutes') return unit(locale, 'minute', 'short').format(left.minutes);
+  return unit(locale, 'second', 'short').format(left.seconds);
+}
+
+/** Kept for English-only text (the preview's facts, the tests): "12 days to go", "ending in 45 s". */
+export function formatTimeLeft(ms: number, locale = 'en'): string {
+  const span = formatTimeLeftSpan(ms, locale);
+  return timeLeftParts(ms).unit === 'seconds' ? `ending in ${span}` : `${span} to go`;
 }
 
 export const plural = (count: number, one: string, many: string) => (count === 1 ? one : many);
 
-const ago = (count: number, unit: string) => `${formatCount(count)} ${plural(count, unit, `${unit}s`)} ago`;
+/** "€", "US$", "ر.س.‏": how the locale writes the currency beside an amount. */
+export const currencySymbol = (locale = 'en', currency = 'EUR') =>
+  once(`m:${locale}:${currency}`, () => new Intl.NumberFormat(locale, { style: 'currency', currency, maximumFractionDigits: 0, minimumFractionDigits: 0 }) as Intl.NumberFormat)
+    .formatToParts(0)
+    .find((part) => part.type === 'currency')?.value ?? currency;
 
-/** "just now", "42 seconds ago", "3 minutes ago", "yesterday", "5 days ago", against the given clock. */
-export function relativeTime(at: number, now: number): string {
-  // Rounded as negative numbers, as Intl.RelativeTimeFormat was given them: the same text at every boundary.
-  const seconds = Math.round((at - now) / 1000);
-  if (seconds > -10) return 'just now';
-  if (seconds > -60) return ago(-seconds, 'second');
-  const minutes = Math.round(seconds / 60);
-  if (minutes > -60) return ago(-minutes, 'minute');
-  const hours = Math.round(minutes / 60);
-  if (hours > -24) return ago(-hours, 'hour');
-  const days = -Math.round(hours / 24);
-  return days === 1 ? 'yesterday' : ago(days, 'day');
-}
-
-/** "Nov 26, 2026", in the reader's time zone. */
-export function formatDate(at: number): string {
-  const date = new Date(at);
-  return `${MONTHS[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()}`;
-}
-
-/** "Nov 26, 2026" in UTC: the same text from the server and in every browser (a campaign's end). */
-export function formatUtcDate(at: number): string {
-  const date = new Date(at);
-  return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
-}
-
-/** "Nov 26": the UTC day, as a leaderboard period starts. */
-export function formatUtcDay(at: number): string {
-  const date = new Date(at);
-  return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}`;
-}
-
-/** 1st, 2nd, 3rd, 4th, 11th, 21st, 1,002nd. */
-export function ordinal(n: number): string {
-  const tens = Math.abs(n) % 100;
-  const suffix = tens >= 11 && tens <= 13 ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' }[Math.abs(n) % 10] ?? 'th');
-  return `${formatCount(n)}${suffix}`;
-}
-
-/** "24 hours", "30 minutes": a window as people say it. */
-export function formatWindow(ms: number): string {
-  const minutes = Math.round(ms / 60_000);
-  if (minutes % 60 === 0) {
-    const hours = minutes / 60;
-    return `${hours} ${plural(hours, 'hour', 'hours')}`;
-  }
-  if (minutes >= 1) return `${minutes} ${plural(minutes, 'minute', 'minutes')}`;
-  const seconds = Math.round(ms / 1000);
-  return `${seconds} ${plural(seconds, 'second', 'seconds')}`;
-}
-
-/** "0.8 s", "12 s", "3 min": how long ago or how long to go, as a dashboard shows it. */
-export function formatDuration(ms: number): string {
-  const seconds = Math.max(0, ms) / 1_000;
-  if (seconds < 10) return `${seconds.toFixed(1)} s`;
-  if (seconds < 120) return `${Math.round(seconds)} s`;
-  return `${Math.round(seconds / 60)} min`;
-}
-
-export const formatPercent = (ratio: number) => `${(ratio * 100).toFixed(1)} %`;
-
-/** "12 days to go", "3 h 12 min to go", "5 min to go", "ending in 45 s": a campaign's time left (ms > 0). */
-export function formatTimeLeft(ms: number): string {
-  const seconds = Math.ceil(ms / 1_000);
-  if (seconds <= 60) return `ending in ${seconds} s`;
-  const minutes = Math.floor(seconds / 60);
-  const hours = Math.floor(minutes / 60);
-  const days = Math.floor(hours / 24);
-  if (days >= 1) return `${formatCount(days)} ${plural(days, 'day', 'days')} to go`;
-  if (hours >= 1) return `${hours} h ${minutes % 60} min to go`;
-  return `${minutes} min to go`;
-}
+/** "euros", "Euro", "يورو": the currency's name, as a field's label says it. */
+export const currencyName = (locale = 'en', currency = 'EUR') => once(`c:${locale}`, () => new Intl.DisplayNames(locale, { type: 'currency' })).of(currency) ?? currency;

@@ -1,17 +1,31 @@
 import type { Metadata, Viewport } from 'next';
-import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { hasLocale, NextIntlClientProvider } from 'next-intl';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { Link } from '@/i18n/navigation';
+import { asLocale, directionOf, routing } from '@/i18n/routing';
 import { FeedLink } from '@/components/feed/FeedLink';
 import { InstanceName } from '@/components/InstanceName';
+import { LocaleSwitcher } from '@/components/LocaleSwitcher';
 import { siteOrigin } from '@/lib/http/public-origin';
-import './globals.css';
+import '../globals.css';
+
+type Props = { children: React.ReactNode; params: Promise<{ locale: string }> };
+
+/** Every locale's shells are built ahead (the static pages stay static, one per locale). */
+export const generateStaticParams = () => routing.locales.map((locale) => ({ locale }));
 
 /** Absolute URLs (canonical, previews) start with PUBLIC_ORIGIN; the static pages carry the build's. */
-export const metadata: Metadata = {
-  metadataBase: new URL(siteOrigin()),
-  title: { default: 'crowdpulse', template: '%s · crowdpulse' },
-  description: 'Live crowdfunding pages, a buzzword quiz and more: four Redis patterns in one product.',
-  openGraph: { siteName: 'crowdpulse', type: 'website' },
-};
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const locale = asLocale((await params).locale);
+  const t = await getTranslations({ locale, namespace: 'Layout' });
+  return {
+    metadataBase: new URL(siteOrigin()),
+    title: { default: 'crowdpulse', template: '%s · crowdpulse' },
+    description: t('description'),
+    openGraph: { siteName: 'crowdpulse', type: 'website', locale },
+  };
+}
 
 export const viewport: Viewport = {
   width: 'device-width',
@@ -23,16 +37,23 @@ export const viewport: Viewport = {
 };
 
 /** `short` is what a phone shows, so that the whole bar fits 390 px; the link's name stays `label`. */
-const NAV: { href: string; label: string; short?: string }[] = [
-  { href: '/', label: 'Projects' },
-  { href: '/quiz', label: 'Quiz' },
-  { href: '/leaderboard', label: 'Leaderboard', short: 'Board' },
-];
+const NAV = [
+  { href: '/', label: 'projects' },
+  { href: '/quiz', label: 'quiz' },
+  { href: '/leaderboard', label: 'leaderboard', short: 'board' },
+] as const;
 
-export default function RootLayout({ children }: { children: React.ReactNode }) {
+/** The root of every page: `lang` and `dir` of its locale, its messages for the client components. */
+export default async function LocaleLayout({ children, params }: Props) {
+  const asked = (await params).locale;
+  if (!hasLocale(routing.locales, asked)) notFound();
+  const locale = asked;
+  setRequestLocale(locale);
+  const t = await getTranslations('Layout');
   return (
-    <html lang="en">
+    <html lang={locale} dir={directionOf(locale)}>
       <body className="min-h-screen bg-slate-50 dark:bg-slate-950 font-sans text-ink dark:text-slate-100 antialiased">
+        <NextIntlClientProvider>
         <header className="sticky top-0 z-10 border-b border-slate-200 dark:border-slate-700 bg-white/85 dark:bg-slate-900/85 backdrop-blur">
           <nav className="mx-auto flex max-w-6xl items-center gap-3 overflow-x-auto whitespace-nowrap px-4 py-3 text-sm font-medium sm:gap-6">
             <Link href="/" prefetch={false} className="flex items-center gap-2 text-base font-bold tracking-tight">
@@ -41,35 +62,37 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
             </Link>
             {/* Every page is live and resyncs over its socket: a prefetched render would be stale on
                 arrival, and prefetching all of them cost a server render each on every page view. */}
-            {NAV.map(({ href, label, short }) => (
+            {NAV.map(({ href, label, ...rest }) => (
               <Link key={href} href={href} prefetch={false} className="text-slate-600 dark:text-slate-300 hover:text-ink dark:hover:text-slate-100">
-                {short ? (
+                {'short' in rest ? (
                   <>
-                    <span aria-hidden className="sm:hidden">{short}</span>
-                    <span className="max-sm:sr-only">{label}</span>
+                    <span aria-hidden className="sm:hidden">{t(rest.short)}</span>
+                    <span className="max-sm:sr-only">{t(label)}</span>
                   </>
                 ) : (
-                  label
+                  t(label)
                 )}
               </Link>
             ))}
             <FeedLink />
+            <LocaleSwitcher />
           </nav>
         </header>
         <main className="mx-auto max-w-6xl px-4 py-6 sm:py-10">{children}</main>
         <footer className="mx-auto max-w-6xl px-4 pb-10 text-xs text-slate-500 dark:text-slate-400">
-          A reference app: live events, a capped leaderboard, event folding and timelines in Redis, pushed over Socket.IO.
+          {t('about')}
           {/* For the people who run the site, not its visitors: here, out of the header's bar. */}
-          <nav aria-label="For operators" className="mt-2 flex gap-4">
+          <nav aria-label={t('operators')} className="mt-2 flex gap-4">
             <Link href="/ops" prefetch={false} className="underline hover:text-ink dark:hover:text-slate-100">
-              Ops dashboard
+              {t('ops')}
             </Link>
             <Link href="/admin" prefetch={false} className="underline hover:text-ink dark:hover:text-slate-100">
-              Admin
+              {t('admin')}
             </Link>
           </nav>
           <InstanceName />
         </footer>
+        </NextIntlClientProvider>
       </body>
     </html>
   );

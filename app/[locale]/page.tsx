@@ -1,6 +1,8 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { Link } from '@/i18n/navigation';
 import { connection } from 'next/server';
+import { useTranslations } from 'next-intl';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { CardCampaignClock } from '@/components/campaign/CardCampaignClock';
 import { Progress } from '@/components/Progress';
 import { ProjectArt } from '@/components/ProjectArt';
@@ -9,22 +11,26 @@ import { RecentlyViewed } from '@/components/RecentlyViewed';
 import { orUnavailable } from '@/components/unavailable-boundary';
 import { readCataloguePage, readEndingSoon, readRecentlyEnded } from '@/lib/projects/catalogue';
 import type { Project } from '@/lib/projects/types';
+import { asLocale, routing } from '@/i18n/routing';
 import { catalogueCursorSchema } from '@/lib/projects/schemas';
 
-type Props = { searchParams: Promise<{ after?: string | string[]; order?: string | string[] }> };
+type Props = { params: Promise<{ locale: string }>; searchParams: Promise<{ after?: string | string[]; order?: string | string[] }> };
 
-export const metadata: Metadata = {
-  description: 'Crowdfunding projects people are backing right now, live: contributions, news and viewers as they happen.',
-  alternates: { canonical: '/' },
-};
+export async function generateMetadata({ params }: Pick<Props, 'params'>): Promise<Metadata> {
+  const locale = asLocale((await params).locale);
+  const t = await getTranslations({ locale, namespace: 'Home' });
+  return { description: t('description'), alternates: { canonical: `/${locale}`, languages: Object.fromEntries(routing.locales.map((other) => [other, `/${other}`])) } };
+}
 
 /**
  * One page of the catalogue (`/?after=<cursor>`), in two Redis commands whatever its size, the
  * same HTML for everyone: the visitor's recently viewed projects and follow buttons come after
  * hydration. Rendered once per change of the catalogue on each instance (lib/server/page-cache.ts).
  */
-export default orUnavailable(async function HomePage({ searchParams }: Props) {
+export default orUnavailable(async function HomePage({ params, searchParams }: Props) {
   await connection();
+  setRequestLocale(asLocale((await params).locale));
+  const t = await getTranslations('Home');
   const { after, order } = await searchParams;
   const ending = order === 'ending';
   const cursor = after === undefined ? { success: true as const, data: undefined } : catalogueCursorSchema.safeParse(after);
@@ -39,12 +45,12 @@ export default orUnavailable(async function HomePage({ searchParams }: Props) {
   return (
     <div className="space-y-8">
       <section className="max-w-2xl">
-        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{ending ? 'Campaigns ending soon' : 'Projects people are backing right now'}</h1>
+        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{ending ? t('titleEnding') : t('title')}</h1>
         <p className="mt-3 text-slate-600 dark:text-slate-300">
-          Every page is live: contributions, news and viewers arrive as they happen, and leave when their time is up.
+          {t('lead')}
         </p>
         <Link prefetch={false} href={ending ? '/' : '/?order=ending'} data-testid="catalogue-order" className={`mt-4 inline-block ${navLink}`}>
-          {ending ? 'All projects' : 'Ending soon'}
+          {ending ? t('allProjects') : t('endingSoon')}
         </Link>
       </section>
       {!ending && <RecentlyViewed />}
@@ -52,14 +58,14 @@ export default orUnavailable(async function HomePage({ searchParams }: Props) {
       <ProjectCards projects={open} />
       {ended.length > 0 && (
         <section aria-labelledby="recently-ended" data-testid="recently-ended" className="space-y-4">
-          <h2 id="recently-ended" className="text-2xl font-bold tracking-tight">Recently ended</h2>
+          <h2 id="recently-ended" className="text-2xl font-bold tracking-tight">{t('recentlyEnded')}</h2>
           <ProjectCards projects={ended} />
         </section>
       )}
       {projects.length === 0 && !cursor.data && (
-        <p className="text-slate-600 dark:text-slate-300">{ending ? 'No campaign is ending: every one has ended or never ends.' : <>No projects yet. Run <code>npm run seed</code> to load the demo projects.</>}</p>
+        <p className="text-slate-600 dark:text-slate-300">{ending ? t('noneEnding') : t.rich('noneYet', { code: (text) => <code>{text}</code> })}</p>
       )}
-      <CatalogueNav next={next} paged={!!cursor.data} base={ending ? '/?order=ending' : '/'} />
+      <CatalogueNav next={next} paged={!!cursor.data} base={ending ? '/?order=ending' : '/'} t={t} />
     </div>
   );
 });
@@ -69,6 +75,7 @@ const RECENTLY_ENDED = 6;
 
 /** Cards below the screen are laid out and painted when scrolled near (content-visibility): a phone's first frame drew every card of the page, up to 24. */
 function ProjectCards({ projects }: { projects: readonly Project[] }) {
+  const t = useTranslations('Home');
   return (
     <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
       {projects.map((project) => (
@@ -85,12 +92,16 @@ function ProjectCards({ projects }: { projects: readonly Project[] }) {
             <ProjectArt art={project.art} className="h-32 w-full" />
             <div className="space-y-3 p-4">
               <div>
-                <h2 data-testid="project-card-title" className="text-lg font-semibold wrap-break-word hyphens-auto group-hover:text-accent dark:group-hover:text-indigo-300">{project.title}</h2>
-                <p className="text-sm text-slate-600 wrap-break-word hyphens-auto dark:text-slate-300">{project.tagline}</p>
+                <h2 data-testid="project-card-title" className="text-lg font-semibold wrap-break-word hyphens-auto group-hover:text-accent dark:group-hover:text-indigo-300">
+                  <bdi>{project.title}</bdi>
+                </h2>
+                <p className="text-sm text-slate-600 wrap-break-word hyphens-auto dark:text-slate-300">
+                  <bdi>{project.tagline}</bdi>
+                </p>
               </div>
-              <Progress raised={project.raised} goal={project.goal} />
+              <Progress raised={project.raised} goal={project.goal} currency={project.currency} />
               <div className="flex flex-wrap items-baseline justify-between gap-2">
-                <p className="text-xs text-slate-500 dark:text-slate-400">by {project.creator}</p>
+                <p className="text-xs text-slate-500 dark:text-slate-400">{t.rich('by', { name: () => <bdi>{project.creator}</bdi> })}</p>
                 <CardCampaignClock endsAt={project.endsAt} goal={project.goal} raised={project.raised} />
               </div>
             </div>
@@ -108,18 +119,18 @@ function ProjectCards({ projects }: { projects: readonly Project[] }) {
 const navLink = 'rounded-full border border-slate-300 dark:border-slate-600 bg-white dark:bg-slate-900 px-4 py-2 text-sm font-medium hover:border-accent dark:hover:border-indigo-400 hover:text-accent dark:hover:text-indigo-300 focus-visible:outline-2 focus-visible:outline-accent';
 
 /** Plain links, rendered on the server: paging works without JavaScript. */
-function CatalogueNav({ next, paged, base }: { next: string | null; paged: boolean; base: string }) {
+function CatalogueNav({ next, paged, base, t }: { next: string | null; paged: boolean; base: string; t: Awaited<ReturnType<typeof getTranslations<'Home'>>> }) {
   if (!next && !paged) return null;
   return (
-    <nav aria-label="Catalogue pages" className="flex flex-wrap gap-3">
+    <nav aria-label={t('pagesLabel')} className="flex flex-wrap gap-3">
       {paged && (
         <Link prefetch={false} href={base} className={navLink}>
-          ← First page
+          <span aria-hidden className="inline-block rtl:-scale-x-100">←</span> {t('first')}
         </Link>
       )}
       {next && (
         <Link prefetch={false} href={`${base}${base.includes('?') ? '&' : '?'}after=${encodeURIComponent(next)}`} rel="next" data-testid="catalogue-next" className={navLink}>
-          More projects →
+          {t('pages')} <span aria-hidden className="inline-block rtl:-scale-x-100">→</span>
         </Link>
       )}
     </nav>
@@ -127,12 +138,13 @@ function CatalogueNav({ next, paged, base }: { next: string | null; paged: boole
 }
 
 function BadPageLink() {
+  const t = useTranslations('Home');
   return (
     <div className="space-y-4" role="alert">
-      <h1 className="text-2xl font-bold">That page link is not valid</h1>
-      <p className="text-slate-600 dark:text-slate-300">The catalogue link was cut or edited.</p>
+      <h1 className="text-2xl font-bold">{t('badLink')}</h1>
+      <p className="text-slate-600 dark:text-slate-300">{t('badLinkBody')}</p>
       <Link href="/" className={navLink}>
-        Go to the first page
+        {t('firstPageLink')}
       </Link>
     </div>
   );

@@ -1,16 +1,32 @@
+import { useTranslations } from 'next-intl';
+import { formatTimeLeftSpan, timeLeftParts } from '../format';
+import { useFormat } from '../use-format';
 import type { CampaignState } from './campaign';
 
+/** "12 days to go", "noch 12 Tage", then "Funded" or "Ended", in the page's locale. */
+export function useCampaignText(): (campaign: CampaignState | null) => string {
+  const t = useTranslations('Campaign');
+  const { locale } = useFormat();
+  return (campaign) => {
+    if (!campaign || campaign.state === 'endless') return '';
+    if (campaign.state !== 'open') return t(campaign.state);
+    const time = formatTimeLeftSpan(campaign.left, locale);
+    return timeLeftParts(campaign.left).unit === 'seconds' ? t('endingIn', { time }) : t('toGo', { time });
+  };
+}
+
 /**
- * "12 days to go" until the end, then "Funded" or "Ended" (useCampaign): empty in the shared
+ * The countdown until the end, then "Funded" or "Ended" (useCampaign): empty in the shared
  * HTML, written in the browser, so it never goes stale.
  */
 export function CampaignClock({ endsAt, campaign, className = '' }: { endsAt: number | undefined; campaign: CampaignState | null; className?: string }) {
+  const say = useCampaignText();
   if (endsAt === undefined) return null;
   const state = campaign?.state ?? 'pending';
   const tone = state === 'funded' ? 'text-emerald-700 dark:text-emerald-400' : state === 'ended' ? 'text-slate-700 dark:text-slate-200' : 'text-slate-600 dark:text-slate-300';
   return (
     <p data-testid="campaign-clock" data-state={state} data-ends-at={endsAt} className={`min-h-5 text-sm font-semibold ${tone} ${className}`}>
-      {campaign && 'text' in campaign ? campaign.text : ''}
+      {say(campaign)}
     </p>
   );
 }

@@ -1,7 +1,10 @@
 import { formatCount, formatMoney, formatTimeLeft, formatUtcDate, plural } from '../format';
 
-/** Where a campaign stands at `now` (the server's clock): open with its time left, or over. */
-export type CampaignState = { state: 'open'; text: string } | { state: 'funded' | 'ended'; text: string } | { state: 'endless' };
+/**
+ * Where a campaign stands at `now` (the server's clock): open with its time left, or over. `text`
+ * is English (the preview's facts); pages say it in their locale (CampaignClock).
+ */
+export type CampaignState = { state: 'open'; text: string; left: number } | { state: 'funded' | 'ended'; text: string } | { state: 'endless' };
 
 /**
  * How long until the end's own timer should fire, or null for none: only in the last seconds, as
@@ -22,6 +25,7 @@ export function archiveOf({ raised, goal, backers, endsAt }: { raised: number; g
   const reached = goal > 0 ? Math.floor((raised / goal) * 100) : 0;
   return {
     outcome: funded ? ('funded' as const) : ('not_funded' as const),
+    reached,
     summary: funded
       ? `Funded: ${formatMoney(raised)} of ${formatMoney(goal)} from ${formatCount(backers)} ${plural(backers, 'backer', 'backers')}`
       : `Not funded: reached ${reached} % of ${formatMoney(goal)}`,
@@ -31,6 +35,6 @@ export function archiveOf({ raised, goal, backers, endsAt }: { raised: number; g
 
 export function campaignAt(project: { endsAt?: number; goal: number }, raised: number, now: number): CampaignState {
   if (project.endsAt === undefined) return { state: 'endless' };
-  if (now < project.endsAt) return { state: 'open', text: formatTimeLeft(project.endsAt - now) };
+  if (now < project.endsAt) return { state: 'open', text: formatTimeLeft(project.endsAt - now), left: project.endsAt - now };
   return raised >= project.goal ? { state: 'funded', text: 'Funded' } : { state: 'ended', text: 'Ended' };
 }

@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { Link } from '@/i18n/navigation';
 import type { CreatorTotals } from '@/lib/creators/totals';
 import { ConnectionStatus } from '../ConnectionStatus';
 import { formatCount, formatMoney } from '../format';

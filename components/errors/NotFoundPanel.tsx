@@ -1,8 +1,10 @@
-import Link from 'next/link';
+import { useTranslations } from 'next-intl';
+import { Link } from '@/i18n/navigation';
 import { NOT_FOUND_ATTRIBUTE } from '@/lib/server/page-marks';
 
 /** What a 404 shows, whatever was missing: says what, and leads back to the catalogue. Its mark makes a page cache render of it a 404. */
 export function NotFoundPanel({ heading, children }: { heading: string; children: React.ReactNode }) {
+  const t = useTranslations('NotFound');
   return (
     <section data-testid="not-found" {...{ [NOT_FOUND_ATTRIBUTE]: true }} className="mx-auto max-w-xl rounded-2xl border border-slate-200 bg-white p-6 text-center shadow-sm sm:p-10 dark:border-slate-700 dark:bg-slate-900">
       <p className="text-sm font-semibold tracking-wide text-accent uppercase dark:text-indigo-300">404</p>
@@ -14,7 +16,7 @@ export function NotFoundPanel({ heading, children }: { heading: string; children
         data-testid="not-found-catalogue"
         className="mt-6 inline-block rounded-full bg-accent px-5 py-2.5 text-sm font-semibold text-white hover:bg-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent"
       >
-        Browse the projects
+        {t('browse')}
       </Link>
     </section>
   );

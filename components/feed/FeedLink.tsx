@@ -1,7 +1,8 @@
 'use client';
 
-import Link from 'next/link';
-import { usePathname } from 'next/navigation';
+import { Link } from '@/i18n/navigation';
+import { usePathname } from '@/i18n/navigation';
+import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
 import type { FeedPage } from '@/lib/feed/read';
 
@@ -11,6 +12,7 @@ const REFRESH_MS = 30_000;
 /** "Feed" in the header, with the count of entries that arrived since the visitor last looked. */
 export function FeedLink() {
   const pathname = usePathname();
+  const t = useTranslations('Layout');
   const [count, setCount] = useState(0);
   useEffect(() => {
     if (pathname === '/feed') return;
@@ -27,11 +29,11 @@ export function FeedLink() {
   const shown = pathname === '/feed' ? 0 : count;
   return (
     <Link href="/feed" prefetch={false} data-testid="feed-link" className="inline-flex items-center gap-1.5 text-slate-600 dark:text-slate-300 hover:text-ink dark:hover:text-slate-100">
-      Feed
+      {t('feed')}
       {shown > 0 ? (
         <span data-testid="feed-new-count" className="rounded-full bg-accent px-1.5 text-xs font-bold text-white">
           {shown >= 50 ? '50+' : shown}
-          <span className="sr-only"> new</span>
+          <span className="sr-only"> {t('feedNew')}</span>
         </span>
       ) : null}
     </Link>

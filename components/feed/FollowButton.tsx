@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
 
 type State = 'unknown' | 'following' | 'not-following' | 'busy' | 'failed';
@@ -27,6 +28,7 @@ function followedSlugs(): Promise<Set<string>> {
  */
 export function FollowButton({ slug, title }: { slug: string; title: string }) {
   const [state, setState] = useState<State>('unknown');
+  const t = useTranslations('Follow');
   useEffect(() => {
     let live = true;
     followedSlugs()
@@ -54,7 +56,7 @@ export function FollowButton({ slug, title }: { slug: string; title: string }) {
       type="button"
       data-testid="follow-button"
       aria-pressed={following}
-      aria-label={following ? `Following ${title}: press to unfollow` : `Follow ${title}`}
+      aria-label={following ? t('followingLabel', { title }) : t('followLabel', { title })}
       disabled={state === 'busy' || state === 'unknown'}
       onClick={() => void toggle()}
       // Secondary beside a project's one filled action, Back it (its contribute button).
@@ -64,7 +66,7 @@ export function FollowButton({ slug, title }: { slug: string; title: string }) {
           : 'border-slate-300 dark:border-slate-600 bg-white dark:bg-slate-900 text-accent dark:text-indigo-300 hover:border-accent dark:hover:border-indigo-400'
       }`}
     >
-      {following ? 'Following' : state === 'failed' ? 'Follow (try again)' : 'Follow'}
+      {following ? t('following') : state === 'failed' ? t('retry') : t('follow')}
     </button>
   );
 }

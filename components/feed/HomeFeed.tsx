@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { Link } from '@/i18n/navigation';
 import { useState } from 'react';
 import { describeEntry } from '@/lib/feed/client-state';
 import type { FeedEntry } from '@/lib/feed/entries';

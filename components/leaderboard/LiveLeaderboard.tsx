@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { Link } from '@/i18n/navigation';
 import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { PERIOD_LABELS, type Period } from '@/lib/leaderboard/periods';
 import type { Board, Boards, RankedEntry } from '@/lib/leaderboard/types';

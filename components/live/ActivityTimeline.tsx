@@ -2,15 +2,18 @@
 
 import { useState } from 'react';
 import type { ActivityEntry } from '@/lib/live-events/types';
-import { formatMoney } from '../format';
+import { useTranslations } from 'next-intl';
+import { useFormat } from '../use-format';
 import { RelativeTime } from '../RelativeTime';
 import { card } from '../styles';
 import { useArrivals } from './use-arrivals';
 
-type Props = { items: ActivityEntry[]; hasMore: boolean; now: number; loadMore: () => Promise<void> };
+type Props = { items: ActivityEntry[]; hasMore: boolean; now: number; loadMore: () => Promise<void>; currency?: string };
 
 /** Every event of the project, newest first: live at the top, older pages on demand. */
-export function ActivityTimeline({ items, hasMore, now, loadMore }: Props) {
+export function ActivityTimeline({ items, hasMore, now, loadMore, currency }: Props) {
+  const t = useTranslations('Project');
+  const format = useFormat();
   const [loading, setLoading] = useState<'idle' | 'busy' | 'failed'>('idle');
   const arrival = useArrivals(items.map((item) => item.seq));
   const onLoadMore = () => {
@@ -19,8 +22,8 @@ export function ActivityTimeline({ items, hasMore, now, loadMore }: Props) {
   };
   return (
     <section className={card} aria-labelledby="activity-heading">
-      <h2 id="activity-heading" className="text-lg font-semibold">Activity</h2>
-      <p className="text-xs text-slate-500 dark:text-slate-400">Everything that happened here, newest first</p>
+      <h2 id="activity-heading" className="text-lg font-semibold">{t('activity')}</h2>
+      <p className="text-xs text-slate-500 dark:text-slate-400">{t('activityLead')}</p>
       <ol data-testid="timeline-list" aria-live="polite" aria-relevant="additions" className="mt-3 divide-y divide-slate-100 dark:divide-slate-800">
         {items.map((item) => (
           <li
@@ -37,13 +40,20 @@ export function ActivityTimeline({ items, hasMore, now, loadMore }: Props) {
             <span className="min-w-0 flex-1">
               {item.kind === 'contribution' ? (
                 <span className="block break-words">
-                  <strong className="font-semibold">{item.name}</strong> backed with <strong className="font-semibold tabular-nums">{formatMoney(item.amount)}</strong>
+                  {t.rich('backedWith', {
+                    name: () => (
+                      <strong className="font-semibold">
+                        <bdi>{item.name}</bdi>
+                      </strong>
+                    ),
+                    amount: () => <strong className="font-semibold tabular-nums">{format.money(item.amount, currency)}</strong>,
+                  })}
                 </span>
               ) : (
                 <span className="block break-words">
-                  News:{' '}
+                  {t('newsLabel')}{' '}
                   <a href={item.url} rel="noopener noreferrer" target="_blank" className="font-medium text-accent dark:text-indigo-300 hover:underline">
-                    {item.title}
+                    <bdi>{item.title}</bdi>
                   </a>
                 </span>
               )}
@@ -54,7 +64,7 @@ export function ActivityTimeline({ items, hasMore, now, loadMore }: Props) {
           </li>
         ))}
       </ol>
-      {items.length === 0 && <p className="mt-3 text-sm text-slate-500 dark:text-slate-400">Nothing has happened here yet.</p>}
+      {items.length === 0 && <p className="mt-3 text-sm text-slate-500 dark:text-slate-400">{t('nothingYet')}</p>}
       {hasMore && (
         <button
           type="button"
@@ -62,10 +72,10 @@ export function ActivityTimeline({ items, hasMore, now, loadMore }: Props) {
           disabled={loading === 'busy'}
           className="mt-3 w-full rounded-lg border border-slate-200 dark:border-slate-700 px-3 py-2 text-sm font-medium text-slate-700 dark:text-slate-300 hover:bg-slate-50 dark:hover:bg-slate-800/60 disabled:opacity-60"
         >
-          {loading === 'busy' ? 'Loading…' : 'Load more'}
+          {loading === 'busy' ? t('loading') : t('loadMore')}
         </button>
       )}
-      {loading === 'failed' && <p role="alert" className="mt-2 text-xs text-rose-600 dark:text-rose-300">Could not load more activity. Try again.</p>}
+      {loading === 'failed' && <p role="alert" className="mt-2 text-xs text-rose-600 dark:text-rose-300">{t('loadFailed')}</p>}
     </section>
   );
 }

@@ -1,25 +1,29 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useEffect, useId, useRef, useState } from 'react';
 import { fieldOf, plainProblem } from '../field-errors';
 import { FieldError, NameField } from '../NameField';
 import { TierChoice, type TierPlaces } from './TierChoice';
+import { useFormat } from '../use-format';
 
 const PRESETS = [10, 25, 50, 100];
 
 type Outcome = { kind: 'idle' } | { kind: 'sending' } | { kind: 'done'; name: string } | { kind: 'error'; message: string } | { kind: 'invalid'; name?: string; amount?: string };
 
 /** What is wrong with the form before sending it, in the words shown beside each field. */
-function problemsOf(name: string, amount: string): { name?: string; amount?: string } | null {
+function problemsOf(name: string, amount: string, say: { name: string; amount: string }): { name?: string; amount?: string } | null {
   const problems = {
-    ...(name.trim() === '' && { name: 'Enter the name to show on the live list.' }),
-    ...(!(Number(amount) >= 1) && { amount: 'Choose or enter an amount of at least €1.' }),
+    ...(name.trim() === '' && { name: say.name }),
+    ...(!(Number(amount) >= 1) && { amount: say.amount }),
   };
   return Object.keys(problems).length > 0 ? problems : null;
 }
 
 /** `over`: "Funded" or "Ended" once the campaign has ended, and the form gives way to it. */
-export function ContributeForm({ slug, over, tiers = [] }: { slug: string; over: string | null; tiers?: readonly TierPlaces[] }) {
+export function ContributeForm({ slug, over, tiers = [], currency }: { slug: string; over: string | null; tiers?: readonly TierPlaces[]; currency?: string }) {
+  const t = useTranslations('Contribute');
+  const format = useFormat();
   const [name, setName] = useState('');
   const [amount, setAmount] = useState('25');
   const [tier, setTier] = useState('');
@@ -39,7 +43,7 @@ export function ContributeForm({ slug, over, tiers = [] }: { slug: string; over:
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const problems = problemsOf(name, amount);
+    const problems = problemsOf(name, amount, { name: t('nameProblem'), amount: t('amountProblem', { minimum: format.money(1, currency) }) });
     if (problems) return setOutcome({ kind: 'invalid', ...problems });
     setOutcome({ kind: 'sending' });
     if (intent.current?.name !== name || intent.current.amount !== amount || intent.current.tier !== tier) intent.current = { id: contributionId(), name, amount, tier };
@@ -58,9 +62,9 @@ export function ContributeForm({ slug, over, tiers = [] }: { slug: string; over:
       if (response.status === 400 && (field === 'name' || field === 'amount')) {
         return setOutcome({ kind: 'invalid', [field]: plainProblem(body?.error?.message ?? '', field === 'name' ? 'a name' : 'an amount') });
       }
-      setOutcome({ kind: 'error', message: body?.error?.message ?? `Something went wrong (${response.status})` });
+      setOutcome({ kind: 'error', message: body?.error?.message ?? t('failed', { status: response.status }) });
     } catch {
-      setOutcome({ kind: 'error', message: 'Could not reach the server; try again in a moment.' });
+      setOutcome({ kind: 'error', message: t('unreachable') });
     }
   }
 
@@ -68,26 +72,27 @@ export function ContributeForm({ slug, over, tiers = [] }: { slug: string; over:
     return (
       <div data-testid="contribute-closed" className="space-y-1">
         <h2 className="text-lg font-semibold">{over}</h2>
-        <p className="text-sm text-slate-600 dark:text-slate-300">This campaign has ended: it takes no more contributions.</p>
+        <p className="text-sm text-slate-600 dark:text-slate-300">{t('closed')}</p>
       </div>
     );
   }
 
   return (
     <form data-testid="contribute-form" onSubmit={submit} className="space-y-3" noValidate>
-      <h2 className="text-lg font-semibold">Back this project</h2>
+      <h2 className="text-lg font-semibold">{t('heading')}</h2>
       {/* Choosing a tier fills the form with its minimum. */}
       <TierChoice
         tiers={tiers}
+        currency={currency}
         chosen={tier}
         onChoose={(chosen) => {
           setTier(chosen?.id ?? '');
           if (chosen) setAmount(String(chosen.minimum));
         }}
       />
-      <NameField label="Your name" ref={nameRef} data-testid="contribute-name" name="name" value={name} onChange={setName} maxLength={40} padding="py-2" error={invalid?.name} />
+      <NameField label={t('name')} ref={nameRef} data-testid="contribute-name" name="name" value={name} onChange={setName} maxLength={40} padding="py-2" error={invalid?.name} />
       <fieldset>
-        <legend className="text-sm font-medium text-slate-700 dark:text-slate-300">Amount (€)</legend>
+        <legend className="text-sm font-medium text-slate-700 dark:text-slate-300">{t('amountLegend', { currency: format.currencySymbol(currency) })}</legend>
         <div className="mt-1 flex flex-wrap gap-1.5 sm:gap-2">
           {PRESETS.map((preset) => (
             <button
@@ -99,13 +104,13 @@ export function ContributeForm({ slug, over, tiers = [] }: { slug: string; over:
               aria-pressed={amount === String(preset)}
               className="rounded-lg border border-slate-300 dark:border-slate-600 px-3 py-1.5 text-sm font-semibold aria-pressed:border-accent dark:aria-pressed:border-indigo-400 aria-pressed:bg-indigo-50 dark:aria-pressed:bg-indigo-950/60 aria-pressed:text-accent dark:aria-pressed:text-indigo-300"
             >
-              €{preset}
+              {format.money(preset, currency)}
             </button>
           ))}
           <input
             name="amount"
             ref={amountRef}
-            aria-label="Amount in euros"
+            aria-label={t('amountLabel', { currency: format.currencyName(currency) })}
             inputMode="numeric"
             aria-invalid={invalid?.amount ? true : undefined}
             aria-describedby={invalid?.amount ? amountErrorId : undefined}
@@ -122,10 +127,10 @@ export function ContributeForm({ slug, over, tiers = [] }: { slug: string; over:
         disabled={outcome.kind === 'sending'}
         className="w-full rounded-lg bg-accent px-4 py-2.5 font-semibold text-white shadow-sm hover:bg-indigo-700 disabled:opacity-60"
       >
-        {outcome.kind === 'sending' ? 'Sending…' : `Contribute €${amount || 0}`}
+        {outcome.kind === 'sending' ? t('sending') : t('submit', { amount: format.money(Number(amount) || 0, currency) })}
       </button>
       <p aria-live="polite" className="min-h-5 text-sm">
-        {outcome.kind === 'done' && <span className="text-emerald-700 dark:text-emerald-300">Thank you, {outcome.name}! You are on the live list.</span>}
+        {outcome.kind === 'done' && <span className="text-emerald-700 dark:text-emerald-300">{t.rich('thanks', { name: () => <bdi>{outcome.name}</bdi> })}</span>}
         {outcome.kind === 'error' && <span className="text-red-700 dark:text-red-300">{outcome.message}</span>}
       </p>
     </form>

@@ -1,6 +1,7 @@
 'use client';
 
-import { formatCount, formatMoney, plural } from '../format';
+import { useTranslations } from 'next-intl';
+import { useFormat } from '../use-format';
 import { ProgressBar } from '../Progress';
 import { useAnnouncement, useChanges, useCountUp } from './use-figure-motion';
 
@@ -19,23 +20,25 @@ const percentOf = (raised: number, goal: number) => (goal > 0 ? Math.round((rais
  * The project's figures as they change: the total and the backers count up and light up, the
  * bar grows, and a polite live region says the new total (not every change on a hot project).
  */
-export function LiveFunding({ raised, goal, backers, children }: { raised: number; goal: number; backers: number; children?: React.ReactNode }) {
+export function LiveFunding({ raised, goal, backers, currency, children }: { raised: number; goal: number; backers: number; currency?: string; children?: React.ReactNode }) {
+  const t = useTranslations('Funding');
+  const format = useFormat();
   const shownRaised = useCountUp(raised);
   const shownBackers = useCountUp(backers);
   const raisedChanges = useChanges(raised);
   const backersChanges = useChanges(backers);
   const percent = percentOf(raised, goal);
-  const announcement = useAnnouncement(raised, (total) => `${formatMoney(total)} raised, ${percentOf(total, goal)}% of ${formatMoney(goal)}`);
+  const announcement = useAnnouncement(raised, (total) => t('announcement', { total: format.money(total, currency), percent: format.percent(percentOf(total, goal)), goal: format.money(goal, currency) }));
   return (
     <div>
       <div className="flex items-baseline justify-between gap-2">
         <Highlighted changes={raisedChanges} className="-mx-1 px-1 text-2xl font-bold tabular-nums">
           <span data-testid="raised-total" data-value={raised}>
-            {formatMoney(shownRaised)}
+            {format.money(shownRaised, currency)}
           </span>
         </Highlighted>
         <span className="text-sm text-slate-500 dark:text-slate-400">
-          {percent}% of {formatMoney(goal)}
+          {t('ofGoal', { percent: format.percent(percent), goal: format.money(goal, currency) })}
         </span>
       </div>
       <ProgressBar percent={percent} />
@@ -45,9 +48,9 @@ export function LiveFunding({ raised, goal, backers, children }: { raised: numbe
       <div className="mt-3 flex flex-wrap items-baseline justify-between gap-2">
         <p data-testid="backers-count" data-count={backers} className="text-sm text-slate-600 dark:text-slate-300">
           <Highlighted changes={backersChanges} className="-mx-1 px-1">
-            <strong className="tabular-nums text-ink dark:text-slate-100">{formatCount(shownBackers)}</strong>
+            <strong className="tabular-nums text-ink dark:text-slate-100">{format.count(shownBackers)}</strong>
           </Highlighted>{' '}
-          {plural(backers, 'backer', 'backers')}
+          {t('backers', { count: backers })}
         </p>
         {children}
       </div>

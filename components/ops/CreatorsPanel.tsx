@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/i18n/navigation';
 import type { CreatorTotals } from '@/lib/creators/totals';
 import { formatCount, formatDuration, formatMoney } from '../format';
 import { card } from '../styles';

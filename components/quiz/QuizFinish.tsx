@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { Link } from '@/i18n/navigation';
 import { useEffect, useRef, useState } from 'react';
 import type { AnsweredQuestion, PublicQuestion, SubmitResult } from '@/lib/quiz/types';
 import { plainProblem } from '../field-errors';

@@ -18,7 +18,7 @@ const isFramework = (path: string) => /^\/(?:_next|socket\.io)(?:\/|$)/.test(pat
  * `opengraph-image`, `twitter-image`), robots.txt, the sitemap, the icon. Another site may embed
  * them, and they give no visitor id.
  */
-export const isPublicFile = (target = '/') => /^\/(?:robots\.txt|sitemap\.xml|icon\.svg|projects\/[^/]+\/(?:opengraph|twitter)-image)$/.test(target.split('?')[0]!);
+export const isPublicFile = (target = '/') => /^\/(?:robots\.txt|sitemap\.xml|icon\.svg|(?:[a-z]{2}\/)?projects\/[^/]+\/(?:opengraph|twitter)-image)$/.test(target.split('?')[0]!);
 const hasBody = (request: IncomingMessage) => Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined;
 
 const notAllowed = (message: string, allow: string) => new HttpError(405, 'method_not_allowed', message, undefined, { Allow: allow });

@@ -1,7 +1,7 @@
 import type { RedisClient } from '../redis/client';
 import { getRedis } from '../redis/client';
 import { catalogueKeys, projectKeys } from './keys';
-import { CATALOGUE_PAGE, DEFAULT_ART, projectSchema } from './schemas';
+import { CATALOGUE_PAGE, DEFAULT_ART, DEFAULT_CURRENCY, projectSchema } from './schemas';
 import type { Project } from './types';
 
 /** A project as the catalogue lists it: its card carries a copy of the total, read at `raisedAt`. */
@@ -31,6 +31,7 @@ function fromHash(slug: string, hash: Record<string, string>): Project | null {
     creator: hash.creator ?? '',
     creatorAccount: hash.creatorAccount ?? '',
     goal: Number(hash.goal ?? 0),
+    currency: hash.currency || DEFAULT_CURRENCY,
     raised: Number(hash.raised ?? 0),
     art: hash.art ? JSON.parse(hash.art) : DEFAULT_ART,
     ...(hash.endsAt ? { endsAt: Number(hash.endsAt) } : {}),

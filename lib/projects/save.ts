@@ -5,7 +5,7 @@ import { getRedis } from '../redis/client';
 import { orderMember, type ProjectCard } from './catalogue';
 import { withProjectScripts } from './commands';
 import { catalogueKeys, projectKeys } from './keys';
-import type { projectInputSchema } from './schemas';
+import { DEFAULT_CURRENCY, type projectInputSchema } from './schemas';
 import type { Project } from './types';
 
 type ProjectFields = z.output<typeof projectInputSchema>;
@@ -27,7 +27,7 @@ export async function saveProject(
   const { slug, raised, ...fields } = project;
   const scripts = withProjectScripts(redis);
   const [created, total] = savedOrInUse(await scripts.saveProject(projectKeys.info(slug), projectKeys.changes(slug), raised, ...hashFields(fields)));
-  const saved = { ...project, raised: total };
+  const saved = { ...project, currency: project.currency ?? DEFAULT_CURRENCY, raised: total };
   const card: Omit<ProjectCard, 'key'> = { ...saved, raisedAt: now };
   const { order, cards, creatorPrefix, changes, ends, ending } = catalogueKeys;
   await scripts.saveCard(order, cards, creatorPrefix, changes, ends, ending, slug, orderMember(position, slug), JSON.stringify(card));
@@ -35,8 +35,8 @@ export async function saveProject(
 }
 
 /** The static fields as the project's hash keeps them: `endsAt` '' for a campaign that never ends (save-project.lua). */
-const hashFields = ({ art, endsAt, tiers, ...fields }: Omit<Project, 'slug' | 'raised'>) =>
-  Object.entries({ ...fields, art: JSON.stringify(art), endsAt: endsAt ?? '', ...(tiers === undefined ? {} : { tiers: JSON.stringify(tiers) }) }).flat();
+const hashFields = ({ art, endsAt, tiers, currency, ...fields }: Omit<Project, 'slug' | 'raised'>) =>
+  Object.entries({ ...fields, currency: currency ?? DEFAULT_CURRENCY, art: JSON.stringify(art), endsAt: endsAt ?? '', ...(tiers === undefined ? {} : { tiers: JSON.stringify(tiers) }) }).flat();
 
 /** save-project.lua's reply, or the tier it refused to drop or limit below its pledges. */
 function savedOrInUse(reply: [0 | 1, number] | [-1, string]): [0 | 1, number] {
@@ -62,5 +62,5 @@ export async function putProject(slug: string, { listed, ...input }: ProjectFiel
   const [created, raised] = savedOrInUse(await scripts.saveProject(projectKeys.info(slug), projectKeys.changes(slug), 0, ...hashFields(input)));
   const { order, cards, creatorPrefix, changes, ends, ending } = catalogueKeys;
   await scripts.unlistCard(order, cards, creatorPrefix, changes, ends, ending, slug, input.endsAt ?? '');
-  return { created: created === 1, project: { slug, ...input, raised } };
+  return { created: created === 1, project: { slug, ...input, currency: input.currency ?? DEFAULT_CURRENCY, raised } };
 }

@@ -46,6 +46,14 @@ export const tiersSchema = z
   .max(20)
   .refine((tiers) => new Set(tiers.map((tier) => tier.id)).size === tiers.length, 'tier ids must be unique');
 
+/** A project's money unless it says otherwise. */
+export const DEFAULT_CURRENCY = 'EUR';
+/** An ISO 4217 code the runtime's Intl knows: pages format the project's money in it. */
+export const currencySchema = z
+  .string()
+  .regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code such as EUR')
+  .refine((code) => Intl.supportedValuesOf('currency').includes(code), 'must be an ISO 4217 code such as EUR');
+
 export const projectSchema = z.object({
   slug: z.string(),
   title: z.string(),
@@ -54,6 +62,7 @@ export const projectSchema = z.object({
   creator: z.string(),
   creatorAccount: z.string().describe("the creator's account: contributions' metrics are folded per account"),
   goal: z.number().int(),
+  currency: z.string().optional().describe('ISO 4217 code of the money it raises (goal, total, tiers); EUR unless set'),
   raised: z.number().int(),
   art: projectArtSchema,
   endsAt: z.number().int().optional().describe('when the campaign ends, ms since the epoch; absent, it never ends'),
@@ -73,6 +82,7 @@ export const projectInputSchema = z.strictObject({
   creator: displayText(60),
   creatorAccount: accountSchema.describe("the creator's account: contributions' metrics are folded per account"),
   goal: z.number().int('must be a whole amount').min(1).max(1_000_000_000),
+  currency: currencySchema.optional().describe('ISO 4217 code of the money it raises, as pages show it; omitted, EUR'),
   endsAt: z.number().int().min(0).max(8_640_000_000_000_000).optional().describe('when the campaign ends, ms since the epoch (contributions are refused from then on); omitted, it never ends'),
   art: z.strictObject({ motif: z.enum(ART_MOTIFS), colors: z.tuple([hexColor, hexColor, hexColor]) }).default(DEFAULT_ART),
   tiers: tiersSchema.optional().describe('reward tiers, replacing the saved ones (omitted, they are kept); a tier with pledges cannot be removed nor limited below them (409 tier_in_use)'),

@@ -7,6 +7,7 @@ import { errorBody } from '../http/errors';
 import { tooMany } from '../http/rate-limit';
 import { limitReads } from '../http/read-limit';
 import { observeRequests } from '../http/observe';
+import { redirectToLocale } from '../http/locale';
 import { isPublicFile, refusalOf } from '../http/request-policy';
 import { hostProblem } from '../http/public-origin';
 import { targetProblem } from '../http/request-target';
@@ -69,6 +70,8 @@ export function createAppServer(
       const retryAfter = await limitReads(request, address);
       if (retryAfter !== undefined) return refuseTooMany(response, retryAfter);
       if (answerFile(request, response)) return;
+      // A page without its locale prefix goes to the visitor's (lib/http/locale.ts): no cookie, no render.
+      if (redirectToLocale(request, response)) return;
       if (!isPublicFile(request.url)) {
         await issueVisitorCookie(request, response, address).catch((error: Error) => log.warn({ err: error.message }, 'issuing a visitor cookie failed'));
       }

@@ -1,3 +1,4 @@
+import { localeOfPath } from '../http/locale';
 import { isPeriod } from '../leaderboard/periods';
 import { slugSchema } from '../live-events/schemas';
 import { canonicalCursor, catalogueCursorSchema } from '../projects/schemas';
@@ -19,7 +20,7 @@ export const SHELLS = new Set(['/quiz', '/admin', '/ops', '/feed']);
 
 /**
  * The pages rendered once per version and shared (`/`, `/projects/<slug>`, `/leaderboard`, and
- * the shells `/quiz`, `/admin`, `/ops` and `/feed`), by
+ * the shells `/quiz`, `/admin`, `/ops` and `/feed`, each under its locale: `/de/projects/<slug>`), by
  * the path they are rendered from: the query parameters that change the page are kept, any
  * other one (`?utm_source=`, the quiz's `?entry=`, read in the browser) is dropped, so a link
  * with tracking parameters costs no render of its own. Anything else is rendered per request.
@@ -27,26 +28,31 @@ export const SHELLS = new Set(['/quiz', '/admin', '/ops', '/feed']);
 export function sharedPageOf(target: string): SharedPage | undefined {
   const url = parse(target);
   if (!url) return undefined;
-  const { pathname, searchParams } = url;
-  if (SHELLS.has(pathname)) return { path: pathname, topic: { kind: 'shell' } };
+  const { searchParams } = url;
+  // One copy per locale: the prefix is part of the path rendered, and so of the cache's key.
+  const locale = localeOfPath(url.pathname);
+  if (!locale) return undefined;
+  const pathname = url.pathname.slice(locale.length + 1) || '/';
+  const home = `/${locale}`;
+  if (SHELLS.has(pathname)) return { path: `${home}${pathname}`, topic: { kind: 'shell' } };
   if (pathname === '/') {
     // `order=ending`: the campaigns ending soon, paged the same way.
     const order = searchParams.get('order') === 'ending' ? 'order=ending' : '';
     const asked = searchParams.get('after');
-    const first: SharedPage = { path: order ? `/?${order}` : '/', topic: { kind: 'catalogue' } };
+    const first: SharedPage = { path: order ? `${home}?${order}` : home, topic: { kind: 'catalogue' } };
     if (asked === null) return first;
     if (!catalogueCursorSchema.safeParse(asked).success) return undefined;
     const after = canonicalCursor(asked);
     const kept = `${order ? `${order}&` : ''}after=${encodeURIComponent(after)}`;
-    return { path: `/?${kept}`, topic: { kind: 'catalogue' }, cursor: { after, ending: !!order, first } };
+    return { path: `${home}?${kept}`, topic: { kind: 'catalogue' }, cursor: { after, ending: !!order, first } };
   }
   if (pathname === '/leaderboard') {
     const period = searchParams.get('period');
     const kept = isPeriod(period) && period !== 'all' ? `?period=${period}` : '';
-    return { path: `/leaderboard${kept}`, topic: { kind: 'leaderboard' } };
+    return { path: `${home}/leaderboard${kept}`, topic: { kind: 'leaderboard' } };
   }
   const slug = /^\/projects\/([^/]+)$/.exec(pathname)?.[1];
-  if (slug && slugSchema.safeParse(slug).success) return { path: `/projects/${slug}`, topic: { kind: 'project', slug } };
+  if (slug && slugSchema.safeParse(slug).success) return { path: `${home}/projects/${slug}`, topic: { kind: 'project', slug } };
   return undefined;
 }
 

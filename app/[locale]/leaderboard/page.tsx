@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { Link } from '@/i18n/navigation';
 import { connection } from 'next/server';
 import { LiveLeaderboard } from '@/components/leaderboard/LiveLeaderboard';
 import { orUnavailable } from '@/components/unavailable-boundary';

@@ -46,6 +46,6 @@ describe("the finish screen's verdict", () => {
     );
     expect(rankText(result(9_000, 0, [2, 2, 3], true))).toBe('You’re on the board: #2 today, #2 this week, #3 all time!');
     expect(unlisted).not.toMatch(/Not on the board/);
-    expect(['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd', '100th', '1,001st']).toEqual([1, 2, 3, 4, 11, 12, 13, 21, 22, 100, 1001].map(ordinal));
+    expect(['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd', '100th', '1,001st']).toEqual([1, 2, 3, 4, 11, 12, 13, 21, 22, 100, 1001].map((n) => ordinal(n)));
   });
 });

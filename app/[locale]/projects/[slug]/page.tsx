@@ -1,7 +1,8 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { Link } from '@/i18n/navigation';
 import { notFound } from 'next/navigation';
 import { connection } from 'next/server';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { cache } from 'react';
 import { FollowButton } from '@/components/feed/FollowButton';
 import { LiveProject } from '@/components/live/LiveProject';
@@ -13,8 +14,9 @@ import { isNotFound } from '@/lib/errors';
 import { slugSchema } from '@/lib/live-events/schemas';
 import { getProject, isListed } from '@/lib/projects/catalogue';
 import { readSnapshotForPage } from '@/lib/realtime/shared-snapshots';
+import { asLocale, routing } from '@/i18n/routing';
 
-type Props = { params: Promise<{ slug: string }> };
+type Props = { params: Promise<{ slug: string; locale: string }> };
 
 const notFoundAsNull = (error: unknown) => {
   if (isNotFound(error)) return null;
@@ -31,17 +33,20 @@ const loadProject = cache(async (slug: string) => (isSlug(slug) ? getProject(slu
  */
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { slug } = await params;
+  const locale = asLocale((await params).locale);
+  const t = await getTranslations({ locale, namespace: 'Project' });
   // Redis away: the page says so itself (orUnavailable), and nothing is worth previewing.
   const [project, listed] = await Promise.all([loadProject(slug).catch(() => undefined), isSlug(slug) ? isListed(slug).catch(() => true) : true]);
-  if (project === undefined) return { title: 'Project' };
-  if (project === null) return { title: 'No such project', robots: { index: false } };
+  if (project === undefined) return { title: t('project') };
+  if (project === null) return { title: t('noSuch'), robots: { index: false } };
   const { title } = project;
-  const description = project.tagline || `${project.title}, by ${project.creator}: back it on crowdpulse.`;
-  const url = `/projects/${slug}`;
+  const description = project.tagline || t('describe', { title: project.title, creator: project.creator });
+  const url = `/${locale}/projects/${slug}`;
   return {
     title,
     description,
-    alternates: { canonical: url },
+    // The same project in the other languages: a search engine offers each reader theirs.
+    alternates: { canonical: url, languages: Object.fromEntries(routing.locales.map((other) => [other, `/${other}/projects/${slug}`])) },
     // An unlisted project (a QA one) is reached by its link, but kept out of search engines.
     ...(!listed && { robots: { index: false } }),
     openGraph: { siteName: 'crowdpulse', type: 'website', url, title, description },
@@ -56,6 +61,9 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default orUnavailable(async function ProjectPage({ params }: Props) {
   await connection();
   const { slug } = await params;
+  const locale = asLocale((await params).locale);
+  setRequestLocale(locale);
+  const t = await getTranslations('Project');
   if (!isSlug(slug)) notFound();
   // Both reads at once; an unknown project fails the snapshot too, and is a 404 either way.
   const [project, snapshot] = await Promise.all([loadProject(slug), readSnapshotForPage(slug).catch(notFoundAsNull)]);
@@ -70,21 +78,26 @@ export default orUnavailable(async function ProjectPage({ params }: Props) {
         <ProjectArt art={project.art} className="h-20 w-full sm:h-56" />
         <div className="p-4 sm:p-7">
           <p className="text-sm font-medium text-slate-500 dark:text-slate-400">
-            by{' '}
-            <Link prefetch={false} href={`/creators/${project.creatorAccount}`} data-testid="creator-link" className="text-accent dark:text-indigo-300 hover:underline">
-              {project.creator}
-            </Link>
+            {t.rich('by', {
+              link: () => (
+                <Link prefetch={false} href={`/creators/${project.creatorAccount}`} data-testid="creator-link" className="text-accent dark:text-indigo-300 hover:underline">
+                  <bdi>{project.creator}</bdi>
+                </Link>
+              ),
+            })}
           </p>
           <div className="mt-1 flex flex-wrap items-center justify-between gap-x-3 gap-y-2">
             <h1 data-testid="project-title" className="min-w-0 text-2xl font-bold tracking-tight wrap-break-word hyphens-auto sm:text-4xl">
-              {project.title}
+              <bdi>{project.title}</bdi>
             </h1>
             <span className="flex flex-wrap items-center gap-2">
               <ShareButton slug={project.slug} title={project.title} />
               <FollowButton slug={project.slug} title={project.title} />
             </span>
           </div>
-          <p className="mt-1 text-base text-slate-600 sm:mt-2 sm:text-lg dark:text-slate-300">{project.tagline}</p>
+          <p className="mt-1 text-base text-slate-600 sm:mt-2 sm:text-lg dark:text-slate-300">
+            <bdi>{project.tagline}</bdi>
+          </p>
         </div>
       </header>
       <LiveProject project={project} snapshot={snapshot} />
