@@ -2,7 +2,8 @@ import type { Metadata } from 'next';
 import { Link } from '@/i18n/navigation';
 import { connection } from 'next/server';
 import { useTranslations } from 'next-intl';
-import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
+import { pageLocale } from '@/i18n/page-locale';
 import { CardCampaignClock } from '@/components/campaign/CardCampaignClock';
 import { Progress } from '@/components/Progress';
 import { ProjectArt } from '@/components/ProjectArt';
@@ -28,8 +29,8 @@ export async function generateMetadata({ params }: Pick<Props, 'params'>): Promi
  * hydration. Rendered once per change of the catalogue on each instance (lib/server/page-cache.ts).
  */
 export default orUnavailable(async function HomePage({ params, searchParams }: Props) {
+  await pageLocale(params);
   await connection();
-  setRequestLocale(asLocale((await params).locale));
   const t = await getTranslations('Home');
   const { after, order } = await searchParams;
   const ending = order === 'ending';

@@ -24,7 +24,7 @@ const rendered: string[] = [];
 const renderer: RequestListener = (request, response) => {
   const url = request.url ?? '/';
   rendered.push(url);
-  const slug = /^\/projects\/([^/?]+)$/.exec(url)?.[1];
+  const slug = /^\/[a-z]{2}\/projects\/([^/?]+)$/.exec(url)?.[1];
   const html = slug
     ? Promise.all([getProject(slug), readSnapshotForPage(slug)]).then(
         ([project, snapshot]) =>
@@ -65,7 +65,7 @@ async function firstViewShowing(path: string, shows: (html: string) => boolean):
 describe('a project page', () => {
   it('costs one snapshot read and one render per version, however many view it at once', async () => {
     const slug = await createProject(app.redis);
-    const path = `/projects/${slug}`;
+    const path = `/en/projects/${slug}`;
     const reads = snapshotReadsOf(app.redis, slug);
     try {
       const burst = await Promise.all(Array.from({ length: 32 }, () => view(path)));
@@ -85,7 +85,7 @@ describe('a project page', () => {
 
   it('shows a contribution, a news item and an edit in a view after it, rendering only then', async () => {
     const slug = await createProject(app.redis);
-    const path = `/projects/${slug}`;
+    const path = `/en/projects/${slug}`;
     expect((await view(path)).body).toContain('0 contributions, 0 news');
     await recordContribution(slug, { name: 'Ada', amount: 5 });
     await firstViewShowing(path, (html) => html.includes('1 contributions'));
@@ -97,7 +97,7 @@ describe('a project page', () => {
 
   it('is the same HTML for every visitor, shareable by a CDN, but private when it gives a visitor its cookie', async () => {
     const slug = await createProject(app.redis);
-    const path = `/projects/${slug}`;
+    const path = `/en/projects/${slug}`;
     const cookie = await app.pageCookie();
     const known = await view(path, { cookie: cookie! });
     const stranger = await view(path, { 'x-forwarded-for': '198.51.100.7' });
@@ -111,12 +111,44 @@ describe('a project page', () => {
   });
   it('answers an unknown project 404 on every view, never kept: a project made under its slug shows at once', async () => {
     const slug = `unknown-${Date.now().toString(36)}`;
-    const path = `/projects/${slug}`;
+    const path = `/en/projects/${slug}`;
     const views = await Promise.all(Array.from({ length: 4 }, () => fetch(`${app.url}${path}`, { headers: { accept: 'text/html' } })));
     expect(views.map((answer) => [answer.status, answer.headers.get('cache-control')])).toEqual(Array(4).fill([404, 'private, no-store']));
     expect(await views[0]!.text()).toContain('no such project');
     await saveProject(sampleProject(slug), Date.now(), app.redis);
     expect((await view(path)).body).toContain('0 contributions');
+  });
+});
+
+describe('a page in each locale', () => {
+  it('is kept once per locale: one render and one snapshot read each, however many view it, and each renders again on a change', async () => {
+    const slug = await createProject(app.redis);
+    const paths = ['en', 'de', 'ar'].map((locale) => `/${locale}/projects/${slug}`);
+    const reads = snapshotReadsOf(app.redis, slug);
+    try {
+      await Promise.all(paths.flatMap((path) => Array.from({ length: 16 }, () => view(path))));
+      expect([paths.map(rendersOf), reads.count()]).toEqual([[1, 1, 1], 3]);
+      await recordContribution(slug, { name: 'Ada', amount: 5 });
+      for (const path of paths) await firstViewShowing(path, (html) => html.includes('data-version="1"'));
+      await Promise.all(paths.flatMap((path) => Array.from({ length: 16 }, () => view(path))));
+      expect([paths.map(rendersOf), reads.count()]).toEqual([[2, 2, 2], 6]);
+    } finally {
+      reads.stop();
+    }
+  });
+
+  it('is reached from an unprefixed link in the visitor’s language: the cookie first, then Accept-Language, else English', async () => {
+    const slug = await createProject(app.redis);
+    const where = async (headers: Record<string, string>) => {
+      const answer = await fetch(`${app.url}/projects/${slug}?utm_source=x`, { redirect: 'manual', headers: { accept: 'text/html', ...headers } });
+      return [answer.status, answer.headers.get('location'), answer.headers.get('cache-control')];
+    };
+    expect(await where({ 'accept-language': 'de-AT,de;q=0.9,en;q=0.5' })).toEqual([307, `/de/projects/${slug}?utm_source=x`, 'private, no-store']);
+    expect(await where({ 'accept-language': 'ja-JP,ar;q=0.4' })).toEqual([307, `/ar/projects/${slug}?utm_source=x`, 'private, no-store']);
+    expect(await where({ 'accept-language': 'de', cookie: 'NEXT_LOCALE=ar' })).toEqual([307, `/ar/projects/${slug}?utm_source=x`, 'private, no-store']);
+    expect(await where({ 'accept-language': 'ja, !!;q=x' })).toEqual([307, `/en/projects/${slug}?utm_source=x`, 'private, no-store']);
+    expect((await fetch(`${app.url}/`, { redirect: 'manual', headers: { 'accept-language': 'de' } })).headers.get('location')).toBe('/de');
+    expect((await fetch(`${app.url}/api/health`, { redirect: 'manual' })).status).not.toBe(307);
   });
 });
 
@@ -126,16 +158,16 @@ describe('the catalogue page', () => {
   it('is rendered again once a project is saved, and not before: never more renders than changes', async () => {
     const changes = await listenTo(app.redis, catalogueKeys.changes);
     try {
-      await view('/');
-      const before = rendersOf('/');
-      await Promise.all(Array.from({ length: 16 }, () => view('/')));
-      expect(rendersOf('/') - before).toBeLessThanOrEqual((await changes.take()).length);
+      await view('/en');
+      const before = rendersOf('/en');
+      await Promise.all(Array.from({ length: 16 }, () => view('/en')));
+      expect(rendersOf('/en') - before).toBeLessThanOrEqual((await changes.take()).length);
 
       await createProject(app.redis);
-      await expect.poll(async () => (await view('/'), rendersOf('/') - before)).toBeGreaterThanOrEqual(1);
-      await Promise.all(Array.from({ length: 16 }, () => view('/')));
+      await expect.poll(async () => (await view('/en'), rendersOf('/en') - before)).toBeGreaterThanOrEqual(1);
+      await Promise.all(Array.from({ length: 16 }, () => view('/en')));
       const heard = (await changes.take()).length;
-      expect(rendersOf('/') - before).toBeLessThanOrEqual(heard);
+      expect(rendersOf('/en') - before).toBeLessThanOrEqual(heard);
     } finally {
       await changes.close();
     }

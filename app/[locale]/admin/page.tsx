@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { usePageLocale, type LocaleParams } from '@/i18n/page-locale';
 import { AdminConsole } from '@/components/admin/AdminConsole';
 
 export const metadata: Metadata = {
@@ -8,7 +9,8 @@ export const metadata: Metadata = {
   robots: { index: false },
 };
 
-export default function AdminPage() {
+export default function AdminPage({ params }: LocaleParams) {
+  usePageLocale(params);
   return (
     <div className="space-y-6">
       <header>

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { usePageLocale, type LocaleParams } from '@/i18n/page-locale';
 import { HomeFeed } from '@/components/feed/HomeFeed';
 
 export const metadata: Metadata = {
@@ -9,6 +10,7 @@ export const metadata: Metadata = {
 };
 
 /** Rendered in the browser: the feed is the visitor's own, read over the socket with their cookie. */
-export default function FeedPage() {
+export default function FeedPage({ params }: LocaleParams) {
+  usePageLocale(params);
   return <HomeFeed />;
 }

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { pageLocale, type LocaleParams } from '@/i18n/page-locale';
 import { Link } from '@/i18n/navigation';
 import { connection } from 'next/server';
 import { LiveLeaderboard } from '@/components/leaderboard/LiveLeaderboard';
@@ -19,7 +20,8 @@ async function loadBoards() {
 type Props = { searchParams: Promise<{ period?: string | string[] }> };
 
 /** The same HTML for everyone (shared by the page cache): the quiz's `?entry=` row is highlighted in the browser. */
-export default orUnavailable(async function LeaderboardPage({ searchParams }: Props) {
+export default orUnavailable(async function LeaderboardPage({ params, searchParams }: Props & LocaleParams) {
+  await pageLocale(params);
   await connection();
   const { period } = await searchParams;
   const loaded = await loadBoards();

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { usePageLocale, type LocaleParams } from '@/i18n/page-locale';
 import { OpsDashboard } from '@/components/ops/OpsDashboard';
 
 export const metadata: Metadata = {
@@ -8,6 +9,7 @@ export const metadata: Metadata = {
 };
 
 /** A static shell: the dashboard's figures come from its socket once hydrated (components/ops/use-ops.ts). */
-export default function OpsPage() {
+export default function OpsPage({ params }: LocaleParams) {
+  usePageLocale(params);
   return <OpsDashboard />;
 }

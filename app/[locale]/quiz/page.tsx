@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { usePageLocale, type LocaleParams } from '@/i18n/page-locale';
 import { Link } from '@/i18n/navigation';
 import { Quiz } from '@/components/quiz/Quiz';
 
@@ -8,7 +9,8 @@ export const metadata: Metadata = {
   alternates: { canonical: '/quiz' },
 };
 
-export default function QuizPage() {
+export default function QuizPage({ params }: LocaleParams) {
+  usePageLocale(params);
   return (
     <div className="mx-auto max-w-2xl space-y-6">
       <section>

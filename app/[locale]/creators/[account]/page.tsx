@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { pageLocale } from '@/i18n/page-locale';
 import { notFound } from 'next/navigation';
 import { connection } from 'next/server';
 import { CreatorView } from '@/components/creators/CreatorView';
@@ -8,7 +9,7 @@ import { accountIdSchema } from '@/lib/folding/metric-events';
 import { configuredWindows } from '@/lib/live-events/context';
 import { readCreatorView } from '@/lib/ops/ops-snapshot';
 
-type Props = { params: Promise<{ account: string }> };
+type Props = { params: Promise<{ account: string; locale: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { account } = await params;
@@ -16,6 +17,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 export default orUnavailable(async function CreatorPage({ params }: Props) {
+  await pageLocale(params);
   await connection();
   const { account } = await params;
   if (!accountIdSchema.safeParse(account).success) notFound();

@@ -2,7 +2,8 @@ import type { Metadata } from 'next';
 import { Link } from '@/i18n/navigation';
 import { notFound } from 'next/navigation';
 import { connection } from 'next/server';
-import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
+import { pageLocale } from '@/i18n/page-locale';
 import { cache } from 'react';
 import { FollowButton } from '@/components/feed/FollowButton';
 import { LiveProject } from '@/components/live/LiveProject';
@@ -59,10 +60,9 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
  * of the project on each instance (lib/server/page-cache.ts), its snapshot the relay's copy.
  */
 export default orUnavailable(async function ProjectPage({ params }: Props) {
+  await pageLocale(params);
   await connection();
   const { slug } = await params;
-  const locale = asLocale((await params).locale);
-  setRequestLocale(locale);
   const t = await getTranslations('Project');
   if (!isSlug(slug)) notFound();
   // Both reads at once; an unknown project fails the snapshot too, and is a 404 either way.
