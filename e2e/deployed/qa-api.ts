@@ -39,9 +39,9 @@ export class QaApi {
     return ((await response.json()) as { id: string }).id;
   }
 
-  /** A contribution of 10 through the API, as a script (no browser) would make it. */
-  async contribute(slug: string, name: string): Promise<void> {
-    const response = await this.request.post(`/api/projects/${slug}/contributions`, { data: { name, amount: 10 } });
+  /** A contribution (of 10 unless told) through the API, as a script (no browser) would make it. */
+  async contribute(slug: string, name: string, amount = 10): Promise<void> {
+    const response = await this.request.post(`/api/projects/${slug}/contributions`, { data: { name, amount } });
     expect(response.status(), await response.text()).toBe(201);
   }
 
