@@ -29,9 +29,9 @@ export async function generateMetadata({ params }: Pick<Props, 'params'>): Promi
  * hydration. Rendered once per change of the catalogue on each instance (lib/server/page-cache.ts).
  */
 export default orUnavailable(async function HomePage({ params, searchParams }: Props) {
-  await pageLocale(params);
+  const locale = await pageLocale(params);
   await connection();
-  const t = await getTranslations('Home');
+  const t = await getTranslations({ locale, namespace: 'Home' });
   const { after, order } = await searchParams;
   const ending = order === 'ending';
   const cursor = after === undefined ? { success: true as const, data: undefined } : catalogueCursorSchema.safeParse(after);

@@ -1,8 +1,15 @@
+'use client';
+
 import { useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
 import { NOT_FOUND_ATTRIBUTE } from '@/lib/server/page-marks';
 
-/** What a 404 shows, whatever was missing: says what, and leads back to the catalogue. Its mark makes a page cache render of it a 404. */
+/**
+ * What a 404 shows, whatever was missing: says what, and leads back to the catalogue. Its mark
+ * makes a page cache render of it a 404. A client component (rendered on the server all the
+ * same): a 404 boundary may render before its page has set the request's locale, while the
+ * client's provider is told it (app/[locale]/layout.tsx).
+ */
 export function NotFoundPanel({ heading, children }: { heading: string; children: React.ReactNode }) {
   const t = useTranslations('NotFound');
   return (

@@ -1,3 +1,5 @@
+'use client';
+
 import { useTranslations } from 'next-intl';
 import { NotFoundPanel } from '@/components/errors/NotFoundPanel';
 

@@ -60,10 +60,10 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
  * of the project on each instance (lib/server/page-cache.ts), its snapshot the relay's copy.
  */
 export default orUnavailable(async function ProjectPage({ params }: Props) {
-  await pageLocale(params);
+  const locale = await pageLocale(params);
   await connection();
   const { slug } = await params;
-  const t = await getTranslations('Project');
+  const t = await getTranslations({ locale, namespace: 'Project' });
   if (!isSlug(slug)) notFound();
   // Both reads at once; an unknown project fails the snapshot too, and is a 404 either way.
   const [project, snapshot] = await Promise.all([loadProject(slug), readSnapshotForPage(slug).catch(notFoundAsNull)]);
