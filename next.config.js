@@ -1,3 +1,4 @@
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- this file is CommonJS, as the rest of the config was
 const createNextIntlPlugin = require('next-intl/plugin');
 
 /** @type {import('next').NextConfig} */

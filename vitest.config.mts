@@ -35,6 +35,8 @@ export default defineConfig({
   resolve: { alias: { '@': fileURLToPath(new URL('.', import.meta.url)) } },
   test: {
     environment: 'node',
+    // next-intl's ESM imports `next/navigation` as Next's bundler resolves it (no extension): Vite resolves it when it transforms next-intl.
+    server: { deps: { inline: ['next-intl'] } },
     pool: 'forks',
     // Files run side by side: most of a Redis file's time is spent waiting on Redis and the
     // processes it starts, not on a core. Each test decides on its own project, key or channel

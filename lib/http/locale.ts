@@ -2,7 +2,7 @@ import { match } from '@formatjs/intl-localematcher';
 import Negotiator from 'negotiator';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse as parseCookies } from 'cookie';
-import { isLocale, LOCALE_COOKIE, routing, type Locale } from '../../i18n/routing';
+import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, LOCALES, type Locale } from '../locales';
 
 /** Paths that are not pages (the API, Next's files, the socket, crawlers' files): never prefixed. */
 const UNPREFIXED = /^\/(?:api|_next|socket\.io)(?:\/|$)|^\/(?:robots\.txt|sitemap\.xml|icon\.svg|favicon\.ico)$/;
@@ -22,11 +22,11 @@ export function negotiateLocale(request: IncomingMessage): Locale {
   if (isLocale(remembered)) return remembered;
   const asked = new Negotiator({ headers: { 'accept-language': request.headers['accept-language'] } }).languages();
   try {
-    const found = match(asked, [...routing.locales], routing.defaultLocale);
-    return isLocale(found) ? found : routing.defaultLocale;
+    const found = match(asked, [...LOCALES], DEFAULT_LOCALE);
+    return isLocale(found) ? found : DEFAULT_LOCALE;
   } catch {
     // A malformed language tag: the default.
-    return routing.defaultLocale;
+    return DEFAULT_LOCALE;
   }
 }
 

@@ -12,16 +12,16 @@ describe('a campaign’s time left', () => {
   it('reads as days, then hours and minutes, then minutes, then seconds', () => {
     expect(formatTimeLeft(12 * DAY + 5 * HOUR)).toBe('12 days to go');
     expect(formatTimeLeft(DAY)).toBe('1 day to go');
-    expect(formatTimeLeft(3 * HOUR + 12 * MINUTE + 30 * SECOND)).toBe('3 h 12 min to go');
+    expect(formatTimeLeft(3 * HOUR + 12 * MINUTE + 30 * SECOND)).toBe('3 hr 12 min to go');
     expect(formatTimeLeft(5 * MINUTE + 1)).toBe('5 min to go');
-    expect(formatTimeLeft(60 * SECOND)).toBe('ending in 60 s');
-    expect(formatTimeLeft(44_001)).toBe('ending in 45 s');
-    expect(formatTimeLeft(1)).toBe('ending in 1 s');
+    expect(formatTimeLeft(60 * SECOND)).toBe('ending in 60 sec');
+    expect(formatTimeLeft(44_001)).toBe('ending in 45 sec');
+    expect(formatTimeLeft(1)).toBe('ending in 1 sec');
   });
 
   it('is open until the end, then funded when the goal was reached, else ended; a project without an end never ends', () => {
     const project = { endsAt: 10 * DAY, goal: 100 };
-    expect(campaignAt(project, 50, 10 * DAY - 1)).toEqual({ state: 'open', text: 'ending in 1 s' });
+    expect(campaignAt(project, 50, 10 * DAY - 1)).toEqual({ state: 'open', text: 'ending in 1 sec', left: 1 });
     expect(campaignAt(project, 99, 10 * DAY)).toEqual({ state: 'ended', text: 'Ended' });
     expect(campaignAt(project, 100, 10 * DAY)).toEqual({ state: 'funded', text: 'Funded' });
     expect(campaignAt({ goal: 100 }, 0, 10 * DAY)).toEqual({ state: 'endless' });
@@ -56,6 +56,7 @@ describe('an ended campaign as an archive', () => {
   it('says how it ended and when, the same in every time zone', () => {
     expect(archiveOf({ raised: 52_300, goal: 40_000, backers: 1_204, endsAt })).toEqual({
       outcome: 'funded',
+      reached: 130,
       summary: 'Funded: €52,300 of €40,000 from 1,204 backers',
       ended: 'Ended Nov 28, 2026',
     });

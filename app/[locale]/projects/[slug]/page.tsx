@@ -29,7 +29,7 @@ const loadProject = cache(async (slug: string) => (isSlug(slug) ? getProject(slu
 
 /**
  * What a shared link previews: the title, the tagline, and the image of opengraph-image.tsx and
- * twitter-image.tsx, which Next adds itself. URLs are absolute from PUBLIC_ORIGIN (app/layout.tsx).
+ * twitter-image.tsx, which Next adds itself. URLs are absolute from PUBLIC_ORIGIN (app/[locale]/layout.tsx).
  * One HEXISTS more per render: whether it is listed.
  */
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
