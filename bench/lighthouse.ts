@@ -17,7 +17,7 @@ const LIGHTHOUSE = ['--yes', 'lighthouse@12.8.2'];
 
 /** Lighthouse's simulated phone is noisy on a shared machine: each page is scored this many times and the median run kept. */
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 9);
-const PAGES = ['/', '/projects/tidal-synth', '/quiz', '/leaderboard'];
+const PAGES = ['/en', '/en/projects/tidal-synth', '/en/quiz', '/en/leaderboard'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const TARGET = 95;
 
@@ -95,7 +95,7 @@ export async function measureLighthouse(app: App): Promise<FigureResult> {
   for (const [{ scheme, page }, scored] of runs) {
     scored.sort((a, b) => a.performance - b.performance);
     const median = scored[Math.floor(scored.length / 2)]!;
-    const shown = `${page.replace(/^\/projects\/.+/, '/projects/<slug>')}, ${scheme}`;
+    const shown = `${page.replace(/^\/en/, '').replace(/^\/projects\/.+/, '/projects/<slug>') || '/'}, ${scheme}`;
     rows.push({
       figure: `Lighthouse, phone, ${shown}`,
       measured: `${CATEGORIES.map((id) => median[id]).join(' / ')} (performance ${scored[0]!.performance}–${scored.at(-1)!.performance})`,

@@ -37,22 +37,24 @@ async function commandCalls(redis: ReturnType<typeof createRedis>): Promise<numb
 
 /**
  * Page loads and contribution POSTs beside a static file of the same server, in one run: views
- * a second of `/`, a project page and `/leaderboard`, the POSTs a second; Redis commands per warm
+ * a second of `/`, a project page (in English and in German) and `/leaderboard`, the POSTs a second; Redis commands per warm
  * project page view (INFO commandstats, less the app's idle background); and how many times the
  * project page was rendered while 32 connections viewed it and a contribution arrived every
  * 200 ms (at most one render per version).
  */
 export async function measurePages(app: App, redisUrl: string): Promise<FigureResult> {
-  const first = await fetch(`${app.url}/`, { headers: { accept: 'text/html' } });
+  const first = await fetch(`${app.url}/en`, { headers: { accept: 'text/html' } });
   const cookie = first.headers.getSetCookie().find((set) => set.startsWith('cp_vid='))?.split(';')[0] ?? '';
   const staticFile = /\/_next\/static\/chunks\/[^"]+\.js/.exec(await first.text())?.[0];
   if (!staticFile) throw new Error('no static chunk named on /');
   const browser = { accept: 'text/html', cookie };
   const targets: [string, string, boolean][] = [
     ['a static JS chunk', staticFile, false],
-    ['/', '/', false],
-    ['/projects/<slug>', `/projects/${SLUG}`, false],
-    ['/leaderboard', '/leaderboard', false],
+    // Each page under its locale, as a visitor's browser asks after the front door's one redirect; German's copy beside English's.
+    ['/', '/en', false],
+    ['/projects/<slug>', `/en/projects/${SLUG}`, false],
+    ['/de/projects/<slug>', `/de/projects/${SLUG}`, false],
+    ['/leaderboard', '/en/leaderboard', false],
     ['POST …/contributions', `/api/projects/${SLUG}/contributions`, true],
   ];
   progress(`pages: warming up, then ${SECONDS} s of each of ${targets.length} targets, ${CONNECTIONS} connections`);
@@ -69,7 +71,7 @@ export async function measurePages(app: App, redisUrl: string): Promise<FigureRe
   const idleBefore = await idleRate();
   const before = await commandCalls(redis);
   const started = Date.now();
-  const views = await cannon(`${app.url}/projects/${SLUG}`, browser);
+  const views = await cannon(`${app.url}/en/projects/${SLUG}`, browser);
   const during = (await commandCalls(redis)) - before;
   const idlePerMs = (idleBefore + (await idleRate())) / 2;
   const viewed = views.perSecond * SECONDS;
@@ -90,7 +92,7 @@ export async function measurePages(app: App, redisUrl: string): Promise<FigureRe
       await sleep(200);
     }
   })();
-  await cannon(`${app.url}/projects/${SLUG}`, browser);
+  await cannon(`${app.url}/en/projects/${SLUG}`, browser);
   writing = false;
   await writer;
   const rendered = (await renders(app)) - rendersBefore;
@@ -106,13 +108,14 @@ export async function measurePages(app: App, redisUrl: string): Promise<FigureRe
   return {
     details: [
       ...[...runs].map(([name, run]) => `${name}: ${fmt.int(run.perSecond)}/s, p99 ${fmt.ms(run.p99)}, ${run.bad} non-2xx/errors`),
-      `${fmt.int(viewed)} warm views of /projects/${SLUG}: ${fmt.int(during)} commands in all, ${perView.toFixed(3)} a view (INFO commandstats, calls inside scripts included, less the idle app's)`,
-      `${CONNECTIONS} connections viewing /projects/${SLUG} for ${SECONDS} s while ${contributions} contributions arrived: ${rendered} renders for ${versions} versions`,
+      `${fmt.int(viewed)} warm views of /en/projects/${SLUG}: ${fmt.int(during)} commands in all, ${perView.toFixed(3)} a view (INFO commandstats, calls inside scripts included, less the idle app's)`,
+      `${CONNECTIONS} connections viewing /en/projects/${SLUG} for ${SECONDS} s while ${contributions} contributions arrived: ${rendered} renders for ${versions} versions`,
       `autocannon in the bench process, ${CONNECTIONS} connections, ${SECONDS} s a target after a warm-up; the app, Redis and autocannon share the machine (and whatever else runs on it)`,
       ...cpu.details,
     ],
     rows: [
       row('/projects/<slug>', '≥ 25 %', (ratio) => ratio >= 0.25),
+      row('/de/projects/<slug>', '≥ 25 %', (ratio) => ratio >= 0.25),
       row('/', '≥ 25 %', (ratio) => ratio >= 0.25),
       row('/leaderboard', '—', () => null),
       row('POST …/contributions', '≥ 25 %', (ratio) => ratio >= 0.25),

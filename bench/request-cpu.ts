@@ -43,12 +43,12 @@ async function cpuPerRequest(app: App, paths: string[], headers: Record<string, 
 export async function measureRequestCpu(app: App, slug: string, staticFile: string, cookie: string): Promise<{ rows: Row[]; details: string[] }> {
   const repeat = (path: string) => Array.from({ length: REQUESTS }, () => path);
   const slugs = ((await (await fetch(`${app.url}/api/projects?limit=50`)).json()) as { slug: string }[]).map((project) => project.slug);
-  const page = await cpuPerRequest(app, repeat(`/projects/${slug}`), { accept: 'text/html', cookie });
+  const page = await cpuPerRequest(app, repeat(`/en/projects/${slug}`), { accept: 'text/html', cookie });
   const measured: [string, number][] = [
     ['a static JS chunk', await cpuPerRequest(app, repeat(staticFile), {})],
     ['/api/docs/swagger-ui-bundle.js', await cpuPerRequest(app, repeat('/api/docs/swagger-ui-bundle.js'), {})],
-    ['a preview, kept', await cpuPerRequest(app, repeat(`/projects/${slug}/opengraph-image`), {})],
-    [`a preview, drawn (${slugs.length} projects' first)`, await cpuPerRequest(app, slugs.filter((each) => each !== slug).map((each) => `/projects/${each}/opengraph-image`), {})],
+    ['a preview, kept', await cpuPerRequest(app, repeat(`/en/projects/${slug}/opengraph-image`), {})],
+    [`a preview, drawn (${slugs.length} projects' first)`, await cpuPerRequest(app, slugs.filter((each) => each !== slug).map((each) => `/en/projects/${each}/opengraph-image`), {})],
   ];
   const row = ([name, ms]: [string, number]): Row => ({ figure: `CPU per request: ${name}`, measured: `${ms.toFixed(2)} ms`, baseline: `${page.toFixed(2)} ms (page view)`, ratio: fmt.pct(ms / page), target: '—', met: null });
   return {
