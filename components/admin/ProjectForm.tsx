@@ -16,6 +16,7 @@ const EMPTY: Fields = {
   creator: '',
   creatorAccount: '',
   goal: 10_000,
+  currency: 'EUR',
   art: { motif: 'waves', colors: ['#312e81', '#6366f1', '#f472b6'] },
 };
 
@@ -51,8 +52,8 @@ export function ProjectForm({ disabled, selected, onSave }: Props) {
       onSubmit={(event) => {
         event.preventDefault();
         // Only what the PUT takes (a loaded project also carries its total, which is never sent).
-        const { slug, title, tagline, description, creator, creatorAccount, goal, art, endsAt } = fields;
-        void onSave(slug.trim(), { title, tagline, description, creator, creatorAccount, goal: Number(goal), art, ...(endsAt === undefined ? {} : { endsAt }) });
+        const { slug, title, tagline, description, creator, creatorAccount, goal, currency, art, endsAt } = fields;
+        void onSave(slug.trim(), { title, tagline, description, creator, creatorAccount, goal: Number(goal), currency: (currency || 'EUR').trim().toUpperCase(), art, ...(endsAt === undefined ? {} : { endsAt }) });
       }}
     >
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -70,6 +71,18 @@ export function ProjectForm({ disabled, selected, onSave }: Props) {
         <label className="block text-sm font-medium">
           Goal
           <input name="goal" type="number" min={1} step={1} value={fields.goal} onChange={(event) => set({ goal: Number(event.target.value) })} className={`${input} mt-1`} />
+        </label>
+        <label className="block text-sm font-medium">
+          Currency (ISO 4217)
+          <input
+            name="currency"
+            data-testid="project-currency"
+            value={fields.currency ?? 'EUR'}
+            maxLength={3}
+            pattern="[A-Za-z]{3}"
+            onChange={(event) => set({ currency: event.target.value })}
+            className={`${input} mt-1 uppercase`}
+          />
         </label>
         <label className="block text-sm font-medium">
           Ends (your local time; empty: never)

@@ -40,15 +40,17 @@ describe('PUT /api/projects/:slug', () => {
 
     const created = await put(slug, valid(account));
     expect(created.status).toBe(201);
-    expect(await created.json()).toMatchObject({ slug, raised: 0, tagline: '', art: { motif: 'waves' } });
+    expect(await created.json()).toMatchObject({ slug, raised: 0, tagline: '', currency: 'EUR', art: { motif: 'waves' } });
     await recordContribution(slug, { name: 'Ada', amount: 70 }, liveContext(app.redis, testClock()));
 
     const updated = await put(slug, { ...valid(account), title: 'Night Market Radio II', tagline: 'Louder' });
     expect(updated.status).toBe(200);
     expect(await updated.json()).toMatchObject({ slug, title: 'Night Market Radio II', tagline: 'Louder', raised: 70 });
     expect(await getProject(slug, app.redis)).toMatchObject({ title: 'Night Market Radio II', raised: 70 });
-    const again = await put(slug, { ...valid(account), title: 'Night Market Radio II', tagline: 'Louder' });
+    const again = await put(slug, { ...valid(account), title: 'Night Market Radio II', tagline: 'Louder', currency: 'USD' });
     expect(again.status).toBe(200);
+    // The project's own currency, kept with it and on its card: its pages write its money in it.
+    expect(await getProject(slug, app.redis)).toMatchObject({ currency: 'USD', raised: 70 });
 
     // New projects are listed last: page to the end and find it once.
     const seen: string[] = [];
@@ -97,6 +99,9 @@ describe('PUT /api/projects/:slug', () => {
       { ...valid(account), art: { motif: 'spirals', colors: ['#000000', '#000000', '#000000'] } },
       { ...valid(account), art: { motif: 'waves', colors: ['red', '#000000', '#000000'] } },
       { ...valid(account), raised: 1_000_000 },
+      { ...valid(account), currency: 'eur' },
+      { ...valid(account), currency: 'XYZ' },
+      { ...valid(account), currency: 'EURO' },
     ];
     for (const body of bad) expect((await put(slug, body)).status, JSON.stringify(body)).toBe(400);
     expect((await put('Not_A_Slug', valid(account))).status).toBe(400);
