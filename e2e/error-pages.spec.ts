@@ -39,7 +39,7 @@ test('an unknown project is a 404 on every instance, every time, and leads to th
   const errors = new ErrorPages(page);
   await expect(errors.notFound.getByRole('heading', { level: 1 })).toHaveText('No project at this address');
   await errors.toCatalogue.click();
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/en$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Projects people are backing right now');
 });
 

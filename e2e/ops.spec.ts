@@ -67,7 +67,7 @@ test("contributions and a cancellation through the API update their creator's vi
   const slug = await createProject(redis);
   await page.goto(`/projects/${slug}`);
   await page.getByTestId('creator-link').click();
-  await expect(page).toHaveURL(`/creators/account-${slug}`);
+  await expect(page).toHaveURL(`/en/creators/account-${slug}`);
   await expect(page.getByTestId('connection-status')).toHaveAttribute('data-state', 'live');
   await expect(page.getByTestId('creator-raised')).toHaveAttribute('data-value', '1000');
 

@@ -9,8 +9,8 @@ test('Admin and Ops are in the footer for operators, not in the visitors’ navi
   await expect(header.getByRole('link', { name: 'Projects' })).toBeVisible();
   await expect(header.getByRole('link', { name: /admin|ops/i })).toHaveCount(0);
   const operators = page.getByRole('navigation', { name: 'For operators' });
-  await expect(operators.getByRole('link', { name: 'Ops dashboard' })).toHaveAttribute('href', '/ops');
-  await expect(operators.getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
+  await expect(operators.getByRole('link', { name: 'Ops dashboard' })).toHaveAttribute('href', '/en/ops');
+  await expect(operators.getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/en/admin');
 });
 
 test.describe('the quiz on a phone', () => {
@@ -65,7 +65,7 @@ test('the feed shows where entries will be while it connects, and an empty feed 
   await feed.open();
   await expect(feed.page.getByTestId('feed-skeleton')).toHaveCount(0);
   await expect(feed.empty).toContainText('Follow a project');
-  await expect(feed.empty.getByRole('link', { name: 'Browse the projects' })).toHaveAttribute('href', '/');
+  await expect(feed.empty.getByRole('link', { name: 'Browse the projects' })).toHaveAttribute('href', '/en');
 });
 
 test('the ops dashboard says what its figures are in plain words', async ({ page }) => {

@@ -22,7 +22,7 @@ export class CataloguePage {
 
   /** The card linking to a project (an `<a>` to `/projects/<slug>`). */
   card(slug: string): Locator {
-    return this.page.locator(`[data-testid="project-card"][href="/projects/${slug}"]`);
+    return this.page.locator(`[data-testid="project-card"][href$="/projects/${slug}"]`);
   }
 
   /** A card's time left, then "Funded" or "Ended" (`data-state`). */
@@ -33,7 +33,7 @@ export class CataloguePage {
   /** The slugs of the cards shown, in order. */
   async slugs(): Promise<string[]> {
     const hrefs = await this.cards.evaluateAll((cards) => cards.map((card) => card.getAttribute('href') ?? ''));
-    return hrefs.map((href) => href.replace('/projects/', ''));
+    return hrefs.map((href) => href.replace(/^(?:\/[a-z]{2})?\/projects\//, ''));
   }
 
   /** Every card of every page, following "More projects" (works without JavaScript too). */
