@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { INSTANCE_HEADER } from '../lib/http/instance-header';
+import { LOCALES } from '../lib/locales';
 import { SHELLS } from '../lib/server/shared-pages';
 import { expect, test } from './support/fixtures';
 
@@ -10,9 +11,9 @@ import { expect, test } from './support/fixtures';
  * read whatever build was left from before. One dynamic API (`connection()`, a cookie, a Redis
  * read on the server) in a shell or the layout drops it from the prerendered routes.
  */
-test('the shells the page cache shares are static in the build', () => {
+test('the shells the page cache shares are static in the build, in every locale', () => {
   const manifest = JSON.parse(readFileSync(path.join(__dirname, '../.next/prerender-manifest.json'), 'utf8')) as { routes: Record<string, unknown> };
-  expect([...SHELLS].filter((route) => !(route in manifest.routes))).toEqual([]);
+  expect(LOCALES.flatMap((locale) => [...SHELLS].map((route) => `/${locale}${route}`)).filter((route) => !(route in manifest.routes))).toEqual([]);
 });
 
 test('a static page still names the instance that served it, from Server-Timing', async ({ page }) => {
