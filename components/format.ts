@@ -122,5 +122,8 @@ export const currencySymbol = (locale = 'en', currency = 'EUR') =>
     .formatToParts(0)
     .find((part) => part.type === 'currency')?.value ?? currency;
 
-/** "euros", "Euro", "يورو": the currency's name, as a field's label says it. */
-export const currencyName = (locale = 'en', currency = 'EUR') => once(`c:${locale}`, () => new Intl.DisplayNames(locale, { type: 'currency' })).of(currency) ?? currency;
+/** "euros", "Euro", "يورو": the currency's name as a field's label says it (its plural, where the locale has one). */
+export const currencyName = (locale = 'en', currency = 'EUR') =>
+  once(`c:${locale}:${currency}`, () => new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: 'name' }) as Intl.NumberFormat)
+    .formatToParts(2)
+    .find((part) => part.type === 'currency')?.value ?? currency;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatDate, formatMoney, formatTimeLeftSpan, formatUtcDay, formatWindow, ordinal, relativeTime, timeLeftParts } from '../../components/format';
+import { currencyName, currencySymbol, formatCount, formatDate, formatMoney, formatTimeLeftSpan, formatUtcDay, formatWindow, ordinal, relativeTime, timeLeftParts } from '../../components/format';
 
 const LOCALES = ['en', 'de', 'ar'] as const;
 const NOW = Date.UTC(2026, 10, 26, 12);
@@ -49,5 +49,11 @@ describe('numbers, money and dates in the reader’s locale', () => {
     expect(formatTimeLeftSpan(86_400_000, 'en')).toBe('1 day');
     expect(timeLeftParts(3 * 3_600_000 + 12 * 60_000 + 30_000)).toMatchObject({ unit: 'hours', hours: 3, minutes: 12 });
     expect(timeLeftParts(60_000)).toMatchObject({ unit: 'seconds', seconds: 60 });
+  });
+});
+
+describe('a currency beside an amount', () => {
+  it('is its symbol in a legend and its name in a label, as the locale writes them', () => {
+    expect([currencySymbol('en'), currencySymbol('de', 'USD'), currencyName('en'), currencyName('de'), currencyName('en', 'USD')]).toEqual(['€', '$', 'euros', 'Euro', 'US dollars']);
   });
 });
