@@ -70,12 +70,12 @@ export function formatWindow(ms: number, locale = 'en'): string {
   return unit(locale, 'second', 'long').format(Math.round(ms / 1000));
 }
 
-/** "0.8 s", "12 s", "3 min": how long ago or how long to go, as a dashboard shows it. */
-export function formatDuration(ms: number, locale = 'en'): string {
+/** "0.8 s", "12 s", "3 min": how long ago or how long to go, as the (English) ops dashboard shows it. */
+export function formatDuration(ms: number): string {
   const seconds = Math.max(0, ms) / 1_000;
-  if (seconds < 10) return unit(locale, 'second', 'short').format(Math.round(seconds * 10) / 10);
-  if (seconds < 120) return unit(locale, 'second', 'short').format(Math.round(seconds));
-  return unit(locale, 'minute', 'short').format(Math.round(seconds / 60));
+  if (seconds < 10) return `${seconds.toFixed(1)} s`;
+  if (seconds < 120) return `${Math.round(seconds)} s`;
+  return `${Math.round(seconds / 60)} min`;
 }
 
 /** 12.5 %, 12,5 %: a ratio with one decimal. */

@@ -53,7 +53,7 @@ test('a campaign ends on every open page at once: the clock counts down, flips t
     await expect(page.contributeClosed).toContainText('Ended');
     // An archive: how it ended and when, no "Live" pill, no "viewing now".
     await expect(page.archive).toHaveAttribute('data-outcome', 'not_funded');
-    await expect(page.archive).toContainText('Not funded: reached 10 % of €10,000');
+    await expect(page.archive).toContainText('Not funded: reached 10% of €10,000');
     await expect(page.archive.locator('time')).toHaveAttribute('datetime', new Date(endsAt).toISOString());
     await expect(page.connection).toBeHidden();
     await expect(page.visitorsCount).toHaveCount(0);

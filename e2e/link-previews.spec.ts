@@ -28,19 +28,20 @@ const pngSize = (png: Buffer) => [png.readUInt32BE(16), png.readUInt32BE(20)];
 
 test('a project page previews with its title, tagline, canonical URL and a drawn image', async ({ request, slug, live }) => {
   const html = await (await request.get(`${app.baseURL}/projects/${slug}`, { headers: asked })).text();
-  expect(canonical(html)).toBe(`${ORIGIN}/projects/${slug}`);
+  // Asked in English (the browser's Accept-Language): the English page, its own canonical URL.
+  expect(canonical(html)).toBe(`${ORIGIN}/en/projects/${slug}`);
   expect(html).toContain(`<title>Project ${slug} · crowdpulse</title>`);
   expect([meta(html, 'description'), meta(html, 'og:title'), meta(html, 'og:description'), meta(html, 'og:url')]).toEqual([
     'A project made by a test',
     `Project ${slug}`,
     'A project made by a test',
-    `${ORIGIN}/projects/${slug}`,
+    `${ORIGIN}/en/projects/${slug}`,
   ]);
   expect([meta(html, 'twitter:card'), meta(html, 'twitter:title')]).toEqual(['summary_large_image', `Project ${slug}`]);
   const image = meta(html, 'og:image')!;
-  expect(image.startsWith(`${ORIGIN}/projects/${slug}/opengraph-image`)).toBe(true);
+  expect(image.startsWith(`${ORIGIN}/en/projects/${slug}/opengraph-image`)).toBe(true);
   const twitterImage = meta(html, 'twitter:image')!;
-  expect(twitterImage.startsWith(`${ORIGIN}/projects/${slug}/twitter-image`)).toBe(true);
+  expect(twitterImage.startsWith(`${ORIGIN}/en/projects/${slug}/twitter-image`)).toBe(true);
   expect(pngSize(await (await request.get(`${app.baseURL}${new URL(twitterImage).pathname}`)).body())).toEqual([1200, 630]);
 
   // Fetched as another site's page would (an <img>): allowed, and given no visitor cookie.
@@ -72,8 +73,8 @@ test('every page has a title, a description and a canonical URL', async ({ reque
     expect(attribute(html, /<title>([^<]+)<\/title>/), path).toMatch(/crowdpulse/);
     expect(meta(html, 'description')?.length, path).toBeGreaterThan(20);
     if (built.has(path)) expect(canonical(html), path).toMatch(new RegExp(`^https?://[^/]+${path}$`));
-    // Next writes the root without its slash.
-    else expect(canonical(html), path).toBe(path === '/' ? ORIGIN : `${ORIGIN}${path}`);
+    // A project and the catalogue name their locale's own URL; the others their unprefixed one, which negotiates.
+    else expect(canonical(html), path).toBe(path === '/' ? `${ORIGIN}/en` : path.startsWith('/projects/') ? `${ORIGIN}/en${path}` : `${ORIGIN}${path}`);
   }
 });
 
