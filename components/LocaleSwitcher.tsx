@@ -8,15 +8,15 @@ import { routing } from '@/i18n/routing';
 const NAMES: Record<string, string> = { en: 'English', de: 'Deutsch', ar: 'العربية' };
 
 /**
- * The same page in another language. next-intl's Link writes the choice to the locale cookie,
- * which the front door reads for any unprefixed link the visitor opens later (lib/http/locale.ts).
+ * The same page in another language: a group in the header's bar, not a landmark of its own.
+ * next-intl's Link writes the choice to the locale cookie, which the front door reads for any unprefixed link the visitor opens later (lib/http/locale.ts).
  */
 export function LocaleSwitcher() {
   const current = useLocale();
   const pathname = usePathname();
   const t = useTranslations('Layout');
   return (
-    <nav aria-label={t('language')} data-testid="locale-switcher" className="ms-auto flex items-center gap-2 text-xs">
+    <div role="group" aria-label={t('language')} data-testid="locale-switcher" className="ms-auto flex items-center gap-2 text-xs">
       {routing.locales.map((locale) => (
         <Link
           key={locale}
@@ -33,6 +33,6 @@ export function LocaleSwitcher() {
           <span className="max-sm:sr-only">{NAMES[locale]}</span>
         </Link>
       ))}
-    </nav>
+    </div>
   );
 }

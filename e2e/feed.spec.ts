@@ -36,7 +36,7 @@ for (const [device, viewport] of Object.entries(VIEWPORTS)) {
       // Not nested in the card's link.
       expect(await follow.evaluate((button) => button.closest('a') === null)).toBe(true);
       expect(asked).toHaveLength(1);
-      const slug = ((await card.getByTestId('project-card').getAttribute('href')) ?? '').replace('/projects/', '');
+      const slug = ((await card.getByTestId('project-card').getAttribute('href')) ?? '').replace(/^(?:\/[a-z]{2})?\/projects\//, '');
       await follow.click();
       await expect(follow).toHaveAttribute('aria-pressed', 'true');
       await expect(follow).toHaveText('Following');
