@@ -34,7 +34,8 @@ export function appRoutePatterns(appDir = path.join(process.cwd(), 'app')): Rout
 
 function toPattern(segments: string[], kind: RoutePattern['kind']): RoutePattern {
   const kept = segments.filter((segment) => !/^\(.*\)$/.test(segment));
-  const pattern = `/${kept.join('/')}`;
+  // A page's locale is left out of its label: /de/projects/x and /en/projects/x are one route, /projects/[slug].
+  const pattern = `/${(kept[0] === '[locale]' ? kept.slice(1) : kept).join('/')}`;
   const regex = new RegExp(`^/${kept.map((s) => (/^\[.+\]$/.test(s) ? '[^/]+' : escape(s))).join('/')}/?$`);
   return { pattern, kind, test: (pathname) => regex.test(pathname) };
 }
