@@ -198,17 +198,38 @@ function applyVersioned(state: LiveState, change: VersionedChange): LiveState | 
       for (const name of change.kinds) if (name in lists) lists[name] = listed(state, name, member);
       return { ...state, counters: countersAfter(state, change), lists };
     }
+    case 'tier-holds':
+      return { ...state, tiers: tiersAfter(state.tiers, change.tier) };
     case 'events-imported':
       return 'resync';
   }
 }
 
-/** The tiers after a pledge or a cancel on one of them: its places claimed now, and what is left. */
-function tiersAfter(tiers: LiveState['tiers'], changed: { id: string; claimed: number } | undefined): LiveState['tiers'] {
+type TierPlaces = { id: string; claimed: number; held?: number; holds?: number[] };
+
+/** The tiers after a pledge, a cancel or a hold on one of them: its places claimed now, and its holds when the change carries them. */
+function tiersAfter(tiers: LiveState['tiers'], changed: TierPlaces | undefined): LiveState['tiers'] {
   if (!changed) return tiers;
-  return tiers.map((tier) =>
-    tier.id === changed.id ? { ...tier, claimed: changed.claimed, left: tier.limit === null ? null : Math.max(0, tier.limit - changed.claimed - tier.held) } : tier,
-  );
+  return tiers.map((tier) => {
+    if (tier.id !== changed.id) return tier;
+    const holds = changed.held === undefined ? tier.holds : (changed.holds ?? []);
+    return { ...tier, claimed: changed.claimed, holds, held: holds.length, left: tier.limit === null ? null : Math.max(0, tier.limit - changed.claimed - holds.length) };
+  });
+}
+
+/** The tiers at `now`: a hold whose time has come is gone by itself, its place back, with no request (Redis prunes it at the same time). */
+export function tiersAt(tiers: LiveState['tiers'], now: number): LiveState['tiers'] {
+  return tiers.map((tier) => {
+    const holds = (tier.holds ?? []).filter((expiresAt) => expiresAt > now);
+    if (holds.length === tier.held && tier.holds) return tier;
+    return { ...tier, holds, held: holds.length, left: tier.limit === null ? null : Math.max(0, tier.limit - tier.claimed - holds.length) };
+  });
+}
+
+/** The next time a hold lapses after `now` (server clock), for the page's timer; undefined when none stands. */
+export function nextHoldLapse(tiers: LiveState['tiers'], now: number): number | undefined {
+  const times = tiers.flatMap((tier) => (tier.holds ?? []).filter((expiresAt) => expiresAt > now));
+  return times.length > 0 ? Math.min(...times) : undefined;
 }
 
 /** Adds an older page of the activity list, read with `before` ("load more"). Not versioned. */
@@ -237,7 +258,7 @@ export function viewAt(state: LiveState, now: number): LiveView {
     visitors: state.visitors,
     raised: state.raised,
     backers: state.backers,
-    tiers: state.tiers,
+    tiers: tiersAt(state.tiers, now),
     activity: state.activity.items,
     hasMoreActivity: state.activity.nextCursor !== null,
     needsResync,
