@@ -223,6 +223,9 @@ export const cancelledContributionSchema = z.object({
 export const pledgeSchema = z
   .object({ id: z.string(), at: ms, amount: z.number().int(), cancelled: z.boolean() })
   .describe("a pledge as the ledger keeps it: a repeat of its id answers the original's");
+export const holdSchema = z
+  .object({ tier: z.string(), expiresAt: ms.describe("when the hold lapses by itself, on the server's clock") })
+  .describe("a place of a limited tier kept for this visitor while they finish the form; their pledge on the tier consumes it");
 export const reconcileSchema = z.object({
   raised: z.number().int(),
   backers: z.number().int(),
