@@ -205,10 +205,10 @@ function applyVersioned(state: LiveState, change: VersionedChange): LiveState | 
   }
 }
 
-type TierPlaces = { id: string; claimed: number; held?: number; holds?: number[] };
+type TierChange = { id: string; claimed: number; held?: number; holds?: number[] };
 
 /** The tiers after a pledge, a cancel or a hold on one of them: its places claimed now, and its holds when the change carries them. */
-function tiersAfter(tiers: LiveState['tiers'], changed: TierPlaces | undefined): LiveState['tiers'] {
+function tiersAfter(tiers: LiveState['tiers'], changed: TierChange | undefined): LiveState['tiers'] {
   if (!changed) return tiers;
   return tiers.map((tier) => {
     if (tier.id !== changed.id) return tier;

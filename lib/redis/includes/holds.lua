@@ -18,13 +18,14 @@ local function holdsClock(shift)
   return tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000) + (tonumber(shift) or 0)
 end
 
-local function holdsPrune(key, now)
-  redis.call('ZREMRANGEBYSCORE', key, '-inf', now)
+-- A hold lapsing at `cutoff` is gone at it, as a member one window old is (event-kinds.lua).
+local function holdsPrune(key, cutoff)
+  redis.call('ZREMRANGEBYSCORE', key, '-inf', cutoff)
   return redis.call('ZCARD', key)
 end
 
-local function holdsExpiries(key, now)
-  local expiries = redis.call('ZRANGE', key, '(' .. now, '+inf', 'BYSCORE', 'WITHSCORES')
+local function holdsExpiries(key, cutoff)
+  local expiries = redis.call('ZRANGE', key, '(' .. cutoff, '+inf', 'BYSCORE', 'WITHSCORES')
   local times = {}
   for i = 2, #expiries, 2 do times[#times + 1] = tonumber(expiries[i]) end
   return times
