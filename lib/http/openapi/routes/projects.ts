@@ -78,6 +78,7 @@ export const projectRoutes = defineRoutes('projects', [
       201: { description: 'created', json: projectSchema },
       200: { description: 'updated; its total is untouched', json: projectSchema },
     },
+    errors: { 409: '`tier_in_use`: the save drops a tier that has pledges, or limits it below them (`tier` beside the error): nothing saved' },
   },
   {
     method: 'get',
