@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { POST as POST_CONTRIBUTION } from '../../app/api/projects/[slug]/contributions/route';
 import { DELETE as RELEASE, POST as HOLD } from '../../app/api/projects/[slug]/tiers/[tier]/hold/route';
 import { GET as LIVE } from '../../app/api/projects/[slug]/live/route';
@@ -35,8 +35,7 @@ beforeAll(async () => {
 afterAll(async () => app.close());
 
 /** One client: its own address, and the cookie the server gave it, kept as a browser keeps it. */
-function client() {
-  const address = uniqueAddress();
+function client(address = uniqueAddress()) {
   let cookie: string | undefined;
   return async (method: string, path: string, body?: unknown) => {
     const response = await fetch(`${app.url}${path}`, {
@@ -91,5 +90,37 @@ describe('a name never makes a backer', () => {
     await one('POST', `/api/projects/${other}/contributions`, { name: 'Ada', amount: 5 });
     await one('POST', `/api/projects/${other}/contributions`, { name: 'Ada Lovelace', amount: 7 });
     expect((await live(other)).backers).toBe(1);
+  });
+});
+
+describe('limits', () => {
+  const saved = { perMin: process.env.RATE_LIMIT_PER_MIN, newIds: process.env.RATE_LIMIT_NEW_VISITORS_PER_HOUR };
+  afterEach(() => {
+    for (const [name, value] of [['RATE_LIMIT_PER_MIN', saved.perMin], ['RATE_LIMIT_NEW_VISITORS_PER_HOUR', saved.newIds]] as const) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  });
+
+  it('a hold is a write: past RATE_LIMIT_PER_MIN from one address, 429', async () => {
+    process.env.RATE_LIMIT_PER_MIN = '2';
+    const slug = await projectWithTier(5);
+    const ada = client();
+    expect((await ada('POST', `/api/projects/${slug}/tiers/vinyl/hold`)).status).toBe(201);
+    expect((await ada('POST', `/api/projects/${slug}/tiers/vinyl/hold`)).status).toBe(200);
+    expect(await ada('POST', `/api/projects/${slug}/tiers/vinyl/hold`)).toMatchObject({ status: 429, body: { error: { code: 'rate_limited' } } });
+  });
+
+  it('a cookie-less pledge takes a new visitor from its address budget: past it, 429 and nothing written', async () => {
+    process.env.RATE_LIMIT_PER_MIN = '1000';
+    process.env.RATE_LIMIT_NEW_VISITORS_PER_HOUR = '3';
+    const slug = await projectWithTier();
+    const address = uniqueAddress();
+    // Its wider networks may have given ids to this file's other clients: count until refused.
+    const statuses: number[] = [];
+    while (statuses.at(-1) !== 429 && statuses.length < 10) statuses.push((await client(address)('POST', `/api/projects/${slug}/contributions`, { name: 'Ada', amount: 5 })).status);
+    expect(statuses.at(-1)).toBe(429);
+    expect(statuses.slice(0, -1).every((status) => status === 201)).toBe(true);
+    expect((await live(slug)).backers).toBe(statuses.length - 1);
   });
 });
