@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConflictError, InvalidInputError, NotFoundError } from '../../lib/errors';
 import { cancelContribution, readLiveSnapshot, reconcileLedger, recordContribution } from '../../lib/live-events';
 import type { LiveEventsContext } from '../../lib/live-events/context';
+import { snapshotAt } from '../../lib/live-events/aged-snapshot';
 import { holdMsFromEnv, holdPlace, releaseHold } from '../../lib/live-events/holds';
 import { putProject } from '../../lib/projects/save';
 import type { RedisClient } from '../../lib/redis/client';
@@ -81,6 +82,15 @@ describe('holds on a limited tier', () => {
     expect(await releaseHold(slug, 'vinyl', 'grace', ctx)).toBe(true);
     expect(await releaseHold(slug, 'vinyl', 'grace', ctx)).toBe(false);
     expect((await readLiveSnapshot(slug, ctx)).tiers[0]).toMatchObject({ claimed: 0, held: 0, left: 1 });
+  });
+
+  it("a snapshot an instance cached is aged by its holds' times too: a lapsed one is gone from a copy served later", async () => {
+    const slug = await projectWithTier(2);
+    const ctx = holdContext();
+    const { expiresAt } = await holdPlace(slug, 'vinyl', 'ada', ctx);
+    const cached = await readLiveSnapshot(slug, ctx);
+    expect(snapshotAt(cached, expiresAt - 1)!.tiers[0]).toMatchObject({ held: 1, left: 1 });
+    expect(snapshotAt(cached, expiresAt)!.tiers[0]).toMatchObject({ held: 0, left: 2, holds: [] });
   });
 
   it('names an unknown project or tier (404), an unlimited tier (400 field tier)', async () => {
