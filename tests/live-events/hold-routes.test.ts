@@ -111,7 +111,7 @@ describe('limits', () => {
     expect(await ada('POST', `/api/projects/${slug}/tiers/vinyl/hold`)).toMatchObject({ status: 429, body: { error: { code: 'rate_limited' } } });
   });
 
-  it('a cookie-less pledge takes a new visitor from its address budget: past it, 429 and nothing written', async () => {
+  it('a cookie-less pledge or hold takes a new visitor from its address budget: past it, 429 and nothing written', async () => {
     process.env.RATE_LIMIT_PER_MIN = '1000';
     process.env.RATE_LIMIT_NEW_VISITORS_PER_HOUR = '3';
     const slug = await projectWithTier();
@@ -122,5 +122,8 @@ describe('limits', () => {
     expect(statuses.at(-1)).toBe(429);
     expect(statuses.slice(0, -1).every((status) => status === 201)).toBe(true);
     expect((await live(slug)).backers).toBe(statuses.length - 1);
+    // A hold is a visitor's too: refused the same way, nothing held.
+    expect((await client(address)('POST', `/api/projects/${slug}/tiers/vinyl/hold`)).status).toBe(429);
+    expect((await live(slug)).tiers[0]).toMatchObject({ held: 0 });
   });
 });
