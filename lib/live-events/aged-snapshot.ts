@@ -1,5 +1,5 @@
 import { inWindow, KINDS, windowOf, type KindDescriptor } from './kinds';
-import { tiersAt } from './client-state';
+import { tiersAt } from './tier-places';
 import { campaignEndAt, type Counter, type KindPart, type Member } from './snapshot';
 import type { LiveSnapshot } from './types';
 

@@ -2,6 +2,7 @@ import { appendPage, listFromPage, prependEntry, removeEntry, type ActivityList 
 import { contributions, contributors, inWindow, KINDS, news, windowOf, type KindDescriptor } from './kinds';
 import type { Counter, Member } from './snapshot';
 import type { ActivityEntry, ActivityPage, Contributor, ExpiringTimes, LiveChange, LiveSnapshot, NewsItem, VersionedChange } from './types';
+import { tiersAfter, tiersAt } from './tier-places';
 import type { Windows } from './windows';
 
 /**
@@ -203,33 +204,6 @@ function applyVersioned(state: LiveState, change: VersionedChange): LiveState | 
     case 'events-imported':
       return 'resync';
   }
-}
-
-type TierChange = { id: string; claimed: number; held?: number; holds?: number[] };
-
-/** The tiers after a pledge, a cancel or a hold on one of them: its places claimed now, and its holds when the change carries them. */
-function tiersAfter(tiers: LiveState['tiers'], changed: TierChange | undefined): LiveState['tiers'] {
-  if (!changed) return tiers;
-  return tiers.map((tier) => {
-    if (tier.id !== changed.id) return tier;
-    const holds = changed.held === undefined ? tier.holds : (changed.holds ?? []);
-    return { ...tier, claimed: changed.claimed, holds, held: holds.length, left: tier.limit === null ? null : Math.max(0, tier.limit - changed.claimed - holds.length) };
-  });
-}
-
-/** The tiers at `now`: a hold whose time has come is gone by itself, its place back, with no request (Redis prunes it at the same time). */
-export function tiersAt(tiers: LiveState['tiers'], now: number): LiveState['tiers'] {
-  return tiers.map((tier) => {
-    const holds = (tier.holds ?? []).filter((expiresAt) => expiresAt > now);
-    if (holds.length === tier.held && tier.holds) return tier;
-    return { ...tier, holds, held: holds.length, left: tier.limit === null ? null : Math.max(0, tier.limit - tier.claimed - holds.length) };
-  });
-}
-
-/** The next time a hold lapses after `now` (server clock), for the page's timer; undefined when none stands. */
-export function nextHoldLapse(tiers: LiveState['tiers'], now: number): number | undefined {
-  const times = tiers.flatMap((tier) => (tier.holds ?? []).filter((expiresAt) => expiresAt > now));
-  return times.length > 0 ? Math.min(...times) : undefined;
 }
 
 /** Adds an older page of the activity list, read with `before` ("load more"). Not versioned. */
