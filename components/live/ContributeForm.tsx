@@ -6,6 +6,7 @@ import { fieldOf, plainProblem } from '../field-errors';
 import { FieldError, NameField } from '../NameField';
 import { TierChoice, type TierPlaces } from './TierChoice';
 import { useFormat } from '../use-format';
+import { countdownText, useTierHold } from './use-tier-hold';
 
 const PRESETS = [10, 25, 50, 100];
 
@@ -20,14 +21,15 @@ function problemsOf(name: string, amount: string, say: { name: string; amount: s
   return Object.keys(problems).length > 0 ? problems : null;
 }
 
-/** `over`: "Funded" or "Ended" once the campaign has ended, and the form gives way to it. */
-export function ContributeForm({ slug, over, tiers = [], currency }: { slug: string; over: string | null; tiers?: readonly TierPlaces[]; currency?: string }) {
+/** `over`: "Funded" or "Ended" once the campaign has ended, and the form gives way to it. `now`: the server's clock, on which a hold's time counts down. */
+export function ContributeForm({ slug, over, tiers = [], now, currency }: { slug: string; over: string | null; tiers?: readonly TierPlaces[]; now: number; currency?: string }) {
   const t = useTranslations('Contribute');
   const format = useFormat();
   const [name, setName] = useState('');
   const [amount, setAmount] = useState('25');
   const [tier, setTier] = useState('');
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'idle' });
+  const { hold, lapsed, secondsLeft, choose, settle } = useTierHold(slug, now);
   // One id per intended contribution: a retry after a timeout or a 503 (which does not prove
   // nothing was written) sends it again and is counted once; a success or a changed form starts a new one.
   const intent = useRef<{ id: string; name: string; amount: string; tier: string } | null>(null);
@@ -55,6 +57,7 @@ export function ContributeForm({ slug, over, tiers = [], currency }: { slug: str
       });
       if (response.ok) {
         intent.current = null;
+        settle();
         return setOutcome({ kind: 'done', name: name.trim() });
       }
       const body = (await response.json().catch(() => null)) as { error?: { message?: string; field?: string } } | null;
@@ -88,8 +91,18 @@ export function ContributeForm({ slug, over, tiers = [], currency }: { slug: str
         onChoose={(chosen) => {
           setTier(chosen?.id ?? '');
           if (chosen) setAmount(String(chosen.minimum));
+          void choose(chosen);
         }}
       />
+      {hold && hold.tier === tier && (
+        <p data-testid="tier-hold" data-lapsed={lapsed || undefined} role="status" className="text-sm text-slate-700 dark:text-slate-300">
+          {'refused' in hold
+            ? hold.refused
+            : lapsed
+              ? t('holdLapsed')
+              : t.rich('holdFor', { time: () => <strong data-testid="hold-countdown" className="tabular-nums">{countdownText(secondsLeft)}</strong> })}
+        </p>
+      )}
       <NameField label={t('name')} ref={nameRef} data-testid="contribute-name" name="name" value={name} onChange={setName} maxLength={40} padding="py-2" error={invalid?.name} />
       <fieldset>
         <legend className="text-sm font-medium text-slate-700 dark:text-slate-300">{t('amountLegend', { currency: format.currencySymbol(currency) })}</legend>

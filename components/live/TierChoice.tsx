@@ -4,11 +4,15 @@ import { useFormat } from '../use-format';
 
 export type TierPlaces = LiveSnapshot['tiers'][number];
 
-/** "3 left", "Sold out", or nothing for an unlimited tier: live, from the page's model. */
+/** "7 left · 2 being claimed", "Sold out", or nothing for an unlimited tier: live, from the page's model (holds lapse on its clock). */
 function usePlacesText(): (tier: TierPlaces) => string {
   const t = useTranslations('Contribute');
   const format = useFormat();
-  return (tier) => (tier.left === null ? '' : tier.left === 0 ? t('soldOut') : t('left', { count: format.count(tier.left) }));
+  return (tier) => {
+    if (tier.left === null) return '';
+    if (tier.left === 0 && tier.held === 0) return t('soldOut');
+    return tier.held > 0 ? t('leftClaimed', { left: format.count(tier.left), held: format.count(tier.held) }) : t('left', { count: format.count(tier.left) });
+  };
 }
 
 /**
@@ -29,15 +33,15 @@ export function TierChoice({ tiers, chosen, onChoose, currency }: { tiers: reado
         <span className="font-medium">{t('noReward')}</span>
       </label>
       {tiers.map((tier) => (
-        <label key={tier.id} data-testid="tier-option" data-tier={tier.id} data-left={tier.left ?? ''} className={option}>
-          <input type="radio" name="tier" value={tier.id} checked={chosen === tier.id} disabled={tier.left === 0} onChange={() => onChoose(tier)} className="mt-1" />
+        <label key={tier.id} data-testid="tier-option" data-tier={tier.id} data-left={tier.left ?? ''} data-held={tier.held} className={option}>
+          <input type="radio" name="tier" value={tier.id} checked={chosen === tier.id} disabled={tier.left === 0 && chosen !== tier.id} onChange={() => onChoose(tier)} className="mt-1" />
           <span className="min-w-0 flex-1">
             <span className="flex flex-wrap items-baseline justify-between gap-x-2">
               <bdi className="font-medium">{tier.title}</bdi>
               <span className="tabular-nums text-slate-600 dark:text-slate-300">{format.money(tier.minimum, currency)}+</span>
             </span>
             {tier.description && <span className="block text-xs text-slate-600 dark:text-slate-300">{tier.description}</span>}
-            <span data-testid="tier-places" className={`block text-xs font-semibold ${tier.left === 0 ? 'text-red-700 dark:text-red-300' : 'text-emerald-700 dark:text-emerald-300'}`}>
+            <span data-testid="tier-places" className={`block text-xs font-semibold ${tier.left === 0 && chosen !== tier.id ? 'text-red-700 dark:text-red-300' : 'text-emerald-700 dark:text-emerald-300'}`}>
               {placesText(tier)}
             </span>
           </span>
