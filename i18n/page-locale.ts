@@ -1,4 +1,5 @@
-import { setRequestLocale } from 'next-intl/server';
+import type { Metadata } from 'next';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { use } from 'react';
 import { asLocale, type Locale } from './routing';
 
@@ -20,4 +21,10 @@ export async function pageLocale(params: Promise<{ locale: string }>): Promise<L
   const locale = asLocale((await params).locale);
   setRequestLocale(locale);
   return locale;
+}
+
+/** A page's title and description in its locale (the `Pages` messages), its canonical URL the unprefixed one, which negotiates. */
+export async function localizedMetadata({ params }: LocaleParams, page: 'quiz' | 'leaderboard' | 'feed', canonical: string): Promise<Metadata> {
+  const t = await getTranslations({ locale: asLocale((await params).locale), namespace: 'Pages' });
+  return { title: t(`${page}Title`), description: t(`${page}Description`), alternates: { canonical } };
 }

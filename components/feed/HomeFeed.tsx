@@ -1,6 +1,7 @@
 'use client';
 
 import { Link } from '@/i18n/navigation';
+import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { describeEntry } from '@/lib/feed/client-state';
 import type { FeedEntry } from '@/lib/feed/entries';
@@ -17,6 +18,7 @@ const ICONS: Record<FeedEntry['kind'], { mark: string; tone: string }> = {
 };
 
 function EntryItem({ entry, now }: { entry: FeedEntry; now: number }) {
+  const t = useTranslations('Feed');
   const { mark, tone } = ICONS[entry.kind];
   return (
     <li data-testid="feed-item" data-kind={entry.kind} data-id={entry.id} className="animate-arrive flex items-start gap-3 py-3">
@@ -25,11 +27,11 @@ function EntryItem({ entry, now }: { entry: FeedEntry; now: number }) {
         <span className="block break-words">{describeEntry(entry)}</span>
         <span className="mt-0.5 block text-xs text-slate-600 dark:text-slate-300">
           <Link prefetch={false} href={`/projects/${entry.project.slug}`} className="font-medium text-accent dark:text-indigo-300 hover:underline">
-            {entry.project.title}
+            <bdi>{entry.project.title}</bdi>
           </Link>
           {' · '}
           {entry.kind === 'news' ? (
-            <a href={entry.news.url} rel="noopener noreferrer" target="_blank" className="text-accent dark:text-indigo-300 hover:underline">read the update</a>
+            <a href={entry.news.url} rel="noopener noreferrer" target="_blank" className="text-accent dark:text-indigo-300 hover:underline">{t('readUpdate')}</a>
           ) : null}
           {entry.kind === 'news' ? ' · ' : null}
           <RelativeTime at={entry.kind === 'backers' ? entry.updated : entry.at} now={now} />
@@ -41,9 +43,10 @@ function EntryItem({ entry, now }: { entry: FeedEntry; now: number }) {
 
 /** Grey rows where the entries will be, while the socket connects: the page does not jump when they come. */
 function FeedSkeleton() {
+  const t = useTranslations('Feed');
   return (
     <div data-testid="feed-skeleton" role="status" className="mt-3">
-      <span className="sr-only">Loading your feed…</span>
+      <span className="sr-only">{t('loadingFeed')}</span>
       <ul aria-hidden className="divide-y divide-slate-100 dark:divide-slate-800">
         {[0, 1, 2].map((row) => (
           <li key={row} className="flex items-start gap-3 py-3 motion-safe:animate-pulse">
@@ -63,6 +66,7 @@ function FeedSkeleton() {
 export function HomeFeed() {
   const { entries, nextCursor, status, connection, now, loadMore } = useHomeFeed();
   const [loading, setLoading] = useState<'idle' | 'busy' | 'failed'>('idle');
+  const t = useTranslations('Feed');
   const onLoadMore = () => {
     setLoading('busy');
     loadMore().then(() => setLoading('idle'), () => setLoading('failed'));
@@ -70,33 +74,33 @@ export function HomeFeed() {
   return (
     <section className={card} aria-labelledby="feed-heading">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 id="feed-heading" className="text-2xl font-bold tracking-tight">Your feed</h1>
+        <h1 id="feed-heading" className="text-2xl font-bold tracking-tight">{t('heading')}</h1>
         <ConnectionStatus state={connection} />
       </div>
-      <p className="text-sm text-slate-600 dark:text-slate-300">News, milestones and backers of the projects you follow, newest first.</p>
+      <p className="text-sm text-slate-600 dark:text-slate-300">{t('lead')}</p>
       {status === 'loading' ? <FeedSkeleton /> : null}
       {status === 'ready' && entries.length === 0 ? (
         <div data-testid="feed-empty" className="mt-6 space-y-3 text-slate-700 dark:text-slate-300">
-          <p className="font-semibold">Nothing here yet.</p>
-          <p>Follow a project and its news, milestones and new backers show up here as they happen.</p>
+          <p className="font-semibold">{t('emptyHeading')}</p>
+          <p>{t('emptyBody')}</p>
           <p className="flex flex-wrap gap-2">
             <Link prefetch={false} href="/" className="rounded-full bg-accent px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-700">
-              Browse the projects
+              {t('browse')}
             </Link>
             <Link prefetch={false} href="/?order=ending" className="rounded-full border border-slate-300 dark:border-slate-600 px-4 py-2 text-sm font-semibold text-accent dark:text-indigo-300 hover:border-accent">
-              Ending soon
+              {t('endingSoon')}
             </Link>
           </p>
         </div>
       ) : null}
-      {status === 'no-visitor' ? <p className="mt-6 text-slate-700 dark:text-slate-300">Your browser did not keep our cookie, so there is no feed to show.</p> : null}
-      {status === 'unavailable' ? <p role="alert" className="mt-6 text-amber-800 dark:text-amber-200">The feed is unavailable right now; it comes back by itself.</p> : null}
+      {status === 'no-visitor' ? <p className="mt-6 text-slate-700 dark:text-slate-300">{t('noVisitor')}</p> : null}
+      {status === 'unavailable' ? <p role="alert" className="mt-6 text-amber-800 dark:text-amber-200">{t('unavailable')}</p> : null}
       <ol data-testid="feed-list" aria-live="polite" aria-relevant="additions" className="mt-3 divide-y divide-slate-100 dark:divide-slate-800">
         {entries.map((entry) => <EntryItem key={entry.id} entry={entry} now={now} />)}
       </ol>
       {nextCursor ? (
         <button type="button" onClick={onLoadMore} disabled={loading === 'busy'} className="mt-3 rounded-lg border border-slate-300 dark:border-slate-600 px-4 py-2 text-sm font-semibold text-slate-800 dark:text-slate-200 hover:bg-slate-50 dark:hover:bg-slate-800/60 disabled:opacity-60">
-          {loading === 'busy' ? 'Loading…' : loading === 'failed' ? 'Could not load; try again' : 'Load more'}
+          {loading === 'busy' ? t('loading') : loading === 'failed' ? t('loadFailed') : t('loadMore')}
         </button>
       ) : null}
     </section>

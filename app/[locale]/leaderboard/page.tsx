@@ -1,16 +1,13 @@
 import type { Metadata } from 'next';
-import { pageLocale, type LocaleParams } from '@/i18n/page-locale';
+import { getTranslations } from 'next-intl/server';
+import { localizedMetadata, pageLocale, type LocaleParams } from '@/i18n/page-locale';
 import { Link } from '@/i18n/navigation';
 import { connection } from 'next/server';
 import { LiveLeaderboard } from '@/components/leaderboard/LiveLeaderboard';
 import { orUnavailable } from '@/components/unavailable-boundary';
 import { BOARD_SIZE, isPeriod, readBoards } from '@/lib/leaderboard';
 
-export const metadata: Metadata = {
-  title: 'Leaderboard',
-  description: 'The buzzword quiz’s top 100 today, this week and of all time, live.',
-  alternates: { canonical: '/leaderboard' },
-};
+export const generateMetadata = (props: LocaleParams): Promise<Metadata> => localizedMetadata(props, 'leaderboard', '/leaderboard');
 
 /** The three boards and the server's clock when they were read (rows say "3 minutes ago" on that clock). */
 async function loadBoards() {
@@ -21,7 +18,8 @@ type Props = { searchParams: Promise<{ period?: string | string[] }> };
 
 /** The same HTML for everyone (shared by the page cache): the quiz's `?entry=` row is highlighted in the browser. */
 export default orUnavailable(async function LeaderboardPage({ params, searchParams }: Props & LocaleParams) {
-  await pageLocale(params);
+  const locale = await pageLocale(params);
+  const t = await getTranslations({ locale, namespace: 'Pages' });
   await connection();
   const { period } = await searchParams;
   const loaded = await loadBoards();
@@ -29,7 +27,7 @@ export default orUnavailable(async function LeaderboardPage({ params, searchPara
     <div className="mx-auto max-w-2xl space-y-6">
       <section className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Leaderboard</h1>
+          <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{t('leaderboardTitle')}</h1>
           <p className="mt-2 text-slate-600 dark:text-slate-300">
             The best {BOARD_SIZE} Buzzword Quiz players of today, this week and all time (UTC), live. Equal scores share a rank;
             whoever got there first is listed first.

@@ -1,20 +1,18 @@
 import type { Metadata } from 'next';
-import { usePageLocale, type LocaleParams } from '@/i18n/page-locale';
+import { useTranslations } from 'next-intl';
+import { localizedMetadata, usePageLocale, type LocaleParams } from '@/i18n/page-locale';
 import { Link } from '@/i18n/navigation';
 import { Quiz } from '@/components/quiz/Quiz';
 
-export const metadata: Metadata = {
-  title: 'Buzzword Quiz',
-  description: 'Ten questions on the words of the trade; the best scores make the leaderboard.',
-  alternates: { canonical: '/quiz' },
-};
+export const generateMetadata = (props: LocaleParams): Promise<Metadata> => localizedMetadata(props, 'quiz', '/quiz');
 
 export default function QuizPage({ params }: LocaleParams) {
   usePageLocale(params);
+  const t = useTranslations('Pages');
   return (
     <div className="mx-auto max-w-2xl space-y-6">
       <section>
-        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Buzzword Quiz</h1>
+        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{t('quizTitle')}</h1>
         <p className="mt-2 text-slate-600 dark:text-slate-300">
           Real tech jargon, or made up? Ten questions, fifteen minutes, one shot at the{' '}
           <Link prefetch={false} href="/leaderboard" className="font-medium text-accent dark:text-indigo-300 hover:underline">
