@@ -1,6 +1,7 @@
 'use client';
 
 import { Link } from '@/i18n/navigation';
+import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
 import type { Project } from '@/lib/projects/types';
 import { ProjectArt } from './ProjectArt';
@@ -21,11 +22,12 @@ export function RecentlyViewed() {
       current = false;
     };
   }, []);
+  const t = useTranslations('Home');
   if (projects.length === 0) return null;
   return (
     <section aria-labelledby="recently-viewed-heading">
       <h2 id="recently-viewed-heading" className="text-sm font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">
-        Recently viewed
+        {t('recentlyViewed')}
       </h2>
       <ol data-testid="recently-viewed" className="-mx-4 mt-3 flex snap-x scroll-px-4 gap-3 overflow-x-auto px-4 pb-2">
         {projects.map((project) => (
@@ -35,12 +37,12 @@ export function RecentlyViewed() {
               href={`/projects/${project.slug}`}
               data-testid="recently-viewed-item"
               data-slug={project.slug}
-              className="flex w-56 items-center gap-3 rounded-xl border border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900 p-2 pr-3 shadow-sm transition hover:shadow-md focus-visible:outline-2 focus-visible:outline-accent"
+              className="flex w-56 items-center gap-3 rounded-xl border border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900 p-2 pe-3 shadow-sm transition hover:shadow-md focus-visible:outline-2 focus-visible:outline-accent"
             >
               <ProjectArt art={project.art} className="h-10 w-14 shrink-0 rounded-lg" />
               <span className="min-w-0">
-                <span className="block truncate text-sm font-semibold">{project.title}</span>
-                <span className="block truncate text-xs text-slate-500 dark:text-slate-400">by {project.creator}</span>
+                <bdi className="block truncate text-sm font-semibold">{project.title}</bdi>
+                <span className="block truncate text-xs text-slate-500 dark:text-slate-400">{t.rich('by', { name: () => <bdi>{project.creator}</bdi> })}</span>
               </span>
             </Link>
           </li>

@@ -162,9 +162,9 @@ function Row({ entry, now, arrived, tied, mine, rowRef, action }: RowProps) {
           <EntryDate at={entry.date} now={now} />
         </span>
       </span>
-      <span className="shrink-0 text-right">
+      <span className="shrink-0 text-end">
         <strong className="text-lg font-bold tabular-nums">{formatCount(entry.score)}</strong>
-        <span className={`ml-1 text-xs ${muted}`}>{plural(entry.score, 'pt', 'pts')}</span>
+        <span className={`ms-1 text-xs ${muted}`}>{plural(entry.score, 'pt', 'pts')}</span>
       </span>
       {action}
     </li>

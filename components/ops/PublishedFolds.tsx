@@ -14,7 +14,7 @@ export function PublishedFolds({ folds, now, highlight }: { folds: FoldedMetricE
         aria-relevant="additions"
         aria-labelledby="published-heading"
         tabIndex={0}
-        className="mt-3 rounded-lg focus-visible:outline-2 focus-visible:outline-accent max-h-[32rem] divide-y divide-slate-100 dark:divide-slate-800 overflow-y-auto pr-1">
+        className="mt-3 rounded-lg focus-visible:outline-2 focus-visible:outline-accent max-h-[32rem] divide-y divide-slate-100 dark:divide-slate-800 overflow-y-auto pe-1">
         {folds.map((fold) => (
           <li
             key={fold.key}

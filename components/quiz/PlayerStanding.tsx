@@ -36,7 +36,7 @@ export function PlayerStanding({ result }: { result: SubmitResult }) {
 
   const improved = PERIODS.filter((period) => result.improved[period]).map((period) => PERIOD_LABELS[period].toLowerCase());
   return (
-    <div data-testid="quiz-standing" className="rounded-xl border border-slate-200 dark:border-slate-700 p-4 text-left text-sm">
+    <div data-testid="quiz-standing" className="rounded-xl border border-slate-200 dark:border-slate-700 p-4 text-start text-sm">
       {improved.length > 0 && (
         <p data-testid="quiz-improved" className="mb-2 font-semibold text-emerald-800 dark:text-emerald-200">New best of yours: {improved.join(', ')}.</p>
       )}

@@ -74,7 +74,7 @@ export function QuizFinish({ sessionId, score, questions, answers, busy, error, 
                 {/* Wrapped, not cut: a multiple-choice question is a sentence, and a phone is narrow. */}
                 <span data-testid="quiz-breakdown-question" className="min-w-0 flex-1 wrap-break-word">{BUZZWORD.exec(question.text)?.[1] ?? question.text}</span>
                 <span className="shrink-0 text-xs text-slate-500 dark:text-slate-400 tabular-nums">{seconds(answer.breakdown.elapsedMs)}</span>
-                <span className="w-24 shrink-0 text-right font-semibold tabular-nums">
+                <span className="w-24 shrink-0 text-end font-semibold tabular-nums">
                   {answer.correct ? `${points(answer.breakdown.points)} + ${points(answer.breakdown.speed)}` : '0'}
                 </span>
               </li>

@@ -73,7 +73,7 @@ export function QuizQuestion({ question, number, total, answered, busy, onChoose
             data-testid="quiz-choice"
             disabled={!!answered || busy}
             onClick={() => onChoose(i)}
-            className={`flex min-h-12 items-center gap-3 rounded-xl border-2 px-4 py-3 text-left font-medium transition ${choiceStyle(i, answered)}`}
+            className={`flex min-h-12 items-center gap-3 rounded-xl border-2 px-4 py-3 text-start font-medium transition ${choiceStyle(i, answered)}`}
           >
             <kbd className="grid h-7 w-7 shrink-0 place-items-center rounded-md border border-current/25 text-sm font-semibold opacity-70">{i + 1}</kbd>
             <span className="min-w-0 flex-1">{choice}</span>
