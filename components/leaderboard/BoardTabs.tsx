@@ -1,19 +1,27 @@
 'use client';
 
-import { PERIOD_LABELS, PERIODS, type Period, type PeriodSpan } from '@/lib/leaderboard/periods';
+import { useTranslations } from 'next-intl';
+import { PERIODS, type Period, type PeriodSpan } from '@/lib/leaderboard/periods';
 import { formatUtcDay } from '../format';
+import { useFormat } from '../use-format';
 
 /** What a tab says under its name: the UTC date, the ISO week, or nothing for all time. */
-function spanLabel(span: PeriodSpan): string | null {
-  if (span.period === 'day') return formatUtcDay(span.startsAt);
-  if (span.period === 'week') return `Week ${Number(span.id.split('-W')[1])}`;
-  return null;
+function useSpanLabel(): (span: PeriodSpan) => string | null {
+  const t = useTranslations('Leaderboard');
+  const { locale } = useFormat();
+  return (span) => {
+    if (span.period === 'day') return formatUtcDay(span.startsAt, locale);
+    if (span.period === 'week') return t('weekNumber', { week: Number(span.id.split('-W')[1]) });
+    return null;
+  };
 }
 
 type Props = { selected: Period; spans: Record<Period, PeriodSpan>; onSelect: (period: Period) => void; controls: string };
 
 /** Today / This week / All time, as tabs (arrow keys move between them, as the ARIA pattern says). */
 export function BoardTabs({ selected, spans, onSelect, controls }: Props) {
+  const t = useTranslations('Leaderboard');
+  const spanLabel = useSpanLabel();
   const move = (event: React.KeyboardEvent, from: Period) => {
     const step = { ArrowRight: 1, ArrowLeft: -1 }[event.key];
     if (!step) return;
@@ -22,7 +30,7 @@ export function BoardTabs({ selected, spans, onSelect, controls }: Props) {
     document.getElementById(`board-tab-${next}`)?.focus();
   };
   return (
-    <div role="tablist" aria-label="Period" className="grid grid-cols-3 gap-1 rounded-xl bg-slate-100 dark:bg-slate-800 p-1">
+    <div role="tablist" aria-label={t('periodLabel')} className="grid grid-cols-3 gap-1 rounded-xl bg-slate-100 dark:bg-slate-800 p-1">
       {PERIODS.map((period) => {
         const active = period === selected;
         const sub = spanLabel(spans[period]);
@@ -43,7 +51,7 @@ export function BoardTabs({ selected, spans, onSelect, controls }: Props) {
               active ? 'bg-white dark:bg-slate-900 text-slate-900 dark:text-slate-100 shadow-sm' : 'text-slate-600 dark:text-slate-300 hover:text-slate-900 dark:hover:text-slate-100'
             }`}
           >
-            {PERIOD_LABELS[period]}
+            {t(period)}
             {sub && <span className="block text-xs font-medium text-slate-600 dark:text-slate-300">{sub}</span>}
           </button>
         );

@@ -1,12 +1,14 @@
 'use client';
 
 import { Link } from '@/i18n/navigation';
+import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { PERIOD_LABELS, type Period } from '@/lib/leaderboard/periods';
+import { useFormat } from '../use-format';
+import type { Period } from '@/lib/leaderboard/periods';
 import type { Board, Boards, RankedEntry } from '@/lib/leaderboard/types';
 import { ConnectionStatus } from '../ConnectionStatus';
 import { RelativeTime } from '../RelativeTime';
-import { formatCount, formatDate, ordinal, plural } from '../format';
+import { formatCount, ordinal, plural } from '../format';
 import { BoardTabs } from './BoardTabs';
 import { useLiveLeaderboard } from './use-live-leaderboard';
 
@@ -27,6 +29,8 @@ type Props = {
 export function LiveLeaderboard({ initial, serverTime, period: initialPeriod, highlight: asked, action }: Props) {
   const { boards, arrived, connection } = useLiveLeaderboard(initial, serverTime);
   const [period, setPeriod] = useState(initialPeriod);
+  const t = useTranslations('Leaderboard');
+  const format = useFormat();
   const now = useServerClock(serverTime);
   const highlighted = useRef<HTMLLIElement>(null);
   const highlight = useHighlight(asked);
@@ -72,11 +76,11 @@ export function LiveLeaderboard({ initial, serverTime, period: initialPeriod, hi
       >
         <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-100 dark:border-slate-800 px-4 py-3 sm:px-5">
           <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">
-            Top {board.size} · {PERIOD_LABELS[period].toLowerCase()}
+            {t('top', { size: format.count(board.size), period: t(period) })}
           </h2>
           <div className="flex items-center gap-2">
             <span data-testid="leaderboard-threshold" className="rounded-full bg-indigo-50 dark:bg-indigo-950/60 px-3 py-1 text-xs font-semibold text-accent dark:text-indigo-300">
-              {free > 0 ? `${free} ${plural(free, 'place', 'places')} left` : `${formatCount(board.threshold)} points to rank`}
+              {free > 0 ? t('placesLeft', { count: free }) : t('pointsToRank', { points: format.count(board.threshold) })}
             </span>
             <ConnectionStatus state={connection} />
           </div>
@@ -98,11 +102,13 @@ export function LiveLeaderboard({ initial, serverTime, period: initialPeriod, hi
         <TiePastTheEnd board={board} />
         {board.entries.length === 0 && (
           <p data-testid="leaderboard-empty" className="px-5 py-10 text-center text-slate-600 dark:text-slate-300">
-            {period === 'day' ? 'Nobody on today’s board yet.' : period === 'week' ? 'Nobody on this week’s board yet.' : 'Nobody on the board yet.'}{' '}
-            <Link prefetch={false} href="/quiz" className="font-semibold text-accent dark:text-indigo-300 hover:underline">
-              Be the first
-            </Link>
-            .
+            {t.rich(`empty_${period}`, {
+              link: (text) => (
+                <Link prefetch={false} href="/quiz" className="font-semibold text-accent dark:text-indigo-300 hover:underline">
+                  {text}
+                </Link>
+              ),
+            })}
           </p>
         )}
       </div>
@@ -138,6 +144,8 @@ function Row({ entry, now, arrived, tied, mine, rowRef, action }: RowProps) {
   const medal = MEDALS[entry.rank - 1] ?? 'bg-slate-100 dark:bg-slate-800 text-slate-600 dark:text-slate-300';
   // Slate-500 is too faint on the highlighted row's indigo (axe: colour contrast).
   const muted = mine ? 'text-slate-600 dark:text-slate-300' : 'text-slate-500 dark:text-slate-400';
+  const t = useTranslations('Leaderboard');
+  const format = useFormat();
   return (
     <li
       ref={rowRef}
@@ -149,13 +157,13 @@ function Row({ entry, now, arrived, tied, mine, rowRef, action }: RowProps) {
       className={`flex items-center gap-3 px-4 py-2.5 [contain-intrinsic-size:auto_57px] [content-visibility:auto] sm:px-5 ${arrived ? 'animate-slide-in' : ''} ${mine ? 'bg-indigo-50 dark:bg-indigo-950/60 shadow-[inset_4px_0_0_var(--color-accent)]' : ''}`}
     >
       <span className={`grid h-8 w-8 shrink-0 place-items-center rounded-full text-sm font-bold tabular-nums ${medal}`}>
-        <span className="sr-only">Rank </span>
+        <span className="sr-only">{t('rank')} </span>
         {entry.rank}
       </span>
       <span className="min-w-0 flex-1">
         <span className="flex items-center gap-2">
-          <span className="truncate font-medium">{entry.name}</span>
-          {mine && <span className="shrink-0 rounded-full bg-accent px-2 py-0.5 text-xs font-semibold text-white">You</span>}
+          <bdi className="truncate font-medium">{entry.name}</bdi>
+          {mine && <span className="shrink-0 rounded-full bg-accent px-2 py-0.5 text-xs font-semibold text-white">{t('you')}</span>}
         </span>
         <span className={`block text-xs ${muted}`}>
           {tied && <span className="font-semibold text-accent dark:text-indigo-300">Tied for {ordinal(entry.rank)} · </span>}
@@ -163,8 +171,8 @@ function Row({ entry, now, arrived, tied, mine, rowRef, action }: RowProps) {
         </span>
       </span>
       <span className="shrink-0 text-end">
-        <strong className="text-lg font-bold tabular-nums">{formatCount(entry.score)}</strong>
-        <span className={`ms-1 text-xs ${muted}`}>{plural(entry.score, 'pt', 'pts')}</span>
+        <strong className="text-lg font-bold tabular-nums">{format.count(entry.score)}</strong>
+        <span className={`ms-1 text-xs ${muted}`}>{t('pts', { count: entry.score })}</span>
       </span>
       {action}
     </li>
@@ -197,10 +205,11 @@ function useServerClock(serverTime: number): number {
 const DAY = 24 * 3_600_000;
 
 function EntryDate({ at, now }: { at: number; now: number }) {
+  const format = useFormat();
   if (now - at < DAY) return <RelativeTime at={at} now={now} />;
   return (
     <time dateTime={new Date(at).toISOString()} suppressHydrationWarning>
-      {formatDate(at)}
+      {format.date(at)}
     </time>
   );
 }
