@@ -18,3 +18,5 @@ export type TimelineRef = { list: string; seqHash: string; seqField: string };
 
 /** Lua arguments for the helpers in lib/redis/includes/timeline.lua, in their order. */
 export const limitArgs = (limits: TimelineLimits) => [limits.cap, limits.slack, limits.ttlMs] as const;
+/** The same by name, as the timeline's scripts take them (lib/timeline/scripts.ts). */
+export const limitFields = ({ cap, slack, ttlMs }: TimelineLimits) => ({ cap, slack, ttl: ttlMs });
