@@ -18,14 +18,6 @@ export function boardsAt(ctx: LeaderboardContext, time: number) {
   };
 }
 
-/** The keys add-to-boards.lua takes after the boards, in its order. */
-export function boardWriteKeys({ keys }: LeaderboardContext): string[] {
-  return [
-    keys.version, keys.changes, keys.entryPrefix, keys.boardPrefix, keys.bestsPrefix, keys.histogramPrefix, keys.hidden, keys.networkRowsPrefix,
-    keys.playersAtScorePrefix,
-  ];
-}
-
 const perBoard = <T>(values: readonly unknown[], from: number, as: (value: number) => T) =>
   Object.fromEntries(PERIODS.map((period, i) => [period, as(Number(values[from + i]))])) as Record<Period, T>;
 
