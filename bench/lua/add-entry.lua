@@ -14,7 +14,7 @@
   Returns {rank per board..., threshold per board..., shared per board..., listed per board...,
   improved per board..., version} (add-to-boards.lua)
 ]]
---- @include "includes/add-to-boards.lua"
+--- @include "quiz/lua/includes/add-to-boards.lua"
 
 local count = #KEYS - 9
 local ranks, thresholds, shared, listed, improved, version = addToBoards(

@@ -17,7 +17,7 @@ export function activityLimits(): TimelineLimits {
   return (limits ??= { cap: timelineCapFromEnv(), slack: TIMELINE_SLACK, ttlMs: ACTIVITY_TTL_MS });
 }
 
-/** Also named in lib/redis/includes/activity-timeline.lua, which every writing script includes. */
+/** Also named in lib/live-events/lua/includes/activity-timeline.lua, which every writing script includes. */
 function activityRef(slug: string): TimelineRef {
   const keys = liveEventKeys(slug);
   return { list: keys.activity, seqHash: keys.info, seqField: 'version' };

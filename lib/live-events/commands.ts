@@ -32,7 +32,7 @@ const script = scriptsIn('live-events');
 
 export function liveEventScripts(): ScriptDefinition[] {
   return [
-    // + FEED_HOOK_KEYS: the home feed's keys, appended last (lib/redis/includes/home-feed.lua).
+    // + FEED_HOOK_KEYS: the home feed's keys, appended last (lib/feed/lua/includes/home-feed.lua).
     script('recordContribution', 8 + FEED_HOOK_KEYS, 'record-contribution.lua'),
     script('cancelContribution', 8, 'cancel-contribution.lua'),
     script('publishNews', 5 + FEED_HOOK_KEYS, 'publish-news.lua'),

@@ -11,7 +11,7 @@ const SCAN_COUNT = 1_000;
 /** A pledge written during a scan moves the version: the scan starts again, this many times at most. */
 const ATTEMPTS = 5;
 
-/** A stored pledge `amount|at|tier|cancelled|backer` (lib/redis/includes/ledger.lua). */
+/** A stored pledge `amount|at|tier|cancelled|backer` (lib/live-events/lua/includes/ledger.lua). */
 export function parsePledge(stored: string): { amount: number; at: number; tier: string; cancelled: boolean; backer: string } {
   const [amount, at, tier, cancelled, ...backer] = stored.split('|');
   return { amount: Number(amount), at: Number(at), tier: tier ?? '', cancelled: cancelled === '1', backer: backer.join('|') };

@@ -12,7 +12,7 @@ export const projectKeys = {
   info: (slug: string) => `${projectTag(slug)}:info`,
   /** Hash backer (`v:<visitor id>`, or `n:<name>` from the API) -> their pledges standing; its size is `backers` in `info`. Kept, like `info`. */
   backers: (slug: string) => `${projectTag(slug)}:backer-pledges`,
-  /** Hash pledge id -> `amount|at|tier|cancelled|backer`: every pledge for the project's life (lib/redis/includes/ledger.lua). */
+  /** Hash pledge id -> `amount|at|tier|cancelled|backer`: every pledge for the project's life (lib/live-events/lua/includes/ledger.lua). */
   ledger: (slug: string) => `${projectTag(slug)}:ledger`,
   /** Sharded pub/sub channel (SPUBLISH) of the project's changes: live events, and a save (its cached page renders again). */
   changes: (slug: string) => `${projectTag(slug)}:changes`,

@@ -8,7 +8,7 @@ export type TimelinePage<Entry> = { items: Entry[]; nextCursor: number | null };
 /** Every entry carries the sequence number it was pushed with: the cursor readers page by. */
 export type Sequenced = { seq: number };
 
-/** An entry as stored: `[seq, ...fields]` (see lib/redis/includes/timeline.lua). */
+/** An entry as stored: `[seq, ...fields]` (see lib/timeline/lua/includes/timeline.lua). */
 export type StoredEntry = [seq: number, ...fields: unknown[]];
 
 /** Pushes an entry (stamped with the next sequence number) and trims with hysteresis: one round trip. */
@@ -39,7 +39,7 @@ export async function readPage<Entry extends Sequenced>(
   return reply && pageFromReply(reply, parse);
 }
 
-/** Shapes `{hasMore, entry, ...}` (timelinePage in lib/redis/includes/timeline.lua), also when another script returns it. */
+/** Shapes `{hasMore, entry, ...}` (timelinePage in lib/timeline/lua/includes/timeline.lua), also when another script returns it. */
 export function pageFromReply<Entry extends Sequenced>(
   [hasMore, ...encoded]: [0 | 1, ...string[]],
   parse: (stored: StoredEntry) => Entry,

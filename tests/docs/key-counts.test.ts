@@ -29,7 +29,7 @@ describe('the KEYS counts docs/live-events.md states', () => {
   });
 
   it("matches the home feed's hook: the keys feedHookKeys gives are the ones home-feed.lua reads", () => {
-    const header = readFileSync(path.join(ROOT, 'lib/redis/includes/home-feed.lua'), 'utf8').split(']]')[0]!;
+    const header = readFileSync(path.join(ROOT, 'lib/feed/lua/includes/home-feed.lua'), 'utf8').split(']]')[0]!;
     const fromEnd = [...header.matchAll(/KEYS\[#KEYS - (\d+)\]/g)].map(([, n]) => Number(n));
     expect(Math.max(...fromEnd) + 1).toBe(FEED_HOOK_KEY_COUNT);
     expect(header).toMatch(new RegExp(`\\b${FEED_HOOK_KEY_COUNT} feed keys\\b`));

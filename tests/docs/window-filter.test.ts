@@ -8,7 +8,7 @@ import { ROOT } from './markdown';
 const WINDOW_FILTERS = {
   typescript: ['lib/live-events/kinds.ts'],
   // event-kinds.lua for every kind; presence.lua for the visitors' kind, whose members are tabs' heartbeats.
-  lua: ['lib/redis/includes/event-kinds.lua', 'lib/redis/includes/presence.lua'],
+  lua: ['lib/live-events/lua/includes/event-kinds.lua', 'lib/live-events/lua/includes/presence.lua'],
 };
 
 function sources(dir: string, extension: RegExp): string[] {
@@ -27,7 +27,7 @@ function liveEventLua(): string[] {
   const files = new Set(sources('lib/live-events/lua', /\.lua$/));
   for (const file of files) {
     for (const [, included] of readFileSync(path.join(ROOT, file), 'utf8').matchAll(/^--- @include "(.+)"$/gm)) {
-      files.add(path.posix.join('lib', includedFile(path.posix.relative('lib', file), included!)));
+      files.add(path.posix.join('lib', includedFile(included!)));
     }
   }
   return [...files];

@@ -11,7 +11,7 @@
 
   Returns 1 when the fold was published, 0 when it had been already (or was never claimed).
 ]]
---- @include "includes/timeline.lua"
+--- @include "timeline/lua/includes/timeline.lua"
 
 local claimed, foldHash, log, counters = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
 local key, now, ttl = ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[6])

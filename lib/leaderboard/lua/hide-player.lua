@@ -15,10 +15,10 @@
   Returns {rows removed, version}; a change is published (and the version moves) only when a
   row was removed.
 ]]
---- @include "includes/board-order.lua"
---- @include "includes/entry-records.lua"
---- @include "includes/player-bests.lua"
---- @include "includes/network-rows.lua"
+--- @include "leaderboard/lua/includes/board-order.lua"
+--- @include "leaderboard/lua/includes/entry-records.lua"
+--- @include "leaderboard/lua/includes/player-bests.lua"
+--- @include "leaderboard/lua/includes/network-rows.lua"
 
 local version, channel, entryPrefix, boardPrefix, bestsPrefix, histogramPrefix, hidden, networkPrefix, playersAtScorePrefix = unpack(KEYS, 1, 9)
 local player = ARGV[1]

@@ -14,8 +14,8 @@
   Returns {hidden (1 or 0), per board: {best (-1: none), rank (0: not on the board), above,
           inBucket (the player included), players}}
 ]]
---- @include "includes/board-order.lua"
---- @include "includes/player-bests.lua"
+--- @include "leaderboard/lua/includes/board-order.lua"
+--- @include "leaderboard/lua/includes/player-bests.lua"
 
 local entryPrefix, boardPrefix, bestsPrefix, histogramPrefix, hidden = unpack(KEYS, 1, 5)
 local player = ARGV[1]

@@ -12,8 +12,8 @@
   Returns {version, {threshold, lastPlacePlayers, {entry JSON, ...} best first, at most n}, ...}
   (one per board; threshold and lastPlacePlayers 0 while the board has room)
 ]]
---- @include "includes/board-order.lua"
---- @include "includes/player-bests.lua"
+--- @include "leaderboard/lua/includes/board-order.lua"
+--- @include "leaderboard/lua/includes/player-bests.lua"
 
 local reply = { tonumber(redis.call('GET', KEYS[1]) or '0') }
 for b = 4, #KEYS do

@@ -9,7 +9,7 @@
 
   Returns {removed, version}: removed 1, or 0 when no board holds such an entry (nothing written)
 ]]
---- @include "includes/network-rows.lua"
+--- @include "leaderboard/lua/includes/network-rows.lua"
 
 local key = KEYS[3] .. ARGV[1]
 local json = redis.call('GET', key)

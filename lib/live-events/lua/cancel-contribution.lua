@@ -11,10 +11,10 @@
 
   Returns {status, count, raised, backers}: status 1 cancelled, 0 no such pledge standing, -1 unknown project
 ]]
---- @include "includes/event-kinds.lua"
---- @include "includes/publish-change.lua"
---- @include "includes/activity-timeline.lua"
---- @include "includes/ledger.lua"
+--- @include "live-events/lua/includes/event-kinds.lua"
+--- @include "live-events/lua/includes/publish-change.lua"
+--- @include "live-events/lua/includes/activity-timeline.lua"
+--- @include "live-events/lua/includes/ledger.lua"
 
 local info, contributions, contributors, details, activity, backers, ledger = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[7], KEYS[8]
 local now, id = tonumber(ARGV[1]), ARGV[2]

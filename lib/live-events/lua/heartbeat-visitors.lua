@@ -10,7 +10,7 @@
 
   Returns {number of visitors, pending} (see publishVisitorsIfChanged in presence.lua)
 ]]
---- @include "includes/presence.lua"
+--- @include "live-events/lua/includes/presence.lua"
 
 local visitors, tabs, counts = KEYS[1], KEYS[2], KEYS[3]
 local now, window = tonumber(ARGV[1]), tonumber(ARGV[2])

@@ -1,7 +1,7 @@
 --[[
   Bulk import of past events with their original times (a migration, or backfilling after a
   window grew): each event lands in every window it still belongs to, and a contribution in the
-  ledger (includes/ledger.lua); an event already expired everywhere, or whose id is already
+  ledger (lib/live-events/lua/includes/ledger.lua); an event already expired everywhere, or whose id is already
   there (a contribution's: in the ledger), is skipped. Imported events are pushed onto the
   activity timeline in the order given (the caller sorts them by time); only the last `cap` of a
   batch are pushed, the ones before would be trimmed at once. One change message tells open
@@ -21,10 +21,10 @@
 
   Returns {imported, skipped}, or {-1, 0} for an unknown project
 ]]
---- @include "includes/event-kinds.lua"
---- @include "includes/publish-change.lua"
---- @include "includes/activity-timeline.lua"
---- @include "includes/ledger.lua"
+--- @include "live-events/lua/includes/event-kinds.lua"
+--- @include "live-events/lua/includes/publish-change.lua"
+--- @include "live-events/lua/includes/activity-timeline.lua"
+--- @include "live-events/lua/includes/ledger.lua"
 
 local info, contributions, contributors, contributionDetails, news, newsDetails, activity =
   KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7]

@@ -8,7 +8,7 @@
 
   Returns {number of visitors, pending} (presence.lua), or {-1, 0} for an unknown project
 ]]
---- @include "includes/presence.lua"
+--- @include "live-events/lua/includes/presence.lua"
 
 local info, visitors, tabs, counts = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
 local now, window = tonumber(ARGV[1]), tonumber(ARGV[4])

@@ -18,8 +18,8 @@
      then per kind: counter {count, {at, ...} oldest first}; list {id, at, details JSON, ...}
      newest first; presence count}
 ]]
---- @include "includes/timeline.lua"
---- @include "includes/event-kinds.lua"
+--- @include "timeline/lua/includes/timeline.lua"
+--- @include "live-events/lua/includes/event-kinds.lua"
 local info, activity = KEYS[1], KEYS[2]
 local now = tonumber(ARGV[1])
 

@@ -2,7 +2,7 @@
   Records one event in every kind it feeds, for kinds declared by a descriptor alone
   (lib/live-events/kinds.ts, recordEvent in record-event.ts): records, prunes, counts and publishes one
   versioned change. Writes with more to do (a contribution: the total, the activity timeline,
-  the home feed) have their own script built from the same helpers (includes/event-kinds.lua).
+  the home feed) have their own script built from the same helpers (lib/live-events/lua/includes/event-kinds.lua).
   Sending the same id again changes nothing and answers with the original time.
 
   KEYS[1] project info hash   KEYS[2] the project's change channel (SPUBLISH)
@@ -14,8 +14,8 @@
 
   Returns {status, at}: status 1 recorded, 0 duplicate (at is the original's), -1 unknown project
 ]]
---- @include "includes/event-kinds.lua"
---- @include "includes/publish-change.lua"
+--- @include "live-events/lua/includes/event-kinds.lua"
+--- @include "live-events/lua/includes/publish-change.lua"
 
 local info, channel, details = KEYS[1], KEYS[2], KEYS[3]
 local now, id = tonumber(ARGV[1]), ARGV[2]

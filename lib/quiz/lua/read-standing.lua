@@ -10,9 +10,9 @@
   Returns {score, rank x3, threshold x3, shared x3, listed x3, name, player} (standing.lua),
   or {} when the session is not submitted
 ]]
---- @include "includes/board-order.lua"
---- @include "includes/player-bests.lua"
---- @include "standing.lua"
+--- @include "leaderboard/lua/includes/board-order.lua"
+--- @include "leaderboard/lua/includes/player-bests.lua"
+--- @include "quiz/lua/includes/standing.lua"
 
 if redis.call('HEXISTS', KEYS[1], 'submitted') == 0 then return {} end
 return standingOf(KEYS[1], { KEYS[2], KEYS[3], KEYS[4] }, KEYS[5], KEYS[6], { ARGV[3], ARGV[4], ARGV[5] }, ARGV[1], tonumber(ARGV[2]))

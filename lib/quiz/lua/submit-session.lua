@@ -1,7 +1,7 @@
 --[[
   Submits a quiz session to the leaderboards in one step: marks it submitted, then adds its
   score (read here, never sent by the client) to today's, this week's and the all time board,
-  trims them and ranks the entry on each (includes/add-to-boards.lua, as the leaderboard does). One script,
+  trims them and ranks the entry on each (lib/quiz/lua/includes/add-to-boards.lua, as the leaderboard does). One script,
   so a session is submitted once even when requests race, and a crash cannot leave it on a
   board without the mark (or marked twice). The session hash shares the boards' hash tag, so
   this runs on Redis Cluster.
@@ -34,8 +34,8 @@
     improved   1 when the score beat the player's best on that board, else 0
     name, player  submitted already: the name and the public player id it was submitted under
 ]]
---- @include "includes/add-to-boards.lua"
---- @include "standing.lua"
+--- @include "quiz/lua/includes/add-to-boards.lua"
+--- @include "quiz/lua/includes/standing.lua"
 
 local session, size = KEYS[1], tonumber(ARGV[4])
 

@@ -7,6 +7,6 @@
 
   Returns the entry's sequence number.
 ]]
---- @include "includes/timeline.lua"
+--- @include "timeline/lua/includes/timeline.lua"
 
 return timelinePush(KEYS[1], KEYS[2], ARGV[1], cjson.decode(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4]), tonumber(ARGV[5]))

@@ -7,6 +7,6 @@
 
   Returns the list's length.
 ]]
---- @include "includes/timeline.lua"
+--- @include "timeline/lua/includes/timeline.lua"
 
 return timelinePushId(KEYS[1], ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4]))

@@ -12,7 +12,7 @@
   Returns nil when the counter's hash does not exist (the timeline's owner is gone), else
   {hasMore, entry, entry, ...} with at most `page size` JSON entries.
 ]]
---- @include "includes/timeline.lua"
+--- @include "timeline/lua/includes/timeline.lua"
 
 if redis.call('EXISTS', KEYS[2]) == 0 then return nil end
 return timelinePage(KEYS[1], KEYS[2], ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3]))

@@ -7,6 +7,6 @@
 
   Returns the removed entry's sequence number, or 0 when none matched.
 ]]
---- @include "includes/timeline.lua"
+--- @include "timeline/lua/includes/timeline.lua"
 
 return timelineRemove(KEYS[1], cjson.decode(ARGV[1]))
