@@ -6,7 +6,7 @@ import { kindKeys, liveEventKeys } from './keys';
 import { windowOf, type KindDescriptor } from './kinds';
 import { ACTIVITY_PAGE } from './limits';
 import type { LiveSnapshot } from './types';
-import { withLiveEventScripts, type RawKind } from './commands';
+import { readLiveSnapshot as readScript, type RawKind } from './scripts';
 
 /** A kind's part of a snapshot, by shape: a counter's count and oldest times, a list's newest members, a presence count. */
 export type KindPart = Counter | Member[] | { count: number };
@@ -29,9 +29,13 @@ export async function readLiveSnapshot(
   const now = ctx.now();
   const { windows } = ctx;
   const kinds = kindsOf(ctx);
-  const keys = [liveEventKeys(slug).info, liveEventKeys(slug).activity, projectKeys.holds(slug), ...kinds.flatMap((kind) => kindKeys(slug, kind))];
-  const args = kinds.flatMap((kind) => [kind.shape, windowOf(windows, kind), kind.shape === 'counter' ? (expiringLimit ?? kind.snapshotLimit) : kind.snapshotLimit]);
-  const raw = await withLiveEventScripts(ctx.redis).readLiveSnapshot(keys.length, ...keys, now, ACTIVITY_PAGE.default, ctx.clockShift?.() ?? 0, ...args);
+  const { info, activity: activityKey } = liveEventKeys(slug);
+  const kindSpecs = kinds.flatMap((kind) => [kind.shape, windowOf(windows, kind), kind.shape === 'counter' ? (expiringLimit ?? kind.snapshotLimit) : kind.snapshotLimit]);
+  const raw = await readScript.run(
+    ctx.redis,
+    { info, activity: activityKey, holds: projectKeys.holds(slug), kinds: kinds.flatMap((kind) => kindKeys(slug, kind)) },
+    { now, activityLimit: ACTIVITY_PAGE.default, clockShift: ctx.clockShift?.() ?? 0, kindSpecs },
+  );
   if (!raw) throw new NotFoundError('project');
   const [raised, version, backers, endsAt, goal, tiers, activity, ...parts] = raw;
   const byKind = Object.fromEntries(kinds.map((kind, i) => [kind.name, kindPart(kind, parts[i]!)]));

@@ -3,11 +3,11 @@
   totals, once; removes it from both windows and from the activity timeline, and publishes the
   change. A pledge unknown to the ledger, or cancelled already, changes nothing.
 
-  KEYS[1] project info hash   KEYS[2] contributions zset   KEYS[3] contributors zset
-  KEYS[4] contribution details hash   KEYS[5] activity timeline list
-  KEYS[6] the project's change channel (SPUBLISH)   KEYS[7] backers hash   KEYS[8] ledger hash
-  ARGV[1] now (ms)   ARGV[2] contribution id
-  ARGV[3] contributions window (ms)   ARGV[4] contributors window (ms)   ARGV[5] project slug
+  KEYS[1] info  project info hash   KEYS[2] contributions  zset   KEYS[3] contributors  zset
+  KEYS[4] details  contribution details hash   KEYS[5] activity  timeline list
+  KEYS[6] changes  the project's channel (SPUBLISH)   KEYS[7] backers  hash   KEYS[8] ledger  hash
+  ARGV[1] now  (ms)   ARGV[2] id  the contribution's
+  ARGV[3] contributionsWindow  (ms)   ARGV[4] contributorsWindow  (ms)   ARGV[5] slug
 
   Returns {status, count, raised, backers}: status 1 cancelled, 0 no such pledge standing, -1 unknown project
 ]]

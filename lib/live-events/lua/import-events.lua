@@ -7,7 +7,7 @@
   batch are pushed, the ones before would be trimmed at once. One change message tells open
   pages to resync.
 
-  Arguments by name, in the order importEventsArgs (script-args.ts) packs them:
+  Arguments by name, as its declaration in scripts.ts names them:
   KEYS[1] info  project info hash   KEYS[2] contributions  zset   KEYS[3] contributors  zset
   KEYS[4] contributionDetails  hash   KEYS[5] news  zset   KEYS[6] newsDetails  hash
   KEYS[7] activity  timeline list   KEYS[8] changes  the project's channel (SPUBLISH)

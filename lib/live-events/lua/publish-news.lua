@@ -2,7 +2,7 @@
   Publishes a news item in the news window, drops expired news, refreshes the TTLs, pushes it
   onto the activity timeline and publishes the change. Publishing the same id again changes nothing.
 
-  Arguments by name, in the order publishNewsArgs (script-args.ts) packs them:
+  Arguments by name, as its declaration in scripts.ts names them:
   KEYS[1] info  project info hash   KEYS[2] news  zset id -> at
   KEYS[3] details  hash id -> [title, url]   KEYS[4] activity  timeline list
   KEYS[5] changes  the project's channel (SPUBLISH)   KEYS[6..11] feed  lib/feed/lua/includes/home-feed.lua

@@ -8,7 +8,7 @@
   original pledge. The creator's metric event is a second round trip, deliberately: it lives
   in the creator account's slot (lib/creators/project-writes.ts).
 
-  Arguments by name, in the order recordContributionArgs (script-args.ts) packs them:
+  Arguments by name, as its declaration in scripts.ts names them:
   KEYS[1] info  project info hash (raised, backers, endsAt)   KEYS[2] contributions  zset id -> at
   KEYS[3] contributors  zset id -> at   KEYS[4] details  hash id -> [amount, name] (snapshot.ts)
   KEYS[5] activity  timeline list   KEYS[6] changes  the project's channel (SPUBLISH)

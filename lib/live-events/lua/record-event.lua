@@ -5,12 +5,12 @@
   the home feed) have their own script built from the same helpers (lib/live-events/lua/includes/event-kinds.lua).
   Sending the same id again changes nothing and answers with the original time.
 
-  KEYS[1] project info hash   KEYS[2] the project's change channel (SPUBLISH)
-  KEYS[3] the kinds' details hash (id -> JSON array of what the member carries)
-  KEYS[4..] one zset per kind, in the order of ARGV[5..]
-  ARGV[1] now (ms)   ARGV[2] member id   ARGV[3] project slug
-  ARGV[4] what the member carries: a JSON object, its fields in the kinds' order
-  ARGV[5..] per kind, three each: name, shape ('counter' | 'list'), window (ms)
+  KEYS[1] info  project info hash   KEYS[2] changes  the project's channel (SPUBLISH)
+  KEYS[3] details  the kinds' hash (id -> JSON array of what the member carries)
+  KEYS[4..] kinds  one zset per kind, in the order of `kindSpecs`
+  ARGV[1] now  (ms)   ARGV[2] id  the member's   ARGV[3] slug
+  ARGV[4] carries  what the member carries: a JSON object, its fields in the kinds' order
+  ARGV[5..] kindSpecs  per kind, three each: name, shape ('counter' | 'list'), window (ms)
 
   Returns {status, at}: status 1 recorded, 0 duplicate (at is the original's), -1 unknown project
 ]]

@@ -2,7 +2,7 @@
   Unpublishes a news item, removes it from the activity timeline, drops expired news, refreshes the
   TTLs and publishes the change.
 
-  Arguments by name, in the order unpublishNewsArgs (script-args.ts) packs them:
+  Arguments by name, as its declaration in scripts.ts names them:
   KEYS[1] info  project info hash   KEYS[2] news  zset   KEYS[3] details  hash
   KEYS[4] activity  timeline list   KEYS[5] changes  the project's channel (SPUBLISH)
   KEYS[6..11] feed  lib/feed/lua/includes/home-feed.lua
