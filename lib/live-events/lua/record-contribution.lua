@@ -95,5 +95,5 @@ publishChange(info, KEYS[6], {
   tier = tierClaimed,
 }, seq)
 local feed = feedHook(info)
-local feedWork = math.max(feedBackers(feed, now), feedMilestones(feed, now, raised - amount, raised))
+local feedWork = math.max(feedBackers(feed, now, count, backerCount), feedMilestones(feed, now, raised - amount, raised))
 return { 1, now, count, raised, feedWork, backerCount, amount, 0 }
