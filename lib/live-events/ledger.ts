@@ -23,6 +23,8 @@ export function ledgerBackerId(backer: string): string {
 
 /** The backers' index shares the ledger hash under `~` fields, a character no pledge id has. */
 export const isBackerField = (field: string) => field.startsWith('~');
+/** A backer from before the ledger has an opening entry `.<backer id>` (backfill-ledger.lua). */
+export const isOpeningField = (field: string) => field.startsWith('.');
 
 /** A stored pledge `amount|at|tier|cancelled|backer` (lib/redis/includes/ledger.lua). */
 export function parsePledge(stored: string): { amount: number; at: number; tier: string; cancelled: boolean; backer: string } {
@@ -30,7 +32,7 @@ export function parsePledge(stored: string): { amount: number; at: number; tier:
   return { amount: Number(amount), at: Number(at), tier: tier ?? '', cancelled: cancelled === '1', backer: backer.join('|') };
 }
 
-async function sumLedger(redis: RedisClient, slug: string) {
+export async function sumLedger(redis: RedisClient, slug: string) {
   const backers = new Set<string>();
   let sum = 0;
   let pledges = 0;
@@ -40,6 +42,11 @@ async function sumLedger(redis: RedisClient, slug: string) {
     for (let i = 1; i < flat.length; i += 2) {
       if (isBackerField(flat[i - 1]!)) continue;
       const pledge = parsePledge(flat[i]!);
+      // A backer from before the ledger (backfill.ts): a backer, not a pledge.
+      if (isOpeningField(flat[i - 1]!)) {
+        backers.add(pledge.backer);
+        continue;
+      }
       if (pledge.cancelled) continue;
       sum += pledge.amount;
       pledges += 1;
