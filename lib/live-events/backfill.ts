@@ -14,8 +14,8 @@ export async function projectSlugs(redis: RedisClient): Promise<string[]> {
   for (const node of isCluster(redis) ? redis.nodes('master') : [redis]) {
     let cursor = '0';
     do {
-      const [next, keys] = await node.scan(cursor, 'MATCH', '{project:*}:info', 'COUNT', 1_000);
-      for (const key of keys) slugs.push(key.slice('{project:'.length, -'}:info'.length));
+      const [next, keys] = await node.scan(cursor, 'MATCH', projectKeys.infoPattern, 'COUNT', 1_000);
+      for (const key of keys) slugs.push(projectKeys.slugOfInfo(key));
       cursor = next;
     } while (cursor !== '0');
   }

@@ -18,6 +18,9 @@ export const projectKeys = {
   legacyBackers: (slug: string) => `${projectTag(slug)}:backers`,
   /** Between the ledger and the index inside it: hash backer -> pledges standing; moved into the ledger by `npm run backfill-ledgers`. */
   legacyBackerPledges: (slug: string) => `${projectTag(slug)}:backer-pledges`,
+  /** SCAN's pattern for every project's info key, and the slug back from one (a one-shot job's walk). */
+  infoPattern: '{project:*}:info',
+  slugOfInfo: (key: string) => key.slice('{project:'.length, -'}:info'.length),
   /** Sharded pub/sub channel (SPUBLISH) of the project's changes: live events, and a save (its cached page renders again). */
   changes: (slug: string) => `${projectTag(slug)}:changes`,
 } as const;
