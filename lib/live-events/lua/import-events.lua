@@ -109,7 +109,7 @@ if imported > 0 then
   end
   for _, event in ipairs(arrived) do
     if event.kind == 'contribution' then
-      push(contributionFields, event.id, cjson.encode({ event.amount, event.name }))
+      push(contributionFields, event.id, event.amount .. '|' .. event.name)
     else
       push(newsFields, event.id, cjson.encode({ event.title, event.url }))
     end
