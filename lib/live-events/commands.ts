@@ -20,6 +20,8 @@ declare module 'ioredis' {
     unscheduleEnd(...keysThenArgs: ScriptArg[]): Result<0 | 1, Context>;
     backfillLedger(...keysThenArgs: ScriptArg[]): Result<[moved: number, recounted: number], Context>;
     setOpening(...keysThenArgs: ScriptArg[]): Result<number | null, Context>;
+    holdPlace(...keysThenArgs: ScriptArg[]): Result<[1 | 0 | -1 | -2 | -3 | -5 | -6, number], Context>;
+    releaseHold(...keysThenArgs: ScriptArg[]): Result<1 | 0 | -1 | -3, Context>;
   }
 }
 
@@ -35,7 +37,7 @@ const script = scriptsIn('live-events');
 export function liveEventScripts(): ScriptDefinition[] {
   return [
     // + FEED_HOOK_KEYS: the home feed's keys, appended last (lib/redis/includes/home-feed.lua).
-    script('recordContribution', 8 + FEED_HOOK_KEYS, 'record-contribution.lua'),
+    script('recordContribution', 9 + FEED_HOOK_KEYS, 'record-contribution.lua'),
     script('cancelContribution', 8, 'cancel-contribution.lua'),
     script('publishNews', 5 + FEED_HOOK_KEYS, 'publish-news.lua'),
     script('unpublishNews', 5 + FEED_HOOK_KEYS, 'unpublish-news.lua'),
@@ -47,6 +49,8 @@ export function liveEventScripts(): ScriptDefinition[] {
     script('unscheduleEnd', 2, 'unschedule-end.lua'),
     script('backfillLedger', 3, 'backfill-ledger.lua'),
     script('setOpening', 1, 'set-opening.lua'),
+    script('holdPlace', 3, 'hold-place.lua'),
+    script('releaseHold', 3, 'release-hold.lua'),
     // Any number of kinds: these two take the number of keys first.
     script('readLiveSnapshot', undefined, 'read-snapshot.lua', true),
     script('recordEvent', undefined, 'record-event.lua'),

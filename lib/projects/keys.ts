@@ -21,6 +21,8 @@ export const projectKeys = {
   /** SCAN's pattern for every project's info key, and the slug back from one (a one-shot job's walk). */
   infoPattern: '{project:*}:info',
   slugOfInfo: (key: string) => key.slice('{project:'.length, -'}:info'.length),
+  /** Prefix of the tiers' hold zsets `<prefix><tier>`: visitor -> when the hold lapses (lib/redis/includes/holds.lua). */
+  holds: (slug: string) => `${projectTag(slug)}:holds:`,
   /** Sharded pub/sub channel (SPUBLISH) of the project's changes: live events, and a save (its cached page renders again). */
   changes: (slug: string) => `${projectTag(slug)}:changes`,
 } as const;
