@@ -62,12 +62,12 @@ describe('fan-out through the durable queue', () => {
       return { contributions: (snapshot.contributions as { count: number }).count, backers: snapshot.backers };
     };
     try {
-      await recordContribution(slug, { name: 'Ada', amount: 100 }, live);
+      await recordContribution(slug, { name: 'Ada', amount: 100 }, live, 'visitor-ada-123');
       await workOnce(ctx, { consumer: 'w' });
       clock.advance(20_000);
       await recordContribution(slug, { name: 'Bo', amount: 2_400 }, live);
       clock.advance(20_000);
-      await recordContribution(slug, { name: 'Ada', amount: 100 }, live);
+      await recordContribution(slug, { name: 'Ada', amount: 100 }, live, 'visitor-ada-123');
       await workOnce(ctx, { consumer: 'w' });
 
       let page = await readFeed(ctx, visitor!, { limit: 10 });
