@@ -148,3 +148,18 @@ export const releaseHold = defineScript({
   args: ['tier', 'visitor', 'slug', 'clockShift'],
   reply: (status: number) => statusNamed({ 1: 'released', 0: 'none', [-1]: 'no_project', [-3]: 'no_tier' })(status),
 });
+
+/** A one-shot move of a pre-ledger project's backers into the ledger (backfill.ts). */
+export const backfillLedgerBatch = defineScript({
+  file: 'live-events/lua/backfill-ledger.lua',
+  keys: ['info', 'ledger', 'old'],
+  args: ['now', 'shape', '...backers'],
+  reply: ([moved, recounted]: [number, number]) => ({ moved, recounted }),
+});
+
+export const setOpening = defineScript({
+  file: 'live-events/lua/set-opening.lua',
+  keys: ['info'],
+  args: ['version', 'sum'],
+  reply: as<number | null>(),
+});

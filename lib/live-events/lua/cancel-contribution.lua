@@ -5,7 +5,7 @@
 
   KEYS[1] info  project info hash   KEYS[2] contributions  zset   KEYS[3] contributors  zset
   KEYS[4] details  contribution details hash   KEYS[5] activity  timeline list
-  KEYS[6] changes  the project's channel (SPUBLISH)   KEYS[7] backers  hash   KEYS[8] ledger  hash
+  KEYS[6] changes  the project's channel (SPUBLISH)   KEYS[7] backers  the ledger hash again (its `~` fields)   KEYS[8] ledger  hash
   ARGV[1] now  (ms)   ARGV[2] id  the contribution's
   ARGV[3] contributionsWindow  (ms)   ARGV[4] contributorsWindow  (ms)   ARGV[5] slug
 
