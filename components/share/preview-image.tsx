@@ -15,6 +15,9 @@ const drawn = new Map<string, Drawn>();
 const drawing = new Map<string, Promise<Drawn>>();
 const KEPT = 500;
 const drawCount = { value: 0 };
+const withoutArabic = { value: 0 };
+/** Previews drawn without their Arabic letters, as Satori's font reader threw: none while the pinned font is read. */
+export const previewsDrawnWithoutArabic = () => withoutArabic.value;
 /** Previews drawn by this process so far: what the bench and the tests count. */
 export const previewsDrawn = () => drawCount.value;
 
@@ -51,9 +54,9 @@ const font = (): Shipped => {
 };
 
 /**
- * next/og fetches what its font lacks at run time (an emoji's picture from a CDN, CJK or Arabic
- * from Google Fonts): no request may leave the server, so a character the shipped font lacks is
- * drawn as FALLBACK, an emoji (and its joiners and modifiers) not at all.
+ * next/og fetches what its fonts lack at run time (an emoji's picture from a CDN, CJK from Google
+ * Fonts): no request may leave the server, so a character the shipped fonts lack is drawn as
+ * FALLBACK, an emoji (and its joiners and modifiers) not at all, a bidi mark neither.
  */
 const FALLBACK = '?';
 const ARABIC = /[\u0600-\u08FF\uFB50-\uFDFF\uFE70-\uFEFF]/gu;
@@ -80,6 +83,7 @@ async function draw(text: PreviewText, etag: string, now: number): Promise<Drawn
     return { etag, png: await render(drawableText(text)), drawnAt: now };
   } catch {
     // Satori's font reader throws on some Arabic lookups it does not know: the image is drawn without Arabic letters rather than not at all.
+    withoutArabic.value++;
     return { etag, png: await render(drawableText(text, (line) => drawable(line).replace(ARABIC, FALLBACK))), drawnAt: now };
   }
 }

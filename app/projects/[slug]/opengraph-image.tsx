@@ -1,7 +1,7 @@
 import { PREVIEW_SIZE } from '@/components/share/ProjectPreview';
 import { previewResponse } from '@/components/share/preview-image';
 import { slugSchema } from '@/lib/live-events/schemas';
-import { readPreviewedProject } from '@/lib/previews/read';
+import { readPreviewedProject } from '@/lib/previews/previewed-project';
 import { previewTextOf } from '@/lib/previews/text';
 
 export const alt = 'The project’s art, title, how much it has raised of its goal, and its end date or how it ended';
