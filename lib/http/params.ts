@@ -1,5 +1,6 @@
 import { NotFoundError } from '../errors';
 import { eventIdSchema, slugSchema } from '../live-events/schemas';
+import { tierIdSchema } from '../projects/schemas';
 import { sessionIdSchema } from '../quiz/schemas';
 
 export type SlugParams = { params: Promise<{ slug: string }> };
@@ -26,6 +27,16 @@ export async function pathSlugAndId({ params }: SlugAndIdParams): Promise<{ slug
   if (!slugSchema.safeParse(slug).success) throw new NotFoundError('project');
   if (!eventIdSchema.safeParse(id).success) throw new NotFoundError('event');
   return { slug, id };
+}
+
+export type SlugAndTierParams = { params: Promise<{ slug: string; tier: string }> };
+
+/** A tier's path: a malformed tier id names no tier (404, like an unknown one). */
+export async function pathSlugAndTier({ params }: SlugAndTierParams): Promise<{ slug: string; tier: string }> {
+  const { slug, tier } = await decoded(params, 'project');
+  if (!slugSchema.safeParse(slug).success) throw new NotFoundError('project');
+  if (!tierIdSchema.safeParse(tier).success) throw new NotFoundError('tier');
+  return { slug, tier };
 }
 
 export type SessionParams = { params: Promise<{ id: string }> };

@@ -1,4 +1,5 @@
 import { NotFoundError } from '../errors';
+import { projectKeys } from '../projects/keys';
 import { activityPageFromReply } from './activity';
 import { defaultLiveEventsContext, kindsOf, type LiveEventsContext } from './context';
 import { kindKeys, liveEventKeys } from './keys';
@@ -28,9 +29,9 @@ export async function readLiveSnapshot(
   const now = ctx.now();
   const { windows } = ctx;
   const kinds = kindsOf(ctx);
-  const keys = [liveEventKeys(slug).info, liveEventKeys(slug).activity, ...kinds.flatMap((kind) => kindKeys(slug, kind))];
+  const keys = [liveEventKeys(slug).info, liveEventKeys(slug).activity, projectKeys.holds(slug), ...kinds.flatMap((kind) => kindKeys(slug, kind))];
   const args = kinds.flatMap((kind) => [kind.shape, windowOf(windows, kind), kind.shape === 'counter' ? (expiringLimit ?? kind.snapshotLimit) : kind.snapshotLimit]);
-  const raw = await withLiveEventScripts(ctx.redis).readLiveSnapshot(keys.length, ...keys, now, ACTIVITY_PAGE.default, ...args);
+  const raw = await withLiveEventScripts(ctx.redis).readLiveSnapshot(keys.length, ...keys, now, ACTIVITY_PAGE.default, ctx.clockShift?.() ?? 0, ...args);
   if (!raw) throw new NotFoundError('project');
   const [raised, version, backers, endsAt, goal, tiers, activity, ...parts] = raw;
   const byKind = Object.fromEntries(kinds.map((kind, i) => [kind.name, kindPart(kind, parts[i]!)]));
@@ -38,13 +39,20 @@ export async function readLiveSnapshot(
   return { slug, serverTime: now, windows, version: Number(version), raised: Number(raised), backers: Number(backers), ...end, tiers: tiersOf(tiers), ...byKind, activity: activityPageFromReply(activity) } as LiveSnapshot;
 }
 
-type StoredTier = { id: string; title: string; description?: string; minimum: number; limit?: number; claimed: number };
+type StoredTier = { id: string; title: string; description?: string; minimum: number; limit?: number; claimed: number; holds?: number[] | Record<string, never> };
 
-/** The tiers with their places: `left` null when unlimited (no holds yet: `held` 0). */
+/** cjson writes an empty list as `{}`. */
+export const holdTimes = (holds: unknown): number[] => (Array.isArray(holds) ? holds.map(Number) : []);
+
+/** The tiers with their places: `left` null when unlimited; a limited tier's standing holds' expiry times, for pages to age. */
 function tiersOf(json: string) {
-  return (JSON.parse(json) as StoredTier[]).map(({ id, title, description = '', minimum, limit, claimed }) => ({
-    id, title, description, minimum, limit: limit ?? null, claimed, held: 0, left: limit === undefined ? null : Math.max(0, limit - claimed),
-  }));
+  return (JSON.parse(json) as StoredTier[]).map(({ id, title, description = '', minimum, limit, claimed, holds }) => {
+    const expiring = holdTimes(holds);
+    return {
+      id, title, description, minimum, limit: limit ?? null, claimed, held: expiring.length, holds: expiring,
+      left: limit === undefined ? null : Math.max(0, limit - claimed - expiring.length),
+    };
+  });
 }
 
 /** Whether the campaign has ended at `now` (the server's clock), and how: funded when `raised` reached `goal`. */

@@ -10,10 +10,12 @@ export function projectTag(slug: string): string {
 export const projectKeys = {
   /** Hash: title, creator, goal, raised, … (the source of truth; `raised` changes with every contribution). */
   info: (slug: string) => `${projectTag(slug)}:info`,
-  /** Hash backer (`v:<visitor id>`, or `n:<name>` from the API) -> their pledges standing; its size is `backers` in `info`. Kept, like `info`. */
+  /** Hash backer (`v:<visitor id>`, or `o:<pledge id>` for a pledge without one: a name never makes a backer) -> their pledges standing; its size is `backers` in `info`. Kept, like `info`. */
   backers: (slug: string) => `${projectTag(slug)}:backer-pledges`,
   /** Hash pledge id -> `amount|at|tier|cancelled|backer`: every pledge for the project's life (lib/redis/includes/ledger.lua). */
   ledger: (slug: string) => `${projectTag(slug)}:ledger`,
+  /** Prefix of the tiers' hold zsets `<prefix><tier>`: visitor -> when the hold lapses (lib/redis/includes/holds.lua). */
+  holds: (slug: string) => `${projectTag(slug)}:holds:`,
   /** Sharded pub/sub channel (SPUBLISH) of the project's changes: live events, and a save (its cached page renders again). */
   changes: (slug: string) => `${projectTag(slug)}:changes`,
 } as const;

@@ -2,7 +2,7 @@ import { projectWriteContext } from '@/lib/creators/project-writes';
 import { readJson } from '@/lib/http/body';
 import { pathSlug, type SlugParams } from '@/lib/http/params';
 import { route } from '@/lib/http/route';
-import { knownVisitor } from '@/lib/http/visitor';
+import { pledgingVisitor } from '@/lib/http/visitor';
 import { recordContribution } from '@/lib/live-events';
 import { contributionInputSchema } from '@/lib/live-events/schemas';
 import { projectKeys } from '@/lib/projects/keys';
@@ -14,7 +14,7 @@ export const POST = route(
     const slug = await pathSlug(context);
     const input = await readJson(request, contributionInputSchema);
     // Acknowledged once a replica of the project's slot has it; the fold event rebuilds itself.
-    const { id, at, amount, cancelled, created } = await acknowledged([projectKeys.info(slug)], () => recordContribution(slug, input, projectWriteContext(), knownVisitor(request)));
+    const { id, at, amount, cancelled, created } = await acknowledged([projectKeys.info(slug)], () => recordContribution(slug, input, projectWriteContext(), pledgingVisitor(request)));
     return Response.json({ id, at, amount, cancelled }, { status: created ? 201 : 200 });
   },
   { write: true },
