@@ -25,13 +25,13 @@ function Paragraph({ text, dir, align, fontSize, lines, budget, style }: { text:
     const textAlign = align === 'rtl' ? 'right' : 'left';
     return <div style={{ display: 'block', fontSize, lineHeight: 1.2, textAlign, wordBreak: 'break-word', lineClamp: lines, ...style }}>{text}</div>;
   }
-  // Arabic glyphs reach higher and lower than Latin ones; Satori measures an Arabic word wider than it draws it (before joining its letters), so it is centred in its box.
+  // Arabic glyphs reach higher and lower than Latin ones; Satori measures an Arabic word wider than it draws it (before joining its letters), so it is centred in its box (or right-aligned, first on a right-to-left line).
   const lineHeight = 1.4;
   const gap = Math.round(fontSize * 0.22);
   return (
     <div style={{ display: 'flex', flexDirection: row(dir), flexWrap: 'wrap', fontSize, lineHeight, maxHeight: Math.ceil(fontSize * lineHeight * lines) + 2, overflow: 'hidden', ...style }}>
       {piecesOf(clipWords(text, budget), dir).map((piece, i) => (
-        <span key={i} style={{ ...(i > 0 && piece.spaced && (dir === 'rtl' ? { marginRight: gap } : { marginLeft: gap })), ...(ARABIC.test(piece.text) && { textAlign: 'center' }) }}>
+        <span key={i} style={{ ...(i > 0 && piece.spaced && (dir === 'rtl' ? { marginRight: gap } : { marginLeft: gap })), ...(ARABIC.test(piece.text) && { textAlign: i === 0 && dir === 'rtl' ? 'right' : 'center' }) }}>
           {piece.text}
         </span>
       ))}
@@ -48,6 +48,9 @@ export function ProjectPreview({ dir, title, byline, raised, raisedOf, percent, 
   const [deep, , light] = art.colors;
   const ink = inkOn(deep);
   const long = [...title].length > 28;
+  // Drawn as pieces, a title's words take more room (see Paragraph): two lines at most.
+  const titleDir = dirOf(title, dir);
+  const pieced = needsPieces(title, titleDir);
   const drawing = cloneElement(ProjectArt({ art }) as ReactElement<{ width: number; height: number }>, { width: ART_WIDTH, height: PREVIEW_SIZE.height });
   return (
     <div style={{ width: '100%', height: '100%', display: 'flex', flexDirection: row(dir), background: deep, color: ink, fontFamily: 'Geist, "Noto Sans Arabic"' }}>
@@ -57,8 +60,8 @@ export function ProjectPreview({ dir, title, byline, raised, raisedOf, percent, 
           <div style={{ width: 18, height: 18, borderRadius: 9, background: light, margin: dir === 'rtl' ? '0 0 0 14px' : '0 14px 0 0' }} />
           crowdpulse
         </div>
-        <div style={{ display: 'flex', flexDirection: 'column' }}>
-          <Paragraph align={dir} text={title} dir={dirOf(title, dir)} fontSize={long ? 52 : 68} lines={long ? 3 : 2} budget={long ? 60 : 40} style={{ letterSpacing: dir === 'rtl' ? 0 : -1 }} />
+        <div style={{ display: 'flex', flexDirection: 'column', alignItems: dir === 'rtl' ? 'flex-end' : 'stretch' }}>
+          <Paragraph align={dir} text={title} dir={titleDir} fontSize={long ? 52 : 68} lines={long && !pieced ? 3 : 2} budget={long ? (pieced ? 34 : 60) : 40} style={{ letterSpacing: dir === 'rtl' ? 0 : -1 }} />
           <Paragraph align={dir} text={byline} dir={dir} fontSize={28} lines={1} budget={40} style={{ marginTop: 14, opacity: 0.85 }} />
         </div>
         <div style={{ display: 'flex', flexDirection: 'column' }}>
