@@ -18,6 +18,8 @@ declare module 'ioredis' {
     recordEvent(numberOfKeys: number, ...keysThenArgs: ScriptArg[]): Result<[Status, number], Context>;
     announceEnd(...keysThenArgs: ScriptArg[]): Result<[Status, FeedWork], Context>;
     unscheduleEnd(...keysThenArgs: ScriptArg[]): Result<0 | 1, Context>;
+    backfillLedger(...keysThenArgs: ScriptArg[]): Result<[moved: number, recounted: number], Context>;
+    setOpening(...keysThenArgs: ScriptArg[]): Result<number | null, Context>;
     holdPlace(...keysThenArgs: ScriptArg[]): Result<[1 | 0 | -1 | -2 | -3 | -5 | -6, number], Context>;
     releaseHold(...keysThenArgs: ScriptArg[]): Result<1 | 0 | -1 | -3, Context>;
   }
@@ -45,6 +47,8 @@ export function liveEventScripts(): ScriptDefinition[] {
     script('heartbeatVisitors', 5, 'heartbeat-visitors.lua'),
     script('announceEnd', 1 + FEED_HOOK_KEYS, 'announce-end.lua'),
     script('unscheduleEnd', 2, 'unschedule-end.lua'),
+    script('backfillLedger', 3, 'backfill-ledger.lua'),
+    script('setOpening', 1, 'set-opening.lua'),
     script('holdPlace', 3, 'hold-place.lua'),
     script('releaseHold', 3, 'release-hold.lua'),
     // Any number of kinds: these two take the number of keys first.

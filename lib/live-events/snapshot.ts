@@ -17,8 +17,9 @@ export type Member = { id: string; at: number; [carried: string]: string | numbe
 
 /**
  * The live state of a project as of now, in one round trip (a read-only script), with one part
- * per kind (kinds.ts, or `ctx.kinds`). Details are stored as JSON arrays (`[amount, name]`), not objects:
- * without the field names a project's details take about 40 % less memory.
+ * per kind (kinds.ts, or `ctx.kinds`). Details are stored as JSON arrays (`[title, url]`), not objects:
+ * without the field names a project's details take about 40 % less memory. A contribution's are
+ * shorter still, `amount|name` (docs/benchmarks.md#memory); read either way (carried below).
  * `expiringLimit` overrides the counters' number of oldest times (the expiry keeper reads more).
  */
 export async function readLiveSnapshot(
@@ -61,6 +62,13 @@ export function campaignEndAt({ endsAt, goal, raised }: { endsAt: number | null;
   return { endsAt, goal, ended, outcome: ended ? (raised >= goal ? ('funded' as const) : ('not_funded' as const)) : null };
 }
 
+/** What a member carries: a JSON array, or `<integer>|<the rest>` (a contribution's amount and name). */
+function carried(stored: string): (string | number)[] {
+  if (stored.startsWith('[')) return JSON.parse(stored) as (string | number)[];
+  const bar = stored.indexOf('|');
+  return [Number(stored.slice(0, bar)), stored.slice(bar + 1)];
+}
+
 function kindPart(kind: KindDescriptor, raw: RawKind): KindPart {
   if (kind.shape === 'presence') return { count: raw as number };
   if (kind.shape === 'counter') {
@@ -71,8 +79,8 @@ function kindPart(kind: KindDescriptor, raw: RawKind): KindPart {
   const fields = Object.keys(kind.carries);
   const members: Member[] = [];
   for (let i = 0; i + 2 < flat.length; i += 3) {
-    const carried = JSON.parse(flat[i + 2]!) as (string | number)[];
-    members.push({ id: flat[i]!, ...Object.fromEntries(fields.map((field, f) => [field, carried[f]!])), at: Number(flat[i + 1]) });
+    const values = carried(flat[i + 2]!);
+    members.push({ id: flat[i]!, ...Object.fromEntries(fields.map((field, f) => [field, values[f]!])), at: Number(flat[i + 1]) });
   }
   return members;
 }

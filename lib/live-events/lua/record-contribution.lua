@@ -10,7 +10,7 @@
 
   Arguments by name, in the order recordContributionArgs (script-args.ts) packs them:
   KEYS[1] info  project info hash (raised, backers, endsAt)   KEYS[2] contributions  zset id -> at
-  KEYS[3] contributors  zset id -> at   KEYS[4] details  hash id -> [amount, name] (snapshot.ts)
+  KEYS[3] contributors  zset id -> at   KEYS[4] details  hash id -> `amount|name` (snapshot.ts)
   KEYS[5] activity  timeline list   KEYS[6] changes  the project's channel (SPUBLISH)
   KEYS[7] backers  hash backer -> pledges standing   KEYS[8] ledger  hash id -> pledge (includes/ledger.lua)
   KEYS[9] holds  prefix of the tiers' hold zsets (includes/holds.lua)   KEYS[10..15] feed  includes/home-feed.lua
@@ -81,7 +81,7 @@ pruneExpired(contributors, now - contributorsWindow, details, contributions)
 local raised = redis.call('HINCRBY', info, 'raised', amount)
 recordMember(contributions, id, now, contributionsWindow)
 recordMember(contributors, id, now, contributorsWindow)
-redis.call('HSET', details, id, cjson.encode({ amount, name }))
+redis.call('HSET', details, id, amount .. '|' .. name)
 redis.call('PEXPIRE', details, math.max(contributionsWindow, contributorsWindow))
 local count = countSince(contributions, now - contributionsWindow)
 ledgerWrite(ledger, id, { amount = amount, at = now, tier = tier, backer = backer })
@@ -103,5 +103,5 @@ publishChange(info, KEYS[6], {
   tier = tierClaimed,
 }, seq)
 local feed = feedHook(info)
-local feedWork = math.max(feedBackers(feed, now), feedMilestones(feed, now, raised - amount, raised))
+local feedWork = math.max(feedBackers(feed, now, count, backerCount), feedMilestones(feed, now, raised - amount, raised))
 return { 1, now, count, raised, feedWork, backerCount, amount, 0 }
