@@ -6,7 +6,7 @@ import { includedFile } from '../../lib/redis/lua';
 /** docs/architecture.md's layers of lib/, from the top down; one entry may hold folders of one layer. */
 const LAYERS = [
   ['server'], ['http'], ['realtime'], ['ops'], ['simulator'], ['creators'], ['quiz'], ['visitors'], ['folding'],
-  ['live-events'], ['feed'], ['projects'], ['leaderboard'], ['timeline'], ['limits'], ['metrics'], ['scale'], ['redis'],
+  ['live-events'], ['feed'], ['previews'], ['projects'], ['leaderboard'], ['timeline'], ['limits'], ['metrics'], ['scale'], ['redis'],
 ];
 const LIB = path.resolve(__dirname, '../../lib');
 const depth = (folder: string) => LAYERS.findIndex((layer) => layer.includes(folder));
