@@ -8,13 +8,14 @@ import { DEFAULT_WINDOWS, HOUR, MINUTE } from '../lib/live-events/windows';
 import { saveProject } from '../lib/projects/save';
 import { createRedis, waitUntilReady } from '../lib/redis/client';
 import { startRedisServer } from '../lib/redis/embedded';
-import { creatorScripts } from '../lib/creators/commands';
-import { foldingScripts } from '../lib/folding/commands';
-import { leaderboardScripts } from '../lib/leaderboard/commands';
-import { liveEventScripts } from '../lib/live-events/commands';
-import { projectScripts } from '../lib/projects/commands';
-import { quizScripts } from '../lib/quiz/commands';
-import { timelineScripts } from '../lib/timeline/commands';
+import { declaredScripts } from '../lib/redis/script';
+import '../lib/creators/scripts';
+import '../lib/folding/scripts';
+import '../lib/leaderboard/scripts';
+import '../lib/live-events/scripts';
+import '../lib/projects/scripts';
+import '../lib/quiz/scripts';
+import '../lib/timeline/scripts';
 import { BACKER_NAMES, NEWS_TITLES } from '../lib/projects/demo-names';
 import type { FigureResult } from './report';
 import { sampleProject } from '../tests/sample-project';
@@ -53,8 +54,7 @@ export async function usedMemory(redis: Redis): Promise<number> {
 
 /** The script cache is part of used_memory but not of the data: load it before measuring "empty". */
 export async function loadEveryScript(redis: Redis): Promise<void> {
-  const everyScript = [projectScripts, liveEventScripts, timelineScripts, leaderboardScripts, quizScripts, foldingScripts, creatorScripts];
-  for (const script of everyScript.flatMap((scripts) => scripts())) await redis.script('LOAD', script.lua);
+  for (const script of declaredScripts) await redis.script('LOAD', script.source());
 }
 
 /**
@@ -167,8 +167,9 @@ export async function measureMemory(): Promise<FigureResult> {
         `MEMORY USAGE by kind of key: ${byKind.join('; ')}`,
         `ledgers: used_memory freed by unlinking them, ${fmt.int(ledgerBytes / PROJECTS)} B/project, ${fmt.int(ledgerBytes / (PROJECTS * MIX.contributions))} B/pledge ` +
           `(MEMORY USAGE of one ${fmt.int(ledgerBytesEach)} B, ${ledgerEncoding}); not in the live-event figures`,
-        'live events = 4 sorted sets (contributions, contributors, news, visitors) + 3 hashes ' +
-          '(contribution-details, news-details, visitor-tabs) per project; used_memory also counts the keyspace tables',
+        'live events = 4 sorted sets (contributions, contributors, news, visitors) + 4 hashes ' +
+          '(contribution-details, news-details, visitor-tabs, visitor-tab-counts with the count last published) per project, ' +
+          'and what they add to info; used_memory also counts the keyspace tables',
         'activity feeds: used_memory freed by unlinking the feed lists; the live-event figures are measured without them, ' +
           "but keep one cost of the feed: the expires table sized for the feed keys (the feed's sequence is the project version)",
       ],
@@ -198,7 +199,7 @@ export async function measureMemory(): Promise<FigureResult> {
           met: null,
         },
         {
-          figure: `memory: ledgers of ${PROJECTS} projects (${MIX.contributions} pledges each)`,
+          figure: `memory: ledgers of ${PROJECTS} projects (${MIX.contributions} pledges each, their backers' index in them)`,
           measured: `${fmt.mb(ledgerBytes)} (${fmt.int(ledgerBytes / (PROJECTS * MIX.contributions))} B/pledge)`,
           baseline: '—',
           ratio: '—',

@@ -3,19 +3,18 @@
   (add-to-boards.lua, as lib/quiz/lua/submit-session.lua runs it) at a score the bench
   chooses, without a session.
 
-  KEYS[1..n] the boards (zsets: member -> points): day, week, all time, n = 3; or the all time
+  KEYS[1..n] boards  (zsets: member -> points): day, week, all time, n = 3; or the all time
              board alone (the baseline of what three boards cost)
-  KEYS[n+1..n+9] version counter, change channel, entry key prefix, board key prefix, player
-             bests prefix, histogram prefix, hidden players, network rows prefix, players-at-score
-             prefix   (all in the boards' slot)
-  ARGV[1] entry id   ARGV[2] public player id   ARGV[3] name   ARGV[4] points (an integer)
-  ARGV[5] date (ms)   ARGV[6] board size
-  ARGV[7..] per board: period name, key suffix, period id, expiry (ms, 0: none)
+  KEYS[n+1..n+9] version, changes, entryPrefix, boardPrefix, bestsPrefix, histogramPrefix,
+             hidden, networkRowsPrefix, playersAtScorePrefix   (all in the boards' slot)
+  ARGV[1] id  the entry's   ARGV[2] player  public id   ARGV[3] name   ARGV[4] points  (an integer)
+  ARGV[5] date  (ms)   ARGV[6] size  board size
+  ARGV[7..] periods  per board: period name, key suffix, period id, expiry (ms, 0: none)
 
   Returns {rank per board..., threshold per board..., shared per board..., listed per board...,
   improved per board..., version} (add-to-boards.lua)
 ]]
---- @include "includes/add-to-boards.lua"
+--- @include "quiz/lua/includes/add-to-boards.lua"
 
 local count = #KEYS - 9
 local ranks, thresholds, shared, listed, improved, version = addToBoards(

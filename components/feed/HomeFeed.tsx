@@ -34,7 +34,7 @@ function EntryItem({ entry, now }: { entry: FeedEntry; now: number }) {
             <a href={entry.news.url} rel="noopener noreferrer" target="_blank" className="text-accent dark:text-indigo-300 hover:underline">{t('readUpdate')}</a>
           ) : null}
           {entry.kind === 'news' ? ' · ' : null}
-          <RelativeTime at={entry.kind === 'backers' ? entry.updated : entry.at} now={now} />
+          <RelativeTime at={entry.at} now={now} />
         </span>
       </span>
     </li>

@@ -5,7 +5,7 @@ import { liveEventKeys } from '../live-events/keys';
 import { slugsOfCreator } from '../projects/catalogue';
 import { projectKeys } from '../projects/keys';
 import { creatorKeys } from './keys';
-import { withCreatorScripts } from './commands';
+import { saveTotals } from './scripts';
 import type { creatorProjectSchema, creatorTotalsSchema } from './schemas';
 
 export type CreatorProject = z.infer<typeof creatorProjectSchema>;
@@ -45,10 +45,7 @@ export async function computeCreatorTotals(
 
 /** Saves and publishes; false when newer totals were saved meanwhile. One round trip. */
 export async function saveCreatorTotals(redis: RedisClient, totals: CreatorTotals): Promise<boolean> {
-  const saved = await withCreatorScripts(redis).saveCreatorTotals(
-    creatorKeys.totals, creatorKeys.updated, creatorKeys.changes, totals.account, totals.computedAt, JSON.stringify(totals),
-  );
-  return saved === 1;
+  return saveTotals.run(redis, creatorKeys, { account: totals.account, computedAt: totals.computedAt, totals: JSON.stringify(totals) });
 }
 
 export async function readCreatorTotals(redis: RedisClient, account: string): Promise<CreatorTotals | null> {

@@ -1,4 +1,4 @@
-import { withFeedScripts } from './commands';
+import { ackFeedEntry, pushFeeds } from './scripts';
 import type { FeedContext } from './context';
 import { FANOUT_GROUP, projectFeedKeys, visitorFeedKeys } from './keys';
 import { slotGroups } from './slots';
@@ -35,10 +35,8 @@ export async function pushToFeeds(ctx: FeedContext, visitors: string[], ref: str
     const keys = visitorFeedKeys(visitor);
     return [keys.entries, keys.active];
   });
-  const scripts = withFeedScripts(ctx.redis);
-  const counts = await Promise.all(
-    slotGroups(ctx.redis, pairs).map((group) => scripts.pushFeeds(group.length * 2, ...group.flat(), ref, ctx.config.cap, ctx.config.slack)),
-  );
+  const { cap, slack } = ctx.config;
+  const counts = await Promise.all(slotGroups(ctx.redis, pairs).map((group) => pushFeeds.run(ctx.redis, { feeds: group.flat() }, { ref, cap, slack })));
   return counts.reduce((sum, count) => sum + count, 0);
 }
 
@@ -57,7 +55,7 @@ async function fanOut(ctx: FeedContext, slug: string, [id, fields]: StreamEntry,
     after = followers.at(-1)!;
     await ctx.redis.hset(keys.progress, id, after);
   }
-  await withFeedScripts(ctx.redis).ackFeedEntry(keys.queue, keys.progress, FANOUT_GROUP, id);
+  await ackFeedEntry.run(ctx.redis, keys, { group: FANOUT_GROUP, id });
   return pushed;
 }
 

@@ -1,5 +1,5 @@
 import { ConflictError, NotFoundError } from '../errors';
-import { withFeedScripts } from './commands';
+import { followProjectSide, followVisitorSide, rebuildFeed, settleFollow } from './scripts';
 import type { FeedContext } from './context';
 import { feedWorkKeysTagged, projectFeedKeys, visitorFeedKeys } from './keys';
 
@@ -11,23 +11,19 @@ type Step = 'follow' | 'unfollow';
  * the mark, which every later read of the visitor's follows replays (settlePending).
  */
 async function applyStep(ctx: FeedContext, visitor: string, slug: string, step: Step): Promise<boolean> {
-  const scripts = withFeedScripts(ctx.redis);
-  const mine = visitorFeedKeys(visitor);
   const { maxFollows, followsTtlMs } = ctx.config;
-  const changed = await scripts.followVisitorSide(mine.follows, mine.pending, slug, step, ctx.now(), maxFollows, followsTtlMs);
-  if (changed === -1) throw new ConflictError(`following ${maxFollows} projects already, the most one visitor may: unfollow one first`, { maxFollows });
+  const changed = await followVisitorSide.run(ctx.redis, visitorFeedKeys(visitor), { slug, step, now: ctx.now(), maxFollows, ttl: followsTtlMs });
+  if (changed === 'too_many') throw new ConflictError(`following ${maxFollows} projects already, the most one visitor may: unfollow one first`, { maxFollows });
   await projectSide(ctx, visitor, slug, step);
-  return changed === 1;
+  return changed === 'changed';
 }
 
 async function projectSide(ctx: FeedContext, visitor: string, slug: string, step: Step): Promise<void> {
-  const scripts = withFeedScripts(ctx.redis);
-  const project = projectFeedKeys(slug);
-  const followers = await scripts.followProjectSide(project.info, project.followers, visitor, step);
+  const followers = await followProjectSide.run(ctx.redis, projectFeedKeys(slug), { visitor, step });
   // A project that was deleted has no side to confirm: the mark goes, the follow stays harmless.
   // A project stays in `big` when it drops back: its entries made while big were never pushed.
   if (followers > ctx.config.fanoutMaxFollowers) await ctx.redis.sadd(feedWorkKeysTagged(ctx.config.workTag).big, slug);
-  await scripts.settleFollow(visitorFeedKeys(visitor).pending, slug, step);
+  await settleFollow.run(ctx.redis, visitorFeedKeys(visitor), { slug, step });
 }
 
 /** Replays the project side of every follow still marked pending (after a crash mid-follow). */
@@ -48,7 +44,7 @@ export async function follow(ctx: FeedContext, visitor: string, slug: string): P
 /** A new follow brings the project's recent entries into the feed at once (Mastodon does the same). */
 async function backfill(ctx: FeedContext, visitor: string, slug: string): Promise<void> {
   const refs = await ctx.redis.lrange(projectFeedKeys(slug).entries, 0, ctx.config.cap - 1);
-  if (refs.length > 0) await withFeedScripts(ctx.redis).rebuildFeed(visitorFeedKeys(visitor).entries, ctx.config.cap, ctx.config.idleMs, ...refs);
+  if (refs.length > 0) await rebuildFeed.run(ctx.redis, visitorFeedKeys(visitor), { cap: ctx.config.cap, idle: ctx.config.idleMs, refs });
 }
 
 /** Stops following; following nothing is not an error (DELETE is idempotent). */

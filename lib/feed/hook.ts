@@ -5,7 +5,7 @@ import { noteFeedWork, type FeedWork } from './work';
 
 /*
  * The home feed's side of a live-event write, and all the live events know of the home feed:
- * a writing script includes lib/redis/includes/home-feed.lua, takes these keys at the END of its
+ * a writing script includes lib/feed/lua/includes/home-feed.lua, takes these keys at the END of its
  * KEYS and this argument LAST, and answers the work its hook queued (one round trip; the feed
  * sits below the live events, which call it, never the reverse).
  */

@@ -1,4 +1,4 @@
-import { withFeedScripts } from './commands';
+import { mergedFeedRefs, openFeed, rebuildFeed } from './scripts';
 import type { FeedContext } from './context';
 import { entryFromHash, refParts, type FeedEntry } from './entries';
 import { settlePending } from './follows';
@@ -43,8 +43,7 @@ async function hydrate(ctx: FeedContext, refs: string[], limit: number): Promise
 
 /** The references of these projects that were never pushed (made while big): merged at read. */
 async function mergedRefs(ctx: FeedContext, slugs: string[]): Promise<string[]> {
-  const scripts = withFeedScripts(ctx.redis);
-  return (await Promise.all(slugs.map((slug) => scripts.mergedFeedRefs(projectFeedKeys(slug).entries, projectFeedKeys(slug).mergedTo)))).flat();
+  return (await Promise.all(slugs.map((slug) => mergedFeedRefs.run(ctx.redis, projectFeedKeys(slug), {})))).flat();
 }
 
 /**
@@ -56,14 +55,13 @@ async function mergedRefs(ctx: FeedContext, slugs: string[]): Promise<string[]> 
 export async function readFeed(ctx: FeedContext, visitor: string, { limit, before, look = false, catchUp = false }: ReadOptions): Promise<FeedPage> {
   const mine = visitorFeedKeys(visitor);
   const { cap, idleMs } = ctx.config;
-  const scripts = withFeedScripts(ctx.redis);
-  const [[wasActive, lastLooked, follows, pending], big] = await Promise.all([
-    scripts.openFeed(mine.follows, mine.pending, mine.entries, mine.active, ctx.now(), idleMs, look ? 1 : 0, ctx.config.followsTtlMs),
+  const [{ wasActive, lastLooked, follows, pending }, big] = await Promise.all([
+    openFeed.run(ctx.redis, mine, { now: ctx.now(), idle: idleMs, look: look ? 1 : 0, ttl: ctx.config.followsTtlMs }),
     ctx.redis.smembers(feedWorkKeysTagged(ctx.config.workTag).big),
   ]);
   await settlePending(ctx, visitor, pending);
   if (!wasActive) {
-    await scripts.rebuildFeed(mine.entries, cap, idleMs, ...(await projectRefs(ctx, follows, cap - 1)));
+    await rebuildFeed.run(ctx.redis, mine, { cap, idle: idleMs, refs: await projectRefs(ctx, follows, cap - 1) });
   }
   const followed = new Set(follows);
   const [own, others, inFlight] = await Promise.all([

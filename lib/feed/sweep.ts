@@ -1,5 +1,5 @@
 import { walkCatalogue } from '../projects/catalogue';
-import { withFeedScripts } from './commands';
+import { advanceFeedSweep, claimFeedSweep, probeFeedProject } from './scripts';
 import type { FeedContext } from './context';
 import { feedWorkKeysTagged, projectFeedKeys } from './keys';
 
@@ -30,23 +30,18 @@ export type SweepTick = {
  * enqueuing script's reply and its mark (noteFeedWork) left undone: `page + 3` round trips.
  */
 export async function sweepOnce(ctx: FeedContext, { holder, page = SWEEP_PAGE, leaseMs = SWEEP_LEASE_MS }: SweepOptions): Promise<SweepTick> {
-  const scripts = withFeedScripts(ctx.redis);
-  const { sweepLease, sweepCursor, work, big } = feedWorkKeysTagged(ctx.config.workTag);
-  const [leased, cursor] = await scripts.claimFeedSweep(sweepLease, sweepCursor, holder, leaseMs);
+  const keys = feedWorkKeysTagged(ctx.config.workTag);
+  const { leased, cursor } = await claimFeedSweep.run(ctx.redis, keys, { holder, lease: leaseMs });
   if (!leased) return { leased: false, probed: 0, marked: 0, passEnded: false };
   const { slugs, next } = await walkCatalogue(cursor, page, ctx.redis);
-  const probes = await Promise.all(slugs.map((slug) => {
-    const keys = projectFeedKeys(slug);
-    return scripts.probeFeedProject(keys.queue, keys.mergedTo);
-  }));
-  const queued = slugs.filter((_, i) => probes[i]![0] > 0);
-  const merged = slugs.filter((_, i) => probes[i]![1] === 1);
-  const marked = await scripts.advanceFeedSweep(sweepLease, sweepCursor, work, big, holder, next ?? '', ctx.now(), queued.length, ...queued, ...merged);
+  const probes = await Promise.all(slugs.map((slug) => probeFeedProject.run(ctx.redis, projectFeedKeys(slug), {})));
+  const queued = slugs.filter((_, i) => probes[i]!.messages > 0);
+  const merged = slugs.filter((_, i) => probes[i]!.merged);
+  const marked = await advanceFeedSweep.run(ctx.redis, keys, { holder, next: next ?? '', now: ctx.now(), queued: queued.length, slugs: [...queued, ...merged] });
   return { leased: marked >= 0, probed: slugs.length, marked: Math.max(marked, 0), passEnded: marked >= 0 && next === null };
 }
 
 /** Gives the lease up if it is this instance's, so another takes over at once. */
 export async function leaveSweep(ctx: FeedContext, holder: string): Promise<void> {
-  const { sweepLease, sweepCursor } = feedWorkKeysTagged(ctx.config.workTag);
-  await withFeedScripts(ctx.redis).claimFeedSweep(sweepLease, sweepCursor, holder, 0);
+  await claimFeedSweep.run(ctx.redis, feedWorkKeysTagged(ctx.config.workTag), { holder, lease: 0 });
 }

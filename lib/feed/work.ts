@@ -1,5 +1,5 @@
 import { log } from '../log';
-import { withFeedScripts } from './commands';
+import { claimFeedWork, releaseFeedWork } from './scripts';
 import type { FeedContext } from './context';
 import { feedWorkKeysTagged } from './keys';
 import { drainProject, type DrainOptions } from './fanout';
@@ -30,14 +30,13 @@ export type WorkerOptions = Omit<DrainOptions, 'minIdleMs'> & { intervalMs?: num
 /** Claims due projects (a lease each) and drains their queues; answers the feeds pushed. */
 export async function workOnce(ctx: FeedContext, options: WorkerOptions): Promise<number> {
   const leaseMs = options.leaseMs ?? 30_000;
-  const scripts = withFeedScripts(ctx.redis);
   const { work } = feedWorkKeysTagged(ctx.config.workTag);
-  const leased = await scripts.claimFeedWork(work, ctx.now(), leaseMs, options.projectsPerClaim ?? 8);
+  const leased = await claimFeedWork.run(ctx.redis, { work }, { now: ctx.now(), lease: leaseMs, count: options.projectsPerClaim ?? 8 });
   let pushed = 0;
   for (let i = 0; i + 1 < leased.length; i += 2) {
     const slug = leased[i]!;
     pushed += await drainProject(ctx, slug, { ...options, minIdleMs: leaseMs });
-    await scripts.releaseFeedWork(work, slug, leased[i + 1]!);
+    await releaseFeedWork.run(ctx.redis, { work }, { slug, leaseEnd: leased[i + 1]! });
   }
   return pushed;
 }

@@ -1,17 +1,11 @@
-import type { Result } from 'ioredis';
 import type { z } from 'zod';
 import { randomBytes } from 'node:crypto';
 import { log } from '../log';
-import { scriptsIn, scriptsOn, type ScriptArg } from '../redis/lua';
+import { releaseBurstLease } from './scripts';
 import type { Folder } from './folder';
 import type { MetricEvent } from './metric-events';
 import type { burstSchema } from './schemas';
 
-declare module 'ioredis' {
-  interface RedisCommander<Context> {
-    releaseBurstLease(...keysThenArgs: ScriptArg[]): Result<0 | 1, Context>;
-  }
-}
 
 /** The metric names a burst (and the folding bench) draws from. */
 export const BURST_METRICS = ['likes', 'shares', 'comments', 'impressions', 'saves', 'clicks'];
@@ -25,8 +19,6 @@ const TICK_MS = 100;
  */
 export const BURST_LEASE_KEY = 'folding:burst-lease';
 const LEASE_SLACK_MS = 2_000;
-
-const withBurstScripts = scriptsOn(() => [scriptsIn('folding')('releaseBurstLease', 1, 'release-burst-lease.lua')]);
 
 /** A burst asked for while another runs: it may be asked again in `retryAfterMs`. */
 export class BurstRunningError extends Error {
@@ -58,7 +50,7 @@ export function stopBursts(): void {
 export async function fireBurst(folder: Folder<MetricEvent>, { events = 200, durationMs = 2_000, accountCount = 4 } = {}): Promise<Burst> {
   const run = randomBytes(3).toString('hex');
   const token = `${run}:${randomBytes(6).toString('hex')}`;
-  const redis = withBurstScripts(folder.redis);
+  const { redis } = folder;
   if ((await redis.set(BURST_LEASE_KEY, token, 'PX', durationMs + LEASE_SLACK_MS, 'NX')) !== 'OK') {
     throw new BurstRunningError(Math.max(1, await redis.pttl(BURST_LEASE_KEY)));
   }
@@ -92,7 +84,7 @@ export async function fireBurst(folder: Folder<MetricEvent>, { events = 200, dur
     .finally(() => {
       running().delete(stop);
       // Left to expire when Redis cannot be reached: it outlives the burst by LEASE_SLACK_MS only.
-      redis.releaseBurstLease(BURST_LEASE_KEY, token).catch(() => undefined);
+      releaseBurstLease.run(redis, { lease: BURST_LEASE_KEY }, { token }).catch(() => undefined);
     });
   return { accounts, events, durationMs };
 }

@@ -5,7 +5,7 @@ import { foldingKeys, shardOf, type FoldingKeys } from './keys';
 import { mergeStates, parseFold, parsePublishedFold, parseState } from './parse';
 import type { Fold, FoldingState, Merge, PublishedFold } from './types';
 import { TIMELINE_SLACK } from '../timeline/config';
-import { withFoldingScripts, type RawFold } from './commands';
+import { ackFold, claimDueFolds, foldEvent, readFoldingState, type RawFold } from './scripts';
 
 /** What makes a folder: how to name it, group its events, and merge their fields. */
 export type FolderSpec<Event> = {
@@ -57,12 +57,12 @@ export class Folder<Event> {
   async fold(event: Event, now: number): Promise<boolean> {
     const group = this.spec.groupOf(event);
     const k = this.keysOf(group);
-    const folded = await withFoldingScripts(this.redis).foldEvent(
-      k.lastEvent, k.firstEvent, k.fields(group), k.eventsPerGroup, k.recentlyClaimed, k.counters,
-      now, group, this.spec.merge, this.config.windowMs,
-      ...Object.entries(this.spec.fieldsOf(event)).flat(),
+    const folded = await foldEvent.run(
+      this.redis,
+      { ...k, fields: k.fields(group) },
+      { now, group, merge: this.spec.merge, window: this.config.windowMs, fields: Object.entries(this.spec.fieldsOf(event)).flat() },
     );
-    return folded === 1;
+    return folded === 'folded';
   }
 
   /** Claims the due folds (and those whose lease ran out) under a lease. One round trip per shard, in parallel. */
@@ -85,29 +85,27 @@ export class Folder<Event> {
   }
 
   private claimScript(k: FoldingKeys, now: number, lease: ShardLease) {
-    return withFoldingScripts(this.redis).claimDueFolds(
-      k.lastEvent, k.firstEvent, k.eventsPerGroup, k.recentlyClaimed, k.claimed, k.counters, k.fieldsPrefix, k.foldPrefix, k.pollerLease,
-      now, this.config.windowMs, this.config.maxWaitMs, this.config.leaseMs, this.config.batch, this.spec.merge,
-      lease.poller, lease.ttlMs,
-    );
+    const { windowMs: window, maxWaitMs: maxWait, leaseMs, batch } = this.config;
+    return claimDueFolds.run(this.redis, k, {
+      now, window, maxWait, lease: leaseMs, batch, merge: this.spec.merge, poller: lease.poller, pollerTtl: lease.ttlMs,
+    });
   }
 
   /** Publishes a claimed fold; false when it had been published already. One round trip. */
   async ack(key: string, now: number): Promise<boolean> {
     const k = this.keysOfFold(key);
-    const published = await withFoldingScripts(this.redis).ackFold(
-      k.claimed, k.fold(key), k.published, k.counters, k.changes,
-      key, now, this.spec.name,
-      this.config.publishedCap, TIMELINE_SLACK, this.config.publishedTtlMs,
+    return ackFold.run(
+      this.redis,
+      { ...k, fold: k.fold(key) },
+      { key, now, folder: this.spec.name, cap: this.config.publishedCap, slack: TIMELINE_SLACK, ttl: this.config.publishedTtlMs },
     );
-    return published === 1;
   }
 
   /** Counters summed over the shards, and the `limit` oldest pending groups. One round trip per shard. */
   async state(limit = 20): Promise<FoldingState> {
     const states = await Promise.all(
       this.shards.map((k) =>
-        withFoldingScripts(this.redis).readFoldingState(k.counters, k.lastEvent, k.firstEvent, k.eventsPerGroup, k.claimed, limit),
+        readFoldingState.run(this.redis, k, { limit }),
       ),
     );
     return parseState(mergeStates(states, limit), this.config);

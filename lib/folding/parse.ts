@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FoldingConfig } from './config';
-import type { RawFold, RawState } from './commands';
+import type { RawFold, RawState } from './scripts';
 import type { Fold, FoldFields, FoldingState, PublishedFold } from './types';
 
 const num = (value: string | null | undefined) => Number(value ?? 0);

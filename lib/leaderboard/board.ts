@@ -1,5 +1,5 @@
 import { NotFoundError } from '../errors';
-import { withLeaderboardScripts } from './commands';
+import { readBoardTops, removeBoardEntry } from './scripts';
 import { defaultLeaderboardContext, type LeaderboardContext } from './context';
 import { boardSuffix } from './keys';
 import { competitionRanks } from './ranks';
@@ -16,14 +16,6 @@ export function boardsAt(ctx: LeaderboardContext, time: number) {
     keys: spans.map(ctx.keys.board),
     args: spans.flatMap((span) => [span.period, boardSuffix(span), span.id, span.expiresAt ?? 0]),
   };
-}
-
-/** The keys add-to-boards.lua takes after the boards, in its order. */
-export function boardWriteKeys({ keys }: LeaderboardContext): string[] {
-  return [
-    keys.version, keys.changes, keys.entryPrefix, keys.boardPrefix, keys.bestsPrefix, keys.histogramPrefix, keys.hidden, keys.networkRowsPrefix,
-    keys.playersAtScorePrefix,
-  ];
 }
 
 const perBoard = <T>(values: readonly unknown[], from: number, as: (value: number) => T) =>
@@ -65,19 +57,18 @@ function toBoard(version: number, [threshold, lastPlacePlayers, entries]: [numbe
 export async function readTop(limit: number, ctx: LeaderboardContext = defaultLeaderboardContext(), period: Period = 'all'): Promise<Board> {
   const span = periodAt(period, ctx.now());
   const { keys } = ctx;
-  const [version, top] = await withLeaderboardScripts(ctx.redis).readBoardTop(
-    keys.version, keys.entryPrefix, keys.playersAtScorePrefix, keys.board(span), checkedLimit(limit, ctx.size), ctx.size, boardSuffix(span),
-  );
-  return toBoard(version, top, span, ctx.size);
+  const { version, tops } = await readBoardTops.run(ctx.redis, { ...keys, boards: [keys.board(span)] }, { limit: checkedLimit(limit, ctx.size), size: ctx.size, suffixes: [boardSuffix(span)] });
+  return toBoard(version, tops[0]!, span, ctx.size);
 }
 
 /** The three current boards, whole, at one version (one script): what a page shows and keeps live. */
 export async function readBoards(ctx: LeaderboardContext = defaultLeaderboardContext()): Promise<Boards> {
   const spans = currentPeriods(ctx.now());
   const { keys } = ctx;
-  const [version, ...tops] = await withLeaderboardScripts(ctx.redis).readBoards(
-    keys.version, keys.entryPrefix, keys.playersAtScorePrefix, ...PERIODS.map((period) => keys.board(spans[period])),
-    ctx.size, ctx.size, ...PERIODS.map((period) => boardSuffix(spans[period])),
+  const { version, tops } = await readBoardTops.run(
+    ctx.redis,
+    { ...keys, boards: PERIODS.map((period) => keys.board(spans[period])) },
+    { limit: ctx.size, size: ctx.size, suffixes: PERIODS.map((period) => boardSuffix(spans[period])) },
   );
   return Object.fromEntries(PERIODS.map((period, i) => [period, toBoard(version, tops[i]!, spans[period], ctx.size)])) as Boards;
 }
@@ -85,8 +76,6 @@ export async function readBoards(ctx: LeaderboardContext = defaultLeaderboardCon
 /** Moderation: takes an entry off every board it is on and deletes its string; NotFoundError when no board holds it. */
 export async function removeEntry(id: string, ctx: LeaderboardContext = defaultLeaderboardContext()): Promise<void> {
   const { keys } = ctx;
-  const [removed] = await withLeaderboardScripts(ctx.redis).removeBoardEntry(
-    keys.version, keys.changes, keys.entryPrefix, keys.boardPrefix, keys.networkRowsPrefix, id,
-  );
-  if (removed === 0) throw new NotFoundError('leaderboard entry');
+  const { removed } = await removeBoardEntry.run(ctx.redis, keys, { id });
+  if (!removed) throw new NotFoundError('leaderboard entry');
 }

@@ -1,5 +1,4 @@
-import { boardWriteKeys } from './board';
-import { withLeaderboardScripts } from './commands';
+import { hideBoardPlayer, readBoardPlayer } from './scripts';
 import { defaultLeaderboardContext, type LeaderboardContext } from './context';
 import { boardSuffix } from './keys';
 import { currentPeriods, periodAt, PERIODS } from './periods';
@@ -20,7 +19,7 @@ export function liveBoardSuffixes(time: number): string[] {
  * rows live. Answers how many rows it removed (0 when the player held none: hidden all the same).
  */
 export async function hidePlayer(player: string, ctx: LeaderboardContext = defaultLeaderboardContext()): Promise<number> {
-  const [removed] = await withLeaderboardScripts(ctx.redis).hideBoardPlayer(...boardWriteKeys(ctx), player, ...liveBoardSuffixes(ctx.now()));
+  const { removed } = await hideBoardPlayer.run(ctx.redis, ctx.keys, { player, suffixes: liveBoardSuffixes(ctx.now()) });
   return removed;
 }
 
@@ -44,13 +43,10 @@ function boardStanding([best, rank, above, inBucket, players]: number[]): BoardS
 export async function readPlayerStanding(player: string, ctx: LeaderboardContext = defaultLeaderboardContext()): Promise<PlayerStanding> {
   const { keys } = ctx;
   const spans = currentPeriods(ctx.now());
-  const [hidden, ...boards] = await withLeaderboardScripts(ctx.redis).readBoardPlayer(
-    keys.entryPrefix, keys.boardPrefix, keys.bestsPrefix, keys.histogramPrefix, keys.hidden,
-    player, ctx.size, ...PERIODS.map((period) => boardSuffix(spans[period])),
-  );
+  const { hidden, boards } = await readBoardPlayer.run(ctx.redis, keys, { player, size: ctx.size, suffixes: PERIODS.map((period) => boardSuffix(spans[period])) });
   return {
     player,
-    hidden: hidden === 1,
+    hidden,
     boards: Object.fromEntries(PERIODS.map((period, i) => [period, boardStanding(boards[i]!)])) as PlayerStanding['boards'],
   };
 }

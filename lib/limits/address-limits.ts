@@ -18,7 +18,7 @@ export const ADDRESS_LIMITS = {
   'socket-events': { variable: 'RATE_LIMIT_SOCKET_EVENTS_PER_MIN', points: 600, seconds: 60 },
   'failed-tokens': { variable: 'RATE_LIMIT_FAILED_TOKENS_PER_HOUR', points: 30, seconds: 3_600 },
   sockets: { variable: 'RATE_LIMIT_SOCKETS_PER_ADDRESS', points: 60, seconds: 0 },
-  // Not a rate: the rows one network (a /64; its /56 and /48 a few times more) may hold on each leaderboard (lib/redis/includes/network-rows.lua).
+  // Not a rate: the rows one network (a /64; its /56 and /48 a few times more) may hold on each leaderboard (lib/leaderboard/lua/includes/network-rows.lua).
   'rows-per-network': { variable: 'LEADERBOARD_ROWS_PER_NETWORK', points: 5, seconds: 0 },
 } as const;
 

@@ -17,7 +17,7 @@ export function activityLimits(): TimelineLimits {
   return (limits ??= { cap: timelineCapFromEnv(), slack: TIMELINE_SLACK, ttlMs: ACTIVITY_TTL_MS });
 }
 
-/** Also named in lib/redis/includes/activity-timeline.lua, which every writing script includes. */
+/** Also named in lib/live-events/lua/includes/activity-timeline.lua, which every writing script includes. */
 function activityRef(slug: string): TimelineRef {
   const keys = liveEventKeys(slug);
   return { list: keys.activity, seqHash: keys.info, seqField: 'version' };
@@ -25,6 +25,8 @@ function activityRef(slug: string): TimelineRef {
 
 /** Lua arguments of the writing scripts: cap, slack, TTL. */
 export const activityArgs = () => limitArgs(activityLimits());
+/** The same as a run of the scripts' ARGV: cap, slack, TTL (activity-timeline.lua reads them by place). */
+export const activityLimitFields = () => [...activityArgs()];
 
 /** Decodes a stored entry, `[seq, "c", id, at, amount, name]` or `[seq, "n", id, at, title, url]`. */
 function activityEntryFromStored([seq, code, id, at, first, second]: StoredEntry): ActivityEntry {

@@ -1,7 +1,7 @@
 import { afterFeedHook, feedHook } from '../feed/hook';
 import { catalogueKeys, projectKeys } from '../projects/keys';
 import type { LiveEventsContext } from './context';
-import { withLiveEventScripts } from './commands';
+import { announceEnd, unscheduleEnd } from './scripts';
 
 /** Ends looked at per tick: more wait for the next tick, a second later. */
 export const ENDS_PER_TICK = 100;
@@ -16,16 +16,15 @@ export const END_WATCH_INTERVAL_MS = 1_000;
  */
 export async function announceEnds(ctx: LiveEventsContext): Promise<string[]> {
   const due = await ctx.redis.zrangebyscore(catalogueKeys.ends, '-inf', ctx.now(), 'WITHSCORES', 'LIMIT', 0, ENDS_PER_TICK);
-  const scripts = withLiveEventScripts(ctx.redis);
   const announced: string[] = [];
   for (let i = 0; i < due.length; i += 2) {
     const slug = due[i]!;
     const feed = feedHook(slug, ctx);
-    const [status, work] = await scripts.announceEnd(projectKeys.info(slug), ...feed.keys, feed.arg);
-    if (status === -1) continue;
-    await afterFeedHook(slug, ctx, work);
-    if (status === 1) announced.push(slug);
-    await scripts.unscheduleEnd(catalogueKeys.ends, catalogueKeys.changes, slug, due[i + 1]!);
+    const { status, feedWork } = await announceEnd.run(ctx.redis, { info: projectKeys.info(slug), feed: feed.keys }, { feedSettings: feed.arg });
+    if (status === 'not_due') continue;
+    await afterFeedHook(slug, ctx, feedWork);
+    if (status === 'announced') announced.push(slug);
+    await unscheduleEnd.run(ctx.redis, catalogueKeys, { slug, endsAt: due[i + 1]! });
   }
   return announced;
 }

@@ -27,7 +27,7 @@ export type LiveEventsContext = {
    */
   onProjectMetrics?: (slug: string, metrics: ProjectMetrics) => Promise<void>;
   /**
-   * Ms added to Redis' clock where holds are counted (lib/redis/includes/holds.lua): a test moves
+   * Ms added to Redis' clock where holds are counted (lib/live-events/lua/includes/holds.lua): a test moves
    * time past a hold's lapse with it. Unset in the app: no request can reach it.
    */
   clockShift?: () => number;

@@ -1,12 +1,12 @@
 import { CampaignEndedError, ConflictError, InvalidInputError, NotFoundError } from '../errors';
-import { afterFeedHook } from '../feed/hook';
+import { afterFeedHook, feedHook } from '../feed/hook';
 import { newId } from '../ids';
 import { defaultLiveEventsContext, type LiveEventsContext } from './context';
 import { projectKeys } from '../projects/keys';
 import { liveEventKeys } from './keys';
-import { argValues, recordContributionArgs } from './script-args';
+import { activityLimitFields } from './activity';
 import type { ContributionInput } from './schemas';
-import { withLiveEventScripts } from './commands';
+import { cancelContribution as cancelScript, recordContribution as recordScript } from './scripts';
 
 export type RecordedContribution = {
   id: string;
@@ -21,7 +21,7 @@ export type RecordedContribution = {
   cancelled: boolean;
 };
 
-/** A visitor as a backer (and as a hold's holder: includes/holds.lua). */
+/** A visitor as a backer (and as a hold's holder: lib/live-events/lua/includes/holds.lua). */
 export const backerOfVisitor = (visitorId: string) => `v:${visitorId}`;
 
 /**
@@ -29,6 +29,12 @@ export const backerOfVisitor = (visitorId: string) => `v:${visitorId}`;
  * makes a backer: a pledge that still comes without a visitor is a backer of its own.
  */
 export const backerOf = (pledgeId: string, visitorId: string | undefined) => (visitorId ? backerOfVisitor(visitorId) : `o:${pledgeId}`);
+
+/** The keys of a project's pledges, as record- and cancel-contribution.lua name them. */
+function pledgeKeys(slug: string) {
+  const keys = liveEventKeys(slug);
+  return { ...keys, details: keys.contributionDetails, backers: projectKeys.backers(slug), ledger: projectKeys.ledger(slug), holds: projectKeys.holds(slug) };
+}
 
 /**
  * Records a contribution: one script (lua/record-contribution.lua) answers an id the ledger holds
@@ -44,17 +50,26 @@ export async function recordContribution(
   visitorId?: string,
 ): Promise<RecordedContribution> {
   const id = input.id ?? newId();
-  const { keys, argv } = recordContributionArgs(slug, { id, name: input.name, amount: input.amount, backer: backerOf(id, visitorId), tier: input.tier }, ctx);
-  const [status, at, count, raised, feedWork, , amount, cancelled] = await withLiveEventScripts(ctx.redis).recordContribution(...argValues(keys), ...argValues(argv));
-  if (status === -1) throw new NotFoundError('project');
-  if (status === -2) throw new CampaignEndedError(at);
-  if (status === -3) throw new InvalidInputError('tier', `no tier ${input.tier}`);
-  if (status === -4) throw new InvalidInputError('amount', `tier ${input.tier} takes at least ${at}`);
-  if (status === -5) throw new ConflictError(`tier ${input.tier} is sold out`, { tier: input.tier, limit: at }, 'tier_sold_out');
+  const feed = feedHook(slug, ctx);
+  const { status, at, count, raised, feedWork, amount, cancelled } = await recordScript.run(
+    ctx.redis,
+    { ...pledgeKeys(slug), feed: feed.keys },
+    {
+      now: ctx.now(), id, name: input.name, amount: input.amount,
+      contributionsWindow: ctx.windows.contributions, contributorsWindow: ctx.windows.contributors,
+      slug, backer: backerOf(id, visitorId), tier: input.tier ?? '', clockShift: ctx.clockShift?.() ?? 0,
+      timeline: activityLimitFields(), feedSettings: feed.arg,
+    },
+  );
+  if (status === 'no_project') throw new NotFoundError('project');
+  if (status === 'ended') throw new CampaignEndedError(at);
+  if (status === 'no_tier') throw new InvalidInputError('tier', `no tier ${input.tier}`);
+  if (status === 'below_minimum') throw new InvalidInputError('amount', `tier ${input.tier} takes at least ${at}`);
+  if (status === 'sold_out') throw new ConflictError(`tier ${input.tier} is sold out`, { tier: input.tier, limit: at }, 'tier_sold_out');
   // After the one script: the home feed's fan-out mark, then the creator's metric event.
   await afterFeedHook(slug, ctx, feedWork);
-  if (status === 1) await ctx.onProjectMetrics?.(slug, { raised, contributions: count });
-  return { id, at, created: status === 1, count, raised, amount: amount ?? input.amount, cancelled: cancelled === 1 };
+  if (status === 'recorded') await ctx.onProjectMetrics?.(slug, { raised, contributions: count });
+  return { id, at, created: status === 'recorded', count, raised, amount: amount ?? input.amount, cancelled };
 }
 
 export async function cancelContribution(
@@ -62,13 +77,11 @@ export async function cancelContribution(
   id: string,
   ctx: LiveEventsContext = defaultLiveEventsContext(),
 ): Promise<{ count: number; raised: number; backers: number }> {
-  const keys = liveEventKeys(slug);
-  const [status, count, raised, backers] = await withLiveEventScripts(ctx.redis).cancelContribution(
-    keys.info, keys.contributions, keys.contributors, keys.contributionDetails, keys.activity, keys.changes,
-    projectKeys.backers(slug), projectKeys.ledger(slug), ctx.now(), id, ctx.windows.contributions, ctx.windows.contributors, slug,
-  );
-  if (status === -1) throw new NotFoundError('project');
-  if (status === 0) throw new NotFoundError('contribution');
+  const { status, count, raised, backers } = await cancelScript.run(ctx.redis, pledgeKeys(slug), {
+    now: ctx.now(), id, contributionsWindow: ctx.windows.contributions, contributorsWindow: ctx.windows.contributors, slug,
+  });
+  if (status === 'no_project') throw new NotFoundError('project');
+  if (status === 'no_contribution') throw new NotFoundError('contribution');
   await ctx.onProjectMetrics?.(slug, { raised, contributions: count });
   return { count, raised, backers };
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CampaignEndedError, ConflictError, InvalidInputError, NotFoundError } from '../errors';
 import { projectKeys } from '../projects/keys';
-import { withLiveEventScripts } from './commands';
+import { holdPlace as holdScript, releaseHold as releaseScript } from './scripts';
 import { defaultLiveEventsContext, type LiveEventsContext } from './context';
 import { backerOfVisitor } from './contributions';
 
@@ -15,7 +15,7 @@ export function holdMsFromEnv(env: NodeJS.ProcessEnv = process.env): number {
 let configured: number | undefined;
 const holdMsOf = (ctx: LiveEventsContext) => ctx.holdMs ?? (configured ??= holdMsFromEnv());
 
-const holdKeys = (slug: string) => [projectKeys.info(slug), projectKeys.holds(slug), projectKeys.changes(slug)];
+const holdKeys = (slug: string) => ({ info: projectKeys.info(slug), holds: projectKeys.holds(slug), changes: projectKeys.changes(slug) });
 
 export type Hold = { tier: string; expiresAt: number; created: boolean };
 
@@ -25,19 +25,21 @@ export type Hold = { tier: string; expiresAt: number; created: boolean };
  * it is the same hold. The visitor's pledge on the tier consumes it (record-contribution.lua).
  */
 export async function holdPlace(slug: string, tier: string, visitorId: string, ctx: LiveEventsContext = defaultLiveEventsContext()): Promise<Hold> {
-  const [status, at] = await withLiveEventScripts(ctx.redis).holdPlace(...holdKeys(slug), tier, backerOfVisitor(visitorId), holdMsOf(ctx), slug, ctx.clockShift?.() ?? 0);
-  if (status === -1) throw new NotFoundError('project');
-  if (status === -2) throw new CampaignEndedError(at);
-  if (status === -3) throw new NotFoundError('tier');
-  if (status === -5) throw new ConflictError(`tier ${tier} is sold out`, { tier, limit: at }, 'tier_sold_out');
-  if (status === -6) throw new InvalidInputError('tier', `tier ${tier} has no limit: nothing to hold`);
-  return { tier, expiresAt: at, created: status === 1 };
+  const { status, at } = await holdScript.run(ctx.redis, holdKeys(slug), {
+    tier, visitor: backerOfVisitor(visitorId), holdMs: holdMsOf(ctx), slug, clockShift: ctx.clockShift?.() ?? 0,
+  });
+  if (status === 'no_project') throw new NotFoundError('project');
+  if (status === 'ended') throw new CampaignEndedError(at);
+  if (status === 'no_tier') throw new NotFoundError('tier');
+  if (status === 'sold_out') throw new ConflictError(`tier ${tier} is sold out`, { tier, limit: at }, 'tier_sold_out');
+  if (status === 'unlimited') throw new InvalidInputError('tier', `tier ${tier} has no limit: nothing to hold`);
+  return { tier, expiresAt: at, created: status === 'held' };
 }
 
 /** Gives a visitor's hold back (lua/release-hold.lua); false when none stood. */
 export async function releaseHold(slug: string, tier: string, visitorId: string, ctx: LiveEventsContext = defaultLiveEventsContext()): Promise<boolean> {
-  const status = await withLiveEventScripts(ctx.redis).releaseHold(...holdKeys(slug), tier, backerOfVisitor(visitorId), slug, ctx.clockShift?.() ?? 0);
-  if (status === -1) throw new NotFoundError('project');
-  if (status === -3) throw new NotFoundError('tier');
-  return status === 1;
+  const status = await releaseScript.run(ctx.redis, holdKeys(slug), { tier, visitor: backerOfVisitor(visitorId), slug, clockShift: ctx.clockShift?.() ?? 0 });
+  if (status === 'no_project') throw new NotFoundError('project');
+  if (status === 'no_tier') throw new NotFoundError('tier');
+  return status === 'released';
 }

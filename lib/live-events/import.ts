@@ -1,9 +1,11 @@
 import { NotFoundError } from '../errors';
 import { defaultLiveEventsContext, type LiveEventsContext } from './context';
 import { backerOf } from './contributions';
-import { argValues, importEventsArgs } from './script-args';
+import { projectKeys } from '../projects/keys';
+import { activityLimitFields } from './activity';
+import { liveEventKeys } from './keys';
 import type { ImportInput } from './schemas';
-import { withLiveEventScripts } from './commands';
+import { importEvents as importScript } from './scripts';
 
 /**
  * Imports past events with their original times in one script call. Events already expired in
@@ -17,9 +19,16 @@ export async function importEvents(
   ctx: LiveEventsContext = defaultLiveEventsContext(),
 ): Promise<{ imported: number; skipped: number }> {
   const oldestFirst = events.toSorted((a, b) => a.at - b.at).map((event) => (event.kind === 'contribution' ? { ...event, backer: backerOf(event.id, undefined) } : event));
-  const { keys, argv } = importEventsArgs(slug, JSON.stringify(oldestFirst), ctx);
-  const [imported, skipped] = await withLiveEventScripts(ctx.redis).importEvents(...argValues(keys), ...argValues(argv));
-  if (imported === -1) throw new NotFoundError('project');
+  const done = await importScript.run(
+    ctx.redis,
+    { ...liveEventKeys(slug), backers: projectKeys.backers(slug), ledger: projectKeys.ledger(slug) },
+    {
+      now: ctx.now(), contributionsWindow: ctx.windows.contributions, contributorsWindow: ctx.windows.contributors, newsWindow: ctx.windows.news,
+      slug, events: JSON.stringify(oldestFirst), timeline: activityLimitFields(),
+    },
+  );
+  if (!done) throw new NotFoundError('project');
+  const { imported, skipped } = done;
   if (imported > 0) await ctx.onProjectMetrics?.(slug, { contributions: imported });
   return { imported, skipped };
 }

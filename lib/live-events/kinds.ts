@@ -4,7 +4,7 @@ export const HOUR = 60 * MINUTE;
 
 /**
  * The shape of a kind decides which shared script code records, prunes, counts and reads it
- * (lib/redis/includes/event-kinds.lua) and how the browser shows it (client-state.ts):
+ * (lib/live-events/lua/includes/event-kinds.lua) and how the browser shows it (client-state.ts):
  * - counter: how many members are in the window, counted down on the server's clock
  * - list: the newest members in the window, each with what it carries
  * - presence: how many people are viewing (presence.ts: tabs, heartbeats)

@@ -1,10 +1,17 @@
 import { NotFoundError } from '../errors';
-import { afterFeedHook } from '../feed/hook';
+import { afterFeedHook, feedHook } from '../feed/hook';
 import { newId } from '../ids';
 import { defaultLiveEventsContext, type LiveEventsContext } from './context';
-import { argValues, publishNewsArgs, unpublishNewsArgs } from './script-args';
+import { activityLimitFields } from './activity';
+import { liveEventKeys } from './keys';
 import type { NewsInput } from './schemas';
-import { withLiveEventScripts } from './commands';
+import { publishNews as publishScript, unpublishNews as unpublishScript } from './scripts';
+
+/** The keys publish-news.lua and unpublish-news.lua share. */
+const newsKeys = (slug: string, feedKeys: readonly string[]) => {
+  const keys = liveEventKeys(slug);
+  return { ...keys, details: keys.newsDetails, feed: feedKeys };
+};
 
 export async function publishNews(
   slug: string,
@@ -12,11 +19,13 @@ export async function publishNews(
   ctx: LiveEventsContext = defaultLiveEventsContext(),
 ): Promise<{ id: string; at: number; created: boolean }> {
   const id = input.id ?? newId();
-  const { keys, argv } = publishNewsArgs(slug, { id, title: input.title, url: input.url }, ctx);
-  const [status, at, feedWork] = await withLiveEventScripts(ctx.redis).publishNews(...argValues(keys), ...argValues(argv));
-  if (status === -1) throw new NotFoundError('project');
+  const feed = feedHook(slug, ctx);
+  const { status, at, feedWork } = await publishScript.run(ctx.redis, newsKeys(slug, feed.keys), {
+    now: ctx.now(), id, title: input.title, url: input.url, newsWindow: ctx.windows.news, slug, timeline: activityLimitFields(), feedSettings: feed.arg,
+  });
+  if (status === 'no_project') throw new NotFoundError('project');
   await afterFeedHook(slug, ctx, feedWork);
-  return { id, at, created: status === 1 };
+  return { id, at, created: status === 'done' };
 }
 
 export async function unpublishNews(
@@ -24,8 +33,8 @@ export async function unpublishNews(
   id: string,
   ctx: LiveEventsContext = defaultLiveEventsContext(),
 ): Promise<void> {
-  const { keys, argv } = unpublishNewsArgs(slug, id, ctx);
-  const status = await withLiveEventScripts(ctx.redis).unpublishNews(...argValues(keys), ...argValues(argv));
-  if (status === -1) throw new NotFoundError('project');
-  if (status === 0) throw new NotFoundError('news item');
+  const feed = feedHook(slug, ctx);
+  const status = await unpublishScript.run(ctx.redis, newsKeys(slug, feed.keys), { now: ctx.now(), id, newsWindow: ctx.windows.news, slug, feedSettings: feed.arg });
+  if (status === 'no_project') throw new NotFoundError('project');
+  if (status === 'no_news') throw new NotFoundError('news item');
 }

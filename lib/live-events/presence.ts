@@ -1,14 +1,14 @@
 import { NotFoundError } from '../errors';
 import { defaultLiveEventsContext, type LiveEventsContext } from './context';
 import { liveEventKeys } from './keys';
-import { withLiveEventScripts, type PresenceReply } from './commands';
+import { heartbeatVisitors as heartbeatScript, joinVisitor, leaveVisitor, type PresenceReply } from './scripts';
 
 /** One open page: a visitor (a person, by cookie) and the tab (a socket) they opened it in. */
 export type Tab = { visitorId: string; tabId: string };
 
 function presenceKeys(slug: string) {
   const keys = liveEventKeys(slug);
-  return [keys.visitors, keys.visitorTabs, keys.visitorTabCounts, keys.changes, keys.visitorsPublished] as const;
+  return { info: keys.info, visitors: keys.visitors, tabs: keys.visitorTabs, tabCounts: keys.visitorTabCounts, changes: keys.changes, published: keys.visitorsPublished };
 }
 
 /** Tabs per heartbeat script: an instance holding a crowd on one project vouches for it in bounded steps. */
@@ -24,20 +24,14 @@ function counted(slug: string, [count, pending]: PresenceReply, ctx: LiveEventsC
 
 /** A tab opened the project page. Returns the number of people viewing. */
 export async function joinProject(slug: string, tab: Tab, ctx: LiveEventsContext = defaultLiveEventsContext()): Promise<number> {
-  const reply = await withLiveEventScripts(ctx.redis).joinVisitor(
-    liveEventKeys(slug).info, ...presenceKeys(slug),
-    ctx.now(), tab.visitorId, tab.tabId, ctx.windows.visitors, slug,
-  );
+  const reply = await joinVisitor.run(ctx.redis, presenceKeys(slug), { now: ctx.now(), visitor: tab.visitorId, tab: tab.tabId, visitorsWindow: ctx.windows.visitors, slug });
   if (reply[0] === -1) throw new NotFoundError('project');
-  return counted(slug, reply, ctx);
+  return counted(slug, reply as PresenceReply, ctx);
 }
 
 /** A tab closed; its visitor leaves when it was their last. Returns the number of people viewing. */
 export async function leaveProject(slug: string, tab: Tab, ctx: LiveEventsContext = defaultLiveEventsContext()): Promise<number> {
-  const reply = await withLiveEventScripts(ctx.redis).leaveVisitor(
-    ...presenceKeys(slug),
-    ctx.now(), tab.visitorId, tab.tabId, ctx.windows.visitors, slug,
-  );
+  const reply = await leaveVisitor.run(ctx.redis, presenceKeys(slug), { now: ctx.now(), visitor: tab.visitorId, tab: tab.tabId, visitorsWindow: ctx.windows.visitors, slug });
   return counted(slug, reply, ctx);
 }
 
@@ -52,11 +46,9 @@ export async function heartbeatVisitors(
 ): Promise<number> {
   let reply: PresenceReply = [0, 0];
   for (let first = 0; first === 0 || first < tabs.length; first += HEARTBEAT_BATCH) {
-    reply = await withLiveEventScripts(ctx.redis).heartbeatVisitors(
-      ...presenceKeys(slug),
-      ctx.now(), ctx.windows.visitors, slug,
-      ...tabs.slice(first, first + HEARTBEAT_BATCH).flatMap((tab) => [tab.visitorId, tab.tabId]),
-    );
+    reply = await heartbeatScript.run(ctx.redis, presenceKeys(slug), {
+      now: ctx.now(), visitorsWindow: ctx.windows.visitors, slug, tabs: tabs.slice(first, first + HEARTBEAT_BATCH).flatMap((tab) => [tab.visitorId, tab.tabId]),
+    });
   }
   return counted(slug, reply, ctx);
 }

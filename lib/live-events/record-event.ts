@@ -3,7 +3,7 @@ import { newId } from '../ids';
 import { defaultLiveEventsContext, type LiveEventsContext } from './context';
 import { detailsKey, kindKey, liveEventKeys } from './keys';
 import { windowOf, type KindDescriptor } from './kinds';
-import { withLiveEventScripts } from './commands';
+import { recordEvent as recordScript } from './scripts';
 
 /** What a member of `kinds` carries (kinds.ts), and optionally its id. */
 export type EventInput = { id?: string; [carried: string]: string | number | undefined };
@@ -23,12 +23,12 @@ export async function recordEvent(
   const id = input.id ?? newId();
   const order = Object.keys(kinds.find((kind) => kind.shape === 'list')?.carries ?? {});
   const fields = Object.fromEntries(order.map((field) => [field, input[field]]));
-  const keys = [liveEventKeys(slug).info, liveEventKeys(slug).changes, detailsKey(slug, kinds[0]!), ...kinds.map((kind) => kindKey(slug, kind))];
-  const [status, at] = await withLiveEventScripts(ctx.redis).recordEvent(
-    keys.length, ...keys,
-    ctx.now(), id, slug, JSON.stringify({ order, fields }),
-    ...kinds.flatMap((kind) => [kind.name, kind.shape, windowOf(ctx.windows, kind)]),
+  const { info, changes } = liveEventKeys(slug);
+  const { status, at } = await recordScript.run(
+    ctx.redis,
+    { info, changes, details: detailsKey(slug, kinds[0]!), kinds: kinds.map((kind) => kindKey(slug, kind)) },
+    { now: ctx.now(), id, slug, carries: JSON.stringify({ order, fields }), kindSpecs: kinds.flatMap((kind) => [kind.name, kind.shape, windowOf(ctx.windows, kind)]) },
   );
-  if (status === -1) throw new NotFoundError('project');
-  return { id, at, created: status === 1 };
+  if (status === 'no_project') throw new NotFoundError('project');
+  return { id, at, created: status === 'done' };
 }

@@ -6,7 +6,7 @@ import { kindKeys, liveEventKeys } from './keys';
 import { windowOf, type KindDescriptor } from './kinds';
 import { ACTIVITY_PAGE } from './limits';
 import type { LiveSnapshot } from './types';
-import { withLiveEventScripts, type RawKind } from './commands';
+import { readLiveSnapshot as readScript, type RawKind } from './scripts';
 
 /** A kind's part of a snapshot, by shape: a counter's count and oldest times, a list's newest members, a presence count. */
 export type KindPart = Counter | Member[] | { count: number };
@@ -17,8 +17,9 @@ export type Member = { id: string; at: number; [carried: string]: string | numbe
 
 /**
  * The live state of a project as of now, in one round trip (a read-only script), with one part
- * per kind (kinds.ts, or `ctx.kinds`). Details are stored as JSON arrays (`[amount, name]`), not objects:
- * without the field names a project's details take about 40 % less memory.
+ * per kind (kinds.ts, or `ctx.kinds`). Details are stored as JSON arrays (`[title, url]`), not objects:
+ * without the field names a project's details take about 40 % less memory. A contribution's are
+ * shorter still, `amount|name` (docs/benchmarks.md#memory); read either way (carried below).
  * `expiringLimit` overrides the counters' number of oldest times (the expiry keeper reads more).
  */
 export async function readLiveSnapshot(
@@ -29,9 +30,13 @@ export async function readLiveSnapshot(
   const now = ctx.now();
   const { windows } = ctx;
   const kinds = kindsOf(ctx);
-  const keys = [liveEventKeys(slug).info, liveEventKeys(slug).activity, projectKeys.holds(slug), ...kinds.flatMap((kind) => kindKeys(slug, kind))];
-  const args = kinds.flatMap((kind) => [kind.shape, windowOf(windows, kind), kind.shape === 'counter' ? (expiringLimit ?? kind.snapshotLimit) : kind.snapshotLimit]);
-  const raw = await withLiveEventScripts(ctx.redis).readLiveSnapshot(keys.length, ...keys, now, ACTIVITY_PAGE.default, ctx.clockShift?.() ?? 0, ...args);
+  const { info, activity: activityKey } = liveEventKeys(slug);
+  const kindSpecs = kinds.flatMap((kind) => [kind.shape, windowOf(windows, kind), kind.shape === 'counter' ? (expiringLimit ?? kind.snapshotLimit) : kind.snapshotLimit]);
+  const raw = await readScript.run(
+    ctx.redis,
+    { info, activity: activityKey, holds: projectKeys.holds(slug), kinds: kinds.flatMap((kind) => kindKeys(slug, kind)) },
+    { now, activityLimit: ACTIVITY_PAGE.default, clockShift: ctx.clockShift?.() ?? 0, kindSpecs },
+  );
   if (!raw) throw new NotFoundError('project');
   const [raised, version, backers, endsAt, goal, tiers, activity, ...parts] = raw;
   const byKind = Object.fromEntries(kinds.map((kind, i) => [kind.name, kindPart(kind, parts[i]!)]));
@@ -61,6 +66,13 @@ export function campaignEndAt({ endsAt, goal, raised }: { endsAt: number | null;
   return { endsAt, goal, ended, outcome: ended ? (raised >= goal ? ('funded' as const) : ('not_funded' as const)) : null };
 }
 
+/** What a member carries: a JSON array, or `<integer>|<the rest>` (a contribution's amount and name). */
+function carried(stored: string): (string | number)[] {
+  if (stored.startsWith('[')) return JSON.parse(stored) as (string | number)[];
+  const bar = stored.indexOf('|');
+  return [Number(stored.slice(0, bar)), stored.slice(bar + 1)];
+}
+
 function kindPart(kind: KindDescriptor, raw: RawKind): KindPart {
   if (kind.shape === 'presence') return { count: raw as number };
   if (kind.shape === 'counter') {
@@ -71,8 +83,8 @@ function kindPart(kind: KindDescriptor, raw: RawKind): KindPart {
   const fields = Object.keys(kind.carries);
   const members: Member[] = [];
   for (let i = 0; i + 2 < flat.length; i += 3) {
-    const carried = JSON.parse(flat[i + 2]!) as (string | number)[];
-    members.push({ id: flat[i]!, ...Object.fromEntries(fields.map((field, f) => [field, carried[f]!])), at: Number(flat[i + 1]) });
+    const values = carried(flat[i + 2]!);
+    members.push({ id: flat[i]!, ...Object.fromEntries(fields.map((field, f) => [field, values[f]!])), at: Number(flat[i + 1]) });
   }
   return members;
 }

@@ -3,7 +3,7 @@ import { ConflictError } from '../errors';
 import type { RedisClient } from '../redis/client';
 import { getRedis } from '../redis/client';
 import { orderMember, type ProjectCard } from './catalogue';
-import { withProjectScripts } from './commands';
+import { copyTotals, saveCard, saveProjectInfo, unlistCard } from './scripts';
 import { catalogueKeys, projectKeys } from './keys';
 import { DEFAULT_CURRENCY, type projectInputSchema } from './schemas';
 import type { Project } from './types';
@@ -25,29 +25,28 @@ export async function saveProject(
   now = Date.now(),
 ): Promise<{ created: boolean; project: Project }> {
   const { slug, raised, ...fields } = project;
-  const scripts = withProjectScripts(redis);
-  const [created, total] = savedOrInUse(await scripts.saveProject(projectKeys.info(slug), projectKeys.changes(slug), raised, ...hashFields(fields)));
+  const { created, raised: total } = await saveInfo(redis, slug, raised, fields);
   const saved = { ...project, currency: project.currency ?? DEFAULT_CURRENCY, raised: total };
   const card: Omit<ProjectCard, 'key'> = { ...saved, raisedAt: now };
-  const { order, cards, creatorPrefix, changes, ends, ending } = catalogueKeys;
-  await scripts.saveCard(order, cards, creatorPrefix, changes, ends, ending, slug, orderMember(position, slug), JSON.stringify(card));
-  return { created: created === 1, project: saved };
+  await saveCard.run(redis, catalogueKeys, { slug, member: orderMember(position, slug), card: JSON.stringify(card) });
+  return { created, project: saved };
 }
 
 /** The static fields as the project's hash keeps them: `endsAt` '' for a campaign that never ends (save-project.lua). */
 const hashFields = ({ art, endsAt, tiers, currency, ...fields }: Omit<Project, 'slug' | 'raised'>) =>
   Object.entries({ ...fields, currency: currency ?? DEFAULT_CURRENCY, art: JSON.stringify(art), endsAt: endsAt ?? '', ...(tiers === undefined ? {} : { tiers: JSON.stringify(tiers) }) }).flat();
 
-/** save-project.lua's reply, or the tier it refused to drop or limit below its pledges. */
-function savedOrInUse(reply: [0 | 1, number] | [-1, string]): [0 | 1, number] {
-  if (reply[0] === -1) throw new ConflictError(`tier ${reply[1]} has pledges: it cannot be removed, nor limited below them`, { tier: reply[1] }, 'tier_in_use');
-  return reply;
+/** Saves the project's hash (save-project.lua); a ConflictError names the tier it refused to drop or limit below its pledges. */
+async function saveInfo(redis: RedisClient, slug: string, raised: number, fields: Omit<Project, 'slug' | 'raised'>) {
+  const saved = await saveProjectInfo.run(redis, { info: projectKeys.info(slug), changes: projectKeys.changes(slug) }, { raised, fields: hashFields(fields) });
+  if (saved.status === 'tier_in_use') throw new ConflictError(`tier ${saved.tier} has pledges: it cannot be removed, nor limited below them`, { tier: saved.tier }, 'tier_in_use');
+  return { created: saved.status === 'created', raised: saved.raised };
 }
 
 /** Copies totals read at `readAt` from the projects' own hashes onto their cards. One script. */
 export async function copyTotalsToCards(totals: readonly { slug: string; raised: number }[], readAt: number, redis: RedisClient = getRedis()): Promise<void> {
   if (totals.length === 0) return;
-  await withProjectScripts(redis).copyTotals(catalogueKeys.cards, catalogueKeys.changes, readAt, ...totals.flatMap(({ slug, raised }) => [slug, raised]));
+  await copyTotals.run(redis, catalogueKeys, { readAt, totals: totals.flatMap(({ slug, raised }) => [slug, raised]) });
 }
 
 /**
@@ -58,9 +57,7 @@ export async function copyTotalsToCards(totals: readonly { slug: string; raised:
  */
 export async function putProject(slug: string, { listed, ...input }: ProjectFields, redis: RedisClient = getRedis(), now = Date.now()) {
   if (listed) return saveProject({ slug, raised: 0, ...input }, now, redis, now);
-  const scripts = withProjectScripts(redis);
-  const [created, raised] = savedOrInUse(await scripts.saveProject(projectKeys.info(slug), projectKeys.changes(slug), 0, ...hashFields(input)));
-  const { order, cards, creatorPrefix, changes, ends, ending } = catalogueKeys;
-  await scripts.unlistCard(order, cards, creatorPrefix, changes, ends, ending, slug, input.endsAt ?? '');
-  return { created: created === 1, project: { slug, ...input, currency: input.currency ?? DEFAULT_CURRENCY, raised } };
+  const { created, raised } = await saveInfo(redis, slug, 0, input);
+  await unlistCard.run(redis, catalogueKeys, { slug, endsAt: input.endsAt ?? '' });
+  return { created, project: { slug, ...input, currency: input.currency ?? DEFAULT_CURRENCY, raised } };
 }

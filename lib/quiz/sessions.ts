@@ -1,12 +1,11 @@
 import { ConflictError, InvalidInputError, NotFoundError } from '../errors';
 import { newId } from '../ids';
 import { defaultLeaderboardContext, type LeaderboardContext } from '../leaderboard/context';
-import { boardsAt, boardWriteKeys, placed, placedAndImproved } from '../leaderboard/board';
+import { boardsAt, placed, placedAndImproved } from '../leaderboard/board';
 import { drawQuestions, publicQuestion, questionById, shuffledChoiceOrder } from './bank';
 import type { AnswerInput } from './schemas';
 import { answerFloorMs, MAX_SPEED_BONUS, MS_PER_BONUS_POINT, POINTS_PER_ANSWER } from './scoring';
-import { withQuizScripts } from './commands';
-import { writeAcknowledged } from '../redis/acknowledged';
+import { answerQuizQuestion, readQuizStanding, startQuizSession, submitQuizSession } from './scripts';
 import type { AnsweredQuestion, AnswerResult, Question, ResumedSession, StartedSession, SubmitResult, SubmittedStanding } from './types';
 
 export const SESSION_TTL_MS = 15 * 60_000;
@@ -34,11 +33,12 @@ export async function startSession(player: string, ctx: LeaderboardContext = def
   const { keys } = ctx;
   for (;;) {
     const id = newId();
-    const created = await withQuizScripts(ctx.redis).startQuizSession(
-      keys.quizSession(id), keys.openSession(player), keys.quizSessionPrefix,
-      SESSION_TTL_MS, startedAt, id, player, ...questions.flatMap((question, i) => [question.id, orders[i]!]),
+    const created = await startQuizSession.run(
+      ctx.redis,
+      { session: keys.quizSession(id), openSession: keys.openSession(player), sessionPrefix: keys.quizSessionPrefix },
+      { ttl: SESSION_TTL_MS, now: startedAt, id, player, questions: questions.flatMap((question, i) => [question.id, orders[i]!]) },
     );
-    if (created === 1) return { id, total: questions.length, question: publicQuestion(questions[0]!, orders[0]!), expiresAt: startedAt + SESSION_TTL_MS };
+    if (created === 'created') return { id, total: questions.length, question: publicQuestion(questions[0]!, orders[0]!), expiresAt: startedAt + SESSION_TTL_MS };
   }
 }
 
@@ -57,22 +57,26 @@ export async function answerQuestion(
   const question = questionById(questionId);
   if (!question) throw new InvalidInputError('questionId', NOT_IN_SESSION);
   if (choice >= question.choices.length) throw new InvalidInputError('choice', `must be 0 to ${question.choices.length - 1}`);
-  const [status, score, points, speed, elapsedMs, answer, nextId, nextOrder] = await withQuizScripts(ctx.redis).answerQuizQuestion(
-    ctx.keys.quizSession(sessionId), questionId, choice, question.answer, ctx.now(),
-    POINTS_PER_ANSWER, MAX_SPEED_BONUS, MS_PER_BONUS_POINT, answerFloorMs(), player ?? '',
+  const { status, score, breakdown, answer, next: nextId, nextOrder } = await answerQuizQuestion.run(
+    ctx.redis,
+    { session: ctx.keys.quizSession(sessionId) },
+    {
+      question: questionId, choice, answer: question.answer, now: ctx.now(),
+      points: POINTS_PER_ANSWER, maxBonus: MAX_SPEED_BONUS, msPerBonusPoint: MS_PER_BONUS_POINT, floor: answerFloorMs(), player: player ?? '',
+    },
   );
-  if (status === -6) throw new NotYourSessionError();
-  if (status === -1) throw new NotFoundError('quiz session');
-  if (status === -2) throw new InvalidInputError('questionId', NOT_IN_SESSION);
-  if (status === -3) throw new ConflictError('this session was submitted already');
-  if (status === -4) throw new ConflictError('this question is not revealed yet: answer the open one first');
-  if (status === -5) throw new ConflictError(ENDED);
-  if (status === 0) throw new ConflictError('this question was answered already');
+  if (status === 'not_yours') throw new NotYourSessionError();
+  if (status === 'no_session') throw new NotFoundError('quiz session');
+  if (status === 'not_in_session') throw new InvalidInputError('questionId', NOT_IN_SESSION);
+  if (status === 'submitted') throw new ConflictError('this session was submitted already');
+  if (status === 'not_revealed') throw new ConflictError('this question is not revealed yet: answer the open one first');
+  if (status === 'ended') throw new ConflictError(ENDED);
+  if (status === 'answered_already') throw new ConflictError('this question was answered already');
   const next = nextId ? questionById(nextId) : null;
   // A question dropped from the bank since this session began: the session cannot go on.
   if (next === undefined) throw new NotFoundError('quiz session');
   return {
-    correct: choice === answer, answer, explanation: question.explanation, score, breakdown: { points, speed, elapsedMs },
+    correct: choice === answer, answer, explanation: question.explanation, score, breakdown,
     next: next && publicQuestion(next, nextOrder),
   };
 }
@@ -118,10 +122,12 @@ export async function resumeSession(sessionId: string, ctx: LeaderboardContext =
 async function readStanding(sessionId: string, ctx: LeaderboardContext): Promise<SubmittedStanding | null> {
   const { keys } = ctx;
   const boards = boardsAt(ctx, ctx.now());
-  const reply = await withQuizScripts(ctx.redis).readQuizStanding(
-    keys.quizSession(sessionId), ...boards.keys, keys.entryPrefix, keys.playersAtScorePrefix, sessionId, ctx.size, ...boardSuffixes(boards.args),
+  const reply = await readQuizStanding.run(
+    ctx.redis,
+    { ...keys, session: keys.quizSession(sessionId), boards: boards.keys },
+    { id: sessionId, size: ctx.size, suffixes: boardSuffixes(boards.args) },
   );
-  return reply.length === 0 ? null : submittedStanding(reply as [number, ...(number | string)[]]);
+  return reply && submittedStanding(reply);
 }
 
 /** The key suffixes among boardsAt()'s arguments (period, suffix, id, expiry per board). */
@@ -163,15 +169,17 @@ export async function submitSession(
   const now = ctx.now();
   const boards = boardsAt(ctx, now);
   // A submit that answers 201 must survive a failover: acknowledged once a replica has it.
-  const [status, score, ...reply] = await writeAcknowledged<[number, number, ...(number | string)[]]>(
-    withQuizScripts(ctx.redis),
-    (pipeline) => pipeline.submitQuizSession(
-      keys.quizSession(sessionId), ...boards.keys, ...boardWriteKeys(ctx),
-      sessionId, name, now, ctx.size, player, networks.map(({ id }) => id).join(','), capsOf(networks, ctx.rowsPerNetwork ?? 0), ...boards.args,
-    ),
+  const { status, score, placed: reply } = await submitQuizSession.run(
+    ctx.redis,
+    { ...keys, session: keys.quizSession(sessionId), boards: boards.keys },
+    {
+      id: sessionId, name, now, size: ctx.size, player,
+      networks: networks.map(({ id }) => id).join(','), caps: capsOf(networks, ctx.rowsPerNetwork ?? 0), periods: boards.args,
+    },
+    { acknowledged: true },
   );
-  if (status === -1 || status === -4) throw new NotYourSessionError();
-  if (status === -3) throw new ConflictError(ENDED);
-  if (status === -2) throw new ConflictError('this session was submitted already', submittedStanding([score, ...reply]));
+  if (status === 'no_session' || status === 'not_yours') throw new NotYourSessionError();
+  if (status === 'ended') throw new ConflictError(ENDED);
+  if (status === 'submitted_already') throw new ConflictError('this session was submitted already', submittedStanding([score, ...reply]));
   return { score, player, ...placedAndImproved(reply) };
 }

@@ -8,7 +8,7 @@ import { addressOf } from '../limits/trusted-proxy';
 import { log } from '../log';
 import { appMetrics } from '../metrics/app-metrics';
 import { getRedis } from '../redis/client';
-import { withRealtimeScripts } from './commands';
+import { openSocket } from './scripts';
 import { openSocketsKey } from './keys';
 
 /** An open connection's place is renewed this often; one not renewed for OPEN_SOCKET_TTL_MS (its instance died) is free. */
@@ -29,7 +29,7 @@ type SocketClaim = { id: string; places: Array<{ key: string; cap: number }> };
 type EngineSocket = { request: IncomingMessage; once(event: 'close', listener: () => void): unknown; readyState: string };
 type Engine = { on(event: 'connection', listener: (socket: EngineSocket) => void): unknown };
 
-const claimPlace = (key: string, id: string, cap: number) => withRealtimeScripts(getRedis()).openSocket(key, id, Date.now(), OPEN_SOCKET_TTL_MS, cap);
+const claimPlace = (key: string, id: string, cap: number) => openSocket.run(getRedis(), { sockets: key }, { id, now: Date.now(), ttl: OPEN_SOCKET_TTL_MS, cap });
 const takePlaces = ({ id, places }: SocketClaim) => Promise.all(places.map(({ key, cap }) => claimPlace(key, id, cap)));
 const releasePlaces = ({ id, places }: SocketClaim) => Promise.all(places.map(({ key }) => getRedis().zrem(key, id))).then(() => undefined);
 

@@ -17,20 +17,16 @@ export type ScriptArg = string | number;
 
 const INCLUDE = /^--- @include "(.+)"$/gm;
 
-/** The one folder of Lua helpers shared by scripts of several folders: `--- @include "includes/<file>"`. */
-export const LUA_INCLUDES = 'redis/includes';
-
-/** Where an include line of the script `fromLib` points, relative to `lib/`. */
-export function includedFile(fromLib: string, included: string): string {
-  return included.startsWith('includes/')
-    ? path.join(LUA_INCLUDES, included.slice('includes/'.length))
-    : path.join(path.dirname(fromLib), included);
-}
+/**
+ * Where an include line points, relative to `lib/`: a pattern's helpers live in its own
+ * `lua/includes/` (`--- @include "leaderboard/lua/includes/player-bests.lua"`), and a script
+ * includes only from its own pattern or one its folder may import (tests/docs/layers.test.ts).
+ */
+export const includedFile = (included: string): string => path.normalize(included);
 
 /**
- * Reads a script kept next to its caller, expanding `--- @include "<file>.lua"` lines (as BullMQ
- * does): `includes/<file>.lua` from lib/redis/includes/, a bare name from the script's own folder.
- * Each file is expanded once per script, however many helpers include it. Paths are relative to
+ * Reads a script kept next to its caller, expanding `--- @include "<path under lib/>"` lines (as
+ * BullMQ does). Each file is expanded once per script, however many helpers include it. Paths are relative to
  * the `lib/` under the working directory: server.ts (run by tsx) and the Next bundle disagree
  * on __dirname, but both run from the project root.
  */
@@ -38,7 +34,7 @@ export function loadLua(fromLib: string, expanded = new Set<string>()): string {
   expanded.add(fromLib);
   const source = readFileSync(path.join(process.cwd(), 'lib', fromLib), 'utf8');
   return source.replace(INCLUDE, (_, included: string) => {
-    const file = includedFile(fromLib, included);
+    const file = includedFile(included);
     return expanded.has(file) ? '' : loadLua(file, expanded);
   });
 }

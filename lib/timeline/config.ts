@@ -16,5 +16,7 @@ export function timelineCapFromEnv(env: NodeJS.ProcessEnv = process.env): number
 /** Where a timeline's list and its sequence counter (a field of a hash in the same slot) live. */
 export type TimelineRef = { list: string; seqHash: string; seqField: string };
 
-/** Lua arguments for the helpers in lib/redis/includes/timeline.lua, in their order. */
+/** Lua arguments for the helpers in lib/timeline/lua/includes/timeline.lua, in their order. */
 export const limitArgs = (limits: TimelineLimits) => [limits.cap, limits.slack, limits.ttlMs] as const;
+/** The same by name, as the timeline's scripts take them (lib/timeline/scripts.ts). */
+export const limitFields = ({ cap, slack, ttlMs }: TimelineLimits) => ({ cap, slack, ttl: ttlMs });

@@ -1,6 +1,6 @@
 import type { RedisClient } from '../redis/client';
-import { limitArgs, type TimelineLimits, type TimelineRef } from './config';
-import { withTimelineScripts } from './commands';
+import { limitFields, type TimelineLimits, type TimelineRef } from './config';
+import { pushTimelineEntry, pushTimelineId, readHydratedTimeline, readTimelinePage, removeTimelineEntry } from './scripts';
 
 /** A page of a timeline, newest first; `nextCursor` is passed as `before` for the next page. */
 export type TimelinePage<Entry> = { items: Entry[]; nextCursor: number | null };
@@ -8,12 +8,12 @@ export type TimelinePage<Entry> = { items: Entry[]; nextCursor: number | null };
 /** Every entry carries the sequence number it was pushed with: the cursor readers page by. */
 export type Sequenced = { seq: number };
 
-/** An entry as stored: `[seq, ...fields]` (see lib/redis/includes/timeline.lua). */
+/** An entry as stored: `[seq, ...fields]` (see lib/timeline/lua/includes/timeline.lua). */
 export type StoredEntry = [seq: number, ...fields: unknown[]];
 
 /** Pushes an entry (stamped with the next sequence number) and trims with hysteresis: one round trip. */
 export async function pushEntry(redis: RedisClient, ref: TimelineRef, fields: unknown[], limits: TimelineLimits): Promise<number> {
-  return withTimelineScripts(redis).pushTimelineEntry(ref.list, ref.seqHash, ref.seqField, JSON.stringify(fields), ...limitArgs(limits));
+  return pushTimelineEntry.run(redis, { list: ref.list, sequences: ref.seqHash }, { field: ref.seqField, entry: JSON.stringify(fields), ...limitFields(limits) });
 }
 
 /**
@@ -21,7 +21,7 @@ export async function pushEntry(redis: RedisClient, ref: TimelineRef, fields: un
  * head, where the entries people remove are. Answers the removed entry's seq, or null.
  */
 export async function removeEntry(redis: RedisClient, list: string, leading: unknown[]): Promise<number | null> {
-  return (await withTimelineScripts(redis).removeTimelineEntry(list, JSON.stringify(leading))) || null;
+  return removeTimelineEntry.run(redis, { list }, { leading: JSON.stringify(leading) });
 }
 
 /**
@@ -35,11 +35,11 @@ export async function readPage<Entry extends Sequenced>(
   { limit, before }: { limit: number; before?: number },
   parse: (stored: StoredEntry) => Entry,
 ): Promise<TimelinePage<Entry> | null> {
-  const reply = await withTimelineScripts(redis).readTimelinePage(ref.list, ref.seqHash, ref.seqField, limit, before ?? 0);
+  const reply = await readTimelinePage.run(redis, { list: ref.list, sequences: ref.seqHash }, { field: ref.seqField, limit, before: before ?? 0 });
   return reply && pageFromReply(reply, parse);
 }
 
-/** Shapes `{hasMore, entry, ...}` (timelinePage in lib/redis/includes/timeline.lua), also when another script returns it. */
+/** Shapes `{hasMore, entry, ...}` (timelinePage in lib/timeline/lua/includes/timeline.lua), also when another script returns it. */
 export function pageFromReply<Entry extends Sequenced>(
   [hasMore, ...encoded]: [0 | 1, ...string[]],
   parse: (stored: StoredEntry) => Entry,
@@ -50,7 +50,7 @@ export function pageFromReply<Entry extends Sequenced>(
 
 /** The normalized variant's write: the id goes to the head (moved there if already listed). */
 export async function pushId(redis: RedisClient, list: string, id: string, limits: TimelineLimits): Promise<number> {
-  return withTimelineScripts(redis).pushTimelineId(list, id, ...limitArgs(limits));
+  return pushTimelineId.run(redis, { list }, { id, ...limitFields(limits) });
 }
 
 /** The normalized variant: ids in the list, events in hashes named `prefix + id`; gone events are skipped. */
@@ -60,7 +60,7 @@ export async function readHydrated(
   eventKeyPrefix: string,
   limit: number,
 ): Promise<{ id: string; fields: Record<string, string> }[]> {
-  const rows = await withTimelineScripts(redis).readHydratedTimeline(list, eventKeyPrefix, limit);
+  const rows = await readHydratedTimeline.run(redis, { list, eventPrefix: eventKeyPrefix }, { limit });
   return rows.map(([id, ...flat]) => ({ id, fields: Object.fromEntries(pairs(flat)) }));
 }
 

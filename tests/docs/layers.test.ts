@@ -1,12 +1,12 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { includedFile, LUA_INCLUDES } from '../../lib/redis/lua';
+import { includedFile } from '../../lib/redis/lua';
 
 /** docs/architecture.md's layers of lib/, from the top down; one entry may hold folders of one layer. */
 const LAYERS = [
   ['server'], ['http'], ['realtime'], ['ops'], ['simulator'], ['creators'], ['quiz'], ['visitors'], ['folding'],
-  ['live-events'], ['feed'], ['projects'], ['leaderboard'], ['timeline'], ['limits'], ['metrics'], ['scale'], ['redis'],
+  ['live-events'], ['feed'], ['previews'], ['projects'], ['leaderboard'], ['timeline'], ['limits'], ['metrics'], ['scale'], ['redis'],
 ];
 const LIB = path.resolve(__dirname, '../../lib');
 const depth = (folder: string) => LAYERS.findIndex((layer) => layer.includes(folder));
@@ -39,22 +39,25 @@ describe('the layers of lib/', () => {
 });
 
 describe('the Lua includes of lib/', () => {
-  const scripts = readdirSync(LIB, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.lua'));
+  const luaFiles = readdirSync(LIB, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.lua'));
+  const includes = luaFiles.flatMap((file) =>
+    [...readFileSync(path.join(LIB, file), 'utf8').matchAll(/^--- @include "(.+)"$/gm)].map(([, included]) => ({ file, included: includedFile(included!) })),
+  );
+  const isHelper = (file: string) => path.basename(path.dirname(file)) === 'includes';
 
-  it("include only from lib/redis/includes/ or the script's own folder, and only files that exist", () => {
+  it('include only helpers that exist, from their own pattern or one below it, as imports do', () => {
     const across: string[] = [];
-    for (const script of scripts) {
-      for (const [, included] of readFileSync(path.join(LIB, script), 'utf8').matchAll(/^--- @include "(.+)"$/gm)) {
-        const file = includedFile(script, included!);
-        expect(existsSync(path.join(LIB, file)), `${script} includes ${included}`).toBe(true);
-        if (path.dirname(file) !== LUA_INCLUDES && path.dirname(file) !== path.dirname(script)) across.push(`${script} includes ${included}`);
-      }
+    for (const { file, included } of includes) {
+      expect(existsSync(path.join(LIB, included)) && isHelper(included), `${file} includes ${included}`).toBe(true);
+      const [from, to] = [file.split(path.sep)[0]!, included.split(path.sep)[0]!];
+      if (from !== to && depth(to) <= depth(from)) across.push(`${file} includes ${included}`);
     }
     expect(across).toEqual([]);
   });
 
-  it('keeps in lib/redis/includes/ only helpers: no script, each opening with what it offers', () => {
-    for (const helper of scripts.filter((file) => path.dirname(file) === LUA_INCLUDES)) {
+  it("keep each helper in its pattern's lua/includes/: no script there, each opening with what it offers", () => {
+    for (const helper of luaFiles.filter(isHelper)) {
+      expect(helper.split(path.sep).slice(1, 3), helper).toEqual(['lua', 'includes']);
       const source = readFileSync(path.join(LIB, helper), 'utf8');
       expect(source.startsWith('--[['), helper).toBe(true);
       expect(source, helper).not.toMatch(/^return /m);

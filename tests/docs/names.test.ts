@@ -7,7 +7,7 @@ import { ROOT } from './markdown';
 const CODE = ['lib', 'components'];
 
 /** A folder's own part, one per folder by convention: the name says which folder's it is. */
-const PER_FOLDER = new Set(['index.ts', 'keys.ts', 'commands.ts', 'schemas.ts', 'types.ts', 'context.ts', 'config.ts', 'client-state.ts', 'errors.ts', 'styles.ts']);
+const PER_FOLDER = new Set(['index.ts', 'keys.ts', 'commands.ts', 'schemas.ts', 'types.ts', 'context.ts', 'config.ts', 'client-state.ts', 'errors.ts', 'styles.ts', 'scripts.ts']);
 /** Type names that are one thing by design: a component's own props, ioredis' interface each folder adds its scripts to. */
 const PER_FILE_TYPES = new Set(['Props', 'RedisCommander']);
 

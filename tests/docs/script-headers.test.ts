@@ -1,19 +1,20 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FEED_HOOK_KEY_COUNT } from '../../lib/feed/hook';
+import { declaredScripts } from '../../lib/redis/script';
 import { ROOT } from './markdown';
 
 /**
- * The convention every script's header keeps, so that its caller can be checked against it:
+ * The convention every script's header keeps, so that its declaration can be checked against it:
  * - an entry is `KEYS[i]`, `KEYS[i..j]` or `KEYS[i..]` (any number from i) at the start of a line
  *   or after a column gap of two spaces or more; the same for ARGV. (`in the order of ARGV[5..]`,
  *   one space before it, is a reference, not an entry.)
  * - every KEYS entry comes before every ARGV entry, each list counting from 1 without a gap or a
  *   repeat, in the order the caller passes them;
- * - the caller's definition (`script(name, numberOfKeys, file)` in the folder's TypeScript) gives
- *   as many keys as the header lists; when the last KEYS entry is open (`KEYS[i..]`), none
- *   (undefined: the caller passes the count) or a fixed number that covers the listed ones;
+ * - each entry is named (`KEYS[2] sequences  the hash…`), as its declaration (defineScript, in the
+ *   folder's scripts.ts) names it, in the same order; a run (`...feed`) is a range;
+ * - the declaration gives as many keys as the header lists; when the last KEYS entry is open
+ *   (`KEYS[i..]`), a run (the caller passes the count);
  * - the script's own code reads no KEYS[i] and no ARGV[i] its header does not list.
  */
 type Entry = { list: 'KEYS' | 'ARGV'; from: number; to: number | undefined; open: boolean };
@@ -43,8 +44,8 @@ export function headerProblems(entries: Entry[], numberOfKeys: number | undefine
   const keys = entries.filter((entry) => entry.list === 'KEYS');
   const open = keys.at(-1)?.open ?? false;
   const listed = open ? undefined : (keys.at(-1)?.to ?? 0);
-  // An open range takes what the caller gives: a count of its own, or a fixed number covering the listed keys.
-  const agree = open ? numberOfKeys === undefined || numberOfKeys >= keys.at(-1)!.from : listed === numberOfKeys;
+  // A declaration with a run of keys gives its count per call, so it fits any header.
+  const agree = numberOfKeys === undefined || (open ? numberOfKeys >= keys.at(-1)!.from : listed === numberOfKeys);
   if (!agree) problems.push(`the header lists ${listed ?? 'any number of'} keys, the caller gives ${numberOfKeys ?? 'any number'}`);
   return problems;
 }
@@ -52,19 +53,26 @@ export function headerProblems(entries: Entry[], numberOfKeys: number | undefine
 /** The header: the script's first `--[[ … ]]` block. */
 const headerOf = (source: string) => /--\[\[([\s\S]*?)\]\]/.exec(source)?.[1] ?? '';
 
-/** Every `script('name', numberOfKeys, 'file.lua')` of lib/, with the numberOfKeys expression evaluated. */
-function definitions(): Array<{ file: string; numberOfKeys: number | undefined; at: string }> {
-  const found: Array<{ file: string; numberOfKeys: number | undefined; at: string }> = [];
-  for (const source of readdirSync(path.join(ROOT, 'lib'), { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.ts'))) {
-    const folder = source.split(path.sep)[0]!;
-    const text = readFileSync(path.join(ROOT, 'lib', source), 'utf8');
-    for (const [, count, file] of text.matchAll(/\(\s*'\w+',\s*([^,]+?),\s*'([\w-]+\.lua)'/g)) {
-      const numberOfKeys = count === 'undefined' ? undefined : Number(new Function('FEED_HOOK_KEYS', `return ${count}`)(FEED_HOOK_KEY_COUNT));
-      found.push({ file: `lib/${folder}/lua/${file}`, numberOfKeys, at: `lib/${source}` });
-    }
-  }
-  return found;
+const LIB = path.join(ROOT, 'lib');
+// Every pattern's declarations (lib/<pattern>/scripts.ts), imported so they register.
+await Promise.all(readdirSync(LIB).filter((dir) => existsSync(path.join(LIB, dir, 'scripts.ts'))).map((dir) => import(`../../lib/${dir}/scripts.ts`)));
+
+/** Every defineScript of lib/: its file, and its number of keys (undefined: a run of keys, counted per call). */
+function definitions(): Array<{ file: string; numberOfKeys: number | undefined; at: string; keys: readonly string[]; args: readonly string[] }> {
+  return declaredScripts
+    .filter((script) => !script.file.startsWith('../'))
+    .map((script) => ({
+      file: `lib/${script.file}`,
+      numberOfKeys: script.keys.some((name) => name.startsWith('...')) ? undefined : script.keys.length,
+      at: `lib/${script.file.split('/')[0]}/scripts.ts`,
+      keys: script.keys,
+      args: script.args,
+    }));
 }
+
+/** `KEYS[9..14] feed` → 'feed': the names a header gives its entries, in order. */
+const headerNames = (header: string, list: 'KEYS' | 'ARGV') =>
+  [...header.matchAll(new RegExp(`(?:^[ \\t-]*|[ \\t]{2,})${list}\\[[\\d.]+\\] (\\w+)`, 'gm'))].map(([, name]) => name!);
 
 describe("each script's header and its caller", () => {
   const defined = definitions();
@@ -76,6 +84,15 @@ describe("each script's header and its caller", () => {
     const helpers = scripts.filter((file) => !/^(KEYS|ARGV)/m.test(headerOf(readFileSync(path.join(ROOT, file), 'utf8')).replace(/^\s+/gm, '')));
     expect(scripts.filter((file) => !helpers.includes(file) && !defined.some((each) => each.file === file))).toEqual([]);
     expect(defined.length).toBeGreaterThan(40);
+    expect(new Set(defined.map((each) => each.file)).size, 'one declaration a script').toBe(defined.length);
+  });
+
+  it('name KEYS and ARGV alike: the header and the declaration, in the same order', () => {
+    for (const { file, keys, args } of defined) {
+      const header = headerOf(readFileSync(path.join(ROOT, file), 'utf8'));
+      expect(headerNames(header, 'KEYS'), `${file} KEYS`).toEqual(keys.map((name) => name.replace(/^\.\.\./, '')));
+      expect(headerNames(header, 'ARGV'), `${file} ARGV`).toEqual(args.map((name) => name.replace(/^\.\.\./, '')));
+    }
   });
 
   it('agree on one order: KEYS then ARGV, from 1, as many keys as the caller gives', () => {

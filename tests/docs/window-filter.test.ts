@@ -9,7 +9,7 @@ const WINDOW_FILTERS = {
   typescript: ['lib/live-events/kinds.ts'],
   // event-kinds.lua for every kind; presence.lua for the visitors' kind, whose members are tabs' heartbeats;
   // holds.lua for a tier's holds, scored by the time they lapse (their window's end, known when made).
-  lua: ['lib/redis/includes/event-kinds.lua', 'lib/redis/includes/presence.lua', 'lib/redis/includes/holds.lua'],
+  lua: ['lib/live-events/lua/includes/event-kinds.lua', 'lib/live-events/lua/includes/presence.lua', 'lib/live-events/lua/includes/holds.lua'],
 };
 
 function sources(dir: string, extension: RegExp): string[] {
@@ -28,7 +28,7 @@ function liveEventLua(): string[] {
   const files = new Set(sources('lib/live-events/lua', /\.lua$/));
   for (const file of files) {
     for (const [, included] of readFileSync(path.join(ROOT, file), 'utf8').matchAll(/^--- @include "(.+)"$/gm)) {
-      files.add(path.posix.join('lib', includedFile(path.posix.relative('lib', file), included!)));
+      files.add(path.posix.join('lib', includedFile(included!)));
     }
   }
   return [...files];

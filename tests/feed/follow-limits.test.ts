@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { POST as followRoute } from '../../app/api/follows/route';
 import { ConflictError } from '../../lib/errors';
 import { follow, followerCount, listFollows, readFeed, unfollow } from '../../lib/feed';
-import { withFeedScripts } from '../../lib/feed/commands';
+import { followVisitorSide } from '../../lib/feed/scripts';
 import { visitorFeedKeys } from '../../lib/feed/keys';
 import type { RedisClient } from '../../lib/redis/client';
 import { newVisitorCookie } from '../../lib/visitors/cookie';
@@ -64,7 +64,7 @@ describe("a visitor's follows expire when the visitor is idle", () => {
       return left > ttl - 60_000 && left <= ttl;
     };
     // The visitor side alone, as a process dying mid-follow leaves it: the pending mark expires too.
-    await withFeedScripts(redis).followVisitorSide(mine.follows, mine.pending, slug, 'follow', ctx.now(), ctx.config.maxFollows, ttl);
+    await followVisitorSide.run(redis, mine, { slug, step: 'follow', now: ctx.now(), maxFollows: ctx.config.maxFollows, ttl: ttl });
     expect([await kept(mine.follows), await kept(mine.pending)]).toEqual([true, true]);
 
     await redis.pexpire(mine.follows, 1_000_000);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NotFoundError } from '../../lib/errors';
 import { follow, followerCount, listFollows, readFeed, unfollow } from '../../lib/feed';
-import { withFeedScripts } from '../../lib/feed/commands';
+import { followVisitorSide } from '../../lib/feed/scripts';
 import { publishNews } from '../../lib/live-events';
 import { projectFeedKeys, visitorFeedKeys } from '../../lib/feed/keys';
 import type { RedisClient } from '../../lib/redis/client';
@@ -47,7 +47,7 @@ describe('follow and unfollow touch the visitor slot and the project slot', () =
     const visitor = newVisitor();
     const mine = visitorFeedKeys(visitor);
     // The process dies right after step 1.
-    await withFeedScripts(redis).followVisitorSide(mine.follows, mine.pending, slug, 'follow', ctx.now(), ctx.config.maxFollows, ctx.config.followsTtlMs);
+    await followVisitorSide.run(redis, mine, { slug, step: 'follow', now: ctx.now(), maxFollows: ctx.config.maxFollows, ttl: ctx.config.followsTtlMs });
     expect(await followerCount(ctx, slug)).toBe(0);
 
     await readFeed(ctx, visitor, { limit: 10 });
@@ -55,7 +55,7 @@ describe('follow and unfollow touch the visitor slot and the project slot', () =
     expect(await redis.hlen(mine.pending)).toBe(0);
 
     // And an unfollow that died the same way.
-    await withFeedScripts(redis).followVisitorSide(mine.follows, mine.pending, slug, 'unfollow', ctx.now(), ctx.config.maxFollows, ctx.config.followsTtlMs);
+    await followVisitorSide.run(redis, mine, { slug, step: 'unfollow', now: ctx.now(), maxFollows: ctx.config.maxFollows, ttl: ctx.config.followsTtlMs });
     expect(await followerCount(ctx, slug)).toBe(1);
     await listFollows(ctx, visitor);
     expect(await followerCount(ctx, slug)).toBe(0);

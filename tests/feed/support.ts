@@ -6,7 +6,7 @@ import { follow, readFeed } from '../../lib/feed';
 import { feedWorkKeysTagged, visitorFeedKeys } from '../../lib/feed/keys';
 import { feedHook } from '../../lib/feed/hook';
 import { activityArgs } from '../../lib/live-events/activity';
-import { withLiveEventScripts } from '../../lib/live-events/commands';
+import { publishNews } from '../../lib/live-events/scripts';
 import type { LiveEventsContext } from '../../lib/live-events/context';
 import { liveEventKeys } from '../../lib/live-events/keys';
 import { DEFAULT_WINDOWS } from '../../lib/live-events/windows';
@@ -89,9 +89,8 @@ export function useRoutesRedis(take: (redis: RedisClient) => void): void {
 export async function publishNewsUnmarked(live: LiveEventsContext, slug: string, id: string): Promise<void> {
   const keys = liveEventKeys(slug);
   const feed = feedHook(slug, live);
-  const [, , work] = await withLiveEventScripts(live.redis).publishNews(
-    keys.info, keys.news, keys.newsDetails, keys.activity, keys.changes, ...feed.keys,
-    live.now(), id, `News ${id}`, 'https://example.com/n', live.windows.news, slug, ...activityArgs(), feed.arg,
-  );
+  const { feedWork: work } = await publishNews.run(live.redis, { ...keys, details: keys.newsDetails, feed: feed.keys }, {
+    now: live.now(), id, title: `News ${id}`, url: 'https://example.com/n', newsWindow: live.windows.news, slug, timeline: [...activityArgs()], feedSettings: feed.arg,
+  });
   if (work !== 1) throw new Error(`expected the news item queued, got ${String(work)}`);
 }

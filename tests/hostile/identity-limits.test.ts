@@ -5,7 +5,7 @@ import { limitQuizStarts } from '../../lib/http/rate-limit';
 import { limitKey } from '../../lib/limits/limit-key';
 import { route } from '../../lib/http/route';
 import type { RedisClient } from '../../lib/redis/client';
-import { withRealtimeScripts } from '../../lib/realtime/commands';
+import { openSocket } from '../../lib/realtime/scripts';
 import { openSocketsKey } from '../../lib/realtime/keys';
 import { connect, createProject } from '../support';
 import { startInProcessApp, type ClientSocket, type InProcessApp } from './in-process-app';
@@ -189,7 +189,7 @@ describe('sockets', () => {
     limits({ RATE_LIMIT_SOCKETS_PER_ADDRESS: 3 });
     const address = freshV4();
     // Another instance holds one socket of this address.
-    expect(await withRealtimeScripts(otherInstance).openSocket(openSocketsKey(address), 'elsewhere', Date.now(), 60_000, 3)).toBe(1);
+    expect(await openSocket.run(otherInstance, { sockets: openSocketsKey(address) }, { id: 'elsewhere', now: Date.now(), ttl: 60_000, cap: 3 })).toBe(true);
     const held = [await openFrom(address), await openFrom(address)];
     // Refused at the Engine.IO handshake (lib/realtime/handshake.ts): the client sees its transport fail.
     await expect(openFrom(address)).rejects.toThrow();

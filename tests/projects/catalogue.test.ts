@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordContribution } from '../../lib/live-events';
 import { liveEventKeys } from '../../lib/live-events/keys';
 import { getProject, projectExists, readCards, readCataloguePage, slugsOfCreator, readEndingSoon, readRecentlyEnded } from '../../lib/projects/catalogue';
-import { withProjectScripts } from '../../lib/projects/commands';
+import { saveProjectInfo } from '../../lib/projects/scripts';
 import { catalogueKeys, projectKeys } from '../../lib/projects/keys';
 import { catalogueCursorSchema } from '../../lib/projects/schemas';
 import { copyTotalsToCards, putProject, saveProject } from '../../lib/projects/save';
@@ -67,7 +67,7 @@ describe('saveProject', () => {
   it('heals a catalogue that missed a save (a crash between the two scripts) when the project is saved again', async () => {
     const project = sampleProject(uniqueSlug(), 40);
     // Only the first of the two scripts ran.
-    await withProjectScripts(redis).saveProject(projectKeys.info(project.slug), liveEventKeys(project.slug).changes, 40, 'title', project.title, 'creatorAccount', project.creatorAccount);
+    await saveProjectInfo.run(redis, { info: projectKeys.info(project.slug), changes: liveEventKeys(project.slug).changes }, { raised: 40, fields: ['title', project.title, 'creatorAccount', project.creatorAccount] });
     expect(await readCards([project.slug], redis)).toEqual([]);
 
     await saveProject(project, 5, redis);

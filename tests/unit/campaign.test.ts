@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { archiveOf, campaignAt, endTimerDelay } from '../../components/campaign/campaign';
 import { formatTimeLeft } from '../../components/format';
-import { previewFactsOf } from '../../components/share/ProjectPreview';
 
 const SECOND = 1_000;
 const MINUTE = 60 * SECOND;
@@ -35,19 +34,6 @@ describe('the end’s own timer', () => {
     expect(endTimerDelay(1_000, 1_000)).toBeNull();
     expect(endTimerDelay(undefined, 0)).toBeNull();
     expect(endTimerDelay(1_000, null)).toBeNull();
-  });
-});
-
-/** A project's link preview shows its time left, read as the page reads it (app/projects/[slug]/opengraph-image.tsx). */
-describe('the preview image’s facts', () => {
-  const project = { title: 'Tidal synth', creator: 'ana', raised: 600, goal: 1_000 };
-  const now = Date.UTC(2026, 10, 28);
-
-  it('say the time left of an open campaign, Funded or Ended after it, and nothing without an end', () => {
-    expect(previewFactsOf({ ...project, endsAt: now + 12 * 86_400_000 }, now).timeLeft).toBe('12 days to go');
-    expect(previewFactsOf({ ...project, endsAt: now - 1 }, now).timeLeft).toBe('Ended');
-    expect(previewFactsOf({ ...project, raised: 1_000, endsAt: now - 1 }, now).timeLeft).toBe('Funded');
-    expect(previewFactsOf(project, now)).toEqual(project);
   });
 });
 

@@ -1,7 +1,7 @@
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drawable, PREVIEW_REDRAW_MS, previewResponse, previewsDrawn } from '../../components/share/preview-image';
-import type { PreviewFacts } from '../../components/share/ProjectPreview';
+import { drawable, PREVIEW_REDRAW_MS, previewResponse, previewsDrawn, previewsDrawnWithoutArabic } from '../../components/share/preview-image';
+import { type PreviewedProject, previewTextOf } from '../../lib/previews/text';
 
 /**
  * docs/reliability.md, previews: no request leaves the server while one is drawn (next/og asked
@@ -21,7 +21,9 @@ afterAll(() => {
   unsubscribe('undici:request:create', onRequest as (message: unknown) => void);
 });
 
-const facts = (title: string, raised = 100): PreviewFacts => ({ title, creator: 'クリエイター ✨', raised, goal: 1_000, timeLeft: '3 days left' });
+const NOW = Date.UTC(2026, 10, 28);
+const project = (title: string, raised = 100): PreviewedProject => ({ title, creator: 'クリエイター ✨', raised, goal: 1_000, endsAt: NOW + 3 * 86_400_000, art: { motif: 'waves', colors: ['#0c4a6e', '#0ea5e9', '#a5f3fc'] } });
+const facts = (title: string, raised = 100, locale = 'en') => previewTextOf(project(title, raised), NOW, locale);
 
 describe('a preview', () => {
   it('in Japanese, Chinese, Arabic or with emoji is drawn without any request leaving the process (the shipped font, else a fallback)', async () => {
@@ -30,9 +32,28 @@ describe('a preview', () => {
       expect(response.headers.get('content-type')).toBe('image/png');
       expect((await response.arrayBuffer()).byteLength).toBeGreaterThan(1_000);
     }
+    // Every locale, Arabic's right-to-left sentences and their bidi marks included.
+    for (const locale of ['de', 'ar']) {
+      const response = await previewResponse(`net-${locale}`, facts('حديقة المجتمع', 100, locale));
+      expect((await response.arrayBuffer()).byteLength).toBeGreaterThan(1_000);
+    }
     expect(outbound).toEqual([]);
+    // The pinned Noto Sans Arabic (README's dependencies): a later one makes Satori throw, and the image falls back to "?".
+    expect(previewsDrawnWithoutArabic()).toBe(0);
     expect(drawable('Café crème für alle')).toBe('Café crème für alle');
     expect(drawable('東京 🚀')).toBe('??');
+    // Arabic is drawn with the shipped Noto Sans Arabic; a bidi mark (Intl writes them in Arabic) is left out, never a "?".
+    expect(drawable('حديقة المجتمع')).toBe('حديقة المجتمع');
+    expect(drawable('\u200F59\u00A0€')).toBe('59\u00A0€');
+  });
+
+  it('is drawn per locale: the same project in another language is another image', async () => {
+    const slug = `locales-${Date.now()}`;
+    const drawn = previewsDrawn();
+    const tags = new Set<string | null>();
+    for (const locale of ['en', 'de', 'ar']) tags.add((await previewResponse(slug, facts('Locales', 100, locale), NOW)).headers.get('etag'));
+    expect(tags.size).toBe(3);
+    expect(previewsDrawn()).toBe(drawn + 3);
   });
 
   it('is drawn again at most once per PREVIEW_REDRAW_MS per project, whatever the writes; at once when nothing is kept', async () => {

@@ -2,9 +2,9 @@
   Saves a creator's freshly computed totals and publishes them, unless newer ones are saved
   already: a fold delivered again (its lease ran out) may finish after a later fold's refresh.
 
-  KEYS[1] totals (hash account -> JSON)   KEYS[2] computed-at (zset account -> ms)
-  KEYS[3] the creators' change channel (SPUBLISH, in their slot)
-  ARGV[1] account   ARGV[2] computed at (ms)   ARGV[3] totals (JSON)
+  KEYS[1] totals  (hash account -> JSON)   KEYS[2] updated  computed at (zset account -> ms)
+  KEYS[3] changes  the creators' channel (SPUBLISH, in their slot)
+  ARGV[1] account   ARGV[2] computedAt  (ms)   ARGV[3] totals  (JSON)
 
   Returns 1 when saved, 0 when newer totals were there.
 ]]

@@ -2,8 +2,8 @@
   A message fanned out to every follower: acknowledged, deleted from the stream, its progress
   dropped, in one step.
 
-  KEYS[1] the project's fan-out stream   KEYS[2] its progress hash
-  ARGV[1] the consumer group   ARGV[2] the message id
+  KEYS[1] queue  the project's fan-out stream   KEYS[2] progress  its hash
+  ARGV[1] group  the consumer group   ARGV[2] id  the message's
 
   Returns 1 when the message was still pending.
 ]]

@@ -5,9 +5,9 @@
   is added to the work set only if absent (ZADD NX): one that is there is due or leased
   already, and a lease must not be cut short.
 
-  KEYS[1] the lease   KEYS[2] the cursor   KEYS[3] the work zset   KEYS[4] the merged-at-read set
-  ARGV[1] this instance's id   ARGV[2] the next cursor ('' : the pass is over, start again)
-  ARGV[3] now (ms)   ARGV[4] n, then n slugs with queued messages, then slugs with merged entries
+  KEYS[1] sweepLease   KEYS[2] sweepCursor   KEYS[3] work  zset   KEYS[4] big  the merged-at-read set
+  ARGV[1] holder  this instance's id   ARGV[2] next  cursor ('' : the pass is over, start again)
+  ARGV[3] now  (ms)   ARGV[4] queued  n   ARGV[5..] slugs  n with queued messages, then those with merged entries
 
   Returns how many projects were added to the work set, or -1 when the lease is not ours.
 ]]

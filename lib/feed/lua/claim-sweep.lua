@@ -3,8 +3,8 @@
   marked. The holder renews it every tick; another instance takes it over, at the stored
   cursor, once it has run out. A lease of 0 gives it up (a stopping instance), if still ours.
 
-  KEYS[1] the lease string (holder id)   KEYS[2] the cursor string
-  ARGV[1] this instance's id   ARGV[2] lease (ms), 0 to give it up
+  KEYS[1] sweepLease  string (holder id)   KEYS[2] sweepCursor  string
+  ARGV[1] holder  this instance's id   ARGV[2] lease  (ms), 0 to give it up
 
   Returns {1, cursor ('' at the start of a pass)} when the lease is ours, else {0, ''}.
 ]]

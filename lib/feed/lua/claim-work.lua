@@ -3,8 +3,8 @@
   the lease, so no other worker takes them until it ends (or a new event makes them due again:
   a mark is ZADD LT now). A worker that dies leaves its lease to run out.
 
-  KEYS[1] the work zset (slug -> due, ms)
-  ARGV[1] now (ms)   ARGV[2] lease (ms)   ARGV[3] how many
+  KEYS[1] work  zset (slug -> due, ms)
+  ARGV[1] now  (ms)   ARGV[2] lease  (ms)   ARGV[3] count  how many
 
   Returns {slug, lease end, slug, lease end, ...}
 ]]

@@ -2,8 +2,8 @@
   A follow's second step, in the project's slot: add or remove the follower. Idempotent, so a
   pending follow can be replayed any number of times.
 
-  KEYS[1] the project's info hash   KEYS[2] the project's followers zset (all scores 0)
-  ARGV[1] visitor id   ARGV[2] 'follow' or 'unfollow'
+  KEYS[1] info  the project's hash   KEYS[2] followers  zset (all scores 0)
+  ARGV[1] visitor  id   ARGV[2] step  'follow' or 'unfollow'
 
   Returns the follower count after, or -1 when the project does not exist (nothing written).
 ]]

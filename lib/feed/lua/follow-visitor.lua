@@ -5,8 +5,8 @@
   follows at most `max` projects; both keys expire `ttl` after the visitor's last follow,
   unfollow or feed read (open-feed.lua), so an idle visitor's follows do not stay for ever.
 
-  KEYS[1] the visitor's follows zset   KEYS[2] the visitor's pending hash
-  ARGV[1] slug   ARGV[2] 'follow' or 'unfollow'   ARGV[3] now (ms)   ARGV[4] max follows   ARGV[5] ttl (ms)
+  KEYS[1] follows  the visitor's zset   KEYS[2] pending  the visitor's hash
+  ARGV[1] slug   ARGV[2] step  'follow' or 'unfollow'   ARGV[3] now  (ms)   ARGV[4] maxFollows   ARGV[5] ttl  (ms)
 
   Returns 1 when this changed the follows, 0 when it already was so, -1 when a new follow would
   pass the cap (nothing written).

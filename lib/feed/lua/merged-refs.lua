@@ -4,7 +4,7 @@
   newest one made while it was big (never pushed), whether or not it is big now. Later ones
   were pushed to the feeds. Nothing when the project never was big.
 
-  KEYS[1] the project's references list   KEYS[2] its merged-to string
+  KEYS[1] entries  the project's references list   KEYS[2] mergedTo  string
 
   Returns {reference, ...} in list order (newest first, about)
 ]]

@@ -7,8 +7,8 @@
   read as the last look (the first page of /feed, not "load more"). A visitor following nothing
   gets an empty answer and nothing is written.
 
-  KEYS[1] follows zset   KEYS[2] pending hash   KEYS[3] feed list   KEYS[4] active string
-  ARGV[1] now (ms)   ARGV[2] idle time (ms)   ARGV[3] look: 1 or 0   ARGV[4] the follows' ttl (ms)
+  KEYS[1] follows  zset   KEYS[2] pending  hash   KEYS[3] entries  the feed list   KEYS[4] active  string
+  ARGV[1] now  (ms)   ARGV[2] idle  time (ms)   ARGV[3] look  1 or 0   ARGV[4] ttl  the follows' (ms)
 
   Returns {wasActive (0/1), lastLooked (ms, 0 if never), {slug, ...}, {slug, step, ...}}
 ]]

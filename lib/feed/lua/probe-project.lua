@@ -4,7 +4,7 @@
   messages are deleted with their XACK (ack-entry.lua), so the stream's length is exactly its
   unfinished messages: never delivered, or pending with a worker.
 
-  KEYS[1] the project's fan-out stream   KEYS[2] its merged-to string
+  KEYS[1] queue  the project's fan-out stream   KEYS[2] mergedTo  string
 
   Returns {messages in the stream, 1 if some entry of it was never pushed (merged at read)}
 ]]

@@ -6,8 +6,8 @@
   list is not pushed again (LPOS over the capped list), so a fan-out taken over after a crash
   never doubles an entry.
 
-  KEYS[2i - 1] a feed list   KEYS[2i] that feed's `active` key
-  ARGV[1] the reference   ARGV[2] cap   ARGV[3] slack
+  KEYS[1..] feeds  in pairs: a feed list, then that feed's `active` key
+  ARGV[1] ref  the reference   ARGV[2] cap   ARGV[3] slack
 
   Returns how many feeds got the reference.
 ]]

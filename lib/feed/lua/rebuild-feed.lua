@@ -3,8 +3,8 @@
   with what is there (pushes that landed since open-feed.lua marked the feed active stay),
   newest first, capped.
 
-  KEYS[1] the feed list
-  ARGV[1] cap   ARGV[2] idle time (ms)   ARGV[3..] references
+  KEYS[1] entries  the feed list
+  ARGV[1] cap   ARGV[2] idle  time (ms)   ARGV[3..] refs  references
 
   Returns the feed's length.
 ]]

@@ -2,8 +2,8 @@
   A worker found its project's queue empty: it releases the project, unless the lease is no
   longer its own (a new event made it due again meanwhile: it stays, for the next claim).
 
-  KEYS[1] the work zset
-  ARGV[1] slug   ARGV[2] the lease end the worker was given
+  KEYS[1] work  zset
+  ARGV[1] slug   ARGV[2] leaseEnd  the worker was given
 
   Returns 1 when released.
 ]]

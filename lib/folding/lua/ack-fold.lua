@@ -4,14 +4,14 @@
   TTL), counts it and publishes it. Only the first ack of a fold does anything: when a lease ran
   out and the fold was delivered again, whichever poller acks second gets 0 and publishes nothing.
 
-  KEYS[1] claimed folds (zset)   KEYS[2] the fold's hash   KEYS[3] published log (list of keys)
-  KEYS[4] counters (hash)   KEYS[5] the folder's change channel (SPUBLISH, in its slot)
-  ARGV[1] fold key   ARGV[2] now (ms)   ARGV[3] folder name
-  ARGV[4] log cap    ARGV[5] log slack  ARGV[6] TTL of a published fold and of the log (ms)
+  KEYS[1] claimed  folds (zset)   KEYS[2] fold  the fold's hash   KEYS[3] published  log (list of keys)
+  KEYS[4] counters  (hash)   KEYS[5] changes  the folder's channel (SPUBLISH, in its slot)
+  ARGV[1] key  the fold's   ARGV[2] now  (ms)   ARGV[3] folder  its name
+  ARGV[4] cap  of the log   ARGV[5] slack  of the log   ARGV[6] ttl  of a published fold and of the log (ms)
 
   Returns 1 when the fold was published, 0 when it had been already (or was never claimed).
 ]]
---- @include "includes/timeline.lua"
+--- @include "timeline/lua/includes/timeline.lua"
 
 local claimed, foldHash, log, counters = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
 local key, now, ttl = ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[6])

@@ -10,15 +10,15 @@
   ack-fold.lua; a fold whose lease ended unacknowledged (its poller died) is delivered again here,
   with the same key, before anything new.
 
-  KEYS[1] pending groups by last event   KEYS[2] pending groups by first event
-  KEYS[3] events per pending group       KEYS[4] recently claimed groups (zset group -> ms)
-  KEYS[5] claimed folds (zset key -> lease expiry)   KEYS[6] counters (hash)
-  KEYS[7] prefix of a group's fields (set or hash at prefix..group)
-  KEYS[8] prefix of a fold's hash (at prefix..key); both prefixes in the shard's slot
-  KEYS[9] the shard's poller lease (string: the holding poller's id, with a TTL)
-  ARGV[1] now (ms)   ARGV[2] window   ARGV[3] max wait   ARGV[4] lease (ms)   ARGV[5] at most this many folds
-  ARGV[6] merge: union | latest | sum
-  ARGV[7] this poller's id ('' claims without a lease)   ARGV[8] poller lease (ms)
+  KEYS[1] lastEvent  pending groups by last event   KEYS[2] firstEvent  pending groups by first event
+  KEYS[3] eventsPerGroup  events per pending group   KEYS[4] recentlyClaimed  groups (zset group -> ms)
+  KEYS[5] claimed  folds (zset key -> lease expiry)   KEYS[6] counters  (hash)
+  KEYS[7] fieldsPrefix  of a group's fields (set or hash at prefix..group)
+  KEYS[8] foldPrefix  of a fold's hash (at prefix..key); both prefixes in the shard's slot
+  KEYS[9] pollerLease  the shard's (string: the holding poller's id, with a TTL)
+  ARGV[1] now  (ms)   ARGV[2] window   ARGV[3] maxWait   ARGV[4] lease  (ms)   ARGV[5] batch  at most this many folds
+  ARGV[6] merge  union | latest | sum
+  ARGV[7] poller  this poller's id ('' claims without a lease)   ARGV[8] pollerTtl  poller lease (ms)
 
   One poller at a time polls a shard: the first to claim takes the shard's lease, each claim of
   its renews it, and a poller that stopped loses it when it runs out, to the next that asks.

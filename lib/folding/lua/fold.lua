@@ -1,12 +1,12 @@
 --[[
   Folds one event into its group: the ZADD of "Reducing System Load With Event Folding", made one step with everything it implies.
 
-  KEYS[1] pending groups by last event (zset group -> ms)    KEYS[2] pending groups by first event (zset)
-  KEYS[3] the group's fields: a set of names ('union') or a hash of values ('latest', 'sum')
-  KEYS[4] events per pending group (hash group -> count)      KEYS[5] recently claimed groups (zset group -> ms)
-  KEYS[6] counters (hash)
-  ARGV[1] now (ms)   ARGV[2] group   ARGV[3] merge: union | latest | sum   ARGV[4] window (ms)
-  ARGV[5..] field name, value, name, value, ...
+  KEYS[1] lastEvent  pending groups by last event (zset group -> ms)   KEYS[2] firstEvent  by first event (zset)
+  KEYS[3] fields  the group's: a set of names ('union') or a hash of values ('latest', 'sum')
+  KEYS[4] eventsPerGroup  (hash group -> count)   KEYS[5] recentlyClaimed  groups (zset group -> ms)
+  KEYS[6] counters  (hash)
+  ARGV[1] now  (ms)   ARGV[2] group   ARGV[3] merge  union | latest | sum   ARGV[4] window  (ms)
+  ARGV[5..] fields  name, value, name, value, ...
 
   Returns 1 when the event folded into a pending group (ZADD answered 0), 0 when it started one.
   Every event is counted once, as newGroups or as folded: the events received are their sum.

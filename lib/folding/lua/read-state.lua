@@ -2,9 +2,9 @@
 --[[
   The folder's state for the dashboard and /api/metrics, in one round trip.
 
-  KEYS[1] counters (hash)   KEYS[2] pending groups by last event   KEYS[3] pending groups by first event
-  KEYS[4] events per pending group   KEYS[5] claimed folds
-  ARGV[1] how many pending groups to list (the oldest first)
+  KEYS[1] counters  (hash)   KEYS[2] lastEvent  pending groups by last event   KEYS[3] firstEvent  by first event
+  KEYS[4] eventsPerGroup   KEYS[5] claimed  folds
+  ARGV[1] limit  how many pending groups to list (the oldest first)
 
   Returns {counters (flat hash), pendingCount, claimedCount, {group, firstAt, lastAt, events}, ...}
 ]]

@@ -4,21 +4,21 @@
   named, forgets their best there and takes them out of its counts (player-bests.lua), and
   publishes the removal so every open board drops their rows. In one step.
 
-  KEYS[1] version counter   KEYS[2] the boards' change channel (SPUBLISH, in their slot)
-  KEYS[3] entry key prefix   KEYS[4] board key prefix   KEYS[5] player bests prefix
-  KEYS[6] histogram prefix   KEYS[7] hidden players (set)
-  KEYS[8] network rows prefix (network-rows.lua)   KEYS[9] players-at-score prefix
+  KEYS[1] version  counter   KEYS[2] changes  the boards' channel (SPUBLISH, in their slot)
+  KEYS[3] entryPrefix   KEYS[4] boardPrefix   KEYS[5] bestsPrefix  player bests
+  KEYS[6] histogramPrefix   KEYS[7] hidden  players (set)
+  KEYS[8] networkRowsPrefix  (network-rows.lua)   KEYS[9] playersAtScorePrefix
   (all in the boards' slot)
-  ARGV[1] public player id   ARGV[2..] the key suffixes of every board that may still exist
+  ARGV[1] player  public player id   ARGV[2..] suffixes  the key suffixes of every board that may still exist
           (today's and the two days before, this week's and the two weeks before, all time)
 
   Returns {rows removed, version}; a change is published (and the version moves) only when a
   row was removed.
 ]]
---- @include "includes/board-order.lua"
---- @include "includes/entry-records.lua"
---- @include "includes/player-bests.lua"
---- @include "includes/network-rows.lua"
+--- @include "leaderboard/lua/includes/board-order.lua"
+--- @include "leaderboard/lua/includes/entry-records.lua"
+--- @include "leaderboard/lua/includes/player-bests.lua"
+--- @include "leaderboard/lua/includes/network-rows.lua"
 
 local version, channel, entryPrefix, boardPrefix, bestsPrefix, histogramPrefix, hidden, networkPrefix, playersAtScorePrefix = unpack(KEYS, 1, 9)
 local player = ARGV[1]

@@ -7,15 +7,15 @@
   higher buckets, how many share the player's bucket, how many there are in all. No board needs
   to hold every player for this: the histogram has a field per 100 points, whoever plays.
 
-  KEYS[1] entry key prefix   KEYS[2] board key prefix   KEYS[3] player bests prefix
-  KEYS[4] histogram prefix   KEYS[5] hidden players (set)   (all in the boards' slot)
-  ARGV[1] public player id   ARGV[2] board size   ARGV[3..] the key suffixes of the boards asked about
+  KEYS[1] entryPrefix   KEYS[2] boardPrefix   KEYS[3] bestsPrefix  player bests
+  KEYS[4] histogramPrefix   KEYS[5] hidden  players (set)   (all in the boards' slot)
+  ARGV[1] player  public player id   ARGV[2] size  board size   ARGV[3..] suffixes  the key suffixes of the boards asked about
 
   Returns {hidden (1 or 0), per board: {best (-1: none), rank (0: not on the board), above,
           inBucket (the player included), players}}
 ]]
---- @include "includes/board-order.lua"
---- @include "includes/player-bests.lua"
+--- @include "leaderboard/lua/includes/board-order.lua"
+--- @include "leaderboard/lua/includes/player-bests.lua"
 
 local entryPrefix, boardPrefix, bestsPrefix, histogramPrefix, hidden = unpack(KEYS, 1, 5)
 local player = ARGV[1]

@@ -5,15 +5,15 @@
   no keys is an error), its threshold, and how many players share its last place's score (on a
   full board, more than the rows it lists there when the tie runs past its end).
 
-  KEYS[1] version counter   KEYS[2] entry key prefix   KEYS[3] players-at-score prefix
+  KEYS[1] version  counter   KEYS[2] entryPrefix   KEYS[3] playersAtScorePrefix
   KEYS[4..] boards   (all in the boards' slot)
-  ARGV[1] how many entries (n >= 1)   ARGV[2] board size   ARGV[3..] the boards' key suffixes
+  ARGV[1] limit  how many entries (n >= 1)   ARGV[2] size  board size   ARGV[3..] suffixes  the boards' key suffixes
 
   Returns {version, {threshold, lastPlacePlayers, {entry JSON, ...} best first, at most n}, ...}
   (one per board; threshold and lastPlacePlayers 0 while the board has room)
 ]]
---- @include "includes/board-order.lua"
---- @include "includes/player-bests.lua"
+--- @include "leaderboard/lua/includes/board-order.lua"
+--- @include "leaderboard/lua/includes/player-bests.lua"
 
 local reply = { tonumber(redis.call('GET', KEYS[1]) or '0') }
 for b = 4, #KEYS do

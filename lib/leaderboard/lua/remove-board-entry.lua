@@ -2,14 +2,14 @@
   Removes an entry (moderation) from every board it is on and deletes its string, in one step,
   then publishes the removal so every open board drops it.
 
-  KEYS[1] version counter   KEYS[2] the boards' change channel (SPUBLISH, in their slot)
-  KEYS[3] entry key prefix   KEYS[4] board key prefix   KEYS[5] network rows prefix
+  KEYS[1] version  counter   KEYS[2] changes  the boards' channel (SPUBLISH, in their slot)
+  KEYS[3] entryPrefix   KEYS[4] boardPrefix   KEYS[5] networkRowsPrefix
   (network-rows.lua)   (all in the boards' slot)
-  ARGV[1] entry id
+  ARGV[1] id  the entry's
 
   Returns {removed, version}: removed 1, or 0 when no board holds such an entry (nothing written)
 ]]
---- @include "includes/network-rows.lua"
+--- @include "leaderboard/lua/includes/network-rows.lua"
 
 local key = KEYS[3] .. ARGV[1]
 local json = redis.call('GET', key)

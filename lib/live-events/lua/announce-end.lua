@@ -4,14 +4,14 @@
   finds the entry (or the `endAnnounced` mark it leaves in `info`) and adds nothing. The end is
   read on Redis' clock, as record-contribution.lua refuses contributions on it.
 
-  KEYS[1] project info hash (endsAt, raised, goal, endAnnounced)
-  KEYS[2..7] the home feed's keys (includes/home-feed.lua, lib/feed/hook.ts)
-  ARGV[1] the home feed's settings
+  KEYS[1] info  project info hash (endsAt, raised, goal, endAnnounced)
+  KEYS[2..7] feed  the home feed's keys (lib/feed/lua/includes/home-feed.lua, lib/feed/hook.ts)
+  ARGV[1] feedSettings  the home feed's
 
   Returns {status, feedWork}: status 1 announced now, 0 announced before, -1 not ended yet (or
   unknown project, or no end), with the end it saw
 ]]
---- @include "includes/home-feed.lua"
+--- @include "feed/lua/includes/home-feed.lua"
 
 local info = KEYS[1]
 local endsAt = tonumber(redis.call('HGET', info, 'endsAt') or '')

@@ -3,18 +3,18 @@
   totals, once; removes it from both windows and from the activity timeline, and publishes the
   change. A pledge unknown to the ledger, or cancelled already, changes nothing.
 
-  KEYS[1] project info hash   KEYS[2] contributions zset   KEYS[3] contributors zset
-  KEYS[4] contribution details hash   KEYS[5] activity timeline list
-  KEYS[6] the project's change channel (SPUBLISH)   KEYS[7] backers hash   KEYS[8] ledger hash
-  ARGV[1] now (ms)   ARGV[2] contribution id
-  ARGV[3] contributions window (ms)   ARGV[4] contributors window (ms)   ARGV[5] project slug
+  KEYS[1] info  project info hash   KEYS[2] contributions  zset   KEYS[3] contributors  zset
+  KEYS[4] details  contribution details hash   KEYS[5] activity  timeline list
+  KEYS[6] changes  the project's channel (SPUBLISH)   KEYS[7] backers  the ledger hash again (its `~` fields)   KEYS[8] ledger  hash
+  ARGV[1] now  (ms)   ARGV[2] id  the contribution's
+  ARGV[3] contributionsWindow  (ms)   ARGV[4] contributorsWindow  (ms)   ARGV[5] slug
 
   Returns {status, count, raised, backers}: status 1 cancelled, 0 no such pledge standing, -1 unknown project
 ]]
---- @include "includes/event-kinds.lua"
---- @include "includes/publish-change.lua"
---- @include "includes/activity-timeline.lua"
---- @include "includes/ledger.lua"
+--- @include "live-events/lua/includes/event-kinds.lua"
+--- @include "live-events/lua/includes/publish-change.lua"
+--- @include "live-events/lua/includes/activity-timeline.lua"
+--- @include "live-events/lua/includes/ledger.lua"
 
 local info, contributions, contributors, details, activity, backers, ledger = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[7], KEYS[8]
 local now, id = tonumber(ARGV[1]), ARGV[2]

@@ -4,7 +4,7 @@
   Lapsed holds are pruned first, on Redis' clock, in the script that counts the places.
 
   KEYS[1] info  project info hash (tiers, tier:<id> claimed, endsAt)
-  KEYS[2] holds  prefix of the tiers' hold zsets, `<prefix><tier>` (includes/holds.lua)
+  KEYS[2] holds  prefix of the tiers' hold zsets, `<prefix><tier>` (lib/live-events/lua/includes/holds.lua)
   KEYS[3] changes  the project's channel (SPUBLISH)
   ARGV[1] tier   ARGV[2] visitor  the backer id a pledge of theirs carries   ARGV[3] holdMs
   ARGV[4] slug   ARGV[5] clockShift  ms added to Redis' clock (0 but in tests)
@@ -14,8 +14,8 @@
             has ended (expiresAt is its end), -3 unknown tier, -5 sold out (expiresAt is the limit),
             -6 the tier has no limit (nothing to hold)
 ]]
---- @include "includes/publish-change.lua"
---- @include "includes/holds.lua"
+--- @include "live-events/lua/includes/publish-change.lua"
+--- @include "live-events/lua/includes/holds.lua"
 
 local info, tier, visitor = KEYS[1], ARGV[1], ARGV[2]
 if redis.call('EXISTS', info) == 0 then return { -1, 0 } end

@@ -1,17 +1,17 @@
 --[[
   Bulk import of past events with their original times (a migration, or backfilling after a
   window grew): each event lands in every window it still belongs to, and a contribution in the
-  ledger (includes/ledger.lua); an event already expired everywhere, or whose id is already
+  ledger (lib/live-events/lua/includes/ledger.lua); an event already expired everywhere, or whose id is already
   there (a contribution's: in the ledger), is skipped. Imported events are pushed onto the
   activity timeline in the order given (the caller sorts them by time); only the last `cap` of a
   batch are pushed, the ones before would be trimmed at once. One change message tells open
   pages to resync.
 
-  Arguments by name, in the order importEventsArgs (script-args.ts) packs them:
+  Arguments by name, as its declaration in scripts.ts names them:
   KEYS[1] info  project info hash   KEYS[2] contributions  zset   KEYS[3] contributors  zset
   KEYS[4] contributionDetails  hash   KEYS[5] news  zset   KEYS[6] newsDetails  hash
   KEYS[7] activity  timeline list   KEYS[8] changes  the project's channel (SPUBLISH)
-  KEYS[9] backers  hash: a contribution's `backer` (its name, as contributions.ts spells one) -> pledges standing
+  KEYS[9] backers  the ledger hash again: its `~` fields index a contribution's `backer` (its name, as contributions.ts spells one)
   KEYS[10] ledger  hash id -> pledge
   ARGV[1] now  ms   ARGV[2] contributionsWindow  ms   ARGV[3] contributorsWindow  ms
   ARGV[4] newsWindow  ms   ARGV[5] slug
@@ -21,10 +21,10 @@
 
   Returns {imported, skipped}, or {-1, 0} for an unknown project
 ]]
---- @include "includes/event-kinds.lua"
---- @include "includes/publish-change.lua"
---- @include "includes/activity-timeline.lua"
---- @include "includes/ledger.lua"
+--- @include "live-events/lua/includes/event-kinds.lua"
+--- @include "live-events/lua/includes/publish-change.lua"
+--- @include "live-events/lua/includes/activity-timeline.lua"
+--- @include "live-events/lua/includes/ledger.lua"
 
 local info, contributions, contributors, contributionDetails, news, newsDetails, activity =
   KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7]
@@ -109,7 +109,7 @@ if imported > 0 then
   end
   for _, event in ipairs(arrived) do
     if event.kind == 'contribution' then
-      push(contributionFields, event.id, cjson.encode({ event.amount, event.name }))
+      push(contributionFields, event.id, event.amount .. '|' .. event.name)
     else
       push(newsFields, event.id, cjson.encode({ event.title, event.url }))
     end

@@ -1,14 +1,14 @@
 --[[
   A tab of a visitor opens the project page (see presence.lua for the model).
 
-  KEYS[1] project info hash   KEYS[2] visitors zset   KEYS[3] tabs zset   KEYS[4] tab counts hash
-  KEYS[5] the project's change channel (SPUBLISH)   KEYS[6] the last published visitor count (hash)
-  ARGV[1] now (ms)   ARGV[2] visitor id   ARGV[3] tab id   ARGV[4] visitors window (ms)
-  ARGV[5] project slug
+  KEYS[1] info  project info hash   KEYS[2] visitors  zset   KEYS[3] tabs  zset   KEYS[4] tabCounts  hash
+  KEYS[5] changes  the project's channel (SPUBLISH)   KEYS[6] published  the last published visitor count (hash)
+  ARGV[1] now  (ms)   ARGV[2] visitor  id   ARGV[3] tab  id   ARGV[4] visitorsWindow  (ms)
+  ARGV[5] slug
 
   Returns {number of visitors, pending} (presence.lua), or {-1, 0} for an unknown project
 ]]
---- @include "includes/presence.lua"
+--- @include "live-events/lua/includes/presence.lua"
 
 local info, visitors, tabs, counts = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
 local now, window = tonumber(ARGV[1]), tonumber(ARGV[4])

@@ -1,14 +1,14 @@
 --[[
   A tab of a visitor closes; the visitor leaves at once when it was their last tab.
 
-  KEYS[1] visitors zset   KEYS[2] tabs zset   KEYS[3] tab counts hash
-  KEYS[4] the project's change channel (SPUBLISH)   KEYS[5] the last published visitor count (hash)
-  ARGV[1] now (ms)   ARGV[2] visitor id   ARGV[3] tab id   ARGV[4] visitors window (ms)
-  ARGV[5] project slug
+  KEYS[1] visitors  zset   KEYS[2] tabs  zset   KEYS[3] tabCounts  hash
+  KEYS[4] changes  the project's channel (SPUBLISH)   KEYS[5] published  the last published visitor count (hash)
+  ARGV[1] now  (ms)   ARGV[2] visitor  id   ARGV[3] tab  id   ARGV[4] visitorsWindow  (ms)
+  ARGV[5] slug
 
   Returns {number of visitors, pending} (see publishVisitorsIfChanged in presence.lua)
 ]]
---- @include "includes/presence.lua"
+--- @include "live-events/lua/includes/presence.lua"
 
 local visitors, tabs, counts = KEYS[1], KEYS[2], KEYS[3]
 local now, window = tonumber(ARGV[1]), tonumber(ARGV[4])

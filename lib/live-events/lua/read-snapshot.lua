@@ -4,13 +4,13 @@
   (lib/live-events/kinds.ts): members past their window are filtered out by score here and
   removed by the next write.
 
-  KEYS[1] project info hash   KEYS[2] activity timeline list
-  KEYS[3] holds  prefix of the tiers' hold zsets (includes/holds.lua)
-  KEYS[4..] per kind, in the order of ARGV: counter -> its zset; list -> its zset, its details
-            hash; presence -> its visitors zset
-  ARGV[1] now (ms)   ARGV[2] how many activity entries to return
+  KEYS[1] info  project info hash   KEYS[2] activity  timeline list
+  KEYS[3] holds  prefix of the tiers' hold zsets (lib/live-events/lua/includes/holds.lua)
+  KEYS[4..] kinds  per kind, in the order of `kindSpecs`: counter -> its zset; list -> its zset,
+            its details hash; presence -> its visitors zset
+  ARGV[1] now  (ms)   ARGV[2] activityLimit  how many activity entries to return
   ARGV[3] clockShift  ms added to Redis' clock for holds (0 but in tests)
-  ARGV[4..] per kind, three each: shape ('counter' | 'list' | 'presence'), window (ms), limit
+  ARGV[4..] kindSpecs  per kind, three each: shape ('counter' | 'list' | 'presence'), window (ms), limit
             (counter: how many of the oldest times; list: how many of the newest members)
 
   Returns nil for an unknown project, else
@@ -20,9 +20,9 @@
      then per kind: counter {count, {at, ...} oldest first}; list {id, at, details JSON, ...}
      newest first; presence count}
 ]]
---- @include "includes/timeline.lua"
---- @include "includes/event-kinds.lua"
---- @include "includes/holds.lua"
+--- @include "timeline/lua/includes/timeline.lua"
+--- @include "live-events/lua/includes/event-kinds.lua"
+--- @include "live-events/lua/includes/holds.lua"
 local info, activity = KEYS[1], KEYS[2]
 local now = tonumber(ARGV[1])
 

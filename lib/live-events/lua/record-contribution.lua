@@ -4,38 +4,38 @@
   adds the amount to the project's total, pushes the contribution onto the activity timeline,
   publishes the change and feeds the home feeds of the project's followers: everything that must
   happen together, in one round trip. Every pledge is kept in the project's ledger
-  (includes/ledger.lua): an id it holds, re-sent at any time, changes nothing and answers with the
+  (lib/live-events/lua/includes/ledger.lua): an id it holds, re-sent at any time, changes nothing and answers with the
   original pledge. The creator's metric event is a second round trip, deliberately: it lives
   in the creator account's slot (lib/creators/project-writes.ts).
 
-  Arguments by name, in the order recordContributionArgs (script-args.ts) packs them:
+  Arguments by name, as its declaration in scripts.ts names them:
   KEYS[1] info  project info hash (raised, backers, endsAt)   KEYS[2] contributions  zset id -> at
-  KEYS[3] contributors  zset id -> at   KEYS[4] details  hash id -> [amount, name] (snapshot.ts)
+  KEYS[3] contributors  zset id -> at   KEYS[4] details  hash id -> `amount|name` (snapshot.ts)
   KEYS[5] activity  timeline list   KEYS[6] changes  the project's channel (SPUBLISH)
-  KEYS[7] backers  hash backer -> pledges standing   KEYS[8] ledger  hash id -> pledge (includes/ledger.lua)
-  KEYS[9] holds  prefix of the tiers' hold zsets (includes/holds.lua)   KEYS[10..15] feed  includes/home-feed.lua
+  KEYS[7] backers  hash backer -> pledges standing   KEYS[8] ledger  hash id -> pledge (lib/live-events/lua/includes/ledger.lua)
+  KEYS[9] holds  prefix of the tiers' hold zsets (lib/live-events/lua/includes/holds.lua)   KEYS[10..15] feed  lib/feed/lua/includes/home-feed.lua
   ARGV[1] now  ms   ARGV[2] id   ARGV[3] name   ARGV[4] amount
   ARGV[5] contributionsWindow  ms   ARGV[6] contributorsWindow  ms   ARGV[7] slug
   ARGV[8] backer  who backs (a visitor id, or a name)   ARGV[9] tier  a reward tier's id, or ''
   ARGV[10] clockShift  ms added to Redis' clock for holds (0 but in tests)
-  ARGV[11..13] timeline  cap, slack, TTL   ARGV[14] feedSettings  includes/home-feed.lua
+  ARGV[11..13] timeline  cap, slack, TTL   ARGV[14] feedSettings  lib/feed/lua/includes/home-feed.lua
 
   The ledger is asked first, then the campaign's end, on Redis' clock (TIME), so no instance's
   clock or lag, and no id gone from the windows, lets a new pledge in after it.
 
-  Returns {status, at, count, raised, feedWork, backers, amount, cancelled}   feedWork: see includes/home-feed.lua
+  Returns {status, at, count, raised, feedWork, backers, amount, cancelled}   feedWork: see lib/feed/lua/includes/home-feed.lua
     status  1 recorded, 0 held by the ledger (at, amount and cancelled are the original's; nothing
             written), -1 unknown project, -2 the campaign has ended (at is its end; nothing written),
             -3 unknown tier, -4 below the tier's minimum (at is the minimum), -5 the tier is sold out
   A tier's places are counted in `info` (`tier:<id>`) with its standing holds, against its
   `limit`, in this same script; the backer's own hold on the tier is consumed by the pledge.
 ]]
---- @include "includes/event-kinds.lua"
---- @include "includes/publish-change.lua"
---- @include "includes/activity-timeline.lua"
---- @include "includes/home-feed.lua"
---- @include "includes/ledger.lua"
---- @include "includes/holds.lua"
+--- @include "live-events/lua/includes/event-kinds.lua"
+--- @include "live-events/lua/includes/publish-change.lua"
+--- @include "live-events/lua/includes/activity-timeline.lua"
+--- @include "feed/lua/includes/home-feed.lua"
+--- @include "live-events/lua/includes/ledger.lua"
+--- @include "live-events/lua/includes/holds.lua"
 
 local info, contributions, contributors, details, activity, backers, ledger = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[7], KEYS[8]
 local now, id, name, amount, backer = tonumber(ARGV[1]), ARGV[2], ARGV[3], tonumber(ARGV[4]), ARGV[8]
@@ -73,7 +73,7 @@ if tier ~= '' then
   end
 end
 
--- The pattern (includes/event-kinds.lua): prune both kinds, record in both, count.
+-- The pattern (lib/live-events/lua/includes/event-kinds.lua): prune both kinds, record in both, count.
 pruneExpired(contributions, now - contributionsWindow, details, contributors)
 pruneExpired(contributors, now - contributorsWindow, details, contributions)
 
@@ -81,7 +81,7 @@ pruneExpired(contributors, now - contributorsWindow, details, contributions)
 local raised = redis.call('HINCRBY', info, 'raised', amount)
 recordMember(contributions, id, now, contributionsWindow)
 recordMember(contributors, id, now, contributorsWindow)
-redis.call('HSET', details, id, cjson.encode({ amount, name }))
+redis.call('HSET', details, id, amount .. '|' .. name)
 redis.call('PEXPIRE', details, math.max(contributionsWindow, contributorsWindow))
 local count = countSince(contributions, now - contributionsWindow)
 ledgerWrite(ledger, id, { amount = amount, at = now, tier = tier, backer = backer })
@@ -103,5 +103,5 @@ publishChange(info, KEYS[6], {
   tier = tierClaimed,
 }, seq)
 local feed = feedHook(info)
-local feedWork = math.max(feedBackers(feed, now), feedMilestones(feed, now, raised - amount, raised))
+local feedWork = math.max(feedBackers(feed, now, count, backerCount), feedMilestones(feed, now, raised - amount, raised))
 return { 1, now, count, raised, feedWork, backerCount, amount, 0 }

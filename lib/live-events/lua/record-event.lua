@@ -2,20 +2,20 @@
   Records one event in every kind it feeds, for kinds declared by a descriptor alone
   (lib/live-events/kinds.ts, recordEvent in record-event.ts): records, prunes, counts and publishes one
   versioned change. Writes with more to do (a contribution: the total, the activity timeline,
-  the home feed) have their own script built from the same helpers (includes/event-kinds.lua).
+  the home feed) have their own script built from the same helpers (lib/live-events/lua/includes/event-kinds.lua).
   Sending the same id again changes nothing and answers with the original time.
 
-  KEYS[1] project info hash   KEYS[2] the project's change channel (SPUBLISH)
-  KEYS[3] the kinds' details hash (id -> JSON array of what the member carries)
-  KEYS[4..] one zset per kind, in the order of ARGV[5..]
-  ARGV[1] now (ms)   ARGV[2] member id   ARGV[3] project slug
-  ARGV[4] what the member carries: a JSON object, its fields in the kinds' order
-  ARGV[5..] per kind, three each: name, shape ('counter' | 'list'), window (ms)
+  KEYS[1] info  project info hash   KEYS[2] changes  the project's channel (SPUBLISH)
+  KEYS[3] details  the kinds' hash (id -> JSON array of what the member carries)
+  KEYS[4..] kinds  one zset per kind, in the order of `kindSpecs`
+  ARGV[1] now  (ms)   ARGV[2] id  the member's   ARGV[3] slug
+  ARGV[4] carries  what the member carries: a JSON object, its fields in the kinds' order
+  ARGV[5..] kindSpecs  per kind, three each: name, shape ('counter' | 'list'), window (ms)
 
   Returns {status, at}: status 1 recorded, 0 duplicate (at is the original's), -1 unknown project
 ]]
---- @include "includes/event-kinds.lua"
---- @include "includes/publish-change.lua"
+--- @include "live-events/lua/includes/event-kinds.lua"
+--- @include "live-events/lua/includes/publish-change.lua"
 
 local info, channel, details = KEYS[1], KEYS[2], KEYS[3]
 local now, id = tonumber(ARGV[1]), ARGV[2]

@@ -1,14 +1,14 @@
 --[[
   Gives a visitor's hold on a tier back before it lapses (DELETE .../tiers/:tier/hold).
 
-  KEYS[1] info  project info hash   KEYS[2] holds  prefix of the tiers' hold zsets (includes/holds.lua)
+  KEYS[1] info  project info hash   KEYS[2] holds  prefix of the tiers' hold zsets (lib/live-events/lua/includes/holds.lua)
   KEYS[3] changes  the project's channel (SPUBLISH)
   ARGV[1] tier   ARGV[2] visitor   ARGV[3] slug   ARGV[4] clockShift  ms (0 but in tests)
 
   Returns status  1 given back (published), 0 no standing hold, -1 unknown project, -3 unknown tier
 ]]
---- @include "includes/publish-change.lua"
---- @include "includes/holds.lua"
+--- @include "live-events/lua/includes/publish-change.lua"
+--- @include "live-events/lua/includes/holds.lua"
 
 local info, tier = KEYS[1], ARGV[1]
 if redis.call('EXISTS', info) == 0 then return -1 end

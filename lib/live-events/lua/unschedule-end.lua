@@ -3,8 +3,8 @@
   and says so on the catalogue's channel: cached home pages render again, the project among the
   ended ones.
 
-  KEYS[1] ends (zset slug -> endsAt)   KEYS[2] the catalogue's changes channel (SPUBLISH)
-  ARGV[1] slug   ARGV[2] the end that was announced
+  KEYS[1] ends  (zset slug -> endsAt)   KEYS[2] changes  the catalogue's channel (SPUBLISH)
+  ARGV[1] slug   ARGV[2] endsAt  the end that was announced
 
   Returns 1 when removed, 0 when the schedule holds another end (or none)
 ]]

@@ -3,9 +3,9 @@
   catalogue page shows recent totals in two commands. A total read earlier than the card's never
   replaces it; an unlisted slug is skipped.
 
-  KEYS[1] cards (hash slug -> JSON)   KEYS[2] the catalogue's changes channel (SPUBLISH when a card
+  KEYS[1] cards  (hash slug -> JSON)   KEYS[2] changes  the catalogue's channel (SPUBLISH when a card
   changed: each instance renders its cached catalogue pages again on their next view)
-  ARGV[1] when the totals were read (ms)   ARGV[2..] slug, total pairs
+  ARGV[1] readAt  when the totals were read (ms)   ARGV[2..] totals  slug, total pairs
 
   Returns how many cards changed
 ]]

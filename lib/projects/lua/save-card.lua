@@ -3,12 +3,12 @@
   a crash between save-project.lua and it heals the catalogue. A listed project keeps its place,
   and its card keeps the newer of two totals (by when each was read), whoever writes last.
 
-  KEYS[1] order (zset, scores 0, members `<position>:<slug>`)   KEYS[2] cards (hash slug -> JSON)
-  KEYS[3] prefix of the per-creator slug sets   KEYS[4] the catalogue's changes channel (SPUBLISH:
+  KEYS[1] order  (zset, scores 0, members `<position>:<slug>`)   KEYS[2] cards  (hash slug -> JSON)
+  KEYS[3] creatorPrefix  of the per-creator slug sets   KEYS[4] changes  the catalogue's channel (SPUBLISH:
   each instance renders its cached catalogue pages again on their next view)
-  KEYS[5] ends (zset slug -> endsAt: the ends still to announce, lib/live-events/campaign-end.ts)
-  KEYS[6] ending (zset, scores 0, members `<endsAt, 13 digits>:<slug>`: "ending soon")
-  ARGV[1] slug   ARGV[2] order member, used when the project is new   ARGV[3] card (JSON, with
+  KEYS[5] ends  (zset slug -> endsAt: the ends still to announce, lib/live-events/campaign-end.ts)
+  KEYS[6] ending  (zset, scores 0, members `<endsAt, 13 digits>:<slug>`: "ending soon")
+  ARGV[1] slug   ARGV[2] member  in order, used when the project is new   ARGV[3] card  (JSON, with
   raised, raisedAt and creatorAccount; `key` is filled in here)
 
   Returns 1 when the project was newly listed, 0 when its card was updated

@@ -6,8 +6,8 @@
   is published, unversioned, on the project's channel: each instance's cached page of the project
   is rendered again on its next view (lib/server/page-cache.ts).
 
-  KEYS[1] project info hash   KEYS[2] the project's changes channel (SPUBLISH)
-  ARGV[1] initial raised amount   ARGV[2..] field, value pairs of the static fields
+  KEYS[1] info  the project's hash   KEYS[2] changes  the project's channel (SPUBLISH)
+  ARGV[1] raised  initial amount   ARGV[2..] fields  field, value pairs of the static fields
 
   `tiers` (JSON; not given, the saved ones stay) may not drop a tier that has pledges (`tier:<id>` in the hash counts them) nor
   limit it below them: then nothing is written.

@@ -2,11 +2,11 @@
   Takes a project off the catalogue: its place in the order, its card and its creator's index.
   Idempotent, so an unlisted project saved again (a PUT retried) changes nothing here.
 
-  KEYS[1] order (zset)   KEYS[2] cards (hash slug -> JSON)   KEYS[3] prefix of the per-creator slug sets
-  KEYS[4] the catalogue's changes channel (SPUBLISH: cached catalogue pages render again)
-  KEYS[5] ends (zset slug -> endsAt: an unlisted project's end is announced too)
-  KEYS[6] ending (zset of `<endsAt, 13 digits>:<slug>`: the listed ones only)
-  ARGV[1] slug   ARGV[2] endsAt ('' when it never ends)
+  KEYS[1] order  (zset)   KEYS[2] cards  (hash slug -> JSON)   KEYS[3] creatorPrefix  of the per-creator slug sets
+  KEYS[4] changes  the catalogue's channel (SPUBLISH: cached catalogue pages render again)
+  KEYS[5] ends  (zset slug -> endsAt: an unlisted project's end is announced too)
+  KEYS[6] ending  (zset of `<endsAt, 13 digits>:<slug>`: the listed ones only)
+  ARGV[1] slug   ARGV[2] endsAt  ('' when it never ends)
 
   Returns 1 when the project was listed and is no longer, 0 when it was not listed
 ]]

@@ -7,15 +7,15 @@
   start), measured here between two server clock readings, never sent by the client, and never
   counted as less than the floor (lib/quiz/scoring.ts).
 
-  KEYS[1] session hash
-  ARGV[1] question id   ARGV[2] the shown position chosen   ARGV[3] the right choice (bank index)
-  ARGV[4] now (ms, the server's clock)   ARGV[5] points for a right answer
-  ARGV[6] most speed bonus   ARGV[7] ms per bonus point lost   ARGV[8] the floor (ms)
-  ARGV[9] the public id of the player answering ('' when the server plays: the simulator)
+  KEYS[1] session  hash
+  ARGV[1] question  id   ARGV[2] choice  the shown position chosen   ARGV[3] answer  the right choice (bank index)
+  ARGV[4] now  (ms, the server's clock)   ARGV[5] points  for a right answer
+  ARGV[6] maxBonus  most speed bonus   ARGV[7] msPerBonusPoint  lost   ARGV[8] floor  (ms)
+  ARGV[9] player  the public id of the one answering ('' when the server plays: the simulator)
 
   Returns {status, score, points, bonus, elapsed, answer, next, nextOrder}
     status  1 recorded, 0 answered already, -6 no session of this player (unknown, expired or
-            another's: the same answer), -1 no such session (unknown or expired, ARGV[9] ''),
+            another's: the same answer), -1 no such session (unknown or expired, `player` ''),
             -2 not a question of this session, -3 the session was submitted,
             -4 the question is not revealed yet, -5 the session was ended (its player started another)
     score   the session's running score; points, bonus, elapsed (ms) of this answer

@@ -4,10 +4,10 @@
   without its TTL; and the player's previous open session, if any, is ended (a player has one
   open session at a time), so a script cannot play many games at once.
 
-  KEYS[1] session hash   KEYS[2] the player's open-session key (a string: the session id)
-  KEYS[3] session key prefix (all in the board's hash slot: see lib/leaderboard/keys.ts)
-  ARGV[1] time to live (ms)   ARGV[2] now (ms)   ARGV[3] session id   ARGV[4] player (their public id: only they may submit it)
-  ARGV[5..] per question, in the order drawn: its id, then its shown order (a digit per shown
+  KEYS[1] session  hash   KEYS[2] openSession  the player's (a string: the session id)
+  KEYS[3] sessionPrefix  (all in the board's hash slot: see lib/leaderboard/keys.ts)
+  ARGV[1] ttl  (ms)   ARGV[2] now  (ms)   ARGV[3] id  the session's   ARGV[4] player  (their public id: only they may submit it)
+  ARGV[5..] questions  per question, in the order drawn: its id, then its shown order (a digit per shown
   position: the index of the bank's choice shown there, e.g. '2031')
 
   Returns 1, or 0 when a session with this id exists already (nothing is written).

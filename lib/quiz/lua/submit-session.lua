@@ -1,23 +1,23 @@
 --[[
   Submits a quiz session to the leaderboards in one step: marks it submitted, then adds its
   score (read here, never sent by the client) to today's, this week's and the all time board,
-  trims them and ranks the entry on each (includes/add-to-boards.lua, as the leaderboard does). One script,
+  trims them and ranks the entry on each (lib/quiz/lua/includes/add-to-boards.lua, as the leaderboard does). One script,
   so a session is submitted once even when requests race, and a crash cannot leave it on a
   board without the mark (or marked twice). The session hash shares the boards' hash tag, so
   this runs on Redis Cluster.
 
-  KEYS[1] session hash   KEYS[2] day board   KEYS[3] week board   KEYS[4] all time board
-  KEYS[5] version counter   KEYS[6] the boards' change channel (SPUBLISH, in their slot)
-  KEYS[7] entry key prefix   KEYS[8] board key prefix   KEYS[9] player bests prefix
-  KEYS[10] histogram prefix   KEYS[11] hidden players (set)
-  KEYS[12] network rows prefix (network-rows.lua)
-  KEYS[13] players-at-score prefix (player-bests.lua)   (all in the boards' slot)
-  ARGV[1] session id (the entry's id)   ARGV[2] name   ARGV[3] now (ms), the entry's date
-  ARGV[4] board size   ARGV[5] public player id: the player who started the session (one row
+  KEYS[1] session  hash   KEYS[2..4] boards  day, week, all time
+  KEYS[5] version  counter   KEYS[6] changes  the boards' channel (SPUBLISH, in their slot)
+  KEYS[7] entryPrefix   KEYS[8] boardPrefix   KEYS[9] bestsPrefix  player bests
+  KEYS[10] histogramPrefix   KEYS[11] hidden  players (set)
+  KEYS[12] networkRowsPrefix  (network-rows.lua)
+  KEYS[13] playersAtScorePrefix  (player-bests.lua)   (all in the boards' slot)
+  ARGV[1] id  the session's (the entry's id)   ARGV[2] name   ARGV[3] now  (ms), the entry's date
+  ARGV[4] size  board size   ARGV[5] player  public id of the player who started the session (one row
           per player per board: add-to-boards.lua)
-  ARGV[6] the network ids of the submit's address, narrowest first, comma-separated ('' for none)
-  ARGV[7] the rows each of them may hold per board, comma-separated ('' for no cap)
-  ARGV[8..19] per board: period name, key suffix, period id, expiry (ms, 0: none)
+  ARGV[6] networks  the submit address's network ids, narrowest first, comma-separated ('' for none)
+  ARGV[7] caps  the rows each of them may hold per board, comma-separated ('' for no cap)
+  ARGV[8..19] periods  per board: period name, key suffix, period id, expiry (ms, 0: none)
 
   Returns {status, score, rank x3, threshold x3, shared x3, listed x3, improved x3} (day, week,
           all time) once submitted; submitted already, the same up to `listed`, then the name
@@ -34,8 +34,8 @@
     improved   1 when the score beat the player's best on that board, else 0
     name, player  submitted already: the name and the public player id it was submitted under
 ]]
---- @include "includes/add-to-boards.lua"
---- @include "standing.lua"
+--- @include "quiz/lua/includes/add-to-boards.lua"
+--- @include "quiz/lua/includes/standing.lua"
 
 local session, size = KEYS[1], tonumber(ARGV[4])
 

@@ -2,8 +2,8 @@
   Claims (or renews) one of an address's open-socket places, across every instance.
   Places expire unless renewed, so the sockets of an instance that died free theirs.
 
-  KEYS[1] the address's open sockets (sorted set: socket id -> expiry, ms)
-  ARGV[1] the socket's id   ARGV[2] now (ms)   ARGV[3] time to live (ms)   ARGV[4] the cap
+  KEYS[1] sockets  the address's open ones (sorted set: socket id -> expiry, ms)
+  ARGV[1] id  the socket's   ARGV[2] now  (ms)   ARGV[3] ttl  time to live (ms)   ARGV[4] cap
 
   Returns 1 when the socket holds a place, 0 when the address already holds the cap.
 ]]

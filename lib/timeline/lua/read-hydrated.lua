@@ -9,10 +9,10 @@
   timeline whose events live in other slots (recently viewed projects) hydrates on the caller's
   side instead.
 
-  KEYS[1] the timeline list   KEYS[2] event key prefix (in the list's slot)
-  ARGV[1] how many to return
+  KEYS[1] list  the timeline   KEYS[2] eventPrefix  the events' key prefix (in the list's slot)
+  ARGV[1] limit  how many to return
 
-  Returns {{id, field, value, ...}, ...}, newest first, at most ARGV[1] events.
+  Returns {{id, field, value, ...}, ...}, newest first, at most `limit` events.
 ]]
 local limit = tonumber(ARGV[1])
 local events = {}

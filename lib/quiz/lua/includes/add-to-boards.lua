@@ -35,10 +35,10 @@
   whose best there is this score, this one included; 0 when unranked), listed (1 when the entry
   holds a row there), improved (1 when the points beat the player's best there); then the version.
 ]]
---- @include "includes/board-order.lua"
---- @include "includes/entry-records.lua"
---- @include "includes/network-rows.lua"
---- @include "includes/player-bests.lua"
+--- @include "leaderboard/lua/includes/board-order.lua"
+--- @include "leaderboard/lua/includes/entry-records.lua"
+--- @include "leaderboard/lua/includes/network-rows.lua"
+--- @include "leaderboard/lua/includes/player-bests.lua"
 
 local function boardsFrom(keys, firstKey, count, argv, firstArg)
   local boards = {}

@@ -8,9 +8,9 @@
 
   holdsClock(shift): Redis' clock (TIME) in ms, moved by `shift` (0 but in tests: the server's
     context sets it, never a request).
-  holdsPrune(key, now): removes the holds lapsed by `now`; returns how many stand.
-  holdsExpiries(key, now): the standing holds' expiry times, soonest first (a page ages them).
-  holdsOf(tier, key, now): sets `tier.held` and `tier.holds` (nil for none: cjson writes an empty
+  holdsPrune(zset, now): removes the holds lapsed by `now`; returns how many stand.
+  holdsExpiries(zset, now): the standing holds' expiry times, soonest first (a page ages them).
+  holdsOf(tier, zset, now): sets `tier.held` and `tier.holds` (nil for none: cjson writes an empty
     table as `{}`), for a reply or a change; returns `tier`.
 ]]
 local function holdsClock(shift)
@@ -19,20 +19,20 @@ local function holdsClock(shift)
 end
 
 -- A hold lapsing at `cutoff` is gone at it, as a member one window old is (event-kinds.lua).
-local function holdsPrune(key, cutoff)
-  redis.call('ZREMRANGEBYSCORE', key, '-inf', cutoff)
-  return redis.call('ZCARD', key)
+local function holdsPrune(zset, cutoff)
+  redis.call('ZREMRANGEBYSCORE', zset, '-inf', cutoff)
+  return redis.call('ZCARD', zset)
 end
 
-local function holdsExpiries(key, cutoff)
-  local expiries = redis.call('ZRANGE', key, '(' .. cutoff, '+inf', 'BYSCORE', 'WITHSCORES')
+local function holdsExpiries(zset, cutoff)
+  local expiries = redis.call('ZRANGE', zset, '(' .. cutoff, '+inf', 'BYSCORE', 'WITHSCORES')
   local times = {}
   for i = 2, #expiries, 2 do times[#times + 1] = tonumber(expiries[i]) end
   return times
 end
 
-local function holdsOf(tier, key, now)
-  local times = holdsExpiries(key, now)
+local function holdsOf(tier, zset, now)
+  local times = holdsExpiries(zset, now)
   tier.held = #times
   tier.holds = #times > 0 and times or nil
   return tier

@@ -1,6 +1,6 @@
 --[[
   Shared helper, included by the live-event scripts that change a project's activity timeline: a
-  capped timeline (includes/timeline.lua) whose sequence counter is the project's
+  capped timeline (lib/timeline/lua/includes/timeline.lua) whose sequence counter is the project's
   `version` (publish-change.lua). A push takes the next version and the script's change message
   reuses it, so an entry's seq is the version of the change that added it, and the timeline costs
   no counter of its own.
@@ -14,7 +14,7 @@
     the script's ARGV holding cap, then slack, then TTL (ms). Pass seq to publishChange.
   removeActivity(activity, code, id) -> the removed entry's seq, or nil when it is not in the timeline
 ]]
---- @include "includes/timeline.lua"
+--- @include "timeline/lua/includes/timeline.lua"
 
 local function pushActivity(activity, info, fields, argv)
   return timelinePush(activity, info, 'version', fields,

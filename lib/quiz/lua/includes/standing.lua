@@ -1,5 +1,5 @@
 --[[
-  Shared helper, included after includes/board-order.lua and includes/player-bests.lua by
+  Shared helper, included after lib/leaderboard/lua/includes/board-order.lua and lib/leaderboard/lua/includes/player-bests.lua by
   submit-session.lua (a second submit) and read-standing.lua (a page reloaded after its submit).
 
   standingOf(session, boards, entryPrefix, playersAtScorePrefix, suffixes, entryId, size)
