@@ -5,15 +5,15 @@ import { POST as postContribution } from './app/api/projects/[slug]/contribution
 import { createAppServer } from './lib/server/http-server';
 import { startRuntime } from './lib/server/runtime';
 import { instanceName } from './lib/instance';
+import { rawSetting, setting } from './lib/config';
 import { log } from './lib/log';
-
-const port = Number(process.env.PORT ?? 3000);
-// Every interface unless told: behind a load balancer on this host, LISTEN_ADDRESS=127.0.0.1 keeps clients off the instance's own port.
-const host = process.env.LISTEN_ADDRESS || undefined;
-const dev = process.env.NODE_ENV !== 'production';
 
 async function main() {
   const runtime = await startRuntime();
+  const port = setting('PORT');
+  // Every interface unless told: behind a load balancer on this host, LISTEN_ADDRESS=127.0.0.1 keeps clients off the instance's own port.
+  const host = rawSetting('LISTEN_ADDRESS');
+  const dev = rawSetting('NODE_ENV') !== 'production';
   const app = next({ dev, port, hostname: 'localhost' });
   const handle = app.getRequestHandler();
   await app.prepare();
