@@ -167,8 +167,9 @@ export async function measureMemory(): Promise<FigureResult> {
         `MEMORY USAGE by kind of key: ${byKind.join('; ')}`,
         `ledgers: used_memory freed by unlinking them, ${fmt.int(ledgerBytes / PROJECTS)} B/project, ${fmt.int(ledgerBytes / (PROJECTS * MIX.contributions))} B/pledge ` +
           `(MEMORY USAGE of one ${fmt.int(ledgerBytesEach)} B, ${ledgerEncoding}); not in the live-event figures`,
-        'live events = 4 sorted sets (contributions, contributors, news, visitors) + 3 hashes ' +
-          '(contribution-details, news-details, visitor-tabs) per project; used_memory also counts the keyspace tables',
+        'live events = 4 sorted sets (contributions, contributors, news, visitors) + 4 hashes ' +
+          '(contribution-details, news-details, visitor-tabs, visitor-tab-counts with the count last published) per project, ' +
+          'and what they add to info; used_memory also counts the keyspace tables',
         'activity feeds: used_memory freed by unlinking the feed lists; the live-event figures are measured without them, ' +
           "but keep one cost of the feed: the expires table sized for the feed keys (the feed's sequence is the project version)",
       ],
@@ -198,7 +199,7 @@ export async function measureMemory(): Promise<FigureResult> {
           met: null,
         },
         {
-          figure: `memory: ledgers of ${PROJECTS} projects (${MIX.contributions} pledges each)`,
+          figure: `memory: ledgers of ${PROJECTS} projects (${MIX.contributions} pledges each, their backers' index in them)`,
           measured: `${fmt.mb(ledgerBytes)} (${fmt.int(ledgerBytes / (PROJECTS * MIX.contributions))} B/pledge)`,
           baseline: '—',
           ratio: '—',

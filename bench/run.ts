@@ -21,6 +21,7 @@ import { measureHot } from './hot';
 import { measureIngest } from './ingest';
 import { measureLeaderboard } from './leaderboard';
 import { measureLedger } from './ledger';
+import { measureTierContention } from './tier-contention';
 import { measureLighthouse } from './lighthouse';
 import { measureMemory } from './memory';
 import { measurePages } from './pages';
@@ -34,7 +35,7 @@ import { measureSizing } from './sizing';
 import { measureTimeline } from './timeline';
 import { Cleanup, ROOT, machineInfo, progress } from './support';
 
-const FIGURES = ['round-trips', 'push', 'ingest', 'acknowledged', 'bulk', 'hot', 'leaderboard', 'timeline', 'folding', 'memory', 'ledger', 'scale', 'catalogue', 'cluster', 'feed', 'sizing', 'pages', 'lighthouse', 'storm'] as const;
+const FIGURES = ['round-trips', 'push', 'ingest', 'acknowledged', 'bulk', 'hot', 'leaderboard', 'timeline', 'folding', 'memory', 'ledger', 'tiers', 'scale', 'catalogue', 'cluster', 'feed', 'sizing', 'pages', 'lighthouse', 'storm'] as const;
 type Figure = (typeof FIGURES)[number];
 /** The figures whose block lives in another document than the one `--write` names by default (docs/benchmarks.md). */
 const DOCUMENT_OF: Partial<Record<Figure, string>> = { sizing: 'docs/operations.md' };
@@ -114,6 +115,7 @@ async function main(): Promise<void> {
     if (selected.has('feed')) figures.push(['feed', 'Home feeds: fan-out on write', await measureFeed()]);
     if (selected.has('memory')) figures.push(['memory', 'Memory', await measureMemory()]);
     if (selected.has('ledger')) figures.push(['ledger', 'The ledger at 1,000,000 pledges', await measureLedger()]);
+    if (selected.has('tiers')) figures.push(['tiers', 'A limited tier under contention', await measureTierContention()]);
     if (selected.has('folding')) figures.push(['folding', 'Event folding', await measureFolding()]);
     if (selected.has('scale')) figures.push(['scale', 'Scale: 1k, 10k, 100k projects', await measureScale()]);
     if (selected.has('catalogue')) figures.push(['catalogue', 'Catalogue: 1k, 10k, 100k projects', await measureCatalogue()]);

@@ -71,7 +71,7 @@ for (const [device, viewport] of Object.entries(VIEWPORTS)) {
       await recordContribution(slug, { name: 'Bo', amount: 10 }, live);
       const backers = page.locator('[data-testid="feed-item"][data-kind="backers"]');
       await expect(backers).toHaveCount(1);
-      await expect(backers).toContainText('2 people backed');
+      await expect(backers).toContainText('2 contributions from 2 backers');
       await expect(entries.first()).toHaveAttribute('data-kind', 'backers');
 
       await page.getByRole('button', { name: 'Load more' }).click();

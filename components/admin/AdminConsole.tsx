@@ -175,10 +175,12 @@ export function AdminConsole() {
       <ProjectForm
         disabled={!token}
         selected={projects.find((project) => project.slug === slug)}
+        selectedTiers={live?.slug === slug ? live.tiers : undefined}
         onSave={async (target, body) => {
           const result = await adminFetch(token, `/api/projects/${target}`, { method: 'PUT', body });
           setMessage(result.ok ? { ok: true, text: `Saved “${body.title}” (${target}).` } : { ok: false, text: result.message });
           if (result.ok) setCatalogueVersion((n) => n + 1);
+          return result;
         }}
       />
 

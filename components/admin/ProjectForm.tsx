@@ -2,7 +2,9 @@
 
 import { useState } from 'react';
 import type { Project } from '@/lib/projects/types';
+import type { AdminResult } from './admin-api';
 import { button, card, input, subtle } from './styles';
+import { draftOf, tierOf, TiersEditor, type TierDraft } from './TiersEditor';
 
 const MOTIFS = ['waves', 'peaks', 'orbits', 'grid', 'sunrise'] as const;
 
@@ -23,11 +25,28 @@ const EMPTY: Fields = {
 const localInput = (at: number | undefined) => (at === undefined ? '' : new Date(at - new Date(at).getTimezoneOffset() * 60_000).toISOString().slice(0, 16));
 const fromLocalInput = (value: string) => (value ? new Date(value).getTime() : undefined);
 
-type Props = { disabled: boolean; selected: Project | undefined; onSave(slug: string, body: Omit<Fields, 'slug'>): Promise<void> };
+type Props = {
+  disabled: boolean;
+  selected: Project | undefined;
+  /** The selected project's tiers as `/live` has them (catalogue cards carry none). */
+  selectedTiers?: readonly Parameters<typeof draftOf>[0][];
+  onSave(slug: string, body: Omit<Fields, 'slug' | 'tiers'> & { tiers?: ReturnType<typeof tierOf>[] }): Promise<AdminResult>;
+};
+
+/** A refusal, beside the field it names: a tier's own (`tiers.1.minimum`), or the whole list's (`tier_in_use`). */
+function errorsOf(result: AdminResult): Record<string, string> {
+  if (result.ok) return {};
+  const text = result.message.replace(/^\d+: /, '').replace(/^[\w.]+: /, '');
+  if (result.code === 'tier_in_use') return { tiers: `${text.charAt(0).toUpperCase()}${text.slice(1)}.` };
+  return result.field?.startsWith('tiers') ? { [/^tiers\.\d+\.\w+$/.test(result.field) ? result.field : 'tiers']: text } : {};
+}
 
 /** `PUT /api/projects/:slug`: a new slug creates a project, a known one updates it (its total is kept). */
-export function ProjectForm({ disabled, selected, onSave }: Props) {
+export function ProjectForm({ disabled, selected, selectedTiers, onSave }: Props) {
   const [fields, setFields] = useState<Fields>(EMPTY);
+  // Undefined until loaded or edited: a save then leaves the saved tiers as they are.
+  const [tiers, setTiers] = useState<TierDraft[] | undefined>(undefined);
+  const [errors, setErrors] = useState<Record<string, string>>({});
   const set = (patch: Partial<Fields>) => setFields((current) => ({ ...current, ...patch }));
   const setColor = (i: number, color: string) =>
     set({ art: { ...fields.art, colors: fields.art.colors.map((c, j) => (j === i ? color : c)) as Fields['art']['colors'] } });
@@ -52,12 +71,18 @@ export function ProjectForm({ disabled, selected, onSave }: Props) {
         event.preventDefault();
         // Only what the PUT takes (a loaded project also carries its total, which is never sent).
         const { slug, title, tagline, description, creator, creatorAccount, goal, art, endsAt } = fields;
-        void onSave(slug.trim(), { title, tagline, description, creator, creatorAccount, goal: Number(goal), art, ...(endsAt === undefined ? {} : { endsAt }) });
+        const body = { title, tagline, description, creator, creatorAccount, goal: Number(goal), art, ...(endsAt === undefined ? {} : { endsAt }), ...(tiers ? { tiers: tiers.map(tierOf) } : {}) };
+        void onSave(slug.trim(), body).then((result) => setErrors(errorsOf(result)));
       }}
     >
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-lg font-semibold">Create or update a project</h2>
-        <button type="button" className={subtle} disabled={!selected} onClick={() => selected && setFields({ ...EMPTY, ...selected })}>
+        <button type="button" className={subtle} disabled={!selected} onClick={() => {
+            if (!selected) return;
+            setFields({ ...EMPTY, ...selected });
+            setTiers((selected.tiers ?? selectedTiers ?? []).map(draftOf));
+            setErrors({});
+          }}>
           Edit the selected project
         </button>
       </div>
@@ -103,6 +128,7 @@ export function ProjectForm({ disabled, selected, onSave }: Props) {
           </label>
         ))}
       </div>
+      <TiersEditor tiers={tiers ?? []} onChange={setTiers} errors={errors} />
       <p className="text-xs text-slate-500 dark:text-slate-400">A new slug creates a project, listed last with nothing raised; a known slug updates it and keeps its total.</p>
       <button className={button} disabled={disabled || !fields.slug.trim()}>
         Save project

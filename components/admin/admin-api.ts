@@ -1,4 +1,5 @@
-export type AdminResult = { ok: true; body: unknown } | { ok: false; message: string };
+/** A refusal carries the API's `code` and dotted `field` (`tiers.1.minimum`), so a form can show it beside its field. */
+export type AdminResult = { ok: true; body: unknown } | { ok: false; message: string; code?: string; field?: string };
 
 /** Calls the HTTP API with the admin's bearer token; errors come back as the API's message. */
 export async function adminFetch(token: string, path: string, init: { method: string; body?: unknown }): Promise<AdminResult> {
@@ -8,9 +9,9 @@ export async function adminFetch(token: string, path: string, init: { method: st
       headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
     });
-    const body = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
+    const body = (await response.json().catch(() => null)) as { error?: { message?: string; code?: string; field?: string } } | null;
     if (response.ok) return { ok: true, body };
-    return { ok: false, message: `${response.status}: ${body?.error?.message ?? response.statusText}` };
+    return { ok: false, message: `${response.status}: ${body?.error?.message ?? response.statusText}`, code: body?.error?.code, field: body?.error?.field };
   } catch {
     return { ok: false, message: 'Could not reach the server.' };
   }

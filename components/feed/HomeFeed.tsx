@@ -32,7 +32,7 @@ function EntryItem({ entry, now }: { entry: FeedEntry; now: number }) {
             <a href={entry.news.url} rel="noopener noreferrer" target="_blank" className="text-accent dark:text-indigo-300 hover:underline">read the update</a>
           ) : null}
           {entry.kind === 'news' ? ' · ' : null}
-          <RelativeTime at={entry.kind === 'backers' ? entry.updated : entry.at} now={now} />
+          <RelativeTime at={entry.at} now={now} />
         </span>
       </span>
     </li>

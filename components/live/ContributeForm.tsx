@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { fieldOf, plainProblem } from '../field-errors';
 import { FieldError, NameField } from '../NameField';
 import { TierChoice, type TierPlaces } from './TierChoice';
+import { countdownText, useTierHold } from './use-tier-hold';
 
 const PRESETS = [10, 25, 50, 100];
 
@@ -18,12 +19,13 @@ function problemsOf(name: string, amount: string): { name?: string; amount?: str
   return Object.keys(problems).length > 0 ? problems : null;
 }
 
-/** `over`: "Funded" or "Ended" once the campaign has ended, and the form gives way to it. */
-export function ContributeForm({ slug, over, tiers = [] }: { slug: string; over: string | null; tiers?: readonly TierPlaces[] }) {
+/** `over`: "Funded" or "Ended" once the campaign has ended, and the form gives way to it. `now`: the server's clock, on which a hold's time counts down. */
+export function ContributeForm({ slug, over, tiers = [], now }: { slug: string; over: string | null; tiers?: readonly TierPlaces[]; now: number }) {
   const [name, setName] = useState('');
   const [amount, setAmount] = useState('25');
   const [tier, setTier] = useState('');
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'idle' });
+  const { hold, lapsed, secondsLeft, choose, settle } = useTierHold(slug, now);
   // One id per intended contribution: a retry after a timeout or a 503 (which does not prove
   // nothing was written) sends it again and is counted once; a success or a changed form starts a new one.
   const intent = useRef<{ id: string; name: string; amount: string; tier: string } | null>(null);
@@ -51,6 +53,7 @@ export function ContributeForm({ slug, over, tiers = [] }: { slug: string; over:
       });
       if (response.ok) {
         intent.current = null;
+        settle();
         return setOutcome({ kind: 'done', name: name.trim() });
       }
       const body = (await response.json().catch(() => null)) as { error?: { message?: string; field?: string } } | null;
@@ -83,8 +86,18 @@ export function ContributeForm({ slug, over, tiers = [] }: { slug: string; over:
         onChoose={(chosen) => {
           setTier(chosen?.id ?? '');
           if (chosen) setAmount(String(chosen.minimum));
+          void choose(chosen);
         }}
       />
+      {hold && hold.tier === tier && (
+        <p data-testid="tier-hold" data-lapsed={lapsed || undefined} role="status" className="text-sm text-slate-700 dark:text-slate-300">
+          {'refused' in hold
+            ? hold.refused
+            : lapsed
+              ? 'Your hold lapsed: the place is free for anyone again.'
+              : <>Your place is held for <strong data-testid="hold-countdown" className="tabular-nums">{countdownText(secondsLeft)}</strong> while you finish.</>}
+        </p>
+      )}
       <NameField label="Your name" ref={nameRef} data-testid="contribute-name" name="name" value={name} onChange={setName} maxLength={40} padding="py-2" error={invalid?.name} />
       <fieldset>
         <legend className="text-sm font-medium text-slate-700 dark:text-slate-300">Amount (€)</legend>

@@ -36,7 +36,7 @@ export function LiveProject({ project, snapshot }: { project: Project; snapshot:
 
       <aside className="lg:sticky lg:top-20 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start">
         <section className={card}>
-          <ContributeForm slug={project.slug} over={over ? overText : null} tiers={view.tiers} />
+          <ContributeForm slug={project.slug} over={over ? overText : null} tiers={view.tiers} now={now} />
         </section>
       </aside>
 

@@ -3,8 +3,12 @@ import { formatMoney } from '../format';
 
 export type TierPlaces = LiveSnapshot['tiers'][number];
 
-/** "3 left", "Sold out", or nothing for an unlimited tier: live, from the page's model. */
-export const placesText = (tier: TierPlaces) => (tier.left === null ? '' : tier.left === 0 ? 'Sold out' : `${tier.left} left`);
+/** "7 left · 2 being claimed", "Sold out", or nothing for an unlimited tier: live, from the page's model (holds lapse on its clock). */
+export function placesText(tier: TierPlaces): string {
+  if (tier.left === null) return '';
+  if (tier.left === 0 && tier.held === 0) return 'Sold out';
+  return tier.held > 0 ? `${tier.left} left · ${tier.held} being claimed` : `${tier.left} left`;
+}
 
 /**
  * The reward a backer picks: "Pledge without a reward" first and by default, then each tier with
@@ -21,15 +25,15 @@ export function TierChoice({ tiers, chosen, onChoose }: { tiers: readonly TierPl
         <span className="font-medium">Pledge without a reward</span>
       </label>
       {tiers.map((tier) => (
-        <label key={tier.id} data-testid="tier-option" data-tier={tier.id} data-left={tier.left ?? ''} className={option}>
-          <input type="radio" name="tier" value={tier.id} checked={chosen === tier.id} disabled={tier.left === 0} onChange={() => onChoose(tier)} className="mt-1" />
+        <label key={tier.id} data-testid="tier-option" data-tier={tier.id} data-left={tier.left ?? ''} data-held={tier.held} className={option}>
+          <input type="radio" name="tier" value={tier.id} checked={chosen === tier.id} disabled={tier.left === 0 && chosen !== tier.id} onChange={() => onChoose(tier)} className="mt-1" />
           <span className="min-w-0 flex-1">
             <span className="flex flex-wrap items-baseline justify-between gap-x-2">
               <span className="font-medium">{tier.title}</span>
               <span className="tabular-nums text-slate-600 dark:text-slate-300">{formatMoney(tier.minimum)}+</span>
             </span>
             {tier.description && <span className="block text-xs text-slate-600 dark:text-slate-300">{tier.description}</span>}
-            <span data-testid="tier-places" className={`block text-xs font-semibold ${tier.left === 0 ? 'text-red-700 dark:text-red-300' : 'text-emerald-700 dark:text-emerald-300'}`}>
+            <span data-testid="tier-places" className={`block text-xs font-semibold ${tier.left === 0 && chosen !== tier.id ? 'text-red-700 dark:text-red-300' : 'text-emerald-700 dark:text-emerald-300'}`}>
               {placesText(tier)}
             </span>
           </span>

@@ -35,8 +35,9 @@ async function startSite(): Promise<(() => Promise<void>) | undefined> {
   if (process.env.E2E_STACK === 'single') return useSite(await Stack.start(asDeployed), (stack) => stack.baseURL);
   if (process.env.E2E_STACK) throw new Error(`E2E_STACK is single or scaled, not ${process.env.E2E_STACK}`);
 
-  // A short folding window, so folds arrive within an assertion's patience (e2e/ops.spec.ts).
-  const stack = await Stack.start({ FOLD_WINDOW_MS: '1000' });
+  // A short folding window, so folds arrive within an assertion's patience (e2e/ops.spec.ts); a
+  // hold of 15 s, so one lapses within the 20 s a faked page clock may jump (e2e/holds.spec.ts).
+  const stack = await Stack.start({ FOLD_WINDOW_MS: '1000', HOLD_MS: '15000' });
   process.env.E2E_BASE_URL = stack.baseURL;
   process.env.E2E_REDIS_URL = stack.redisUrl;
   process.env.E2E_ADMIN_TOKEN = stack.adminToken;

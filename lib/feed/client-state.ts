@@ -21,12 +21,14 @@ export function appendFeedPage(state: FeedState, page: FeedState): FeedState {
   return { entries: [...state.entries, ...page.entries.filter((entry) => !shown.has(entry.id))].sort(newestFirst), nextCursor: page.nextCursor };
 }
 
-/** What the page says for an entry. */
+const counted = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
+/** What the page says for an entry: a backers entry with the counts its project's page showed. */
 export function describeEntry(entry: FeedEntry): string {
   const title = entry.project.title;
   if (entry.kind === 'news') return `${title} posted news: ${entry.news.title}`;
   if (entry.kind === 'ended') return `${title} ended: ${entry.funded ? 'funded' : 'not funded'}`;
-  if (entry.kind === 'backers') return `${entry.count} ${entry.count === 1 ? 'person' : 'people'} backed ${title} in the last hour`;
+  if (entry.kind === 'backers') return `${title}: ${counted(entry.contributions, 'contribution')} from ${counted(entry.backers, 'backer')}`;
   if (entry.milestone === 'first-backer') return `${title} has its first backer`;
   if (entry.milestone === '100') return `${title} reached its goal`;
   return `${title} reached ${entry.milestone} % of its goal`;

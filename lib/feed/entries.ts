@@ -18,7 +18,13 @@ const base = {
 export const feedEntrySchema = z.discriminatedUnion('kind', [
   z.object({ ...base, kind: z.literal('news'), news: z.object({ title: z.string(), url: z.string() }) }),
   z.object({ ...base, kind: z.literal('milestone'), milestone: z.enum(['first-backer', '25', '50', '100']), goal: z.number() }),
-  z.object({ ...base, kind: z.literal('backers'), count: z.number().int(), updated: z.number().int() }),
+  z.object({
+    ...base,
+    kind: z.literal('backers'),
+    contributions: z.number().int().describe("the project page's contributions count (its window) when last updated"),
+    backers: z.number().int().describe("the project page's backers count when last updated"),
+    updated: z.number().int(),
+  }),
   z.object({ ...base, kind: z.literal('ended'), funded: z.boolean().describe('whether it reached its goal by its end'), raised: z.number().int(), goal: z.number().int() }),
 ]);
 
@@ -35,7 +41,7 @@ export function entryFromHash(ref: string, hash: Record<string, string>): FeedEn
         ? { ...common, kind: 'milestone', milestone: hash.milestone, goal: Number(hash.goal) }
         : hash.kind === 'ended'
           ? { ...common, kind: 'ended', funded: hash.funded === '1', raised: Number(hash.raised), goal: Number(hash.goal) }
-          : { ...common, kind: hash.kind, count: Number(hash.count), updated: Number(hash.updated) },
+          : { ...common, kind: hash.kind, contributions: Number(hash.contributions), backers: Number(hash.backers), updated: Number(hash.updated) },
   );
   return parsed.success ? parsed.data : null;
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-/** Every error the API answers on purpose. */
-export const errorBodySchema = z.object({
+/** Every error the API answers on purpose; a conflict's details beside it (`tier`, `limit`, `maxFollows`, …). */
+export const errorBodySchema = z.looseObject({
   error: z.object({
     code: z
       .string()

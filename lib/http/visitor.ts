@@ -24,6 +24,19 @@ export function requirePlayer(request: Request): string {
   throw new HttpError(503, 'unavailable', 'no visitor id could be given; retry shortly', undefined, { 'Retry-After': '1' });
 }
 
+/**
+ * A pledge's visitor: server.ts gives a pledging client without one an id; one refused it (too
+ * many new ids from its address) is refused too, with the limit's wait, rather than pledge as
+ * nobody. Undefined only for a caller that never passed server.ts (in-process tests).
+ */
+export function pledgingVisitor(request: Request): string | undefined {
+  const visitor = knownVisitor(request);
+  if (visitor) return visitor;
+  const wait = Number(request.headers.get(NEW_VISITOR_WAIT_HEADER));
+  if (Number.isInteger(wait) && wait > 0) throw tooMany('new visitors from this address', wait);
+  return undefined;
+}
+
 /** A JSON answer for one visitor (or none, for `null`): never cached. */
 export function visitorJson(body: unknown, init: ResponseInit = {}): Response {
   const response = body === null ? new Response(null, init) : Response.json(body, init);

@@ -1,10 +1,11 @@
 import { inWindow, KINDS, windowOf, type KindDescriptor } from './kinds';
+import { tiersAt } from './tier-places';
 import { campaignEndAt, type Counter, type KindPart, type Member } from './snapshot';
 import type { LiveSnapshot } from './types';
 
 /**
  * A snapshot read earlier, as it stands at `now` (server clock): what left its window since the
- * read is gone, and `serverTime` is `now`. Null when a count cannot be known any more (a
+ * read is gone (a hold whose time came too), and `serverTime` is `now`. Null when a count cannot be known any more (a
  * counter's known times ran out while older ones still count): read it again.
  */
 export function snapshotAt(
@@ -25,7 +26,7 @@ export function snapshotAt(
       aged[kind.name] = counter;
     }
   }
-  return { ...snapshot, serverTime: now, ...campaignEndAt(snapshot, now), ...aged } as LiveSnapshot;
+  return { ...snapshot, serverTime: now, ...campaignEndAt(snapshot, now), tiers: tiersAt(snapshot.tiers ?? [], now), ...aged } as LiveSnapshot;
 }
 
 /** A counter at `now`: its times past the window leave the count; null when the count is unknown. */

@@ -2,6 +2,7 @@ import { appendPage, listFromPage, prependEntry, removeEntry, type ActivityList 
 import { contributions, contributors, inWindow, KINDS, news, windowOf, type KindDescriptor } from './kinds';
 import type { Counter, Member } from './snapshot';
 import type { ActivityEntry, ActivityPage, Contributor, ExpiringTimes, LiveChange, LiveSnapshot, NewsItem, VersionedChange } from './types';
+import { tiersAfter, tiersAt } from './tier-places';
 import type { Windows } from './windows';
 
 /**
@@ -198,17 +199,11 @@ function applyVersioned(state: LiveState, change: VersionedChange): LiveState | 
       for (const name of change.kinds) if (name in lists) lists[name] = listed(state, name, member);
       return { ...state, counters: countersAfter(state, change), lists };
     }
+    case 'tier-holds':
+      return { ...state, tiers: tiersAfter(state.tiers, change.tier) };
     case 'events-imported':
       return 'resync';
   }
-}
-
-/** The tiers after a pledge or a cancel on one of them: its places claimed now, and what is left. */
-function tiersAfter(tiers: LiveState['tiers'], changed: { id: string; claimed: number } | undefined): LiveState['tiers'] {
-  if (!changed) return tiers;
-  return tiers.map((tier) =>
-    tier.id === changed.id ? { ...tier, claimed: changed.claimed, left: tier.limit === null ? null : Math.max(0, tier.limit - changed.claimed - tier.held) } : tier,
-  );
 }
 
 /** Adds an older page of the activity list, read with `before` ("load more"). Not versioned. */
@@ -237,7 +232,7 @@ export function viewAt(state: LiveState, now: number): LiveView {
     visitors: state.visitors,
     raised: state.raised,
     backers: state.backers,
-    tiers: state.tiers,
+    tiers: tiersAt(state.tiers, now),
     activity: state.activity.items,
     hasMoreActivity: state.activity.nextCursor !== null,
     needsResync,

@@ -18,6 +18,10 @@ declare module 'ioredis' {
     recordEvent(numberOfKeys: number, ...keysThenArgs: ScriptArg[]): Result<[Status, number], Context>;
     announceEnd(...keysThenArgs: ScriptArg[]): Result<[Status, FeedWork], Context>;
     unscheduleEnd(...keysThenArgs: ScriptArg[]): Result<0 | 1, Context>;
+    backfillLedger(...keysThenArgs: ScriptArg[]): Result<[moved: number, recounted: number], Context>;
+    setOpening(...keysThenArgs: ScriptArg[]): Result<number | null, Context>;
+    holdPlace(...keysThenArgs: ScriptArg[]): Result<[1 | 0 | -1 | -2 | -3 | -5 | -6, number], Context>;
+    releaseHold(...keysThenArgs: ScriptArg[]): Result<1 | 0 | -1 | -3, Context>;
   }
 }
 
@@ -33,7 +37,7 @@ const script = scriptsIn('live-events');
 export function liveEventScripts(): ScriptDefinition[] {
   return [
     // + FEED_HOOK_KEYS: the home feed's keys, appended last (lib/redis/includes/home-feed.lua).
-    script('recordContribution', 8 + FEED_HOOK_KEYS, 'record-contribution.lua'),
+    script('recordContribution', 9 + FEED_HOOK_KEYS, 'record-contribution.lua'),
     script('cancelContribution', 8, 'cancel-contribution.lua'),
     script('publishNews', 5 + FEED_HOOK_KEYS, 'publish-news.lua'),
     script('unpublishNews', 5 + FEED_HOOK_KEYS, 'unpublish-news.lua'),
@@ -43,6 +47,10 @@ export function liveEventScripts(): ScriptDefinition[] {
     script('heartbeatVisitors', 5, 'heartbeat-visitors.lua'),
     script('announceEnd', 1 + FEED_HOOK_KEYS, 'announce-end.lua'),
     script('unscheduleEnd', 2, 'unschedule-end.lua'),
+    script('backfillLedger', 3, 'backfill-ledger.lua'),
+    script('setOpening', 1, 'set-opening.lua'),
+    script('holdPlace', 3, 'hold-place.lua'),
+    script('releaseHold', 3, 'release-hold.lua'),
     // Any number of kinds: these two take the number of keys first.
     script('readLiveSnapshot', undefined, 'read-snapshot.lua', true),
     script('recordEvent', undefined, 'record-event.lua'),

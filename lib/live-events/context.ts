@@ -26,6 +26,13 @@ export type LiveEventsContext = {
    * round trip, in the creator account's slot); unset, nothing more happens.
    */
   onProjectMetrics?: (slug: string, metrics: ProjectMetrics) => Promise<void>;
+  /**
+   * Ms added to Redis' clock where holds are counted (lib/redis/includes/holds.lua): a test moves
+   * time past a hold's lapse with it. Unset in the app: no request can reach it.
+   */
+  clockShift?: () => number;
+  /** How long a hold on a tier's place lasts (ms): HOLD_MS unless a test sets its own. */
+  holdMs?: number;
   /** The home feed's settings (lib/feed), when not the environment's. */
   feed?: FeedConfig;
 };

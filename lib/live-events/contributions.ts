@@ -21,8 +21,14 @@ export type RecordedContribution = {
   cancelled: boolean;
 };
 
-/** Who backs: the visitor (its cookie's id) when known, else the name given (an API client's). */
-export const backerOf = (input: Pick<ContributionInput, 'name'>, visitorId: string | undefined) => (visitorId ? `v:${visitorId}` : `n:${input.name.toLowerCase()}`);
+/** A visitor as a backer (and as a hold's holder: includes/holds.lua). */
+export const backerOfVisitor = (visitorId: string) => `v:${visitorId}`;
+
+/**
+ * Who backs: the visitor (its cookie's id; server.ts gives a pledging client one). A name never
+ * makes a backer: a pledge that still comes without a visitor is a backer of its own.
+ */
+export const backerOf = (pledgeId: string, visitorId: string | undefined) => (visitorId ? backerOfVisitor(visitorId) : `o:${pledgeId}`);
 
 /**
  * Records a contribution: one script (lua/record-contribution.lua) answers an id the ledger holds
@@ -38,7 +44,7 @@ export async function recordContribution(
   visitorId?: string,
 ): Promise<RecordedContribution> {
   const id = input.id ?? newId();
-  const { keys, argv } = recordContributionArgs(slug, { id, name: input.name, amount: input.amount, backer: backerOf(input, visitorId), tier: input.tier }, ctx);
+  const { keys, argv } = recordContributionArgs(slug, { id, name: input.name, amount: input.amount, backer: backerOf(id, visitorId), tier: input.tier }, ctx);
   const [status, at, count, raised, feedWork, , amount, cancelled] = await withLiveEventScripts(ctx.redis).recordContribution(...argValues(keys), ...argValues(argv));
   if (status === -1) throw new NotFoundError('project');
   if (status === -2) throw new CampaignEndedError(at);

@@ -16,7 +16,7 @@ export async function importEvents(
   events: ImportInput['events'],
   ctx: LiveEventsContext = defaultLiveEventsContext(),
 ): Promise<{ imported: number; skipped: number }> {
-  const oldestFirst = events.toSorted((a, b) => a.at - b.at).map((event) => (event.kind === 'contribution' ? { ...event, backer: backerOf(event, undefined) } : event));
+  const oldestFirst = events.toSorted((a, b) => a.at - b.at).map((event) => (event.kind === 'contribution' ? { ...event, backer: backerOf(event.id, undefined) } : event));
   const { keys, argv } = importEventsArgs(slug, JSON.stringify(oldestFirst), ctx);
   const [imported, skipped] = await withLiveEventScripts(ctx.redis).importEvents(...argValues(keys), ...argValues(argv));
   if (imported === -1) throw new NotFoundError('project');

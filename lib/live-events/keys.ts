@@ -13,9 +13,14 @@ export function liveEventKeys(slug: string) {
     newsDetails: `${tag}:news-details`,
     visitors: `${tag}:visitors`,
     visitorTabs: `${tag}:visitor-tabs`,
+    /** Hash visitor id -> their tabs; also `count` and `at`, the count last published (visitorsPublished). */
     visitorTabCounts: `${tag}:visitor-tab-counts`,
-    /** The visitor count last published on `changes`, and when: what presence compares with. */
-    visitorsPublished: `${tag}:visitors-published`,
+    /**
+     * The visitor count last published on `changes`, and when (fields `count`, `at`): what presence
+     * compares with. Kept in the tab counts' hash, a key fewer a project (docs/benchmarks.md#memory):
+     * a visitor id has 8 to 64 characters, so no visitor is ever `count` or `at`.
+     */
+    visitorsPublished: `${tag}:visitor-tab-counts`,
     /** The activity timeline: capped (lib/timeline), its counter in `info` (activity.ts). */
     activity: `${tag}:activity`,
     /** Sharded pub/sub channel (SPUBLISH) of the project's changes, in the project's slot. */

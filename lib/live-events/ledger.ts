@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 import { NotFoundError } from '../errors';
 import { projectKeys } from '../projects/keys';
@@ -11,13 +12,27 @@ const SCAN_COUNT = 1_000;
 /** A pledge written during a scan moves the version: the scan starts again, this many times at most. */
 const ATTEMPTS = 5;
 
+/**
+ * A backer's fixed-width id in the ledger, as includes/ledger.lua's ledgerBackerId computes it:
+ * 60 bits of the SHA-1 of `v:<visitor>` / `n:<name>` in base64url (a short id is returned as it is).
+ */
+export function ledgerBackerId(backer: string): string {
+  if (!backer.includes(':')) return backer;
+  return createHash('sha1').update(backer).digest().subarray(0, 8).toString('base64url').slice(0, 10);
+}
+
+/** The backers' index shares the ledger hash under `~` fields, a character no pledge id has. */
+export const isBackerField = (field: string) => field.startsWith('~');
+/** A backer from before the ledger has an opening entry `.<backer id>` (backfill-ledger.lua). */
+export const isOpeningField = (field: string) => field.startsWith('.');
+
 /** A stored pledge `amount|at|tier|cancelled|backer` (lib/redis/includes/ledger.lua). */
 export function parsePledge(stored: string): { amount: number; at: number; tier: string; cancelled: boolean; backer: string } {
   const [amount, at, tier, cancelled, ...backer] = stored.split('|');
   return { amount: Number(amount), at: Number(at), tier: tier ?? '', cancelled: cancelled === '1', backer: backer.join('|') };
 }
 
-async function sumLedger(redis: RedisClient, slug: string) {
+export async function sumLedger(redis: RedisClient, slug: string) {
   const backers = new Set<string>();
   let sum = 0;
   let pledges = 0;
@@ -25,11 +40,17 @@ async function sumLedger(redis: RedisClient, slug: string) {
   do {
     const [next, flat] = await redis.hscan(projectKeys.ledger(slug), cursor, 'COUNT', SCAN_COUNT);
     for (let i = 1; i < flat.length; i += 2) {
+      if (isBackerField(flat[i - 1]!)) continue;
       const pledge = parsePledge(flat[i]!);
+      // A backer from before the ledger (backfill.ts): a backer, not a pledge.
+      if (isOpeningField(flat[i - 1]!)) {
+        backers.add(pledge.backer);
+        continue;
+      }
       if (pledge.cancelled) continue;
       sum += pledge.amount;
       pledges += 1;
-      backers.add(pledge.backer);
+      backers.add(ledgerBackerId(pledge.backer));
     }
     cursor = next;
   } while (cursor !== '0');

@@ -132,8 +132,9 @@ export const liveSnapshotSchema = z.object({
         minimum: z.number().int(),
         limit: z.number().int().nullable(),
         claimed: z.number().int().describe('pledges standing on it'),
-        held: z.number().int(),
-        left: z.number().int().nullable().describe('places left; null when unlimited'),
+        held: z.number().int().describe('places held by visitors finishing the form (POST …/tiers/:tier/hold)'),
+        holds: z.array(ms).describe("the standing holds' expiry times on the server's clock, soonest first: a page drops each at its time by itself"),
+        left: z.number().int().nullable().describe('places left (limit - claimed - held); null when unlimited'),
       }),
     )
     .describe('the reward tiers, as pledged now'),
@@ -143,7 +144,13 @@ export const liveSnapshotSchema = z.object({
 });
 
 const versioned = { slug: z.string(), version: z.number().int() };
-const tierClaimedSchema = z.object({ id: z.string(), claimed: z.number().int() }).optional().describe("the pledge's tier and its places claimed now");
+const tierPlaces = {
+  id: z.string(),
+  claimed: z.number().int(),
+  held: z.number().int().optional().describe('its standing holds (a limited tier)'),
+  holds: z.array(ms).optional().describe("their expiry times, soonest first; omitted when `held` is 0"),
+};
+const tierClaimedSchema = z.object(tierPlaces).optional().describe("the pledge's tier and its places claimed now (and held, when limited)");
 /** Sockets get each item once: its activity entry is the item itself with `seq` = the change's version. */
 const pushedEntry = activityEntrySchema.optional().describe('omitted on socket pushes: the item with seq = version and its kind');
 export const versionedChangeSchema = z.discriminatedUnion('type', [
@@ -169,6 +176,7 @@ export const versionedChangeSchema = z.discriminatedUnion('type', [
     tier: tierClaimedSchema,
     activitySeq: z.number().int().optional().describe('its activity entry, taken off the timeline'),
   }),
+  z.object({ type: z.literal('tier-holds'), ...versioned, tier: z.object(tierPlaces).describe("a hold made or given back: the tier's places now") }),
   z.object({ type: z.literal('news-published'), ...versioned, news: newsItemSchema, activity: pushedEntry }),
   z.object({ type: z.literal('news-unpublished'), ...versioned, id: z.string(), activitySeq: z.number().int().optional() }),
   z.object({ type: z.literal('events-imported'), ...versioned }),
@@ -215,6 +223,9 @@ export const cancelledContributionSchema = z.object({
 export const pledgeSchema = z
   .object({ id: z.string(), at: ms, amount: z.number().int(), cancelled: z.boolean() })
   .describe("a pledge as the ledger keeps it: a repeat of its id answers the original's");
+export const holdSchema = z
+  .object({ tier: z.string(), expiresAt: ms.describe("when the hold lapses by itself, on the server's clock") })
+  .describe("a place of a limited tier kept for this visitor while they finish the form; their pledge on the tier consumes it");
 export const reconcileSchema = z.object({
   raised: z.number().int(),
   backers: z.number().int(),

@@ -33,6 +33,7 @@ export function recordContributionArgs(slug: string, contribution: ContributionT
       ['changes', keys.changes],
       ['backers', projectKeys.backers(slug)],
       ['ledger', projectKeys.ledger(slug)],
+      ['holds', projectKeys.holds(slug)],
       // home-feed.lua reads these from the end of KEYS.
       ['feed', feed.keys],
     ],
@@ -46,6 +47,7 @@ export function recordContributionArgs(slug: string, contribution: ContributionT
       ['slug', slug],
       ['backer', contribution.backer],
       ['tier', contribution.tier ?? ''],
+      ['clockShift', ctx.clockShift?.() ?? 0],
       // pushActivity reads cap, slack and TTL from here on.
       ['timeline', activityArgs()],
       // home-feed.lua reads its settings from the last ARGV.

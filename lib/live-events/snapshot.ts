@@ -1,4 +1,5 @@
 import { NotFoundError } from '../errors';
+import { projectKeys } from '../projects/keys';
 import { activityPageFromReply } from './activity';
 import { defaultLiveEventsContext, kindsOf, type LiveEventsContext } from './context';
 import { kindKeys, liveEventKeys } from './keys';
@@ -16,8 +17,9 @@ export type Member = { id: string; at: number; [carried: string]: string | numbe
 
 /**
  * The live state of a project as of now, in one round trip (a read-only script), with one part
- * per kind (kinds.ts, or `ctx.kinds`). Details are stored as JSON arrays (`[amount, name]`), not objects:
- * without the field names a project's details take about 40 % less memory.
+ * per kind (kinds.ts, or `ctx.kinds`). Details are stored as JSON arrays (`[title, url]`), not objects:
+ * without the field names a project's details take about 40 % less memory. A contribution's are
+ * shorter still, `amount|name` (docs/benchmarks.md#memory); read either way (carried below).
  * `expiringLimit` overrides the counters' number of oldest times (the expiry keeper reads more).
  */
 export async function readLiveSnapshot(
@@ -28,9 +30,9 @@ export async function readLiveSnapshot(
   const now = ctx.now();
   const { windows } = ctx;
   const kinds = kindsOf(ctx);
-  const keys = [liveEventKeys(slug).info, liveEventKeys(slug).activity, ...kinds.flatMap((kind) => kindKeys(slug, kind))];
+  const keys = [liveEventKeys(slug).info, liveEventKeys(slug).activity, projectKeys.holds(slug), ...kinds.flatMap((kind) => kindKeys(slug, kind))];
   const args = kinds.flatMap((kind) => [kind.shape, windowOf(windows, kind), kind.shape === 'counter' ? (expiringLimit ?? kind.snapshotLimit) : kind.snapshotLimit]);
-  const raw = await withLiveEventScripts(ctx.redis).readLiveSnapshot(keys.length, ...keys, now, ACTIVITY_PAGE.default, ...args);
+  const raw = await withLiveEventScripts(ctx.redis).readLiveSnapshot(keys.length, ...keys, now, ACTIVITY_PAGE.default, ctx.clockShift?.() ?? 0, ...args);
   if (!raw) throw new NotFoundError('project');
   const [raised, version, backers, endsAt, goal, tiers, activity, ...parts] = raw;
   const byKind = Object.fromEntries(kinds.map((kind, i) => [kind.name, kindPart(kind, parts[i]!)]));
@@ -38,19 +40,33 @@ export async function readLiveSnapshot(
   return { slug, serverTime: now, windows, version: Number(version), raised: Number(raised), backers: Number(backers), ...end, tiers: tiersOf(tiers), ...byKind, activity: activityPageFromReply(activity) } as LiveSnapshot;
 }
 
-type StoredTier = { id: string; title: string; description?: string; minimum: number; limit?: number; claimed: number };
+type StoredTier = { id: string; title: string; description?: string; minimum: number; limit?: number; claimed: number; holds?: number[] | Record<string, never> };
 
-/** The tiers with their places: `left` null when unlimited (no holds yet: `held` 0). */
+/** cjson writes an empty list as `{}`. */
+export const holdTimes = (holds: unknown): number[] => (Array.isArray(holds) ? holds.map(Number) : []);
+
+/** The tiers with their places: `left` null when unlimited; a limited tier's standing holds' expiry times, for pages to age. */
 function tiersOf(json: string) {
-  return (JSON.parse(json) as StoredTier[]).map(({ id, title, description = '', minimum, limit, claimed }) => ({
-    id, title, description, minimum, limit: limit ?? null, claimed, held: 0, left: limit === undefined ? null : Math.max(0, limit - claimed),
-  }));
+  return (JSON.parse(json) as StoredTier[]).map(({ id, title, description = '', minimum, limit, claimed, holds }) => {
+    const expiring = holdTimes(holds);
+    return {
+      id, title, description, minimum, limit: limit ?? null, claimed, held: expiring.length, holds: expiring,
+      left: limit === undefined ? null : Math.max(0, limit - claimed - expiring.length),
+    };
+  });
 }
 
 /** Whether the campaign has ended at `now` (the server's clock), and how: funded when `raised` reached `goal`. */
 export function campaignEndAt({ endsAt, goal, raised }: { endsAt: number | null; goal: number; raised: number }, now: number) {
   const ended = endsAt !== null && now >= endsAt;
   return { endsAt, goal, ended, outcome: ended ? (raised >= goal ? ('funded' as const) : ('not_funded' as const)) : null };
+}
+
+/** What a member carries: a JSON array, or `<integer>|<the rest>` (a contribution's amount and name). */
+function carried(stored: string): (string | number)[] {
+  if (stored.startsWith('[')) return JSON.parse(stored) as (string | number)[];
+  const bar = stored.indexOf('|');
+  return [Number(stored.slice(0, bar)), stored.slice(bar + 1)];
 }
 
 function kindPart(kind: KindDescriptor, raw: RawKind): KindPart {
@@ -63,8 +79,8 @@ function kindPart(kind: KindDescriptor, raw: RawKind): KindPart {
   const fields = Object.keys(kind.carries);
   const members: Member[] = [];
   for (let i = 0; i + 2 < flat.length; i += 3) {
-    const carried = JSON.parse(flat[i + 2]!) as (string | number)[];
-    members.push({ id: flat[i]!, ...Object.fromEntries(fields.map((field, f) => [field, carried[f]!])), at: Number(flat[i + 1]) });
+    const values = carried(flat[i + 2]!);
+    members.push({ id: flat[i]!, ...Object.fromEntries(fields.map((field, f) => [field, values[f]!])), at: Number(flat[i + 1]) });
   }
   return members;
 }

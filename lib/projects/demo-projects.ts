@@ -13,6 +13,10 @@ export const DEMO_PROJECTS: Project[] = [
     goal: 40_000,
     raised: 27_350,
     art: { motif: 'waves', colors: ['#0c4a6e', '#0ea5e9', '#a5f3fc'] },
+    tiers: [
+      { id: 'patch-pack', title: 'Patch pack', description: 'Forty sounds of the sea, named after the buoys', minimum: 15 },
+      { id: 'early-synth', title: 'Early bird synth', description: 'The synth itself, first batch', minimum: 180, limit: 50 },
+    ],
   },
   {
     slug: 'summit-stories',
@@ -37,6 +41,11 @@ export const DEMO_PROJECTS: Project[] = [
     goal: 25_000,
     raised: 31_870,
     art: { motif: 'orbits', colors: ['#312e81', '#8b5cf6', '#f9a8d4'] },
+    tiers: [
+      { id: 'print-and-play', title: 'Print and play', description: 'The files, ready to print', minimum: 10 },
+      { id: 'boxed-game', title: 'The boxed game', description: '', minimum: 45 },
+      { id: 'artist-edition', title: "Artists' edition", description: 'Signed by all twelve artists', minimum: 150, limit: 12 },
+    ],
   },
   {
     slug: 'open-loom',
@@ -49,6 +58,10 @@ export const DEMO_PROJECTS: Project[] = [
     goal: 55_000,
     raised: 12_940,
     art: { motif: 'grid', colors: ['#7c2d12', '#f97316', '#fef3c7'] },
+    tiers: [
+      { id: 'woven-patch', title: 'A woven patch', description: 'Your pixel art, woven on the prototype', minimum: 25 },
+      { id: 'loom-kit', title: 'Loom kit', description: 'Every part, and the browser app', minimum: 320, limit: 30 },
+    ],
   },
   {
     slug: 'solar-bakery',

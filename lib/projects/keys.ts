@@ -10,10 +10,19 @@ export function projectTag(slug: string): string {
 export const projectKeys = {
   /** Hash: title, creator, goal, raised, … (the source of truth; `raised` changes with every contribution). */
   info: (slug: string) => `${projectTag(slug)}:info`,
-  /** Hash backer (`v:<visitor id>`, or `n:<name>` from the API) -> their pledges standing; its size is `backers` in `info`. Kept, like `info`. */
-  backers: (slug: string) => `${projectTag(slug)}:backer-pledges`,
-  /** Hash pledge id -> `amount|at|tier|cancelled|backer`: every pledge for the project's life (lib/redis/includes/ledger.lua). */
+  /** Hash pledge id -> `amount|at|tier|cancelled|backer`: every pledge for the project's life, and the backers' index `~<backer id>` -> pledges standing (lib/redis/includes/ledger.lua). */
   ledger: (slug: string) => `${projectTag(slug)}:ledger`,
+  /** Where the backers' index lives: the ledger itself, one key for both (a script's `backers` KEYS entry). */
+  backers: (slug: string) => `${projectTag(slug)}:ledger`,
+  /** Before the ledger: the set of everyone who ever backed (`v:<visitor>`, `n:<name>`); read once by `npm run backfill-ledgers`. */
+  legacyBackers: (slug: string) => `${projectTag(slug)}:backers`,
+  /** Between the ledger and the index inside it: hash backer -> pledges standing; moved into the ledger by `npm run backfill-ledgers`. */
+  legacyBackerPledges: (slug: string) => `${projectTag(slug)}:backer-pledges`,
+  /** SCAN's pattern for every project's info key, and the slug back from one (a one-shot job's walk). */
+  infoPattern: '{project:*}:info',
+  slugOfInfo: (key: string) => key.slice('{project:'.length, -'}:info'.length),
+  /** Prefix of the tiers' hold zsets `<prefix><tier>`: visitor -> when the hold lapses (lib/redis/includes/holds.lua). */
+  holds: (slug: string) => `${projectTag(slug)}:holds:`,
   /** Sharded pub/sub channel (SPUBLISH) of the project's changes: live events, and a save (its cached page renders again). */
   changes: (slug: string) => `${projectTag(slug)}:changes`,
 } as const;

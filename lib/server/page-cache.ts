@@ -5,7 +5,7 @@ import { gzip } from 'node:zlib';
 import { nextScriptHashes } from '../http/inline-scripts';
 import { pagePolicyWith } from '../http/security-headers';
 import { appMetrics } from '../metrics/app-metrics';
-import { NOT_FOUND_MARK, UNAVAILABLE_MARK } from './page-marks';
+import { fellBackToClient, NOT_FOUND_MARK, UNAVAILABLE_MARK } from './page-marks';
 import type { PageTopics } from '../realtime/page-topics';
 import { topicName, type SharedPage } from './shared-pages';
 
@@ -41,7 +41,8 @@ export type PageCache = ReturnType<typeof createPageCache>;
  * catalogue, the boards) is subscribed while the page is viewed: every change heard there bumps
  * the topic's generation, and the next view renders again; concurrent views of a stale page
  * share one render (single-flight). Nothing is kept while a subscription is not live (it could
- * miss a change), nor a page that is not a 200 or says Redis is unavailable.
+ * miss a change), nor a page that is not a 200, says Redis is unavailable or fell back to the
+ * browser for a part that failed to render.
  */
 export function createPageCache(topics: PageTopics, render: (path: string, requestId?: string) => Promise<RenderedPage>, now = Date.now) {
   const byName = new Map<string, Topic>();
@@ -88,7 +89,7 @@ export function createPageCache(topics: PageTopics, render: (path: string, reque
     renders++;
     appMetrics().pageRendered(page.topic.kind);
     const rendered = asNotFound(await render(page.path, requestId));
-    const shared = rendered.status === 200 && !rendered.body.includes(UNAVAILABLE_MARK);
+    const shared = rendered.status === 200 && !rendered.body.includes(UNAVAILABLE_MARK) && !fellBackToClient(rendered.body);
     const prepared = await prepare(rendered, shared);
     if (shared && live && generation === topic.generation && topic.watch.live()) {
       kept.delete(page.path);

@@ -1,4 +1,5 @@
 import { importEvents } from '../live-events/import';
+import { recordContribution } from '../live-events/contributions';
 import type { LiveEventsContext } from '../live-events/context';
 import { HOUR, MINUTE } from '../live-events/windows';
 import { BACKER_NAMES, NEWS_TITLES } from '../projects/demo-names';
@@ -23,11 +24,21 @@ export async function seedDemoProjects(ctx: LiveEventsContext): Promise<{ create
     if ((await saveProject(project, position, ctx.redis, ctx.now())).created) {
       created.push(project.slug);
       await importEvents(project.slug, pastDay(project, ctx.now()), ctx);
+      await claimNearlyAll(project, ctx);
       // Saved again (idempotent) so its catalogue card shows the total the imported day raised.
       await saveProject(project, position, ctx.redis, ctx.now() + 1);
     }
   }
   return { created };
+}
+
+/** The demo's limited tier nearly sold out: the first one of at most 12 places, all but one pledged (imports carry no tier). */
+async function claimNearlyAll(project: Project, ctx: LiveEventsContext): Promise<void> {
+  const tier = project.tiers?.find((each) => each.limit !== undefined && each.limit <= 12);
+  if (!tier) return;
+  for (let i = 0; i < tier.limit! - 1; i++) {
+    await recordContribution(project.slug, { id: `seed-${project.slug}-${tier.id}-${i}`, name: BACKER_NAMES[i % BACKER_NAMES.length]!, amount: tier.minimum, tier: tier.id }, ctx);
+  }
 }
 
 function pastDay(project: Project, now: number) {

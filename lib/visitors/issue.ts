@@ -10,12 +10,13 @@ import { isVisitorPair, newVisitorCookie, visitorFromCookies, visitorToResign } 
 export const NEW_VISITOR_WAIT_HEADER = 'x-crowdpulse-new-visitor-wait';
 
 /**
- * Page loads (not the API, not Next's assets, not Socket.IO), quiz starts and follows: a player,
- * or a follower, is a visitor. Nothing else is given an id: a feed read or an unfollow without
+ * Page loads (not the API, not Next's assets, not Socket.IO), quiz starts, follows, pledges and
+ * holds: a player, a follower, a backer (a name never makes one) or a hold's holder is a visitor. Nothing else is given an id: a feed read or an unfollow without
  * one has nothing to read or undo.
  */
 function needsVisitor(request: IncomingMessage): boolean {
   const path = request.url ?? '/';
+  if (request.method === 'POST' && /^\/api\/projects\/[^/?]+\/(?:contributions|tiers\/[^/?]+\/hold)\/?(?:\?|$)/.test(path)) return true;
   if (request.method === 'POST') return /^\/api\/(?:quiz\/sessions|follows)\/?(?:\?|$)/.test(path);
   return (
     request.method === 'GET' &&

@@ -8,6 +8,7 @@ import { HOUR, KINDS, windowsOf, type KindDescriptor } from '../../lib/live-even
 import { readActivity } from '../../lib/live-events/activity';
 import {
   activityPageSchema,
+  holdSchema,
   importResultSchema,
   liveChangeSchema,
   liveSnapshotSchema,
@@ -20,7 +21,10 @@ import { answerResultSchema, resumedSessionSchema, startedSessionSchema, submitR
 import { ConflictError } from '../../lib/errors';
 import type { RedisClient } from '../../lib/redis/client';
 import { boardContext } from '../leaderboard/support';
-import { connect, createProject, listenToChanges, liveContext, testClock } from '../support';
+import { holdPlace, releaseHold } from '../../lib/live-events/holds';
+import { saveProject } from '../../lib/projects/save';
+import { sampleProject } from '../sample-project';
+import { connect, createProject, listenToChanges, liveContext, testClock, uniqueSlug } from '../support';
 import { compile } from './validator';
 
 /**
@@ -51,14 +55,17 @@ afterAll(async () => {
 describe('answers match their documented schemas', () => {
   it('live events: writes, the snapshot, the feed, the published changes', async () => {
     const ctx = liveContext(redis, testClock());
-    const slug = await createProject(redis);
+    const slug = uniqueSlug();
+    await saveProject({ ...sampleProject(slug), tiers: [{ id: 'vinyl', title: 'Vinyl', description: '', minimum: 5, limit: 3 }] }, 0, redis);
     const changes = await listenToChanges(redis, slug);
+    strictly(holdSchema, await holdPlace(slug, 'vinyl', 'contract-visitor', ctx).then(({ tier, expiresAt }) => ({ tier, expiresAt })));
     const recorded = await recordContribution(slug, { name: '김민준', amount: 12 }, ctx);
     strictly(writtenEventSchema, { id: recorded.id, at: recorded.at });
     await publishNews(slug, { title: 'News', url: 'https://example.org/n' }, ctx);
     await cancelContribution(slug, recorded.id, ctx);
     strictly(importResultSchema, await importEvents(slug, [{ kind: 'contribution', id: 'imp-1', name: 'ليلى', amount: 3, at: ctx.now() }], ctx));
     strictly(liveSnapshotSchema, await readLiveSnapshot(slug, ctx));
+    await releaseHold(slug, 'vinyl', 'contract-visitor', ctx);
     strictly(activityPageSchema, await readActivity(slug, { limit: 10 }, ctx));
     const news = await publishNews(slug, { title: 'Gone', url: 'https://example.org/g' }, ctx);
     await unpublishNews(slug, news.id, ctx);

@@ -31,7 +31,7 @@ describe('one name per thing in lib/ and components/', () => {
     const named = files()
       .filter((file) => /\.tsx?$/.test(file))
       .flatMap((file) =>
-        [...readFileSync(path.join(ROOT, file), 'utf8').matchAll(/^\s*(?:export )?(?:declare )?(?:type|interface|class|enum) ([A-Z]\w*)/gm)].map(([, name]) => [name!, file] as [string, string]),
+        [...readFileSync(path.join(ROOT, file), 'utf8').matchAll(/^\s*(?:export )?(?:declare )?(?:abstract )?(?:type|interface|class|enum) ([A-Z]\w*)(?=\s*[<={]|\s+(?:extends|implements)\b)/gm)].map(([, name]) => [name!, file] as [string, string]),
       )
       .filter(([name]) => !PER_FILE_TYPES.has(name));
     expect(repeated(named)).toEqual([]);

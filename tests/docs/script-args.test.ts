@@ -25,7 +25,7 @@ const ctx = { redis: {} as RedisClient, windows: DEFAULT_WINDOWS, now: () => 0 }
 
 /** Each script whose arguments feed the shared helpers, packed by its own function (lib/live-events/script-args.ts). */
 const PACKED: [file: string, packed: ScriptArgs][] = [
-  ['lib/live-events/lua/record-contribution.lua', recordContributionArgs('a-project', { id: 'c1', name: 'Ada', amount: 5, backer: 'n:ada' }, ctx)],
+  ['lib/live-events/lua/record-contribution.lua', recordContributionArgs('a-project', { id: 'c1', name: 'Ada', amount: 5, backer: 'o:c1' }, ctx)],
   ['lib/live-events/lua/publish-news.lua', publishNewsArgs('a-project', { id: 'n1', title: 'News', url: 'https://example.com/' }, ctx)],
   ['lib/live-events/lua/unpublish-news.lua', unpublishNewsArgs('a-project', 'n1', ctx)],
   ['lib/live-events/lua/import-events.lua', importEventsArgs('a-project', '[]', ctx)],

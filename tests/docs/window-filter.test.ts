@@ -7,8 +7,9 @@ import { ROOT } from './markdown';
 /** docs/live-events.md: "`inWindow` … filters by window"; the places that may compare a time with a kind's window. */
 const WINDOW_FILTERS = {
   typescript: ['lib/live-events/kinds.ts'],
-  // event-kinds.lua for every kind; presence.lua for the visitors' kind, whose members are tabs' heartbeats.
-  lua: ['lib/redis/includes/event-kinds.lua', 'lib/redis/includes/presence.lua'],
+  // event-kinds.lua for every kind; presence.lua for the visitors' kind, whose members are tabs' heartbeats;
+  // holds.lua for a tier's holds, scored by the time they lapse (their window's end, known when made).
+  lua: ['lib/redis/includes/event-kinds.lua', 'lib/redis/includes/presence.lua', 'lib/redis/includes/holds.lua'],
 };
 
 function sources(dir: string, extension: RegExp): string[] {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushToFeeds, readFeed, startFanoutWorkers, workOnce } from '../../lib/feed';
 import { projectFeedKeys } from '../../lib/feed/keys';
-import { publishNews, recordContribution, unpublishNews } from '../../lib/live-events';
+import { publishNews, readLiveSnapshot, recordContribution, unpublishNews } from '../../lib/live-events';
 import type { RedisClient } from '../../lib/redis/client';
 import { connect, createProject, listenTo, testClock } from '../support';
 import { feedContexts, feedLists, followers, sleep, testFeedConfig, testWorkKeys } from './support';
@@ -51,29 +51,49 @@ describe('fan-out through the durable queue', () => {
     expect(page.entries).toMatchObject([{ kind: 'news', project: { slug, title: `Project ${slug}` }, news }]);
   });
 
-  it('groups the hour\'s backers in one entry, updated in place and pushed live, with milestones', async () => {
+  it("folds contributions into one entry with the page's counts, in place under a minute, referenced anew after, so the feed stays newest first", async () => {
     const slug = await createProject(redis);
     const clock = testClock(Date.UTC(2026, 10, 23, 10, 5));
     const { feed: ctx, live } = feedContexts(redis, clock, testFeedConfig());
     const [visitor] = await followers(ctx, slug, 1);
     const channel = await listenTo(redis, projectFeedKeys(slug).channel);
+    const pageCounts = async () => {
+      const snapshot = await readLiveSnapshot(slug, live);
+      return { contributions: (snapshot.contributions as { count: number }).count, backers: snapshot.backers };
+    };
     try {
-      await recordContribution(slug, { name: 'Ada', amount: 100 }, live);
+      await recordContribution(slug, { name: 'Ada', amount: 100 }, live, 'visitor-ada-123');
       await workOnce(ctx, { consumer: 'w' });
-      clock.advance(60_000);
+      clock.advance(20_000);
       await recordContribution(slug, { name: 'Bo', amount: 2_400 }, live);
-      clock.advance(60_000);
-      await recordContribution(slug, { name: 'Cy', amount: 100 }, live);
+      clock.advance(20_000);
+      await recordContribution(slug, { name: 'Ada', amount: 100 }, live, 'visitor-ada-123');
       await workOnce(ctx, { consumer: 'w' });
 
-      const page = await readFeed(ctx, visitor!, { limit: 10 });
+      let page = await readFeed(ctx, visitor!, { limit: 10 });
       expect(page.entries.map((entry) => (entry.kind === 'milestone' ? entry.milestone : entry.kind))).toEqual(['25', 'first-backer', 'backers']);
-      expect(page.entries[2]).toMatchObject({ kind: 'backers', count: 3, updated: clock.now() });
-      expect(await feedLists(redis, [visitor!])).toEqual([page.entries.map((entry) => entry.cursor)]);
+      expect(page.entries[2]).toMatchObject({ kind: 'backers', ...(await pageCounts()), updated: clock.now() });
+      expect(await pageCounts()).toEqual({ contributions: 3, backers: 2 });
 
-      const counts = (await channel.take()).map((message) => JSON.parse(message) as { entry?: { kind: string; count?: string } })
-        .filter((message) => message.entry?.kind === 'backers').map((message) => Number(message.entry!.count));
-      expect(counts).toEqual([1, 2, 3]);
+      // News, then a contribution 8 minutes after the entry began: it is referenced anew, on top.
+      clock.advance(7 * 60_000);
+      await publishNews(slug, { id: 'later', ...news }, live);
+      clock.advance(60_000);
+      await recordContribution(slug, { name: 'Cy', amount: 10 }, live);
+      await workOnce(ctx, { consumer: 'w' });
+
+      page = await readFeed(ctx, visitor!, { limit: 10 });
+      expect(page.entries.map((entry) => entry.kind)).toEqual(['backers', 'news', 'milestone', 'milestone']);
+      expect(page.entries[0]).toMatchObject({ at: clock.now(), ...(await pageCounts()) });
+      const times = page.entries.map((entry) => entry.at);
+      expect(times).toEqual(times.toSorted((a, b) => b - a));
+      // The old reference stays in the list until trimmed; its entry is gone, so readers skip it.
+      const [list] = await feedLists(redis, [visitor!]);
+      expect(list!.filter((ref) => page.entries.some((entry) => entry.cursor === ref))).toEqual(page.entries.map((entry) => entry.cursor));
+
+      const messages = (await channel.take()).map((message) => JSON.parse(message) as { type: string; ref: string; entry?: { kind: string; contributions?: string } });
+      const backers = messages.filter((message) => message.type === 'removed' || message.entry?.kind === 'backers');
+      expect(backers.map((message) => (message.type === 'removed' ? 'removed' : Number(message.entry!.contributions)))).toEqual([1, 2, 3, 'removed', 4]);
     } finally {
       await channel.close();
     }

@@ -91,9 +91,11 @@ describe('a quiz start', () => {
     expect(visitorFromCookies(pair)).toMatch(/^[A-Za-z0-9_-]{22}$/);
     expect(await start({ cookie: pair })).toBeUndefined();
     expect(await start({ cookie: 'cp_vid=forged.signature' })).toBeDefined();
-    // Other writes of the API do not hand out ids.
+    // A pledge and a hold are a visitor's too (a name never makes a backer); other writes of the API hand out no ids.
+    expect(await start({}, '/api/projects/x/contributions')).toBeDefined();
+    expect(await start({}, '/api/projects/x/tiers/vinyl/hold')).toBeDefined();
     expect(await start({}, '/api/quiz/sessions/AAAAAAAAAAAA/answers')).toBeUndefined();
-    expect(await start({}, '/api/projects/x/contributions')).toBeUndefined();
+    expect(await start({}, '/api/projects/x/shares')).toBeUndefined();
   });
 });
 

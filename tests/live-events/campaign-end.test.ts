@@ -73,18 +73,19 @@ describe('backers', () => {
     const ctx = liveContext(redis, clock);
     await recordContribution(slug, { name: 'Ada', amount: 5 }, ctx, 'visitor-aaaa');
     await recordContribution(slug, { name: 'Ada again', amount: 5 }, ctx, 'visitor-aaaa');
+    // Without a visitor a name never makes a backer: each such pledge is one of its own.
     await recordContribution(slug, { name: 'Grace', amount: 5 }, ctx);
-    await recordContribution(slug, { name: 'grace', amount: 5 }, ctx);
+    await recordContribution(slug, { name: 'Grace', amount: 5 }, ctx);
     // Long after every window: the backers stay.
     clock.advance(40 * 24 * 3_600_000);
     await recordContribution(slug, { name: 'Linus', amount: 5 }, ctx, 'visitor-bbbb');
 
-    expect((await readLiveSnapshot(slug, ctx)).backers).toBe(3);
+    expect((await readLiveSnapshot(slug, ctx)).backers).toBe(4);
   });
 });
 
 describe('backers of imported contributions', () => {
-  it('counts an imported contribution’s name once, as a contribution without a cookie counts it', async () => {
+  it('counts each imported contribution as its own backer: a name never makes one, as for a contribution without a cookie', async () => {
     const slug = await projectEnding(redis, undefined);
     const ctx = liveContext(redis, testClock());
     const at = ctx.now() - 60_000;
@@ -93,9 +94,9 @@ describe('backers of imported contributions', () => {
       { kind: 'contribution', id: 'i2', name: 'ADA', amount: 5, at },
       { kind: 'contribution', id: 'i3', name: 'Grace', amount: 5, at },
     ], ctx);
-    await recordContribution(slug, { name: 'grace', amount: 5 }, ctx);
+    await recordContribution(slug, { name: 'Grace', amount: 5 }, ctx);
 
-    expect((await readLiveSnapshot(slug, ctx)).backers).toBe(2);
+    expect((await readLiveSnapshot(slug, ctx)).backers).toBe(4);
   });
 });
 

@@ -87,6 +87,6 @@ describe('reward tiers over HTTP', () => {
     expect(taken.status).toBe(201);
     expect([full.status, (await full.json()).error.code]).toEqual([409, 'tier_sold_out']);
     expect([dropped.status, (await dropped.json()).error.code]).toEqual([409, 'tier_in_use']);
-    expect(live.tiers).toEqual([{ id: 'vinyl', title: 'The vinyl', description: '', minimum: 40, limit: 1, claimed: 1, held: 0, left: 0 }]);
+    expect(live.tiers).toEqual([{ id: 'vinyl', title: 'The vinyl', description: '', minimum: 40, limit: 1, claimed: 1, held: 0, holds: [], left: 0 }]);
   });
 });

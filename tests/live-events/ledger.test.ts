@@ -2,6 +2,7 @@ import type { RedisClient } from '../../lib/redis/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NotFoundError } from '../../lib/errors';
 import { cancelContribution, importEvents, reconcileLedger, recordContribution } from '../../lib/live-events';
+import { ledgerBackerId } from '../../lib/live-events/ledger';
 import { projectKeys } from '../../lib/projects/keys';
 import { HOUR } from '../../lib/live-events/windows';
 import { getProject } from '../../lib/projects/catalogue';
@@ -100,9 +101,10 @@ describe('reconcileLedger', () => {
 
     const report = await reconcileLedger(slug, redis);
 
-    // p0..p19 once each (10..29), minus p4 (14), plus the import, over the opening 1,000.
+    // p0..p19 once each (10..29), minus p4 (14), plus the import, over the opening 1,000; no
+    // visitor, so each pledge standing is its own backer (a name never makes one).
     const expected = 1_000 + (10 + 29) * 10 - 14 + 100;
-    expect(report).toEqual({ raised: expected, backers: 8, ledger: { opening: 1_000, sum: expected, pledges: 20, backers: 8 }, consistent: true });
+    expect(report).toEqual({ raised: expected, backers: 20, ledger: { opening: 1_000, sum: expected, pledges: 20, backers: 20 }, consistent: true });
   });
 
   it('tells a total that drifted from its ledger', async () => {
@@ -121,6 +123,24 @@ describe('reconcileLedger', () => {
     expect(await redis.object('ENCODING', projectKeys.ledger(slug))).toBe('listpack');
     expect(await redis.object('ENCODING', projectKeys.backers(slug))).toBe('listpack');
   });
+
+  it('keeps each backer once, as a 10-character id the reconciliation computes alike, in the ledger itself', async () => {
+    const slug = await projectEnding(redis, undefined);
+    const ctx = liveContext(redis, testClock());
+    const visitor = 'a-visitor-id-of-twenty-two';
+    await recordContribution(slug, { id: 'first', name: 'Ada', amount: 5 }, ctx, visitor);
+    await recordContribution(slug, { id: 'second', name: 'Ada', amount: 6 }, ctx, visitor);
+    await recordContribution(slug, { id: 'by-name', name: '李娜', amount: 7 }, ctx);
+    await cancelContribution(slug, 'first', ctx);
+
+    const stored = await redis.hgetall(projectKeys.ledger(slug));
+    const ids = [ledgerBackerId(`v:${visitor}`), ledgerBackerId('o:by-name')];
+    expect(ids.map((id) => id.length)).toEqual([10, 10]);
+    expect(stored).toMatchObject({ [`~${ids[0]}`]: '1', [`~${ids[1]}`]: '1', second: expect.stringMatching(new RegExp(`\\|${ids[0]}$`)) });
+    expect(Object.keys(stored).filter((field) => field.startsWith('~'))).toHaveLength(2);
+    expect(await redis.exists(projectKeys.legacyBackerPledges(slug))).toBe(0);
+    expect(await reconcileLedger(slug, redis)).toMatchObject({ backers: 2, ledger: { pledges: 2, backers: 2 }, consistent: true });
+  });
 });
 
 describe('a large ledger', () => {
@@ -130,7 +150,7 @@ describe('a large ledger', () => {
     await recordContribution(slug, { id: 'warm', name: 'Ada', amount: 1 }, ctx);
     // 5,000 pledges as the script writes them: the ledger leaves the listpack for a hashtable.
     const fields = Array.from({ length: 5_000 }, (_, i) => [`bulk-${i}`, `2|${ctx.now()}||0|v:bulk-${i}`]).flat();
-    const backers = Array.from({ length: 5_000 }, (_, i) => [`v:bulk-${i}`, '1']).flat();
+    const backers = Array.from({ length: 5_000 }, (_, i) => [`~${ledgerBackerId(`v:bulk-${i}`)}`, '1']).flat();
     await redis.hset(projectKeys.ledger(slug), ...fields);
     await redis.hset(projectKeys.backers(slug), ...backers);
     await redis.hincrby(projectKeys.info(slug), 'raised', 10_000);

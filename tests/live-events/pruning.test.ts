@@ -1,6 +1,6 @@
 import type { RedisClient } from '../../lib/redis/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cancelContribution, importEvents, publishNews, recordContribution } from '../../lib/live-events';
+import { cancelContribution, importEvents, publishNews, readLiveSnapshot, recordContribution } from '../../lib/live-events';
 import { liveEventKeys } from '../../lib/live-events/keys';
 import { HOUR, MINUTE } from '../../lib/live-events/windows';
 import { connect, createProject, liveContext, testClock } from '../support';
@@ -11,6 +11,24 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await redis.quit();
+});
+
+describe("a contribution's details", () => {
+  it('are kept as `amount|name`, a name holding `|` whole, and a JSON array written before still reads', async () => {
+    const slug = await createProject(redis);
+    const keys = liveEventKeys(slug);
+    const ctx = liveContext(redis, testClock());
+    await recordContribution(slug, { id: 'old', name: 'Ada', amount: 5 }, ctx);
+    await redis.hset(keys.contributionDetails, 'old', JSON.stringify([5, 'Ada']));
+    await recordContribution(slug, { id: 'new', name: 'Grace | Hopper', amount: 1_250 }, ctx);
+
+    expect(await redis.hget(keys.contributionDetails, 'new')).toBe('1250|Grace | Hopper');
+    const shown = (await readLiveSnapshot(slug, ctx)).contributors as { id: string }[];
+    expect(shown.toSorted((a, b) => a.id.localeCompare(b.id))).toEqual([
+      expect.objectContaining({ id: 'new', amount: 1_250, name: 'Grace | Hopper' }),
+      expect.objectContaining({ id: 'old', amount: 5, name: 'Ada' }),
+    ]);
+  });
 });
 
 describe('the next write drops expired members and their details', () => {
@@ -27,7 +45,7 @@ describe('the next write drops expired members and their details', () => {
     expect(await redis.zrange(keys.contributors, '0', '-1')).toEqual(['later']);
     expect(await redis.zcard(keys.contributions)).toBe(2);
     expect(await redis.hlen(keys.contributionDetails)).toBe(2);
-    expect(JSON.parse((await redis.hget(keys.contributionDetails, 'early')) ?? 'null')).toEqual([1, 'Ada']);
+    expect(await redis.hget(keys.contributionDetails, 'early')).toBe('1|Ada');
   });
 
   it('prunes contributions after 24 hours and deletes their details', async () => {

@@ -60,8 +60,8 @@ describe('reward tiers', () => {
     const snapshot = await readLiveSnapshot(slug, ctx);
     expect(snapshot.raised).toBe(100);
     expect(snapshot.tiers).toEqual([
-      { id: 'sticker', title: 'A sticker', description: '', minimum: 5, limit: null, claimed: 0, held: 0, left: null },
-      { id: 'vinyl', title: 'The vinyl', description: 'Signed', minimum: 40, limit: 2, claimed: 2, held: 0, left: 0 },
+      { id: 'sticker', title: 'A sticker', description: '', minimum: 5, limit: null, claimed: 0, held: 0, holds: [], left: null },
+      { id: 'vinyl', title: 'The vinyl', description: 'Signed', minimum: 40, limit: 2, claimed: 2, held: 0, holds: [], left: 0 },
     ]);
   });
 
@@ -74,8 +74,8 @@ describe('reward tiers', () => {
     await cancelContribution(slug, 'v1', ctx);
     await failure(cancelContribution(slug, 'v1', ctx));
     expect((await changes.takeChanges()).map((change) => ('tier' in change ? change.tier : undefined))).toEqual([
-      { id: 'vinyl', claimed: 1 },
-      { id: 'vinyl', claimed: 2 },
+      { id: 'vinyl', claimed: 1, held: 0 },
+      { id: 'vinyl', claimed: 2, held: 0 },
       { id: 'vinyl', claimed: 1 },
     ]);
     await changes.close();

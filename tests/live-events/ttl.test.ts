@@ -103,7 +103,7 @@ describe('live-event keys expire so that an idle project leaves none behind', ()
     // The backers and the ledger are the project's own, for its life, as its info is.
     const left = await keysMatching(redis, `{project:${slug}}:*`);
     const feedKeys = left.filter((key) => key.includes(':feed-'));
-    expect(left.filter((key) => !feedKeys.includes(key))).toEqual([`{project:${slug}}:activity`, `{project:${slug}}:backer-pledges`, `{project:${slug}}:info`, `{project:${slug}}:ledger`]);
+    expect(left.filter((key) => !feedKeys.includes(key))).toEqual([`{project:${slug}}:activity`, `{project:${slug}}:info`, `{project:${slug}}:ledger`]);
     expect(await redis.pttl(`{project:${slug}}:activity`)).toBeGreaterThan(ACTIVITY_TTL_MS - MINUTE);
     for (const key of feedKeys) expect(await redis.pttl(key), key).toBeGreaterThan(29 * 24 * 3_600_000);
   });

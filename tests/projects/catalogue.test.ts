@@ -8,6 +8,7 @@ import { catalogueKeys, projectKeys } from '../../lib/projects/keys';
 import { catalogueCursorSchema } from '../../lib/projects/schemas';
 import { copyTotalsToCards, putProject, saveProject } from '../../lib/projects/save';
 import { DEMO_PROJECTS } from '../../lib/projects/demo-projects';
+import { readLiveSnapshot } from '../../lib/live-events';
 import { DEMO_DURATIONS, seedDemoProjects } from '../../lib/simulator/demo-seed';
 import { sampleProject } from '../sample-project';
 import { commandsSentBy, connect, liveContext, testClock, uniqueSlug } from '../support';
@@ -154,6 +155,16 @@ it("the seed lists the demo projects with the totals their imported day raised (
   const exact = await Promise.all(slugs.map(async (slug) => (await getProject(slug, redis))!.raised));
   expect((await readCards(slugs, redis)).map((card) => card.raised)).toEqual(exact);
   expect(exact.some((raised, i) => raised > DEMO_PROJECTS[i]!.raised)).toBe(true);
+});
+
+it('the seed gives a few demo projects 2 or 3 tiers, one limited tier nearly sold out', async () => {
+  const ctx = liveContext(redis, testClock());
+  await seedDemoProjects(ctx);
+  const withTiers = DEMO_PROJECTS.filter((project) => (project.tiers?.length ?? 0) >= 2);
+  expect(withTiers.length).toBeGreaterThanOrEqual(3);
+  expect(withTiers.every((project) => project.tiers!.length <= 3)).toBe(true);
+  const tiers = (await Promise.all(withTiers.map(async ({ slug }) => (await readLiveSnapshot(slug, ctx)).tiers))).flat();
+  expect(tiers.filter((tier) => tier.left === 1 && tier.claimed > 0)).toHaveLength(1);
 });
 
 it('the seed ends the demo campaigns from minutes to 30 days after their first seeding, and seeding again keeps each end', async () => {

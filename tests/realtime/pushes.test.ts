@@ -36,7 +36,7 @@ describe('pushes to open pages', () => {
       if (change.type === 'visitors-changed') pushes.push({ count: change.count });
     });
     expect(await page.timeout(5_000).emitWithAck('project:watch', { slug })).toMatchObject({ ok: true });
-    await sleep(400);
+    await expect.poll(() => pushes.at(-1)?.count).toBe(1);
     pushes.length = 0;
 
     const crowd = await Promise.all(Array.from({ length: 12 }, viewer));

@@ -161,8 +161,8 @@ describe('the browser model of live events', () => {
 
 describe('reward tiers on an open page', () => {
   const tiers = [
-    { id: 'vinyl', title: 'The vinyl', description: '', minimum: 40, limit: 3, claimed: 2, held: 0, left: 1 },
-    { id: 'sticker', title: 'A sticker', description: '', minimum: 5, limit: null, claimed: 7, held: 0, left: null },
+    { id: 'vinyl', title: 'The vinyl', description: '', minimum: 40, limit: 3, claimed: 2, held: 0, holds: [], left: 1 },
+    { id: 'sticker', title: 'A sticker', description: '', minimum: 5, limit: null, claimed: 7, held: 0, holds: [], left: null },
   ];
   const base = { slug: 'p', raised: 100, count: 3, backers: 2 };
 
@@ -178,5 +178,23 @@ describe('reward tiers on an open page', () => {
       type: 'contribution-cancelled', ...base, version: 9, id: 'c9', at: SERVER_NOW, counted: true, tier: { id: 'vinyl', claimed: 2 },
     }) as LiveState;
     expect(viewAt(cancelled, SERVER_NOW).tiers[0]).toMatchObject({ claimed: 2, left: 1 });
+  });
+
+  it('drops each hold at its known expiry by itself, with no change pushed: the place comes back', () => {
+    const held = [{ ...tiers[0]!, limit: 5, claimed: 1, held: 2, holds: [SERVER_NOW + 1_000, SERVER_NOW + 5_000], left: 2 }];
+    const state = stateFromSnapshot(snapshot({ tiers: held }), SERVER_NOW);
+    expect(viewAt(state, SERVER_NOW).tiers[0]).toMatchObject({ held: 2, left: 2 });
+    expect(viewAt(state, SERVER_NOW + 1_000).tiers[0]).toMatchObject({ held: 1, left: 3 });
+    expect(viewAt(state, SERVER_NOW + 5_000).tiers[0]).toMatchObject({ held: 0, left: 4 });
+  });
+
+  it('takes a hold made or given back from its change, and a pledge consuming one', () => {
+    const state = stateFromSnapshot(snapshot({ tiers }), SERVER_NOW);
+    const heldNow = applyChange(state, { type: 'tier-holds', slug: 'p', version: 8, tier: { id: 'vinyl', claimed: 2, held: 1, holds: [SERVER_NOW + 600_000] } }) as LiveState;
+    expect(viewAt(heldNow, SERVER_NOW).tiers[0]).toMatchObject({ held: 1, left: 0 });
+    const pledged = applyChange(heldNow, {
+      type: 'contribution-recorded', ...base, version: 9, contribution: { id: 'c9', name: 'Ada', amount: 40, at: SERVER_NOW }, tier: { id: 'vinyl', claimed: 3, held: 0 },
+    }) as LiveState;
+    expect(viewAt(pledged, SERVER_NOW).tiers[0]).toMatchObject({ claimed: 3, held: 0, left: 0 });
   });
 });

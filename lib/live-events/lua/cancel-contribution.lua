@@ -5,7 +5,7 @@
 
   KEYS[1] project info hash   KEYS[2] contributions zset   KEYS[3] contributors zset
   KEYS[4] contribution details hash   KEYS[5] activity timeline list
-  KEYS[6] the project's change channel (SPUBLISH)   KEYS[7] backers hash   KEYS[8] ledger hash
+  KEYS[6] the project's change channel (SPUBLISH)   KEYS[7] backers  the ledger hash again (its `~` fields)   KEYS[8] ledger hash
   ARGV[1] now (ms)   ARGV[2] contribution id
   ARGV[3] contributions window (ms)   ARGV[4] contributors window (ms)   ARGV[5] project slug
 

@@ -11,7 +11,7 @@
   KEYS[1] info  project info hash   KEYS[2] contributions  zset   KEYS[3] contributors  zset
   KEYS[4] contributionDetails  hash   KEYS[5] news  zset   KEYS[6] newsDetails  hash
   KEYS[7] activity  timeline list   KEYS[8] changes  the project's channel (SPUBLISH)
-  KEYS[9] backers  hash: a contribution's `backer` (its name, as contributions.ts spells one) -> pledges standing
+  KEYS[9] backers  the ledger hash again: its `~` fields index a contribution's `backer` (its name, as contributions.ts spells one)
   KEYS[10] ledger  hash id -> pledge
   ARGV[1] now  ms   ARGV[2] contributionsWindow  ms   ARGV[3] contributorsWindow  ms
   ARGV[4] newsWindow  ms   ARGV[5] slug
@@ -109,7 +109,7 @@ if imported > 0 then
   end
   for _, event in ipairs(arrived) do
     if event.kind == 'contribution' then
-      push(contributionFields, event.id, cjson.encode({ event.amount, event.name }))
+      push(contributionFields, event.id, event.amount .. '|' .. event.name)
     else
       push(newsFields, event.id, cjson.encode({ event.title, event.url }))
     end

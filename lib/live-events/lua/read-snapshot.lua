@@ -5,28 +5,36 @@
   removed by the next write.
 
   KEYS[1] project info hash   KEYS[2] activity timeline list
-  KEYS[3..] per kind, in the order of ARGV: counter -> its zset; list -> its zset, its details
+  KEYS[3] holds  prefix of the tiers' hold zsets (includes/holds.lua)
+  KEYS[4..] per kind, in the order of ARGV: counter -> its zset; list -> its zset, its details
             hash; presence -> its visitors zset
   ARGV[1] now (ms)   ARGV[2] how many activity entries to return
-  ARGV[3..] per kind, three each: shape ('counter' | 'list' | 'presence'), window (ms), limit
+  ARGV[3] clockShift  ms added to Redis' clock for holds (0 but in tests)
+  ARGV[4..] per kind, three each: shape ('counter' | 'list' | 'presence'), window (ms), limit
             (counter: how many of the oldest times; list: how many of the newest members)
 
   Returns nil for an unknown project, else
     {raised, version (the last change published: publish-change.lua), backers (pledges standing),
-     endsAt ('' for none), goal, tiers (JSON, each with its `claimed`),
+     endsAt ('' for none), goal, tiers (JSON, each with its `claimed`, and a limited one its standing `holds`' expiry times),
      {hasMore, entry, ...} the head of the activity timeline (timelinePage),
      then per kind: counter {count, {at, ...} oldest first}; list {id, at, details JSON, ...}
      newest first; presence count}
 ]]
 --- @include "includes/timeline.lua"
 --- @include "includes/event-kinds.lua"
+--- @include "includes/holds.lua"
 local info, activity = KEYS[1], KEYS[2]
 local now = tonumber(ARGV[1])
 
 if redis.call('EXISTS', info) == 0 then return nil end
 
 local tiers = cjson.decode(redis.call('HGET', info, 'tiers') or '[]')
-for _, tier in ipairs(tiers) do tier.claimed = tonumber(redis.call('HGET', info, 'tier:' .. tier.id) or '0') end
+-- Holds lapsed but not yet pruned are left out by time: this script writes nothing.
+local holdsNow = #tiers > 0 and holdsClock(ARGV[3]) or 0
+for _, tier in ipairs(tiers) do
+  tier.claimed = tonumber(redis.call('HGET', info, 'tier:' .. tier.id) or '0')
+  if tier.limit then holdsOf(tier, KEYS[3] .. tier.id, holdsNow) end
+end
 
 local reply = {
   redis.call('HGET', info, 'raised') or '0',
@@ -37,8 +45,8 @@ local reply = {
   #tiers > 0 and cjson.encode(tiers) or '[]',
   timelinePage(activity, info, 'version', tonumber(ARGV[2]), 0),
 }
-local key = 3
-for i = 3, #ARGV, 3 do
+local key = 4
+for i = 4, #ARGV, 3 do
   local shape, cutoff, limit = ARGV[i], now - tonumber(ARGV[i + 1]), ARGV[i + 2]
   if shape == 'counter' then
     reply[#reply + 1] = { countSince(KEYS[key], cutoff), oldestTimes(KEYS[key], cutoff, limit) }

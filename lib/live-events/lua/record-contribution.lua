@@ -10,14 +10,15 @@
 
   Arguments by name, in the order recordContributionArgs (script-args.ts) packs them:
   KEYS[1] info  project info hash (raised, backers, endsAt)   KEYS[2] contributions  zset id -> at
-  KEYS[3] contributors  zset id -> at   KEYS[4] details  hash id -> [amount, name] (snapshot.ts)
+  KEYS[3] contributors  zset id -> at   KEYS[4] details  hash id -> `amount|name` (snapshot.ts)
   KEYS[5] activity  timeline list   KEYS[6] changes  the project's channel (SPUBLISH)
   KEYS[7] backers  hash backer -> pledges standing   KEYS[8] ledger  hash id -> pledge (includes/ledger.lua)
-  KEYS[9..14] feed  includes/home-feed.lua
+  KEYS[9] holds  prefix of the tiers' hold zsets (includes/holds.lua)   KEYS[10..15] feed  includes/home-feed.lua
   ARGV[1] now  ms   ARGV[2] id   ARGV[3] name   ARGV[4] amount
   ARGV[5] contributionsWindow  ms   ARGV[6] contributorsWindow  ms   ARGV[7] slug
   ARGV[8] backer  who backs (a visitor id, or a name)   ARGV[9] tier  a reward tier's id, or ''
-  ARGV[10..12] timeline  cap, slack, TTL   ARGV[13] feedSettings  includes/home-feed.lua
+  ARGV[10] clockShift  ms added to Redis' clock for holds (0 but in tests)
+  ARGV[11..13] timeline  cap, slack, TTL   ARGV[14] feedSettings  includes/home-feed.lua
 
   The ledger is asked first, then the campaign's end, on Redis' clock (TIME), so no instance's
   clock or lag, and no id gone from the windows, lets a new pledge in after it.
@@ -26,13 +27,15 @@
     status  1 recorded, 0 held by the ledger (at, amount and cancelled are the original's; nothing
             written), -1 unknown project, -2 the campaign has ended (at is its end; nothing written),
             -3 unknown tier, -4 below the tier's minimum (at is the minimum), -5 the tier is sold out
-  A tier's places are counted in `info` (`tier:<id>`), against its `limit`, in this same script.
+  A tier's places are counted in `info` (`tier:<id>`) with its standing holds, against its
+  `limit`, in this same script; the backer's own hold on the tier is consumed by the pledge.
 ]]
 --- @include "includes/event-kinds.lua"
 --- @include "includes/publish-change.lua"
 --- @include "includes/activity-timeline.lua"
 --- @include "includes/home-feed.lua"
 --- @include "includes/ledger.lua"
+--- @include "includes/holds.lua"
 
 local info, contributions, contributors, details, activity, backers, ledger = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[7], KEYS[8]
 local now, id, name, amount, backer = tonumber(ARGV[1]), ARGV[2], ARGV[3], tonumber(ARGV[4]), ARGV[8]
@@ -61,8 +64,13 @@ if tier ~= '' then
   end
   if not chosen then return { -3, 0, 0, 0 } end
   if amount < chosen.minimum then return { -4, chosen.minimum, 0, 0 } end
-  local claimed = tonumber(redis.call('HGET', info, 'tier:' .. tier) or '0')
-  if chosen.limit and claimed >= chosen.limit then return { -5, chosen.limit, 0, 0 } end
+  if chosen.limit then
+    local holdKey = KEYS[9] .. tier
+    local held = holdsPrune(holdKey, holdsClock(ARGV[10]))
+    local claimed = tonumber(redis.call('HGET', info, 'tier:' .. tier) or '0')
+    -- The backer's own hold is a place kept for this pledge: it turns from held into claimed.
+    if redis.call('ZREM', holdKey, backer) == 0 and claimed + held >= chosen.limit then return { -5, chosen.limit, 0, 0 } end
+  end
 end
 
 -- The pattern (includes/event-kinds.lua): prune both kinds, record in both, count.
@@ -73,17 +81,17 @@ pruneExpired(contributors, now - contributorsWindow, details, contributions)
 local raised = redis.call('HINCRBY', info, 'raised', amount)
 recordMember(contributions, id, now, contributionsWindow)
 recordMember(contributors, id, now, contributorsWindow)
-redis.call('HSET', details, id, cjson.encode({ amount, name }))
+redis.call('HSET', details, id, amount .. '|' .. name)
 redis.call('PEXPIRE', details, math.max(contributionsWindow, contributorsWindow))
 local count = countSince(contributions, now - contributionsWindow)
 ledgerWrite(ledger, id, { amount = amount, at = now, tier = tier, backer = backer })
-local tierClaimed = tier ~= '' and { id = tier, claimed = redis.call('HINCRBY', info, 'tier:' .. tier, 1) } or nil
+local tierClaimed = tier ~= '' and holdsOf({ id = tier, claimed = redis.call('HINCRBY', info, 'tier:' .. tier, 1) }, KEYS[9] .. tier, holdsClock(ARGV[10])) or nil
 redis.call('HINCRBY', info, 'pledges', 1)
 local backerCount = redis.call('HINCRBY', info, 'backers', ledgerBackerJoins(backers, backer))
 
 -- What else a contribution does, in the same round trip: the activity timeline, the change
 -- every open page applies, the home feeds of the project's followers.
-local seq = pushActivity(activity, info, { 'c', id, now, amount, name }, 10)
+local seq = pushActivity(activity, info, { 'c', id, now, amount, name }, 11)
 publishChange(info, KEYS[6], {
   type = 'contribution-recorded',
   slug = ARGV[7],
@@ -95,5 +103,5 @@ publishChange(info, KEYS[6], {
   tier = tierClaimed,
 }, seq)
 local feed = feedHook(info)
-local feedWork = math.max(feedBackers(feed, now), feedMilestones(feed, now, raised - amount, raised))
+local feedWork = math.max(feedBackers(feed, now, count, backerCount), feedMilestones(feed, now, raised - amount, raised))
 return { 1, now, count, raised, feedWork, backerCount, amount, 0 }

@@ -14,8 +14,10 @@
   feedHook(info) -> hook
   feedAdd(hook, id, at, fields) -> work   a new entry: hash, reference on the project's list,
     queued for fan-out, published. An id that exists already is left alone (work 0).
-  feedBackers(hook, at) -> work   the hour's "n people backed" entry: created, or its count
-    bumped in place (published as changed, never fanned out again)
+  feedBackers(hook, at, contributions, backers) -> work   the "N contributions from M backers"
+    entry, with the counts the project page shows (its window's count, `backers` in info):
+    changed in place while under a minute old, else removed and added anew at `at` (info's
+    `feed-backers` names it), so it never sits below a newer entry under its old time
   feedMilestones(hook, at, before, after) -> work   first backer, 25 / 50 / 100 % of the goal,
     from the total before and after this contribution (one entry, the highest crossed)
   feedRemove(hook, id) -> 1 when the entry existed   deletes its hash; feeds skip the reference
@@ -75,19 +77,35 @@ local function feedAdd(hook, id, at, fields)
   return 1
 end
 
-local HOUR_MS = 3600000
-
-local function feedBackers(hook, at)
-  local id = 'b-' .. math.floor(at / HOUR_MS)
+local function feedRemove(hook, id)
   local key = hook.entryPrefix .. id
-  if redis.call('EXISTS', key) == 0 then
-    return feedAdd(hook, id, at, { 'kind', 'backers', 'count', 1, 'updated', at })
+  local at = redis.call('HGET', key, 'at')
+  if not at then return 0 end
+  redis.call('DEL', key)
+  feedPublish(hook, { type = 'removed', ref = feedRef(hook, id, tonumber(at)) })
+  return 1
+end
+
+-- A folded entry older than this is referenced anew at its latest time, so feeds, ordered by
+-- reference, stay newest first; younger, it is changed in place (one fan-out a minute at most).
+local FEED_REFOLD_MS = 60000
+
+local function feedBackers(hook, at, contributions, backers)
+  local fields = { 'kind', 'backers', 'contributions', contributions, 'backers', backers, 'updated', at }
+  local current = redis.call('HGET', hook.info, 'feed-backers')
+  if current then
+    local key = hook.entryPrefix .. current
+    local since = tonumber(redis.call('HGET', key, 'at') or '')
+    if since and since > at - FEED_REFOLD_MS then
+      redis.call('HSET', key, unpack(fields))
+      feedPublish(hook, { type = 'entry', ref = feedRef(hook, current, since), entry = feedEntryFields(key) })
+      return 0
+    end
+    feedRemove(hook, current)
   end
-  redis.call('HINCRBY', key, 'count', 1)
-  redis.call('HSET', key, 'updated', at)
-  local entry = feedEntryFields(key)
-  feedPublish(hook, { type = 'entry', ref = feedRef(hook, id, tonumber(entry.at)), entry = entry })
-  return 0
+  local id = 'b-' .. at
+  redis.call('HSET', hook.info, 'feed-backers', id)
+  return feedAdd(hook, id, at, fields)
 end
 
 local FEED_MILESTONES = { 100, 50, 25 }
@@ -106,13 +124,4 @@ local function feedMilestones(hook, at, before, after)
     end
   end
   return work
-end
-
-local function feedRemove(hook, id)
-  local key = hook.entryPrefix .. id
-  local at = redis.call('HGET', key, 'at')
-  if not at then return 0 end
-  redis.call('DEL', key)
-  feedPublish(hook, { type = 'removed', ref = feedRef(hook, id, tonumber(at)) })
-  return 1
 end

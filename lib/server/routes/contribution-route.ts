@@ -1,7 +1,7 @@
 import { projectWriteContext } from '../../creators/project-writes';
 import { readJson } from '../../http/body';
 import { route } from '../../http/route';
-import { knownVisitor } from '../../http/visitor';
+import { pledgingVisitor } from '../../http/visitor';
 import { recordContribution } from '../../live-events';
 import { contributionInputSchema } from '../../live-events/schemas';
 import { projectKeys } from '../../projects/keys';
@@ -18,7 +18,7 @@ export const postContribution = route(
     const slug = await pathSlug(context);
     const input = await readJson(request, contributionInputSchema);
     // Acknowledged once a replica of the project's slot has it; the fold event rebuilds itself.
-    const { id, at, amount, cancelled, created } = await acknowledged([projectKeys.info(slug)], () => recordContribution(slug, input, projectWriteContext(), knownVisitor(request)));
+    const { id, at, amount, cancelled, created } = await acknowledged([projectKeys.info(slug)], () => recordContribution(slug, input, projectWriteContext(), pledgingVisitor(request)));
     return Response.json({ id, at, amount, cancelled }, { status: created ? 201 : 200 });
   },
   { write: true },

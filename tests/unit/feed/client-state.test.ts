@@ -3,7 +3,7 @@ import { appendFeedPage, applyFeedChange, describeEntry, type FeedState } from '
 import type { FeedEntry } from '../../../lib/feed/entries';
 
 const entry = (at: number, id: string, count = 1): FeedEntry => ({
-  id: `p:${id}`, cursor: `${String(at).padStart(13, '0')}:p:${id}`, kind: 'backers', project: { slug: 'p', title: 'Tidal Synth' }, at, count, updated: at,
+  id: `p:${id}`, cursor: `${String(at).padStart(13, '0')}:p:${id}`, kind: 'backers', project: { slug: 'p', title: 'Tidal Synth' }, at, contributions: count, backers: 1, updated: at,
 });
 
 describe('the feed page model', () => {
@@ -12,7 +12,7 @@ describe('the feed page model', () => {
     state = applyFeedChange(state, { type: 'entry', entry: entry(2, 'b') });
     state = applyFeedChange(state, { type: 'entry', entry: entry(3, 'c', 14) });
     expect(state.entries.map((e) => e.id)).toEqual(['p:c', 'p:b', 'p:a']);
-    expect(describeEntry(state.entries[0]!)).toBe('14 people backed Tidal Synth in the last hour');
+    expect(describeEntry(state.entries[0]!)).toBe('Tidal Synth: 14 contributions from 1 backer');
     state = applyFeedChange(state, { type: 'removed', id: 'p:b', cursor: entry(2, 'b').cursor });
     expect(state.entries.map((e) => e.id)).toEqual(['p:c', 'p:a']);
   });

@@ -9,6 +9,7 @@ import {
   activityPageSchema,
   newsInputSchema,
   pledgeSchema,
+  holdSchema,
   reconcileSchema,
   shareInputSchema,
   slugSchema,
@@ -16,13 +17,15 @@ import {
   unpublishedNewsSchema,
   writtenEventSchema,
 } from '../../../live-events/schemas';
-import { catalogueQuerySchema, projectInputSchema, projectSchema } from '../../../projects/schemas';
+import { catalogueQuerySchema, projectInputSchema, projectSchema, tierIdSchema } from '../../../projects/schemas';
 import { IMPORT_BODY_BYTES } from '../../body';
 import { IMPORT_MAX_EVENTS } from '../../../live-events/limits';
 import { answers, defineRoutes } from '../contract';
 
 const slug = z.object({ slug: slugSchema });
 const slugAndId = z.object({ slug: slugSchema, id: eventIdSchema });
+const slugAndTier = z.object({ slug: slugSchema, tier: tierIdSchema });
+const holder = 'The holder is the visitor (the signed `cp_vid` cookie): a request without one is given one (`Set-Cookie`), or a 429 when its address has asked for too many new ones.';
 const written = (what: string) => ({
   201: { description: `${what} recorded`, json: writtenEventSchema },
   200: { description: 'this id was recorded already: nothing counted twice, the original time', json: writtenEventSchema },
@@ -75,6 +78,7 @@ export const projectRoutes = defineRoutes('projects', [
       201: { description: 'created', json: projectSchema },
       200: { description: 'updated; its total is untouched', json: projectSchema },
     },
+    errors: { 409: '`tier_in_use`: the save drops a tier that has pledges, or limits it below them (`tier` beside the error): nothing saved' },
   },
   {
     method: 'get',
@@ -98,7 +102,8 @@ export const projectRoutes = defineRoutes('projects', [
     summary: 'Back a project',
     description:
       'Send your own `id` to make a retry safe: the ledger keeps every pledge for the life of the project, so the same id again, at any time, ' +
-      'answers 200 with the original pledge and changes nothing. A visitor (the signed cookie) backing twice is one backer; without a cookie, a name is.',
+      'answers 200 with the original pledge and changes nothing. A visitor (the signed cookie) backing twice is one backer; a name never makes one: a request without a cookie is given one (`Set-Cookie`), or a 429 when its address has asked for too many new ones. ' +
+      "A pledge naming a tier the visitor holds (POST …/tiers/{tier}/hold) consumes the hold.",
     access: 'write',
     params: slug,
     body: { schema: contributionInputSchema, example: { name: 'Ana', amount: 25 } },
@@ -109,6 +114,35 @@ export const projectRoutes = defineRoutes('projects', [
     errors: {
       409: "`campaign_ended`: the project's `endsAt` has passed (on Redis' clock, decided in the same script as the write, for any id the ledger does not hold): nothing written",
     },
+  },
+  {
+    method: 'post',
+    path: '/api/projects/{slug}/tiers/{tier}/hold',
+    summary: "Hold a place of a limited tier while finishing the form",
+    description:
+      `${holder} One hold per visitor per tier: asked again, the same hold (200). It lapses by itself at \`expiresAt\` (HOLD_MS, 10 minutes by default): ` +
+      'every open page drops it then, with no request. `/live` counts it in the tier\'s `held`.',
+    access: 'write',
+    params: slugAndTier,
+    responses: {
+      ...answers(201, 'held', holdSchema),
+      ...answers(200, "the visitor's standing hold", holdSchema),
+    },
+    errors: {
+      400: 'field `tier`: the tier has no limit (nothing to hold)',
+      404: 'no such project or tier',
+      409: '`tier_sold_out`: claimed and held places reach its limit; `campaign_ended` after the end',
+    },
+  },
+  {
+    method: 'delete',
+    path: '/api/projects/{slug}/tiers/{tier}/hold',
+    summary: "Give a hold's place back",
+    description: `The holder is the visitor (the signed \`cp_vid\` cookie). Idempotent: 204 whether or not a hold stood.`,
+    access: 'write',
+    params: slugAndTier,
+    responses: { 204: { description: 'no hold stands (any more)', content: [] } },
+    errors: { 404: 'no such project or tier' },
   },
   {
     method: 'delete',

@@ -1,0 +1,41 @@
+import { processEnv, setting, type Env } from '../config';
+import { CampaignEndedError, ConflictError, InvalidInputError, NotFoundError } from '../errors';
+import { projectKeys } from '../projects/keys';
+import { withLiveEventScripts } from './commands';
+import { defaultLiveEventsContext, type LiveEventsContext } from './context';
+import { backerOfVisitor } from './contributions';
+
+/** HOLD_MS: how long a hold keeps a tier's place, 1 s to 24 h, 10 minutes unless set; anything else refused. */
+export function holdMsFromEnv(env: Env = processEnv()): number {
+  return setting('HOLD_MS', env);
+}
+
+let configured: number | undefined;
+const holdMsOf = (ctx: LiveEventsContext) => ctx.holdMs ?? (configured ??= holdMsFromEnv());
+
+const holdKeys = (slug: string) => [projectKeys.info(slug), projectKeys.holds(slug), projectKeys.changes(slug)];
+
+export type Hold = { tier: string; expiresAt: number; created: boolean };
+
+/**
+ * Holds a place of a limited tier for a visitor (lua/hold-place.lua): lapsed holds are pruned and
+ * places counted on Redis' clock in the same script; one hold per visitor per tier, asked again
+ * it is the same hold. The visitor's pledge on the tier consumes it (record-contribution.lua).
+ */
+export async function holdPlace(slug: string, tier: string, visitorId: string, ctx: LiveEventsContext = defaultLiveEventsContext()): Promise<Hold> {
+  const [status, at] = await withLiveEventScripts(ctx.redis).holdPlace(...holdKeys(slug), tier, backerOfVisitor(visitorId), holdMsOf(ctx), slug, ctx.clockShift?.() ?? 0);
+  if (status === -1) throw new NotFoundError('project');
+  if (status === -2) throw new CampaignEndedError(at);
+  if (status === -3) throw new NotFoundError('tier');
+  if (status === -5) throw new ConflictError(`tier ${tier} is sold out`, { tier, limit: at }, 'tier_sold_out');
+  if (status === -6) throw new InvalidInputError('tier', `tier ${tier} has no limit: nothing to hold`);
+  return { tier, expiresAt: at, created: status === 1 };
+}
+
+/** Gives a visitor's hold back (lua/release-hold.lua); false when none stood. */
+export async function releaseHold(slug: string, tier: string, visitorId: string, ctx: LiveEventsContext = defaultLiveEventsContext()): Promise<boolean> {
+  const status = await withLiveEventScripts(ctx.redis).releaseHold(...holdKeys(slug), tier, backerOfVisitor(visitorId), slug, ctx.clockShift?.() ?? 0);
+  if (status === -1) throw new NotFoundError('project');
+  if (status === -3) throw new NotFoundError('tier');
+  return status === 1;
+}
