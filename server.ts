@@ -1,31 +1,24 @@
 import next from 'next';
 import path from 'node:path';
-import { GET as getHealth } from './app/api/health/route';
-import { POST as postContribution } from './app/api/projects/[slug]/contributions/route';
+import { DIRECT_ROUTES } from './lib/server/direct-table';
 import { createAppServer } from './lib/server/http-server';
 import { startRuntime } from './lib/server/runtime';
 import { instanceName } from './lib/instance';
+import { rawSetting, setting } from './lib/config';
 import { log } from './lib/log';
-
-const port = Number(process.env.PORT ?? 3000);
-// Every interface unless told: behind a load balancer on this host, LISTEN_ADDRESS=127.0.0.1 keeps clients off the instance's own port.
-const host = process.env.LISTEN_ADDRESS || undefined;
-const dev = process.env.NODE_ENV !== 'production';
 
 async function main() {
   const runtime = await startRuntime();
+  const port = setting('PORT');
+  // Every interface unless told: behind a load balancer on this host, LISTEN_ADDRESS=127.0.0.1 keeps clients off the instance's own port.
+  const host = rawSetting('LISTEN_ADDRESS');
+  const dev = rawSetting('NODE_ENV') !== 'production';
   const app = next({ dev, port, hostname: 'localhost' });
   const handle = app.getRequestHandler();
   await app.prepare();
 
-  // The hottest write, answered by its own route handler without Next's router (docs/operations.md, "Page views and contribution POSTs per instance").
-  // The probe too: uncounted (HAProxy polls it), so it costs a PING, not Next's pipeline.
-  const direct = [
-    { method: 'POST', path: /^\/api\/projects\/(?<slug>[^/]+)\/contributions$/, handler: postContribution },
-    { method: 'GET', path: /^\/api\/health$/, handler: getHealth },
-  ];
   // The build's files, answered from memory (lib/server/framework-files.ts); in development Next serves them as it rebuilds them.
-  const server = createAppServer(handle, { direct, staticDir: dev ? undefined : path.join('.next', 'static') });
+  const server = createAppServer(handle, { direct: DIRECT_ROUTES, staticDir: dev ? undefined : path.join('.next', 'static') });
   server.httpServer.listen(port, host, () => log.info({ instance: instanceName() }, `crowdpulse ready on http://localhost:${port}`));
 
   let stopping = false;

@@ -1,6 +1,21 @@
+/**
+ * A domain failure that names its answer: the HTTP status and code lib/http/route.ts sends, so
+ * lib/http knows no pattern's errors (a pattern's own, like the quiz's NotYourSessionError, extends this).
+ */
+export abstract class StatusError extends Error {
+  abstract readonly status: number;
+  abstract readonly code: string;
+  /** The field that failed, named in the answer (`{error: {field}}`) and its message. */
+  readonly field?: string;
+  /** Sent beside the error: where the state the write met stands. */
+  readonly details: Record<string, unknown> = {};
+}
+
 /** Domain failures that callers map to answers (HTTP 404/409, a socket ack error, …). */
-export class NotFoundError extends Error {
+export class NotFoundError extends StatusError {
   override readonly name = 'NotFoundError';
+  readonly status = 404;
+  readonly code = 'not_found';
   constructor(readonly what: string) {
     super(`${what} not found`);
   }
@@ -15,11 +30,12 @@ export function isNotFound(error: unknown): error is NotFoundError {
 }
 
 /** A write refused by the state it meets; `details` tell the caller where that state stands (sent beside the error). */
-export class ConflictError extends Error {
+export class ConflictError extends StatusError {
   override readonly name = 'ConflictError';
+  readonly status = 409;
   constructor(
     message: string,
-    readonly details: Record<string, unknown> = {},
+    override readonly details: Record<string, unknown> = {},
     /** The answer's error code: `conflict`, or one of its own (`tier_sold_out`, `tier_in_use`). */
     readonly code = 'conflict',
   ) {
@@ -28,10 +44,12 @@ export class ConflictError extends Error {
 }
 
 /** Input that is well-formed but wrong for the state it meets (a question not in the session). */
-export class InvalidInputError extends Error {
+export class InvalidInputError extends StatusError {
   override readonly name = 'InvalidInputError';
+  readonly status = 400;
+  readonly code = 'invalid_input';
   constructor(
-    readonly field: string,
+    override readonly field: string,
     message: string,
   ) {
     super(message);
@@ -39,8 +57,10 @@ export class InvalidInputError extends Error {
 }
 
 /** A contribution that arrived once the campaign had ended (decided on Redis' clock): nothing was written. */
-export class CampaignEndedError extends Error {
+export class CampaignEndedError extends StatusError {
   override readonly name = 'CampaignEndedError';
+  readonly status = 409;
+  readonly code = 'campaign_ended';
   constructor(readonly endedAt: number) {
     super('the campaign has ended');
   }

@@ -1,4 +1,5 @@
 import os from 'node:os';
+import { rawSetting, setSetting, setting } from './config';
 
 /**
  * This app instance's name, shown in every response's X-Crowdpulse-Instance and Server-Timing
@@ -7,5 +8,9 @@ import os from 'node:os';
  * environment at start, so that its module graph and Next's bundle name the instance alike.
  */
 export function instanceName(): string {
-  return (process.env.INSTANCE_NAME ||= `${os.hostname()}:${process.env.PORT ?? 3000}`);
+  const named = rawSetting('INSTANCE_NAME');
+  if (named) return named;
+  const made = `${os.hostname()}:${setting('PORT')}`;
+  setSetting('INSTANCE_NAME', made);
+  return made;
 }

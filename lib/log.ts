@@ -1,8 +1,11 @@
 import pino from 'pino';
+import { rawSetting, SETTINGS } from './config';
+
+// Parsed without throwing: `next build` imports the logger, and the start reports a bad LOG_LEVEL in its own line (lib/config.ts).
 
 const globalForLog = globalThis as typeof globalThis & { __crowdpulseLog?: pino.Logger };
 
-const options: pino.LoggerOptions = { level: process.env.LOG_LEVEL ?? 'info', base: undefined };
+const options: pino.LoggerOptions = { level: SETTINGS.shape.LOG_LEVEL.safeParse(rawSetting('LOG_LEVEL')).data ?? 'info', base: undefined };
 
 /**
  * Readable lines for a person at a terminal, through pino-pretty as pino's transport: a

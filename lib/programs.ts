@@ -1,5 +1,6 @@
 import { accessSync, constants, statSync } from 'node:fs';
 import path from 'node:path';
+import { processEnv } from './config';
 
 /** How to find one outside program: the variable that names its path, the names it goes by on PATH, where systems put it. */
 export type ProgramLookup = {
@@ -47,7 +48,7 @@ function isExecutable(file: string): boolean {
  * elsewhere: the user meant that one), then the first of its names on PATH, then `extra` (where
  * another tool installed it), then the usual system locations. Undefined when none holds it.
  */
-export function findProgram(program: string, lookup: ProgramLookup, env: Environment = process.env, extra: readonly string[] = []): string | undefined {
+export function findProgram(program: string, lookup: ProgramLookup, env: Environment = processEnv(), extra: readonly string[] = []): string | undefined {
   const named = env[lookup.env];
   if (named) {
     if (isExecutable(named)) return named;

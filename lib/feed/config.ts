@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { processEnv, setting, type Env } from '../config';
 
 export const DAY_MS = 24 * 3600 * 1000;
 
@@ -24,26 +24,15 @@ export type FeedConfig = {
 /** As long as the visitor cookie lives (lib/visitors/cookie.ts): follows never expire before their owner's id does. */
 export const FOLLOWS_TTL_MS = 365 * DAY_MS;
 
-const settings = z.object({
-  FANOUT_MAX_FOLLOWERS: z.coerce.number().int().min(0).max(100_000_000).default(10_000),
-  FEED_IDLE_DAYS: z.coerce.number().min(1 / 24 / 60).max(3650).default(14),
-  FOLLOWS_PER_VISITOR: z.coerce.number().int().min(1).max(100_000).default(200),
-});
-
 /** FANOUT_MAX_FOLLOWERS (10,000), FEED_IDLE_DAYS (14) and FOLLOWS_PER_VISITOR (200). */
-export function feedConfigFromEnv(env: Record<string, string | undefined> = process.env): FeedConfig {
-  const parsed = settings.parse({
-    FANOUT_MAX_FOLLOWERS: env.FANOUT_MAX_FOLLOWERS || undefined,
-    FEED_IDLE_DAYS: env.FEED_IDLE_DAYS || undefined,
-    FOLLOWS_PER_VISITOR: env.FOLLOWS_PER_VISITOR || undefined,
-  });
+export function feedConfigFromEnv(env: Env = processEnv()): FeedConfig {
   return {
-    fanoutMaxFollowers: parsed.FANOUT_MAX_FOLLOWERS,
-    idleMs: Math.round(parsed.FEED_IDLE_DAYS * DAY_MS),
+    fanoutMaxFollowers: setting('FANOUT_MAX_FOLLOWERS', env),
+    idleMs: Math.round(setting('FEED_IDLE_DAYS', env) * DAY_MS),
     cap: 200,
     slack: 10,
     entryTtlMs: 30 * DAY_MS,
-    maxFollows: parsed.FOLLOWS_PER_VISITOR,
+    maxFollows: setting('FOLLOWS_PER_VISITOR', env),
     followsTtlMs: FOLLOWS_TTL_MS,
   };
 }

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { processEnv, setting, type Env } from '../config';
 
 /** How a folder waits: quiet `windowMs`, at most `maxWaitMs` in all, and a consumer's lease. */
 export type FoldingConfig = {
@@ -47,27 +47,12 @@ export function foldingConfig(overrides: Partial<FoldingConfig> = {}): FoldingCo
   return config;
 }
 
-const ms = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
-
-const envSchema = z.object({
-  FOLD_WINDOW_MS: ms(FOLDING_DEFAULTS.windowMs),
-  FOLD_MAX_WAIT_MS: ms(FOLDING_DEFAULTS.maxWaitMs),
-  FOLD_LEASE_MS: ms(FOLDING_DEFAULTS.leaseMs),
-  FOLD_SHARDS: z.coerce.number().int().min(1).max(1_024).default(FOLDING_DEFAULTS.shards),
-});
-
 /** FOLD_WINDOW_MS [5000], FOLD_MAX_WAIT_MS [60000], FOLD_LEASE_MS [30000], FOLD_SHARDS [6]; checked at start. */
-export function foldingConfigFromEnv(env: Record<string, string | undefined> = process.env): FoldingConfig {
-  const parsed = envSchema.parse({
-    FOLD_WINDOW_MS: env.FOLD_WINDOW_MS || undefined,
-    FOLD_MAX_WAIT_MS: env.FOLD_MAX_WAIT_MS || undefined,
-    FOLD_LEASE_MS: env.FOLD_LEASE_MS || undefined,
-    FOLD_SHARDS: env.FOLD_SHARDS || undefined,
-  });
+export function foldingConfigFromEnv(env: Env = processEnv()): FoldingConfig {
   return foldingConfig({
-    windowMs: parsed.FOLD_WINDOW_MS,
-    maxWaitMs: parsed.FOLD_MAX_WAIT_MS,
-    leaseMs: parsed.FOLD_LEASE_MS,
-    shards: parsed.FOLD_SHARDS,
+    windowMs: setting('FOLD_WINDOW_MS', env),
+    maxWaitMs: setting('FOLD_MAX_WAIT_MS', env),
+    leaseMs: setting('FOLD_LEASE_MS', env),
+    shards: setting('FOLD_SHARDS', env),
   });
 }

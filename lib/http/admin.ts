@@ -4,6 +4,7 @@ import { spentOnAddress, takeFromAddress } from '../limits/address-limits';
 import { clientAddress } from './client-address';
 import { HttpError } from './errors';
 import { tooMany } from './rate-limit';
+import { rawSetting } from '../config';
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
@@ -32,7 +33,7 @@ async function requireToken(request: Request, accepted: boolean, refusal: string
 
 /** Admin routes take `Authorization: Bearer $ADMIN_TOKEN`; compared in constant time. */
 export function requireAdmin(request: Request): Promise<void> {
-  return requireToken(request, matches(bearer(request), process.env.ADMIN_TOKEN), 'an admin bearer token is required');
+  return requireToken(request, matches(bearer(request), rawSetting('ADMIN_TOKEN')), 'an admin bearer token is required');
 }
 
 /**
@@ -41,6 +42,6 @@ export function requireAdmin(request: Request): Promise<void> {
  */
 export function requireMetricsReader(request: Request): Promise<void> {
   const presented = bearer(request);
-  const accepted = matches(presented, process.env.METRICS_TOKEN) || matches(presented, process.env.ADMIN_TOKEN);
+  const accepted = matches(presented, rawSetting('METRICS_TOKEN')) || matches(presented, rawSetting('ADMIN_TOKEN'));
   return requireToken(request, accepted, 'a metrics or admin bearer token is required');
 }

@@ -1,49 +1,29 @@
+import type { z } from 'zod';
 import { NotFoundError } from '../errors';
-import { eventIdSchema, slugSchema } from '../live-events/schemas';
-import { tierIdSchema } from '../projects/schemas';
-import { sessionIdSchema } from '../quiz/schemas';
 
-export type SlugParams = { params: Promise<{ slug: string }> };
-export type SlugAndIdParams = { params: Promise<{ slug: string; id: string }> };
+/**
+ * A route's path parameters, each checked by the schema the route gives (lib/server/path-params.ts
+ * binds the patterns' schemas): lib/http knows no pattern's ids.
+ */
+export type PathSchemas<Params> = { [Name in keyof Params]: { schema: z.ZodType; what: string } };
 
-/** Next decodes path parameters when they are awaited: a malformed escape (`%h`) throws a URIError there. */
-async function decoded<Params>(params: Promise<Params>, what: string): Promise<Params> {
+/**
+ * Next decodes path parameters when they are awaited: a malformed escape (`%h`) throws a URIError
+ * there. A parameter its schema refuses names nothing: 404, like an unknown one.
+ */
+export async function pathParams<Params extends Record<string, string>>(
+  { params }: { params: Promise<Params> },
+  schemas: PathSchemas<Params>,
+): Promise<Params> {
+  const names = Object.keys(schemas) as Array<keyof Params>;
+  let values: Params;
   try {
-    return await params;
+    values = await params;
   } catch {
-    throw new NotFoundError(what);
+    throw new NotFoundError(schemas[names[0]!].what);
   }
-}
-
-/** A path that cannot name a project or event names none: 404, like an unknown one. */
-export async function pathSlug({ params }: SlugParams): Promise<string> {
-  const { slug } = await decoded(params, 'project');
-  if (!slugSchema.safeParse(slug).success) throw new NotFoundError('project');
-  return slug;
-}
-
-export async function pathSlugAndId({ params }: SlugAndIdParams): Promise<{ slug: string; id: string }> {
-  const { slug, id } = await decoded(params, 'project');
-  if (!slugSchema.safeParse(slug).success) throw new NotFoundError('project');
-  if (!eventIdSchema.safeParse(id).success) throw new NotFoundError('event');
-  return { slug, id };
-}
-
-export type SlugAndTierParams = { params: Promise<{ slug: string; tier: string }> };
-
-/** A tier's path: a malformed tier id names no tier (404, like an unknown one). */
-export async function pathSlugAndTier({ params }: SlugAndTierParams): Promise<{ slug: string; tier: string }> {
-  const { slug, tier } = await decoded(params, 'project');
-  if (!slugSchema.safeParse(slug).success) throw new NotFoundError('project');
-  if (!tierIdSchema.safeParse(tier).success) throw new NotFoundError('tier');
-  return { slug, tier };
-}
-
-export type SessionParams = { params: Promise<{ id: string }> };
-
-/** A path that cannot name a quiz session names none: 404, like an expired one. */
-export async function pathSessionId({ params }: SessionParams): Promise<string> {
-  const { id } = await decoded(params, 'quiz session');
-  if (!sessionIdSchema.safeParse(id).success) throw new NotFoundError('quiz session');
-  return id;
+  for (const name of names) {
+    if (!schemas[name].schema.safeParse(values[name]).success) throw new NotFoundError(schemas[name].what);
+  }
+  return values;
 }

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { z } from 'zod';
 import { fromTrustedProxy } from '../limits/trusted-proxy';
+import { processEnv, type Env } from '../config';
 
 /** PUBLIC_ORIGIN: the origin visitors use (`https://crowdpulse.example`), no path; unset, the site is whatever host it is addressed as. */
 const originSchema = z
@@ -11,9 +12,9 @@ const originSchema = z
 let parsed: { raw: string | undefined; url: URL | undefined } | undefined;
 
 /** PUBLIC_ORIGIN parsed (checked at start: a bad one stops it), or undefined when unset. */
-export function publicOrigin(env: Record<string, string | undefined> = process.env): URL | undefined {
+export function publicOrigin(env: Env = processEnv()): URL | undefined {
   const raw = env.PUBLIC_ORIGIN || undefined;
-  if (env !== process.env) return raw === undefined ? undefined : originSchema.parse(raw);
+  if (env !== processEnv()) return raw === undefined ? undefined : originSchema.parse(raw);
   if (parsed?.raw !== raw || !parsed) parsed = { raw, url: raw === undefined ? undefined : originSchema.parse(raw) };
   return parsed.url;
 }
@@ -51,6 +52,6 @@ export function hostProblem(request: IncomingMessage): string | undefined {
  * The origin canonical URLs, link previews and the sitemap name: PUBLIC_ORIGIN, never a
  * request's Host, which anyone can set. Unset: `http://localhost:<PORT>`, the demo's and the tests'.
  */
-export function siteOrigin(env: Record<string, string | undefined> = process.env): string {
+export function siteOrigin(env: Env = processEnv()): string {
   return publicOrigin(env)?.origin ?? `http://localhost:${env.PORT ?? 3000}`;
 }

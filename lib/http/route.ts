@@ -1,6 +1,5 @@
-import { CampaignEndedError, ConflictError, InvalidInputError, NotFoundError } from '../errors';
+import { StatusError } from '../errors';
 import { log } from '../log';
-import { NotYourSessionError } from '../quiz/sessions';
 import { isRedisUnavailable } from '../redis/errors';
 import { requireAdmin } from './admin';
 import { errorResponse, HttpError } from './errors';
@@ -36,11 +35,11 @@ export function route<Context>(
 
 function toHttpError(error: unknown): HttpError {
   if (error instanceof HttpError) return error;
-  if (error instanceof NotYourSessionError) return new HttpError(403, 'not_your_session', error.message);
-  if (error instanceof NotFoundError) return new HttpError(404, 'not_found', error.message);
-  if (error instanceof CampaignEndedError) return new HttpError(409, 'campaign_ended', error.message);
-  if (error instanceof ConflictError) return new HttpError(409, error.code, error.message, undefined, {}, error.details);
-  if (error instanceof InvalidInputError) return new HttpError(400, 'invalid_input', `${error.field}: ${error.message}`, error.field);
+  // Each domain error carries its answer (lib/errors.ts): lib/http knows no pattern.
+  if (error instanceof StatusError) {
+    const message = error.field ? `${error.field}: ${error.message}` : error.message;
+    return new HttpError(error.status, error.code, message, error.field, {}, error.details);
+  }
   if (isRedisUnavailable(error)) {
     return new HttpError(503, 'unavailable', 'the data store is unreachable; retry shortly', undefined, {
       'Retry-After': '1',

@@ -3,6 +3,7 @@ import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { servedOverTls } from '../limits/same-site';
 import { publicOrigin } from './public-origin';
 import { nextScriptHashes } from './inline-scripts';
+import { rawSetting } from '../config';
 
 const CSP = 'Content-Security-Policy';
 const policy = (directives: Record<string, string>) =>
@@ -20,12 +21,12 @@ const LOCKED = { 'object-src': "'none'", 'base-uri': "'none'", 'form-action': "'
  * scripts. Styles allow inline `style` attributes (React's progress bars). Connections: the
  * API and the site's own socket, over ws or wss.
  */
-export function pagePolicy(html: string, development = process.env.NODE_ENV !== 'production'): string {
+export function pagePolicy(html: string, development = rawSetting('NODE_ENV') !== 'production'): string {
   return pagePolicyWith(development ? [] : nextScriptHashes(html), development);
 }
 
 /** The same, from the hashes of a page's inline scripts worked out once (the page cache keeps them with the page). */
-export function pagePolicyWith(scriptHashes: readonly string[], development = process.env.NODE_ENV !== 'production'): string {
+export function pagePolicyWith(scriptHashes: readonly string[], development = rawSetting('NODE_ENV') !== 'production'): string {
   const scripts = development ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"] : ["'self'", ...scriptHashes];
   return policy({
     'default-src': "'self'",

@@ -1,8 +1,8 @@
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import { z } from 'zod';
 import { networkScopes } from './limit-key';
 import { appMetrics } from '../metrics/app-metrics';
 import { getRedis, type RedisClient } from '../redis/client';
+import { setting } from '../config';
 
 /**
  * Every per-address limit: its variable, default, and window. All count in Redis
@@ -26,37 +26,14 @@ export type AddressLimit = keyof typeof ADDRESS_LIMITS;
 /** The limits counted per window (takeFromAddress): not the caps on what an address holds at once. */
 export type RateLimit = Exclude<AddressLimit, 'sockets' | 'rows-per-network'>;
 
-const count = (fallback: number) => z.coerce.number().int().min(0).default(fallback);
-
-/** The environment, read in one place: each limit's variable, with its default. */
-const settingsSchema = z.object({
-  RATE_LIMIT_NEW_VISITORS_PER_HOUR: count(ADDRESS_LIMITS['new-visitor-ids'].points),
-  RATE_LIMIT_QUIZ_STARTS_PER_HOUR: count(ADDRESS_LIMITS['quiz-starts'].points),
-  RATE_LIMIT_READS_PER_MIN: count(ADDRESS_LIMITS.reads.points),
-  RATE_LIMIT_FAILED_TOKENS_PER_HOUR: count(ADDRESS_LIMITS['failed-tokens'].points),
-  RATE_LIMIT_SOCKET_EVENTS_PER_MIN: count(ADDRESS_LIMITS['socket-events'].points),
-  RATE_LIMIT_SOCKETS_PER_ADDRESS: count(ADDRESS_LIMITS.sockets.points),
-  LEADERBOARD_ROWS_PER_NETWORK: count(ADDRESS_LIMITS['rows-per-network'].points),
-});
-
 type Limiters = WeakMap<RedisClient, Map<string, RateLimiterRedis>>;
 const globalForLimiters = globalThis as typeof globalThis & { __crowdpulseLimiters?: Limiters };
-
-/** Settings parsed so far, by variable and raw value: every request reads them, a test may change them. */
-const parsedSettings = new Map<string, number>();
-function setting(variable: string, value: string | undefined, parse: (raw: string | undefined) => number): number {
-  const raw = value || undefined;
-  const key = `${variable}=${raw ?? ''}`;
-  let parsed = parsedSettings.get(key);
-  if (parsed === undefined) parsedSettings.set(key, (parsed = parse(raw)));
-  return parsed;
-}
 
 /**
  * Writes per client per minute; 0 turns every per-address limit off (QA and the bench).
  */
 export function writesPerMinute(): number {
-  return setting('RATE_LIMIT_PER_MIN', process.env.RATE_LIMIT_PER_MIN, (raw) => count(ADDRESS_LIMITS.writes.points).parse(raw));
+  return setting('RATE_LIMIT_PER_MIN');
 }
 
 /** A limit's points from its variable (0 turns that one off); 0 for all when RATE_LIMIT_PER_MIN=0. */
@@ -64,10 +41,10 @@ export function limitPoints(name: AddressLimit): number {
   const writes = writesPerMinute();
   if (writes === 0 || name === 'writes') return writes;
   const variable = ADDRESS_LIMITS[name].variable;
-  return setting(variable, process.env[variable], (raw) => settingsSchema.shape[variable].parse(raw));
+  return setting(variable);
 }
 
-/** At start: a mistyped limit stops it with zod's message. */
+/** At start: a mistyped limit stops it with its line (lib/config.ts). */
 export function checkLimitSettings(): void {
   for (const name of Object.keys(ADDRESS_LIMITS) as AddressLimit[]) limitPoints(name);
 }

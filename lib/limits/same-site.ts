@@ -1,9 +1,10 @@
 import type { IncomingMessage } from 'node:http';
 import { fromTrustedProxy } from './trusted-proxy';
+import { rawSetting } from '../config';
 
 /** ALLOWED_ORIGINS: comma-separated origins (`https://example.com`) allowed besides the site's own. */
 function allowedOrigins(): Set<string> {
-  return new Set((process.env.ALLOWED_ORIGINS ?? '').split(',').map((origin) => origin.trim().replace(/\/$/, '')).filter(Boolean));
+  return new Set((rawSetting('ALLOWED_ORIGINS') ?? '').split(',').map((origin) => origin.trim().replace(/\/$/, '')).filter(Boolean));
 }
 
 const firstHop = (value: string | string[] | undefined) => String(value ?? '').split(',')[0]!.trim().toLowerCase();

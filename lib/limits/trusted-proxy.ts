@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import proxyAddr from 'proxy-addr';
+import { rawSetting } from '../config';
 
 type Trust = (address: string, hop: number) => boolean;
 
@@ -15,7 +16,7 @@ let compiled: { setting: string; trust: Trust } | undefined;
  * wrote, and ignored. Throws on a malformed setting.
  */
 export function trustedProxies(): Trust {
-  const setting = (process.env.TRUST_PROXY ?? '').trim();
+  const setting = (rawSetting('TRUST_PROXY') ?? '').trim();
   if (compiled?.setting === setting) return compiled.trust;
   const list = setting.split(',').map((part) => part.trim()).filter((part) => part && part !== '0');
   let trust: Trust = trustNobody;

@@ -1,15 +1,13 @@
-import { z } from 'zod';
+import { processEnv, setting, type Env } from '../config';
 import { CampaignEndedError, ConflictError, InvalidInputError, NotFoundError } from '../errors';
 import { projectKeys } from '../projects/keys';
 import { holdPlace as holdScript, releaseHold as releaseScript } from './scripts';
 import { defaultLiveEventsContext, type LiveEventsContext } from './context';
 import { backerOfVisitor } from './contributions';
 
-const holdMsSchema = z.coerce.number().int().min(1_000).max(86_400_000).default(600_000);
-
 /** HOLD_MS: how long a hold keeps a tier's place, 1 s to 24 h, 10 minutes unless set; anything else refused. */
-export function holdMsFromEnv(env: NodeJS.ProcessEnv = process.env): number {
-  return holdMsSchema.parse(env.HOLD_MS || undefined);
+export function holdMsFromEnv(env: Env = processEnv()): number {
+  return setting('HOLD_MS', env);
 }
 
 let configured: number | undefined;

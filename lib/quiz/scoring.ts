@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { processEnv, setting, type Env } from '../config';
 
 /**
  * How an answer scores, measured on the server: a right answer is worth POINTS_PER_ANSWER plus
@@ -15,9 +15,7 @@ export const MAX_SPEED_BONUS = 500;
 export const MS_PER_BONUS_POINT = 40;
 export const DEFAULT_ANSWER_FLOOR_MS = 1_250;
 
-const floorSchema = z.coerce.number().int().min(0).max(20_000).default(DEFAULT_ANSWER_FLOOR_MS);
-
 /** QUIZ_ANSWER_FLOOR_MS (default 1250: reading a question plus a typical round trip): no answer is timed faster than this. */
-export function answerFloorMs(env: NodeJS.ProcessEnv = process.env): number {
-  return floorSchema.parse(env.QUIZ_ANSWER_FLOOR_MS || undefined);
+export function answerFloorMs(env: Env = processEnv()): number {
+  return setting('QUIZ_ANSWER_FLOOR_MS', env);
 }

@@ -1,4 +1,4 @@
-import { ConflictError, InvalidInputError, NotFoundError } from '../errors';
+import { ConflictError, InvalidInputError, NotFoundError, StatusError } from '../errors';
 import { newId } from '../ids';
 import { defaultLeaderboardContext, type LeaderboardContext } from '../leaderboard/context';
 import { boardsAt, placed, placedAndImproved } from '../leaderboard/board';
@@ -11,8 +11,10 @@ import type { AnsweredQuestion, AnswerResult, Question, ResumedSession, StartedS
 export const SESSION_TTL_MS = 15 * 60_000;
 
 /** A session asked for by another player than the one who started it, or by anyone for none (a 403, the same either way): nothing is written. */
-export class NotYourSessionError extends Error {
+export class NotYourSessionError extends StatusError {
   override readonly name = 'NotYourSessionError';
+  readonly status = 403;
+  readonly code = 'not_your_session';
   constructor() {
     super('no quiz session of yours has this id: only the player who started a session may play it');
   }

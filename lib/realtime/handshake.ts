@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { z } from 'zod';
 import { limitPoints } from '../limits/address-limits';
 import { networkScopes } from '../limits/limit-key';
 import { crossSiteReason } from '../limits/same-site';
@@ -10,6 +9,7 @@ import { appMetrics } from '../metrics/app-metrics';
 import { getRedis } from '../redis/client';
 import { openSocket } from './scripts';
 import { openSocketsKey } from './keys';
+import { setting } from '../config';
 
 /** An open connection's place is renewed this often; one not renewed for OPEN_SOCKET_TTL_MS (its instance died) is free. */
 export const OPEN_SOCKET_TTL_MS = 60_000;
@@ -20,7 +20,7 @@ const RENEW_EVERY_MS = OPEN_SOCKET_TTL_MS / 3;
  * (Socket.IO's `connectTimeout`, 45 s by default). A page joins within a round trip of opening.
  */
 export function connectTimeoutMs(): number {
-  return z.coerce.number().int().min(100).max(60_000).default(10_000).parse(process.env.SOCKET_CONNECT_TIMEOUT_MS || undefined);
+  return setting('SOCKET_CONNECT_TIMEOUT_MS');
 }
 
 type Callback = (error: string | null | undefined, success: boolean) => void;

@@ -1,5 +1,6 @@
 import { Cluster, Redis } from 'ioredis';
 import { log } from '../log';
+import { processEnv, type Env } from '../config';
 
 /** What every pattern is given: one Redis, or a Redis Cluster through ioredis' Cluster client. */
 export type RedisClient = Redis | Cluster;
@@ -10,7 +11,7 @@ export type RedisConnection = { mode: 'single'; url: string } | { mode: 'cluster
 const globalForRedis = globalThis as typeof globalThis & { __crowdpulseRedis?: RedisClient };
 
 /** Reads the connection from the environment; undefined when neither variable is set. */
-export function connectionFromEnv(env: Record<string, string | undefined> = process.env): RedisConnection | undefined {
+export function connectionFromEnv(env: Env = processEnv()): RedisConnection | undefined {
   const url = env.REDIS_URL?.trim();
   const nodes = env.REDIS_CLUSTER_NODES?.trim();
   if (url && nodes) {

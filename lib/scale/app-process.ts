@@ -3,8 +3,9 @@ import { once } from 'node:events';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { freePort, killOnExit } from '../redis/embedded';
+import { processEnv, rawSetting } from '../config';
 
-const HARNESS_VISITOR_SECRET = process.env.VISITOR_SECRET || randomBytes(32).toString('base64url');
+const HARNESS_VISITOR_SECRET = rawSetting('VISITOR_SECRET') || randomBytes(32).toString('base64url');
 
 export type AppProcessOptions = {
   /** Defaults to a free port. */
@@ -51,7 +52,7 @@ export class AppProcess {
     this.lines = [];
     this.child = spawn(path.join('node_modules', '.bin', 'tsx'), ['server.ts'], {
       env: {
-        ...process.env,
+        ...processEnv(),
         NODE_ENV: 'production',
         // npm start needs one: every instance this process starts shares it, unless given one.
         VISITOR_SECRET: HARNESS_VISITOR_SECRET,

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { freePort } from '../redis/embedded';
+import { rawSetting } from '../config';
 import { AppProcess, type AppProcessOptions } from './app-process';
 import { startHaproxy, type HaproxyHandle } from './haproxy';
 
@@ -36,7 +37,7 @@ const instanceNameOf = (index: number) => `instance-${index + 1}`;
 export async function startScaledSite(options: ScaledSiteOptions): Promise<ScaledSite> {
   const startApp = options.startApp ?? ((env, appOptions) => AppProcess.start(env, appOptions));
   // One visitor-cookie key for the whole site, or each instance would refuse the others' cookies.
-  const visitorSecret = options.env.VISITOR_SECRET || process.env.VISITOR_SECRET || randomBytes(32).toString('base64url');
+  const visitorSecret = options.env.VISITOR_SECRET || rawSetting('VISITOR_SECRET') || randomBytes(32).toString('base64url');
   const apps: ScaledSite['apps'] = [];
   const stopApps = () => Promise.all(apps.map(({ app }) => app.stop())).then(() => undefined);
   const startOne = async (index: number) => {

@@ -27,6 +27,7 @@ import { timelineCapFromEnv } from '../timeline/config';
 import { trustedProxies } from '../limits/trusted-proxy';
 import { ensureVisitorSecret } from '../visitors/cookie';
 import { publicOrigin } from '../http/public-origin';
+import { checkSettings, setSetting, setting } from '../config';
 
 export type Runtime = { stop(): Promise<void> };
 
@@ -36,7 +37,8 @@ export type Runtime = { stop(): Promise<void> };
  * module graphs of the process (server.ts and Next's bundle) read them from the environment.
  */
 export async function startRuntime(): Promise<Runtime> {
-  // A mistyped setting stops the start with zod's message, not the first request that needs it.
+  // A mistyped setting stops the start, one line each (lib/settings.ts); then the rules across settings.
+  checkSettings();
   windowsFromEnv();
   checkLimitSettings();
   trustedProxies();
@@ -52,7 +54,7 @@ export async function startRuntime(): Promise<Runtime> {
     // REDIS_DATA_DIR (the demo's data/redis) keeps the data across crashes and restarts.
     const dataDir = embeddedRedisDataDir();
     embedded = await superviseRedisServer({ dataDir });
-    process.env.REDIS_URL = embedded.url;
+    setSetting('REDIS_URL', embedded.url);
     log.info(
       { port: embedded.port, pid: embedded.pid(), dataDir: dataDir ?? 'none' },
       'started a private, supervised redis-server; set REDIS_URL or REDIS_CLUSTER_NODES to use your own',
@@ -67,14 +69,14 @@ export async function startRuntime(): Promise<Runtime> {
   );
 
   const ctx = defaultLiveEventsContext();
-  if (process.env.SEED_DEMO === '1') {
+  if (setting('SEED_DEMO')) {
     // Seeded quiz scores wait for a replica: on a new cluster, let the replicas finish their first sync.
     await waitForReplicas(redis, { timeoutMs: 120_000, onWaiting: () => log.info("waiting for the cluster's replicas' first sync before seeding") });
     const { created } = await seedDemoProjects(ctx);
     const players = await seedDemoBoard(defaultLeaderboardContext());
     log.info({ created, players }, 'demo projects and leaderboard seeded');
   }
-  const simulator = process.env.SIMULATE === '1' ? startSimulator(ctx) : undefined;
+  const simulator = setting('SIMULATE') ? startSimulator(ctx) : undefined;
   if (simulator) log.info('traffic simulator running (SIMULATE=0 turns it off)');
   // Every instance runs a poller; each shard is polled by the one holding its lease (claim-due.lua).
   const foldPoller = startFoldPoller(metricFolder(redis), {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { processEnv, type Env } from '../config';
 
 /** The shortest ADMIN_TOKEN the server accepts: 24 characters (18 random bytes in base64url). */
 export const ADMIN_TOKEN_MIN_LENGTH = 24;
@@ -14,7 +15,7 @@ export function makeAdminToken(): string {
  * Whether the admin routes are open: with an ADMIN_TOKEN of at least 24 characters; without one
  * they answer 401 to everyone. A shorter one stops the start: it could be guessed.
  */
-export function checkAdminToken(env: Record<string, string | undefined> = process.env): 'configured' | 'unset' {
+export function checkAdminToken(env: Env = processEnv()): 'configured' | 'unset' {
   const token = env.ADMIN_TOKEN;
   if (!token) return 'unset';
   if (token.length < ADMIN_TOKEN_MIN_LENGTH) {
@@ -32,7 +33,7 @@ export function checkAdminToken(env: Record<string, string | undefined> = proces
  * and the projects and boards would vanish without a word. Elsewhere (`npm run dev`, the tests)
  * it may be throwaway.
  */
-export function embeddedRedisDataDir(env: Record<string, string | undefined> = process.env): string | undefined {
+export function embeddedRedisDataDir(env: Env = processEnv()): string | undefined {
   const dataDir = env.REDIS_DATA_DIR || undefined;
   if (!dataDir && env.NODE_ENV === 'production') {
     throw new Error(

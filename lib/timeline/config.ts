@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { processEnv, setting, type Env } from '../config';
 
 /** How a capped timeline is kept: `cap` entries, trimmed back to it once `cap + slack` is reached. */
 export type TimelineLimits = { cap: number; slack: number; ttlMs: number };
@@ -6,11 +6,9 @@ export type TimelineLimits = { cap: number; slack: number; ttlMs: number };
 /** The hysteresis of antirez's "Timeline" pattern: one LTRIM per ten pushes; a full list holds cap to cap + 9 entries. */
 export const TIMELINE_SLACK = 10;
 
-const cap = z.coerce.number().int().min(1).max(10_000).default(100);
-
 /** TIMELINE_CAP (default 100) keeps each project's activity timeline to that many entries. */
-export function timelineCapFromEnv(env: NodeJS.ProcessEnv = process.env): number {
-  return cap.parse(env.TIMELINE_CAP || undefined);
+export function timelineCapFromEnv(env: Env = processEnv()): number {
+  return setting('TIMELINE_CAP', env);
 }
 
 /** Where a timeline's list and its sequence counter (a field of a hash in the same slot) live. */

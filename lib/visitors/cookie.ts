@@ -3,6 +3,7 @@ import { parseCookie, stringifySetCookie } from 'cookie';
 import { sign, unsign } from 'cookie-signature';
 import { z } from 'zod';
 import { visitorIdSchema } from '../live-events/schemas';
+import { processEnv, rawSetting, type Env } from '../config';
 
 /**
  * The visitor id: issued by the server with the page, signed (cookie-signature's HMAC-SHA256),
@@ -26,7 +27,7 @@ const secretSchema = (name: string) => z.string().min(32, `${name} must be at le
  * balancer must share it, or each refuses the others' cookies.
  */
 function secret(): string | undefined {
-  const value = process.env.VISITOR_SECRET;
+  const value = rawSetting('VISITOR_SECRET');
   return value ? secretSchema('VISITOR_SECRET').parse(value) : undefined;
 }
 
@@ -40,9 +41,9 @@ const untilSchema = z.iso.datetime({ offset: true }).transform((text) => Date.pa
  * again with the new one) until VISITOR_SECRET_PREVIOUS_UNTIL, then not at all.
  */
 function previousSecret(now = Date.now()): string | undefined {
-  const value = process.env.VISITOR_SECRET_PREVIOUS;
+  const value = rawSetting('VISITOR_SECRET_PREVIOUS');
   if (!value) return undefined;
-  const until = untilSchema.safeParse(process.env.VISITOR_SECRET_PREVIOUS_UNTIL);
+  const until = untilSchema.safeParse(rawSetting('VISITOR_SECRET_PREVIOUS_UNTIL'));
   if (!until.success || now >= until.data) return undefined;
   return secretSchema('VISITOR_SECRET_PREVIOUS').parse(value);
 }
@@ -53,7 +54,7 @@ function previousSecret(now = Date.now()): string | undefined {
  * demos make one up and keep it in their data folder); elsewhere (`npm run dev`, tests) one is
  * made up for this process and its Next bundle.
  */
-export function ensureVisitorSecret(env: Record<string, string | undefined> = process.env, now = Date.now()): void {
+export function ensureVisitorSecret(env: Env = processEnv(), now = Date.now()): void {
   if (!env.VISITOR_SECRET && env.NODE_ENV === 'production') {
     throw new Error('npm start refuses to run without VISITOR_SECRET (at least 32 characters: `openssl rand -base64 32`), or every visitor would be new after a restart');
   }

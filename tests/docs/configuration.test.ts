@@ -3,6 +3,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { KINDS } from '../../lib/live-events/kinds';
 import { ROOT, read } from './markdown';
+import { SETTINGS, settingInfo, type SettingName } from '../../lib/config';
+import type { Section } from '../../lib/settings';
 
 /** Where the app and its scripts read settings, and where only the test suites do. */
 const APP = ['app', 'components', 'lib', 'scripts', 'bench', 'chaos', 'server.ts', 'next.config.js'];
@@ -20,7 +22,8 @@ function sources(entry: string): string[] {
 }
 
 /**
- * The variables a source reads: `process.env.X`, `env.X` of an environment passed in,
+ * The variables a source reads (lib/, app/ and components/ read through lib/config.ts, checked by
+ * tests/docs/no-process-env.test.ts; scripts/, bench/ and chaos/ may read process.env): `process.env.X`, `env.X` of an environment passed in,
  * `process.env['X']`, `const { X } = process.env`, and the upper-case keys of a zod object the
  * environment is parsed with (`WINDOW_NEWS_MS: windowMs(…)`), and a live event kind's
  * `env: 'WINDOW_NEWS_MS'` (lib/live-events/kinds.ts).
@@ -41,32 +44,55 @@ export function variablesRead(source: string): Set<string> {
 
 const readBy = (entries: string[]) => new Set(entries.flatMap(sources).flatMap((file) => [...variablesRead(readFileSync(path.join(ROOT, file), 'utf8'))]));
 
-/** The variables docs/configuration.md tables, by section: the first cell's `NAME`s. */
-export function documented(markdown: string): { app: Set<string>; testOnly: Set<string> } {
-  const app = new Set<string>();
-  const testOnly = new Set<string>();
-  for (const section of markdown.split(/^## /m).slice(1)) {
-    const into = section.startsWith('Test-only') ? testOnly : app;
-    for (const [, cell] of section.matchAll(/^\|([^|\n]+)\|/gm)) {
-      for (const [, name] of cell!.matchAll(/`([A-Z][A-Z0-9_]*)`/g)) into.add(name!);
+/** docs/configuration.md's sections, as lib/settings.ts names them. */
+const SECTIONS: Record<string, Section | 'testOnly'> = {
+  'The app': 'app',
+  'Outside programs': 'programs',
+  'Running at scale': 'scale',
+  'Benchmarks and chaos': 'bench',
+  'Test-only': 'testOnly',
+};
+
+/** The rows of docs/configuration.md's tables, by section: each of the first cell's `NAME`s with its default cell and whole row. */
+export function documented(markdown: string): Map<string, { section: Section | 'testOnly'; fallback: string; row: string }> {
+  const rows = new Map<string, { section: Section | 'testOnly'; fallback: string; row: string }>();
+  for (const part of markdown.split(/^## /m).slice(1)) {
+    const section = SECTIONS[part.split('\n')[0]!.trim()];
+    if (!section) throw new Error(`docs/configuration.md: a section lib/settings.ts does not know: ${part.split('\n')[0]}`);
+    for (const [row, cell, fallback] of part.matchAll(/^\|([^|\n]+)\|([^|\n]+)\|.*$/gm)) {
+      for (const [, name] of cell!.matchAll(/`([A-Z][A-Z0-9_]*)`/g)) rows.set(name!, { section, fallback: fallback!.trim(), row });
     }
   }
-  return { app, testOnly };
+  return rows;
 }
 
 const minus = (a: Set<string>, b: Set<string>) => [...a].filter((name) => !b.has(name)).sort();
+const NAMES = Object.keys(SETTINGS.shape) as SettingName[];
 
 describe('docs/configuration.md', () => {
-  const appReads = readBy(APP);
+  const rows = documented(read('docs/configuration.md'));
+  const testOnly = new Set([...rows].filter(([, { section }]) => section === 'testOnly').map(([name]) => name));
+  const appReads = new Set([...readBy(APP), ...NAMES]);
   const testReads = readBy(TESTS);
-  const { app, testOnly } = documented(read('docs/configuration.md'));
 
-  it('lists every variable the app and its scripts read', () => {
-    expect(minus(appReads, app)).toEqual([]);
+  it("tables every setting of lib/settings.ts in its section, and nothing else outside the test-only one", () => {
+    const tabled = [...rows].filter(([, { section }]) => section !== 'testOnly').map(([name, { section }]) => `${name} ${section}`);
+    expect(tabled.sort()).toEqual(NAMES.map((name) => `${name} ${settingInfo(name).section}`).sort());
   });
 
-  it('lists nothing the app does not read, outside its test-only section', () => {
-    expect(minus(app, appReads)).toEqual([]);
+  it("gives each setting its schema's default, and says where `npm start` requires one", () => {
+    for (const name of NAMES) {
+      const { default: fallback, requiredByStart } = settingInfo(name);
+      const row = rows.get(name)!;
+      if (typeof fallback === 'number' || typeof fallback === 'string') expect(row.fallback, name).toMatch(new RegExp(`^${fallback}\\b`));
+      if (requiredByStart) expect(row.row, name).toContain('`npm start`');
+    }
+  });
+
+  it('lib/settings.ts holds every variable the app and its scripts read, and each is read', () => {
+    expect(minus(readBy(APP), new Set(NAMES))).toEqual([]);
+    const code = APP.flatMap(sources).filter((file) => file !== path.join('lib', 'settings.ts')).map((file) => readFileSync(path.join(ROOT, file), 'utf8')).join('\n');
+    expect(NAMES.filter((name) => !new RegExp(`\\b${name}\\b`).test(code))).toEqual([]);
   });
 
   it('lists in its test-only section every variable only the tests read, and only those', () => {

@@ -38,6 +38,34 @@ describe('the layers of lib/', () => {
   });
 });
 
+/** The folders of lib/ that hold a pattern's domain, and what is built on them: lib/http serves them without knowing them. */
+const PATTERNS = ['creators', 'quiz', 'folding', 'live-events', 'feed', 'projects', 'leaderboard', 'timeline'];
+const ROOT = path.resolve(LIB, '..');
+const importsOf = (file: string) => [...readFileSync(file, 'utf8').matchAll(/from '([^']+)'/g)].map(([, target]) => target!);
+const resolved = (file: string, target: string) =>
+  path.relative(ROOT, target.startsWith('@/') ? path.join(ROOT, target.slice(2)) : path.resolve(path.dirname(file), target));
+
+describe('imports run one way', () => {
+  it('server.ts and lib/ import nothing from app/: the direct routes come from a table of lib/server', () => {
+    const backward = [path.join(ROOT, 'server.ts'), ...sources(LIB)].flatMap((file) =>
+      importsOf(file).filter((target) => target.startsWith('.') || target.startsWith('@/')).filter((target) => resolved(file, target).startsWith(`app${path.sep}`)).map((target) => `${path.relative(ROOT, file)} imports ${target}`),
+    );
+    expect(backward).toEqual([]);
+  });
+
+  // lib/http/openapi/ is the API's contract: it describes each pattern's routes, and so names their schemas.
+  it("lib/http knows no pattern: errors carry their status (lib/errors.ts) and a route gives its path's schemas", () => {
+    const http = sources(path.join(LIB, 'http')).filter((file) => !file.includes(`${path.sep}openapi${path.sep}`));
+    const known = http.flatMap((file) =>
+      importsOf(file)
+        .filter((target) => target.startsWith('.'))
+        .filter((target) => PATTERNS.includes(path.relative(LIB, path.resolve(path.dirname(file), target)).split(path.sep)[0]!))
+        .map((target) => `${path.relative(LIB, file)} imports ${target}`),
+    );
+    expect(known).toEqual([]);
+  });
+});
+
 describe('the Lua includes of lib/', () => {
   const luaFiles = readdirSync(LIB, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.lua'));
   const includes = luaFiles.flatMap((file) =>

@@ -14,6 +14,7 @@ const BUDGETS: Record<string, number> = {
   'docs/tour.md': 1_000,
   'docs/architecture.md': 1_500,
   'docs/live-events.md': 2_200,
+  'docs/adding-a-kind.md': 700,
   'docs/leaderboard.md': 1_500,
   'docs/event-folding.md': 900,
   'docs/timelines.md': 750,

@@ -10,6 +10,7 @@ import { windowsFromEnv } from '../../lib/live-events/windows';
 import { timelineCapFromEnv } from '../../lib/timeline/config';
 import { answerFloorMs } from '../../lib/quiz/scoring';
 import { ensureVisitorSecret } from '../../lib/visitors/cookie';
+import { checkSettings, ConfigError, settingProblems } from '../../lib/config';
 
 /** docs/configuration.md: the defaults of its table, and the settings it says are refused at start. */
 const saved = { ...process.env };
@@ -86,6 +87,18 @@ describe('configuration', () => {
     const development: Record<string, string | undefined> = { NODE_ENV: 'development' };
     ensureVisitorSecret(development);
     expect(development.VISITOR_SECRET!.length).toBeGreaterThanOrEqual(32); // made up at start
+  });
+
+  it('the start names every malformed setting, one line each, and never prints a secret (lib/config.ts)', () => {
+    const env = { TIMELINE_CAP: 'many', SIMULATE: 'yes', ADMIN_TOKEN: 'short-admin-token', FOLD_SHARDS: '6', PORT: '' };
+    expect(settingProblems(env)).toEqual([
+      expect.stringMatching(/^ADMIN_TOKEN has 17 characters; it must have at least 24/),
+      expect.stringMatching(/^TIMELINE_CAP="many": /),
+      expect.stringMatching(/^SIMULATE="yes": must be 0 or 1$/),
+    ]);
+    expect(() => checkSettings(env)).toThrow(ConfigError);
+    expect(settingProblems(env).join('\n')).not.toContain('short-admin-token');
+    expect(settingProblems({})).toEqual([]);
   });
 
   it('demo:cluster refuses INSTANCES above 16 before starting anything', () => {

@@ -1,10 +1,4 @@
-import type { z } from 'zod';
-import type { healthSchema } from '@/lib/http/openapi/routes/service';
-import { route } from '@/lib/http/route';
-import { getRedis } from '@/lib/redis/client';
+import { getHealth } from '@/lib/server/routes/health-route';
 
-export const GET = route(async () => {
-  await getRedis().ping();
-  const body: z.infer<typeof healthSchema> = { ok: true, redis: 'up' };
-  return Response.json(body, { headers: { 'Cache-Control': 'no-store' } });
-});
+/** Defined in lib/server/routes/health-route.ts, which server.ts also answers directly (lib/server/direct-table.ts). */
+export const GET = getHealth;

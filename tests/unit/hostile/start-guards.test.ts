@@ -69,4 +69,12 @@ describe('npm start refuses what would lose data or open the admin routes to a g
     expect(output).toContain('ADMIN_TOKEN has 17 characters; it must have at least 24');
     expect(output).not.toContain('short-admin-token');
   });
+
+  it('server.ts with malformed settings exits 1 naming each, before starting any Redis', { timeout: 60_000 }, async () => {
+    const { code, output } = await startServer({ ADMIN_TOKEN: makeAdminToken(), TIMELINE_CAP: 'many', FOLD_SHARDS: '0', REDIS_DATA_DIR: '/nonexistent/never-used' });
+    expect(code).toBe(1);
+    expect(output).toContain('TIMELINE_CAP=');
+    expect(output).toContain('FOLD_SHARDS=');
+    expect(output).not.toContain('started a private, supervised redis-server');
+  });
 });

@@ -4,6 +4,7 @@ import { route } from '@/lib/http/route';
 import { limitBursts } from '@/lib/http/rate-limit';
 import { BurstRunningError, fireBurst } from '@/lib/folding/burst';
 import { metricFolder } from '@/lib/folding/metric-events';
+import { setting } from '../../../../lib/config';
 
 /**
  * The ops page's "Fire a burst": 200 events over 2 s across 4 fresh accounts, sent from the
@@ -13,7 +14,7 @@ import { metricFolder } from '@/lib/folding/metric-events';
  */
 export const POST = route(
   async (request) => {
-    if (process.env.SIMULATE !== '1') await requireAdmin(request);
+    if (!setting('SIMULATE')) await requireAdmin(request);
     await limitBursts(request);
     const burst = await fireBurst(metricFolder()).catch((error: unknown) => {
       if (!(error instanceof BurstRunningError)) throw error;

@@ -2,6 +2,7 @@ import { readJson } from '@/lib/http/body';
 import { requireAdmin } from '@/lib/http/admin';
 import { route } from '@/lib/http/route';
 import { metricEventSchema, metricFolder } from '@/lib/folding/metric-events';
+import { setting } from '../../../../lib/config';
 
 /**
  * A `post-metric-updated` event: 202, folded later; `folded` says whether its group was pending
@@ -10,7 +11,7 @@ import { metricEventSchema, metricFolder } from '@/lib/folding/metric-events';
  */
 export const POST = route(
   async (request: Request) => {
-    if (process.env.SIMULATE !== '1') await requireAdmin(request);
+    if (!setting('SIMULATE')) await requireAdmin(request);
     const event = await readJson(request, metricEventSchema);
     const folded = await metricFolder().fold(event, Date.now());
     return Response.json({ folded }, { status: 202 });

@@ -1,4 +1,4 @@
-import { pathSlug, type SlugParams } from '@/lib/http/params';
+import { pathSlug, type SlugParams } from '@/lib/server/path-params';
 import { route } from '@/lib/http/route';
 import { knownVisitor, visitorJson } from '@/lib/http/visitor';
 import { defaultFeedContext, unfollow } from '@/lib/feed';

@@ -1,6 +1,6 @@
 import { readJson } from '@/lib/http/body';
 import { HttpError } from '@/lib/http/errors';
-import { pathSlug, type SlugParams } from '@/lib/http/params';
+import { pathSlug, type SlugParams } from '@/lib/server/path-params';
 import { route } from '@/lib/http/route';
 import { catalogueKeys, projectKeys } from '@/lib/projects/keys';
 import { putProject } from '@/lib/projects/save';

@@ -1,6 +1,6 @@
 import { projectWriteContext } from '@/lib/creators/project-writes';
 import { IMPORT_BODY_BYTES, readJson } from '@/lib/http/body';
-import { pathSlug, type SlugParams } from '@/lib/http/params';
+import { pathSlug, type SlugParams } from '@/lib/server/path-params';
 import { route } from '@/lib/http/route';
 import { importEvents } from '@/lib/live-events';
 import { importInputSchema } from '@/lib/live-events/schemas';

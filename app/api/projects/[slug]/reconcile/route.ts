@@ -1,4 +1,4 @@
-import { pathSlug, type SlugParams } from '@/lib/http/params';
+import { pathSlug, type SlugParams } from '@/lib/server/path-params';
 import { route } from '@/lib/http/route';
 import { reconcileLedger } from '@/lib/live-events';
 import { getRedis } from '@/lib/redis/client';

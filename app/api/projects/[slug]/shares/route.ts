@@ -1,5 +1,5 @@
 import { readJson } from '@/lib/http/body';
-import { pathSlug, type SlugParams } from '@/lib/http/params';
+import { pathSlug, type SlugParams } from '@/lib/server/path-params';
 import { route } from '@/lib/http/route';
 import { recordEvent } from '@/lib/live-events';
 import { shares } from '@/lib/live-events/kinds';

@@ -1,5 +1,5 @@
 import { parseInput } from '@/lib/http/body';
-import { pathSlug, type SlugParams } from '@/lib/http/params';
+import { pathSlug, type SlugParams } from '@/lib/server/path-params';
 import { route } from '@/lib/http/route';
 import { readActivity } from '@/lib/live-events/activity';
 import { timelineQuerySchema as query } from '@/lib/live-events/schemas';

@@ -1,4 +1,4 @@
-import { pathSessionId, type SessionParams } from '@/lib/http/params';
+import { pathSessionId, type SessionParams } from '@/lib/server/path-params';
 import { route } from '@/lib/http/route';
 import { requireQuizPlayer } from '@/lib/http/visitor';
 import { resumeSession } from '@/lib/quiz';

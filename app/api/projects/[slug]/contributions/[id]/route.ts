@@ -1,5 +1,5 @@
 import { projectWriteContext } from '@/lib/creators/project-writes';
-import { pathSlugAndId, type SlugAndIdParams } from '@/lib/http/params';
+import { pathSlugAndId, type SlugAndIdParams } from '@/lib/server/path-params';
 import { route } from '@/lib/http/route';
 import { cancelContribution } from '@/lib/live-events';
 import { projectKeys } from '@/lib/projects/keys';

@@ -1,4 +1,4 @@
-import { pathSlugAndId, type SlugAndIdParams } from '@/lib/http/params';
+import { pathSlugAndId, type SlugAndIdParams } from '@/lib/server/path-params';
 import { route } from '@/lib/http/route';
 import { unpublishNews } from '@/lib/live-events';
 import { projectKeys } from '@/lib/projects/keys';

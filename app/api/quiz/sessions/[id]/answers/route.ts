@@ -1,5 +1,5 @@
 import { readJson } from '@/lib/http/body';
-import { pathSessionId, type SessionParams } from '@/lib/http/params';
+import { pathSessionId, type SessionParams } from '@/lib/server/path-params';
 import { route } from '@/lib/http/route';
 import { requireQuizPlayer } from '@/lib/http/visitor';
 import { answerQuestion } from '@/lib/quiz';

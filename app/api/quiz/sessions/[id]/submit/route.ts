@@ -1,6 +1,6 @@
 import { clientAddress } from '@/lib/http/client-address';
 import { readJson } from '@/lib/http/body';
-import { pathSessionId, type SessionParams } from '@/lib/http/params';
+import { pathSessionId, type SessionParams } from '@/lib/server/path-params';
 import { route } from '@/lib/http/route';
 import { submitSession } from '@/lib/quiz';
 import { requireQuizPlayer } from '@/lib/http/visitor';

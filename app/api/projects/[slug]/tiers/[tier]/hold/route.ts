@@ -1,4 +1,4 @@
-import { pathSlugAndTier, type SlugAndTierParams } from '@/lib/http/params';
+import { pathSlugAndTier, type SlugAndTierParams } from '@/lib/server/path-params';
 import { route } from '@/lib/http/route';
 import { knownVisitor, requirePlayer, visitorJson } from '@/lib/http/visitor';
 import { holdPlace, releaseHold } from '@/lib/live-events/holds';
