@@ -1,6 +1,7 @@
 import { defineConfig, globalIgnores } from 'eslint/config';
 import nextVitals from 'eslint-config-next/core-web-vitals';
 import nextTs from 'eslint-config-next/typescript';
+import prettier from 'eslint-config-prettier/flat';
 
 export default defineConfig([
   ...nextVitals,
@@ -10,5 +11,7 @@ export default defineConfig([
     files: ['e2e/**', 'tests/**', 'bench/**'],
     rules: { 'react-hooks/rules-of-hooks': 'off' },
   },
+  // Last: turns off the style rules Prettier owns.
+  prettier,
   globalIgnores(['.next/**', 'node_modules/**', 'next-env.d.ts', 'test-results/**', 'playwright-report/**']),
 ]);
