@@ -11,5 +11,8 @@ export const onRequestError: Instrumentation.onRequestError = async (error, requ
   const reqId = request.headers['x-request-id'];
   const digest = (error as { digest?: string }).digest;
   const err = error instanceof Error ? error.message : String(error);
-  log.error({ reqId, digest, path: request.path, route: context.routePath, kind: context.routeType, err }, 'rendering failed');
+  log.error(
+    { reqId, digest, path: request.path, route: context.routePath, kind: context.routeType, err },
+    'rendering failed',
+  );
 };

@@ -30,7 +30,10 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   // On failure: the HTML report (playwright-report/, `npx playwright show-report`), and beside each
   // failed test in test-results/ its trace (`npx playwright show-trace …/trace.zip`) and a screenshot.
-  reporter: [['list'], ['html', { open: 'never', outputFolder: RESULTS_DIR.replace('test-results', 'playwright-report') }]],
+  reporter: [
+    ['list'],
+    ['html', { open: 'never', outputFolder: RESULTS_DIR.replace('test-results', 'playwright-report') }],
+  ],
   outputDir: RESULTS_DIR,
   use: {
     ...devices['Desktop Chrome'],

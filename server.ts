@@ -18,8 +18,13 @@ async function main() {
   await app.prepare();
 
   // The build's files, answered from memory (lib/server/framework-files.ts); in development Next serves them as it rebuilds them.
-  const server = createAppServer(handle, { direct: DIRECT_ROUTES, staticDir: dev ? undefined : path.join('.next', 'static') });
-  server.httpServer.listen(port, host, () => log.info({ instance: instanceName() }, `crowdpulse ready on http://localhost:${port}`));
+  const server = createAppServer(handle, {
+    direct: DIRECT_ROUTES,
+    staticDir: dev ? undefined : path.join('.next', 'static'),
+  });
+  server.httpServer.listen(port, host, () =>
+    log.info({ instance: instanceName() }, `crowdpulse ready on http://localhost:${port}`),
+  );
 
   let stopping = false;
   const shutdown = async (signal: string) => {

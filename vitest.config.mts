@@ -21,7 +21,9 @@ const ALONE = ['tests/hostile/burst*.test.ts', 'tests/pages/*.test.ts', 'tests/*
  * (`--project cluster`, as `npm run test:cluster` and `npm test` do), so running one file runs
  * it on one Redis.
  */
-const clusterAsked = process.argv.some((arg, at) => /^--project=cluster/.test(arg) || (arg === '--project' && process.argv[at + 1]?.startsWith('cluster')));
+const clusterAsked = process.argv.some(
+  (arg, at) => /^--project=cluster/.test(arg) || (arg === '--project' && process.argv[at + 1]?.startsWith('cluster')),
+);
 const topologies = ['single', ...(clusterAsked ? ['cluster'] : [])];
 const redisSetup = ['tests/run-folder.ts', 'tests/global-setup.ts'];
 
@@ -58,11 +60,22 @@ export default defineConfig({
       { extends: true, test: { name: 'machine', include: MACHINE } },
       ...topologies.map((name) => ({
         extends: true,
-        test: { name, include: ['tests/**/*.test.ts'], exclude: [...UNIT, ...MACHINE, ...ALONE], globalSetup: redisSetup },
+        test: {
+          name,
+          include: ['tests/**/*.test.ts'],
+          exclude: [...UNIT, ...MACHINE, ...ALONE],
+          globalSetup: redisSetup,
+        },
       })),
       ...topologies.map((name) => ({
         extends: true,
-        test: { name: `${name}-alone`, include: ALONE, globalSetup: redisSetup, maxWorkers: 1, sequence: { groupOrder: 1 } },
+        test: {
+          name: `${name}-alone`,
+          include: ALONE,
+          globalSetup: redisSetup,
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
+        },
       })),
     ],
   },

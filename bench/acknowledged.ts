@@ -37,7 +37,12 @@ async function run(write: (i: number) => Promise<unknown>, writes: number, write
 }
 
 /** The two kinds of write in alternating rounds, so that a busy moment of the machine hits both alike. */
-async function alternate(plain: (i: number) => Promise<unknown>, kept: (i: number) => Promise<unknown>, writes: number, writers: number): Promise<[Run, Run]> {
+async function alternate(
+  plain: (i: number) => Promise<unknown>,
+  kept: (i: number) => Promise<unknown>,
+  writes: number,
+  writers: number,
+): Promise<[Run, Run]> {
   const runs: [Run[], Run[]] = [[], []];
   for (let round = 0; round < ROUNDS; round++) {
     runs[0].push(await run(plain, writes / ROUNDS, writers));
@@ -52,7 +57,8 @@ async function alternate(plain: (i: number) => Promise<unknown>, kept: (i: numbe
 }
 
 const perSecond = (one: Run) => one.writes / one.seconds;
-const latency = (one: Run) => `p50 ${fmt.ms(percentile(one.latencies, 50))} / p99 ${fmt.ms(percentile(one.latencies, 99))}`;
+const latency = (one: Run) =>
+  `p50 ${fmt.ms(percentile(one.latencies, 50))} / p99 ${fmt.ms(percentile(one.latencies, 99))}`;
 
 function rows(label: string, plain: Run, kept: Run): Row[] {
   return [
@@ -85,12 +91,20 @@ export async function measureAcknowledged(): Promise<FigureResult> {
     await saveProject(project, 0, client);
     await cluster.waitForReplicas();
     const ctx = projectWriteContext({ redis: client, windows: configuredWindows(), now: Date.now });
-    const plain = (i: number) => recordContribution(project.slug, { id: `p${i}-${Date.now()}`, name: 'Bench', amount: 5 }, ctx);
-    const kept = (i: number) => acknowledged([projectKeys.info(project.slug)], () => recordContribution(project.slug, { id: `k${i}-${Date.now()}`, name: 'Bench', amount: 5 }, ctx), client);
+    const plain = (i: number) =>
+      recordContribution(project.slug, { id: `p${i}-${Date.now()}`, name: 'Bench', amount: 5 }, ctx);
+    const kept = (i: number) =>
+      acknowledged(
+        [projectKeys.info(project.slug)],
+        () => recordContribution(project.slug, { id: `k${i}-${Date.now()}`, name: 'Bench', amount: 5 }, ctx),
+        client,
+      );
     await run(plain, 200, 1);
     await run(kept, 200, 1);
 
-    progress(`acknowledged writes: ${SEQUENTIAL} one after the other, then ${CONCURRENT} by ${WRITERS} writers, each way`);
+    progress(
+      `acknowledged writes: ${SEQUENTIAL} one after the other, then ${CONCURRENT} by ${WRITERS} writers, each way`,
+    );
     const [plainOne, keptOne] = await alternate(plain, kept, SEQUENTIAL, 1);
     const [plainMany, keptMany] = await alternate(plain, kept, CONCURRENT, WRITERS);
     const added = percentile(keptOne.latencies, 50) - percentile(plainOne.latencies, 50);

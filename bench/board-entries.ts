@@ -29,7 +29,15 @@ export async function addBenchEntry(entry: BenchEntry, ctx: LeaderboardContext, 
   const reply = await addEntry.run(
     ctx.redis,
     { ...ctx.keys, boards: boards.keys },
-    { id: entry.id, player: entry.id, name: entry.name, points: entry.score, date: entry.date, size: ctx.size, periods: boards.args },
+    {
+      id: entry.id,
+      player: entry.id,
+      name: entry.name,
+      points: entry.score,
+      date: entry.date,
+      size: ctx.size,
+      periods: boards.args,
+    },
   );
   // One board answers {rank, threshold, shared, listed, improved}: the all time column of three.
   return placedAndImproved(oneBoard ? reply.slice(0, 5).flatMap((value) => [0, 0, value]) : reply);

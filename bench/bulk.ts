@@ -92,8 +92,10 @@ export async function measureBulk(app: App, redisUrl: string): Promise<FigureRes
   };
   try {
     await waitUntilReady(redis);
-    progress(`bulk: warm-up, then ${ROUNDS} × (${REQUESTS_PER_ROUND} imports of ${batch} events, ` +
-      `${REQUESTS_PER_ROUND} pipelines of ${batch} ZADDs)`);
+    progress(
+      `bulk: warm-up, then ${ROUNDS} × (${REQUESTS_PER_ROUND} imports of ${batch} events, ` +
+        `${REQUESTS_PER_ROUND} pipelines of ${batch} ZADDs)`,
+    );
     await timed(WARMUP_REQUESTS, importJob(0));
     await timed(WARMUP_REQUESTS, zaddJob(0));
     await redis.del(key);

@@ -23,12 +23,16 @@ async function fillTo(redis: Redis, from: number, to: number): Promise<void> {
   for (let first = from; first < to; first += IN_FLIGHT) {
     const batch = Array.from({ length: Math.min(IN_FLIGHT, to - first) }, (_, j) => first + j);
     await Promise.all(batch.map((i) => saveProject(sampleProject(`cat-${i}`), 1_000 + i, redis)));
-    if ((first + IN_FLIGHT) % 20_000 === 0) progress(`catalogue: ${fmt.int(first + IN_FLIGHT)} / ${fmt.int(to)} projects`);
+    if ((first + IN_FLIGHT) % 20_000 === 0)
+      progress(`catalogue: ${fmt.int(first + IN_FLIGHT)} / ${fmt.int(to)} projects`);
   }
 }
 
 /** Calls per command (INFO commandstats) while `work` ran, minus what the app does on its own meanwhile. */
-async function commandsDuring(redis: Redis, work: () => Promise<number>): Promise<{ perRequest: Map<string, number>; total: number }> {
+async function commandsDuring(
+  redis: Redis,
+  work: () => Promise<number>,
+): Promise<{ perRequest: Map<string, number>; total: number }> {
   const idleStart = await commandUsec(redis);
   const started = Date.now();
   await sleep(1_000);
@@ -58,7 +62,16 @@ async function get(url: string, cookie?: string): Promise<void> {
 
 /** Commands one refresh of a creator's totals sends (its fold's consumer), as Redis counts them. */
 async function foldCommands(redis: Redis): Promise<number> {
-  const fold = { key: `${CREATOR}:1`, group: CREATOR, fields: {}, firstAt: 0, lastAt: 0, events: 1, dueAt: 0, deliveries: 1 };
+  const fold = {
+    key: `${CREATOR}:1`,
+    group: CREATOR,
+    fields: {},
+    firstAt: 0,
+    lastAt: 0,
+    events: 1,
+    dueAt: 0,
+    deliveries: 1,
+  };
   const { total } = await commandsDuring(redis, async () => {
     for (let i = 0; i < 10; i++) await refreshCreatorTotals(redis, DEFAULT_WINDOWS.contributions)(fold);
     return 10;
@@ -87,7 +100,10 @@ async function withAppOnFreshRedis<T>(work: (app: App, redis: Redis) => Promise<
 async function visitorCookie(url: string): Promise<string | undefined> {
   const response = await fetch(`${url}/projects/tidal-synth`, { headers: { accept: 'text/html' } });
   await response.arrayBuffer();
-  return response.headers.getSetCookie().find((c) => c.startsWith('cp_vid='))?.split(';')[0];
+  return response.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('cp_vid='))
+    ?.split(';')[0];
 }
 
 /**
@@ -102,7 +118,8 @@ export async function measureCatalogue(): Promise<FigureResult> {
   const details: string[] = [];
   await withAppOnFreshRedis((small, smallRedis) =>
     withAppOnFreshRedis(async (app, redis) => {
-      for (let i = 0; i < CREATOR_PROJECTS; i++) await saveProject({ ...sampleProject(`creator-${i}`), creatorAccount: CREATOR }, i, redis);
+      for (let i = 0; i < CREATOR_PROJECTS; i++)
+        await saveProject({ ...sampleProject(`creator-${i}`), creatorAccount: CREATOR }, i, redis);
       const foldAtTen = await foldCommands(redis);
       const cookie = await visitorCookie(app.url);
       let listed = 0;
@@ -120,9 +137,25 @@ export async function measureCatalogue(): Promise<FigureResult> {
           for (let i = 0; i < REQUESTS; i++) await get(`${app.url}/api/projects?after=${1_000 + middle}.cat-${middle}`);
           return REQUESTS;
         });
-        details.push(`${fmt.int(size)} projects: GET / ${show(page.perRequest)}; GET /api/projects (a page from the middle) ${show(api.perRequest)}`);
-        rows.push({ figure: `catalogue: Redis commands per GET / at ${fmt.int(size)} projects`, measured: String(page.total), baseline: '—', ratio: '—', target: '≤ 5', met: page.total <= 5 });
-        rows.push({ figure: `catalogue: Redis commands per GET /api/projects at ${fmt.int(size)} projects`, measured: String(api.total), baseline: '—', ratio: '—', target: '≤ 5', met: api.total <= 5 });
+        details.push(
+          `${fmt.int(size)} projects: GET / ${show(page.perRequest)}; GET /api/projects (a page from the middle) ${show(api.perRequest)}`,
+        );
+        rows.push({
+          figure: `catalogue: Redis commands per GET / at ${fmt.int(size)} projects`,
+          measured: String(page.total),
+          baseline: '—',
+          ratio: '—',
+          target: '≤ 5',
+          met: page.total <= 5,
+        });
+        rows.push({
+          figure: `catalogue: Redis commands per GET /api/projects at ${fmt.int(size)} projects`,
+          measured: String(api.total),
+          baseline: '—',
+          ratio: '—',
+          target: '≤ 5',
+          met: api.total <= 5,
+        });
       }
       const foldAtMost = await foldCommands(redis);
 
@@ -130,19 +163,39 @@ export async function measureCatalogue(): Promise<FigureResult> {
       await fillTo(smallRedis, 0, SIZES[0]!);
       const smallCookie = await visitorCookie(small.url);
       for (let i = 0; i < 5; i++) await Promise.all([get(`${small.url}/`, smallCookie), get(`${app.url}/`, cookie)]);
-      const [smallTimes = [], largeTimes = []] = await timeAlternately([() => get(`${small.url}/`, smallCookie), () => get(`${app.url}/`, cookie)]);
+      const [smallTimes = [], largeTimes = []] = await timeAlternately([
+        () => get(`${small.url}/`, smallCookie),
+        () => get(`${app.url}/`, cookie),
+      ]);
       const [atSmall, atLarge] = [percentile(smallTimes, 99), percentile(largeTimes, 99)];
-      details.push(`GET /: p50 ${fmt.ms(percentile(smallTimes, 50))} at ${fmt.int(SIZES[0]!)} projects, ${fmt.ms(percentile(largeTimes, 50))} at ${fmt.int(listed)}; p99 ${fmt.ms(atSmall)} and ${fmt.ms(atLarge)}`);
+      details.push(
+        `GET /: p50 ${fmt.ms(percentile(smallTimes, 50))} at ${fmt.int(SIZES[0]!)} projects, ${fmt.ms(percentile(largeTimes, 50))} at ${fmt.int(listed)}; p99 ${fmt.ms(atSmall)} and ${fmt.ms(atLarge)}`,
+      );
       const ratio = atLarge / atSmall;
-      rows.push({ figure: `catalogue: p99 of GET / at ${fmt.int(listed)} ÷ at ${fmt.int(SIZES[0]!)} projects`, measured: fmt.ms(atLarge), baseline: fmt.ms(atSmall), ratio: ratio.toFixed(2), target: '≤ 1.2', met: ratio <= 1.2 });
+      rows.push({
+        figure: `catalogue: p99 of GET / at ${fmt.int(listed)} ÷ at ${fmt.int(SIZES[0]!)} projects`,
+        measured: fmt.ms(atLarge),
+        baseline: fmt.ms(atSmall),
+        ratio: ratio.toFixed(2),
+        target: '≤ 1.2',
+        met: ratio <= 1.2,
+      });
       rows.push({
         figure: `catalogue: commands per creator fold at ${fmt.int(listed)} projects ÷ at ${CREATOR_PROJECTS + 5}`,
-        measured: String(foldAtMost), baseline: String(foldAtTen), ratio: (foldAtMost / foldAtTen).toFixed(2), target: '≤ 1.2', met: foldAtMost / foldAtTen <= 1.2,
+        measured: String(foldAtMost),
+        baseline: String(foldAtTen),
+        ratio: (foldAtMost / foldAtTen).toFixed(2),
+        target: '≤ 1.2',
+        met: foldAtMost / foldAtTen <= 1.2,
       });
     }),
   );
-  details.push(`the fold's creator has ${CREATOR_PROJECTS} projects; a fold reads their index, each project's hash and window, saves the totals and copies them onto the cards (Redis counts the calls inside scripts too)`);
-  details.push(`GET / with a visitor cookie (its recently viewed list is read too); each app started with the 5 demo projects, then ${IN_FLIGHT} projects were saved at a time through saveProject`);
+  details.push(
+    `the fold's creator has ${CREATOR_PROJECTS} projects; a fold reads their index, each project's hash and window, saves the totals and copies them onto the cards (Redis counts the calls inside scripts too)`,
+  );
+  details.push(
+    `GET / with a visitor cookie (its recently viewed list is read too); each app started with the 5 demo projects, then ${IN_FLIGHT} projects were saved at a time through saveProject`,
+  );
   details.push(`p99 over ${TIMED} sequential requests to each app, alternating between them`);
   return { rows, details };
 }

@@ -23,8 +23,13 @@ const OPS = 4_000;
 const ROUNDS = 2;
 const PROJECTS = 30;
 
-const rateOf = (runs: Timing[]) => (runs.reduce((sum, run) => sum + run.ops, 0) / runs.reduce((sum, run) => sum + run.ms, 0)) * 1000;
-const p99Of = (runs: Timing[]) => percentile(runs.flatMap((run) => run.latencies).toSorted((a, b) => a - b), 99);
+const rateOf = (runs: Timing[]) =>
+  (runs.reduce((sum, run) => sum + run.ops, 0) / runs.reduce((sum, run) => sum + run.ms, 0)) * 1000;
+const p99Of = (runs: Timing[]) =>
+  percentile(
+    runs.flatMap((run) => run.latencies).toSorted((a, b) => a - b),
+    99,
+  );
 
 /** `slotKey`: an operation whose keys all live in one slot, also timed with a plain client straight to its master. */
 type Operation = { name: string; run: (redis: RedisClient, i: number) => Promise<unknown>; slotKey?: string };
@@ -33,21 +38,35 @@ type Operation = { name: string; run: (redis: RedisClient, i: number) => Promise
 function operations(slugs: string[]): Operation[] {
   const live = (redis: RedisClient): LiveEventsContext => ({ redis, windows: DEFAULT_WINDOWS, now: Date.now });
   const boardKeysUsed = boardKeys('bench-cluster-board');
-  const board = (redis: RedisClient): LeaderboardContext => ({ redis, keys: boardKeysUsed, size: BOARD_SIZE, now: Date.now });
+  const board = (redis: RedisClient): LeaderboardContext => ({
+    redis,
+    keys: boardKeysUsed,
+    size: BOARD_SIZE,
+    now: Date.now,
+  });
   const ref: TimelineRef = { list: '{bench}:timeline', seqHash: '{bench}:owner', seqField: 'seq' };
   let score = 0;
   return [
-    { name: 'recordContribution', run: (redis, i) => recordContribution(slugs[i % slugs.length]!, { name: 'Bench', amount: 1 }, live(redis)) },
+    {
+      name: 'recordContribution',
+      run: (redis, i) => recordContribution(slugs[i % slugs.length]!, { name: 'Bench', amount: 1 }, live(redis)),
+    },
     { name: 'readLiveSnapshot (a read)', run: (redis, i) => readLiveSnapshot(slugs[i % slugs.length]!, live(redis)) },
     {
       name: 'leaderboard submit',
-      run: (redis) => addBenchEntry({ id: `c${score}`, name: 'Bench player', score: score++, date: Date.now() }, board(redis)),
+      run: (redis) =>
+        addBenchEntry({ id: `c${score}`, name: 'Bench player', score: score++, date: Date.now() }, board(redis)),
       slotKey: boardKeysUsed.version,
     },
-    { name: 'leaderboard top-100 read', run: (redis) => readTop(BOARD_SIZE, board(redis)), slotKey: boardKeysUsed.version },
+    {
+      name: 'leaderboard top-100 read',
+      run: (redis) => readTop(BOARD_SIZE, board(redis)),
+      slotKey: boardKeysUsed.version,
+    },
     {
       name: 'timeline push',
-      run: (redis) => pushEntry(redis, ref, ['contribution', 'x', 1], { cap: 100, slack: TIMELINE_SLACK, ttlMs: 3_600_000 }),
+      run: (redis) =>
+        pushEntry(redis, ref, ['contribution', 'x', 1], { cap: 100, slack: TIMELINE_SLACK, ttlMs: 3_600_000 }),
       slotKey: ref.list,
     },
   ];
@@ -60,9 +79,14 @@ function operations(slugs: string[]): Operation[] {
  * cluster's servers cost (a master feeding its replica, on the same cores) apart from what
  * routing through ioredis' `Cluster` costs.
  */
-async function perOperation(single: RedisClient, cluster: RedisClient, handle: LocalClusterHandle): Promise<{ rows: Row[]; details: string[] }> {
+async function perOperation(
+  single: RedisClient,
+  cluster: RedisClient,
+  handle: LocalClusterHandle,
+): Promise<{ rows: Row[]; details: string[] }> {
   const slugs = Array.from({ length: PROJECTS }, (_, i) => `bench-cluster-${i}`);
-  for (const redis of [single, cluster]) for (const slug of slugs) await saveProject(sampleProject(slug), Date.now(), redis);
+  for (const redis of [single, cluster])
+    for (const slug of slugs) await saveProject(sampleProject(slug), Date.now(), redis);
   const rows: Row[] = [];
   const details: string[] = [];
   for (const operation of operations(slugs)) {
@@ -79,7 +103,9 @@ async function perOperation(single: RedisClient, cluster: RedisClient, handle: L
       const [one, many, direct] = runs.map(rateOf) as [number, number, number?];
       details.push(
         `${operation.name}: one Redis ${fmt.int(one)} ops/s (p99 ${fmt.ms(p99Of(runs[0]!))}), cluster ${fmt.int(many)} ops/s (p99 ${fmt.ms(p99Of(runs[1]!))})` +
-          (direct === undefined ? '' : `, its master straight with a plain client ${fmt.int(direct)} ops/s (${fmt.pct(direct / one)} of one Redis)`),
+          (direct === undefined
+            ? ''
+            : `, its master straight with a plain client ${fmt.int(direct)} ops/s (${fmt.pct(direct / one)} of one Redis)`),
       );
       rows.push({
         figure: `cluster: ${operation.name}`,
@@ -97,7 +123,9 @@ async function perOperation(single: RedisClient, cluster: RedisClient, handle: L
 }
 
 /** A cluster of 3 masters with a replica each (or more), and a client of it as the app creates it. */
-export async function startBenchCluster(replicasPerMaster = 1): Promise<{ cluster: LocalClusterHandle; redis: RedisClient }> {
+export async function startBenchCluster(
+  replicasPerMaster = 1,
+): Promise<{ cluster: LocalClusterHandle; redis: RedisClient }> {
   const cluster = await startLocalCluster({ masters: 3, replicasPerMaster });
   const redis = createRedis({ mode: 'cluster', nodes: cluster.nodes });
   await waitUntilReady(redis);
@@ -112,7 +140,10 @@ export async function measureClusterOperations(): Promise<FigureResult> {
     await waitUntilReady(single);
     const { rows, details } = await perOperation(single, redis, cluster);
     return {
-      details: [`${ROUNDS} rounds × ${fmt.int(OPS)} calls per measure, 8 in flight (as the leaderboard figure), one Redis and the cluster alternating`, ...details],
+      details: [
+        `${ROUNDS} rounds × ${fmt.int(OPS)} calls per measure, 8 in flight (as the leaderboard figure), one Redis and the cluster alternating`,
+        ...details,
+      ],
       rows,
     };
   } finally {

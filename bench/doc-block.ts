@@ -34,7 +34,10 @@ export function replaceBlock(document: string, name: string, content: string): s
 /** Replaces every named block of `file` at once: nothing is written when one of them is missing. */
 export function writeBlocks(file: string, blocks: Record<string, string>): void {
   const document = readFileSync(file, 'utf8');
-  writeFileSync(file, Object.entries(blocks).reduce((text, [name, content]) => replaceBlock(text, name, content), document));
+  writeFileSync(
+    file,
+    Object.entries(blocks).reduce((text, [name, content]) => replaceBlock(text, name, content), document),
+  );
 }
 
 /** Fails before a long run, rather than after it, when `file` lacks one of the blocks it would write. */

@@ -27,7 +27,12 @@ async function post(url: string, body?: object): Promise<Response> {
 }
 
 /** Projects on the master that also holds the leaderboard and quiz sessions, so that one kill hits both kinds. */
-async function projectsOn(port: number, cluster: LocalClusterHandle, redis: RedisClient, count: number): Promise<string[]> {
+async function projectsOn(
+  port: number,
+  cluster: LocalClusterHandle,
+  redis: RedisClient,
+  count: number,
+): Promise<string[]> {
   const slugs: string[] = [];
   for (let i = 0; slugs.length < count; i++) {
     const slug = `failover-${randomBytes(3).toString('hex')}-${i}`;
@@ -45,21 +50,30 @@ async function projectsOn(port: number, cluster: LocalClusterHandle, redis: Redi
  * on its slots, what the API answered meanwhile, and which acknowledged writes the promoted
  * replica does not have.
  */
-export async function measureFailover(site: ScaledSite, cluster: LocalClusterHandle, redis: RedisClient): Promise<FigureResult> {
+export async function measureFailover(
+  site: ScaledSite,
+  cluster: LocalClusterHandle,
+  redis: RedisClient,
+): Promise<FigureResult> {
   const victim = await cluster.masterFor(boardKeys().version);
   const slugs = await projectsOn(victim.port, cluster, redis, WRITERS_PER_KIND);
   const answers: Answer[] = [];
   let running = true;
   const call = async (kind: Answer['kind'], id: string, send: () => Promise<Response>) => {
     const sentAt = performance.now();
-    const status = await send().then((response) => response.status, () => 0);
+    const status = await send().then(
+      (response) => response.status,
+      () => 0,
+    );
     answers.push({ sentAt, answeredAt: performance.now(), status, kind, id });
     return status;
   };
   const contributor = async (slug: string) => {
     for (let n = 0; running; n++) {
       const id = `${slug}-${n}`;
-      await call('contribution', `${slug} ${id}`, () => post(`${site.url}/api/projects/${slug}/contributions`, { id, name: 'Failover', amount: 1 }));
+      await call('contribution', `${slug} ${id}`, () =>
+        post(`${site.url}/api/projects/${slug}/contributions`, { id, name: 'Failover', amount: 1 }),
+      );
     }
   };
   const player = async (w: number) => {
@@ -73,7 +87,9 @@ export async function measureFailover(site: ScaledSite, cluster: LocalClusterHan
       await call('quiz', id, () => post(`${site.url}/api/quiz/sessions/${id}/submit`, { name: `Fail ${w}-${n}` }));
     }
   };
-  progress(`failover: ${WRITERS_PER_KIND} contributors and ${WRITERS_PER_KIND} quiz players through HAProxy; killing master :${victim.port} in ${TRAFFIC_BEFORE_KILL_MS} ms`);
+  progress(
+    `failover: ${WRITERS_PER_KIND} contributors and ${WRITERS_PER_KIND} quiz players through HAProxy; killing master :${victim.port} in ${TRAFFIC_BEFORE_KILL_MS} ms`,
+  );
   const writers = [...slugs.map(contributor), ...Array.from({ length: WRITERS_PER_KIND }, (_, w) => player(w))];
   await sleep(TRAFFIC_BEFORE_KILL_MS);
   const killedAt = performance.now();
@@ -91,9 +107,13 @@ export async function measureFailover(site: ScaledSite, cluster: LocalClusterHan
   await Promise.all(writers);
   await cluster.waitForOk();
 
-  const during = answers.filter(({ answeredAt, sentAt }) => answeredAt > killedAt && (!recovered || sentAt < recovered.answeredAt));
+  const during = answers.filter(
+    ({ answeredAt, sentAt }) => answeredAt > killedAt && (!recovered || sentAt < recovered.answeredAt),
+  );
   const unavailable = during.filter(({ status }) => status === 503).length;
-  const otherErrors = answers.filter(({ status }) => status >= 500 && status !== 503).length + answers.filter(({ status }) => status === 0).length;
+  const otherErrors =
+    answers.filter(({ status }) => status >= 500 && status !== 503).length +
+    answers.filter(({ status }) => status === 0).length;
   const acked = answers.filter(({ status }) => status === 200 || status === 201);
   const ackedQuiz = acked.filter(({ kind }) => kind === 'quiz');
   const ackedContributions = acked.filter(({ kind }) => kind === 'contribution');
@@ -116,10 +136,38 @@ export async function measureFailover(site: ScaledSite, cluster: LocalClusterHan
       `acknowledged and then missing from the promoted replica: ${lostQuiz} quiz submits, ${lostContributions} contributions`,
     ],
     rows: [
-      { figure: 'failover: SIGKILL of a master → first write accepted', measured: fmt.ms(recoveryMs), baseline: '—', ratio: '—', target: 'seconds', met: recoveryMs < 10_000 },
-      { figure: 'failover: 503s / other 5xx meanwhile', measured: `${unavailable} / ${otherErrors}`, baseline: '—', ratio: '—', target: 'any / 0', met: otherErrors === 0 },
-      { figure: 'failover: acknowledged quiz submits lost', measured: `${lostQuiz} of ${ackedQuiz.length}`, baseline: '—', ratio: '—', target: '0', met: lostQuiz === 0 },
-      { figure: 'failover: acknowledged contributions lost', measured: `${lostContributions} of ${ackedContributions.length}`, baseline: '—', ratio: '—', target: '0', met: lostContributions === 0 },
+      {
+        figure: 'failover: SIGKILL of a master → first write accepted',
+        measured: fmt.ms(recoveryMs),
+        baseline: '—',
+        ratio: '—',
+        target: 'seconds',
+        met: recoveryMs < 10_000,
+      },
+      {
+        figure: 'failover: 503s / other 5xx meanwhile',
+        measured: `${unavailable} / ${otherErrors}`,
+        baseline: '—',
+        ratio: '—',
+        target: 'any / 0',
+        met: otherErrors === 0,
+      },
+      {
+        figure: 'failover: acknowledged quiz submits lost',
+        measured: `${lostQuiz} of ${ackedQuiz.length}`,
+        baseline: '—',
+        ratio: '—',
+        target: '0',
+        met: lostQuiz === 0,
+      },
+      {
+        figure: 'failover: acknowledged contributions lost',
+        measured: `${lostContributions} of ${ackedContributions.length}`,
+        baseline: '—',
+        ratio: '—',
+        target: '0',
+        met: lostContributions === 0,
+      },
     ],
   };
 }

@@ -17,7 +17,14 @@ async function listener(connection: RedisConnection, slugs: string[]) {
   subscriber.on('smessage', () => received++);
   // Channels of one SSUBSCRIBE must share a slot: one call per project.
   await Promise.all(slugs.map((slug) => subscriber.ssubscribe(liveEventKeys(slug).changes)));
-  return { received: () => received, close: () => subscriber.quit().then(() => undefined, () => subscriber.disconnect()) };
+  return {
+    received: () => received,
+    close: () =>
+      subscriber.quit().then(
+        () => undefined,
+        () => subscriber.disconnect(),
+      ),
+  };
 }
 
 /**
@@ -34,7 +41,11 @@ export async function measureFanIn(redis: RedisClient, connection: RedisConnecti
   try {
     const ctx = { redis, windows: DEFAULT_WINDOWS, now: Date.now };
     for (let sent = 0; sent < WRITES; sent += 100) {
-      await Promise.all(Array.from({ length: 100 }, (_, i) => recordContribution(slugs[(sent + i) % PROJECTS]!, { name: 'Fan', amount: 1 }, ctx)));
+      await Promise.all(
+        Array.from({ length: 100 }, (_, i) =>
+          recordContribution(slugs[(sent + i) % PROJECTS]!, { name: 'Fan', amount: 1 }, ctx),
+        ),
+      );
     }
     await sleep(500); // the last messages in flight
     const [one, all] = [watchingOne.received(), watchingAll.received()];

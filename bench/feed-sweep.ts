@@ -17,7 +17,9 @@ const PROJECTS = 10_000;
 export async function measureSweepPass(ctx: FeedContext): Promise<{ row: Row; detail: string }> {
   const redis = ctx.redis as Redis;
   for (let first = 0; first < PROJECTS; first += 100) {
-    await Promise.all(Array.from({ length: 100 }, (_, i) => saveProject(sampleProject(`bench-sweep-${first + i}`), 0, redis)));
+    await Promise.all(
+      Array.from({ length: 100 }, (_, i) => saveProject(sampleProject(`bench-sweep-${first + i}`), 0, redis)),
+    );
   }
   const projects = await redis.zcard(catalogueKeys.order);
   // From the catalogue's beginning: finish the pass under way, then count the next one.
@@ -30,7 +32,9 @@ export async function measureSweepPass(ctx: FeedContext): Promise<{ row: Row; de
   const stats = [...(await commandUsec(redis))].filter(([name]) => name !== 'info' && !name.startsWith('config'));
   const calls = stats.reduce((sum, [, { calls }]) => sum + calls, 0);
   // commandstats also counts the commands a script runs: the round trips are the scripts and the page reads.
-  const sent = stats.filter(([name]) => /^(evalsha|eval)(_ro)?$|^zrangebylex$/.test(name)).reduce((sum, [, { calls }]) => sum + calls, 0);
+  const sent = stats
+    .filter(([name]) => /^(evalsha|eval)(_ro)?$|^zrangebylex$/.test(name))
+    .reduce((sum, [, { calls }]) => sum + calls, 0);
   const usec = stats.reduce((sum, [, { usec }]) => sum + usec, 0);
   const passSeconds = (ticks * SWEEP_INTERVAL_MS + busyMs) / 1_000;
   return {

@@ -10,7 +10,10 @@ async function main(): Promise<void> {
   const redis = createRedis(process.env.REDIS_URL);
   await waitUntilReady(redis);
   process.stdout.write('ready\n');
-  await drainProject({ redis, config: feedConfigFromEnv(), now: Date.now }, process.env.FEED_SLUG!, { consumer: process.env.FEED_CONSUMER!, batch: 1_000 });
+  await drainProject({ redis, config: feedConfigFromEnv(), now: Date.now }, process.env.FEED_SLUG!, {
+    consumer: process.env.FEED_CONSUMER!,
+    batch: 1_000,
+  });
   await redis.quit();
 }
 

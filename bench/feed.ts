@@ -17,11 +17,23 @@ import type { FigureResult, Row } from './report';
 import { fmt, percentile, progress, ROOT, sleep } from './support';
 
 const FOLLOWERS = 100_000;
-const CONFIG: FeedConfig = { fanoutMaxFollowers: 10_000_000, idleMs: 14 * DAY_MS, cap: 200, slack: 10, entryTtlMs: 30 * DAY_MS, maxFollows: 100_000, followsTtlMs: 365 * DAY_MS };
+const CONFIG: FeedConfig = {
+  fanoutMaxFollowers: 10_000_000,
+  idleMs: 14 * DAY_MS,
+  cap: 200,
+  slack: 10,
+  entryTtlMs: 30 * DAY_MS,
+  maxFollows: 100_000,
+  followsTtlMs: 365 * DAY_MS,
+};
 const visitor = (i: number) => `bench-visitor-${i}`;
 const seconds = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e9;
 
-async function pipelined(redis: Redis, count: number, add: (pipeline: ReturnType<Redis['pipeline']>, i: number) => void): Promise<void> {
+async function pipelined(
+  redis: Redis,
+  count: number,
+  add: (pipeline: ReturnType<Redis['pipeline']>, i: number) => void,
+): Promise<void> {
   for (let first = 0; first < count; first += 1_000) {
     const pipeline = redis.pipeline();
     for (let i = first; i < Math.min(first + 1_000, count); i++) add(pipeline, i);
@@ -35,7 +47,11 @@ async function project(redis: Redis, slug: string, followers: number): Promise<v
 }
 
 async function news(ctx: FeedContext, slug: string, id: string): Promise<string> {
-  await publishNews(slug, { id, title: 'Bench news', url: 'https://example.org/b' }, { redis: ctx.redis, windows: DEFAULT_WINDOWS, now: ctx.now, feed: ctx.config });
+  await publishNews(
+    slug,
+    { id, title: 'Bench news', url: 'https://example.org/b' },
+    { redis: ctx.redis, windows: DEFAULT_WINDOWS, now: ctx.now, feed: ctx.config },
+  );
   return (await ctx.redis.lindex(projectFeedKeys(slug).entries, 0))!;
 }
 
@@ -100,7 +116,13 @@ export async function measureFeed(): Promise<FigureResult> {
     progress('feed: a worker process SIGKILLed mid-fan-out, another takes over');
     const killedRef = await news(ctx, 'bench-big', 'two');
     const child = spawn(path.join(ROOT, 'node_modules', '.bin', 'tsx'), [path.join(ROOT, 'bench', 'feed-worker.ts')], {
-      env: { ...process.env, REDIS_URL: server.url, FEED_SLUG: 'bench-big', FEED_CONSUMER: 'doomed', FANOUT_MAX_FOLLOWERS: String(CONFIG.fanoutMaxFollowers) },
+      env: {
+        ...process.env,
+        REDIS_URL: server.url,
+        FEED_SLUG: 'bench-big',
+        FEED_CONSUMER: 'doomed',
+        FANOUT_MAX_FOLLOWERS: String(CONFIG.fanoutMaxFollowers),
+      },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
@@ -135,7 +157,8 @@ export async function measureFeed(): Promise<FigureResult> {
         if (!merged.includes(slug)) await redis.lpush(visitorFeedKeys(reader).entries, entryRef);
       }
     }
-    if ((await redis.scard(feedWorkKeys.big)) !== merged.length) throw new Error('the merged projects were not noted big');
+    if ((await redis.scard(feedWorkKeys.big)) !== merged.length)
+      throw new Error('the merged projects were not noted big');
     const latencies = { read: [] as number[], lrange: [] as number[] };
     for (let i = 0; i < 2_000; i++) {
       let before = process.hrtime.bigint();
@@ -145,12 +168,19 @@ export async function measureFeed(): Promise<FigureResult> {
       await redis.lrange(visitorFeedKeys(reader).entries, 0, 19);
       latencies.lrange.push(Number(process.hrtime.bigint() - before) / 1e6);
     }
-    const [readP99, lrangeP99] = [latencies.read, latencies.lrange].map((list) => percentile(list.sort((a, b) => a - b), 99)) as [number, number];
+    const [readP99, lrangeP99] = [latencies.read, latencies.lrange].map((list) =>
+      percentile(
+        list.sort((a, b) => a - b),
+        99,
+      ),
+    ) as [number, number];
 
     const full = visitorFeedKeys(visitor(0)).entries;
     await pipelined(redis, 198, (p, i) => p.lpush(full, `${String(1_763_900_000_000 + i)}:bench-big:n-x${i}`));
     const feedBytes = Number(await redis.memory('USAGE', full, 'SAMPLES', 0));
-    const entryBytes = Number(await redis.memory('USAGE', `${projectFeedKeys('bench-big').entryPrefix}n-one`, 'SAMPLES', 0));
+    const entryBytes = Number(
+      await redis.memory('USAGE', `${projectFeedKeys('bench-big').entryPrefix}n-one`, 'SAMPLES', 0),
+    );
 
     progress('feed: memory of one fan-out at 1k, 10k and 100k followers');
     const perFollower = await bytesPerFollower(ctx, [1_000, 10_000, 100_000]);
@@ -167,7 +197,14 @@ export async function measureFeed(): Promise<FigureResult> {
         target: '≥ 50 %',
         met: raw / fanout >= 0.5,
       },
-      { figure: `a news item reaching ${fmt.int(FOLLOWERS)} followers`, measured: `${fanout.toFixed(2)} s`, baseline: '—', ratio: '—', target: 'reported', met: null },
+      {
+        figure: `a news item reaching ${fmt.int(FOLLOWERS)} followers`,
+        measured: `${fanout.toFixed(2)} s`,
+        baseline: '—',
+        ratio: '—',
+        target: 'reported',
+        met: null,
+      },
       {
         figure: 'worker SIGKILLed mid-fan-out, another takes over',
         measured: `${fmt.int(afterKill.once)} feeds hold it once, ${afterKill.twice} twice, ${afterKill.none} not`,
@@ -184,7 +221,14 @@ export async function measureFeed(): Promise<FigureResult> {
         target: '≤ 5×',
         met: readP99 / lrangeP99 <= 5,
       },
-      { figure: 'bytes per feed of 200 entries / per shared entry', measured: `${fmt.int(feedBytes)} B / ${fmt.int(entryBytes)} B`, baseline: '—', ratio: '—', target: 'reported', met: null },
+      {
+        figure: 'bytes per feed of 200 entries / per shared entry',
+        measured: `${fmt.int(feedBytes)} B / ${fmt.int(entryBytes)} B`,
+        baseline: '—',
+        ratio: '—',
+        target: 'reported',
+        met: null,
+      },
       sweep.row,
     ];
     return {

@@ -32,7 +32,11 @@ async function rate(count: number, job: (i: number) => Promise<unknown>): Promis
 }
 
 const folderNamed = (redis: Redis, windowMs: number, maxWaitMs: number) =>
-  new Folder({ ...metricEventsSpec, name: `bench-${randomBytes(3).toString('hex')}` }, foldingConfig({ windowMs, maxWaitMs, leaseMs: 10_000 }), redis);
+  new Folder(
+    { ...metricEventsSpec, name: `bench-${randomBytes(3).toString('hex')}` },
+    foldingConfig({ windowMs, maxWaitMs, leaseMs: 10_000 }),
+    redis,
+  );
 
 /**
  * Fold throughput against the folding write-up's two commands (ZADD + SADD, pipelined, no counters, no max
@@ -46,14 +50,20 @@ export async function measureFolding(): Promise<FigureResult> {
     await Promise.all(clients.map((client) => waitUntilReady(client)));
     const [redis, subscriber, ...pollerClients] = clients as [Redis, Redis, ...Redis[]];
 
-    progress(`folding: ${fmt.int(THROUGHPUT_EVENTS)} folds vs ${fmt.int(THROUGHPUT_EVENTS)} ZADD+SADD pipelines, ${IN_FLIGHT} in flight`);
+    progress(
+      `folding: ${fmt.int(THROUGHPUT_EVENTS)} folds vs ${fmt.int(THROUGHPUT_EVENTS)} ZADD+SADD pipelines, ${IN_FLIGHT} in flight`,
+    );
     const throughputFolder = folderNamed(redis, 60_000, 120_000);
     await rate(2_000, (i) => throughputFolder.fold(event(i), Date.now())); // warm-up
     // One hash tag, as the folder's own keys: the pipeline stays in one slot on a cluster too.
     const baselineKey = `{bench-seed-${randomBytes(3).toString('hex')}}`;
     const seedWay = (i: number) => {
       const e = event(i);
-      return redis.pipeline().zadd(baselineKey, Date.now(), e.account_id).sadd(`${baselineKey}:${e.account_id}`, ...Object.keys(e.metrics)).exec();
+      return redis
+        .pipeline()
+        .zadd(baselineKey, Date.now(), e.account_id)
+        .sadd(`${baselineKey}:${e.account_id}`, ...Object.keys(e.metrics))
+        .exec();
     };
     await rate(2_000, seedWay);
     const foldRate = await rate(THROUGHPUT_EVENTS, (i) => throughputFolder.fold(event(i), Date.now()));
@@ -119,7 +129,8 @@ export async function measureFolding(): Promise<FigureResult> {
           baseline: '—',
           ratio: '—',
           target: '≥ 95 %, 0 duplicates',
-          met: stats.ratio >= 0.95 && duplicates === 0 && stats.published === publishedKeys.length && stats.pending === 0,
+          met:
+            stats.ratio >= 0.95 && duplicates === 0 && stats.published === publishedKeys.length && stats.pending === 0,
         },
         {
           figure: 'publish latency after the window',

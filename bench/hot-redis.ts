@@ -116,7 +116,8 @@ function measureBoundedScripts(): Promise<{ row: Row; details: string[] }> {
       progress(`hot: ${fmt.int(AGED_OUT)} contributions that left the 24-hour window`);
       for (let first = 0; first < AGED_OUT; first += 1_000) {
         const ids = Array.from({ length: 1_000 }, (_, i) => `old-${first + i}`);
-        await redis.pipeline()
+        await redis
+          .pipeline()
           .zadd(keys.contributions, ...ids.flatMap((id) => [agedOutAt, id]))
           .hset(keys.contributionDetails, ...ids.flatMap((id) => [id, '[1,"Old"]']))
           .exec();
@@ -126,8 +127,14 @@ function measureBoundedScripts(): Promise<{ row: Row; details: string[] }> {
     // slows them): the longest, and how many took 10 ms or more.
     const slowest = async () => {
       const entries = (await redis.call('SLOWLOG', 'GET', '100000')) as [number, number, number, string[]][];
-      const scripts = entries.filter(([, , , command]) => /^(evalsha|eval)$/i.test(command[0] ?? '')).map(([, , micros]) => micros / 1_000);
-      return { over1ms: scripts.length, over10ms: scripts.filter((ms) => ms >= 10).length, maxMs: Math.max(0, ...scripts) };
+      const scripts = entries
+        .filter(([, , , command]) => /^(evalsha|eval)$/i.test(command[0] ?? ''))
+        .map(([, , micros]) => micros / 1_000);
+      return {
+        over1ms: scripts.length,
+        over10ms: scripts.filter((ms) => ms >= 10).length,
+        maxMs: Math.max(0, ...scripts),
+      };
     };
     await redis.config('SET', 'slowlog-log-slower-than', '1000');
     await redis.config('SET', 'slowlog-max-len', '100000');
@@ -146,7 +153,13 @@ function measureBoundedScripts(): Promise<{ row: Row; details: string[] }> {
     progress('hot: the unbounded prune on the same backlog (baseline)');
     // Seconds in one script: on a client without the app's 2 s command timeout.
     const patient = new IORedis(url);
-    await patient.eval(UNBOUNDED_PRUNE, 2, keys.contributions, keys.contributionDetails, Date.now() - DEFAULT_WINDOWS.contributions);
+    await patient.eval(
+      UNBOUNDED_PRUNE,
+      2,
+      keys.contributions,
+      keys.contributionDetails,
+      Date.now() - DEFAULT_WINDOWS.contributions,
+    );
     patient.disconnect();
     const unbounded = await slowest();
 

@@ -24,13 +24,16 @@ const line = (message: unknown) => process.stdout.write(`${JSON.stringify(messag
 
 async function main([url, slug, pageCount, perSecond, seconds]: string[]) {
   const shownAt = new Map<string, number[]>();
-  const pages = Array.from({ length: Number(pageCount) }, () =>
-    new SimulatedPage(url!, slug!, (change) => {
-      if (change.type !== 'contribution-recorded') return;
-      const times = shownAt.get(change.contribution.id) ?? [];
-      times.push(Date.now());
-      shownAt.set(change.contribution.id, times);
-    }));
+  const pages = Array.from(
+    { length: Number(pageCount) },
+    () =>
+      new SimulatedPage(url!, slug!, (change) => {
+        if (change.type !== 'contribution-recorded') return;
+        const times = shownAt.get(change.contribution.id) ?? [];
+        times.push(Date.now());
+        shownAt.set(change.contribution.id, times);
+      }),
+  );
   while (pages.some((page) => page.state === null)) await sleep(20);
   const sentAt = new Map<string, number>();
   const answeredAt = new Map<string, number>();
@@ -39,12 +42,16 @@ async function main([url, slug, pageCount, perSecond, seconds]: string[]) {
     if (post.status === 201) answeredAt.set(post.id, post.answeredAt);
   });
   line({ posted });
-  const end = await new Promise<RedisEnd>((resolve) => createInterface({ input: process.stdin }).once('line', (text) => resolve(JSON.parse(text) as RedisEnd)));
+  const end = await new Promise<RedisEnd>((resolve) =>
+    createInterface({ input: process.stdin }).once('line', (text) => resolve(JSON.parse(text) as RedisEnd)),
+  );
   const onEnd = () => pages.filter((page) => page.state?.version === end.version && page.state.raised === end.raised);
   for (let waited = 0; waited < 10_000 && onEnd().length < pages.length; waited += 100) await sleep(100);
   // A page that showed a contribution before its POST was answered waited 0 after the answer.
   const after = (from: Map<string, number>, floor: number) =>
-    [...from].flatMap(([id, at]) => (shownAt.get(id) ?? []).map((shown) => Math.max(floor, shown - at))).sort((a, b) => a - b);
+    [...from]
+      .flatMap(([id, at]) => (shownAt.get(id) ?? []).map((shown) => Math.max(floor, shown - at)))
+      .sort((a, b) => a - b);
   const summary = (sorted: number[]) => ({ p50: percentile(sorted, 50), p99: percentile(sorted, 99) });
   const ended = onEnd();
   const probe: ProbeResult = {

@@ -18,10 +18,22 @@ import { ROOT, fmt, percentile, progress, sleep } from './support';
  * figure for the docs). The pages run in this process.
  */
 const SIZES = {
-  issue: { storm: 2_000, steady: { pages: 1_000, perSecond: 50, seconds: 120, windowMs: 60_000, seed: 1_000 }, hot: { pages: 2_000, perSecond: 500, seconds: 60 } },
-  small: { storm: 1_000, steady: { pages: 300, perSecond: 50, seconds: 45, windowMs: 20_000, seed: 1_000 }, hot: { pages: 300, perSecond: 100, seconds: 15 } },
+  issue: {
+    storm: 2_000,
+    steady: { pages: 1_000, perSecond: 50, seconds: 120, windowMs: 60_000, seed: 1_000 },
+    hot: { pages: 2_000, perSecond: 500, seconds: 60 },
+  },
+  small: {
+    storm: 1_000,
+    steady: { pages: 300, perSecond: 50, seconds: 45, windowMs: 20_000, seed: 1_000 },
+    hot: { pages: 300, perSecond: 100, seconds: 15 },
+  },
 };
-const { storm: STORM_PAGES, steady: STEADY, hot: HOT } = SIZES[process.env.BENCH_HOT_SIZES === 'small' ? 'small' : 'issue'];
+const {
+  storm: STORM_PAGES,
+  steady: STEADY,
+  hot: HOT,
+} = SIZES[process.env.BENCH_HOT_SIZES === 'small' ? 'small' : 'issue'];
 const CONNECT_BATCH = 100;
 const ACK_TIMEOUT_MS = 5_000;
 /**
@@ -37,7 +49,9 @@ type Phase = { slug: string; pages: SimulatedPage<Tally>[] };
 
 /** The instance's own count of the snapshots it read from Redis (its other watches were answered from its copy). */
 async function snapshotReads(app: App): Promise<number> {
-  const text = await (await fetch(`${app.url}/api/metrics`, { headers: { authorization: `Bearer ${app.adminToken}` } })).text();
+  const text = await (
+    await fetch(`${app.url}/api/metrics`, { headers: { authorization: `Bearer ${app.adminToken}` } })
+  ).text();
   const lines = text.split('\n').filter((line) => line.startsWith('crowdpulse_live_snapshot_reads_total'));
   if (lines.length === 0) throw new Error('the app exports no crowdpulse_live_snapshot_reads_total');
   return lines.reduce((sum, line) => sum + Number(line.split(' ').at(-1)), 0);
@@ -50,11 +64,18 @@ async function newProject(redis: Redis): Promise<string> {
 }
 
 /** `count` pages of one project (a new one unless `existing`), running the browser's model unless told. */
-async function openPages(app: App, redis: Redis, count: number, model?: PageModel<Tally>, existing?: string): Promise<Phase> {
+async function openPages(
+  app: App,
+  redis: Redis,
+  count: number,
+  model?: PageModel<Tally>,
+  existing?: string,
+): Promise<Phase> {
   const slug = existing ?? (await newProject(redis));
   const pages: SimulatedPage<Tally>[] = [];
   for (let first = 0; first < count; first += CONNECT_BATCH) {
-    for (let index = first; index < Math.min(count, first + CONNECT_BATCH); index++) pages.push(new SimulatedPage(app.url, slug, undefined, model));
+    for (let index = first; index < Math.min(count, first + CONNECT_BATCH); index++)
+      pages.push(new SimulatedPage(app.url, slug, undefined, model));
     while (pages.some((page) => page.state === null)) await sleep(20);
   }
   return { slug, pages };
@@ -62,9 +83,20 @@ async function openPages(app: App, redis: Redis, count: number, model?: PageMode
 
 /** Starts the hot room's sender and timed pages (bench/hot-room-probe.ts); `finish` hands it Redis' final state. */
 function startProbe(app: App, slug: string) {
-  const child = spawn(path.join(ROOT, 'node_modules', '.bin', 'tsx'), [path.join(ROOT, 'bench', 'hot-room-probe.ts'), app.url, slug, String(PROBE_PAGES), String(HOT.perSecond), String(HOT.seconds)], {
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    path.join(ROOT, 'node_modules', '.bin', 'tsx'),
+    [
+      path.join(ROOT, 'bench', 'hot-room-probe.ts'),
+      app.url,
+      slug,
+      String(PROBE_PAGES),
+      String(HOT.perSecond),
+      String(HOT.seconds),
+    ],
+    {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    },
+  );
   const messages = createInterface({ input: child.stdout! });
   const next = <Message>(key: string) =>
     new Promise<Message>((resolve, reject) => {
@@ -97,7 +129,11 @@ async function reconnectStorm(app: App, redis: Redis): Promise<{ rows: Row[]; de
       page.socket
         .timeout(ACK_TIMEOUT_MS)
         .emitWithAck('project:watch', { slug: page.slug })
-        .then((reply) => (reply.ok ? performance.now() - started : Number.NaN), () => Number.NaN)),
+        .then(
+          (reply) => (reply.ok ? performance.now() - started : Number.NaN),
+          () => Number.NaN,
+        ),
+    ),
   );
   const reads = (await snapshotReads(app)) - before;
   const answered = acks.filter((ms) => !Number.isNaN(ms)).sort((a, b) => a - b);
@@ -105,10 +141,26 @@ async function reconnectStorm(app: App, redis: Redis): Promise<{ rows: Row[]; de
   const p99 = percentile(answered, 99);
   pages.forEach((page) => page.close());
   return {
-    details: [`reconnect storm: ${STORM_PAGES} pages on one instance re-watch one project at the same moment (each emits project:watch): ${reads} snapshot reads reached Redis; acks p50 ${fmt.ms(percentile(answered, 50))}, p99 ${fmt.ms(p99)}; ${timeouts} timeouts (${ACK_TIMEOUT_MS} ms)`],
+    details: [
+      `reconnect storm: ${STORM_PAGES} pages on one instance re-watch one project at the same moment (each emits project:watch): ${reads} snapshot reads reached Redis; acks p50 ${fmt.ms(percentile(answered, 50))}, p99 ${fmt.ms(p99)}; ${timeouts} timeouts (${ACK_TIMEOUT_MS} ms)`,
+    ],
     rows: [
-      { figure: `reconnect storm: snapshot reads for ${fmt.int(STORM_PAGES)} re-watches`, measured: fmt.int(reads), baseline: `${fmt.int(STORM_PAGES)} (one per watch before)`, ratio: '—', target: '≤ 10', met: reads <= 10 },
-      { figure: 'reconnect storm: p99 acknowledgement', measured: fmt.ms(p99), baseline: '—', ratio: '—', target: '< 1 s, 0 timeouts', met: p99 < 1_000 && timeouts === 0 },
+      {
+        figure: `reconnect storm: snapshot reads for ${fmt.int(STORM_PAGES)} re-watches`,
+        measured: fmt.int(reads),
+        baseline: `${fmt.int(STORM_PAGES)} (one per watch before)`,
+        ratio: '—',
+        target: '≤ 10',
+        met: reads <= 10,
+      },
+      {
+        figure: 'reconnect storm: p99 acknowledgement',
+        measured: fmt.ms(p99),
+        baseline: '—',
+        ratio: '—',
+        target: '< 1 s, 0 timeouts',
+        met: p99 < 1_000 && timeouts === 0,
+      },
     ],
   };
 }
@@ -122,7 +174,14 @@ async function steadyState(app: App, redis: Redis): Promise<{ rows: Row[]; detai
   const { pages } = await openPages(app, redis, STEADY.pages, undefined, slug);
   const readsAt = [await snapshotReads(app)];
   // A sample the busy app does not answer is skipped (the next one counts what it missed).
-  const sampling = setInterval(() => void snapshotReads(app).then((reads) => readsAt.push(reads), () => undefined), 1_000);
+  const sampling = setInterval(
+    () =>
+      void snapshotReads(app).then(
+        (reads) => readsAt.push(reads),
+        () => undefined,
+      ),
+    1_000,
+  );
   const result = await postContributions(app.url, slug, STEADY.perSecond, STEADY.seconds);
   clearInterval(sampling);
   await sleep(1_000);
@@ -139,8 +198,22 @@ async function steadyState(app: App, redis: Redis): Promise<{ rows: Row[]; detai
         `${reads} snapshot reads in all (${fmt.int(result.created)} versions), ${(warmReads / warmSeconds).toFixed(2)} a second once warm; pages asked again ${watches} times`,
     ],
     rows: [
-      { figure: 'steady state: snapshot reads per version per instance', measured: (reads / Math.max(1, result.created)).toFixed(3), baseline: '—', ratio: '—', target: '≤ 1', met: reads <= result.created },
-      { figure: 'steady state: snapshot reads a second once warm', measured: (warmReads / warmSeconds).toFixed(2), baseline: `${STEADY.pages} pages`, ratio: '—', target: '~0', met: warmReads / warmSeconds < 1 },
+      {
+        figure: 'steady state: snapshot reads per version per instance',
+        measured: (reads / Math.max(1, result.created)).toFixed(3),
+        baseline: '—',
+        ratio: '—',
+        target: '≤ 1',
+        met: reads <= result.created,
+      },
+      {
+        figure: 'steady state: snapshot reads a second once warm',
+        measured: (warmReads / warmSeconds).toFixed(2),
+        baseline: `${STEADY.pages} pages`,
+        ratio: '—',
+        target: '~0',
+        met: warmReads / warmSeconds < 1,
+      },
     ],
   };
 }
@@ -157,9 +230,16 @@ async function hotRoom(app: App, redis: Redis): Promise<{ rows: Row[]; details: 
   for (let waited = 0; waited < 10_000 && ended() < pages.length; waited += 100) await sleep(100);
   const now = Date.now();
   // Same machine, same clock: the timed pages' count at the instant Redis was asked.
-  const timed = await probe.finish({ version, raised, now, count: await redis.zcount(keys.contributions, `(${now - STEADY.windowMs}`, '+inf') });
+  const timed = await probe.finish({
+    version,
+    raised,
+    now,
+    count: await redis.zcount(keys.contributions, `(${now - STEADY.windowMs}`, '+inf'),
+  });
   const endedOn = ended() + timed.ended;
-  const framesPerSecond = pages.map((page, index) => (page.frames - framesBefore[index]!) / result.seconds).sort((a, b) => a - b);
+  const framesPerSecond = pages
+    .map((page, index) => (page.frames - framesBefore[index]!) / result.seconds)
+    .sort((a, b) => a - b);
   pages.forEach((page) => page.close());
   return {
     details: [
@@ -169,12 +249,54 @@ async function hotRoom(app: App, redis: Redis): Promise<{ rows: Row[]; details: 
         `${endedOn}/${HOT.pages} pages ended on Redis' version and total, ${timed.counted}/${PROBE_PAGES} timed pages (browser models) on its count too`,
     ],
     rows: [
-      { figure: 'hot room: frames a second per socket (max)', measured: framesPerSecond.at(-1)!.toFixed(1), baseline: `${HOT.perSecond} (one per change)`, ratio: '—', target: '≤ 10', met: framesPerSecond.at(-1)! <= 10.5 },
-      { figure: 'hot room: p99 POST answered → shown', measured: fmt.ms(timed.afterAnswer.p99), baseline: '—', ratio: '—', target: '≤ 500 ms', met: timed.afterAnswer.p99 <= 500 },
-      { figure: 'hot room: p99 POST sent → shown', measured: fmt.ms(timed.afterSend.p99), baseline: '14 s (issue 25)', ratio: '—', target: '≤ 1 s', met: timed.afterSend.p99 <= 1_000 },
-      { figure: "hot room: pages ending on Redis' version and total", measured: `${fmt.int(endedOn)}/${fmt.int(HOT.pages)}`, baseline: '—', ratio: '—', target: 'all', met: endedOn === HOT.pages },
-      { figure: "hot room: timed pages ending on Redis' count", measured: `${timed.counted}/${PROBE_PAGES}`, baseline: '—', ratio: '—', target: 'all', met: timed.counted === PROBE_PAGES },
-      { figure: 'hot room: contributions answered 201', measured: `${fmt.int(result.created)}/${fmt.int(result.total)}`, baseline: '—', ratio: '—', target: 'all', met: result.created === result.total },
+      {
+        figure: 'hot room: frames a second per socket (max)',
+        measured: framesPerSecond.at(-1)!.toFixed(1),
+        baseline: `${HOT.perSecond} (one per change)`,
+        ratio: '—',
+        target: '≤ 10',
+        met: framesPerSecond.at(-1)! <= 10.5,
+      },
+      {
+        figure: 'hot room: p99 POST answered → shown',
+        measured: fmt.ms(timed.afterAnswer.p99),
+        baseline: '—',
+        ratio: '—',
+        target: '≤ 500 ms',
+        met: timed.afterAnswer.p99 <= 500,
+      },
+      {
+        figure: 'hot room: p99 POST sent → shown',
+        measured: fmt.ms(timed.afterSend.p99),
+        baseline: '14 s (issue 25)',
+        ratio: '—',
+        target: '≤ 1 s',
+        met: timed.afterSend.p99 <= 1_000,
+      },
+      {
+        figure: "hot room: pages ending on Redis' version and total",
+        measured: `${fmt.int(endedOn)}/${fmt.int(HOT.pages)}`,
+        baseline: '—',
+        ratio: '—',
+        target: 'all',
+        met: endedOn === HOT.pages,
+      },
+      {
+        figure: "hot room: timed pages ending on Redis' count",
+        measured: `${timed.counted}/${PROBE_PAGES}`,
+        baseline: '—',
+        ratio: '—',
+        target: 'all',
+        met: timed.counted === PROBE_PAGES,
+      },
+      {
+        figure: 'hot room: contributions answered 201',
+        measured: `${fmt.int(result.created)}/${fmt.int(result.total)}`,
+        baseline: '—',
+        ratio: '—',
+        target: 'all',
+        met: result.created === result.total,
+      },
     ],
   };
 }

@@ -58,7 +58,9 @@ export async function measureIngest(app: App, redisUrl: string): Promise<FigureR
   await cannon(health, WARMUP_SECONDS, 'GET');
   await cannon(contributions, WARMUP_SECONDS);
 
-  progress(`ingest: ${ROUNDS} × (${SECONDS / ROUNDS} s of GET /api/health, ${SECONDS / ROUNDS} s of POST …/contributions)`);
+  progress(
+    `ingest: ${ROUNDS} × (${SECONDS / ROUNDS} s of GET /api/health, ${SECONDS / ROUNDS} s of POST …/contributions)`,
+  );
   const redis = createRedis(redisUrl);
   await waitUntilReady(redis);
   await redis.config('RESETSTAT');

@@ -72,7 +72,14 @@ async function roundTripRows(ctx: LeaderboardContext & { redis: Redis }): Promis
       const sent = await commandsSent(ctx.redis, run);
       if (pass === 0) continue;
       details.push(`${name}: sent [${sent.join(', ')}]`);
-      rows.push({ figure: `round trips: ${name}`, measured: String(sent.length), baseline: '—', ratio: '—', target: write ? '1' : '1 (read)', met: sent.length === 1 });
+      rows.push({
+        figure: `round trips: ${name}`,
+        measured: String(sent.length),
+        baseline: '—',
+        ratio: '—',
+        target: write ? '1' : '1 (read)',
+        met: sent.length === 1,
+      });
     }
   }
   return { rows, details };
@@ -110,15 +117,35 @@ export async function measureLeaderboard(): Promise<FigureResult> {
     for (let round = 0; round < ROUNDS; round++) {
       progress(`leaderboard: round ${round + 1} of ${ROUNDS}`);
       // Rising scores: every submit enters the board and pushes the last entry out (the dearest path).
-      submits.push(await timed(OPS_PER_ROUND, () => addBenchEntry({ id: `b${points}`, name: 'Bench player', score: points++, date: Date.now() }, ctx)));
-      singles.push(await timed(OPS_PER_ROUND, () => addBenchEntry({ id: `b${onePoints}`, name: 'Bench player', score: onePoints++, date: Date.now() }, oneBoard, true)));
-      zadds.push(await timed(OPS_PER_ROUND, (i) => redis.zadd('bench:plain-zadd', round * OPS_PER_ROUND + i, `m${round}-${i}`)));
+      submits.push(
+        await timed(OPS_PER_ROUND, () =>
+          addBenchEntry({ id: `b${points}`, name: 'Bench player', score: points++, date: Date.now() }, ctx),
+        ),
+      );
+      singles.push(
+        await timed(OPS_PER_ROUND, () =>
+          addBenchEntry(
+            { id: `b${onePoints}`, name: 'Bench player', score: onePoints++, date: Date.now() },
+            oneBoard,
+            true,
+          ),
+        ),
+      );
+      zadds.push(
+        await timed(OPS_PER_ROUND, (i) => redis.zadd('bench:plain-zadd', round * OPS_PER_ROUND + i, `m${round}-${i}`)),
+      );
       reads.push(await timed(OPS_PER_ROUND, () => readTop(BOARD_SIZE, ctx)));
       zranges.push(await timed(OPS_PER_ROUND, () => redis.zrevrange(allTimeKey, 0, BOARD_SIZE - 1)));
     }
     const sizes = await Promise.all(PERIODS.map((period) => redis.zcard(ctx.keys.board(periodAt(period, Date.now())))));
     const [, strings] = await redis.scan('0', 'MATCH', `${ctx.keys.entryPrefix}*`, 'COUNT', 10_000);
-    const [submit, single, zadd, read, zrange] = [summary(submits), summary(singles), summary(zadds), summary(reads), summary(zranges)];
+    const [submit, single, zadd, read, zrange] = [
+      summary(submits),
+      summary(singles),
+      summary(zadds),
+      summary(reads),
+      summary(zranges),
+    ];
     return {
       details: [
         ...trips.details,
@@ -128,10 +155,38 @@ export async function measureLeaderboard(): Promise<FigureResult> {
       ],
       rows: [
         ...trips.rows,
-        { figure: 'leaderboard submit, three boards (day, week, all)', measured: describe(submit, 'ops/s'), baseline: `${describe(single, 'one-board submits/s')}`, ratio: fmt.pct(submit.rate / single.rate), target: '—', met: null },
-        { figure: 'leaderboard submit, one board (add + trim + rank)', measured: describe(single, 'ops/s'), baseline: describe(zadd, 'ZADD/s'), ratio: fmt.pct(single.rate / zadd.rate), target: '—', met: null },
-        { figure: 'leaderboard top-100 read', measured: describe(read, 'reads/s'), baseline: describe(zrange, 'ZREVRANGE/s'), ratio: fmt.pct(read.rate / zrange.rate), target: '—', met: null },
-        { figure: 'leaderboard size after the run', measured: `${sizes.join(' / ')} rows, ${strings.length} strings`, baseline: '—', ratio: '—', target: '100 / 100 / 100, 100', met: sizes.every((size) => size === BOARD_SIZE) && strings.length === BOARD_SIZE },
+        {
+          figure: 'leaderboard submit, three boards (day, week, all)',
+          measured: describe(submit, 'ops/s'),
+          baseline: `${describe(single, 'one-board submits/s')}`,
+          ratio: fmt.pct(submit.rate / single.rate),
+          target: '—',
+          met: null,
+        },
+        {
+          figure: 'leaderboard submit, one board (add + trim + rank)',
+          measured: describe(single, 'ops/s'),
+          baseline: describe(zadd, 'ZADD/s'),
+          ratio: fmt.pct(single.rate / zadd.rate),
+          target: '—',
+          met: null,
+        },
+        {
+          figure: 'leaderboard top-100 read',
+          measured: describe(read, 'reads/s'),
+          baseline: describe(zrange, 'ZREVRANGE/s'),
+          ratio: fmt.pct(read.rate / zrange.rate),
+          target: '—',
+          met: null,
+        },
+        {
+          figure: 'leaderboard size after the run',
+          measured: `${sizes.join(' / ')} rows, ${strings.length} strings`,
+          baseline: '—',
+          ratio: '—',
+          target: '100 / 100 / 100, 100',
+          met: sizes.every((size) => size === BOARD_SIZE) && strings.length === BOARD_SIZE,
+        },
       ],
     };
   } finally {

@@ -47,7 +47,9 @@ export async function measureLedger(): Promise<FigureResult> {
       await writer.hset(projectKeys.info(slug), 'raised', PLEDGES * AMOUNT, 'backers', PLEDGES, 'pledges', PLEDGES);
     });
     // MEMORY USAGE … SAMPLES 0 walks every field: seconds, so on a connection without the app's 2 s timeout.
-    const ledgerBytes = await withConnection(server.url, async (patient) => Number(await patient.memory('USAGE', projectKeys.ledger(slug), 'SAMPLES', 0)));
+    const ledgerBytes = await withConnection(server.url, async (patient) =>
+      Number(await patient.memory('USAGE', projectKeys.ledger(slug), 'SAMPLES', 0)),
+    );
     const filled = await usedMemory(redis);
 
     await redis.config('SET', 'slowlog-log-slower-than', '1000');
@@ -58,18 +60,28 @@ export async function measureLedger(): Promise<FigureResult> {
     const ctx: LiveEventsContext = { redis, windows: DEFAULT_WINDOWS, now: Date.now };
     for (let i = 0; i < WRITES_AFTER; i++) {
       await recordContribution(slug, { id: `new-${i}`, name: 'Ada', amount: AMOUNT }, ctx, `visitor-${i}`);
-      await recordContribution(slug, { id: `p${(i * 997).toString(36).padStart(11, '0')}`, name: 'Ada', amount: AMOUNT }, ctx);
+      await recordContribution(
+        slug,
+        { id: `p${(i * 997).toString(36).padStart(11, '0')}`, name: 'Ada', amount: AMOUNT },
+        ctx,
+      );
       if (i % 10 === 0) await cancelContribution(slug, `new-${i}`, ctx);
     }
     const operations = WRITES_AFTER * 2 + WRITES_AFTER / 10;
     const stats = await commandUsec(redis);
     const scripts = (stats.get('evalsha')?.calls ?? 0) + (stats.get('eval')?.calls ?? 0);
     // The pledges' scripts only: SLOWLOG RESET itself, freeing the fill's entries, is logged too.
-    const entries = ((await redis.call('SLOWLOG', 'GET', '100000')) as [number, number, number, string[]][]).filter(([, , , command]) => /^(evalsha|eval)$/i.test(command[0] ?? ''));
+    const entries = ((await redis.call('SLOWLOG', 'GET', '100000')) as [number, number, number, string[]][]).filter(
+      ([, , , command]) => /^(evalsha|eval)$/i.test(command[0] ?? ''),
+    );
     const slowMs = entries.map(([, , micros]) => micros / 1_000);
     const maxMs = Math.max(0, ...slowMs);
     const over10 = slowMs.filter((ms) => ms >= 10).length;
-    const slowest = entries.toSorted((a, b) => b[2] - a[2])[0]?.[3].slice(0, 5).join(' ') ?? '—';
+    const slowest =
+      entries
+        .toSorted((a, b) => b[2] - a[2])[0]?.[3]
+        .slice(0, 5)
+        .join(' ') ?? '—';
 
     progress('ledger: pledges a second, without and with a tier, on the same project');
     const rate = async (tier: string | undefined, on = slug) => {
@@ -78,13 +90,21 @@ export async function measureLedger(): Promise<FigureResult> {
       const worker = async () => {
         while (next < RATE_PLEDGES) {
           const i = next++;
-          await recordContribution(on, { id: `rate-${on}-${tier ?? 'none'}-${i}`, name: 'Ada', amount: AMOUNT, tier }, ctx);
+          await recordContribution(
+            on,
+            { id: `rate-${on}-${tier ?? 'none'}-${i}`, name: 'Ada', amount: AMOUNT, tier },
+            ctx,
+          );
         }
       };
       await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
       return RATE_PLEDGES / ((performance.now() - started) / 1_000);
     };
-    await redis.hset(projectKeys.info(slug), 'tiers', JSON.stringify([{ id: 'early', title: 'Early bird', minimum: 1, limit: 10_000_000 }]));
+    await redis.hset(
+      projectKeys.info(slug),
+      'tiers',
+      JSON.stringify([{ id: 'early', title: 'Early bird', minimum: 1, limit: 10_000_000 }]),
+    );
     // The plain contribution's path beside them: the same script on a new project, its ledger empty.
     await saveProject(sampleProject('bench-plain'), 0, redis);
     const plain = await rate(undefined, 'bench-plain');
@@ -107,7 +127,14 @@ export async function measureLedger(): Promise<FigureResult> {
         `ledger: reconcile of ${fmt.int(report.ledger.pledges)} pledges in ${fmt.ms(reconcileMs)}, consistent: ${report.consistent}`,
       ],
       rows: [
-        { figure: `ledger: memory per pledge at ${fmt.int(PLEDGES)} (its backer's index entry too)`, measured: `${fmt.int(perPledge)} B (${fmt.mb(filled - before)} the project)`, baseline: '—', ratio: '—', target: '—', met: null },
+        {
+          figure: `ledger: memory per pledge at ${fmt.int(PLEDGES)} (its backer's index entry too)`,
+          measured: `${fmt.int(perPledge)} B (${fmt.mb(filled - before)} the project)`,
+          baseline: '—',
+          ratio: '—',
+          target: '—',
+          met: null,
+        },
         {
           figure: `ledger: a pledge at ${fmt.int(PLEDGES)} pledges`,
           measured: `${fmt.int(scripts / operations)} round trip each, longest command ${fmt.ms(maxMs)}`,
@@ -116,8 +143,22 @@ export async function measureLedger(): Promise<FigureResult> {
           target: '1 round trip, < 10 ms',
           met: scripts === operations && maxMs < 10,
         },
-        { figure: 'ledger: pledges/s at 1,000,000 without / with a tier', measured: `${fmt.int(withoutTier)} / ${fmt.int(withTier)}`, baseline: `${fmt.int(plain)}/s plain, new project`, ratio: `${Math.round((100 * withoutTier) / plain)} % / ${Math.round((100 * withTier) / plain)} %`, target: '—', met: null },
-        { figure: 'ledger: reconcile after them', measured: `${report.consistent ? 'consistent' : 'NOT consistent'}, ${fmt.ms(reconcileMs)}`, baseline: '—', ratio: '—', target: 'consistent', met: report.consistent },
+        {
+          figure: 'ledger: pledges/s at 1,000,000 without / with a tier',
+          measured: `${fmt.int(withoutTier)} / ${fmt.int(withTier)}`,
+          baseline: `${fmt.int(plain)}/s plain, new project`,
+          ratio: `${Math.round((100 * withoutTier) / plain)} % / ${Math.round((100 * withTier) / plain)} %`,
+          target: '—',
+          met: null,
+        },
+        {
+          figure: 'ledger: reconcile after them',
+          measured: `${report.consistent ? 'consistent' : 'NOT consistent'}, ${fmt.ms(reconcileMs)}`,
+          baseline: '—',
+          ratio: '—',
+          target: 'consistent',
+          met: report.consistent,
+        },
       ],
     };
   } finally {

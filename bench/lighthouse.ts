@@ -33,7 +33,12 @@ type Scores = Record<(typeof CATEGORIES)[number], number> & { tbt: number; lcp: 
 /** The site follows the phone's colour scheme: each page is scored in both. Chromium's --force-dark-mode makes `prefers-color-scheme: dark` match. */
 const SCHEMES = { light: '', dark: ' --force-dark-mode' } as const;
 type Scheme = keyof typeof SCHEMES;
-const flags = (scheme: Scheme) => ['--output=json', '--quiet', `--only-categories=${CATEGORIES.join(',')}`, `--chrome-flags=--headless=new --no-sandbox --disable-gpu${SCHEMES[scheme]}`];
+const flags = (scheme: Scheme) => [
+  '--output=json',
+  '--quiet',
+  `--only-categories=${CATEGORIES.join(',')}`,
+  `--chrome-flags=--headless=new --no-sandbox --disable-gpu${SCHEMES[scheme]}`,
+];
 
 /**
  * The report Lighthouse wrote, also when it exits non-zero (a runtime error is in the report). A
@@ -44,7 +49,10 @@ async function report(url: string, scheme: Scheme): Promise<LighthouseResult> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'crowdpulse-lighthouse-'));
   const file = path.join(dir, 'report.json');
   try {
-    await promisify(execFile)('npx', [...LIGHTHOUSE, url, ...flags(scheme), `--output-path=${file}`], { env, cwd: os.tmpdir() }).catch(() => undefined);
+    await promisify(execFile)('npx', [...LIGHTHOUSE, url, ...flags(scheme), `--output-path=${file}`], {
+      env,
+      cwd: os.tmpdir(),
+    }).catch(() => undefined);
     const text = await readFile(file, 'utf8').catch(() => '{"runtimeError":{"message":"Lighthouse wrote no report"}}');
     return JSON.parse(text) as LighthouseResult;
   } finally {

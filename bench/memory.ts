@@ -34,7 +34,10 @@ export function pastEvents(slug: string, now: number) {
     id: newId(),
     name: pick(BACKER_NAMES, i),
     amount: pick([5, 10, 25, 40, 100, 250], i),
-    at: i < MIX.contributors ? now - (i + 1) * 2 * MINUTE : now - 31 * MINUTE - Math.floor((i / MIX.contributions) * 23 * HOUR),
+    at:
+      i < MIX.contributors
+        ? now - (i + 1) * 2 * MINUTE
+        : now - 31 * MINUTE - Math.floor((i / MIX.contributions) * 23 * HOUR),
   }));
   const news = Array.from({ length: MIX.news }, (_, i) => ({
     kind: 'news' as const,
@@ -119,7 +122,12 @@ export async function measureMemory(): Promise<FigureResult> {
       for (const slug of slugs) {
         const { imported } = await importEvents(slug, pastEvents(slug, now), ctx);
         if (imported !== MIX.contributions + MIX.news) throw new Error(`import into ${slug}: ${imported} imported`);
-        for (let v = 0; v < MIX.viewers; v++) await joinProject(slug, { visitorId: randomBytes(12).toString('hex'), tabId: randomBytes(10).toString('base64url') }, ctx);
+        for (let v = 0; v < MIX.viewers; v++)
+          await joinProject(
+            slug,
+            { visitorId: randomBytes(12).toString('hex'), tabId: randomBytes(10).toString('base64url') },
+            ctx,
+          );
       }
     });
     const withEvents = await usedMemory(redis);
@@ -153,9 +161,9 @@ export async function measureMemory(): Promise<FigureResult> {
     const zsetKinds = ['contributions', 'contributors', 'news', 'visitors'];
     const zsetBytes = zsetKinds.reduce((sum, kind) => sum + (kinds.get(kind)?.bytes ?? 0), 0);
     const zsetKeys = zsetKinds.reduce((sum, kind) => sum + (kinds.get(kind)?.keys ?? 0), 0);
-    const byKind = [...kinds].sort(([a], [b]) => a.localeCompare(b)).map(
-      ([kind, { keys: n, bytes, encoding }]) => `${kind}: ${n} keys, ${fmt.int(bytes / n)} B each (${encoding})`,
-    );
+    const byKind = [...kinds]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([kind, { keys: n, bytes, encoding }]) => `${kind}: ${n} keys, ${fmt.int(bytes / n)} B each (${encoding})`);
     return {
       details: [
         `fresh redis-server: used_memory ${fmt.mb(empty)} empty (scripts loaded), ${fmt.mb(withProjects)} with ` +

@@ -18,14 +18,25 @@ async function cannon(url: string, headers: Record<string, string>, post = false
     url,
     connections: CONNECTIONS,
     duration: SECONDS,
-    ...(post ? { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: CONTRIBUTION } : { headers }),
+    ...(post
+      ? { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: CONTRIBUTION }
+      : { headers }),
   });
-  return { perSecond: result['2xx'] / result.duration, p99: result.latency.p99, bad: result.non2xx + result.errors + result.timeouts };
+  return {
+    perSecond: result['2xx'] / result.duration,
+    p99: result.latency.p99,
+    bad: result.non2xx + result.errors + result.timeouts,
+  };
 }
 
 async function renders(app: App): Promise<number> {
-  const text = await (await fetch(`${app.url}/api/metrics`, { headers: { authorization: `Bearer ${app.adminToken}` } })).text();
-  return [...text.matchAll(/^crowdpulse_page_renders_total\{[^}]*page="project"[^}]*\} (\d+)/gm)].reduce((sum, [, n]) => sum + Number(n), 0);
+  const text = await (
+    await fetch(`${app.url}/api/metrics`, { headers: { authorization: `Bearer ${app.adminToken}` } })
+  ).text();
+  return [...text.matchAll(/^crowdpulse_page_renders_total\{[^}]*page="project"[^}]*\} (\d+)/gm)].reduce(
+    (sum, [, n]) => sum + Number(n),
+    0,
+  );
 }
 
 /** Every command Redis ran (calls inside scripts counted too), but the bench's own INFO. */
@@ -44,7 +55,11 @@ async function commandCalls(redis: ReturnType<typeof createRedis>): Promise<numb
  */
 export async function measurePages(app: App, redisUrl: string): Promise<FigureResult> {
   const first = await fetch(`${app.url}/en`, { headers: { accept: 'text/html' } });
-  const cookie = first.headers.getSetCookie().find((set) => set.startsWith('cp_vid='))?.split(';')[0] ?? '';
+  const cookie =
+    first.headers
+      .getSetCookie()
+      .find((set) => set.startsWith('cp_vid='))
+      ?.split(';')[0] ?? '';
   const staticFile = /\/_next\/static\/chunks\/[^"]+\.js/.exec(await first.text())?.[0];
   if (!staticFile) throw new Error('no static chunk named on /');
   const browser = { accept: 'text/html', cookie };
@@ -87,7 +102,11 @@ export async function measurePages(app: App, redisUrl: string): Promise<FigureRe
   let writing = true;
   const writer = (async () => {
     while (writing) {
-      const response = await fetch(`${app.url}/api/projects/${SLUG}/contributions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: CONTRIBUTION });
+      const response = await fetch(`${app.url}/api/projects/${SLUG}/contributions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: CONTRIBUTION,
+      });
       if (response.ok) contributions++;
       await sleep(200);
     }
@@ -103,11 +122,20 @@ export async function measurePages(app: App, redisUrl: string): Promise<FigureRe
   const share = (run: Run) => run.perSecond / baseline.perSecond;
   const row = (name: string, target: string, met: (ratio: number) => boolean | null): Row => {
     const run = runs.get(name)!;
-    return { figure: `${name} a second`, measured: fmt.int(run.perSecond), baseline: `${fmt.int(baseline.perSecond)} (static file)`, ratio: fmt.pct(share(run)), target, met: run.bad === 0 ? met(share(run)) : false };
+    return {
+      figure: `${name} a second`,
+      measured: fmt.int(run.perSecond),
+      baseline: `${fmt.int(baseline.perSecond)} (static file)`,
+      ratio: fmt.pct(share(run)),
+      target,
+      met: run.bad === 0 ? met(share(run)) : false,
+    };
   };
   return {
     details: [
-      ...[...runs].map(([name, run]) => `${name}: ${fmt.int(run.perSecond)}/s, p99 ${fmt.ms(run.p99)}, ${run.bad} non-2xx/errors`),
+      ...[...runs].map(
+        ([name, run]) => `${name}: ${fmt.int(run.perSecond)}/s, p99 ${fmt.ms(run.p99)}, ${run.bad} non-2xx/errors`,
+      ),
       `${fmt.int(viewed)} warm views of /en/projects/${SLUG}: ${fmt.int(during)} commands in all, ${perView.toFixed(3)} a view (INFO commandstats, calls inside scripts included, less the idle app's)`,
       `${CONNECTIONS} connections viewing /en/projects/${SLUG} for ${SECONDS} s while ${contributions} contributions arrived: ${rendered} renders for ${versions} versions`,
       `autocannon in the bench process, ${CONNECTIONS} connections, ${SECONDS} s a target after a warm-up; the app, Redis and autocannon share the machine (and whatever else runs on it)`,
@@ -119,8 +147,22 @@ export async function measurePages(app: App, redisUrl: string): Promise<FigureRe
       row('/', '≥ 25 %', (ratio) => ratio >= 0.25),
       row('/leaderboard', '—', () => null),
       row('POST …/contributions', '≥ 25 %', (ratio) => ratio >= 0.25),
-      { figure: 'Redis commands per warm project page view', measured: perView.toFixed(3), baseline: '—', ratio: '—', target: '≤ 0.1', met: perView <= 0.1 },
-      { figure: `project page renders per version, ${CONNECTIONS} viewers`, measured: `${rendered} / ${versions}`, baseline: '—', ratio: (rendered / versions).toFixed(2), target: '≤ 1', met: rendered <= versions },
+      {
+        figure: 'Redis commands per warm project page view',
+        measured: perView.toFixed(3),
+        baseline: '—',
+        ratio: '—',
+        target: '≤ 0.1',
+        met: perView <= 0.1,
+      },
+      {
+        figure: `project page renders per version, ${CONNECTIONS} viewers`,
+        measured: `${rendered} / ${versions}`,
+        baseline: '—',
+        ratio: (rendered / versions).toFixed(2),
+        target: '≤ 1',
+        met: rendered <= versions,
+      },
       ...cpu.rows,
     ],
   };

@@ -24,7 +24,7 @@ function groupCpuSeconds(group: number): number {
 
 /** The app's CPU milliseconds per request for `paths`, asked one after another (as a browser with gzip and br would). */
 async function cpuPerRequest(app: App, paths: string[], headers: Record<string, string>): Promise<number> {
-  if (!app.pid) throw new Error('the app process is not this bench\'s: its CPU cannot be read');
+  if (!app.pid) throw new Error("the app process is not this bench's: its CPU cannot be read");
   const before = groupCpuSeconds(app.pid);
   for (const path of paths) {
     const response = await fetch(app.url + path, { headers: { 'accept-encoding': 'gzip, br', ...headers } });
@@ -40,19 +40,52 @@ async function cpuPerRequest(app: App, paths: string[], headers: Record<string, 
  * drawing of each seeded project's), all in the same run. /proc's clock ticks are 10 ms: over
  * REQUESTS requests a figure is good to about 0.05 ms.
  */
-export async function measureRequestCpu(app: App, slug: string, staticFile: string, cookie: string): Promise<{ rows: Row[]; details: string[] }> {
+export async function measureRequestCpu(
+  app: App,
+  slug: string,
+  staticFile: string,
+  cookie: string,
+): Promise<{ rows: Row[]; details: string[] }> {
   const repeat = (path: string) => Array.from({ length: REQUESTS }, () => path);
-  const slugs = ((await (await fetch(`${app.url}/api/projects?limit=50`)).json()) as { slug: string }[]).map((project) => project.slug);
+  const slugs = ((await (await fetch(`${app.url}/api/projects?limit=50`)).json()) as { slug: string }[]).map(
+    (project) => project.slug,
+  );
   const page = await cpuPerRequest(app, repeat(`/en/projects/${slug}`), { accept: 'text/html', cookie });
   const measured: [string, number][] = [
     ['a static JS chunk', await cpuPerRequest(app, repeat(staticFile), {})],
     ['/api/docs/swagger-ui-bundle.js', await cpuPerRequest(app, repeat('/api/docs/swagger-ui-bundle.js'), {})],
     ['a preview, kept', await cpuPerRequest(app, repeat(`/en/projects/${slug}/opengraph-image`), {})],
-    [`a preview, drawn (${slugs.length} projects' first)`, await cpuPerRequest(app, slugs.filter((each) => each !== slug).map((each) => `/en/projects/${each}/opengraph-image`), {})],
+    [
+      `a preview, drawn (${slugs.length} projects' first)`,
+      await cpuPerRequest(
+        app,
+        slugs.filter((each) => each !== slug).map((each) => `/en/projects/${each}/opengraph-image`),
+        {},
+      ),
+    ],
   ];
-  const row = ([name, ms]: [string, number]): Row => ({ figure: `CPU per request: ${name}`, measured: `${ms.toFixed(2)} ms`, baseline: `${page.toFixed(2)} ms (page view)`, ratio: fmt.pct(ms / page), target: '—', met: null });
+  const row = ([name, ms]: [string, number]): Row => ({
+    figure: `CPU per request: ${name}`,
+    measured: `${ms.toFixed(2)} ms`,
+    baseline: `${page.toFixed(2)} ms (page view)`,
+    ratio: fmt.pct(ms / page),
+    target: '—',
+    met: null,
+  });
   return {
-    rows: [{ figure: 'CPU per request: a cached page view', measured: `${page.toFixed(2)} ms`, baseline: '—', ratio: '—', target: '—', met: null }, ...measured.map(row)],
-    details: [`CPU per request: the app's process group in /proc (user + system), ${REQUESTS} requests one after another a target, with Accept-Encoding: gzip, br`],
+    rows: [
+      {
+        figure: 'CPU per request: a cached page view',
+        measured: `${page.toFixed(2)} ms`,
+        baseline: '—',
+        ratio: '—',
+        target: '—',
+        met: null,
+      },
+      ...measured.map(row),
+    ],
+    details: [
+      `CPU per request: the app's process group in /proc (user + system), ${REQUESTS} requests one after another a target, with Accept-Encoding: gzip, br`,
+    ],
   };
 }

@@ -1,7 +1,15 @@
 import type { Redis } from 'ioredis';
 import {
-  cancelContribution, heartbeatVisitors, importEvents, joinProject, leaveProject, publishNews,
-  readLiveSnapshot, recordContribution, unpublishNews, type LiveEventsContext,
+  cancelContribution,
+  heartbeatVisitors,
+  importEvents,
+  joinProject,
+  leaveProject,
+  publishNews,
+  readLiveSnapshot,
+  recordContribution,
+  unpublishNews,
+  type LiveEventsContext,
 } from '../lib/live-events';
 import { foldingConfig } from '../lib/folding/config';
 import { metricFolderOn } from '../lib/folding/metric-events';
@@ -52,28 +60,55 @@ export async function measureRoundTrips(): Promise<FigureResult> {
 
     // Each operation runs twice: the first call of a script on a connection is an EVAL, the
     // next ones EVALSHA. Ids carry the pass number so that the second pass is not a duplicate.
-    const operations = (pass: number): [name: string, write: boolean, run: () => Promise<unknown>, expected?: number][] => [
+    const operations = (
+      pass: number,
+    ): [name: string, write: boolean, run: () => Promise<unknown>, expected?: number][] => [
       ['recordContribution', true, () => recordContribution(slug, { id: `rt-c${pass}`, name: 'Ada', amount: 5 }, ctx)],
       ['cancelContribution', true, () => cancelContribution(slug, `rt-c${pass}`, ctx)],
-      ['publishNews', true, () => publishNews(slug, { id: `rt-n${pass}`, title: 'News', url: 'https://example.org/n' }, ctx)],
+      [
+        'publishNews',
+        true,
+        () => publishNews(slug, { id: `rt-n${pass}`, title: 'News', url: 'https://example.org/n' }, ctx),
+      ],
       ['unpublishNews', true, () => unpublishNews(slug, `rt-n${pass}`, ctx)],
       ['importEvents (100 events)', true, () => importEvents(slug, importBatch(pass, now), ctx)],
       ['joinProject', true, () => joinProject(slug, { visitorId: `rt-visitor-${pass}000`, tabId: 'tab' }, ctx)],
-      ['heartbeatVisitors', true, () => heartbeatVisitors(slug, [{ visitorId: `rt-visitor-${pass}000`, tabId: 'tab' }], ctx)],
+      [
+        'heartbeatVisitors',
+        true,
+        () => heartbeatVisitors(slug, [{ visitorId: `rt-visitor-${pass}000`, tabId: 'tab' }], ctx),
+      ],
       ['leaveProject', true, () => leaveProject(slug, { visitorId: `rt-visitor-${pass}000`, tabId: 'tab' }, ctx)],
       ['readLiveSnapshot (a read)', false, () => readLiveSnapshot(slug, ctx)],
-      ['timeline push (pushEntry)', true, () => pushEntry(redis, timeline, ['entry', pass], { cap: 100, slack: TIMELINE_SLACK, ttlMs: 60_000 })],
+      [
+        'timeline push (pushEntry)',
+        true,
+        () => pushEntry(redis, timeline, ['entry', pass], { cap: 100, slack: TIMELINE_SLACK, ttlMs: 60_000 }),
+      ],
       ['recordView (recently viewed)', true, () => recordView(`rt-visitor-${pass}000`, slug, redis)],
       ['readActivity (a read)', false, () => readActivity(slug, {}, ctx)],
-      ['fold (a metric event)', true, () => folder.fold({ id: 'p', account_id: `rt-${pass}`, metrics: { likes: 1 } }, now + pass * 10_000)],
+      [
+        'fold (a metric event)',
+        true,
+        () => folder.fold({ id: 'p', account_id: `rt-${pass}`, metrics: { likes: 1 } }, now + pass * 10_000),
+      ],
       // A folder is FOLD_SHARDS slots: a claim runs one script per shard, all sent at once.
-      [`claimDue (claims the fold; one script per shard of ${folder.shards.length})`, true, async () => {
-        claimed = (await folder.claimDue(now + pass * 10_000 + 1_001)).folds[0]?.key;
-        if (!claimed) throw new Error('the fold was not claimed');
-      }, folder.shards.length],
-      ['ack (publishes it)', true, async () => {
-        if (!(await folder.ack(claimed!, now + pass * 10_000 + 1_002))) throw new Error('the fold was not published');
-      }],
+      [
+        `claimDue (claims the fold; one script per shard of ${folder.shards.length})`,
+        true,
+        async () => {
+          claimed = (await folder.claimDue(now + pass * 10_000 + 1_001)).folds[0]?.key;
+          if (!claimed) throw new Error('the fold was not claimed');
+        },
+        folder.shards.length,
+      ],
+      [
+        'ack (publishes it)',
+        true,
+        async () => {
+          if (!(await folder.ack(claimed!, now + pass * 10_000 + 1_002))) throw new Error('the fold was not published');
+        },
+      ],
     ];
     const passes: string[][][] = [];
     for (const pass of [0, 1]) {

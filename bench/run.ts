@@ -35,7 +35,28 @@ import { measureSizing } from './sizing';
 import { measureTimeline } from './timeline';
 import { Cleanup, ROOT, machineInfo, progress } from './support';
 
-const FIGURES = ['round-trips', 'push', 'ingest', 'acknowledged', 'bulk', 'hot', 'leaderboard', 'timeline', 'folding', 'memory', 'ledger', 'tiers', 'scale', 'catalogue', 'cluster', 'feed', 'sizing', 'pages', 'lighthouse', 'storm'] as const;
+const FIGURES = [
+  'round-trips',
+  'push',
+  'ingest',
+  'acknowledged',
+  'bulk',
+  'hot',
+  'leaderboard',
+  'timeline',
+  'folding',
+  'memory',
+  'ledger',
+  'tiers',
+  'scale',
+  'catalogue',
+  'cluster',
+  'feed',
+  'sizing',
+  'pages',
+  'lighthouse',
+  'storm',
+] as const;
 type Figure = (typeof FIGURES)[number];
 /** The figures whose block lives in another document than the one `--write` names by default (docs/benchmarks.md). */
 const DOCUMENT_OF: Partial<Record<Figure, string>> = { sizing: 'docs/operations.md' };
@@ -61,14 +82,23 @@ async function main(): Promise<void> {
   const selected = selectedFigures();
   if (writeTo) {
     const written = [...selected].filter((figure) => writesInto(figure, writeTo));
-    if (written.length === 0) throw new Error(`none of ${[...selected].join(', ')} has its block in ${writeTo}: ${[...selected].map((f) => `${f} → ${DOCUMENT_OF[f] ?? 'docs/benchmarks.md'}`).join(', ')}`);
-    for (const figure of selected) if (!written.includes(figure)) progress(`${figure}: its block is in ${DOCUMENT_OF[figure]}, not written into ${writeTo}`);
-    checkBlocks(writeTo, written.map((figure) => `bench:${figure}`));
+    if (written.length === 0)
+      throw new Error(
+        `none of ${[...selected].join(', ')} has its block in ${writeTo}: ${[...selected].map((f) => `${f} → ${DOCUMENT_OF[f] ?? 'docs/benchmarks.md'}`).join(', ')}`,
+      );
+    for (const figure of selected)
+      if (!written.includes(figure))
+        progress(`${figure}: its block is in ${DOCUMENT_OF[figure]}, not written into ${writeTo}`);
+    checkBlocks(
+      writeTo,
+      written.map((figure) => `bench:${figure}`),
+    );
   }
   const loadAtStart = os.loadavg();
   process.chdir(ROOT); // the Lua loader reads scripts relative to the project root
   const needsApp = APP_FIGURES.some((figure) => selected.has(figure));
-  if (needsApp || ['cluster', 'catalogue', 'hot', 'storm'].some((figure) => selected.has(figure as Figure))) buildIfNeeded();
+  if (needsApp || ['cluster', 'catalogue', 'hot', 'storm'].some((figure) => selected.has(figure as Figure)))
+    buildIfNeeded();
 
   const cleanup = new Cleanup();
   const interrupted = () => void cleanup.run().finally(() => process.exit(130));
@@ -95,8 +125,10 @@ async function main(): Promise<void> {
       if (selected.has('push')) figures.push(['push', 'Live push', await measurePush(app)]);
       if (selected.has('ingest')) figures.push(['ingest', 'Single-event ingest', await measureIngest(app, redis.url)]);
       if (selected.has('bulk')) figures.push(['bulk', 'Bulk ingest', await measureBulk(app, redis.url)]);
-      if (selected.has('pages')) figures.push(['pages', 'Pages and writes beside a static file', await measurePages(app, redis.url)]);
-      if (selected.has('lighthouse')) figures.push(['lighthouse', 'Lighthouse on a phone', await measureLighthouse(app)]);
+      if (selected.has('pages'))
+        figures.push(['pages', 'Pages and writes beside a static file', await measurePages(app, redis.url)]);
+      if (selected.has('lighthouse'))
+        figures.push(['lighthouse', 'Lighthouse on a phone', await measureLighthouse(app)]);
     }
     let hot: FigureResult | undefined;
     if (selected.has('hot')) {
@@ -108,19 +140,28 @@ async function main(): Promise<void> {
     if (hot) {
       // The hot project's Redis side (presence, bounded scripts): private redis-servers, once the app is stopped.
       const redisSide = await measureHotRedis();
-      figures.push(['hot', 'A hot project', { rows: [...hot.rows, ...redisSide.rows], details: [...hot.details, ...redisSide.details] }]);
+      figures.push([
+        'hot',
+        'A hot project',
+        { rows: [...hot.rows, ...redisSide.rows], details: [...hot.details, ...redisSide.details] },
+      ]);
     }
-    if (selected.has('acknowledged')) figures.push(['acknowledged', 'Acknowledged writes on a cluster', await measureAcknowledged()]);
+    if (selected.has('acknowledged'))
+      figures.push(['acknowledged', 'Acknowledged writes on a cluster', await measureAcknowledged()]);
     if (selected.has('timeline')) figures.push(['timeline', 'Timelines', await measureTimeline()]);
     if (selected.has('feed')) figures.push(['feed', 'Home feeds: fan-out on write', await measureFeed()]);
     if (selected.has('memory')) figures.push(['memory', 'Memory', await measureMemory()]);
     if (selected.has('ledger')) figures.push(['ledger', 'The ledger at 1,000,000 pledges', await measureLedger()]);
-    if (selected.has('tiers')) figures.push(['tiers', 'A limited tier under contention', await measureTierContention()]);
+    if (selected.has('tiers'))
+      figures.push(['tiers', 'A limited tier under contention', await measureTierContention()]);
     if (selected.has('folding')) figures.push(['folding', 'Event folding', await measureFolding()]);
     if (selected.has('scale')) figures.push(['scale', 'Scale: 1k, 10k, 100k projects', await measureScale()]);
-    if (selected.has('catalogue')) figures.push(['catalogue', 'Catalogue: 1k, 10k, 100k projects', await measureCatalogue()]);
-    if (selected.has('cluster')) figures.push(['cluster', 'Redis Cluster, instances behind HAProxy', await measureCluster()]);
-    if (selected.has('storm')) figures.push(['storm', 'A launch: a page storm on the cluster behind HAProxy', await measureStorm()]);
+    if (selected.has('catalogue'))
+      figures.push(['catalogue', 'Catalogue: 1k, 10k, 100k projects', await measureCatalogue()]);
+    if (selected.has('cluster'))
+      figures.push(['cluster', 'Redis Cluster, instances behind HAProxy', await measureCluster()]);
+    if (selected.has('storm'))
+      figures.push(['storm', 'A launch: a page storm on the cluster behind HAProxy', await measureStorm()]);
     if (selected.has('sizing')) figures.push(['sizing', 'Sizing: where it breaks', await measureSizing()]);
   } finally {
     await cleanup.run();
@@ -132,22 +173,28 @@ async function main(): Promise<void> {
   console.log(formatDetails('Machine', machine));
   for (const [, title, result] of figures) console.log(`\n${formatDetails(title, result.details)}`);
   console.log(`\n${formatTable(rows)}`);
-  for (const [, title, result] of figures) for (const table of result.tables ?? []) console.log(`\n## ${title}\n\n${table}`);
+  for (const [, title, result] of figures)
+    for (const table of result.tables ?? []) console.log(`\n## ${title}\n\n${table}`);
   const missed = rows.filter((row) => row.met === false).map((row) => row.figure);
   console.log(missed.length === 0 ? '\nAll targets met.' : `\nTargets not met: ${missed.join('; ')}.`);
   if (writeTo) {
     const date = new Date();
     const command = ['npm run bench', ...(args.length > 0 ? ['--', ...args] : [])].join(' ');
-    const blocks = figures.filter(([figure]) => writesInto(figure, writeTo)).map(([figure, , result]) => [
-      `bench:${figure}`,
-      renderMeasurement({ date, command, machine, tables: [formatTable(result.rows), ...(result.tables ?? [])] }),
-    ]);
+    const blocks = figures
+      .filter(([figure]) => writesInto(figure, writeTo))
+      .map(([figure, , result]) => [
+        `bench:${figure}`,
+        renderMeasurement({ date, command, machine, tables: [formatTable(result.rows), ...(result.tables ?? [])] }),
+      ]);
     writeBlocks(writeTo, Object.fromEntries(blocks));
     progress(`wrote ${blocks.map(([name]) => name).join(', ')} into ${writeTo}`);
   }
 }
 
-main().then(() => process.exit(0), (error: unknown) => {
-  console.error('bench failed:', error);
-  process.exit(1);
-});
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error('bench failed:', error);
+    process.exit(1);
+  },
+);

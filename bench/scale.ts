@@ -24,17 +24,27 @@ const SHORT_WINDOWS: Windows = { contributions: 4_000, contributors: 2_000, news
 const tab = () => ({ visitorId: randomBytes(12).toString('hex'), tabId: randomBytes(10).toString('base64url') });
 
 /** One project with the spec's mix: its record, 50 contributions (10 recent), 2 news, 5 viewers. */
-async function fillProject(slug: string, i: number, ctx: LiveEventsContext, events = pastEvents(slug, ctx.now())): Promise<void> {
+async function fillProject(
+  slug: string,
+  i: number,
+  ctx: LiveEventsContext,
+  events = pastEvents(slug, ctx.now()),
+): Promise<void> {
   await saveProject(sampleProject(slug), i, ctx.redis);
   await importEvents(slug, events, ctx);
   for (let v = 0; v < MIX.viewers; v++) await joinProject(slug, tab(), ctx);
 }
 
-async function fill(count: number, ctx: LiveEventsContext, events?: (slug: string) => ReturnType<typeof pastEvents>): Promise<void> {
+async function fill(
+  count: number,
+  ctx: LiveEventsContext,
+  events?: (slug: string) => ReturnType<typeof pastEvents>,
+): Promise<void> {
   for (let first = 0; first < count; first += IN_FLIGHT) {
     const batch = Array.from({ length: Math.min(IN_FLIGHT, count - first) }, (_, j) => first + j);
     await Promise.all(batch.map((i) => fillProject(`scale-${i}`, i, ctx, events?.(`scale-${i}`))));
-    if ((first + IN_FLIGHT) % 20_000 === 0) progress(`scale: ${fmt.int(first + IN_FLIGHT)} / ${fmt.int(count)} projects`);
+    if ((first + IN_FLIGHT) % 20_000 === 0)
+      progress(`scale: ${fmt.int(first + IN_FLIGHT)} / ${fmt.int(count)} projects`);
   }
 }
 
@@ -49,7 +59,16 @@ async function onFreshRedis<T>(work: (redis: Redis, url: string) => Promise<T>):
 }
 
 /** The keys a project's live events live in: all of them expire; its record and feed are not live events. */
-const LIVE_EVENT_KINDS = ['contributions', 'contributors', 'contributionDetails', 'news', 'newsDetails', 'visitors', 'visitorTabs', 'visitorTabCounts'] as const;
+const LIVE_EVENT_KINDS = [
+  'contributions',
+  'contributors',
+  'contributionDetails',
+  'news',
+  'newsDetails',
+  'visitors',
+  'visitorTabs',
+  'visitorTabCounts',
+] as const;
 
 async function liveEventKeysLeft(redis: Redis, count: number): Promise<number> {
   let left = 0;
@@ -80,22 +99,44 @@ export async function measureScale(): Promise<FigureResult> {
       return (await usedMemory(redis)) - empty;
     });
     perProject.push(bytes / size);
-    rows.push({ figure: `scale: memory of ${fmt.int(size)} projects`, measured: `${fmt.mb(bytes)} (${fmt.int(bytes / size)} B/project)`, baseline: '—', ratio: '—', target: '—', met: null });
+    rows.push({
+      figure: `scale: memory of ${fmt.int(size)} projects`,
+      measured: `${fmt.mb(bytes)} (${fmt.int(bytes / size)} B/project)`,
+      baseline: '—',
+      ratio: '—',
+      target: '—',
+      met: null,
+    });
   }
   const spread = (Math.max(...perProject) - Math.min(...perProject)) / Math.min(...perProject);
-  rows.push({ figure: 'scale: bytes per project, 1k → 100k', measured: `${fmt.pct(spread)} apart`, baseline: '—', ratio: '—', target: '≤ 5 %', met: spread <= 0.05 });
+  rows.push({
+    figure: 'scale: bytes per project, 1k → 100k',
+    measured: `${fmt.pct(spread)} apart`,
+    baseline: '—',
+    ratio: '—',
+    target: '≤ 5 %',
+    met: spread <= 0.05,
+  });
 
   const idle = 1_000;
   progress(`scale: ${fmt.int(idle)} projects on short windows, left idle`);
   const left = await onFreshRedis(async (redis) => {
     const ctx = { redis, windows: SHORT_WINDOWS, now: Date.now };
-    const recent = (slug: string) => pastEvents(slug, Date.now()).map((event, i) => ({ ...event, id: newId(), at: Date.now() - (i % 1_000) }));
+    const recent = (slug: string) =>
+      pastEvents(slug, Date.now()).map((event, i) => ({ ...event, id: newId(), at: Date.now() - (i % 1_000) }));
     await fill(idle, ctx, recent);
     const longest = Math.max(...Object.values(SHORT_WINDOWS));
     await sleep(longest + 1_000);
     return liveEventKeysLeft(redis, idle);
   });
-  rows.push({ figure: `scale: live-event keys of ${fmt.int(idle)} idle projects after the longest window`, measured: String(left), baseline: '—', ratio: '—', target: '0', met: left === 0 });
+  rows.push({
+    figure: `scale: live-event keys of ${fmt.int(idle)} idle projects after the longest window`,
+    measured: String(left),
+    baseline: '—',
+    ratio: '—',
+    target: '0',
+    met: left === 0,
+  });
   return {
     details: [
       `projects filled ${IN_FLIGHT} at a time: record, import of ${MIX.contributions} contributions and ${MIX.news} news, ${MIX.viewers} viewers joining`,

@@ -27,13 +27,17 @@ async function commandCalls(redis: ReturnType<typeof createRedis>): Promise<numb
  * page's size; autocannon in another process sends VIEWS views with a returning visitor's
  * cookie and gzip, CONNECTIONS at a time. The read limit counts but is set too high to refuse.
  */
-export async function cachedPageView(redisUrl: string): Promise<{ viewUs: number; redisCallsPerView: number; details: string }> {
+export async function cachedPageView(
+  redisUrl: string,
+): Promise<{ viewUs: number; redisCallsPerView: number; details: string }> {
   progress(`sizing: ${fmt.int(VIEWS)} views of a cached page, ${CONNECTIONS} connections from another process`);
   const saved = { ...process.env };
   Object.assign(process.env, { REDIS_URL: redisUrl, RATE_LIMIT_READS_PER_MIN: '1000000000', LOG_LEVEL: 'warn' });
   ensureVisitorSecret();
   const html = `<!DOCTYPE html><html><body>${'<p>crowdpulse</p>'.repeat(PAGE_BYTES / 17)}</body></html>`;
-  const server = createAppServer((_request, response) => void response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html));
+  const server = createAppServer(
+    (_request, response) => void response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html),
+  );
   server.httpServer.listen(0, '127.0.0.1');
   await once(server.httpServer, 'listening');
   const url = `http://127.0.0.1:${(server.httpServer.address() as AddressInfo).port}/leaderboard`;
@@ -42,12 +46,28 @@ export async function cachedPageView(redisUrl: string): Promise<{ viewUs: number
     await waitUntilReady(redis);
     const first = await fetch(url, { headers: { accept: 'text/html' } });
     await first.text();
-    const cookie = first.headers.getSetCookie().find((set) => set.startsWith('cp_vid='))?.split(';')[0];
+    const cookie = first.headers
+      .getSetCookie()
+      .find((set) => set.startsWith('cp_vid='))
+      ?.split(';')[0];
     if (!cookie) throw new Error('the page gave no visitor cookie');
     const cannon = (amount: number) =>
       promisify(execFile)(
         path.join(ROOT, 'node_modules', '.bin', 'autocannon'),
-        ['--json', '-c', String(CONNECTIONS), '-a', String(amount), '-H', 'accept=text/html', '-H', `cookie=${cookie}`, '-H', 'accept-encoding=gzip', url],
+        [
+          '--json',
+          '-c',
+          String(CONNECTIONS),
+          '-a',
+          String(amount),
+          '-H',
+          'accept=text/html',
+          '-H',
+          `cookie=${cookie}`,
+          '-H',
+          'accept-encoding=gzip',
+          url,
+        ],
         { maxBuffer: 16 * 1024 * 1024 },
       ).then(({ stdout }) => JSON.parse(stdout) as { '2xx': number; non2xx: number });
     await cannon(2_000);

@@ -38,7 +38,13 @@ export type Assumptions = {
   foldShards: number;
 };
 
-export const DEFAULT_ASSUMPTIONS: Assumptions = { safeShare: 0.5, framesPerSocket: 10, heartbeatSeconds: 30, answersPerGame: 10, foldShards: 6 };
+export const DEFAULT_ASSUMPTIONS: Assumptions = {
+  safeShare: 0.5,
+  framesPerSocket: 10,
+  heartbeatSeconds: 30,
+  answersPerGame: 10,
+  foldShards: 6,
+};
 
 /** One workload's ceiling: per master (one core at 100 % and at the safe share) or per instance. */
 export type Ceiling = {
@@ -54,7 +60,15 @@ export type Ceiling = {
 
 const SECOND_US = 1_000_000;
 
-function onMaster(workload: string, costUs: number, cost: string, unit: string, safeShare: number, meaning: string, scale = 1): Ceiling {
+function onMaster(
+  workload: string,
+  costUs: number,
+  cost: string,
+  unit: string,
+  safeShare: number,
+  meaning: string,
+  scale = 1,
+): Ceiling {
   const perMaster = (SECOND_US / costUs) * scale;
   return { workload, cost, unit, perMaster, perMasterSafe: perMaster * safeShare, perInstance: null, meaning };
 }
@@ -66,32 +80,106 @@ export function ceilings(costs: Costs, a: Assumptions = DEFAULT_ASSUMPTIONS): Ce
   const game = costs.quizStart + a.answersPerGame * costs.quizAnswer + costs.quizSubmit;
   const framesPerSecond = SECOND_US / costs.frame;
   return [
-    onMaster('hot project: contributions', costs.contribution, us(costs.contribution), 'contributions/s', a.safeShare,
-      "all of a project's writes are one slot, so one master takes them whatever the cluster's size"),
-    onMaster('hot project: viewers joining', costs.join, us(costs.join), 'joins/s', a.safeShare,
-      'a reconnect wave of one project: its presence is in the same slot'),
-    onMaster('hot project: viewers held', costs.heartbeatPerViewer, `${us(costs.heartbeatPerViewer)} per viewer per heartbeat`, 'viewers', a.safeShare,
-      `heartbeats alone (each instance vouches for its viewers every ${a.heartbeatSeconds} s, 500 to a script): never the bound, the instances' frames are`, a.heartbeatSeconds),
-    { workload: 'hot project: viewers per instance', cost: `${us(costs.frame)} of the instance per frame`, unit: 'viewers',
-      perMaster: null, perMasterSafe: null, perInstance: framesPerSecond / a.framesPerSocket,
-      meaning: `at ${a.framesPerSocket} frames/s per socket (a hot room), ${roughly(framesPerSecond)} frames/s fill one instance's core (an upper bound: its HTTP and relaying share that core); add instances for more viewers` },
-    { workload: 'page views per instance', cost: `${us(costs.pageView)} of the instance per view`, unit: 'views/s',
-      perMaster: null, perMasterSafe: null, perInstance: SECOND_US / costs.pageView,
-      meaning: 'a project page, `/` or the board from the page cache (one render per version); each view also takes a read-limit point in Redis, spread over the masters by address; a CDN in front takes the rest' },
-    onMaster('snapshot reads', costs.snapshotRead, us(costs.snapshotRead), 'reads/s', a.safeShare,
-      "one per version per instance that must resync (a watch storm, a failover), not per viewer: instances × resyncs/s of one project, on the project's master"),
-    onMaster('catalogue page', costs.cataloguePage, us(costs.cataloguePage), 'page views/s', a.safeShare,
-      'the catalogue (order and cards) is one slot: one master serves every page view of `/` and `GET /api/projects`'),
-    onMaster('quiz submits', costs.quizSubmit, us(costs.quizSubmit), 'submits/s', a.safeShare,
-      'the boards and every session share `{leaderboard}`: one master'),
-    onMaster('quiz games', game, `${us(game)} (start + ${a.answersPerGame} answers + submit)`, 'games/s', a.safeShare,
-      'whole games on the quiz master, whatever the cluster'),
-    onMaster('fold events', costs.foldEvent, us(costs.foldEvent), 'events/s per shard', a.safeShare,
-      `each fold shard is one slot; × FOLD_SHARDS (${a.foldShards}) when the shards sit on as many masters`),
-    onMaster('fold claims (claim + publish)', costs.foldClaim, us(costs.foldClaim), 'folds/s per shard', a.safeShare,
-      'published folds a shard holds; one instance polls a shard at a time'),
-    onMaster('feed pushes', costs.feedPush, us(costs.feedPush), 'pushes/s', a.safeShare,
-      'one news item to F active followers is F pushes, about one script each on a cluster; feeds spread over every master by follower'),
+    onMaster(
+      'hot project: contributions',
+      costs.contribution,
+      us(costs.contribution),
+      'contributions/s',
+      a.safeShare,
+      "all of a project's writes are one slot, so one master takes them whatever the cluster's size",
+    ),
+    onMaster(
+      'hot project: viewers joining',
+      costs.join,
+      us(costs.join),
+      'joins/s',
+      a.safeShare,
+      'a reconnect wave of one project: its presence is in the same slot',
+    ),
+    onMaster(
+      'hot project: viewers held',
+      costs.heartbeatPerViewer,
+      `${us(costs.heartbeatPerViewer)} per viewer per heartbeat`,
+      'viewers',
+      a.safeShare,
+      `heartbeats alone (each instance vouches for its viewers every ${a.heartbeatSeconds} s, 500 to a script): never the bound, the instances' frames are`,
+      a.heartbeatSeconds,
+    ),
+    {
+      workload: 'hot project: viewers per instance',
+      cost: `${us(costs.frame)} of the instance per frame`,
+      unit: 'viewers',
+      perMaster: null,
+      perMasterSafe: null,
+      perInstance: framesPerSecond / a.framesPerSocket,
+      meaning: `at ${a.framesPerSocket} frames/s per socket (a hot room), ${roughly(framesPerSecond)} frames/s fill one instance's core (an upper bound: its HTTP and relaying share that core); add instances for more viewers`,
+    },
+    {
+      workload: 'page views per instance',
+      cost: `${us(costs.pageView)} of the instance per view`,
+      unit: 'views/s',
+      perMaster: null,
+      perMasterSafe: null,
+      perInstance: SECOND_US / costs.pageView,
+      meaning:
+        'a project page, `/` or the board from the page cache (one render per version); each view also takes a read-limit point in Redis, spread over the masters by address; a CDN in front takes the rest',
+    },
+    onMaster(
+      'snapshot reads',
+      costs.snapshotRead,
+      us(costs.snapshotRead),
+      'reads/s',
+      a.safeShare,
+      "one per version per instance that must resync (a watch storm, a failover), not per viewer: instances × resyncs/s of one project, on the project's master",
+    ),
+    onMaster(
+      'catalogue page',
+      costs.cataloguePage,
+      us(costs.cataloguePage),
+      'page views/s',
+      a.safeShare,
+      'the catalogue (order and cards) is one slot: one master serves every page view of `/` and `GET /api/projects`',
+    ),
+    onMaster(
+      'quiz submits',
+      costs.quizSubmit,
+      us(costs.quizSubmit),
+      'submits/s',
+      a.safeShare,
+      'the boards and every session share `{leaderboard}`: one master',
+    ),
+    onMaster(
+      'quiz games',
+      game,
+      `${us(game)} (start + ${a.answersPerGame} answers + submit)`,
+      'games/s',
+      a.safeShare,
+      'whole games on the quiz master, whatever the cluster',
+    ),
+    onMaster(
+      'fold events',
+      costs.foldEvent,
+      us(costs.foldEvent),
+      'events/s per shard',
+      a.safeShare,
+      `each fold shard is one slot; × FOLD_SHARDS (${a.foldShards}) when the shards sit on as many masters`,
+    ),
+    onMaster(
+      'fold claims (claim + publish)',
+      costs.foldClaim,
+      us(costs.foldClaim),
+      'folds/s per shard',
+      a.safeShare,
+      'published folds a shard holds; one instance polls a shard at a time',
+    ),
+    onMaster(
+      'feed pushes',
+      costs.feedPush,
+      us(costs.feedPush),
+      'pushes/s',
+      a.safeShare,
+      'one news item to F active followers is F pushes, about one script each on a cluster; feeds spread over every master by follower',
+    ),
   ];
 }
 
@@ -110,6 +198,9 @@ export function formatCeilings(rows: readonly Ceiling[], a: Assumptions = DEFAUL
   return [
     `| workload | cost (CPU per operation) | one master, 100 % of its core | one master, ${safe} | one instance | what bounds it |`,
     '| --- | --- | --- | --- | --- | --- |',
-    ...rows.map((row) => `| ${row.workload} | ${row.cost} | ${cell(row.perMaster, row.unit)} | ${cell(row.perMasterSafe, row.unit)} | ${cell(row.perInstance, row.unit)} | ${row.meaning} |`),
+    ...rows.map(
+      (row) =>
+        `| ${row.workload} | ${row.cost} | ${cell(row.perMaster, row.unit)} | ${cell(row.perMasterSafe, row.unit)} | ${cell(row.perInstance, row.unit)} | ${row.meaning} |`,
+    ),
   ].join('\n');
 }

@@ -13,7 +13,13 @@ import { BURST_METRICS } from '../lib/folding/burst';
 import { metricFolderOn } from '../lib/folding/metric-events';
 import { newId } from '../lib/ids';
 import { BOARD_SIZE, boardKeys } from '../lib/leaderboard/keys';
-import { heartbeatVisitors, joinProject, readLiveSnapshot, recordContribution, type LiveEventsContext } from '../lib/live-events';
+import {
+  heartbeatVisitors,
+  joinProject,
+  readLiveSnapshot,
+  recordContribution,
+  type LiveEventsContext,
+} from '../lib/live-events';
 import { HEARTBEAT_BATCH } from '../lib/live-events/presence';
 import { DEFAULT_WINDOWS } from '../lib/live-events/windows';
 import { readCataloguePage } from '../lib/projects/catalogue';
@@ -38,7 +44,15 @@ const PUSH_BATCH = 200;
 const SINGLE_PUSHES = 5_000;
 const SOCKETS = 500;
 const BROADCASTS = 200;
-const FEED: FeedConfig = { fanoutMaxFollowers: 10_000_000, idleMs: 14 * DAY_MS, cap: 200, slack: 10, entryTtlMs: 30 * DAY_MS, maxFollows: 100_000, followsTtlMs: 365 * DAY_MS };
+const FEED: FeedConfig = {
+  fanoutMaxFollowers: 10_000_000,
+  idleMs: 14 * DAY_MS,
+  cap: 200,
+  slack: 10,
+  entryTtlMs: 30 * DAY_MS,
+  maxFollows: 100_000,
+  followsTtlMs: 365 * DAY_MS,
+};
 
 /** What Redis spent on one operation: its CPU time (INFO cpu, network handling included) and its commands' time (INFO commandstats). */
 type Measured = { cpuUs: number; commandUs: number; commands: string };
@@ -62,7 +76,12 @@ async function run(count: number, job: (i: number) => Promise<unknown>): Promise
  * 500 viewers' worth): the CPU delta of redis-server (INFO cpu, used_cpu_sys + used_cpu_user) and
  * the commands' own time (INFO commandstats, reset just before), with the calls per unit.
  */
-async function measure(redis: Redis, count: number, job: (i: number) => Promise<unknown>, units = count): Promise<Measured> {
+async function measure(
+  redis: Redis,
+  count: number,
+  job: (i: number) => Promise<unknown>,
+  units = count,
+): Promise<Measured> {
   await redis.config('RESETSTAT');
   const cpuBefore = await cpuSeconds(redis);
   await run(count, job);
@@ -82,13 +101,22 @@ async function liveEvents(redis: Redis, costs: Map<string, Measured>): Promise<v
   await saveProject(sampleProject(slug), Date.now(), redis);
   progress('sizing: contributions, joins, heartbeats and snapshot reads of one project');
   await run(200, (i) => recordContribution(slug, { id: `warm-${i}`, name: 'Warm', amount: 1 }, ctx));
-  costs.set('contribution', await measure(redis, 5_000, (i) => recordContribution(slug, { id: `c-${i}`, name: 'Ada', amount: 5 }, ctx)));
+  costs.set(
+    'contribution',
+    await measure(redis, 5_000, (i) => recordContribution(slug, { id: `c-${i}`, name: 'Ada', amount: 5 }, ctx)),
+  );
   // Each script called once first: a connection's first call of a script is an EVAL (compiled), the next EVALSHA.
   await joinProject(slug, { visitorId: 'warm', tabId: 'tab' }, ctx);
-  costs.set('join', await measure(redis, 5_000, (i) => joinProject(slug, { visitorId: `visitor-${i}`, tabId: 'tab' }, ctx)));
+  costs.set(
+    'join',
+    await measure(redis, 5_000, (i) => joinProject(slug, { visitorId: `visitor-${i}`, tabId: 'tab' }, ctx)),
+  );
   const tabs = Array.from({ length: HEARTBEAT_BATCH }, (_, i) => ({ visitorId: `visitor-${i}`, tabId: 'tab' }));
   await heartbeatVisitors(slug, tabs, ctx);
-  costs.set('heartbeat', await measure(redis, HEARTBEATS, () => heartbeatVisitors(slug, tabs, ctx), HEARTBEATS * HEARTBEAT_BATCH));
+  costs.set(
+    'heartbeat',
+    await measure(redis, HEARTBEATS, () => heartbeatVisitors(slug, tabs, ctx), HEARTBEATS * HEARTBEAT_BATCH),
+  );
   await readLiveSnapshot(slug, ctx);
   costs.set('snapshot', await measure(redis, 2_000, () => readLiveSnapshot(slug, ctx)));
 }
@@ -99,7 +127,10 @@ async function catalogue(redis: Redis, costs: Map<string, Measured>): Promise<vo
   const first = await readCataloguePage({ limit: 100 }, redis);
   const after = first.next ?? undefined;
   const cursors = [undefined, after];
-  costs.set('catalogue', await measure(redis, 5_000, (i) => readCataloguePage({ after: cursors[i % 2], limit: 24 }, redis)));
+  costs.set(
+    'catalogue',
+    await measure(redis, 5_000, (i) => readCataloguePage({ after: cursors[i % 2], limit: 24 }, redis)),
+  );
 }
 
 async function quiz(redis: Redis, costs: Map<string, Measured>): Promise<void> {
@@ -107,28 +138,46 @@ async function quiz(redis: Redis, costs: Map<string, Measured>): Promise<void> {
   const ctx = { redis, keys: boardKeys('sizing-board'), size: BOARD_SIZE, now: Date.now };
   const warmPlayer = `sizing-${newId()}`;
   const warm = await startSession(warmPlayer, ctx);
-  for (let question: string | null = warm.question.id; question; ) question = (await answerQuestion(warm.id, { questionId: question, choice: 0 }, ctx)).next?.id ?? null;
+  for (let question: string | null = warm.question.id; question;)
+    question = (await answerQuestion(warm.id, { questionId: question, choice: 0 }, ctx)).next?.id ?? null;
   await submitSession(warm.id, 'Warm', warmPlayer, ctx);
   const sessions: { id: string; question: string | null; player: string }[] = [];
-  costs.set('quizStart', await measure(redis, GAMES, async () => {
-    const player = `sizing-${newId()}`;
-    const session = await startSession(player, ctx);
-    sessions.push({ id: session.id, question: session.question.id, player });
-  }));
+  costs.set(
+    'quizStart',
+    await measure(redis, GAMES, async () => {
+      const player = `sizing-${newId()}`;
+      const session = await startSession(player, ctx);
+      sessions.push({ id: session.id, question: session.question.id, player });
+    }),
+  );
   let answers = 0;
-  costs.set('quizAnswer', await measure(redis, GAMES, async (i) => {
-    const session = sessions[i]!;
-    while (session.question) {
-      session.question = (await answerQuestion(session.id, { questionId: session.question, choice: 0 }, ctx)).next?.id ?? null;
-      answers++;
-    }
-  }, GAMES * 10));
+  costs.set(
+    'quizAnswer',
+    await measure(
+      redis,
+      GAMES,
+      async (i) => {
+        const session = sessions[i]!;
+        while (session.question) {
+          session.question =
+            (await answerQuestion(session.id, { questionId: session.question, choice: 0 }, ctx)).next?.id ?? null;
+          answers++;
+        }
+      },
+      GAMES * 10,
+    ),
+  );
   if (answers !== GAMES * 10) throw new Error(`expected ${GAMES * 10} answers, made ${answers}`);
-  costs.set('quizSubmit', await measure(redis, GAMES, (i) => submitSession(sessions[i]!.id, 'Sizing', sessions[i]!.player, ctx)));
+  costs.set(
+    'quizSubmit',
+    await measure(redis, GAMES, (i) => submitSession(sessions[i]!.id, 'Sizing', sessions[i]!.player, ctx)),
+  );
 }
 
 async function folding(redis: Redis, costs: Map<string, Measured>): Promise<void> {
-  progress(`sizing: ${fmt.int(FOLD_EVENTS)} fold events over ${fmt.int(FOLD_ACCOUNTS)} accounts, then every fold claimed and published`);
+  progress(
+    `sizing: ${fmt.int(FOLD_EVENTS)} fold events over ${fmt.int(FOLD_ACCOUNTS)} accounts, then every fold claimed and published`,
+  );
   const folder = metricFolderOn(redis, foldingConfig({ windowMs: 1_000, maxWaitMs: 10_000, leaseMs: 10_000 }));
   const now = Date.now();
   const event = (i: number) => ({
@@ -139,32 +188,54 @@ async function folding(redis: Redis, costs: Map<string, Measured>): Promise<void
   await folder.fold({ id: 'warm', account_id: 'account_warm', metrics: { likes: 1 } }, now);
   costs.set('foldEvent', await measure(redis, FOLD_EVENTS, (i) => folder.fold(event(i), now)));
   let claimed = 0;
-  costs.set('foldClaim', await measure(redis, 1, async () => {
-    for (;;) {
-      const { folds } = await folder.claimDue(now + 2_000);
-      if (folds.length === 0) break;
-      claimed += folds.length;
-      for (let first = 0; first < folds.length; first += IN_FLIGHT) {
-        await Promise.all(folds.slice(first, first + IN_FLIGHT).map((fold) => folder.ack(fold.key, now + 2_001)));
-      }
-    }
-  }, FOLD_ACCOUNTS + 1));
+  costs.set(
+    'foldClaim',
+    await measure(
+      redis,
+      1,
+      async () => {
+        for (;;) {
+          const { folds } = await folder.claimDue(now + 2_000);
+          if (folds.length === 0) break;
+          claimed += folds.length;
+          for (let first = 0; first < folds.length; first += IN_FLIGHT) {
+            await Promise.all(folds.slice(first, first + IN_FLIGHT).map((fold) => folder.ack(fold.key, now + 2_001)));
+          }
+        }
+      },
+      FOLD_ACCOUNTS + 1,
+    ),
+  );
   if (claimed !== FOLD_ACCOUNTS + 1) throw new Error(`expected ${FOLD_ACCOUNTS + 1} folds claimed, got ${claimed}`);
 }
 
 async function feed(redis: Redis, costs: Map<string, Measured>): Promise<void> {
-  progress(`sizing: one entry pushed to ${fmt.int(FOLLOWERS)} active feeds, ${PUSH_BATCH} at a time, then to ${fmt.int(SINGLE_PUSHES)} one at a time`);
+  progress(
+    `sizing: one entry pushed to ${fmt.int(FOLLOWERS)} active feeds, ${PUSH_BATCH} at a time, then to ${fmt.int(SINGLE_PUSHES)} one at a time`,
+  );
   const visitors = Array.from({ length: FOLLOWERS }, (_, i) => `sizing-visitor-${i}`);
   for (let first = 0; first < FOLLOWERS; first += 1_000) {
     const pipeline = redis.pipeline();
-    for (const visitor of visitors.slice(first, first + 1_000)) pipeline.set(visitorFeedKeys(visitor).active, '0', 'PX', FEED.idleMs);
+    for (const visitor of visitors.slice(first, first + 1_000))
+      pipeline.set(visitorFeedKeys(visitor).active, '0', 'PX', FEED.idleMs);
     await pipeline.exec();
   }
   const ctx = { redis, config: FEED, now: Date.now };
   const batches = FOLLOWERS / PUSH_BATCH;
-  costs.set('feedPushBatched', await measure(redis, batches, (i) => pushToFeeds(ctx, visitors.slice(i * PUSH_BATCH, (i + 1) * PUSH_BATCH), `${Date.now()}:sizing:n-1`), FOLLOWERS));
+  costs.set(
+    'feedPushBatched',
+    await measure(
+      redis,
+      batches,
+      (i) => pushToFeeds(ctx, visitors.slice(i * PUSH_BATCH, (i + 1) * PUSH_BATCH), `${Date.now()}:sizing:n-1`),
+      FOLLOWERS,
+    ),
+  );
   // On a cluster the followers' feeds fall in different slots: about one script per feed.
-  costs.set('feedPush', await measure(redis, SINGLE_PUSHES, (i) => pushToFeeds(ctx, [visitors[i]!], `${Date.now()}:sizing:n-2`)));
+  costs.set(
+    'feedPush',
+    await measure(redis, SINGLE_PUSHES, (i) => pushToFeeds(ctx, [visitors[i]!], `${Date.now()}:sizing:n-2`)),
+  );
 }
 
 /** A hot room's batched frame: five contributions, as the relay sends them in one 'live:changes'. */
@@ -173,9 +244,12 @@ function hotFrame(version: number) {
   return {
     slug: 'sizing-hot',
     changes: Array.from({ length: 5 }, (_, i) => ({
-      type: 'contribution-recorded', version: version + i, at,
+      type: 'contribution-recorded',
+      version: version + i,
+      at,
       contribution: { id: `c-${version + i}`, name: 'Ada Lovelace', amount: 25, at },
-      count: 1_000 + version + i, raised: 25_000 + 25 * (version + i),
+      count: 1_000 + version + i,
+      raised: 25_000 + 25 * (version + i),
       activity: { id: `a-${version + i}`, at, kind: 'contribution', name: 'Ada Lovelace', amount: 25 },
     })),
   };
@@ -194,9 +268,13 @@ async function frames(): Promise<{ frameUs: number; details: string }> {
   io.on('connection', (socket) => void socket.join('room'));
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
-  const child = spawn(path.join(ROOT, 'node_modules', '.bin', 'tsx'), [path.join(ROOT, 'bench', 'sizing-sockets.ts'), url, String(SOCKETS)], {
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    path.join(ROOT, 'node_modules', '.bin', 'tsx'),
+    [path.join(ROOT, 'bench', 'sizing-sockets.ts'), url, String(SOCKETS)],
+    {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    },
+  );
   const lines = createInterface({ input: child.stdout! });
   const nextLine = (timeoutMs = 30_000) =>
     new Promise<string>((resolve, reject) => {
@@ -233,7 +311,9 @@ async function frames(): Promise<{ frameUs: number; details: string }> {
     };
   } finally {
     child.stdin!.end();
-    const exited = new Promise((resolve) => (child.exitCode === null ? child.once('exit', resolve) : resolve(undefined)));
+    const exited = new Promise((resolve) =>
+      child.exitCode === null ? child.once('exit', resolve) : resolve(undefined),
+    );
     const timer = setTimeout(() => child.kill('SIGTERM'), 5_000);
     await exited;
     clearTimeout(timer);
@@ -244,7 +324,11 @@ async function frames(): Promise<{ frameUs: number; details: string }> {
 const COST_OF: [key: keyof Omit<Costs, 'frame' | 'pageView'>, measured: string, name: string][] = [
   ['contribution', 'contribution', 'a contribution (record-contribution.lua)'],
   ['join', 'join', 'a viewer joins'],
-  ['heartbeatPerViewer', 'heartbeat', `a viewer's heartbeat (a script of ${HEARTBEAT_BATCH} tabs ÷ ${HEARTBEAT_BATCH})`],
+  [
+    'heartbeatPerViewer',
+    'heartbeat',
+    `a viewer's heartbeat (a script of ${HEARTBEAT_BATCH} tabs ÷ ${HEARTBEAT_BATCH})`,
+  ],
   ['snapshotRead', 'snapshot', 'a snapshot read (a project with 5,200 contributions, 5,000 viewers)'],
   ['cataloguePage', 'catalogue', `a catalogue page of 24 (${fmt.int(CATALOGUE)} projects)`],
   ['quizStart', 'quizStart', 'a quiz start'],
@@ -286,17 +370,51 @@ export async function measureSizing(): Promise<FigureResult> {
   for (const [key, from, name] of COST_OF) {
     const cost = measured.get(from)!;
     costs[key] = cost.cpuUs;
-    rows.push({ figure: `Redis CPU per op: ${name}`, measured: `${cost.cpuUs.toFixed(1)} µs`, baseline: `${cost.commandUs.toFixed(1)} µs in commands`, ratio: '—', target: 'reported', met: null });
-    details.push(`${name}: ${cost.cpuUs.toFixed(1)} µs of redis-server CPU, ${cost.commandUs.toFixed(1)} µs in commands; calls per op: ${cost.commands}`);
+    rows.push({
+      figure: `Redis CPU per op: ${name}`,
+      measured: `${cost.cpuUs.toFixed(1)} µs`,
+      baseline: `${cost.commandUs.toFixed(1)} µs in commands`,
+      ratio: '—',
+      target: 'reported',
+      met: null,
+    });
+    details.push(
+      `${name}: ${cost.cpuUs.toFixed(1)} µs of redis-server CPU, ${cost.commandUs.toFixed(1)} µs in commands; calls per op: ${cost.commands}`,
+    );
   }
   const batched = measured.get('feedPushBatched')!;
-  rows.push({ figure: `Redis CPU per op: a feed push, per follower, ${PUSH_BATCH} feeds a script (one Redis)`, measured: `${batched.cpuUs.toFixed(1)} µs`, baseline: `${batched.commandUs.toFixed(1)} µs in commands`, ratio: '—', target: 'reported', met: null });
-  details.push(`a feed push, ${PUSH_BATCH} feeds a script (one Redis): ${batched.cpuUs.toFixed(1)} µs of redis-server CPU per follower, ${batched.commandUs.toFixed(1)} µs in commands; calls per follower: ${batched.commands}`);
-  rows.push({ figure: 'instance CPU per cached page view', measured: `${page.viewUs.toFixed(1)} µs`, baseline: `${page.redisCallsPerView.toFixed(2)} Redis commands (read limit)`, ratio: '—', target: 'reported', met: null });
+  rows.push({
+    figure: `Redis CPU per op: a feed push, per follower, ${PUSH_BATCH} feeds a script (one Redis)`,
+    measured: `${batched.cpuUs.toFixed(1)} µs`,
+    baseline: `${batched.commandUs.toFixed(1)} µs in commands`,
+    ratio: '—',
+    target: 'reported',
+    met: null,
+  });
+  details.push(
+    `a feed push, ${PUSH_BATCH} feeds a script (one Redis): ${batched.cpuUs.toFixed(1)} µs of redis-server CPU per follower, ${batched.commandUs.toFixed(1)} µs in commands; calls per follower: ${batched.commands}`,
+  );
+  rows.push({
+    figure: 'instance CPU per cached page view',
+    measured: `${page.viewUs.toFixed(1)} µs`,
+    baseline: `${page.redisCallsPerView.toFixed(2)} Redis commands (read limit)`,
+    ratio: '—',
+    target: 'reported',
+    met: null,
+  });
   details.push(page.details);
-  rows.push({ figure: 'instance CPU per Socket.IO frame (one socket)', measured: `${frame.frameUs.toFixed(1)} µs`, baseline: '—', ratio: '—', target: 'reported', met: null });
+  rows.push({
+    figure: 'instance CPU per Socket.IO frame (one socket)',
+    measured: `${frame.frameUs.toFixed(1)} µs`,
+    baseline: '—',
+    ratio: '—',
+    target: 'reported',
+    met: null,
+  });
   details.push(frame.details);
-  details.push(`each operation ${IN_FLIGHT} in flight on one connection from this process; the CPU delta includes reading and answering the connection, so it is the cost to plan with (commands alone are less; the calls listed include those inside scripts)`);
+  details.push(
+    `each operation ${IN_FLIGHT} in flight on one connection from this process; the CPU delta includes reading and answering the connection, so it is the cost to plan with (commands alone are less; the calls listed include those inside scripts)`,
+  );
   const a = DEFAULT_ASSUMPTIONS;
   const table = [
     `Assumptions: a Redis master runs commands on one core, so its ceiling is 1,000,000 µs ÷ the CPU µs per operation; plan at ${Math.round(a.safeShare * 100)} % of it (bursts, replication, persistence, other commands); ` +

@@ -82,4 +82,3 @@ export const fmt = {
   pct: (n: number) => `${(n * 100).toFixed(0)} %`,
   mb: (bytes: number) => `${(bytes / 1e6).toFixed(2)} MB`,
 };
-

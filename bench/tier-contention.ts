@@ -19,21 +19,52 @@ const LIMIT = 37;
 export async function measureTierContention(): Promise<FigureResult> {
   progress(`tier contention: ${fmt.int(CLAIMS)} claims on a tier of ${LIMIT}, two connections, a cluster of 3 masters`);
   const cluster = await startLocalCluster({ masters: 3, replicasPerMaster: 0 });
-  const connections = [createRedis({ mode: 'cluster', nodes: cluster.nodes }), createRedis({ mode: 'cluster', nodes: cluster.nodes })];
+  const connections = [
+    createRedis({ mode: 'cluster', nodes: cluster.nodes }),
+    createRedis({ mode: 'cluster', nodes: cluster.nodes }),
+  ];
   try {
     await Promise.all(connections.map((redis) => waitUntilReady(redis)));
     const slug = 'bench-tier-contention';
     const { title, tagline, description, creator, creatorAccount, goal, art } = sampleProject(slug);
-    await putProject(slug, { title, tagline, description, creator, creatorAccount, goal, art, listed: false, tiers: [{ id: 'early', title: 'Early bird', description: '', minimum: 10, limit: LIMIT }] }, connections[0]!);
-    const contexts: LiveEventsContext[] = connections.map((redis) => ({ redis, windows: DEFAULT_WINDOWS, now: Date.now }));
+    await putProject(
+      slug,
+      {
+        title,
+        tagline,
+        description,
+        creator,
+        creatorAccount,
+        goal,
+        art,
+        listed: false,
+        tiers: [{ id: 'early', title: 'Early bird', description: '', minimum: 10, limit: LIMIT }],
+      },
+      connections[0]!,
+    );
+    const contexts: LiveEventsContext[] = connections.map((redis) => ({
+      redis,
+      windows: DEFAULT_WINDOWS,
+      now: Date.now,
+    }));
     const results = await Promise.allSettled(
-      Array.from({ length: CLAIMS }, (_, i) => recordContribution(slug, { id: `claim-${i}`, name: `Backer ${i}`, amount: 10, tier: 'early' }, contexts[i % 2]!)),
+      Array.from({ length: CLAIMS }, (_, i) =>
+        recordContribution(
+          slug,
+          { id: `claim-${i}`, name: `Backer ${i}`, amount: 10, tier: 'early' },
+          contexts[i % 2]!,
+        ),
+      ),
     );
     const won = results.filter((result) => result.status === 'fulfilled').length;
-    const soldOut = results.filter((result) => result.status === 'rejected' && (result.reason as { code?: string }).code === 'tier_sold_out').length;
+    const soldOut = results.filter(
+      (result) => result.status === 'rejected' && (result.reason as { code?: string }).code === 'tier_sold_out',
+    ).length;
     const report = await reconcileLedger(slug, connections[0]!);
     return {
-      details: [`tier contention: ${fmt.int(won)} accepted, ${fmt.int(soldOut)} refused tier_sold_out, ${fmt.int(CLAIMS - won - soldOut)} other; reconcile ${report.consistent ? 'consistent' : 'NOT consistent'}`],
+      details: [
+        `tier contention: ${fmt.int(won)} accepted, ${fmt.int(soldOut)} refused tier_sold_out, ${fmt.int(CLAIMS - won - soldOut)} other; reconcile ${report.consistent ? 'consistent' : 'NOT consistent'}`,
+      ],
       rows: [
         {
           figure: `tiers: ${fmt.int(CLAIMS)} concurrent claims on a tier of ${LIMIT}, two connections, cluster`,

@@ -40,22 +40,26 @@ export class BotHttp {
       ...headers,
     };
     return new Promise((resolve) => {
-      const req = request(this.baseURL + path, { method, headers: allHeaders, localAddress: this.options.localAddress, agent: false, timeout: 15_000 }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => {
-          const status = response.statusCode ?? 0;
-          this.tally.count(status);
-          const setCookies = response.headers['set-cookie'] ?? [];
-          const visitor = setCookies.find(isVisitorPair)?.split(';')[0];
-          if (visitor && (this.options.keepCookies || !this.cookie)) this.cookie = visitor;
-          let json: unknown;
-          try {
-            json = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-          } catch {}
-          resolve({ status, json, setCookies });
-        });
-      });
+      const req = request(
+        this.baseURL + path,
+        { method, headers: allHeaders, localAddress: this.options.localAddress, agent: false, timeout: 15_000 },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => {
+            const status = response.statusCode ?? 0;
+            this.tally.count(status);
+            const setCookies = response.headers['set-cookie'] ?? [];
+            const visitor = setCookies.find(isVisitorPair)?.split(';')[0];
+            if (visitor && (this.options.keepCookies || !this.cookie)) this.cookie = visitor;
+            let json: unknown;
+            try {
+              json = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+            } catch {}
+            resolve({ status, json, setCookies });
+          });
+        },
+      );
       const failed = () => {
         this.tally.count(0);
         resolve({ status: 0, json: undefined, setCookies: [] });

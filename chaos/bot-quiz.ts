@@ -6,7 +6,13 @@ type Started = { id: string; question?: Shown; questions?: Shown[] };
 type Answered = { score: number; next?: Shown | null; breakdown?: { elapsedMs: number } };
 type PerBoard<T> = { day: T; week: T; all: T };
 /** What a submit answers about where the score stands (the all time board's rank and threshold, then per board). */
-export type Placed = { rank: number | null; threshold: number; ranks: PerBoard<number | null>; sharedBy: PerBoard<number>; listed: PerBoard<boolean> };
+export type Placed = {
+  rank: number | null;
+  threshold: number;
+  ranks: PerBoard<number | null>;
+  sharedBy: PerBoard<number>;
+  listed: PerBoard<boolean>;
+};
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -30,11 +36,18 @@ function rightChoice(question: Shown): number {
 export async function playGame(
   http: BotHttp,
   { delayMs = 0, cheat = false, name }: { delayMs?: number; cheat?: boolean; name: string | null },
-): Promise<{ score: number; started: true; elapsedMs: number[]; player?: string; placed?: Placed } | { started: false; status: number }> {
+): Promise<
+  | { score: number; started: true; elapsedMs: number[]; player?: string; placed?: Placed }
+  | { started: false; status: number }
+> {
   const start = await http.send('POST', '/api/quiz/sessions');
   if (start.status !== 201) return { started: false, status: start.status };
   const session = start.json as Started;
-  const answer = (question: Shown) => http.send('POST', `/api/quiz/sessions/${session.id}/answers`, { questionId: question.id, choice: rightChoice(question) });
+  const answer = (question: Shown) =>
+    http.send('POST', `/api/quiz/sessions/${session.id}/answers`, {
+      questionId: question.id,
+      choice: rightChoice(question),
+    });
   let score = 0;
   const elapsedMs: number[] = [];
   if (session.questions) {
@@ -70,7 +83,8 @@ export async function playGame(
   let player: string | undefined;
   let placed: Placed | undefined;
   if (name !== null) {
-    const submitted = (await http.send('POST', `/api/quiz/sessions/${session.id}/submit`, { name })).json as (Partial<Placed> & { score?: number; player?: string }) | undefined;
+    const submitted = (await http.send('POST', `/api/quiz/sessions/${session.id}/submit`, { name })).json as
+      (Partial<Placed> & { score?: number; player?: string }) | undefined;
     score = submitted?.score ?? score;
     player = submitted?.player;
     if (submitted?.ranks) placed = submitted as Placed;

@@ -56,7 +56,9 @@ export type TieResult = {
 
 /** This machine's own non-loopback IPv4: the bot's source, so the app sees a remote client's address. */
 const externalAddress = () =>
-  Object.values(networkInterfaces()).flat().find((found) => found && found.family === 'IPv4' && !found.internal)?.address;
+  Object.values(networkInterfaces())
+    .flat()
+    .find((found) => found && found.family === 'IPv4' && !found.internal)?.address;
 
 /**
  * `npm run chaos -- bot [--minutes N]`: a scripted player from one address, against two instances
@@ -73,7 +75,14 @@ export async function runBot(minutes: number, cleanup: Cleanup): Promise<BotRow>
   const server = await startRedisServer();
   cleanup.add('bot redis', () => server.stop());
   const adminToken = randomBytes(12).toString('hex');
-  const base = { REDIS_URL: server.url, ADMIN_TOKEN: adminToken, SIMULATE: '0', SEED_DEMO: '0', LOG_LEVEL: 'warn', ...DEFAULT_LIMITS };
+  const base = {
+    REDIS_URL: server.url,
+    ADMIN_TOKEN: adminToken,
+    SIMULATE: '0',
+    SEED_DEMO: '0',
+    LOG_LEVEL: 'warn',
+    ...DEFAULT_LIMITS,
+  };
   const site = await startScaledSite({ instances: 2, env: base, firstInstanceEnv: { SEED_DEMO: '1' } });
   cleanup.add('bot site', () => site.stop());
   const redis = createRedis(server.url);
@@ -97,19 +106,32 @@ export async function runBot(minutes: number, cleanup: Cleanup): Promise<BotRow>
   // Issue 24: once 100 players had a perfect game, every later one was told `rank: null` for good.
   // The all time board starts that way, so each perfect game of the bot must be told the shared
   // first place there, without a row; today's and this week's keep their room, for the rows cap.
-  const perfect = QUESTIONS_PER_SESSION * (POINTS_PER_ANSWER + MAX_SPEED_BONUS - Math.floor(answerFloorMs() / MS_PER_BONUS_POINT));
+  const perfect =
+    QUESTIONS_PER_SESSION * (POINTS_PER_ANSWER + MAX_SPEED_BONUS - Math.floor(answerFloorMs() / MS_PER_BONUS_POINT));
   const boards = { redis, keys: boardKeys(), size: BOARD_SIZE, now: Date.now };
-  for (let n = 0; n < BOARD_SIZE; n++) await addBenchEntry({ id: `ace-${n}`, name: `Ace ${n}`, score: perfect, date: Date.now() }, boards, true);
+  for (let n = 0; n < BOARD_SIZE; n++)
+    await addBenchEntry({ id: `ace-${n}`, name: `Ace ${n}`, score: perfect, date: Date.now() }, boards, true);
 
   progress(`reference session (every answer right, 1 s after each reveal) …`);
-  const reference = await playGame(new BotHttp(direct, new Tally(), { keepCookies: true }), { delayMs: 1_000, name: null });
+  const reference = await playGame(new BotHttp(direct, new Tally(), { keepCookies: true }), {
+    delayMs: 1_000,
+    name: null,
+  });
   const deadline = Date.now() + minutes * 60_000;
   const running = () => Date.now() < deadline;
   progress(`playing for ${minutes} min from ${address} …`);
 
   const games = { started: 0, refused: 0, scores: [] as number[], players: new Set<string>(), cookiesPlayed: 0 };
   const none = { day: 0, week: 0, all: 0 };
-  const ties: TieResult = { perfect: 0, score: perfect, ranked: { ...none }, rows: { ...none }, best: null, sharedBy: 0, unrankedThresholds: [] };
+  const ties: TieResult = {
+    perfect: 0,
+    score: perfect,
+    ranked: { ...none },
+    rows: { ...none },
+    best: null,
+    sharedBy: 0,
+    unrankedThresholds: [],
+  };
   const placedAt = ({ score, placed }: { score: number; placed?: Placed }) => {
     if (!placed || score !== perfect) return;
     ties.perfect++;
@@ -164,9 +186,11 @@ export async function runBot(minutes: number, cleanup: Cleanup): Promise<BotRow>
   const cookieLoop = async () => {
     for (let n = 0; running(); n++) {
       const [channel, http] =
-        n % 3 === 0 ? (['haproxy', client(site.url, false)] as const)
-        : n % 3 === 1 ? (['forgedToHaproxy', client(site.url, false, forged())] as const)
-        : (['forgedToInstance', client(direct, false, forged())] as const);
+        n % 3 === 0
+          ? (['haproxy', client(site.url, false)] as const)
+          : n % 3 === 1
+            ? (['forgedToHaproxy', client(site.url, false, forged())] as const)
+            : (['forgedToInstance', client(direct, false, forged())] as const);
       cookies.tries++;
       await http.send('GET', `/projects/${slug}`);
       if (http.cookie) {
@@ -211,11 +235,19 @@ export async function runBot(minutes: number, cleanup: Cleanup): Promise<BotRow>
 
   const rows = {} as BotRow['rows'];
   for (const period of BOARDS) {
-    const board = await new BotHttp(direct, new Tally(), { keepCookies: false }).send('GET', `/api/leaderboard?period=${period}&limit=100`);
+    const board = await new BotHttp(direct, new Tally(), { keepCookies: false }).send(
+      'GET',
+      `/api/leaderboard?period=${period}&limit=100`,
+    );
     // The bot's rows are its players' (the ids its submits answered), whatever they were named.
-    rows[period] = ((board.json ?? []) as { player: string }[]).filter((entry) => games.players.has(entry.player)).length;
+    rows[period] = ((board.json ?? []) as { player: string }[]).filter((entry) =>
+      games.players.has(entry.player),
+    ).length;
   }
-  const statuses = [...tally.byStatus].toSorted(([a], [b]) => a - b).map(([status, n]) => `${status}: ${n}`).join(', ');
+  const statuses = [...tally.byStatus]
+    .toSorted(([a], [b]) => a - b)
+    .map(([status, n]) => `${status}: ${n}`)
+    .join(', ');
   return {
     minutes,
     address,
@@ -237,9 +269,15 @@ export async function runBot(minutes: number, cleanup: Cleanup): Promise<BotRow>
       `its ${ties.perfect} perfect games (${perfect}) on today's and this week's boards, which had room: ranked ${ties.ranked.day} and ${ties.ranked.week}, rows taken ${ties.rows.day} and ${ties.rows.week}; a player past their network's rows ranks there only by beating one of them`,
       `answers by status: ${statuses} (400 and 409: answers to questions not revealed, or not in the session, and second answers, refused)`,
       ...(reference.started && reference.elapsedMs.length
-        ? [`the reference's answers reached the server ${Math.min(...reference.elapsedMs)}–${Math.max(...reference.elapsedMs)} ms after each reveal (1 s plus its own round trip)`]
+        ? [
+            `the reference's answers reached the server ${Math.min(...reference.elapsedMs)}–${Math.max(...reference.elapsedMs)} ms after each reveal (1 s plus its own round trip)`,
+          ]
         : []),
-      ...(address === '127.0.0.1' ? ['no non-loopback address here: the bot shares loopback with HAProxy, so forging to an instance is not a fair trial'] : []),
+      ...(address === '127.0.0.1'
+        ? [
+            'no non-loopback address here: the bot shares loopback with HAProxy, so forging to an instance is not a fair trial',
+          ]
+        : []),
     ],
   };
 }

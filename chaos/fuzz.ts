@@ -8,7 +8,13 @@ import { sampleProject } from '../tests/sample-project';
 const progress = (message: string) => process.stderr.write(`[chaos] ${message}\n`);
 
 /** `noAnswer`: requests that got no answer within 15 s twice in a row (a timeout on a starved machine, or a dropped connection). */
-export type FuzzRow = { requests: number; serverErrors: number; noAnswer: number; writesOn4xx: number; runsPerRoute: number };
+export type FuzzRow = {
+  requests: number;
+  serverErrors: number;
+  noAnswer: number;
+  writesOn4xx: number;
+  runsPerRoute: number;
+};
 
 const RUNS_PER_ROUTE = Number(process.env.CHAOS_FUZZ_RUNS ?? 200);
 
@@ -23,24 +29,35 @@ export async function fuzzTotals(cleanup: Cleanup): Promise<FuzzRow> {
   const slug = 'chaos-fuzz';
   await saveProject(sampleProject(slug, 0), Date.now(), redis);
   const post = async (path: string, body?: object, admin = false) =>
-    (await fetch(stack.baseURL + path, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(admin ? { authorization: `Bearer ${stack.adminToken}` } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    })).json() as Promise<{ id: string; question?: { id: string } }>;
+    (
+      await fetch(stack.baseURL + path, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(admin ? { authorization: `Bearer ${stack.adminToken}` } : {}),
+        },
+        body: body ? JSON.stringify(body) : undefined,
+      })
+    ).json() as Promise<{ id: string; question?: { id: string } }>;
   const contribution = await post(`/api/projects/${slug}/contributions`, { name: 'Ana', amount: 5 });
   const news = await post(`/api/projects/${slug}/news`, { title: 'Hi', url: 'https://example.org' }, true);
   const session = await post('/api/quiz/sessions');
-  const totals = await fuzzRoutes(stack.baseURL, redis, {
-    baseURL: stack.baseURL,
-    slug,
-    contributionId: contribution.id,
-    newsId: news.id,
-    sessionId: session.id,
-    questionId: session.question!.id,
-    adminToken: stack.adminToken,
-  }, RUNS_PER_ROUTE);
-  for (const failure of [...totals.unexpected, ...totals.writesOn4xx].slice(0, 10)) progress(`fuzz finding: ${JSON.stringify(failure)}`);
+  const totals = await fuzzRoutes(
+    stack.baseURL,
+    redis,
+    {
+      baseURL: stack.baseURL,
+      slug,
+      contributionId: contribution.id,
+      newsId: news.id,
+      sessionId: session.id,
+      questionId: session.question!.id,
+      adminToken: stack.adminToken,
+    },
+    RUNS_PER_ROUTE,
+  );
+  for (const failure of [...totals.unexpected, ...totals.writesOn4xx].slice(0, 10))
+    progress(`fuzz finding: ${JSON.stringify(failure)}`);
   return {
     requests: totals.requests,
     serverErrors: totals.unexpected.filter((failure) => failure.status >= 500).length,

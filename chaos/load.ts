@@ -2,7 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { fetchVisitorCookie } from '../lib/visitors/page-cookie';
 
 /** `noAnswer`: the connection failed or 10 s passed (a killed instance's requests in flight); `other`: 4xx. */
-export type Tally = { requests: number; ok: number; unavailable: number; otherServerErrors: number; noAnswer: number; other: number };
+export type Tally = {
+  requests: number;
+  ok: number;
+  unavailable: number;
+  otherServerErrors: number;
+  noAnswer: number;
+  other: number;
+};
 export type Acknowledged = { contributions: string[]; quizSubmits: string[] };
 
 const RETRY_MS = 250;
@@ -70,8 +77,7 @@ export class Load {
     else if (status >= 500) {
       this.tally.otherServerErrors++;
       process.stderr.write(`[chaos] ${status} on ${method} ${path}: ${JSON.stringify(answer.json)}\n`);
-    }
-    else if (status === 0) this.tally.noAnswer++;
+    } else if (status === 0) this.tally.noAnswer++;
     else this.tally.other++;
     return answer;
   }
@@ -80,7 +86,11 @@ export class Load {
     for (let n = 0; this.running; n++) {
       const id = `chaos-${this.run}-${writer}-${n}`;
       for (;;) {
-        const { status } = await this.send('POST', `/api/projects/${this.slug}/contributions`, { id, name: 'Chaos', amount: 1 });
+        const { status } = await this.send('POST', `/api/projects/${this.slug}/contributions`, {
+          id,
+          name: 'Chaos',
+          amount: 1,
+        });
         if (status === 200 || status === 201) break;
         if (!this.running) return;
         await sleep(RETRY_MS);

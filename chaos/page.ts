@@ -18,9 +18,13 @@ export type Tally = { version: number; raised: number };
 export const tallyModel: PageModel<Tally> = {
   fromSnapshot: ({ version, raised }) => ({ version, raised }),
   apply(state, change) {
-    if (change.type === 'visitors-changed' || change.type === 'expiring-times' || change.version <= state.version) return state;
+    if (change.type === 'visitors-changed' || change.type === 'expiring-times' || change.version <= state.version)
+      return state;
     if (change.version > state.version + 1 || change.type === 'events-imported') return 'resync';
-    const raised = change.type === 'contribution-recorded' || change.type === 'contribution-cancelled' ? change.raised : state.raised;
+    const raised =
+      change.type === 'contribution-recorded' || change.type === 'contribution-cancelled'
+        ? change.raised
+        : state.raised;
     return { version: change.version, raised };
   },
 };
@@ -54,7 +58,9 @@ export class SimulatedPage<State extends Tally = LiveState> {
     }));
     const watching = keepWatching<LiveSnapshot, LiveChange>(socket, {
       ask: (timeout, answer) =>
-        socket.timeout(timeout).emit('project:watch', { slug }, (error, reply) => answer(error || !reply.ok ? null : reply.snapshot)),
+        socket
+          .timeout(timeout)
+          .emit('project:watch', { slug }, (error, reply) => answer(error || !reply.ok ? null : reply.snapshot)),
       take: (snapshot, buffered) => {
         const { state, stale } = replay(model.fromSnapshot(snapshot, Date.now()), buffered, model.apply);
         this.watches++;

@@ -28,7 +28,17 @@ const RECOVER_TIMEOUT_MS = 30_000;
 const SETTLE_TIMEOUT_MS = 15_000;
 
 async function runFault(fault: Fault, cleanup: Cleanup): Promise<FaultRow> {
-  const empty = { requests: 0, ok: 0, unavailable: 0, otherServerErrors: 0, noAnswer: 0, recoverMs: null, lostContributions: 0, lostQuizSubmits: 0, pagesOutOfSync: 0 };
+  const empty = {
+    requests: 0,
+    ok: 0,
+    unavailable: 0,
+    otherServerErrors: 0,
+    noAnswer: 0,
+    recoverMs: null,
+    lostContributions: 0,
+    lostQuizSubmits: 0,
+    pagesOutOfSync: 0,
+  };
   const why = await fault.unavailable?.();
   if (why) return { fault: fault.name, ...empty, note: `not run: ${why}` };
   progress(`${fault.name}: starting`);
@@ -42,7 +52,11 @@ async function runFault(fault: Fault, cleanup: Cleanup): Promise<FaultRow> {
   const backAt = Date.now();
   // At least AFTER_MS more load, and until a 2xx follows the last failure (bounded).
   const healthy = () => (load.successes.at(-1) ?? 0) > Math.max(backAt, ...load.failures);
-  for (const deadline = backAt + RECOVER_TIMEOUT_MS; Date.now() < deadline && (Date.now() < backAt + AFTER_MS || !healthy()); ) await sleep(200);
+  for (
+    const deadline = backAt + RECOVER_TIMEOUT_MS;
+    Date.now() < deadline && (Date.now() < backAt + AFTER_MS || !healthy());
+  )
+    await sleep(200);
   await load.stop();
   // Recovered: the first 2xx after the last failure, counted from when the part came back.
   const lastFailure = Math.max(backAt, ...load.failures);
@@ -51,11 +65,13 @@ async function runFault(fault: Fault, cleanup: Cleanup): Promise<FaultRow> {
   // Settled: every page live and showing what Redis holds, or the deadline.
   const truth = await target.redis.zcard(liveEventKeys(target.slug).contributions);
   const inSync = () => pages.filter((page) => page.connection === 'live' && page.count === truth).length;
-  for (const deadline = Date.now() + SETTLE_TIMEOUT_MS; inSync() < PAGES && Date.now() < deadline; ) await sleep(200);
+  for (const deadline = Date.now() + SETTLE_TIMEOUT_MS; inSync() < PAGES && Date.now() < deadline;) await sleep(200);
 
   const stored = new Set(await target.redis.zrange(liveEventKeys(target.slug).contributions, '0', '-1'));
   const board = boardKeys();
-  const marks = await Promise.all(load.acknowledged.quizSubmits.map((id) => target.redis.hexists(board.quizSession(id), 'submitted')));
+  const marks = await Promise.all(
+    load.acknowledged.quizSubmits.map((id) => target.redis.hexists(board.quizSession(id), 'submitted')),
+  );
   const row: FaultRow = {
     fault: fault.name,
     ...load.tally,
@@ -101,7 +117,9 @@ async function main(): Promise<void> {
   }
   // `npm run chaos -- frozen cluster fuzz` runs the faults whose names hold a word, and fuzzing if named.
   const only = args.map((word) => word.toLowerCase());
-  const faults = only.length ? FAULTS.filter((fault) => only.some((word) => fault.name.toLowerCase().includes(word))) : FAULTS;
+  const faults = only.length
+    ? FAULTS.filter((fault) => only.some((word) => fault.name.toLowerCase().includes(word)))
+    : FAULTS;
   const runsFuzz = !only.length || only.includes('fuzz');
   if (writeTo) checkBlocks(writeTo, [...(faults.length ? ['chaos:faults'] : []), ...(runsFuzz ? ['chaos:fuzz'] : [])]);
   buildIfNeeded();
@@ -113,27 +131,52 @@ async function main(): Promise<void> {
   } finally {
     await cleanup.run();
   }
-  const tables = { ...(rows.length ? { 'chaos:faults': formatFaultTable(rows) } : {}), ...(fuzz ? { 'chaos:fuzz': formatFuzzTable(fuzz) } : {}) };
+  const tables = {
+    ...(rows.length ? { 'chaos:faults': formatFaultTable(rows) } : {}),
+    ...(fuzz ? { 'chaos:fuzz': formatFuzzTable(fuzz) } : {}),
+  };
   console.log(Object.values(tables).join('\n\n'));
   const failed =
-    rows.some((row) => row.otherServerErrors > 0 || row.lostQuizSubmits > 0 || row.pagesOutOfSync > 0 || row.ledgerConsistent === false) ||
+    rows.some(
+      (row) =>
+        row.otherServerErrors > 0 ||
+        row.lostQuizSubmits > 0 ||
+        row.pagesOutOfSync > 0 ||
+        row.ledgerConsistent === false,
+    ) ||
     (fuzz?.serverErrors ?? 0) > 0 ||
     (fuzz?.writesOn4xx ?? 0) > 0;
-  console.log(failed ? '\nTargets NOT met.' : '\nTargets met (other 5xx 0, quiz submits lost 0, pages out of sync 0, ledgers consistent, fuzz 5xx 0, writes on 4xx 0).');
+  console.log(
+    failed
+      ? '\nTargets NOT met.'
+      : '\nTargets met (other 5xx 0, quiz submits lost 0, pages out of sync 0, ledgers consistent, fuzz 5xx 0, writes on 4xx 0).',
+  );
   if (writeTo) writeTables(writeTo, args, loadAtStart, tables);
 }
 
 /** Each table into its block of `file`, under when, by which command and on what machine it was measured. */
 function writeTables(file: string, args: string[], loadAtStart: number[], tables: Record<string, string>): void {
-  const redis = /v=(\S+)/.exec(execFileSync(programPath('redis-server'), ['--version'], { encoding: 'utf8' }))?.[1] ?? '?';
+  const redis =
+    /v=(\S+)/.exec(execFileSync(programPath('redis-server'), ['--version'], { encoding: 'utf8' }))?.[1] ?? '?';
   const machine = hostInfo(loadAtStart, redis);
   const command = ['npm run chaos', ...(args.length ? ['--', ...args] : [])].join(' ');
   const date = new Date();
-  writeBlocks(file, Object.fromEntries(Object.entries(tables).map(([name, table]) => [name, renderMeasurement({ date, command, machine, tables: [table] })])));
+  writeBlocks(
+    file,
+    Object.fromEntries(
+      Object.entries(tables).map(([name, table]) => [
+        name,
+        renderMeasurement({ date, command, machine, tables: [table] }),
+      ]),
+    ),
+  );
   progress(`wrote ${Object.keys(tables).join(', ')} into ${file}`);
 }
 
-main().then(() => process.exit(0), (error: unknown) => {
-  console.error('chaos failed:', error);
-  process.exit(1);
-});
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error('chaos failed:', error);
+    process.exit(1);
+  },
+);

@@ -27,7 +27,18 @@ function markdown(header: string[], rows: string[][]): string {
 
 /** The faults' table, markdown. */
 export function formatFaultTable(faults: FaultRow[]): string {
-  const header = ['fault', 'requests', '2xx', '503', 'other 5xx', 'no answer', 'time to recover', 'acknowledged writes lost', 'pages out of sync', 'ledger'];
+  const header = [
+    'fault',
+    'requests',
+    '2xx',
+    '503',
+    'other 5xx',
+    'no answer',
+    'time to recover',
+    'acknowledged writes lost',
+    'pages out of sync',
+    'ledger',
+  ];
   const rows = faults.map((row) =>
     row.note
       ? [row.fault, '—', '—', '—', '—', '—', '—', '—', row.note, '—']
@@ -51,6 +62,14 @@ export function formatFaultTable(faults: FaultRow[]): string {
 export function formatFuzzTable(fuzz: FuzzRow): string {
   return markdown(
     ['HTTP fuzzing (every route)', 'requests', '5xx', 'no answer in 15 s', 'writes on a 4xx'],
-    [[`${fuzz.runsPerRoute} generated requests per route`, n(fuzz.requests), n(fuzz.serverErrors), n(fuzz.noAnswer), n(fuzz.writesOn4xx)]],
+    [
+      [
+        `${fuzz.runsPerRoute} generated requests per route`,
+        n(fuzz.requests),
+        n(fuzz.serverErrors),
+        n(fuzz.noAnswer),
+        n(fuzz.writesOn4xx),
+      ],
+    ],
   );
 }

@@ -21,7 +21,10 @@ export function InstanceName() {
     <span className="mt-1 block min-h-4">
       {name && (
         <>
-          Served by instance <span data-testid="instance-name" className="font-mono text-slate-600 dark:text-slate-300">{name}</span>
+          Served by instance{' '}
+          <span data-testid="instance-name" className="font-mono text-slate-600 dark:text-slate-300">
+            {name}
+          </span>
         </>
       )}
     </span>

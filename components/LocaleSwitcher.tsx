@@ -16,7 +16,12 @@ export function LocaleSwitcher() {
   const pathname = usePathname();
   const t = useTranslations('Layout');
   return (
-    <div role="group" aria-label={t('language')} data-testid="locale-switcher" className="ms-auto flex items-center gap-2 text-xs">
+    <div
+      role="group"
+      aria-label={t('language')}
+      data-testid="locale-switcher"
+      className="ms-auto flex items-center gap-2 text-xs"
+    >
       {routing.locales.map((locale) => (
         <Link
           key={locale}
@@ -29,7 +34,9 @@ export function LocaleSwitcher() {
           aria-current={locale === current ? 'true' : undefined}
           className="rounded px-1.5 py-0.5 text-slate-600 hover:text-ink aria-[current]:font-bold aria-[current]:text-ink dark:text-slate-300 dark:hover:text-slate-100 dark:aria-[current]:text-slate-100"
         >
-          <span aria-hidden className="sm:hidden">{locale.toUpperCase()}</span>
+          <span aria-hidden className="sm:hidden">
+            {locale.toUpperCase()}
+          </span>
           <span className="max-sm:sr-only">{NAMES[locale]}</span>
         </Link>
       ))}

@@ -15,7 +15,10 @@ export function ProgressBar({ percent }: { percent: number }) {
       aria-valuenow={Math.min(percent, 100)}
       aria-label={t('progress')}
     >
-      <div className="h-full rounded-full bg-accent transition-[width] duration-700 motion-reduce:transition-none" style={{ width: `${Math.min(percent, 100)}%` }} />
+      <div
+        className="h-full rounded-full bg-accent transition-[width] duration-700 motion-reduce:transition-none"
+        style={{ width: `${Math.min(percent, 100)}%` }}
+      />
     </div>
   );
 }
@@ -27,8 +30,12 @@ export function Progress({ raised, goal, currency }: { raised: number; goal: num
   return (
     <div>
       <div className="flex items-baseline justify-between gap-2">
-        <span data-testid="card-raised" className="text-2xl font-bold tabular-nums">{format.money(raised, currency)}</span>
-        <span className="text-sm text-slate-500 dark:text-slate-400">{t('ofGoal', { percent: format.percent(percent), goal: format.money(goal, currency) })}</span>
+        <span data-testid="card-raised" className="text-2xl font-bold tabular-nums">
+          {format.money(raised, currency)}
+        </span>
+        <span className="text-sm text-slate-500 dark:text-slate-400">
+          {t('ofGoal', { percent: format.percent(percent), goal: format.money(goal, currency) })}
+        </span>
       </div>
       <ProgressBar percent={percent} />
     </div>

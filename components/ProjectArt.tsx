@@ -41,7 +41,18 @@ const motifs: Record<Art['motif'], (light: string, mid: string, deep: string) =>
   orbits: (light) => (
     <>
       {[40, 70, 100].map((r, i) => (
-        <ellipse key={r} cx="200" cy="100" rx={r * 1.6} ry={r * 0.7} fill="none" stroke={light} strokeOpacity={0.6 - i * 0.12} strokeWidth="2" transform="rotate(-12 200 100)" />
+        <ellipse
+          key={r}
+          cx="200"
+          cy="100"
+          rx={r * 1.6}
+          ry={r * 0.7}
+          fill="none"
+          stroke={light}
+          strokeOpacity={0.6 - i * 0.12}
+          strokeWidth="2"
+          transform="rotate(-12 200 100)"
+        />
       ))}
       <circle cx="200" cy="100" r="22" fill={light} />
       <circle cx="318" cy="78" r="7" fill={light} />
@@ -50,7 +61,16 @@ const motifs: Record<Art['motif'], (light: string, mid: string, deep: string) =>
   ),
   grid: (light) =>
     Array.from({ length: 60 }, (_, i) => (
-      <rect key={i} x={20 + (i % 12) * 31} y={22 + Math.floor(i / 12) * 32} width="22" height="22" rx="3" fill={light} opacity={((i * 7) % 10) / 14 + 0.1} />
+      <rect
+        key={i}
+        x={20 + (i % 12) * 31}
+        y={22 + Math.floor(i / 12) * 32}
+        width="22"
+        height="22"
+        rx="3"
+        fill={light}
+        opacity={((i * 7) % 10) / 14 + 0.1}
+      />
     )),
   sunrise: (light, mid) => (
     <>

@@ -26,7 +26,10 @@ export function RecentlyViewed() {
   if (projects.length === 0) return null;
   return (
     <section aria-labelledby="recently-viewed-heading">
-      <h2 id="recently-viewed-heading" className="text-sm font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">
+      <h2
+        id="recently-viewed-heading"
+        className="text-sm font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400"
+      >
         {t('recentlyViewed')}
       </h2>
       <ol data-testid="recently-viewed" className="-mx-4 mt-3 flex snap-x scroll-px-4 gap-3 overflow-x-auto px-4 pb-2">
@@ -42,7 +45,9 @@ export function RecentlyViewed() {
               <ProjectArt art={project.art} className="h-10 w-14 shrink-0 rounded-lg" />
               <span className="min-w-0">
                 <bdi className="block truncate text-sm font-semibold">{project.title}</bdi>
-                <span className="block truncate text-xs text-slate-500 dark:text-slate-400">{t.rich('by', { name: () => <bdi>{project.creator}</bdi> })}</span>
+                <span className="block truncate text-xs text-slate-500 dark:text-slate-400">
+                  {t.rich('by', { name: () => <bdi>{project.creator}</bdi> })}
+                </span>
               </span>
             </Link>
           </li>

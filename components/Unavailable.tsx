@@ -12,11 +12,21 @@ export function Unavailable() {
     return () => clearInterval(timer);
   }, [router]);
   return (
-    <div {...{ [UNAVAILABLE_ATTRIBUTE]: 'true' }} className="mx-auto max-w-md rounded-2xl border border-amber-200 dark:border-amber-800 bg-amber-50 dark:bg-amber-950/40 p-6 text-center">
-      <p data-testid="connection-status" data-state="reconnecting" role="status" className="font-semibold text-amber-900 dark:text-amber-100">
+    <div
+      {...{ [UNAVAILABLE_ATTRIBUTE]: 'true' }}
+      className="mx-auto max-w-md rounded-2xl border border-amber-200 dark:border-amber-800 bg-amber-50 dark:bg-amber-950/40 p-6 text-center"
+    >
+      <p
+        data-testid="connection-status"
+        data-state="reconnecting"
+        role="status"
+        className="font-semibold text-amber-900 dark:text-amber-100"
+      >
         Reconnecting…
       </p>
-      <p className="mt-2 text-sm text-amber-800 dark:text-amber-200">Live data is briefly unavailable. This page will recover by itself.</p>
+      <p className="mt-2 text-sm text-amber-800 dark:text-amber-200">
+        Live data is briefly unavailable. This page will recover by itself.
+      </p>
     </div>
   );
 }

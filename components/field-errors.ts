@@ -9,7 +9,8 @@ export function plainProblem(message: string, what: string): string {
   const most = /at most (\d+) characters/.exec(text);
   if (most) return `That is too long: use at most ${most[1]} characters.`;
   if (/must not be empty|Required|expected/i.test(text)) return `Enter ${what}.`;
-  if (/control characters|invisible formatting|visible character/.test(text)) return `Use letters, digits or punctuation for ${what}.`;
+  if (/control characters|invisible formatting|visible character/.test(text))
+    return `Use letters, digits or punctuation for ${what}.`;
   if (/too big|<=|at most/i.test(text)) return `That is more than one contribution can be: enter a smaller amount.`;
   if (/too small|>=|whole/i.test(text)) return `Enter a whole amount of at least €1.`;
   return text.charAt(0).toUpperCase() + text.slice(1);

@@ -11,9 +11,13 @@ function once<T>(key: string, make: () => T): T {
   return made.get(key) as T;
 }
 
-const numbers = (locale: string) => once(`n:${locale}`, () => new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }));
+const numbers = (locale: string) =>
+  once(`n:${locale}`, () => new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }));
 const unit = (locale: string, name: string, display: 'long' | 'short' | 'narrow') =>
-  once(`u:${locale}:${name}:${display}`, () => new Intl.NumberFormat(locale, { style: 'unit', unit: name, unitDisplay: display, maximumFractionDigits: 1 }));
+  once(
+    `u:${locale}:${name}:${display}`,
+    () => new Intl.NumberFormat(locale, { style: 'unit', unit: name, unitDisplay: display, maximumFractionDigits: 1 }),
+  );
 
 /** 1,234,567 (en), 1.234.567 (de), ١٬٢٣٤٬٥٦٧ (ar): an integer with the locale's digit groups. */
 export function formatCount(n: number, locale = 'en'): string {
@@ -22,7 +26,16 @@ export function formatCount(n: number, locale = 'en'): string {
 
 /** €1,234 (en), 1.234 € (de): whole units of the project's currency (ISO 4217, EUR unless it says). */
 export function formatMoney(amount: number, locale = 'en', currency = 'EUR'): string {
-  const money = once(`m:${locale}:${currency}`, () => new Intl.NumberFormat(locale, { style: 'currency', currency, maximumFractionDigits: 0, minimumFractionDigits: 0 }));
+  const money = once(
+    `m:${locale}:${currency}`,
+    () =>
+      new Intl.NumberFormat(locale, {
+        style: 'currency',
+        currency,
+        maximumFractionDigits: 0,
+        minimumFractionDigits: 0,
+      }),
+  );
   return money.format(Math.round(amount) === 0 ? 0 : amount);
 }
 
@@ -41,7 +54,11 @@ export function relativeTime(at: number, now: number, locale = 'en'): string {
 }
 
 const dates = (locale: string, timeZone?: string, year = true) =>
-  once(`d:${locale}:${timeZone}:${year}`, () => new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', ...(year && { year: 'numeric' }), timeZone }));
+  once(
+    `d:${locale}:${timeZone}:${year}`,
+    () =>
+      new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', ...(year && { year: 'numeric' }), timeZone }),
+  );
 
 /** "Nov 26, 2026", "26. Nov. 2026": in the reader's time zone. */
 export const formatDate = (at: number, locale = 'en') => dates(locale).format(at);
@@ -80,17 +97,28 @@ export function formatDuration(ms: number): string {
 
 /** 12.5 %, 12,5 %: a ratio with one decimal. */
 export const formatPercent = (ratio: number, locale = 'en') =>
-  once(`p:${locale}`, () => new Intl.NumberFormat(locale, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 })).format(ratio);
+  once(
+    `p:${locale}`,
+    () => new Intl.NumberFormat(locale, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 }),
+  ).format(ratio);
 
 /** 42 %, 42 %: a whole percentage (of a goal). */
 export const formatWholePercent = (percent: number, locale = 'en') =>
-  once(`wp:${locale}`, () => new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 })).format(percent / 100);
+  once(`wp:${locale}`, () => new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 })).format(
+    percent / 100,
+  );
 
 /**
  * A campaign's time left, in its parts: days when a day or more, else hours and minutes, else
  * minutes, else seconds. The sentence around it ("… to go") is the message catalogue's.
  */
-export function timeLeftParts(ms: number): { unit: 'days' | 'hours' | 'minutes' | 'seconds'; days: number; hours: number; minutes: number; seconds: number } {
+export function timeLeftParts(ms: number): {
+  unit: 'days' | 'hours' | 'minutes' | 'seconds';
+  days: number;
+  hours: number;
+  minutes: number;
+  seconds: number;
+} {
   const seconds = Math.ceil(ms / 1_000);
   const minutes = Math.floor(seconds / 60);
   const hours = Math.floor(minutes / 60);
@@ -103,7 +131,8 @@ export function timeLeftParts(ms: number): { unit: 'days' | 'hours' | 'minutes' 
 export function formatTimeLeftSpan(ms: number, locale = 'en'): string {
   const left = timeLeftParts(ms);
   if (left.unit === 'days') return unit(locale, 'day', 'long').format(left.days);
-  if (left.unit === 'hours') return `${unit(locale, 'hour', 'short').format(left.hours)} ${unit(locale, 'minute', 'short').format(left.minutes)}`;
+  if (left.unit === 'hours')
+    return `${unit(locale, 'hour', 'short').format(left.hours)} ${unit(locale, 'minute', 'short').format(left.minutes)}`;
   if (left.unit === 'minutes') return unit(locale, 'minute', 'short').format(left.minutes);
   return unit(locale, 'second', 'short').format(left.seconds);
 }
@@ -118,12 +147,24 @@ export const plural = (count: number, one: string, many: string) => (count === 1
 
 /** "€", "US$", "ر.س.‏": how the locale writes the currency beside an amount. */
 export const currencySymbol = (locale = 'en', currency = 'EUR') =>
-  once(`m:${locale}:${currency}`, () => new Intl.NumberFormat(locale, { style: 'currency', currency, maximumFractionDigits: 0, minimumFractionDigits: 0 }) as Intl.NumberFormat)
+  once(
+    `m:${locale}:${currency}`,
+    () =>
+      new Intl.NumberFormat(locale, {
+        style: 'currency',
+        currency,
+        maximumFractionDigits: 0,
+        minimumFractionDigits: 0,
+      }) as Intl.NumberFormat,
+  )
     .formatToParts(0)
     .find((part) => part.type === 'currency')?.value ?? currency;
 
 /** "euros", "Euro", "يورو": the currency's name as a field's label says it (its plural, where the locale has one). */
 export const currencyName = (locale = 'en', currency = 'EUR') =>
-  once(`c:${locale}:${currency}`, () => new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: 'name' }) as Intl.NumberFormat)
+  once(
+    `c:${locale}:${currency}`,
+    () => new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: 'name' }) as Intl.NumberFormat,
+  )
     .formatToParts(2)
     .find((part) => part.type === 'currency')?.value ?? currency;

@@ -6,7 +6,9 @@ import { isRedisUnavailable } from '@/lib/redis/errors';
  * because Redis is away renders <Unavailable /> (which retries by itself) instead of an error.
  * Anything else (notFound() included) goes on to Next.
  */
-export function orUnavailable<Props>(Page: (props: Props) => Promise<React.ReactNode>): (props: Props) => Promise<React.ReactNode> {
+export function orUnavailable<Props>(
+  Page: (props: Props) => Promise<React.ReactNode>,
+): (props: Props) => Promise<React.ReactNode> {
   return async function PageOrUnavailable(props: Props) {
     try {
       return await Page(props);

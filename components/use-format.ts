@@ -1,5 +1,15 @@
 import { useLocale } from 'next-intl';
-import { currencyName, currencySymbol, formatCount, formatDate, formatMoney, formatUtcDate, formatWholePercent, formatWindow, relativeTime } from './format';
+import {
+  currencyName,
+  currencySymbol,
+  formatCount,
+  formatDate,
+  formatMoney,
+  formatUtcDate,
+  formatWholePercent,
+  formatWindow,
+  relativeTime,
+} from './format';
 
 /** format.ts bound to the page's locale (its [locale] segment): what components call. */
 export function useFormat() {

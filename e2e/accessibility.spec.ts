@@ -24,7 +24,11 @@ async function audit(page: Page, state: string, testInfo: TestInfo) {
     const { violations } = await new AxeBuilder({ page }).analyze();
     const serious = violations
       .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => ({ rule: violation.id, impact: violation.impact, nodes: violation.nodes.map((node) => node.target.join(' ')).slice(0, 5) }));
+      .map((violation) => ({
+        rule: violation.id,
+        impact: violation.impact,
+        nodes: violation.nodes.map((node) => node.target.join(' ')).slice(0, 5),
+      }));
     expect(serious, `${state}, ${colorScheme}: serious or critical axe violations`).toEqual([]);
   }
 }
@@ -36,7 +40,11 @@ for (const [device, viewport] of Object.entries(VIEWPORTS)) {
     // Each state is a full-page screenshot and an axe run; on two shared cores that adds up.
     test.describe.configure({ timeout: 240_000 });
 
-    test('the catalogue, a busy project page (CJK and Arabic names) and its creator', async ({ page, slug, live }, testInfo) => {
+    test('the catalogue, a busy project page (CJK and Arabic names) and its creator', async ({
+      page,
+      slug,
+      live,
+    }, testInfo) => {
       await recordContribution(slug, { name: '김민준', amount: 120 }, live);
       await recordContribution(slug, { name: 'ليلى حداد', amount: 45 }, live);
       await recordContribution(slug, { name: 'Ana Souza', amount: 10 }, live);
@@ -94,7 +102,9 @@ for (const [device, viewport] of Object.entries(VIEWPORTS)) {
 
     test('admin signed out and signed in, and ops', async ({ page, slug, admin }, testInfo) => {
       // The simulator is off: the burst is the admin's, whose token the page's request is given here.
-      await page.route('**/api/folding/burst', (route) => route.continue({ headers: { ...route.request().headers(), ...admin.headers } }));
+      await page.route('**/api/folding/burst', (route) =>
+        route.continue({ headers: { ...route.request().headers(), ...admin.headers } }),
+      );
       await page.goto('/admin');
       await audit(page, 'admin-signed-out', testInfo);
       await page.getByLabel(/Admin token/).fill(process.env.E2E_ADMIN_TOKEN!);
@@ -119,7 +129,12 @@ for (const [device, viewport] of Object.entries(VIEWPORTS)) {
       expect((await page.request.post('/api/follows', { data: { slug } })).status()).toBe(201);
       await publishNews(slug, { title: 'Prototype shipped', url: 'https://example.org/shipped' }, live);
       // Fan-out is asynchronous: the feed is opened once the item is in it.
-      await expect.poll(async () => ((await (await page.request.get('/api/feed')).json()) as { entries: unknown[] }).entries.length, { timeout: 20_000 }).toBe(1);
+      await expect
+        .poll(
+          async () => ((await (await page.request.get('/api/feed')).json()) as { entries: unknown[] }).entries.length,
+          { timeout: 20_000 },
+        )
+        .toBe(1);
       await page.goto('/feed');
       await expect(page.getByTestId('feed-item')).toHaveCount(1);
       await audit(page, 'feed', testInfo);

@@ -5,10 +5,30 @@ import { sampleProject } from '../tests/sample-project';
 import { AdminConsole, ProjectPage } from './pages';
 import { expect, test } from './support/fixtures';
 
-test('an admin adds a tier with the form: a wrong minimum shown beside its field, then saved; removing a tier with pledges is refused plainly', async ({ browser, baseURL, page, redis, live }) => {
+test('an admin adds a tier with the form: a wrong minimum shown beside its field, then saved; removing a tier with pledges is refused plainly', async ({
+  browser,
+  baseURL,
+  page,
+  redis,
+  live,
+}) => {
   const slug = `e2e-admin-tiers-${randomBytes(4).toString('hex')}`;
   const { title, tagline, description, creator, creatorAccount, goal, art } = sampleProject(slug);
-  await putProject(slug, { title, tagline, description, creator, creatorAccount, goal, art, tiers: [{ id: 'vinyl', title: 'The vinyl', description: '', minimum: 40, limit: 2 }], listed: true }, redis);
+  await putProject(
+    slug,
+    {
+      title,
+      tagline,
+      description,
+      creator,
+      creatorAccount,
+      goal,
+      art,
+      tiers: [{ id: 'vinyl', title: 'The vinyl', description: '', minimum: 40, limit: 2 }],
+      listed: true,
+    },
+    redis,
+  );
   await recordContribution(slug, { name: 'Ada', amount: 40, tier: 'vinyl' }, live);
 
   const admin = new AdminConsole(page);
@@ -38,5 +58,7 @@ test('an admin adds a tier with the form: a wrong minimum shown beside its field
 
   await rows.first().getByRole('button', { name: 'Remove' }).click();
   await form.getByRole('button', { name: 'Save project' }).click();
-  await expect(form.getByTestId('tiers-error')).toContainText('Tier vinyl has pledges: it cannot be removed, nor limited below them.');
+  await expect(form.getByTestId('tiers-error')).toContainText(
+    'Tier vinyl has pledges: it cannot be removed, nor limited below them.',
+  );
 });

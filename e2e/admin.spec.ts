@@ -2,7 +2,12 @@ import { publishNews } from '../lib/live-events';
 import { AdminConsole, CataloguePage, ProjectPage } from './pages';
 import { expect, test } from './support/fixtures';
 
-test('an admin unpublishes news from the admin page and it vanishes from an open project page', async ({ browser, baseURL, slug, live }) => {
+test('an admin unpublishes news from the admin page and it vanishes from an open project page', async ({
+  browser,
+  baseURL,
+  slug,
+  live,
+}) => {
   await publishNews(slug, { id: 'launch-news', title: 'We launched!', url: 'https://example.org/launch' }, live);
   const visitor = new ProjectPage(await (await browser.newContext({ baseURL })).newPage());
   await visitor.goto(slug);
@@ -16,16 +21,26 @@ test('an admin unpublishes news from the admin page and it vanishes from an open
   await expect(visitor.news).toHaveCount(0);
 });
 
-test('news published, a contribution cancelled and an import all reach an open page', async ({ page, request, slug, admin }) => {
+test('news published, a contribution cancelled and an import all reach an open page', async ({
+  page,
+  request,
+  slug,
+  admin,
+}) => {
   await page.goto(`/projects/${slug}`);
   await expect(page.getByTestId('connection-status')).toHaveAttribute('data-state', 'live');
 
-  const news = await request.post(`/api/projects/${slug}/news`, { data: { title: 'Stretch goal', url: 'https://example.org/s' }, ...admin });
+  const news = await request.post(`/api/projects/${slug}/news`, {
+    data: { title: 'Stretch goal', url: 'https://example.org/s' },
+    ...admin,
+  });
   expect(news.status()).toBe(201);
   await expect(page.getByTestId('news-item')).toContainText('Stretch goal');
   await expect(page.getByTestId('news-item').getByRole('link')).toHaveAttribute('href', 'https://example.org/s');
 
-  await request.post(`/api/projects/${slug}/contributions`, { data: { id: 'bounced', name: 'Bounced card', amount: 30 } });
+  await request.post(`/api/projects/${slug}/contributions`, {
+    data: { id: 'bounced', name: 'Bounced card', amount: 30 },
+  });
   await expect(page.getByTestId('contributor-item')).toHaveCount(1);
   expect((await request.delete(`/api/projects/${slug}/contributions/bounced`, admin)).status()).toBe(200);
   await expect(page.getByTestId('contributor-item')).toHaveCount(0);
@@ -47,7 +62,11 @@ test('news published, a contribution cancelled and an import all reach an open p
   await expect(page.getByTestId('contributor-item')).toHaveCount(1);
 });
 
-test('a bulk import is one click from an example: the events it still holds reach an open page', async ({ browser, baseURL, slug }) => {
+test('a bulk import is one click from an example: the events it still holds reach an open page', async ({
+  browser,
+  baseURL,
+  slug,
+}) => {
   const visitor = new ProjectPage(await (await browser.newContext({ baseURL })).newPage());
   await visitor.open(slug);
 
@@ -62,7 +81,11 @@ test('a bulk import is one click from an example: the events it still holds reac
   await expect(visitor.newsTitled('Imported update from the old site')).toHaveCount(1);
 });
 
-test('an admin creates a project with the form; the catalogue pages to it without JavaScript', async ({ browser, baseURL, page }) => {
+test('an admin creates a project with the form; the catalogue pages to it without JavaScript', async ({
+  browser,
+  baseURL,
+  page,
+}) => {
   const slug = `e2e-form-${Date.now().toString(36)}`;
   const admin = new AdminConsole(page);
   await admin.open(process.env.E2E_ADMIN_TOKEN!);
@@ -75,7 +98,9 @@ test('an admin creates a project with the form; the catalogue pages to it withou
   // Three days and an hour from now, in the browser's (and this machine's) time zone.
   const endsAt = new Date(Date.now() + (3 * 24 + 1) * 3_600_000);
   const pad = (n: number) => String(n).padStart(2, '0');
-  await admin.endsAt.fill(`${endsAt.getFullYear()}-${pad(endsAt.getMonth() + 1)}-${pad(endsAt.getDate())}T${pad(endsAt.getHours())}:${pad(endsAt.getMinutes())}`);
+  await admin.endsAt.fill(
+    `${endsAt.getFullYear()}-${pad(endsAt.getMonth() + 1)}-${pad(endsAt.getDate())}T${pad(endsAt.getHours())}:${pad(endsAt.getMinutes())}`,
+  );
   await form.getByRole('button', { name: 'Save project' }).click();
   await expect(page.getByTestId('admin-message')).toContainText(`Saved “Form-made Project” (${slug})`);
   await expect(page.getByLabel('Project')).toContainText('Form-made Project');

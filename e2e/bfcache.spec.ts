@@ -35,7 +35,10 @@ async function visitor(baseURL: string): Promise<Visit> {
   const errors: string[] = [];
   const ofTheSocket = (text: string) => /websocket|back-forward|socket\.io/i.test(text);
   page.on('pageerror', (error) => ofTheSocket(error.message) && errors.push(error.message));
-  page.on('console', (message) => message.type() === 'error' && ofTheSocket(message.text()) && errors.push(message.text()));
+  page.on(
+    'console',
+    (message) => message.type() === 'error' && ofTheSocket(message.text()) && errors.push(message.text()),
+  );
   await page.goto('/');
   return { page, errors };
 }
@@ -51,13 +54,25 @@ async function leaveAndComeBack(page: Page, whileAway: () => Promise<unknown>) {
       page.evaluate(() => ({
         pageshows: (window as unknown as { pageshows: boolean[] }).pageshows,
         // Chromium's own account of why Back loaded the page again (null when it did not).
-        notRestoredReasons: JSON.parse(JSON.stringify((performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming & { notRestoredReasons?: unknown }).notRestoredReasons ?? null)) as unknown,
+        notRestoredReasons: JSON.parse(
+          JSON.stringify(
+            (
+              performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming & {
+                notRestoredReasons?: unknown;
+              }
+            ).notRestoredReasons ?? null,
+          ),
+        ) as unknown,
       })),
     )
     .toEqual({ pageshows: [false, true], notRestoredReasons: null });
 }
 
-test('a project page comes back from the back/forward cache and catches up on its socket', async ({ baseURL, slug, request }) => {
+test('a project page comes back from the back/forward cache and catches up on its socket', async ({
+  baseURL,
+  slug,
+  request,
+}) => {
   const { page, errors } = await visitor(baseURL!);
   const project = new ProjectPage(page);
   await project.open(slug);
@@ -73,7 +88,10 @@ test('a project page comes back from the back/forward cache and catches up on it
   expect(errors).toEqual([]);
 });
 
-test('the leaderboard comes back from the back/forward cache and catches up on its socket', async ({ baseURL, request }) => {
+test('the leaderboard comes back from the back/forward cache and catches up on its socket', async ({
+  baseURL,
+  request,
+}) => {
   const { page, errors } = await visitor(baseURL!);
   const leaderboard = new LeaderboardPage(page);
   await leaderboard.open();

@@ -19,7 +19,12 @@ const whenClockSays = (project: ProjectPage, state: string) =>
     state,
   );
 
-test('a campaign ends on every open page at once: the clock counts down, flips to Ended, the page becomes an archive, and a late contribution is a 409', async ({ browser, baseURL, redis, request }) => {
+test('a campaign ends on every open page at once: the clock counts down, flips to Ended, the page becomes an archive, and a late contribution is a 409', async ({
+  browser,
+  baseURL,
+  redis,
+  request,
+}) => {
   test.setTimeout(120_000);
   const slug = `e2e-end-${randomBytes(4).toString('hex')}`;
   // A real end, as Redis' clock must refuse the late contribution: long enough to open three pages
@@ -27,7 +32,9 @@ test('a campaign ends on every open page at once: the clock counts down, flips t
   const endsAt = Date.now() + 45_000;
   await saveProject({ ...sampleProject(slug, 1_000), endsAt }, 0, redis);
 
-  const pages = await Promise.all([0, 1].map(async () => new ProjectPage(await (await browser.newContext({ baseURL })).newPage())));
+  const pages = await Promise.all(
+    [0, 1].map(async () => new ProjectPage(await (await browser.newContext({ baseURL })).newPage())),
+  );
   for (const page of pages) await page.open(slug);
   const catalogue = new CataloguePage(await (await browser.newContext({ baseURL })).newPage());
   await catalogue.open();
@@ -65,7 +72,11 @@ test('a campaign ends on every open page at once: the clock counts down, flips t
   await expect(pages[1]!.backersCount).toHaveAttribute('data-count', '1');
 });
 
-test('a funded campaign reads as an archive, and the home page lists it under Recently ended, not with the open ones', async ({ browser, baseURL, redis }) => {
+test('a funded campaign reads as an archive, and the home page lists it under Recently ended, not with the open ones', async ({
+  browser,
+  baseURL,
+  redis,
+}) => {
   const slug = `e2e-funded-${randomBytes(4).toString('hex')}`;
   await saveProject({ ...sampleProject(slug, 20_000), endsAt: Date.now() - 1 }, Date.now(), redis);
   const page = new ProjectPage(await (await browser.newContext({ baseURL })).newPage());
@@ -84,7 +95,11 @@ test('a funded campaign reads as an archive, and the home page lists it under Re
   await expect(catalogue.card(slug)).toHaveCount(1);
 });
 
-test('"Ending soon" lists the open campaigns, the soonest end first, each card counting down', async ({ browser, baseURL, redis }) => {
+test('"Ending soon" lists the open campaigns, the soonest end first, each card counting down', async ({
+  browser,
+  baseURL,
+  redis,
+}) => {
   const slug = `e2e-soon-${randomBytes(4).toString('hex')}`;
   // An hour away: on the first page (the order itself: tests/projects/catalogue.test.ts).
   await saveProject({ ...sampleProject(slug, 1_000), endsAt: Date.now() + 3_600_000 }, Date.now(), redis);

@@ -16,11 +16,27 @@ for (const [label, skew] of [
     await expect(page.getByTestId('connection-status')).toHaveAttribute('data-state', 'live');
     // Imported once the page is live, so a slow page load cannot eat into the margins below.
     const now = Date.now();
-    await importEvents(slug, [
-      { kind: 'contribution', id: 'leaves-list-soon', name: 'Almost thirty', amount: 5, at: now - 30 * MINUTE + 10_000 },
-      { kind: 'contribution', id: 'stays-listed', name: 'Recent', amount: 5, at: now - 5 * MINUTE },
-      { kind: 'contribution', id: 'leaves-count-soon', name: 'Almost a day', amount: 5, at: now - 24 * HOUR + 20_000 },
-    ], live);
+    await importEvents(
+      slug,
+      [
+        {
+          kind: 'contribution',
+          id: 'leaves-list-soon',
+          name: 'Almost thirty',
+          amount: 5,
+          at: now - 30 * MINUTE + 10_000,
+        },
+        { kind: 'contribution', id: 'stays-listed', name: 'Recent', amount: 5, at: now - 5 * MINUTE },
+        {
+          kind: 'contribution',
+          id: 'leaves-count-soon',
+          name: 'Almost a day',
+          amount: 5,
+          at: now - 24 * HOUR + 20_000,
+        },
+      ],
+      live,
+    );
 
     const contributors = page.getByTestId('contributor-item');
     await expect(contributors).toHaveCount(2);
@@ -40,7 +56,11 @@ for (const [label, skew] of [
 }
 
 test('relative times tick by themselves', async ({ page, slug, live }) => {
-  await importEvents(slug, [{ kind: 'contribution', id: 'ticker', name: 'Ticker', amount: 5, at: Date.now() - 45_000 }], live);
+  await importEvents(
+    slug,
+    [{ kind: 'contribution', id: 'ticker', name: 'Ticker', amount: 5, at: Date.now() - 45_000 }],
+    live,
+  );
   await page.clock.install();
   await page.goto(`/projects/${slug}`);
   // The watch's snapshot sets the clock offset from the browser's clock: a jump made before it

@@ -10,7 +10,9 @@ import { answerQuiz, startQuiz } from './support/quiz';
 
 test('the served documents are the generated ones', async ({ request }) => {
   expect(await (await request.get('/api/openapi.json')).json()).toEqual(JSON.parse(JSON.stringify(openApiDocument())));
-  expect(await (await request.get('/api/socket-events.json')).json()).toEqual(JSON.parse(JSON.stringify(socketEventsDocument())));
+  expect(await (await request.get('/api/socket-events.json')).json()).toEqual(
+    JSON.parse(JSON.stringify(socketEventsDocument())),
+  );
 });
 
 test('every documented request example is accepted by the live API', async ({ request, slug, admin }) => {
@@ -22,7 +24,8 @@ test('every documented request example is accepted by the live API', async ({ re
     for (let attempt = 0; attempt < 100; attempt++) {
       const session = await startQuiz(request);
       let question: PublicQuestion | null = session.question;
-      while (question && question.id !== questionId) question = (await answerQuiz(request, session.id, question, 0)).next;
+      while (question && question.id !== questionId)
+        question = (await answerQuiz(request, session.id, question, 0)).next;
       if (question) return session.id;
     }
     throw new Error(`no session drew ${questionId}`);
@@ -37,12 +40,19 @@ test('every documented request example is accepted by the live API', async ({ re
     const url = route.path.replace('{slug}', slug).replace('{id}', id ?? '');
     // A body naming a project (POST /api/follows) names this test's.
     const data = 'slug' in example ? { ...example, slug } : example;
-    const response = await request.fetch(url, { method: route.method.toUpperCase(), data, ...(route.access === 'admin' ? admin : {}) });
+    const response = await request.fetch(url, {
+      method: route.method.toUpperCase(),
+      data,
+      ...(route.access === 'admin' ? admin : {}),
+    });
     expect(response.status(), `${route.method} ${route.path}: ${await response.text()}`).toBeLessThan(300);
   }
 });
 
-test('the reference page renders every route from this server alone, with no request elsewhere, under its own policy with no CSP violation', async ({ page, baseURL }) => {
+test('the reference page renders every route from this server alone, with no request elsewhere, under its own policy with no CSP violation', async ({
+  page,
+  baseURL,
+}) => {
   const violations = await watchViolations(page);
   const elsewhere: string[] = [];
   await page.route(
@@ -82,7 +92,9 @@ test('socket payloads and acknowledgements match /api/socket-events.json', async
     check(name, payloadSchema(name), payload);
   });
   const ack = (name: string, ...args: unknown[]) =>
-    new Promise<void>((resolve) => socket.emit(name, ...args, (reply: unknown) => resolve(check(`${name} ack`, ackSchema(name), reply))));
+    new Promise<void>((resolve) =>
+      socket.emit(name, ...args, (reply: unknown) => resolve(check(`${name} ack`, ackSchema(name), reply))),
+    );
 
   await ack('project:watch', { slug, visitorId: 'contract-visitor' });
   await ack('project:watch', { slug: 'Not A Slug', visitorId: 'contract-visitor' });

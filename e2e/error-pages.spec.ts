@@ -13,14 +13,21 @@ import { createProject, expect, test } from './support/fixtures';
 let second: AppProcess;
 test.describe.configure({ timeout: 120_000 });
 test.beforeAll(async () => {
-  second = await AppProcess.start({ REDIS_URL: process.env.E2E_REDIS_URL!, ADMIN_TOKEN: process.env.E2E_ADMIN_TOKEN!, LOG_LEVEL: 'info' });
+  second = await AppProcess.start({
+    REDIS_URL: process.env.E2E_REDIS_URL!,
+    ADMIN_TOKEN: process.env.E2E_ADMIN_TOKEN!,
+    LOG_LEVEL: 'info',
+  });
 });
 test.afterAll(async () => second.stop());
 
 const html = { accept: 'text/html' };
 const instances = () => [process.env.E2E_BASE_URL!, second.baseURL];
 
-test('an unknown project is a 404 on every instance, every time, and leads to the catalogue', async ({ page, request }) => {
+test('an unknown project is a 404 on every instance, every time, and leads to the catalogue', async ({
+  page,
+  request,
+}) => {
   const path = `/projects/no-such-${randomBytes(4).toString('hex')}`;
   for (const base of instances()) {
     // The second view of each is the page cache's answer, if it kept anything.
@@ -64,11 +71,17 @@ test('any other unknown path is a 404 in the site’s look', async ({ page }) =>
   await expect(page.getByRole('navigation').first()).toBeVisible();
 });
 
-test('a project removed from Redis is a 404 on an instance that had not rendered it', async ({ request, redis, slug }) => {
+test('a project removed from Redis is a 404 on an instance that had not rendered it', async ({
+  request,
+  redis,
+  slug,
+}) => {
   expect((await request.get(`/projects/${slug}`, { headers: html })).status()).toBe(200);
   await redis.del(projectKeys.info(slug));
   // Decided on the answer, not on one try: a busy machine may still be finishing the first render's work.
-  await expect.poll(async () => (await request.get(`${second.baseURL}/projects/${slug}`, { headers: html })).status()).toBe(404);
+  await expect
+    .poll(async () => (await request.get(`${second.baseURL}/projects/${slug}`, { headers: html })).status())
+    .toBe(404);
 });
 
 test('a page that fails offers a retry, and its reference is logged with the request’s id', async ({ page, redis }) => {
@@ -83,7 +96,10 @@ test('a page that fails offers a retry, and its reference is logged with the req
   await expect(errors.failed).toContainText('This page could not be shown');
   const reference = (await errors.reference.textContent())!;
   const logged = second.output.split('\n').filter((line) => line.includes('rendering failed'));
-  expect(logged.some((line) => line.includes(`"reqId":"${requestId}"`) && line.includes(`"digest":"${reference}"`)), logged.join('\n')).toBe(true);
+  expect(
+    logged.some((line) => line.includes(`"reqId":"${requestId}"`) && line.includes(`"digest":"${reference}"`)),
+    logged.join('\n'),
+  ).toBe(true);
 
   await redis.del(projectKeys.info(slug));
   await createProject(redis, slug);

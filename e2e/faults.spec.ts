@@ -36,7 +36,10 @@ function contributionStream(slug: string) {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ id, name: 'Flow', amount: 1 }),
         signal: AbortSignal.timeout(10_000),
-      }).then((response) => response.status, () => 0);
+      }).then(
+        (response) => response.status,
+        () => 0,
+      );
       sent.push({ id, status, at: Date.now() });
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
@@ -56,12 +59,16 @@ async function expectPagesShowTheTruth(slug: string, pages: Page[]) {
   const truth = await withRedis((redis) => redis.zcard(liveEventKeys(slug).contributions));
   for (const page of pages) {
     await expect(page.getByTestId('connection-status')).toHaveAttribute('data-state', 'live', { timeout: 15_000 });
-    await expect(page.getByTestId('contributions-count')).toHaveAttribute('data-count', String(truth), { timeout: 15_000 });
+    await expect(page.getByTestId('contributions-count')).toHaveAttribute('data-count', String(truth), {
+      timeout: 15_000,
+    });
   }
   return truth;
 }
 
-test('Redis killed and restarted under open pages and a stream of contributions: "reconnecting", then the truth', async ({ browser }) => {
+test('Redis killed and restarted under open pages and a stream of contributions: "reconnecting", then the truth', async ({
+  browser,
+}) => {
   const slug = await withRedis((redis) => createProject(redis));
   const pages = [await (await browser.newContext()).newPage(), await (await browser.newContext()).newPage()];
   await openPages(slug, pages);
@@ -70,17 +77,21 @@ test('Redis killed and restarted under open pages and a stream of contributions:
 
   // What is on disk is decided, not waited for: an AOF rewrite holds every write answered before
   // it began (the AOF's own fsync every second can lag on a busy machine).
-  const rewrites = () => withRedis(async (redis) => Number(/aof_rewrites:(\d+)/.exec(await redis.info('persistence'))?.[1]));
+  const rewrites = () =>
+    withRedis(async (redis) => Number(/aof_rewrites:(\d+)/.exec(await redis.info('persistence'))?.[1]));
   const rewritesBefore = await rewrites();
   const onDiskBefore = Date.now();
   await withRedis((redis) => redis.bgrewriteaof());
   await expect.poll(rewrites).toBeGreaterThan(rewritesBefore);
   const killedAt = Date.now();
   await stack.signalRedis('SIGKILL');
-  for (const page of pages) await expect(page.getByTestId('connection-status')).toHaveAttribute('data-state', 'reconnecting');
+  for (const page of pages)
+    await expect(page.getByTestId('connection-status')).toHaveAttribute('data-state', 'reconnecting');
   await expect.poll(() => stream.sent.filter((s) => s.at > killedAt && s.status === 503).length).toBeGreaterThan(2);
   await stack.startRedis();
-  await expect.poll(() => stream.sent.filter((s) => s.at > killedAt && s.status === 201).length, { timeout: 15_000 }).toBeGreaterThan(5);
+  await expect
+    .poll(() => stream.sent.filter((s) => s.at > killedAt && s.status === 201).length, { timeout: 15_000 })
+    .toBeGreaterThan(5);
   await stream.stop();
 
   expect(stream.sent.filter((s) => ![200, 201, 503].includes(s.status))).toEqual([]);
@@ -92,7 +103,9 @@ test('Redis killed and restarted under open pages and a stream of contributions:
   await expectPagesShowTheTruth(slug, pages);
 });
 
-test('Redis frozen longer than the command timeout, then thawed: 503s meanwhile, "reconnecting", then the truth', async ({ browser }) => {
+test('Redis frozen longer than the command timeout, then thawed: 503s meanwhile, "reconnecting", then the truth', async ({
+  browser,
+}) => {
   const slug = await withRedis((redis) => createProject(redis));
   const pages = [await (await browser.newContext()).newPage()];
   await openPages(slug, pages);
@@ -108,7 +121,9 @@ test('Redis frozen longer than the command timeout, then thawed: 503s meanwhile,
   } finally {
     await stack.signalRedis('SIGCONT');
   }
-  await expect.poll(() => stream.sent.filter((s) => s.at > frozenAt + 4_000 && s.status === 201).length, { timeout: 15_000 }).toBeGreaterThan(5);
+  await expect
+    .poll(() => stream.sent.filter((s) => s.at > frozenAt + 4_000 && s.status === 201).length, { timeout: 15_000 })
+    .toBeGreaterThan(5);
   await stream.stop();
 
   expect(stream.sent.filter((s) => ![200, 201, 503].includes(s.status))).toEqual([]);
@@ -116,14 +131,26 @@ test('Redis frozen longer than the command timeout, then thawed: 503s meanwhile,
   await expectPagesShowTheTruth(slug, pages);
 });
 
-test('the demo: the server never logs its admin token; its embedded Redis killed comes back by itself with the leaderboard intact, also across a restart', async ({ page }) => {
+test('the demo: the server never logs its admin token; its embedded Redis killed comes back by itself with the leaderboard intact, also across a restart', async ({
+  page,
+}) => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'crowdpulse-demo-'));
   const token = makeAdminToken();
-  const demo = await AppProcess.start({ REDIS_URL: '', REDIS_DATA_DIR: dataDir, SEED_DEMO: '1', ADMIN_TOKEN: token, LOG_LEVEL: 'info' });
+  const demo = await AppProcess.start({
+    REDIS_URL: '',
+    REDIS_DATA_DIR: dataDir,
+    SEED_DEMO: '1',
+    ADMIN_TOKEN: token,
+    LOG_LEVEL: 'info',
+  });
   try {
     // README: only `npm run demo` prints the token (it makes one up); the server logs it at no level.
     expect(demo.output).not.toContain(token);
-    const remove = (bearer: string) => fetch(`${demo.baseURL}/api/leaderboard/entries/no-such-entry`, { method: 'DELETE', headers: { authorization: `Bearer ${bearer}` } });
+    const remove = (bearer: string) =>
+      fetch(`${demo.baseURL}/api/leaderboard/entries/no-such-entry`, {
+        method: 'DELETE',
+        headers: { authorization: `Bearer ${bearer}` },
+      });
     expect([(await remove(token)).status, (await remove(`${token}x`)).status]).toEqual([404, 401]);
     const board = async () => {
       const response = await fetch(`${demo.baseURL}/api/leaderboard`);

@@ -11,7 +11,10 @@ async function audit(page: Page, name: string, testInfo: TestInfo) {
   const { violations } = await new AxeBuilder({ page }).analyze();
   const serious = violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({ rule: violation.id, nodes: violation.nodes.map((node) => node.target.join(' ')).slice(0, 5) }));
+    .map((violation) => ({
+      rule: violation.id,
+      nodes: violation.nodes.map((node) => node.target.join(' ')).slice(0, 5),
+    }));
   expect(serious, `${name}: serious or critical axe violations`).toEqual([]);
 }
 
@@ -20,7 +23,10 @@ for (const [device, viewport] of Object.entries(VIEWPORTS)) {
     test.use({ viewport, reducedMotion: 'reduce' });
     test.describe.configure({ timeout: 180_000 });
 
-    test("follow from a catalogue card: the button sits beside the card's link, the page asks for the follows once", async ({ page, redis }, testInfo) => {
+    test("follow from a catalogue card: the button sits beside the card's link, the page asks for the follows once", async ({
+      page,
+      redis,
+    }, testInfo) => {
       await createProject(redis);
       await createProject(redis);
       const asked: string[] = [];
@@ -36,7 +42,10 @@ for (const [device, viewport] of Object.entries(VIEWPORTS)) {
       // Not nested in the card's link.
       expect(await follow.evaluate((button) => button.closest('a') === null)).toBe(true);
       expect(asked).toHaveLength(1);
-      const slug = ((await card.getByTestId('project-card').getAttribute('href')) ?? '').replace(/^(?:\/[a-z]{2})?\/projects\//, '');
+      const slug = ((await card.getByTestId('project-card').getAttribute('href')) ?? '').replace(
+        /^(?:\/[a-z]{2})?\/projects\//,
+        '',
+      );
       await follow.click();
       await expect(follow).toHaveAttribute('aria-pressed', 'true');
       await expect(follow).toHaveText('Following');
@@ -45,7 +54,11 @@ for (const [device, viewport] of Object.entries(VIEWPORTS)) {
       await audit(page, `${device}-home-card-following`, testInfo);
     });
 
-    test('follow a project, read its entries newest first, live, load more, and see the new count in the header', async ({ page, slug, live }, testInfo) => {
+    test('follow a project, read its entries newest first, live, load more, and see the new count in the header', async ({
+      page,
+      slug,
+      live,
+    }, testInfo) => {
       await page.goto(`/projects/${slug}`);
       const follow = page.getByTestId('follow-button');
       await expect(follow).toHaveAttribute('aria-pressed', 'false');
@@ -56,11 +69,18 @@ for (const [device, viewport] of Object.entries(VIEWPORTS)) {
       const nav = page.getByRole('banner').getByRole('navigation');
       expect(await nav.evaluate((bar) => bar.scrollWidth - bar.clientWidth)).toBeLessThanOrEqual(0);
 
-      for (let i = 1; i <= 22; i++) await publishNews(slug, { id: `n${i}`, title: `Update number ${i}`, url: `https://example.org/${i}` }, live);
+      for (let i = 1; i <= 22; i++)
+        await publishNews(slug, { id: `n${i}`, title: `Update number ${i}`, url: `https://example.org/${i}` }, live);
 
       // Fan-out is asynchronous: within moments every item is in this visitor's feed (an item still
       // in flight when /feed opens shows on the next open; what comes after the open is pushed live).
-      await expect.poll(async () => ((await (await page.request.get('/api/feed?limit=50')).json()) as { entries: unknown[] }).entries.length, { timeout: 20_000 }).toBe(22);
+      await expect
+        .poll(
+          async () =>
+            ((await (await page.request.get('/api/feed?limit=50')).json()) as { entries: unknown[] }).entries.length,
+          { timeout: 20_000 },
+        )
+        .toBe(22);
       await page.goto('/feed');
       await expect(page.getByTestId('connection-status')).toHaveAttribute('data-state', 'live');
       const entries = page.getByTestId('feed-item');
@@ -86,7 +106,9 @@ for (const [device, viewport] of Object.entries(VIEWPORTS)) {
       // this news item once its fan-out is done, and exactly what the API counts.
       type FeedAnswer = { entries: { at: number; id: string }[]; lastLooked: number };
       const read = async () => (await (await page.request.get('/api/feed?limit=50')).json()) as FeedAnswer;
-      await expect.poll(async () => (await read()).entries.map((entry) => entry.id), { timeout: 20_000 }).toContain(`${slug}:n-later`);
+      await expect
+        .poll(async () => (await read()).entries.map((entry) => entry.id), { timeout: 20_000 })
+        .toContain(`${slug}:n-later`);
       const { entries: all, lastLooked } = await read();
       const fresh = all.filter((entry) => entry.at > lastLooked).length;
       await page.goto('/');

@@ -23,7 +23,12 @@ test.afterAll(async () => {
 async function throughHaproxy() {
   const response = await fetch(`${haproxy.url}/api/health`);
   const body = await response.text();
-  return { status: response.status, instance: response.headers.get('x-crowdpulse-instance'), retryAfter: response.headers.get('retry-after'), body };
+  return {
+    status: response.status,
+    instance: response.headers.get('x-crowdpulse-instance'),
+    retryAfter: response.headers.get('retry-after'),
+    body,
+  };
 }
 
 test('an instance answering 503 (Redis down) stays in rotation: clients get its own 503, then 200 once Redis is back', async () => {

@@ -7,11 +7,19 @@ import { expect, test } from './support/fixtures';
 /** The main run's site holds a place for 15 s (HOLD_MS in e2e/support/global-setup.ts). */
 const HOLD_S = 15;
 
-test('a hold: choosing a limited tier holds a place and counts down; another page shows it "being claimed" and gives it back at its time, with no request', async ({ browser, baseURL, redis }) => {
+test('a hold: choosing a limited tier holds a place and counts down; another page shows it "being claimed" and gives it back at its time, with no request', async ({
+  browser,
+  baseURL,
+  redis,
+}) => {
   const slug = `e2e-holds-${randomBytes(4).toString('hex')}`;
   const { title, tagline, description, creator, creatorAccount, goal, art } = sampleProject(slug);
   const tiers = [{ id: 'vinyl', title: 'The vinyl', description: '', minimum: 40, limit: 3 }];
-  await putProject(slug, { title, tagline, description, creator, creatorAccount, goal, art, tiers, listed: false }, redis);
+  await putProject(
+    slug,
+    { title, tagline, description, creator, creatorAccount, goal, art, tiers, listed: false },
+    redis,
+  );
   const holder = new ProjectPage(await (await browser.newContext({ baseURL })).newPage());
   const watcher = new ProjectPage(await (await browser.newContext({ baseURL })).newPage());
   await watcher.page.clock.install();

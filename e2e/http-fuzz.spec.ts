@@ -43,13 +43,36 @@ test('every route, fuzzed: a 2xx or the spec’s 4xx, never a 5xx, and a 4xx wri
     const slug = await createProject(redis);
     const api = (path: string) => `${stack.baseURL}${path}`;
     const admin = { Authorization: `Bearer ${stack.adminToken}` };
-    const contribution = await (await request.post(api(`/api/projects/${slug}/contributions`), { data: { name: 'Ana', amount: 5 } })).json();
-    const news = await (await request.post(api(`/api/projects/${slug}/news`), { headers: admin, data: { title: 'Hi', url: 'https://example.org' } })).json();
+    const contribution = await (
+      await request.post(api(`/api/projects/${slug}/contributions`), { data: { name: 'Ana', amount: 5 } })
+    ).json();
+    const news = await (
+      await request.post(api(`/api/projects/${slug}/news`), {
+        headers: admin,
+        data: { title: 'Hi', url: 'https://example.org' },
+      })
+    ).json();
     const session = await (await request.post(api('/api/quiz/sessions'))).json();
-    const target = { baseURL: stack.baseURL, slug, contributionId: contribution.id, newsId: news.id, sessionId: session.id, questionId: session.question.id, adminToken: stack.adminToken };
+    const target = {
+      baseURL: stack.baseURL,
+      slug,
+      contributionId: contribution.id,
+      newsId: news.id,
+      sessionId: session.id,
+      questionId: session.question.id,
+      adminToken: stack.adminToken,
+    };
 
     const totals: FuzzTotals = await fuzzRoutes(stack.baseURL, redis, target, RUNS_PER_ROUTE);
-    test.info().annotations.push({ type: 'fuzz', description: JSON.stringify({ requests: totals.requests, byStatus: totals.byStatus, refusedAsExpected: totals.refusedAsExpected, retried: totals.retried }) });
+    test.info().annotations.push({
+      type: 'fuzz',
+      description: JSON.stringify({
+        requests: totals.requests,
+        byStatus: totals.byStatus,
+        refusedAsExpected: totals.refusedAsExpected,
+        retried: totals.retried,
+      }),
+    });
     if (totals.retried.length > 0) console.warn(`no answer at first, sent again: ${JSON.stringify(totals.retried)}`);
     expect(totals.unexpected).toEqual([]);
     // Writes from another site's page, and bodies that are not JSON, were sent, and refused as such.

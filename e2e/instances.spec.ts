@@ -30,7 +30,9 @@ test('changes reach pages on every instance; a crashed instance’s viewers age 
   await expect(onFirst.getByTestId('visitors-count')).toHaveAttribute('data-count', '2');
   await expect(onSecond.getByTestId('visitors-count')).toHaveAttribute('data-count', '2');
 
-  const posted = await request.post(`${second.baseURL}/api/projects/${slug}/contributions`, { data: { name: 'Via the second instance', amount: 12 } });
+  const posted = await request.post(`${second.baseURL}/api/projects/${slug}/contributions`, {
+    data: { name: 'Via the second instance', amount: 12 },
+  });
   expect(posted.status()).toBe(201);
   await expect(onFirst.getByTestId('contributor-item')).toContainText('Via the second instance');
 
@@ -38,7 +40,11 @@ test('changes reach pages on every instance; a crashed instance’s viewers age 
   await expect(onFirst.getByTestId('connection-status')).toHaveAttribute('data-state', 'reconnecting');
   // Nobody said goodbye for the viewer on the crashed instance: they stop counting within one
   // window, and the pages hear it with the survivor's next heartbeat (3 s more for a busy machine).
-  const agedOut = WINDOW_VISITORS_MS + heartbeatInterval({ ...DEFAULT_WINDOWS, visitors: WINDOW_VISITORS_MS }) + VISITORS_SETTLE_DELAY_MS + 3_000;
+  const agedOut =
+    WINDOW_VISITORS_MS +
+    heartbeatInterval({ ...DEFAULT_WINDOWS, visitors: WINDOW_VISITORS_MS }) +
+    VISITORS_SETTLE_DELAY_MS +
+    3_000;
   await expect(onSecond.getByTestId('visitors-count')).toHaveAttribute('data-count', '1', { timeout: agedOut });
   await first.start();
   await expect(onFirst.getByTestId('connection-status')).toHaveAttribute('data-state', 'live', { timeout: 10_000 });

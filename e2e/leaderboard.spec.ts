@@ -10,7 +10,11 @@ import { answerQuiz, playQuiz, uniqueName } from './support/quiz';
 const rowNamed = (page: Page, name: string) => new LeaderboardPage(page).rowNamed(name);
 const showTab = (page: Page, period: Period) => new LeaderboardPage(page).showTab(period);
 
-test('an entry submitted elsewhere slides into every open board, live, on all three tabs, at its rank', async ({ browser, baseURL, request }) => {
+test('an entry submitted elsewhere slides into every open board, live, on all three tabs, at its rank', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
   const pages = await Promise.all([0, 1].map(async () => (await browser.newContext({ baseURL })).newPage()));
   for (const page of pages) {
     await page.goto('/leaderboard');
@@ -43,14 +47,24 @@ test('an entry submitted elsewhere slides into every open board, live, on all th
   }
 });
 
-test('the tabs switch boards: an entry of last week is on the all time board only, and the tab is kept in the URL', async ({ page, request, redis }) => {
+test('the tabs switch boards: an entry of last week is on the all time board only, and the tab is kept in the URL', async ({
+  page,
+  request,
+  redis,
+}) => {
   const name = uniqueName('LastWeek');
   const lastWeek = Date.now() - 8 * 86_400_000;
-  const added = await addEntry({ id: `e2e-${name}`, name, score: 9_999, date: lastWeek }, { redis, keys: boardKeys(), size: BOARD_SIZE, now: Date.now });
+  const added = await addEntry(
+    { id: `e2e-${name}`, name, score: 9_999, date: lastWeek },
+    { redis, keys: boardKeys(), size: BOARD_SIZE, now: Date.now },
+  );
   expect(added.ranks.all).not.toBeNull();
 
   await page.goto('/leaderboard');
-  await expect(page.getByTestId('leaderboard-tab').and(page.locator('[aria-selected="true"]'))).toHaveAttribute('data-period', 'all');
+  await expect(page.getByTestId('leaderboard-tab').and(page.locator('[aria-selected="true"]'))).toHaveAttribute(
+    'data-period',
+    'all',
+  );
   await expect(rowNamed(page, name)).toHaveCount(1);
   await showTab(page, 'week');
   await expect(rowNamed(page, name)).toHaveCount(0);
@@ -65,12 +79,21 @@ test('the tabs switch boards: an entry of last week is on the all time board onl
   await expect(page.getByTestId('leaderboard-panel')).toHaveAttribute('data-period', 'week');
   for (const period of PERIODS) {
     const board = (await (await request.get(`/api/leaderboard?period=${period}`)).json()) as { name: string }[];
-    expect(board.some((entry) => entry.name === name), period).toBe(period === 'all');
+    expect(
+      board.some((entry) => entry.name === name),
+      period,
+    ).toBe(period === 'all');
   }
-  for (const period of ['month', 'DAY', '']) expect((await request.get(`/api/leaderboard?period=${period}`)).status(), period).toBe(400);
+  for (const period of ['month', 'DAY', ''])
+    expect((await request.get(`/api/leaderboard?period=${period}`)).status(), period).toBe(400);
 });
 
-test('an admin removes an entry from the admin page and it vanishes from another open board', async ({ browser, baseURL, request, admin }) => {
+test('an admin removes an entry from the admin page and it vanishes from another open board', async ({
+  browser,
+  baseURL,
+  request,
+  admin,
+}) => {
   const visitor = await (await browser.newContext({ baseURL })).newPage();
   await visitor.goto('/leaderboard?period=week');
   await expect(visitor.getByTestId('connection-status')).toHaveAttribute('data-state', 'live');
@@ -87,14 +110,22 @@ test('an admin removes an entry from the admin page and it vanishes from another
   await expect(rowNamed(moderator, name)).toHaveCount(0);
   for (const period of PERIODS) {
     const board = (await (await request.get(`/api/leaderboard?period=${period}`)).json()) as { id: string }[];
-    expect(board.map((entry) => entry.id), period).not.toContain(id);
+    expect(
+      board.map((entry) => entry.id),
+      period,
+    ).not.toContain(id);
   }
   expect((await request.delete(`/api/leaderboard/entries/${id}`, admin)).status()).toBe(404);
   expect((await request.delete(`/api/leaderboard/entries/${id}`)).status()).toBe(401);
   expect((await request.delete('/api/leaderboard/entries/not%20an%20id', admin)).status()).toBe(404);
 });
 
-test('an admin hides a player from the admin page: their rows vanish from another open board, and their next game stays off', async ({ browser, baseURL, request, admin }) => {
+test('an admin hides a player from the admin page: their rows vanish from another open board, and their next game stays off', async ({
+  browser,
+  baseURL,
+  request,
+  admin,
+}) => {
   const visitor = await (await browser.newContext({ baseURL })).newPage();
   await visitor.goto('/leaderboard?period=week');
   await expect(visitor.getByTestId('connection-status')).toHaveAttribute('data-state', 'live');
@@ -119,10 +150,16 @@ test('an admin hides a player from the admin page: their rows vanish from anothe
   const standing = await (await request.get(`/api/leaderboard/players/${player}`)).json();
   expect(standing).toMatchObject({ player, hidden: true, boards: { all: { best: null } } });
   expect((await request.delete(`/api/leaderboard/players/${player}`)).status()).toBe(401);
-  expect(await (await request.delete(`/api/leaderboard/players/${player}`, admin)).json()).toEqual({ player, removed: 0 });
+  expect(await (await request.delete(`/api/leaderboard/players/${player}`, admin)).json()).toEqual({
+    player,
+    removed: 0,
+  });
 });
 
-test('the board is server-rendered, ranks are shared by equal scores ("1224") in order, and the API caps and validates the limit', async ({ request, page }) => {
+test('the board is server-rendered, ranks are shared by equal scores ("1224") in order, and the API caps and validates the limit', async ({
+  request,
+  page,
+}) => {
   const name = uniqueName('Ssr');
   await playQuiz(request, name);
   const html = await (await request.get('/leaderboard')).text();
@@ -133,14 +170,17 @@ test('the board is server-rendered, ranks are shared by equal scores ("1224") in
   // rows and reads them in two steps, so a row inserted between them would be missing from the read.
   const ranks = await page
     .getByTestId('leaderboard')
-    .evaluate((list) => [...list.querySelectorAll('[data-testid="leaderboard-row"]')].map((row) => Number(row.getAttribute('data-rank'))));
+    .evaluate((list) =>
+      [...list.querySelectorAll('[data-testid="leaderboard-row"]')].map((row) => Number(row.getAttribute('data-rank'))),
+    );
   // Each row is 1 + the rows above it with more points: its own position, or the rank of the row above (a tie).
   ranks.forEach((rank, i) => expect([i + 1, ranks[i - 1]]).toContain(rank));
   expect(ranks.length).toBeLessThanOrEqual(100);
 
   const top = (await (await request.get('/api/leaderboard?limit=2')).json()) as { rank: number; score: number }[];
   expect(top.map((entry) => entry.rank)).toEqual(competitionRanks(top).map((entry) => entry.rank));
-  for (const limit of ['0', '101', 'many', '2.5']) expect((await request.get(`/api/leaderboard?limit=${limit}`)).status(), limit).toBe(400);
+  for (const limit of ['0', '101', 'many', '2.5'])
+    expect((await request.get(`/api/leaderboard?limit=${limit}`)).status(), limit).toBe(400);
 });
 
 test('a name made of HTML renders as text', async ({ request, page }) => {
@@ -157,11 +197,17 @@ test('a name made of HTML renders as text', async ({ request, page }) => {
   expect(dialogs).toBe(0);
 });
 
-test('when the shown day ends the board takes itself again, however late the last change came', async ({ page, redis }) => {
+test('when the shown day ends the board takes itself again, however late the last change came', async ({
+  page,
+  redis,
+}) => {
   await page.clock.install(); // time flows as usual; setSystemTime below moves it without firing timers
   const watchesSent: number[] = [];
   page.on('websocket', (socket) =>
-    socket.on('framesent', ({ payload }) => void (String(payload).includes('leaderboard:watch') && watchesSent.push(Date.now()))),
+    socket.on(
+      'framesent',
+      ({ payload }) => void (String(payload).includes('leaderboard:watch') && watchesSent.push(Date.now())),
+    ),
   );
   await page.goto('/leaderboard');
   await expect(page.getByTestId('connection-status')).toHaveAttribute('data-state', 'live');
@@ -172,19 +218,26 @@ test('when the shown day ends the board takes itself again, however late the las
   const day = 86_400_000;
   await page.clock.setSystemTime(Math.ceil(Date.now() / day) * day - 5_000);
   const name = uniqueName('Late');
-  await addEntry({ id: `e2e-${name}`, name, score: 10_000, date: Date.now() }, { redis, keys: boardKeys(), size: BOARD_SIZE, now: Date.now });
+  await addEntry(
+    { id: `e2e-${name}`, name, score: 10_000, date: Date.now() },
+    { redis, keys: boardKeys(), size: BOARD_SIZE, now: Date.now },
+  );
   await expect(rowNamed(page, name)).toHaveCount(1);
   await expect.poll(() => watchesSent.length, { timeout: 15_000 }).toBeGreaterThan(watchedBefore);
 });
 
-test('a game tying others is told "tied for …th with N players", and the board marks the tie', async ({ browser, baseURL, redis }) => {
+test('a game tying others is told "tied for …th with N players", and the board marks the tie', async ({
+  browser,
+  baseURL,
+  redis,
+}) => {
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
   // Played through the API with the page's own cookie jar, every answer right, then finished on the page.
   const started = await page.request.post('/api/quiz/sessions');
   const session = (await started.json()) as StartedSession;
   let score = 0;
-  for (let question: PublicQuestion | null = session.question; question; ) {
+  for (let question: PublicQuestion | null = session.question; question;) {
     const reply = await answerQuiz(page.request, session.id, question, rightChoiceShown(question));
     ({ score } = reply);
     question = reply.next;

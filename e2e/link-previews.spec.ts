@@ -14,24 +14,38 @@ import { expect, test } from './support/fixtures';
 const ORIGIN = 'https://crowdpulse.example';
 let app: AppProcess;
 test.beforeAll(async () => {
-  app = await AppProcess.start({ REDIS_URL: process.env.E2E_REDIS_URL!, ADMIN_TOKEN: process.env.E2E_ADMIN_TOKEN!, PUBLIC_ORIGIN: ORIGIN });
+  app = await AppProcess.start({
+    REDIS_URL: process.env.E2E_REDIS_URL!,
+    ADMIN_TOKEN: process.env.E2E_ADMIN_TOKEN!,
+    PUBLIC_ORIGIN: ORIGIN,
+  });
 });
 test.afterAll(async () => app.stop());
 
 const asked = { accept: 'text/html' };
 const attribute = (html: string, pattern: RegExp) => pattern.exec(html)?.[1];
-const meta = (html: string, key: string) => attribute(html, new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)"`));
+const meta = (html: string, key: string) =>
+  attribute(html, new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)"`));
 const canonical = (html: string) => attribute(html, /<link rel="canonical" href="([^"]*)"/);
 
 /** Width and height from a PNG's IHDR chunk. */
 const pngSize = (png: Buffer) => [png.readUInt32BE(16), png.readUInt32BE(20)];
 
-test('a project page previews with its title, tagline, canonical URL and a drawn image', async ({ request, slug, live }) => {
+test('a project page previews with its title, tagline, canonical URL and a drawn image', async ({
+  request,
+  slug,
+  live,
+}) => {
   const html = await (await request.get(`${app.baseURL}/projects/${slug}`, { headers: asked })).text();
   // Asked in English (the browser's Accept-Language): the English page, its own canonical URL.
   expect(canonical(html)).toBe(`${ORIGIN}/en/projects/${slug}`);
   expect(html).toContain(`<title>Project ${slug} · crowdpulse</title>`);
-  expect([meta(html, 'description'), meta(html, 'og:title'), meta(html, 'og:description'), meta(html, 'og:url')]).toEqual([
+  expect([
+    meta(html, 'description'),
+    meta(html, 'og:title'),
+    meta(html, 'og:description'),
+    meta(html, 'og:url'),
+  ]).toEqual([
     'A project made by a test',
     `Project ${slug}`,
     'A project made by a test',
@@ -42,23 +56,41 @@ test('a project page previews with its title, tagline, canonical URL and a drawn
   expect(image.startsWith(`${ORIGIN}/en/projects/${slug}/opengraph-image`)).toBe(true);
   const twitterImage = meta(html, 'twitter:image')!;
   expect(twitterImage.startsWith(`${ORIGIN}/en/projects/${slug}/twitter-image`)).toBe(true);
-  expect(pngSize(await (await request.get(`${app.baseURL}${new URL(twitterImage).pathname}`)).body())).toEqual([1200, 630]);
+  expect(pngSize(await (await request.get(`${app.baseURL}${new URL(twitterImage).pathname}`)).body())).toEqual([
+    1200, 630,
+  ]);
 
   // Fetched as another site's page would (an <img>): allowed, and given no visitor cookie.
   const fetchImage = () =>
-    request.get(`${app.baseURL}${new URL(image).pathname}`, { headers: { accept: 'text/html,image/*', 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'no-cors', 'sec-fetch-dest': 'image' } });
+    request.get(`${app.baseURL}${new URL(image).pathname}`, {
+      headers: {
+        accept: 'text/html,image/*',
+        'sec-fetch-site': 'cross-site',
+        'sec-fetch-mode': 'no-cors',
+        'sec-fetch-dest': 'image',
+      },
+    });
   const first = await fetchImage();
-  expect([first.status(), first.headers()['content-type'], first.headers()['set-cookie']]).toEqual([200, 'image/png', undefined]);
+  expect([first.status(), first.headers()['content-type'], first.headers()['set-cookie']]).toEqual([
+    200,
+    'image/png',
+    undefined,
+  ]);
   expect(pngSize(await first.body())).toEqual([1200, 630]);
   const again = await fetchImage();
   expect(again.headers().etag).toBe(first.headers().etag);
   // A new version of what it shows within the minute: the same image (a preview is drawn at most once a minute: tests/unit/previews.test.ts).
   await recordContribution(slug, { name: 'Ada', amount: 25 }, live);
   expect((await fetchImage()).headers().etag).toBe(first.headers().etag);
-  expect((await request.get(`${app.baseURL}/projects/no-such-${randomBytes(3).toString('hex')}/opengraph-image`)).status()).toBe(404);
+  expect(
+    (await request.get(`${app.baseURL}/projects/no-such-${randomBytes(3).toString('hex')}/opengraph-image`)).status(),
+  ).toBe(404);
 });
 
-test('a title with emoji still previews (the emoji left out: next/og would fetch them from a CDN)', async ({ request, redis }) => {
+test('a title with emoji still previews (the emoji left out: next/og would fetch them from a CDN)', async ({
+  request,
+  redis,
+}) => {
   const slug = `e2e-emoji-${randomBytes(4).toString('hex')}`;
   await putProject(slug, { ...sampleProject(slug), title: 'Synth 🎹 for the sea 🌊', listed: false }, redis);
   const image = await request.get(`${app.baseURL}/projects/${slug}/opengraph-image`);
@@ -68,17 +100,33 @@ test('a title with emoji still previews (the emoji left out: next/og would fetch
 test('every page has a title, a description and a canonical URL', async ({ request, slug }) => {
   // The static shells are rendered at build time: they carry the build's origin (docs/configuration.md).
   const built = new Set(['/quiz', '/admin', '/ops', '/feed']);
-  for (const path of ['/', `/projects/${slug}`, `/creators/account-${slug}`, '/leaderboard', '/quiz', '/admin', '/ops', '/feed']) {
+  for (const path of [
+    '/',
+    `/projects/${slug}`,
+    `/creators/account-${slug}`,
+    '/leaderboard',
+    '/quiz',
+    '/admin',
+    '/ops',
+    '/feed',
+  ]) {
     const html = await (await request.get(`${app.baseURL}${path}`, { headers: asked })).text();
     expect(attribute(html, /<title>([^<]+)<\/title>/), path).toMatch(/crowdpulse/);
     expect(meta(html, 'description')?.length, path).toBeGreaterThan(20);
     if (built.has(path)) expect(canonical(html), path).toMatch(new RegExp(`^https?://[^/]+${path}$`));
     // A project and the catalogue name their locale's own URL; the others their unprefixed one, which negotiates.
-    else expect(canonical(html), path).toBe(path === '/' ? `${ORIGIN}/en` : path.startsWith('/projects/') ? `${ORIGIN}/en${path}` : `${ORIGIN}${path}`);
+    else
+      expect(canonical(html), path).toBe(
+        path === '/' ? `${ORIGIN}/en` : path.startsWith('/projects/') ? `${ORIGIN}/en${path}` : `${ORIGIN}${path}`,
+      );
   }
 });
 
-test('the sitemap lists listed projects, not unlisted ones; robots.txt points to it', async ({ request, redis, slug }) => {
+test('the sitemap lists listed projects, not unlisted ones; robots.txt points to it', async ({
+  request,
+  redis,
+  slug,
+}) => {
   const unlisted = `e2e-unlisted-${randomBytes(4).toString('hex')}`;
   await putProject(unlisted, { ...sampleProject(unlisted), listed: false }, redis);
   const sitemap = await request.get(`${app.baseURL}/sitemap.xml`, { headers: asked });
@@ -90,7 +138,9 @@ test('the sitemap lists listed projects, not unlisted ones; robots.txt points to
   const page = await request.get(`${app.baseURL}/projects/${unlisted}`, { headers: asked });
   expect(page.status()).toBe(200);
   expect(meta(await page.text(), 'robots')).toBe('noindex');
-  expect(meta(await (await request.get(`${app.baseURL}/projects/${slug}`, { headers: asked })).text(), 'robots')).toBeUndefined();
+  expect(
+    meta(await (await request.get(`${app.baseURL}/projects/${slug}`, { headers: asked })).text(), 'robots'),
+  ).toBeUndefined();
 
   const robots = await request.get(`${app.baseURL}/robots.txt`, { headers: asked });
   expect(robots.headers()['set-cookie']).toBeUndefined();

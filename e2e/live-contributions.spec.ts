@@ -50,7 +50,8 @@ test('a contribution retried after a lost answer counts once; the next one count
   await page.route(`**/api/projects/${slug}/contributions`, async (route) => {
     sentIds.push((route.request().postDataJSON() as { id: string }).id);
     const response = await route.fetch(); // the write reaches the server…
-    if (answersLost-- > 0) return route.fulfill({ status: 503, json: { error: { code: 'unavailable', message: 'retry shortly' } } });
+    if (answersLost-- > 0)
+      return route.fulfill({ status: 503, json: { error: { code: 'unavailable', message: 'retry shortly' } } });
     return route.fulfill({ response });
   });
   await page.goto(`/projects/${slug}`);

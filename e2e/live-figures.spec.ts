@@ -37,9 +37,14 @@ test.describe('with motion', () => {
     await recordContribution(slug, { name: 'Ana Souza', amount: 500 }, live);
     await expect(page.getByTestId('raised-total')).toHaveText('€1,500');
     const shown = (await totals()).map(euros);
-    expect(shown.some((value) => value > 1_000 && value < 1_500), `between €1,000 and €1,500 on the way: ${shown.join(', ')}`).toBe(true);
+    expect(
+      shown.some((value) => value > 1_000 && value < 1_500),
+      `between €1,000 and €1,500 on the way: ${shown.join(', ')}`,
+    ).toBe(true);
     expect(shown).toEqual([...shown].sort((a, b) => a - b));
-    await expect(page.locator('[data-changes="1"]').filter({ has: page.getByTestId('raised-total') })).toHaveClass(/animate-figure/);
+    await expect(page.locator('[data-changes="1"]').filter({ has: page.getByTestId('raised-total') })).toHaveClass(
+      /animate-figure/,
+    );
     await expect(project.backersCount.locator('[data-changes="1"]')).toHaveClass(/animate-figure/);
     await expect(page.getByTestId('total-announcement')).toHaveText('€1,500 raised, 15% of €10,000');
     await expect(page.getByTestId('total-announcement')).toHaveAttribute('aria-live', 'polite');

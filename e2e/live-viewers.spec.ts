@@ -1,6 +1,10 @@
 import { expect, test } from './support/fixtures';
 
-test('two people see each other as viewers, and the count drops when one leaves', async ({ browser, slug, baseURL }) => {
+test('two people see each other as viewers, and the count drops when one leaves', async ({
+  browser,
+  slug,
+  baseURL,
+}) => {
   const alice = await browser.newContext({ baseURL });
   const bob = await browser.newContext({ baseURL });
   const alicePage = await alice.newPage();
@@ -18,7 +22,12 @@ test('two people see each other as viewers, and the count drops when one leaves'
   await alice.close();
 });
 
-test('one person with three tabs counts once, until the last tab closes', async ({ browser, slug, baseURL, request }) => {
+test('one person with three tabs counts once, until the last tab closes', async ({
+  browser,
+  slug,
+  baseURL,
+  request,
+}) => {
   const person = await browser.newContext({ baseURL });
   const tabs = await Promise.all([person.newPage(), person.newPage(), person.newPage()]);
   for (const tab of tabs) await tab.goto(`/projects/${slug}`);
@@ -27,7 +36,9 @@ test('one person with three tabs counts once, until the last tab closes', async 
 
   await tabs[2]!.close();
   await tabs[1]!.close();
-  const visitors = async () => ((await (await request.get(`/api/projects/${slug}/live`)).json()) as { visitors: { count: number } }).visitors.count;
+  const visitors = async () =>
+    ((await (await request.get(`/api/projects/${slug}/live`)).json()) as { visitors: { count: number } }).visitors
+      .count;
   await expect.poll(visitors).toBe(1);
 
   await tabs[0]!.close();

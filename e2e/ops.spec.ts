@@ -3,7 +3,9 @@ import { createProject, expect, postContribution, test } from './support/fixture
 /** Other specs run alongside and their contributions fold too: every assertion here is about our own accounts. */
 test('a burst makes the folding ratio climb, then one fold per account arrives live', async ({ page, admin }) => {
   // The simulator is off: the burst is the admin's, whose token the page's request is given here.
-  await page.route('**/api/folding/burst', (route) => route.continue({ headers: { ...route.request().headers(), ...admin.headers } }));
+  await page.route('**/api/folding/burst', (route) =>
+    route.continue({ headers: { ...route.request().headers(), ...admin.headers } }),
+  );
   await page.goto('/ops');
   await expect(page.getByTestId('connection-status')).toHaveAttribute('data-state', 'live');
   await expect(page.getByTestId('folding-window')).toHaveText('1.0 s');
@@ -14,10 +16,14 @@ test('a burst makes the folding ratio climb, then one fold per account arrives l
   // shows is noted as it is drawn, so the check does not depend on when the test looks.
   await page.evaluate(() => {
     const seen = ((window as unknown as { pendingSeen: Set<string> }).pendingSeen = new Set());
-    const note = () => document.querySelectorAll('[data-testid="folding-pending-item"]').forEach((item) => seen.add(item.textContent ?? ''));
+    const note = () =>
+      document
+        .querySelectorAll('[data-testid="folding-pending-item"]')
+        .forEach((item) => seen.add(item.textContent ?? ''));
     new MutationObserver(note).observe(document.body, { childList: true, subtree: true, characterData: true });
   });
-  const pendingSeen = () => page.evaluate(() => [...(window as unknown as { pendingSeen: Set<string> }).pendingSeen].join('\n'));
+  const pendingSeen = () =>
+    page.evaluate(() => [...(window as unknown as { pendingSeen: Set<string> }).pendingSeen].join('\n'));
 
   const [burst] = await Promise.all([
     page.waitForResponse((response) => response.url().endsWith('/api/folding/burst')),
@@ -29,7 +35,9 @@ test('a burst makes the folding ratio climb, then one fold per account arrives l
 
   // During the burst the accounts are pending, and the ratio climbs as events fold into them.
   await expect.poll(pendingSeen).toContain(accounts[0]!);
-  await expect.poll(async () => Number(await ratio.getAttribute('data-value')), { timeout: 10_000 }).toBeGreaterThan(before);
+  await expect
+    .poll(async () => Number(await ratio.getAttribute('data-value')), { timeout: 10_000 })
+    .toBeGreaterThan(before);
 
   // A window after the burst: exactly one fold per account, 50 events each, pushed to the page.
   const published = page.getByTestId('folding-published');
@@ -42,20 +50,41 @@ test('a burst makes the folding ratio climb, then one fold per account arrives l
 });
 
 test('bad events are a 400, good ones a 202; the published log is served', async ({ request, admin }) => {
-  const bad = await request.post('/api/folding/events', { ...admin, data: { id: 'p', account_id: 'a', metrics: { likes: 'x' } } });
+  const bad = await request.post('/api/folding/events', {
+    ...admin,
+    data: { id: 'p', account_id: 'a', metrics: { likes: 'x' } },
+  });
   expect(bad.status()).toBe(400);
   expect((await bad.json()).error).toMatchObject({ code: 'invalid_input', field: 'metrics.likes' });
   // Without the admin token (and no simulator), nobody can post under an account name /ops lists.
-  expect((await request.post('/api/folding/events', { data: { id: 'p', account_id: 'ADMIN-NOTICE', metrics: { likes: 1 } } })).status()).toBe(401);
+  expect(
+    (
+      await request.post('/api/folding/events', {
+        data: { id: 'p', account_id: 'ADMIN-NOTICE', metrics: { likes: 1 } },
+      })
+    ).status(),
+  ).toBe(401);
   const account = `e2e_${Date.now().toString(36)}`;
-  const first = await request.post('/api/folding/events', { ...admin, data: { id: 'p1', account_id: account, metrics: { likes: 1 } } });
-  const second = await request.post('/api/folding/events', { ...admin, data: { id: 'p2', account_id: account, metrics: { shares: 2 } } });
+  const first = await request.post('/api/folding/events', {
+    ...admin,
+    data: { id: 'p1', account_id: account, metrics: { likes: 1 } },
+  });
+  const second = await request.post('/api/folding/events', {
+    ...admin,
+    data: { id: 'p2', account_id: account, metrics: { shares: 2 } },
+  });
   expect([first.status(), await first.json(), await second.json()]).toEqual([202, { folded: false }, { folded: true }]);
   await expect
-    .poll(async () => {
-      const folds = (await (await request.get('/api/folding/published?limit=100')).json()) as { account_id: string; metrics: string[] }[];
-      return folds.find((fold) => fold.account_id === account)?.metrics;
-    }, { timeout: 10_000 })
+    .poll(
+      async () => {
+        const folds = (await (await request.get('/api/folding/published?limit=100')).json()) as {
+          account_id: string;
+          metrics: string[];
+        }[];
+        return folds.find((fold) => fold.account_id === account)?.metrics;
+      },
+      { timeout: 10_000 },
+    )
     .toEqual(['likes', 'shares']);
   expect((await request.get('/api/folding/published?limit=0')).status()).toBe(400);
   expect((await request.get('/api/metrics')).status()).toBe(401);
@@ -63,7 +92,12 @@ test('bad events are a 400, good ones a 202; the published log is served', async
   expect(await metrics.text()).toContain('crowdpulse_folding_events_total');
 });
 
-test("contributions and a cancellation through the API update their creator's view once folded", async ({ page, request, redis, admin }) => {
+test("contributions and a cancellation through the API update their creator's view once folded", async ({
+  page,
+  request,
+  redis,
+  admin,
+}) => {
   const slug = await createProject(redis);
   await page.goto(`/projects/${slug}`);
   await page.getByTestId('creator-link').click();

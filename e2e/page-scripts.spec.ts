@@ -3,18 +3,25 @@ import { expect, test } from './support/fixtures';
 
 /** The scripts a page's HTML makes the browser load and run before it is interactive (`noModule` ones are for old browsers only). */
 const scriptsOf = (html: string) =>
-  [...html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"[^>]*>/g)].filter(([tag]) => !/\bnoModule\b/i.test(tag)).map(([, src]) => src!);
+  [...html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"[^>]*>/g)]
+    .filter(([tag]) => !/\bnoModule\b/i.test(tag))
+    .map(([, src]) => src!);
 
 /**
  * The Socket.IO client (about 40 KB of script) is imported once the page has hydrated
  * (components/live/socket-client.ts), so a phone neither downloads nor compiles it before the page
  * is interactive; the page then goes live as before.
  */
-test('live pages load the Socket.IO client after hydration, not with their scripts', async ({ page, request, slug }) => {
+test('live pages load the Socket.IO client after hydration, not with their scripts', async ({
+  page,
+  request,
+  slug,
+}) => {
   for (const path of ['/', `/projects/${slug}`, '/leaderboard', '/ops']) {
     const scripts = scriptsOf(await (await request.get(path)).text());
     expect(scripts.length, path).toBeGreaterThan(0);
-    for (const src of scripts) expect(await (await request.get(src)).text(), `${path}: ${src}`).not.toContain('engine.io');
+    for (const src of scripts)
+      expect(await (await request.get(src)).text(), `${path}: ${src}`).not.toContain('engine.io');
   }
 
   const loaded: string[] = [];

@@ -15,7 +15,10 @@ for (const colorScheme of ['light', 'dark'] as const) {
   test.describe(`${colorScheme}, on a phone`, () => {
     test.use({ viewport: PHONE, colorScheme });
 
-    test('the figures and the contribute button are on the first screen; Follow and Share are secondary', async ({ page, redis }, testInfo) => {
+    test('the figures and the contribute button are on the first screen; Follow and Share are secondary', async ({
+      page,
+      redis,
+    }, testInfo) => {
       const slug = `e2e-phone-${randomBytes(4).toString('hex')}`;
       await saveProject(
         {
@@ -37,7 +40,10 @@ for (const colorScheme of ['light', 'dark'] as const) {
         expect(box!.y + box!.height, `${name} ends within the first screen`).toBeLessThanOrEqual(PHONE.height);
       };
       await firstScreen('the contribute button', await submit.boundingBox());
-      await firstScreen('the amounts', await project.contributeForm.getByTestId('contribute-amount').first().boundingBox());
+      await firstScreen(
+        'the amounts',
+        await project.contributeForm.getByTestId('contribute-amount').first().boundingBox(),
+      );
       await firstScreen('the total', await page.getByRole('progressbar').boundingBox());
       await firstScreen('the backers', await project.backersCount.boundingBox());
       await page.screenshot({ path: testInfo.outputPath(`project-phone-${colorScheme}.png`) });

@@ -18,12 +18,29 @@ test('npm start, stopped as a process manager stops it (SIGTERM to npm alone), l
   // npm start refuses a throwaway Redis: its embedded one keeps its data in a directory.
   const dataDir = mkdtempSync(path.join(tmpdir(), 'crowdpulse-start-'));
   const server = spawn('npm', ['start', '--silent'], {
-    env: { ...process.env, PORT: String(port), REDIS_URL: '', REDIS_CLUSTER_NODES: '', REDIS_DATA_DIR: dataDir, VISITOR_SECRET: 'v'.repeat(32), LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      REDIS_URL: '',
+      REDIS_CLUSTER_NODES: '',
+      REDIS_DATA_DIR: dataDir,
+      VISITOR_SECRET: 'v'.repeat(32),
+      LOG_LEVEL: 'warn',
+    },
     stdio: 'ignore',
   });
   let started: number[] = [];
   try {
-    await expect.poll(() => fetch(`http://127.0.0.1:${port}/api/health`).then((response) => response.status, () => 0), { timeout: 60_000 }).toBe(200);
+    await expect
+      .poll(
+        () =>
+          fetch(`http://127.0.0.1:${port}/api/health`).then(
+            (response) => response.status,
+            () => 0,
+          ),
+        { timeout: 60_000 },
+      )
+      .toBe(200);
     started = descendants(server.pid!);
     expect(started.map(commandLine).filter((command) => runs(command, 'redis-server'))).toHaveLength(1);
 

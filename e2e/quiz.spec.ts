@@ -18,7 +18,10 @@ async function tabTo(page: Page, name: string) {
   throw new Error(`could not tab to "${name}"`);
 }
 
-test('a player plays a whole quiz with the keyboard only, lands on the board, and another browser sees it live', async ({ browser, baseURL }) => {
+test('a player plays a whole quiz with the keyboard only, lands on the board, and another browser sees it live', async ({
+  browser,
+  baseURL,
+}) => {
   const watcher = await (await browser.newContext({ baseURL })).newPage();
   await watcher.goto('/leaderboard');
   await expect(watcher.getByTestId('connection-status')).toHaveAttribute('data-state', 'live');
@@ -76,7 +79,9 @@ test('a player plays a whole quiz with the keyboard only, lands on the board, an
   await expect(seenLive).toContainText(score.toLocaleString('en-US'));
 });
 
-test('tampered requests are refused (a forged score, correctness or time), and the score is always the server’s', async ({ request }) => {
+test('tampered requests are refused (a forged score, correctness or time), and the score is always the server’s', async ({
+  request,
+}) => {
   const session = await startQuiz(request);
   expect(Object.keys(session).toSorted()).toEqual(['expiresAt', 'id', 'question', 'total']);
   expect(session.total).toBe(10);
@@ -87,7 +92,9 @@ test('tampered requests are refused (a forged score, correctness or time), and t
 
   // Only the revealed question can be answered: the nine others drawn are a 409, the rest of the bank a 400.
   const early = await Promise.all(
-    QUESTION_BANK.filter((question) => question.id !== first.id).map(async (question) => (await request.post(answers, { data: { questionId: question.id, choice: 0 } })).status()),
+    QUESTION_BANK.filter((question) => question.id !== first.id).map(async (question) =>
+      (await request.post(answers, { data: { questionId: question.id, choice: 0 } })).status(),
+    ),
   );
   expect(early.filter((status) => status === 409)).toHaveLength(9);
   expect(early.filter((status) => status === 400)).toHaveLength(QUESTION_BANK.length - 10);
@@ -139,11 +146,17 @@ test('tampered requests are refused (a forged score, correctness or time), and t
   const board = await (await request.get('/api/leaderboard')).json();
   expect(board.filter((row: { name: string }) => row.name === name)).toMatchObject([{ score }]);
 
-  expect((await request.post('/api/quiz/sessions/AAAAAAAAAAAA/answers', { data: { questionId: first!.id, choice: 0 } })).status()).toBe(403);
+  expect(
+    (
+      await request.post('/api/quiz/sessions/AAAAAAAAAAAA/answers', { data: { questionId: first!.id, choice: 0 } })
+    ).status(),
+  ).toBe(403);
   expect((await request.post('/api/quiz/sessions/not-an-id/submit', { data: { name } })).status()).toBe(404);
 });
 
-test('a script that knows the bank and answers each question the instant it is revealed scores no more than a person answering right at the floor (1.25 s)', async ({ request }) => {
+test('a script that knows the bank and answers each question the instant it is revealed scores no more than a person answering right at the floor (1.25 s)', async ({
+  request,
+}) => {
   const { answers, score } = await playQuiz(request, uniqueName('Script'), rightChoiceShown);
   expect(answers.every((answer) => answer.correct)).toBe(true);
   // Instant answers are timed as answers at the floor: 469 of the 500 bonus, never more.
@@ -153,7 +166,11 @@ test('a script that knows the bank and answers each question the instant it is r
   expect(maxScore(10)).toBe(10 * (POINTS_PER_ANSWER + speedBonus(1_250)));
 });
 
-test('a start without a visitor cookie is given one; a second start by that player ends the first (a 409), not another player’s', async ({ request, playwright, baseURL }) => {
+test('a start without a visitor cookie is given one; a second start by that player ends the first (a 409), not another player’s', async ({
+  request,
+  playwright,
+  baseURL,
+}) => {
   const started = await request.post('/api/quiz/sessions');
   expect(started.status()).toBe(201);
   expect(started.headers()['set-cookie']).toMatch(/^cp_vid=[^;]+;.*HttpOnly/i);
@@ -165,17 +182,23 @@ test('a start without a visitor cookie is given one; a second start by that play
   expect(again.status()).toBe(201);
   expect(again.headers()['set-cookie']).toBeUndefined(); // the jar sent the cookie it was given
   const second = (await again.json()) as typeof first;
-  const ended = await request.post(`/api/quiz/sessions/${first.id}/answers`, { data: { questionId: first.question.id, choice: 0 } });
+  const ended = await request.post(`/api/quiz/sessions/${first.id}/answers`, {
+    data: { questionId: first.question.id, choice: 0 },
+  });
   expect(ended.status()).toBe(409);
   expect((await ended.json()).error.message).toMatch(/ended: its player started another/);
-  expect((await request.post(`/api/quiz/sessions/${first.id}/submit`, { data: { name: uniqueName('Ended') } })).status()).toBe(409);
+  expect(
+    (await request.post(`/api/quiz/sessions/${first.id}/submit`, { data: { name: uniqueName('Ended') } })).status(),
+  ).toBe(409);
   expect((await request.get(`/api/quiz/sessions/${first.id}`)).status()).toBe(409);
   await answerQuiz(request, second.id, second.question, 0);
   await answerQuiz(other, othersSession.id, othersSession.question, 0);
   await other.dispose();
 });
 
-test('a reload mid-game picks the quiz up where it was, score included; once submitted, it starts afresh', async ({ page }) => {
+test('a reload mid-game picks the quiz up where it was, score included; once submitted, it starts afresh', async ({
+  page,
+}) => {
   await page.goto('/quiz');
   await page.getByRole('button', { name: 'Start the quiz' }).click();
   const question = page.getByTestId('quiz-question');
@@ -235,7 +258,11 @@ async function submitToldUnavailable(page: Page): Promise<{ score: number; name:
     '**/api/quiz/sessions/*/submit',
     async (route) => {
       expect((await route.fetch()).status()).toBe(200);
-      await route.fulfill({ status: 503, headers: { 'Retry-After': '1' }, json: { error: { code: 'unavailable', message: 'the data store is unreachable; retry shortly' } } });
+      await route.fulfill({
+        status: 503,
+        headers: { 'Retry-After': '1' },
+        json: { error: { code: 'unavailable', message: 'the data store is unreachable; retry shortly' } },
+      });
     },
     { times: 1 },
   );
@@ -251,13 +278,17 @@ async function submitToldUnavailable(page: Page): Promise<{ score: number; name:
 async function expectFinishedOn(page: Page, score: number, standing: { rank: number | null }): Promise<void> {
   const rank = page.getByTestId('quiz-rank');
   await expect(rank).toHaveAttribute('data-rank', String(standing.rank ?? ''));
-  const allTime = new RegExp(`(#${standing.rank}|tied for ${standing.rank}(st|nd|rd|th) with \\d+ players[a-z, ]*) all time`);
+  const allTime = new RegExp(
+    `(#${standing.rank}|tied for ${standing.rank}(st|nd|rd|th) with \\d+ players[a-z, ]*) all time`,
+  );
   await expect(rank).toContainText(standing.rank === null ? /Not on the board this time/ : allTime);
   await expect(page.getByTestId('quiz-score')).toHaveAttribute('data-score', String(score));
   await expect(page.getByText('the data store is unreachable; retry shortly')).toHaveCount(0);
 }
 
-test('a submit kept by the server but answered 503 (no replica confirmed it): the retry, a 409, still ends on the score and its rank', async ({ page }, testInfo) => {
+test('a submit kept by the server but answered 503 (no replica confirmed it): the retry, a 409, still ends on the score and its rank', async ({
+  page,
+}, testInfo) => {
   await page.setViewportSize({ width: 1366, height: 900 });
   const { score, name } = await submitToldUnavailable(page);
 
@@ -274,7 +305,9 @@ test('a submit kept by the server but answered 503 (no replica confirmed it): th
   await page.screenshot({ path: testInfo.outputPath('quiz-kept-after-503-phone.png'), fullPage: true });
 });
 
-test('a submit kept by the server but answered 503, then the page reloaded: it ends on the score and its rank, once', async ({ page }) => {
+test('a submit kept by the server but answered 503, then the page reloaded: it ends on the score and its rank, once', async ({
+  page,
+}) => {
   const { score, name } = await submitToldUnavailable(page);
   const resumed = page.waitForResponse((response) => /\/api\/quiz\/sessions\/[^/]+$/.test(response.url()));
   await page.reload();
@@ -290,26 +323,37 @@ test('a submit kept by the server but answered 503, then the page reloaded: it e
   await expect(page.getByRole('button', { name: 'Start the quiz' })).toBeVisible();
 });
 
-for (const [device, viewport] of [['phone', { width: 390, height: 844 }], ['laptop', { width: 1366, height: 900 }]] as const) {
-  test(`the quiz at ${device} width (${viewport.width}): one question revealed at a time, played with clicks, nothing wider than the screen`, async ({ page }, testInfo) => {
+for (const [device, viewport] of [
+  ['phone', { width: 390, height: 844 }],
+  ['laptop', { width: 1366, height: 900 }],
+] as const) {
+  test(`the quiz at ${device} width (${viewport.width}): one question revealed at a time, played with clicks, nothing wider than the screen`, async ({
+    page,
+  }, testInfo) => {
     await page.setViewportSize(viewport);
     const revealed: string[] = [];
     page.on('response', async (response) => {
-      if (!/\/api\/quiz\/sessions(\/[^/]+\/answers)?$/.test(response.url()) || response.request().method() !== 'POST') return;
-      const body = (await response.json().catch(() => null)) as { question?: { id: string }; next?: { id: string } | null } | null;
+      if (!/\/api\/quiz\/sessions(\/[^/]+\/answers)?$/.test(response.url()) || response.request().method() !== 'POST')
+        return;
+      const body = (await response.json().catch(() => null)) as {
+        question?: { id: string };
+        next?: { id: string } | null;
+      } | null;
       const shown = body?.question ?? body?.next;
       if (shown) revealed.push(shown.id);
     });
     await page.goto('/quiz');
     await page.getByRole('button', { name: 'Start the quiz' }).click();
     const question = page.getByTestId('quiz-question');
-    const fits = async () => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    const fits = async () =>
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
     for (let number = 1; number <= 10; number++) {
       await expect(question).toContainText(`Question ${number} of 10`);
       // The page holds only what the server revealed: this question, none further.
       await expect.poll(() => revealed.length).toBe(number);
       expect(revealed.at(-1)).toBe(await question.getAttribute('data-id'));
-      if (number === 1) await page.screenshot({ path: testInfo.outputPath(`quiz-question-${device}.png`), fullPage: true });
+      if (number === 1)
+        await page.screenshot({ path: testInfo.outputPath(`quiz-question-${device}.png`), fullPage: true });
       await page.getByTestId('quiz-choice').first().click();
       await expect(page.getByText(/^(Correct!|Not quite)/)).toBeVisible();
       if (number === 1) {
@@ -325,8 +369,14 @@ for (const [device, viewport] of [['phone', { width: 390, height: 844 }], ['lapt
   });
 }
 
-for (const [width, height] of [[390, 844], [1366, 900]] as const) {
-  test(`after a game the finish screen says where the player's best stands on each board (${width} wide)`, async ({ browser, baseURL }) => {
+for (const [width, height] of [
+  [390, 844],
+  [1366, 900],
+] as const) {
+  test(`after a game the finish screen says where the player's best stands on each board (${width} wide)`, async ({
+    browser,
+    baseURL,
+  }) => {
     const page = await (await browser.newContext({ baseURL, viewport: { width, height } })).newPage();
     await playToTheEnd(page);
     await page.getByTestId('quiz-name').fill(uniqueName('Place'));

@@ -25,7 +25,11 @@ test('the page survives a server restart and resyncs what it missed', async ({ p
   await expect(status).toHaveAttribute('data-state', 'reconnecting');
   await expect(status).toContainText('Reconnecting');
   await withRedis((redis) =>
-    recordContribution(slug, { id: 'while-down', name: 'Missed while down', amount: 9 }, { redis, windows: DEFAULT_WINDOWS, now: Date.now }),
+    recordContribution(
+      slug,
+      { id: 'while-down', name: 'Missed while down', amount: 9 },
+      { redis, windows: DEFAULT_WINDOWS, now: Date.now },
+    ),
   );
 
   await stack.app.start();
@@ -35,7 +39,10 @@ test('the page survives a server restart and resyncs what it missed', async ({ p
   await expect(page.getByTestId('contributions-count')).toHaveAttribute('data-count', '1');
 });
 
-test('Redis down: the API answers 503, pages say reconnecting, and both recover without a restart', async ({ page, request }) => {
+test('Redis down: the API answers 503, pages say reconnecting, and both recover without a restart', async ({
+  page,
+  request,
+}) => {
   const slug = await withRedis((redis) => createProject(redis));
   await page.goto(`${stack.baseURL}/projects/${slug}`);
   const status = page.getByTestId('connection-status');
@@ -57,7 +64,9 @@ test('Redis down: the API answers 503, pages say reconnecting, and both recover 
   await expect(status).toHaveAttribute('data-state', 'live', { timeout: 10_000 });
   await expect(ops.getByTestId('connection-status')).toHaveAttribute('data-state', 'live');
   await expect(ops.getByTestId('folding-ratio')).toBeVisible();
-  const contribution = await request.post(`${stack.baseURL}/api/projects/${slug}/contributions`, { data: { name: 'Back again', amount: 5 } });
+  const contribution = await request.post(`${stack.baseURL}/api/projects/${slug}/contributions`, {
+    data: { name: 'Back again', amount: 5 },
+  });
   expect(contribution.status()).toBe(201);
   await expect(page.getByTestId('contributor-item')).toContainText('Back again');
 });
@@ -67,7 +76,9 @@ test('a client writing too fast gets 429 with Retry-After', async ({ request }) 
   const statuses: number[] = [];
   let retryAfter: string | undefined;
   for (let i = 0; i < 7; i++) {
-    const response = await request.post(`${stack.baseURL}/api/projects/${slug}/contributions`, { data: { name: 'Fast', amount: 1 } });
+    const response = await request.post(`${stack.baseURL}/api/projects/${slug}/contributions`, {
+      data: { name: 'Fast', amount: 1 },
+    });
     statuses.push(response.status());
     retryAfter ??= response.headers()['retry-after'];
   }

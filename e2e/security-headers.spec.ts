@@ -25,7 +25,9 @@ test.afterAll(() => new Promise<void>((resolve) => evil.close(() => resolve())))
 
 /** React has hydrated the page: its elements carry their fibers (a page whose scripts were refused never does). */
 const hydrated = (page: Page) =>
-  page.waitForFunction(() => Object.keys(document.querySelector('header nav a') ?? {}).some((key) => key.startsWith('__reactFiber')));
+  page.waitForFunction(() =>
+    Object.keys(document.querySelector('header nav a') ?? {}).some((key) => key.startsWith('__reactFiber')),
+  );
 
 /** Opens `html` as another site's page. */
 async function openEvilPage(page: Page, html: string): Promise<void> {
@@ -44,7 +46,10 @@ const PAGES: { path: (slug: string) => string; live: boolean }[] = [
 ];
 
 for (const { path, live } of PAGES) {
-  test(`${path(':slug')} loads, hydrates${live ? ' and goes live' : ''} under its policy, with no CSP violation`, async ({ page, slug }) => {
+  test(`${path(':slug')} loads, hydrates${live ? ' and goes live' : ''} under its policy, with no CSP violation`, async ({
+    page,
+    slug,
+  }) => {
     const violations = await watchViolations(page);
     const response = await page.goto(path(slug));
     const headers = response!.headers();
@@ -75,7 +80,11 @@ test('a page framed by another site is blocked', async ({ page, slug, baseURL })
   await expect(page.frameLocator('#victim').getByTestId('connection-status')).toHaveCount(0);
 });
 
-test('an inline script injected where a name is shown does not run; the page still works', async ({ page, request, slug }) => {
+test('an inline script injected where a name is shown does not run; the page still works', async ({
+  page,
+  request,
+  slug,
+}) => {
   const name = 'Injected Ivy';
   expect((await postContribution(request, slug, { name, amount: 5 })).status()).toBe(201);
   const payload = '<script>window.__pwned = true</script><img src="x" onerror="window.__pwned = true">';
@@ -102,7 +111,12 @@ test('an inline script injected where a name is shown does not run; the page sti
   await expect.poll(() => page.evaluate(() => (window as unknown as { __pwned?: boolean }).__pwned)).toBe(true);
 });
 
-test('another site’s page cannot write through the visitor’s browser, nor replace their visitor id', async ({ browser, redis, slug, baseURL }) => {
+test('another site’s page cannot write through the visitor’s browser, nor replace their visitor id', async ({
+  browser,
+  redis,
+  slug,
+  baseURL,
+}) => {
   // A context of its own: the answers to a no-cors fetch are opaque, which the contract watch cannot read.
   const page = await (await browser.newContext({ baseURL })).newPage();
   await page.goto(`/projects/${slug}`);
@@ -118,7 +132,13 @@ test('another site’s page cannot write through the visitor’s browser, nor re
     async ({ base, paths, body }) =>
       Promise.all(
         paths.map((path) =>
-          fetch(base + path, { method: 'POST', mode: 'no-cors', credentials: 'include', headers: { 'content-type': 'text/plain' }, body }).then(
+          fetch(base + path, {
+            method: 'POST',
+            mode: 'no-cors',
+            credentials: 'include',
+            headers: { 'content-type': 'text/plain' },
+            body,
+          }).then(
             (response) => response.type,
             (error: Error) => error.message,
           ),
@@ -157,7 +177,9 @@ test('the admin token stays in the admin page’s memory: in no storage, forgott
   await hydrated(page);
   const token = process.env.E2E_ADMIN_TOKEN!;
   await page.getByLabel(/Admin token/).fill(token);
-  const stored = await page.evaluate(() => [...Object.values(sessionStorage), ...Object.values(localStorage), document.cookie].join('\n'));
+  const stored = await page.evaluate(() =>
+    [...Object.values(sessionStorage), ...Object.values(localStorage), document.cookie].join('\n'),
+  );
   expect(stored).not.toContain(token);
   await page.reload();
   await hydrated(page);

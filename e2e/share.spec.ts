@@ -1,7 +1,11 @@
 import { ProjectPage } from './pages';
 import { expect, test } from './support/fixtures';
 
-test('Share copies the link where the browser has no Web Share, and every open page counts the share', async ({ browser, baseURL, slug }) => {
+test('Share copies the link where the browser has no Web Share, and every open page counts the share', async ({
+  browser,
+  baseURL,
+  slug,
+}) => {
   const sharer = await browser.newContext({ baseURL });
   await sharer.grantPermissions(['clipboard-read', 'clipboard-write']);
   const page = new ProjectPage(await sharer.newPage());
@@ -19,7 +23,11 @@ test('Share copies the link where the browser has no Web Share, and every open p
   await expect(page.sharesCount).toHaveAttribute('data-count', '1');
 });
 
-test('Share uses the Web Share API where the browser has it; a share cancelled is not counted', async ({ browser, baseURL, slug }) => {
+test('Share uses the Web Share API where the browser has it; a share cancelled is not counted', async ({
+  browser,
+  baseURL,
+  slug,
+}) => {
   const page = new ProjectPage(await (await browser.newContext({ baseURL })).newPage());
   // A browser with Web Share: the first share is cancelled by the visitor, the second goes through.
   await page.page.addInitScript(() => {
@@ -40,7 +48,9 @@ test('Share uses the Web Share API where the browser has it; a share cancelled i
   });
 
   await page.shareButton.click();
-  await expect.poll(() => page.page.evaluate(() => (window as unknown as { shared: ShareData[] }).shared.length)).toBe(1);
+  await expect
+    .poll(() => page.page.evaluate(() => (window as unknown as { shared: ShareData[] }).shared.length))
+    .toBe(1);
   const second = page.page.waitForResponse((response) => response.url().endsWith(`/api/projects/${slug}/shares`));
   await page.shareButton.click();
   expect((await second).status()).toBe(201);

@@ -14,7 +14,16 @@ async function visitor(baseURL: string): Promise<APIRequestContext> {
 test('two visitors, one following the project, get byte-identical pages a CDN may share', async ({ baseURL, slug }) => {
   const [follower, stranger] = [await visitor(baseURL!), await visitor(baseURL!)];
   expect((await follower.post('/api/follows', { data: { slug } })).status()).toBe(201);
-  for (const path of ['/', `/projects/${slug}`, '/leaderboard', '/leaderboard?period=week', '/quiz', '/admin', '/ops', '/feed']) {
+  for (const path of [
+    '/',
+    `/projects/${slug}`,
+    '/leaderboard',
+    '/leaderboard?period=week',
+    '/quiz',
+    '/admin',
+    '/ops',
+    '/feed',
+  ]) {
     const [mine, theirs] = await Promise.all([follower.get(path), stranger.get(path)]);
     expect([mine.status(), theirs.status()]).toEqual([200, 200]);
     expect(await mine.body(), path).toEqual(await theirs.body());
@@ -23,14 +32,18 @@ test('two visitors, one following the project, get byte-identical pages a CDN ma
   }
   // What is the follower's own comes after hydration, from routes answered for them alone.
   const follows = await follower.get('/api/follows');
-  expect([follows.headers()['cache-control'], ((await follows.json()) as { follows: { slug: string }[] }).follows.map((f) => f.slug)]).toEqual([
-    'no-store',
-    [slug],
-  ]);
+  expect([
+    follows.headers()['cache-control'],
+    ((await follows.json()) as { follows: { slug: string }[] }).follows.map((f) => f.slug),
+  ]).toEqual(['no-store', [slug]]);
   await Promise.all([follower.dispose(), stranger.dispose()]);
 });
 
-test('a contribution is in the HTML of a page view after it: the shared page is rendered again', async ({ baseURL, slug, live }) => {
+test('a contribution is in the HTML of a page view after it: the shared page is rendered again', async ({
+  baseURL,
+  slug,
+  live,
+}) => {
   const viewer = await visitor(baseURL!);
   const page = () => viewer.get(`/projects/${slug}`).then((response) => response.text());
   expect(await page()).not.toContain('Early Bird');

@@ -28,7 +28,12 @@ test.describe('the quiz on a phone', () => {
 
     const feedback: string[] = [];
     await quiz.playThrough(1, 10, async () => {
-      feedback.push(await page.getByText(/^(Correct!|Not quite)/).locator('..').innerText());
+      feedback.push(
+        await page
+          .getByText(/^(Correct!|Not quite)/)
+          .locator('..')
+          .innerText(),
+      );
     });
     for (const text of feedback.filter((said) => said.startsWith('Not quite'))) {
       // "Not quite." alone: the explanation names the answer itself (components/quiz/feedback.ts).
@@ -52,7 +57,10 @@ test.describe('the quiz on a phone', () => {
   });
 });
 
-test('the feed shows where entries will be while it connects, and an empty feed says what to do', async ({ page, context }) => {
+test('the feed shows where entries will be while it connects, and an empty feed says what to do', async ({
+  page,
+  context,
+}) => {
   // A socket that never answers: the page stays "connecting".
   await page.route('**/socket.io/**', (route) => route.abort());
   await page.routeWebSocket(/socket\.io/, () => undefined);

@@ -3,16 +3,25 @@ import { liveEventKeys } from '../lib/live-events/keys';
 import { expect, test } from './support/fixtures';
 import { rawSocket, visitorCookie, type ClientSocket } from './support/visitor';
 
-const watch = (socket: ClientSocket, slug: string) => new Promise<WatchReply>((resolve) => socket.emit('project:watch', { slug }, resolve));
+const watch = (socket: ClientSocket, slug: string) =>
+  new Promise<WatchReply>((resolve) => socket.emit('project:watch', { slug }, resolve));
 
-test('overlapping watches on one socket join once, and its disconnect leaves nobody behind', async ({ baseURL, redis, request, slug }) => {
+test('overlapping watches on one socket join once, and its disconnect leaves nobody behind', async ({
+  baseURL,
+  redis,
+  request,
+  slug,
+}) => {
   // The instance is subscribed to the project's channel only while one of its sockets watches it.
-  const subscribers = async () => Number(((await redis.pubsub('SHARDNUMSUB', liveEventKeys(slug).changes)) as [string, number])[1]);
+  const subscribers = async () =>
+    Number(((await redis.pubsub('SHARDNUMSUB', liveEventKeys(slug).changes)) as [string, number])[1]);
   expect(await subscribers()).toBe(0);
   const socket = rawSocket(baseURL!, { cookie: await visitorCookie(baseURL!) });
   const replies = await Promise.all([watch(socket, slug), watch(socket, slug), watch(socket, slug)]);
   expect(replies.every((reply) => reply.ok)).toBe(true);
-  const viewing = async () => ((await (await request.get(`/api/projects/${slug}/live`)).json()) as { visitors: { count: number } }).visitors.count;
+  const viewing = async () =>
+    ((await (await request.get(`/api/projects/${slug}/live`)).json()) as { visitors: { count: number } }).visitors
+      .count;
   expect(await viewing()).toBe(1);
   expect(await subscribers()).toBe(1);
 
@@ -21,7 +30,10 @@ test('overlapping watches on one socket join once, and its disconnect leaves nob
   await expect.poll(subscribers).toBe(0);
 });
 
-test('a watch is refused for a bad request or an unknown project, and the socket stays usable', async ({ baseURL, slug }) => {
+test('a watch is refused for a bad request or an unknown project, and the socket stays usable', async ({
+  baseURL,
+  slug,
+}) => {
   const socket = rawSocket(baseURL!);
   expect(await watch(socket, 'Not A Slug')).toEqual({ ok: false, error: 'invalid' });
   expect(await watch(socket, 'no-such-project')).toEqual({ ok: false, error: 'not-found' });
@@ -40,7 +52,10 @@ test('a malformed message on the project channel is ignored, not fatal', async (
   await expect(page.getByTestId('contributor-item')).toContainText('Still live');
 });
 
-test('a page connects with WebSocket first, so it needs no sticky session (no long-polling request)', async ({ page, slug }) => {
+test('a page connects with WebSocket first, so it needs no sticky session (no long-polling request)', async ({
+  page,
+  slug,
+}) => {
   const sockets: string[] = [];
   const polls: string[] = [];
   page.on('websocket', (socket) => sockets.push(socket.url()));

@@ -23,7 +23,11 @@ async function expectWhole(text: Locator) {
 
 test.use({ viewport: { width: 390, height: 844 } });
 
-test('a title with a long compound wraps on a phone, on its page and its card, and its preview is drawn', async ({ page, redis, request }, testInfo) => {
+test('a title with a long compound wraps on a phone, on its page and its card, and its preview is drawn', async ({
+  page,
+  redis,
+  request,
+}, testInfo) => {
   const slug = `e2e-fits-${randomBytes(4).toString('hex')}`;
   await saveProject({ ...sampleProject(slug, 4_000), title: TITLE, endsAt: Date.now() + 120_000 }, Date.now(), redis);
 
@@ -40,7 +44,8 @@ test('a title with a long compound wraps on a phone, on its page and its card, a
   await expectWhole(card);
 
   const html = await (await request.get(`/projects/${slug}`, { headers: { accept: 'text/html' } })).text();
-  const image = new URL(/<meta property="og:image" content="([^"]*)"/.exec(html)![1]!.replaceAll('&amp;', '&')).pathname;
+  const image = new URL(/<meta property="og:image" content="([^"]*)"/.exec(html)![1]!.replaceAll('&amp;', '&'))
+    .pathname;
   const preview = await request.get(image);
   expect([preview.status(), preview.headers()['content-type']]).toEqual([200, 'image/png']);
   await page.setViewportSize({ width: 1200, height: 630 });

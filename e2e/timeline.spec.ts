@@ -2,14 +2,21 @@ import type { Page } from '@playwright/test';
 import { createProject, expect, postContribution, test } from './support/fixtures';
 
 const feedItems = (page: Page) => page.getByTestId('timeline-list').getByTestId('timeline-item');
-const shownSeqs = async (page: Page) => (await feedItems(page).evaluateAll((items) => items.map((item) => Number(item.getAttribute('data-seq')))));
+const shownSeqs = async (page: Page) =>
+  await feedItems(page).evaluateAll((items) => items.map((item) => Number(item.getAttribute('data-seq'))));
 
 async function openLive(page: Page, slug: string) {
   await page.goto(`/projects/${slug}`);
   await expect(page.getByTestId('connection-status')).toHaveAttribute('data-state', 'live');
 }
 
-test("a contribution appears at the top of another viewer's activity feed, and leaves it when cancelled", async ({ browser, baseURL, request, slug, admin }) => {
+test("a contribution appears at the top of another viewer's activity feed, and leaves it when cancelled", async ({
+  browser,
+  baseURL,
+  request,
+  slug,
+  admin,
+}) => {
   await postContribution(request, slug, { name: 'Early bird', amount: 10 });
   const watcher = await (await browser.newContext({ baseURL })).newPage();
   const backer = await (await browser.newContext({ baseURL })).newPage();
@@ -36,9 +43,20 @@ test("a contribution appears at the top of another viewer's activity feed, and l
   await expect(feedItems(watcher).first()).toContainText('Early bird');
 });
 
-test('"load more" reaches the end, each entry once, while new ones arrive on top', async ({ page, request, slug, admin }) => {
+test('"load more" reaches the end, each entry once, while new ones arrive on top', async ({
+  page,
+  request,
+  slug,
+  admin,
+}) => {
   const now = Date.now();
-  const events = Array.from({ length: 23 }, (_, i) => ({ kind: 'contribution', id: `old-${i}`, name: `Backer ${i}`, amount: 5, at: now - (i + 1) * 60_000 }));
+  const events = Array.from({ length: 23 }, (_, i) => ({
+    kind: 'contribution',
+    id: `old-${i}`,
+    name: `Backer ${i}`,
+    amount: 5,
+    at: now - (i + 1) * 60_000,
+  }));
   expect((await request.post(`/api/projects/${slug}/import`, { data: { events }, ...admin })).status()).toBe(200);
   await openLive(page, slug);
   await expect(feedItems(page)).toHaveCount(10);
@@ -47,7 +65,10 @@ test('"load more" reaches the end, each entry once, while new ones arrive on top
 
   const loadMore = page.getByRole('button', { name: 'Load more' });
   // 10 shown; then each round: one new on top, then a page of up to 10 older ones below.
-  for (const [i, shown] of [[0, 1 + 10 + 10], [1, 2 + 23]] as const) {
+  for (const [i, shown] of [
+    [0, 1 + 10 + 10],
+    [1, 2 + 23],
+  ] as const) {
     await postContribution(request, slug, { id: `new-${i}`, name: `Newcomer ${i}`, amount: 50 });
     await expect(feedItems(page).first()).toContainText(`Newcomer ${i}`);
     await loadMore.click();
@@ -62,7 +83,11 @@ test('"load more" reaches the end, each entry once, while new ones arrive on top
   await expect(feedItems(page).last()).toContainText('Backer 22');
 });
 
-test('recently viewed on / follows the visitor from project to project, newest first, no duplicates', async ({ page, redis, slug }) => {
+test('recently viewed on / follows the visitor from project to project, newest first, no duplicates', async ({
+  page,
+  redis,
+  slug,
+}) => {
   await page.goto('/');
   await expect(page.getByTestId('project-card').first()).toBeVisible();
   await expect(page.getByTestId('recently-viewed')).toHaveCount(0);
@@ -77,7 +102,10 @@ test('recently viewed on / follows the visitor from project to project, newest f
     // Visiting / again must not count the projects it links to (a prefetch is not a view).
     await page.goto('/');
     await expect(viewed).toHaveCount(2);
-    expect(await viewed.evaluateAll((items) => items.map((item) => item.getAttribute('data-slug')))).toEqual([slug, other]);
+    expect(await viewed.evaluateAll((items) => items.map((item) => item.getAttribute('data-slug')))).toEqual([
+      slug,
+      other,
+    ]);
   }
   await viewed.nth(1).click();
   await expect(page).toHaveURL(new RegExp(`/projects/${other}$`));
@@ -92,7 +120,15 @@ test('the timeline API pages by cursor and rejects a bad limit or cursor', async
   expect(rest).toMatchObject({ items: [{ id: 'api-0' }], nextCursor: null });
   expect((await (await request.get(`/api/projects/${slug}/timeline`)).json()).items).toHaveLength(3);
 
-  const bad: [string, string][] = [['limit=0', 'limit'], ['limit=51', 'limit'], ['limit=ten', 'limit'], ['before=0', 'before'], ['before=-4', 'before'], ['before=2.5', 'before'], ['before=', 'before']];
+  const bad: [string, string][] = [
+    ['limit=0', 'limit'],
+    ['limit=51', 'limit'],
+    ['limit=ten', 'limit'],
+    ['before=0', 'before'],
+    ['before=-4', 'before'],
+    ['before=2.5', 'before'],
+    ['before=', 'before'],
+  ];
   for (const [query, field] of bad) {
     const response = await request.get(`/api/projects/${slug}/timeline?${query}`);
     expect(response.status(), query).toBe(400);

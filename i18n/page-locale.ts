@@ -24,7 +24,11 @@ export async function pageLocale(params: Promise<{ locale: string }>): Promise<L
 }
 
 /** A page's title and description in its locale (the `Pages` messages), its canonical URL the unprefixed one, which negotiates. */
-export async function localizedMetadata({ params }: LocaleParams, page: 'quiz' | 'leaderboard' | 'feed', canonical: string): Promise<Metadata> {
+export async function localizedMetadata(
+  { params }: LocaleParams,
+  page: 'quiz' | 'leaderboard' | 'feed',
+  canonical: string,
+): Promise<Metadata> {
   const t = await getTranslations({ locale: asLocale((await params).locale), namespace: 'Pages' });
   return { title: t(`${page}Title`), description: t(`${page}Description`), alternates: { canonical } };
 }

@@ -5,7 +5,10 @@ import { rawSetting, SETTINGS } from './config';
 
 const globalForLog = globalThis as typeof globalThis & { __crowdpulseLog?: pino.Logger };
 
-const options: pino.LoggerOptions = { level: SETTINGS.shape.LOG_LEVEL.safeParse(rawSetting('LOG_LEVEL')).data ?? 'info', base: undefined };
+const options: pino.LoggerOptions = {
+  level: SETTINGS.shape.LOG_LEVEL.safeParse(rawSetting('LOG_LEVEL')).data ?? 'info',
+  base: undefined,
+};
 
 /**
  * Readable lines for a person at a terminal, through pino-pretty as pino's transport: a
@@ -14,7 +17,10 @@ const options: pino.LoggerOptions = { level: SETTINGS.shape.LOG_LEVEL.safeParse(
  */
 function forTerminal(): pino.Logger {
   try {
-    const transport = pino.transport({ target: 'pino-pretty', options: { colorize: true, ignore: 'pid,hostname', translateTime: 'HH:MM:ss' } });
+    const transport = pino.transport({
+      target: 'pino-pretty',
+      options: { colorize: true, ignore: 'pid,hostname', translateTime: 'HH:MM:ss' },
+    });
     return pino(options, transport);
   } catch {
     return pino(options);

@@ -14,9 +14,21 @@ const HOMEBREW = ['/opt/homebrew/bin', '/usr/local/bin'];
 
 /** The programs the server and the tests start, by the name the project gives each. */
 export const PROGRAMS = {
-  'redis-server': { env: 'REDIS_SERVER_PATH', names: ['redis-server'], locations: [...HOMEBREW, '/usr/bin', '/usr/local/sbin'].map((dir) => `${dir}/redis-server`) },
-  'redis-cli': { env: 'REDIS_CLI_PATH', names: ['redis-cli'], locations: [...HOMEBREW, '/usr/bin'].map((dir) => `${dir}/redis-cli`) },
-  haproxy: { env: 'HAPROXY_PATH', names: ['haproxy'], locations: ['/usr/sbin', '/usr/local/sbin', '/opt/homebrew/sbin', ...HOMEBREW].map((dir) => `${dir}/haproxy`) },
+  'redis-server': {
+    env: 'REDIS_SERVER_PATH',
+    names: ['redis-server'],
+    locations: [...HOMEBREW, '/usr/bin', '/usr/local/sbin'].map((dir) => `${dir}/redis-server`),
+  },
+  'redis-cli': {
+    env: 'REDIS_CLI_PATH',
+    names: ['redis-cli'],
+    locations: [...HOMEBREW, '/usr/bin'].map((dir) => `${dir}/redis-cli`),
+  },
+  haproxy: {
+    env: 'HAPROXY_PATH',
+    names: ['haproxy'],
+    locations: ['/usr/sbin', '/usr/local/sbin', '/opt/homebrew/sbin', ...HOMEBREW].map((dir) => `${dir}/haproxy`),
+  },
 } as const satisfies Record<string, ProgramLookup>;
 
 export type ProgramName = keyof typeof PROGRAMS;
@@ -48,14 +60,23 @@ function isExecutable(file: string): boolean {
  * elsewhere: the user meant that one), then the first of its names on PATH, then `extra` (where
  * another tool installed it), then the usual system locations. Undefined when none holds it.
  */
-export function findProgram(program: string, lookup: ProgramLookup, env: Environment = processEnv(), extra: readonly string[] = []): string | undefined {
+export function findProgram(
+  program: string,
+  lookup: ProgramLookup,
+  env: Environment = processEnv(),
+  extra: readonly string[] = [],
+): string | undefined {
   const named = env[lookup.env];
   if (named) {
     if (isExecutable(named)) return named;
     throw new ProgramNotFoundError(program, `${lookup.env}=${named}: no executable ${program} there`);
   }
   const onPath = (env.PATH ?? '').split(path.delimiter).filter(Boolean);
-  const candidates = [...onPath.flatMap((dir) => lookup.names.map((name) => path.join(dir, name))), ...extra, ...lookup.locations];
+  const candidates = [
+    ...onPath.flatMap((dir) => lookup.names.map((name) => path.join(dir, name))),
+    ...extra,
+    ...lookup.locations,
+  ];
   return candidates.find(isExecutable);
 }
 
@@ -67,7 +88,11 @@ export function programPath(program: ProgramName): string {
   if (!file) {
     const lookup = PROGRAMS[program];
     file = findProgram(program, lookup);
-    if (!file) throw new ProgramNotFoundError(program, `${program} not found on PATH nor in ${lookup.locations.join(', ')}; set ${lookup.env} to its path (npm test says how to install it)`);
+    if (!file)
+      throw new ProgramNotFoundError(
+        program,
+        `${program} not found on PATH nor in ${lookup.locations.join(', ')}; set ${lookup.env} to its path (npm test says how to install it)`,
+      );
     found.set(program, file);
   }
   return file;

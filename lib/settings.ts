@@ -17,12 +17,17 @@ function v<T extends z.ZodType>(schema: T, section: Section, description: string
   return schema;
 }
 
-const whole = (min: number, max: number, fallback: number) => z.coerce.number().int().min(min).max(max).default(fallback);
+const whole = (min: number, max: number, fallback: number) =>
+  z.coerce.number().int().min(min).max(max).default(fallback);
 const count = (fallback: number) => z.coerce.number().int().min(0).default(fallback);
 const positiveMs = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
 const windowMs = (fallback: number) => z.coerce.number().int().min(1_000).default(fallback);
 const text = () => z.string().optional();
-const flag = () => z.enum(['0', '1'], { error: 'must be 0 or 1' }).optional().transform((value) => value === '1');
+const flag = () =>
+  z
+    .enum(['0', '1'], { error: 'must be 0 or 1' })
+    .optional()
+    .transform((value) => value === '1');
 const HOUR = 3_600_000;
 /** The message lib/server/start-guards.ts gave before this list, kept: its length, never the token. */
 const adminToken = z
@@ -35,10 +40,15 @@ const adminToken = z
 
 export const SETTINGS = z.object({
   REDIS_URL: v(text(), 'app', 'a Redis ≥ 7; with neither this nor REDIS_CLUSTER_NODES, a private one'),
-  REDIS_DATA_DIR: v(text(), 'app', "the embedded Redis' AOF folder; npm start requires it without REDIS_URL or REDIS_CLUSTER_NODES", true),
+  REDIS_DATA_DIR: v(
+    text(),
+    'app',
+    "the embedded Redis' AOF folder; npm start requires it without REDIS_URL or REDIS_CLUSTER_NODES",
+    true,
+  ),
   REDIS_CLUSTER_NODES: v(text(), 'app', 'host:port,… of a Redis Cluster; not with REDIS_URL'),
   FOLD_SHARDS: v(whole(1, 1_024, 6), 'app', 'slots a folder is spread over'),
-  FOLD_WINDOW_MS: v(positiveMs(5_000), 'app', "the quiet an account needs before its fold is published"),
+  FOLD_WINDOW_MS: v(positiveMs(5_000), 'app', 'the quiet an account needs before its fold is published'),
   FOLD_MAX_WAIT_MS: v(positiveMs(60_000), 'app', 'the longest a fold waits under a steady stream'),
   FOLD_LEASE_MS: v(positiveMs(30_000), 'app', "a claimed fold's wait for its ack before redelivery"),
   PORT: v(whole(0, 65_535, 3_000), 'app', 'the one port for pages, API and Socket.IO'),
@@ -53,15 +63,36 @@ export const SETTINGS = z.object({
   RATE_LIMIT_SOCKETS_PER_ADDRESS: v(count(60), 'app', 'connections one address holds open at once'),
   RATE_LIMIT_SOCKET_EVENTS_PER_MIN: v(count(600), 'app', 'socket events per address per minute'),
   LEADERBOARD_ROWS_PER_NETWORK: v(count(5), 'app', 'rows one network may hold on each board; 0: no cap'),
-  TRUST_PROXY: v(text(), 'app', "whose X-Forwarded-For counts: 0, 1, or addresses and CIDRs"),
+  TRUST_PROXY: v(text(), 'app', 'whose X-Forwarded-For counts: 0, 1, or addresses and CIDRs'),
   LISTEN_ADDRESS: v(text(), 'app', 'the address server.ts listens on; every interface unless set'),
   SEED_WAIT_MS: v(positiveMs(120_000), 'app', "npm run seed's wait for a new cluster's replicas"),
-  VISITOR_SECRET: v(z.string().min(32, 'must be at least 32 characters').optional(), 'app', 'signs the visitor cookie; npm start requires it', true),
-  VISITOR_SECRET_PREVIOUS: v(z.string().min(32, 'must be at least 32 characters').optional(), 'app', 'the rotated-out secret'),
-  VISITOR_SECRET_PREVIOUS_UNTIL: v(z.iso.datetime({ offset: true }).optional(), 'app', 'when old cookies stop counting'),
-  PUBLIC_ORIGIN: v(z.url({ protocol: /^https?$/ }).optional(), 'app', "the site's origin, e.g. https://crowdpulse.example"),
+  VISITOR_SECRET: v(
+    z.string().min(32, 'must be at least 32 characters').optional(),
+    'app',
+    'signs the visitor cookie; npm start requires it',
+    true,
+  ),
+  VISITOR_SECRET_PREVIOUS: v(
+    z.string().min(32, 'must be at least 32 characters').optional(),
+    'app',
+    'the rotated-out secret',
+  ),
+  VISITOR_SECRET_PREVIOUS_UNTIL: v(
+    z.iso.datetime({ offset: true }).optional(),
+    'app',
+    'when old cookies stop counting',
+  ),
+  PUBLIC_ORIGIN: v(
+    z.url({ protocol: /^https?$/ }).optional(),
+    'app',
+    "the site's origin, e.g. https://crowdpulse.example",
+  ),
   ALLOWED_ORIGINS: v(text(), 'app', "origins besides the site's own allowed to write and open a socket"),
-  SOCKET_CONNECT_TIMEOUT_MS: v(whole(100, 60_000, 10_000), 'app', 'a connection joining no namespace is closed after it'),
+  SOCKET_CONNECT_TIMEOUT_MS: v(
+    whole(100, 60_000, 10_000),
+    'app',
+    'a connection joining no namespace is closed after it',
+  ),
   WINDOW_CONTRIBUTIONS_MS: v(windowMs(24 * HOUR), 'app', 'how long a contribution counts'),
   WINDOW_CONTRIBUTORS_MS: v(windowMs(HOUR / 2), 'app', 'how long a contributor is listed'),
   WINDOW_NEWS_MS: v(windowMs(24 * HOUR), 'app', 'how long news is shown'),
@@ -69,13 +100,33 @@ export const SETTINGS = z.object({
   WINDOW_SHARES_MS: v(windowMs(24 * HOUR), 'app', 'how long a share of a project counts'),
   HOLD_MS: v(whole(1_000, 24 * HOUR, 10 * 60_000), 'app', "how long a hold keeps a tier's place"),
   TIMELINE_CAP: v(whole(1, 10_000, 100), 'app', "entries kept per project's activity timeline"),
-  FANOUT_MAX_FOLLOWERS: v(whole(0, 100_000_000, 10_000), 'app', "above this many followers a project's entries are merged at read time"),
-  FEED_IDLE_DAYS: v(z.coerce.number().min(1 / 24 / 60).max(3_650).default(14), 'app', 'a home feed unread this long expires'),
+  FANOUT_MAX_FOLLOWERS: v(
+    whole(0, 100_000_000, 10_000),
+    'app',
+    "above this many followers a project's entries are merged at read time",
+  ),
+  FEED_IDLE_DAYS: v(
+    z.coerce
+      .number()
+      .min(1 / 24 / 60)
+      .max(3_650)
+      .default(14),
+    'app',
+    'a home feed unread this long expires',
+  ),
   FOLLOWS_PER_VISITOR: v(whole(1, 100_000, 200), 'app', 'the most projects one visitor may follow'),
-  QUIZ_ANSWER_FLOOR_MS: v(whole(0, 20_000, 1_250), 'app', 'an answer faster than this after its reveal scores as one at it'),
+  QUIZ_ANSWER_FLOOR_MS: v(
+    whole(0, 20_000, 1_250),
+    'app',
+    'an answer faster than this after its reveal scores as one at it',
+  ),
   SIMULATE: v(flag(), 'app', '1 runs the traffic simulator'),
   SEED_DEMO: v(flag(), 'app', '1 runs the demo seed at start'),
-  LOG_LEVEL: v(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'), 'app', "pino's level"),
+  LOG_LEVEL: v(
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    'app',
+    "pino's level",
+  ),
   INSTANCE_NAME: v(text(), 'app', "this instance's name in /api/metrics, X-Crowdpulse-Instance and the footer"),
   REDIS_SERVER_PATH: v(text(), 'programs', 'redis-server (7.0 or newer)'),
   REDIS_CLI_PATH: v(text(), 'programs', 'redis-cli'),

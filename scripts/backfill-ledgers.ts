@@ -15,7 +15,9 @@ async function main() {
     const done = await backfillLedger(slug, redis);
     if (done.moved === 0 && done.opening === null) continue;
     changed += 1;
-    console.log(`${slug}: ${done.moved} backers moved into the ledger (${done.recounted} counted twice, taken back)${done.opening === null ? '' : `, opening ${done.opening}`}`);
+    console.log(
+      `${slug}: ${done.moved} backers moved into the ledger (${done.recounted} counted twice, taken back)${done.opening === null ? '' : `, opening ${done.opening}`}`,
+    );
   }
   console.log(`${slugs.length} projects, ${changed} backfilled.`);
   await closeRedis();

@@ -12,7 +12,9 @@ export const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
 
 /** The scripts every page boots with (React, Next's router, the bundler's runtime), as paths under `/_next/`. */
 export function rootScripts(buildDir = '.next'): string[] {
-  const manifest = JSON.parse(readFileSync(path.join(buildDir, 'build-manifest.json'), 'utf8')) as { rootMainFiles: string[] };
+  const manifest = JSON.parse(readFileSync(path.join(buildDir, 'build-manifest.json'), 'utf8')) as {
+    rootMainFiles: string[];
+  };
   return manifest.rootMainFiles.filter((file) => file.endsWith('.js'));
 }
 

@@ -18,7 +18,11 @@ const settings = z
     PORT: z.coerce.number().int().min(1).max(65_535).default(3000),
     SIMULATE: z.enum(['0', '1']).default('1'),
   })
-  .parse({ INSTANCES: process.env.INSTANCES || undefined, PORT: process.env.PORT || undefined, SIMULATE: process.env.SIMULATE || undefined });
+  .parse({
+    INSTANCES: process.env.INSTANCES || undefined,
+    PORT: process.env.PORT || undefined,
+    SIMULATE: process.env.SIMULATE || undefined,
+  });
 
 /** One readable line per log record of an instance (they log JSON lines when not on a terminal). */
 function printOutput(instance: string, chunk: string): void {

@@ -12,7 +12,9 @@ const dir = mkdtempSync(path.join(tmpdir(), 'crowdpulse-openapi-'));
 const file = path.join(dir, 'openapi.json');
 try {
   writeFileSync(file, JSON.stringify(openApiDocument(), null, 2));
-  execFileSync(path.join('node_modules', '.bin', 'redocly'), ['lint', file, '--extends', 'recommended'], { stdio: 'inherit' });
+  execFileSync(path.join('node_modules', '.bin', 'redocly'), ['lint', file, '--extends', 'recommended'], {
+    stdio: 'inherit',
+  });
 } catch (error) {
   process.exitCode = (error as { status?: number }).status ?? 1;
 } finally {

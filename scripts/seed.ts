@@ -7,7 +7,12 @@ import { closeRedis, getRedis, waitUntilReady } from '../lib/redis/client';
 import { seedDemoBoard } from '../lib/simulator/quiz-players';
 
 /** How long the seed waits for a new cluster's replicas (SEED_WAIT_MS, default 2 minutes). */
-const waitMs = z.coerce.number().int().min(0).default(120_000).parse(process.env.SEED_WAIT_MS || undefined);
+const waitMs = z.coerce
+  .number()
+  .int()
+  .min(0)
+  .default(120_000)
+  .parse(process.env.SEED_WAIT_MS || undefined);
 
 /** `npm run seed`: loads the demo projects, and players on an empty leaderboard, into REDIS_URL or REDIS_CLUSTER_NODES. Idempotent. */
 async function main() {
@@ -16,7 +21,10 @@ async function main() {
   // A quiz score is acknowledged once a replica has it: on a new cluster, wait for their first sync.
   await waitForReplicas(redis, {
     timeoutMs: waitMs,
-    onWaiting: () => console.log(`Waiting for the cluster's replicas to finish their first sync (at most ${Math.round(waitMs / 1000)} s) …`),
+    onWaiting: () =>
+      console.log(
+        `Waiting for the cluster's replicas to finish their first sync (at most ${Math.round(waitMs / 1000)} s) …`,
+      ),
   });
   const { created } = await seedDemoProjects(defaultLiveEventsContext());
   console.log(created.length ? `Seeded: ${created.join(', ')}` : 'Demo projects already there; nothing to do.');

@@ -23,10 +23,16 @@ export function explain(findings: readonly Finding[], platform: Platform, env: E
   if (platform !== 'other') {
     const packages = [...new Set(findings.flatMap(({ requirement }) => requirement.packages(platform, env)))];
     if (packages.length > 0) lines.push(`Install with:\n  ${INSTALL[platform]} ${packages.join(' ')}`);
-  } else lines.push(`Install ${findings.map(({ requirement }) => requirement.label).join(', ')} with your system's package manager.`);
+  } else
+    lines.push(
+      `Install ${findings.map(({ requirement }) => requirement.label).join(', ')} with your system's package manager.`,
+    );
   for (const { requirement } of findings) {
     const alternative = requirement.alternative?.(platform);
-    if (alternative) lines.push(`For ${requirement.label}, ${platform === 'ubuntu' && requirement.packages(platform, env).length === 0 ? 'use' : 'instead'}: ${alternative}`);
+    if (alternative)
+      lines.push(
+        `For ${requirement.label}, ${platform === 'ubuntu' && requirement.packages(platform, env).length === 0 ? 'use' : 'instead'}: ${alternative}`,
+      );
   }
   const variables = findings.flatMap(({ requirement }) => (requirement.variable ? [requirement.variable] : []));
   if (variables.length > 0) lines.push(`Installed somewhere else? Set ${variables.join(', ')} to its path.`);
@@ -37,13 +43,19 @@ export function explain(findings: readonly Finding[], platform: Platform, env: E
 export function foundRows(reports: readonly Report[]): string[][] {
   return reports
     .filter(({ found, finding }) => found && !finding)
-    .map(({ requirement, found }) => [requirement.name, [found!.note, found!.version].filter(Boolean).join(' ') || '-', found!.file]);
+    .map(({ requirement, found }) => [
+      requirement.name,
+      [found!.note, found!.version].filter(Boolean).join(' ') || '-',
+      found!.file,
+    ]);
 }
 
 /** Rows as aligned columns, each line starting "ok". */
 export function table(rows: readonly string[][]): string {
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
-  return rows.map((row) => `ok  ${row.map((cell, column) => cell.padEnd(widths[column]!)).join('  ')}`.trimEnd()).join('\n');
+  return rows
+    .map((row) => `ok  ${row.map((cell, column) => cell.padEnd(widths[column]!)).join('  ')}`.trimEnd())
+    .join('\n');
 }
 
 export function currentPlatform(): Platform {
@@ -87,12 +99,18 @@ export function ensureSystemPackages(names: readonly string[], env: Environment 
   try {
     reports = inspect(names, env, platform);
     const missing = reports.filter(({ finding }) => finding?.problem === 'missing');
-    const pkgs = platform === 'debian' || platform === 'ubuntu' ? [...new Set(missing.flatMap(({ requirement }) => requirement.packages(platform, env)))] : [];
+    const pkgs =
+      platform === 'debian' || platform === 'ubuntu'
+        ? [...new Set(missing.flatMap(({ requirement }) => requirement.packages(platform, env)))]
+        : [];
     if (pkgs.length > 0 && canApt()) {
       console.log(`Installing ${pkgs.join(', ')} with apt-get …`);
       const aptEnv = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
       execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env: aptEnv });
-      execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...pkgs], { stdio: 'inherit', env: aptEnv });
+      execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...pkgs], {
+        stdio: 'inherit',
+        env: aptEnv,
+      });
       reports = inspect(names, env, platform);
     }
   } catch (error) {

@@ -5,7 +5,14 @@ import type { LiveEventsContext } from '../lib/live-events/context';
 import type { LiveChange } from '../lib/live-events/types';
 import { DEFAULT_WINDOWS, type Windows } from '../lib/live-events/windows';
 import { saveProject } from '../lib/projects/save';
-import { createRedis, createSubscriber, isCluster, waitUntilReady, type RedisClient, type RedisConnection } from '../lib/redis/client';
+import {
+  createRedis,
+  createSubscriber,
+  isCluster,
+  waitUntilReady,
+  type RedisClient,
+  type RedisConnection,
+} from '../lib/redis/client';
 import { sampleProject } from './sample-project';
 
 /** Where this run's Redis is: one redis-server, or a local cluster (vitest project "cluster"). */
@@ -92,7 +99,11 @@ export function testClock(start = Date.now()): TestClock {
   };
 }
 
-export function liveContext(redis: RedisClient, clock: TestClock, windows: Windows = DEFAULT_WINDOWS): LiveEventsContext {
+export function liveContext(
+  redis: RedisClient,
+  clock: TestClock,
+  windows: Windows = DEFAULT_WINDOWS,
+): LiveEventsContext {
   return { redis, windows, now: clock.now };
 }
 
@@ -123,7 +134,9 @@ export function liveOnlyKeys(slug: string): [string, string][] {
 
 /** Every live-event key of a project with its PTTL (-2 when the key does not exist). */
 export async function liveKeyTtls(redis: RedisClient, slug: string): Promise<Record<string, number>> {
-  const entries = await Promise.all(liveOnlyKeys(slug).map(async ([name, key]) => [name, await redis.pttl(key)] as const));
+  const entries = await Promise.all(
+    liveOnlyKeys(slug).map(async ([name, key]) => [name, await redis.pttl(key)] as const),
+  );
   return Object.fromEntries(entries);
 }
 

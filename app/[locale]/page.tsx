@@ -15,12 +15,21 @@ import type { Project } from '@/lib/projects/types';
 import { asLocale, routing } from '@/i18n/routing';
 import { catalogueCursorSchema } from '@/lib/projects/schemas';
 
-type Props = { params: Promise<{ locale: string }>; searchParams: Promise<{ after?: string | string[]; order?: string | string[] }> };
+type Props = {
+  params: Promise<{ locale: string }>;
+  searchParams: Promise<{ after?: string | string[]; order?: string | string[] }>;
+};
 
 export async function generateMetadata({ params }: Pick<Props, 'params'>): Promise<Metadata> {
   const locale = asLocale((await params).locale);
   const t = await getTranslations({ locale, namespace: 'Home' });
-  return { description: t('description'), alternates: { canonical: `/${locale}`, languages: Object.fromEntries(routing.locales.map((other) => [other, `/${other}`])) } };
+  return {
+    description: t('description'),
+    alternates: {
+      canonical: `/${locale}`,
+      languages: Object.fromEntries(routing.locales.map((other) => [other, `/${other}`])),
+    },
+  };
 }
 
 /**
@@ -34,7 +43,8 @@ export default orUnavailable(async function HomePage({ params, searchParams }: P
   const t = await getTranslations({ locale, namespace: 'Home' });
   const { after, order } = await searchParams;
   const ending = order === 'ending';
-  const cursor = after === undefined ? { success: true as const, data: undefined } : catalogueCursorSchema.safeParse(after);
+  const cursor =
+    after === undefined ? { success: true as const, data: undefined } : catalogueCursorSchema.safeParse(after);
   if (!cursor.success) return <BadPageLink />;
   // The page is shared for seconds: a campaign ending meanwhile says "Ended" on its card (the browser's clock).
   const now = Date.now();
@@ -47,10 +57,13 @@ export default orUnavailable(async function HomePage({ params, searchParams }: P
     <div className="space-y-8">
       <section className="max-w-2xl">
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{ending ? t('titleEnding') : t('title')}</h1>
-        <p className="mt-3 text-slate-600 dark:text-slate-300">
-          {t('lead')}
-        </p>
-        <Link prefetch={false} href={ending ? '/' : '/?order=ending'} data-testid="catalogue-order" className={`mt-4 inline-block ${navLink}`}>
+        <p className="mt-3 text-slate-600 dark:text-slate-300">{t('lead')}</p>
+        <Link
+          prefetch={false}
+          href={ending ? '/' : '/?order=ending'}
+          data-testid="catalogue-order"
+          className={`mt-4 inline-block ${navLink}`}
+        >
           {ending ? t('allProjects') : t('endingSoon')}
         </Link>
       </section>
@@ -59,12 +72,16 @@ export default orUnavailable(async function HomePage({ params, searchParams }: P
       <ProjectCards projects={open} />
       {ended.length > 0 && (
         <section aria-labelledby="recently-ended" data-testid="recently-ended" className="space-y-4">
-          <h2 id="recently-ended" className="text-2xl font-bold tracking-tight">{t('recentlyEnded')}</h2>
+          <h2 id="recently-ended" className="text-2xl font-bold tracking-tight">
+            {t('recentlyEnded')}
+          </h2>
           <ProjectCards projects={ended} />
         </section>
       )}
       {projects.length === 0 && !cursor.data && (
-        <p className="text-slate-600 dark:text-slate-300">{ending ? t('noneEnding') : t.rich('noneYet', { code: (text) => <code>{text}</code> })}</p>
+        <p className="text-slate-600 dark:text-slate-300">
+          {ending ? t('noneEnding') : t.rich('noneYet', { code: (text) => <code>{text}</code> })}
+        </p>
       )}
       <CatalogueNav next={next} paged={!!cursor.data} base={ending ? '/?order=ending' : '/'} t={t} />
     </div>
@@ -93,7 +110,10 @@ function ProjectCards({ projects }: { projects: readonly Project[] }) {
             <ProjectArt art={project.art} className="h-32 w-full" />
             <div className="space-y-3 p-4">
               <div>
-                <h2 data-testid="project-card-title" className="text-lg font-semibold wrap-break-word hyphens-auto group-hover:text-accent dark:group-hover:text-indigo-300">
+                <h2
+                  data-testid="project-card-title"
+                  className="text-lg font-semibold wrap-break-word hyphens-auto group-hover:text-accent dark:group-hover:text-indigo-300"
+                >
                   <bdi>{project.title}</bdi>
                 </h2>
                 <p className="text-sm text-slate-600 wrap-break-word hyphens-auto dark:text-slate-300">
@@ -102,7 +122,9 @@ function ProjectCards({ projects }: { projects: readonly Project[] }) {
               </div>
               <Progress raised={project.raised} goal={project.goal} currency={project.currency} />
               <div className="flex flex-wrap items-baseline justify-between gap-2">
-                <p className="text-xs text-slate-500 dark:text-slate-400">{t.rich('by', { name: () => <bdi>{project.creator}</bdi> })}</p>
+                <p className="text-xs text-slate-500 dark:text-slate-400">
+                  {t.rich('by', { name: () => <bdi>{project.creator}</bdi> })}
+                </p>
                 <CardCampaignClock endsAt={project.endsAt} goal={project.goal} raised={project.raised} />
               </div>
             </div>
@@ -117,21 +139,44 @@ function ProjectCards({ projects }: { projects: readonly Project[] }) {
   );
 }
 
-const navLink = 'rounded-full border border-slate-300 dark:border-slate-600 bg-white dark:bg-slate-900 px-4 py-2 text-sm font-medium hover:border-accent dark:hover:border-indigo-400 hover:text-accent dark:hover:text-indigo-300 focus-visible:outline-2 focus-visible:outline-accent';
+const navLink =
+  'rounded-full border border-slate-300 dark:border-slate-600 bg-white dark:bg-slate-900 px-4 py-2 text-sm font-medium hover:border-accent dark:hover:border-indigo-400 hover:text-accent dark:hover:text-indigo-300 focus-visible:outline-2 focus-visible:outline-accent';
 
 /** Plain links, rendered on the server: paging works without JavaScript. */
-function CatalogueNav({ next, paged, base, t }: { next: string | null; paged: boolean; base: string; t: Awaited<ReturnType<typeof getTranslations<'Home'>>> }) {
+function CatalogueNav({
+  next,
+  paged,
+  base,
+  t,
+}: {
+  next: string | null;
+  paged: boolean;
+  base: string;
+  t: Awaited<ReturnType<typeof getTranslations<'Home'>>>;
+}) {
   if (!next && !paged) return null;
   return (
     <nav aria-label={t('pagesLabel')} className="flex flex-wrap gap-3">
       {paged && (
         <Link prefetch={false} href={base} className={navLink}>
-          <span aria-hidden className="inline-block rtl:-scale-x-100">←</span> {t('first')}
+          <span aria-hidden className="inline-block rtl:-scale-x-100">
+            ←
+          </span>{' '}
+          {t('first')}
         </Link>
       )}
       {next && (
-        <Link prefetch={false} href={`${base}${base.includes('?') ? '&' : '?'}after=${encodeURIComponent(next)}`} rel="next" data-testid="catalogue-next" className={navLink}>
-          {t('pages')} <span aria-hidden className="inline-block rtl:-scale-x-100">→</span>
+        <Link
+          prefetch={false}
+          href={`${base}${base.includes('?') ? '&' : '?'}after=${encodeURIComponent(next)}`}
+          rel="next"
+          data-testid="catalogue-next"
+          className={navLink}
+        >
+          {t('pages')}{' '}
+          <span aria-hidden className="inline-block rtl:-scale-x-100">
+            →
+          </span>
         </Link>
       )}
     </nav>

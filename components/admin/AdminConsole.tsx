@@ -58,7 +58,9 @@ export function AdminConsole() {
       .then((list) => {
         setProjects(list);
         // `?project=<slug>` picks a project the catalogue does not list (`listed: false`).
-        setSlug((current) => current || new URLSearchParams(window.location.search).get('project') || list[0]?.slug || '');
+        setSlug(
+          (current) => current || new URLSearchParams(window.location.search).get('project') || list[0]?.slug || '',
+        );
       })
       .catch(() => setMessage({ ok: false, text: 'Could not load projects.' }));
   }, [catalogueVersion]);
@@ -85,13 +87,17 @@ export function AdminConsole() {
     setVersion((n) => n + 1);
   }
 
-  const call = (path: string, method: string, body?: unknown) => adminFetch(token, `/api/projects/${slug}${path}`, { method, body });
+  const call = (path: string, method: string, body?: unknown) =>
+    adminFetch(token, `/api/projects/${slug}${path}`, { method, body });
 
   return (
     <div className="grid grid-cols-1 gap-5 lg:grid-cols-2">
       <section className={card}>
         <label className="block text-sm font-medium">
-          Admin token <span className="font-normal text-slate-500 dark:text-slate-400">(your ADMIN_TOKEN; npm run demo prints the one it made up)</span>
+          Admin token{' '}
+          <span className="font-normal text-slate-500 dark:text-slate-400">
+            (your ADMIN_TOKEN; npm run demo prints the one it made up)
+          </span>
           <input
             type="password"
             data-testid="admin-token"
@@ -103,16 +109,28 @@ export function AdminConsole() {
         </label>
         <label className="block text-sm font-medium">
           Project
-          <select data-testid="admin-project" value={slug} onChange={(event) => setSlug(event.target.value)} className={`${input} mt-1`}>
+          <select
+            data-testid="admin-project"
+            value={slug}
+            onChange={(event) => setSlug(event.target.value)}
+            className={`${input} mt-1`}
+          >
             {projects.map((project) => (
               <option key={project.slug} value={project.slug}>
                 {project.title}
               </option>
             ))}
-            {slug && !projects.some((project) => project.slug === slug) && <option value={slug}>{slug} (unlisted)</option>}
+            {slug && !projects.some((project) => project.slug === slug) && (
+              <option value={slug}>{slug} (unlisted)</option>
+            )}
           </select>
         </label>
-        <p role="status" aria-live="polite" data-testid="admin-message" className={`min-h-5 text-sm ${message?.ok ? 'text-emerald-700 dark:text-emerald-300' : 'text-red-700 dark:text-red-300'}`}>
+        <p
+          role="status"
+          aria-live="polite"
+          data-testid="admin-message"
+          className={`min-h-5 text-sm ${message?.ok ? 'text-emerald-700 dark:text-emerald-300' : 'text-red-700 dark:text-red-300'}`}
+        >
           {message?.text}
         </p>
       </section>
@@ -125,35 +143,67 @@ export function AdminConsole() {
         }}
       >
         <h2 className="text-lg font-semibold">Publish news</h2>
-        <input aria-label="News title" placeholder="Title" value={news.title} onChange={(e) => setNews({ ...news, title: e.target.value })} className={input} />
-        <input aria-label="News link" placeholder="https://…" value={news.url} onChange={(e) => setNews({ ...news, url: e.target.value })} className={input} />
-        <button className={button} disabled={!token || !slug}>Publish</button>
+        <input
+          aria-label="News title"
+          placeholder="Title"
+          value={news.title}
+          onChange={(e) => setNews({ ...news, title: e.target.value })}
+          className={input}
+        />
+        <input
+          aria-label="News link"
+          placeholder="https://…"
+          value={news.url}
+          onChange={(e) => setNews({ ...news, url: e.target.value })}
+          className={input}
+        />
+        <button className={button} disabled={!token || !slug}>
+          Publish
+        </button>
       </form>
 
       <section className={card} aria-labelledby="live-news">
-        <h2 id="live-news" className="text-lg font-semibold">News on the page</h2>
+        <h2 id="live-news" className="text-lg font-semibold">
+          News on the page
+        </h2>
         <ul className="divide-y divide-slate-100 dark:divide-slate-800 text-sm">
           {live?.news.map((item) => (
             <li key={item.id} data-testid="admin-news-item" className="flex items-center gap-3 py-2">
               <span className="min-w-0 flex-1 truncate">{item.title}</span>
-              <button data-testid="admin-unpublish" className={subtle} onClick={() => void run(call(`/news/${item.id}`, 'DELETE'), () => `Unpublished “${item.title}”.`)}>
+              <button
+                data-testid="admin-unpublish"
+                className={subtle}
+                onClick={() => void run(call(`/news/${item.id}`, 'DELETE'), () => `Unpublished “${item.title}”.`)}
+              >
                 Unpublish
               </button>
             </li>
           ))}
         </ul>
-        {live?.news.length === 0 && <p className="text-sm text-slate-500 dark:text-slate-400">No news in the window.</p>}
+        {live?.news.length === 0 && (
+          <p className="text-sm text-slate-500 dark:text-slate-400">No news in the window.</p>
+        )}
       </section>
 
       <section className={card} aria-labelledby="live-contributors">
-        <h2 id="live-contributors" className="text-lg font-semibold">Recent contributions</h2>
+        <h2 id="live-contributors" className="text-lg font-semibold">
+          Recent contributions
+        </h2>
         <ul className="divide-y divide-slate-100 dark:divide-slate-800 text-sm">
           {live?.contributors.slice(0, 8).map((item) => (
             <li key={item.id} data-testid="admin-contribution-item" className="flex items-center gap-3 py-2">
               <span className="min-w-0 flex-1 truncate">
-                {item.name} <span className="text-slate-500 dark:text-slate-400">· {formatMoney(item.amount)} · {item.id}</span>
+                {item.name}{' '}
+                <span className="text-slate-500 dark:text-slate-400">
+                  · {formatMoney(item.amount)} · {item.id}
+                </span>
               </span>
-              <button className={subtle} onClick={() => void run(call(`/contributions/${item.id}`, 'DELETE'), () => `Cancelled ${item.name}'s contribution.`)}>
+              <button
+                className={subtle}
+                onClick={() =>
+                  void run(call(`/contributions/${item.id}`, 'DELETE'), () => `Cancelled ${item.name}'s contribution.`)
+                }
+              >
                 Cancel
               </button>
             </li>
@@ -178,7 +228,9 @@ export function AdminConsole() {
         selectedTiers={live?.slug === slug ? live.tiers : undefined}
         onSave={async (target, body) => {
           const result = await adminFetch(token, `/api/projects/${target}`, { method: 'PUT', body });
-          setMessage(result.ok ? { ok: true, text: `Saved “${body.title}” (${target}).` } : { ok: false, text: result.message });
+          setMessage(
+            result.ok ? { ok: true, text: `Saved “${body.title}” (${target}).` } : { ok: false, text: result.message },
+          );
           if (result.ok) setCatalogueVersion((n) => n + 1);
           return result;
         }}
@@ -186,8 +238,18 @@ export function AdminConsole() {
 
       <LeaderboardPanel
         disabled={!token}
-        onRemove={(id, name) => run(adminFetch(token, `/api/leaderboard/entries/${id}`, { method: 'DELETE' }), () => `Removed “${name}” from the leaderboard.`)}
-        onHide={(player, name) => run(adminFetch(token, `/api/leaderboard/players/${player}`, { method: 'DELETE' }), () => `Hid player ${player} (“${name}”): off every board, now and later.`)}
+        onRemove={(id, name) =>
+          run(
+            adminFetch(token, `/api/leaderboard/entries/${id}`, { method: 'DELETE' }),
+            () => `Removed “${name}” from the leaderboard.`,
+          )
+        }
+        onHide={(player, name) =>
+          run(
+            adminFetch(token, `/api/leaderboard/players/${player}`, { method: 'DELETE' }),
+            () => `Hid player ${player} (“${name}”): off every board, now and later.`,
+          )
+        }
       />
     </div>
   );

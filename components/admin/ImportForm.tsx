@@ -22,7 +22,11 @@ export function ImportForm({ disabled, onImport, onInvalid }: Props) {
     >
       <div className="flex items-center justify-between gap-3">
         <h2 className="text-lg font-semibold">Bulk import</h2>
-        <button type="button" className={subtle} onClick={() => setEvents(JSON.stringify(exampleImport(Date.now()), null, 2))}>
+        <button
+          type="button"
+          className={subtle}
+          onClick={() => setEvents(JSON.stringify(exampleImport(Date.now()), null, 2))}
+        >
           Insert an example
         </button>
       </div>

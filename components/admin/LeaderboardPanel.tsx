@@ -26,8 +26,13 @@ export function LeaderboardPanel({ disabled, onRemove, onHide }: Props) {
   return (
     <section className={`${card} lg:col-span-2`} aria-labelledby="admin-leaderboard">
       <div>
-        <h2 id="admin-leaderboard" className="text-lg font-semibold">Leaderboard</h2>
-        <p className="text-sm text-slate-600 dark:text-slate-300">Remove an offensive name: it leaves today’s, this week’s and the all time board at once, on every open page. Hide a player (a script, a cheat): all their rows go, and their later games stay off the boards.</p>
+        <h2 id="admin-leaderboard" className="text-lg font-semibold">
+          Leaderboard
+        </h2>
+        <p className="text-sm text-slate-600 dark:text-slate-300">
+          Remove an offensive name: it leaves today’s, this week’s and the all time board at once, on every open page.
+          Hide a player (a script, a cheat): all their rows go, and their later games stay off the boards.
+        </p>
       </div>
       <div className="relative max-h-[32rem] overflow-y-auto rounded-2xl">
         <LiveLeaderboard
@@ -36,7 +41,11 @@ export function LeaderboardPanel({ disabled, onRemove, onHide }: Props) {
           period="day"
           action={(entry) => (
             <span className="flex shrink-0 items-center gap-1">
-              <code data-testid="admin-player-id" title={`Player ${entry.player}`} className="max-w-16 truncate text-xs text-slate-500 dark:text-slate-400 sm:max-w-none">
+              <code
+                data-testid="admin-player-id"
+                title={`Player ${entry.player}`}
+                className="max-w-16 truncate text-xs text-slate-500 dark:text-slate-400 sm:max-w-none"
+              >
                 {entry.player}
               </code>
               <button

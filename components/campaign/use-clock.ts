@@ -16,7 +16,9 @@ function serverClockOffset(): number {
   if (documentOffset !== undefined) return documentOffset;
   const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
   const stamp = Number(navigation?.serverTiming?.find((entry) => entry.name === CLOCK_TIMING)?.description);
-  const askedAt = navigation ? performance.timeOrigin + (navigation.requestStart + navigation.responseStart) / 2 : Date.now();
+  const askedAt = navigation
+    ? performance.timeOrigin + (navigation.requestStart + navigation.responseStart) / 2
+    : Date.now();
   return (documentOffset = stamp > 0 ? stamp - askedAt : 0);
 }
 
@@ -48,14 +50,23 @@ export function useDocumentClock(): number | null {
 const noSubscription = () => () => {};
 
 /** False while rendering on the server and hydrating, true after: what depends on the time waits for it. */
-export const useHydrated = () => useSyncExternalStore(noSubscription, () => true, () => false);
+export const useHydrated = () =>
+  useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 
 /**
  * Where the campaign stands at `now` (the server's clock; null on the server: nothing is
  * written in the shared HTML). A timer set for the end itself flips it at the end, not at the
  * next second's tick.
  */
-export function useCampaign(project: { endsAt?: number; goal: number }, raised: number, now: number | null): CampaignState | null {
+export function useCampaign(
+  project: { endsAt?: number; goal: number },
+  raised: number,
+  now: number | null,
+): CampaignState | null {
   const at = useNowPast(project.endsAt, useHydrated() ? now : null);
   return at === null ? null : campaignAt(project, raised, at);
 }

@@ -13,12 +13,15 @@ export function useCreator(initial: CreatorTotals) {
   useEffect(() => {
     return openLive((socket) => {
       // Totals computed later win: a resync answer may cross a push.
-      const take = (next: CreatorTotals) => setTotals((current) => (next.computedAt >= current.computedAt ? next : current));
+      const take = (next: CreatorTotals) =>
+        setTotals((current) => (next.computedAt >= current.computedAt ? next : current));
       const watching = keepWatching<CreatorTotals, never>(socket, {
         ask: (timeout, answer) =>
           socket
             .timeout(timeout)
-            .emit('creator:watch', { account: initial.account }, (error, reply) => answer(error || !reply.ok ? null : reply.totals)),
+            .emit('creator:watch', { account: initial.account }, (error, reply) =>
+              answer(error || !reply.ok ? null : reply.totals),
+            ),
         take,
         onConnection: setConnection,
       });

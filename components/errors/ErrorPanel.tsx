@@ -26,9 +26,15 @@ export function ErrorPanel({ error, reset }: Props) {
 /** The message itself, also for the global error page, which has no router to refresh. */
 export function ErrorMessage({ digest, onRetry }: { digest?: string; onRetry: () => void }) {
   return (
-    <section role="alert" data-testid="error-page" className="mx-auto max-w-xl rounded-2xl border border-slate-200 bg-white p-6 text-center shadow-sm sm:p-10 dark:border-slate-700 dark:bg-slate-900">
+    <section
+      role="alert"
+      data-testid="error-page"
+      className="mx-auto max-w-xl rounded-2xl border border-slate-200 bg-white p-6 text-center shadow-sm sm:p-10 dark:border-slate-700 dark:bg-slate-900"
+    >
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">This page could not be shown</h1>
-      <p className="mt-3 text-slate-600 dark:text-slate-300">Something went wrong on our side. It has been logged; trying again usually works.</p>
+      <p className="mt-3 text-slate-600 dark:text-slate-300">
+        Something went wrong on our side. It has been logged; trying again usually works.
+      </p>
       <button
         type="button"
         onClick={onRetry}

@@ -13,7 +13,11 @@ import { NOT_FOUND_ATTRIBUTE } from '@/lib/server/page-marks';
 export function NotFoundPanel({ heading, children }: { heading: string; children: React.ReactNode }) {
   const t = useTranslations('NotFound');
   return (
-    <section data-testid="not-found" {...{ [NOT_FOUND_ATTRIBUTE]: true }} className="mx-auto max-w-xl rounded-2xl border border-slate-200 bg-white p-6 text-center shadow-sm sm:p-10 dark:border-slate-700 dark:bg-slate-900">
+    <section
+      data-testid="not-found"
+      {...{ [NOT_FOUND_ATTRIBUTE]: true }}
+      className="mx-auto max-w-xl rounded-2xl border border-slate-200 bg-white p-6 text-center shadow-sm sm:p-10 dark:border-slate-700 dark:bg-slate-900"
+    >
       <p className="text-sm font-semibold tracking-wide text-accent uppercase dark:text-indigo-300">404</p>
       <h1 className="mt-2 text-2xl font-bold tracking-tight sm:text-3xl">{heading}</h1>
       <p className="mt-3 text-slate-600 dark:text-slate-300">{children}</p>

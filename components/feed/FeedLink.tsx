@@ -28,7 +28,12 @@ export function FeedLink() {
   // On the feed itself everything is seen.
   const shown = pathname === '/feed' ? 0 : count;
   return (
-    <Link href="/feed" prefetch={false} data-testid="feed-link" className="inline-flex items-center gap-1.5 text-slate-600 dark:text-slate-300 hover:text-ink dark:hover:text-slate-100">
+    <Link
+      href="/feed"
+      prefetch={false}
+      data-testid="feed-link"
+      className="inline-flex items-center gap-1.5 text-slate-600 dark:text-slate-300 hover:text-ink dark:hover:text-slate-100"
+    >
       {t('feed')}
       {shown > 0 ? (
         <span data-testid="feed-new-count" className="rounded-full bg-accent px-1.5 text-xs font-bold text-white">

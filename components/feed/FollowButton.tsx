@@ -14,7 +14,9 @@ let asking: Promise<Set<string>> | null = null;
  */
 function followedSlugs(): Promise<Set<string>> {
   asking ??= fetch('/api/follows')
-    .then((response) => (response.ok ? (response.json() as Promise<{ follows: { slug: string }[] }>) : Promise.reject(new Error())))
+    .then((response) =>
+      response.ok ? (response.json() as Promise<{ follows: { slug: string }[] }>) : Promise.reject(new Error()),
+    )
     .then(({ follows }) => new Set(follows.map((f) => f.slug)))
     .finally(() => {
       asking = null;

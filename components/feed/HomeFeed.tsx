@@ -21,17 +21,38 @@ function EntryItem({ entry, now }: { entry: FeedEntry; now: number }) {
   const t = useTranslations('Feed');
   const { mark, tone } = ICONS[entry.kind];
   return (
-    <li data-testid="feed-item" data-kind={entry.kind} data-id={entry.id} className="animate-arrive flex items-start gap-3 py-3">
-      <span aria-hidden className={`mt-0.5 grid h-8 w-8 shrink-0 place-items-center rounded-full text-sm font-bold ${tone}`}>{mark}</span>
+    <li
+      data-testid="feed-item"
+      data-kind={entry.kind}
+      data-id={entry.id}
+      className="animate-arrive flex items-start gap-3 py-3"
+    >
+      <span
+        aria-hidden
+        className={`mt-0.5 grid h-8 w-8 shrink-0 place-items-center rounded-full text-sm font-bold ${tone}`}
+      >
+        {mark}
+      </span>
       <span className="min-w-0 flex-1">
         <span className="block break-words">{describeEntry(entry)}</span>
         <span className="mt-0.5 block text-xs text-slate-600 dark:text-slate-300">
-          <Link prefetch={false} href={`/projects/${entry.project.slug}`} className="font-medium text-accent dark:text-indigo-300 hover:underline">
+          <Link
+            prefetch={false}
+            href={`/projects/${entry.project.slug}`}
+            className="font-medium text-accent dark:text-indigo-300 hover:underline"
+          >
             <bdi>{entry.project.title}</bdi>
           </Link>
           {' · '}
           {entry.kind === 'news' ? (
-            <a href={entry.news.url} rel="noopener noreferrer" target="_blank" className="text-accent dark:text-indigo-300 hover:underline">{t('readUpdate')}</a>
+            <a
+              href={entry.news.url}
+              rel="noopener noreferrer"
+              target="_blank"
+              className="text-accent dark:text-indigo-300 hover:underline"
+            >
+              {t('readUpdate')}
+            </a>
           ) : null}
           {entry.kind === 'news' ? ' · ' : null}
           <RelativeTime at={entry.at} now={now} />
@@ -69,12 +90,17 @@ export function HomeFeed() {
   const t = useTranslations('Feed');
   const onLoadMore = () => {
     setLoading('busy');
-    loadMore().then(() => setLoading('idle'), () => setLoading('failed'));
+    loadMore().then(
+      () => setLoading('idle'),
+      () => setLoading('failed'),
+    );
   };
   return (
     <section className={card} aria-labelledby="feed-heading">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 id="feed-heading" className="text-2xl font-bold tracking-tight">{t('heading')}</h1>
+        <h1 id="feed-heading" className="text-2xl font-bold tracking-tight">
+          {t('heading')}
+        </h1>
         <ConnectionStatus state={connection} />
       </div>
       <p className="text-sm text-slate-600 dark:text-slate-300">{t('lead')}</p>
@@ -84,22 +110,46 @@ export function HomeFeed() {
           <p className="font-semibold">{t('emptyHeading')}</p>
           <p>{t('emptyBody')}</p>
           <p className="flex flex-wrap gap-2">
-            <Link prefetch={false} href="/" className="rounded-full bg-accent px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-700">
+            <Link
+              prefetch={false}
+              href="/"
+              className="rounded-full bg-accent px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-700"
+            >
               {t('browse')}
             </Link>
-            <Link prefetch={false} href="/?order=ending" className="rounded-full border border-slate-300 dark:border-slate-600 px-4 py-2 text-sm font-semibold text-accent dark:text-indigo-300 hover:border-accent">
+            <Link
+              prefetch={false}
+              href="/?order=ending"
+              className="rounded-full border border-slate-300 dark:border-slate-600 px-4 py-2 text-sm font-semibold text-accent dark:text-indigo-300 hover:border-accent"
+            >
               {t('endingSoon')}
             </Link>
           </p>
         </div>
       ) : null}
       {status === 'no-visitor' ? <p className="mt-6 text-slate-700 dark:text-slate-300">{t('noVisitor')}</p> : null}
-      {status === 'unavailable' ? <p role="alert" className="mt-6 text-amber-800 dark:text-amber-200">{t('unavailable')}</p> : null}
-      <ol data-testid="feed-list" aria-live="polite" aria-relevant="additions" className="mt-3 divide-y divide-slate-100 dark:divide-slate-800">
-        {entries.map((entry) => <EntryItem key={entry.id} entry={entry} now={now} />)}
+      {status === 'unavailable' ? (
+        <p role="alert" className="mt-6 text-amber-800 dark:text-amber-200">
+          {t('unavailable')}
+        </p>
+      ) : null}
+      <ol
+        data-testid="feed-list"
+        aria-live="polite"
+        aria-relevant="additions"
+        className="mt-3 divide-y divide-slate-100 dark:divide-slate-800"
+      >
+        {entries.map((entry) => (
+          <EntryItem key={entry.id} entry={entry} now={now} />
+        ))}
       </ol>
       {nextCursor ? (
-        <button type="button" onClick={onLoadMore} disabled={loading === 'busy'} className="mt-3 rounded-lg border border-slate-300 dark:border-slate-600 px-4 py-2 text-sm font-semibold text-slate-800 dark:text-slate-200 hover:bg-slate-50 dark:hover:bg-slate-800/60 disabled:opacity-60">
+        <button
+          type="button"
+          onClick={onLoadMore}
+          disabled={loading === 'busy'}
+          className="mt-3 rounded-lg border border-slate-300 dark:border-slate-600 px-4 py-2 text-sm font-semibold text-slate-800 dark:text-slate-200 hover:bg-slate-50 dark:hover:bg-slate-800/60 disabled:opacity-60"
+        >
           {loading === 'busy' ? t('loading') : loading === 'failed' ? t('loadFailed') : t('loadMore')}
         </button>
       ) : null}

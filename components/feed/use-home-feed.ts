@@ -28,7 +28,10 @@ export function useHomeFeed() {
     const close = openLive((socket) => {
       const watch = () =>
         socket.timeout(5_000).emit('feed:watch', (error, reply) => {
-          if (error || !reply.ok) return setStatus(error ? 'unavailable' : reply.ok ? 'ready' : reply.error === 'no-visitor' ? 'no-visitor' : 'unavailable');
+          if (error || !reply.ok)
+            return setStatus(
+              error ? 'unavailable' : reply.ok ? 'ready' : reply.error === 'no-visitor' ? 'no-visitor' : 'unavailable',
+            );
           commit({ entries: reply.page.entries, nextCursor: reply.page.nextCursor });
           setStatus('ready');
           setConnection('live');

@@ -16,7 +16,12 @@ function useSpanLabel(): (span: PeriodSpan) => string | null {
   };
 }
 
-type Props = { selected: Period; spans: Record<Period, PeriodSpan>; onSelect: (period: Period) => void; controls: string };
+type Props = {
+  selected: Period;
+  spans: Record<Period, PeriodSpan>;
+  onSelect: (period: Period) => void;
+  controls: string;
+};
 
 /** Today / This week / All time, as tabs (arrow keys move between them, as the ARIA pattern says). */
 export function BoardTabs({ selected, spans, onSelect, controls }: Props) {
@@ -30,7 +35,11 @@ export function BoardTabs({ selected, spans, onSelect, controls }: Props) {
     document.getElementById(`board-tab-${next}`)?.focus();
   };
   return (
-    <div role="tablist" aria-label={t('periodLabel')} className="grid grid-cols-3 gap-1 rounded-xl bg-slate-100 dark:bg-slate-800 p-1">
+    <div
+      role="tablist"
+      aria-label={t('periodLabel')}
+      className="grid grid-cols-3 gap-1 rounded-xl bg-slate-100 dark:bg-slate-800 p-1"
+    >
       {PERIODS.map((period) => {
         const active = period === selected;
         const sub = spanLabel(spans[period]);
@@ -48,7 +57,9 @@ export function BoardTabs({ selected, spans, onSelect, controls }: Props) {
             onClick={() => onSelect(period)}
             onKeyDown={(event) => move(event, period)}
             className={`rounded-lg px-2 py-2 text-center text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-accent ${
-              active ? 'bg-white dark:bg-slate-900 text-slate-900 dark:text-slate-100 shadow-sm' : 'text-slate-600 dark:text-slate-300 hover:text-slate-900 dark:hover:text-slate-100'
+              active
+                ? 'bg-white dark:bg-slate-900 text-slate-900 dark:text-slate-100 shadow-sm'
+                : 'text-slate-600 dark:text-slate-300 hover:text-slate-900 dark:hover:text-slate-100'
             }`}
           >
             {t(period)}

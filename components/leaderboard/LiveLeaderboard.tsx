@@ -12,7 +12,11 @@ import { formatCount, ordinal, plural } from '../format';
 import { BoardTabs } from './BoardTabs';
 import { useLiveLeaderboard } from './use-live-leaderboard';
 
-const MEDALS = ['bg-amber-400 text-amber-950 dark:text-amber-100', 'bg-slate-300 dark:bg-slate-600 text-slate-800 dark:text-slate-200', 'bg-orange-300 text-orange-950'];
+const MEDALS = [
+  'bg-amber-400 text-amber-950 dark:text-amber-100',
+  'bg-slate-300 dark:bg-slate-600 text-slate-800 dark:text-slate-200',
+  'bg-orange-300 text-orange-950',
+];
 
 type Props = {
   /** Server-rendered boards; null on a client-rendered page, until the first watch answers. */
@@ -57,7 +61,10 @@ export function LiveLeaderboard({ initial, serverTime, period: initialPeriod, hi
   const tiedRanks = sharedRanks(board.entries);
 
   return (
-    <section className="rounded-2xl border border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900 shadow-sm" aria-label="Leaderboard">
+    <section
+      className="rounded-2xl border border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900 shadow-sm"
+      aria-label="Leaderboard"
+    >
       <div className="border-b border-slate-100 dark:border-slate-800 p-2 sm:p-3">
         <BoardTabs
           selected={period}
@@ -79,13 +86,23 @@ export function LiveLeaderboard({ initial, serverTime, period: initialPeriod, hi
             {t('top', { size: format.count(board.size), period: t(period) })}
           </h2>
           <div className="flex items-center gap-2">
-            <span data-testid="leaderboard-threshold" className="rounded-full bg-indigo-50 dark:bg-indigo-950/60 px-3 py-1 text-xs font-semibold text-accent dark:text-indigo-300">
-              {free > 0 ? t('placesLeft', { count: free }) : t('pointsToRank', { points: format.count(board.threshold) })}
+            <span
+              data-testid="leaderboard-threshold"
+              className="rounded-full bg-indigo-50 dark:bg-indigo-950/60 px-3 py-1 text-xs font-semibold text-accent dark:text-indigo-300"
+            >
+              {free > 0
+                ? t('placesLeft', { count: free })
+                : t('pointsToRank', { points: format.count(board.threshold) })}
             </span>
             <ConnectionStatus state={connection} />
           </div>
         </div>
-        <ol data-testid="leaderboard" aria-live="polite" aria-relevant="additions" className="divide-y divide-slate-100 dark:divide-slate-800">
+        <ol
+          data-testid="leaderboard"
+          aria-live="polite"
+          aria-relevant="additions"
+          className="divide-y divide-slate-100 dark:divide-slate-800"
+        >
           {board.entries.map((entry) => (
             <Row
               key={entry.id}
@@ -104,7 +121,11 @@ export function LiveLeaderboard({ initial, serverTime, period: initialPeriod, hi
           <p data-testid="leaderboard-empty" className="px-5 py-10 text-center text-slate-600 dark:text-slate-300">
             {t.rich(`empty_${period}`, {
               link: (text) => (
-                <Link prefetch={false} href="/quiz" className="font-semibold text-accent dark:text-indigo-300 hover:underline">
+                <Link
+                  prefetch={false}
+                  href="/quiz"
+                  className="font-semibold text-accent dark:text-indigo-300 hover:underline"
+                >
                   {text}
                 </Link>
               ),
@@ -128,17 +149,29 @@ function TiePastTheEnd({ board }: { board: Board }) {
   const more = board.lastPlacePlayers - listed;
   if (!last || board.entries.length < board.size || more <= 0) return null;
   return (
-    <p data-testid="leaderboard-tie" data-players={board.lastPlacePlayers} className="border-t border-slate-100 dark:border-slate-800 bg-indigo-50/60 dark:bg-indigo-950/40 px-4 py-3 text-sm text-indigo-950 dark:text-indigo-100 sm:px-5">
+    <p
+      data-testid="leaderboard-tie"
+      data-players={board.lastPlacePlayers}
+      className="border-t border-slate-100 dark:border-slate-800 bg-indigo-50/60 dark:bg-indigo-950/40 px-4 py-3 text-sm text-indigo-950 dark:text-indigo-100 sm:px-5"
+    >
       <strong className="font-semibold">
         +{formatCount(more)} more {plural(more, 'player', 'players')} tied for {ordinal(last.rank)}
       </strong>{' '}
-      with {formatCount(last.score)} {plural(last.score, 'point', 'points')}: {formatCount(board.lastPlacePlayers)} share that rank, and the board lists the
-      first {formatCount(listed)} to reach it.
+      with {formatCount(last.score)} {plural(last.score, 'point', 'points')}: {formatCount(board.lastPlacePlayers)}{' '}
+      share that rank, and the board lists the first {formatCount(listed)} to reach it.
     </p>
   );
 }
 
-type RowProps = { entry: RankedEntry; now: number; arrived: boolean; tied: boolean; mine: boolean; rowRef?: React.Ref<HTMLLIElement>; action?: ReactNode };
+type RowProps = {
+  entry: RankedEntry;
+  now: number;
+  arrived: boolean;
+  tied: boolean;
+  mine: boolean;
+  rowRef?: React.Ref<HTMLLIElement>;
+  action?: ReactNode;
+};
 
 function Row({ entry, now, arrived, tied, mine, rowRef, action }: RowProps) {
   const medal = MEDALS[entry.rank - 1] ?? 'bg-slate-100 dark:bg-slate-800 text-slate-600 dark:text-slate-300';
@@ -163,10 +196,16 @@ function Row({ entry, now, arrived, tied, mine, rowRef, action }: RowProps) {
       <span className="min-w-0 flex-1">
         <span className="flex items-center gap-2">
           <bdi className="truncate font-medium">{entry.name}</bdi>
-          {mine && <span className="shrink-0 rounded-full bg-accent px-2 py-0.5 text-xs font-semibold text-white">{t('you')}</span>}
+          {mine && (
+            <span className="shrink-0 rounded-full bg-accent px-2 py-0.5 text-xs font-semibold text-white">
+              {t('you')}
+            </span>
+          )}
         </span>
         <span className={`block text-xs ${muted}`}>
-          {tied && <span className="font-semibold text-accent dark:text-indigo-300">Tied for {ordinal(entry.rank)} · </span>}
+          {tied && (
+            <span className="font-semibold text-accent dark:text-indigo-300">Tied for {ordinal(entry.rank)} · </span>
+          )}
           <EntryDate at={entry.date} now={now} />
         </span>
       </span>
@@ -186,7 +225,11 @@ const noSubscription = () => () => undefined;
 
 /** The server renders no highlight; the browser reads `?entry=` once hydrated. */
 function useHighlight(asked: Props['highlight']): string | undefined {
-  const search = useSyncExternalStore(noSubscription, () => window.location.search, () => '');
+  const search = useSyncExternalStore(
+    noSubscription,
+    () => window.location.search,
+    () => '',
+  );
   if (asked !== 'from-url') return asked;
   const entry = new URLSearchParams(search).get('entry');
   return entry && SESSION_ID.test(entry) ? entry : undefined;

@@ -44,7 +44,10 @@ export function useLiveLeaderboard(initial: Boards | null, serverTime: number) {
         take: (fresh, buffered) => {
           const { state: next, stale } = replay(fresh, buffered, applyBoardsChange);
           const known = boardsRef.current ? ids(boardsRef.current) : new Set(ids(next));
-          commit(next, [...ids(next)].filter((id) => !known.has(id)));
+          commit(
+            next,
+            [...ids(next)].filter((id) => !known.has(id)),
+          );
           return stale;
         },
         onConnection: setConnection,

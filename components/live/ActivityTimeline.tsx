@@ -8,7 +8,13 @@ import { RelativeTime } from '../RelativeTime';
 import { card } from '../styles';
 import { useArrivals } from './use-arrivals';
 
-type Props = { items: ActivityEntry[]; hasMore: boolean; now: number; loadMore: () => Promise<void>; currency?: string };
+type Props = {
+  items: ActivityEntry[];
+  hasMore: boolean;
+  now: number;
+  loadMore: () => Promise<void>;
+  currency?: string;
+};
 
 /** Every event of the project, newest first: live at the top, older pages on demand. */
 export function ActivityTimeline({ items, hasMore, now, loadMore, currency }: Props) {
@@ -18,13 +24,23 @@ export function ActivityTimeline({ items, hasMore, now, loadMore, currency }: Pr
   const arrival = useArrivals(items.map((item) => item.seq));
   const onLoadMore = () => {
     setLoading('busy');
-    loadMore().then(() => setLoading('idle'), () => setLoading('failed'));
+    loadMore().then(
+      () => setLoading('idle'),
+      () => setLoading('failed'),
+    );
   };
   return (
     <section className={card} aria-labelledby="activity-heading">
-      <h2 id="activity-heading" className="text-lg font-semibold">{t('activity')}</h2>
+      <h2 id="activity-heading" className="text-lg font-semibold">
+        {t('activity')}
+      </h2>
       <p className="text-xs text-slate-500 dark:text-slate-400">{t('activityLead')}</p>
-      <ol data-testid="timeline-list" aria-live="polite" aria-relevant="additions" className="mt-3 divide-y divide-slate-100 dark:divide-slate-800">
+      <ol
+        data-testid="timeline-list"
+        aria-live="polite"
+        aria-relevant="additions"
+        className="mt-3 divide-y divide-slate-100 dark:divide-slate-800"
+      >
         {items.map((item) => (
           <li
             key={item.seq}
@@ -34,7 +50,10 @@ export function ActivityTimeline({ items, hasMore, now, loadMore, currency }: Pr
             data-id={item.id}
             className={`flex items-start gap-3 py-2.5 ${arrival(item.seq)}`}
           >
-            <span aria-hidden className={`mt-0.5 grid h-7 w-7 shrink-0 place-items-center rounded-full text-xs font-bold ${item.kind === 'news' ? 'bg-amber-100 dark:bg-amber-900/50 text-amber-700 dark:text-amber-300' : 'bg-indigo-100 dark:bg-indigo-900/60 text-accent dark:text-indigo-300'}`}>
+            <span
+              aria-hidden
+              className={`mt-0.5 grid h-7 w-7 shrink-0 place-items-center rounded-full text-xs font-bold ${item.kind === 'news' ? 'bg-amber-100 dark:bg-amber-900/50 text-amber-700 dark:text-amber-300' : 'bg-indigo-100 dark:bg-indigo-900/60 text-accent dark:text-indigo-300'}`}
+            >
               {item.kind === 'news' ? '✦' : '€'}
             </span>
             <span className="min-w-0 flex-1">
@@ -46,13 +65,20 @@ export function ActivityTimeline({ items, hasMore, now, loadMore, currency }: Pr
                         <bdi>{item.name}</bdi>
                       </strong>
                     ),
-                    amount: () => <strong className="font-semibold tabular-nums">{format.money(item.amount, currency)}</strong>,
+                    amount: () => (
+                      <strong className="font-semibold tabular-nums">{format.money(item.amount, currency)}</strong>
+                    ),
                   })}
                 </span>
               ) : (
                 <span className="block break-words">
                   {t('newsLabel')}{' '}
-                  <a href={item.url} rel="noopener noreferrer" target="_blank" className="font-medium text-accent dark:text-indigo-300 hover:underline">
+                  <a
+                    href={item.url}
+                    rel="noopener noreferrer"
+                    target="_blank"
+                    className="font-medium text-accent dark:text-indigo-300 hover:underline"
+                  >
                     <bdi>{item.title}</bdi>
                   </a>
                 </span>
@@ -75,7 +101,11 @@ export function ActivityTimeline({ items, hasMore, now, loadMore, currency }: Pr
           {loading === 'busy' ? t('loading') : t('loadMore')}
         </button>
       )}
-      {loading === 'failed' && <p role="alert" className="mt-2 text-xs text-rose-600 dark:text-rose-300">{t('loadFailed')}</p>}
+      {loading === 'failed' && (
+        <p role="alert" className="mt-2 text-xs text-rose-600 dark:text-rose-300">
+          {t('loadFailed')}
+        </p>
+      )}
     </section>
   );
 }

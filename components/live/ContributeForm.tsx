@@ -10,10 +10,19 @@ import { countdownText, useTierHold } from './use-tier-hold';
 
 const PRESETS = [10, 25, 50, 100];
 
-type Outcome = { kind: 'idle' } | { kind: 'sending' } | { kind: 'done'; name: string } | { kind: 'error'; message: string } | { kind: 'invalid'; name?: string; amount?: string };
+type Outcome =
+  | { kind: 'idle' }
+  | { kind: 'sending' }
+  | { kind: 'done'; name: string }
+  | { kind: 'error'; message: string }
+  | { kind: 'invalid'; name?: string; amount?: string };
 
 /** What is wrong with the form before sending it, in the words shown beside each field. */
-function problemsOf(name: string, amount: string, say: { name: string; amount: string }): { name?: string; amount?: string } | null {
+function problemsOf(
+  name: string,
+  amount: string,
+  say: { name: string; amount: string },
+): { name?: string; amount?: string } | null {
   const problems = {
     ...(name.trim() === '' && { name: say.name }),
     ...(!(Number(amount) >= 1) && { amount: say.amount }),
@@ -22,7 +31,19 @@ function problemsOf(name: string, amount: string, say: { name: string; amount: s
 }
 
 /** `over`: "Funded" or "Ended" once the campaign has ended, and the form gives way to it. `now`: the server's clock, on which a hold's time counts down. */
-export function ContributeForm({ slug, over, tiers = [], now, currency }: { slug: string; over: string | null; tiers?: readonly TierPlaces[]; now: number; currency?: string }) {
+export function ContributeForm({
+  slug,
+  over,
+  tiers = [],
+  now,
+  currency,
+}: {
+  slug: string;
+  over: string | null;
+  tiers?: readonly TierPlaces[];
+  now: number;
+  currency?: string;
+}) {
   const t = useTranslations('Contribute');
   const format = useFormat();
   const [name, setName] = useState('');
@@ -45,10 +66,14 @@ export function ContributeForm({ slug, over, tiers = [], now, currency }: { slug
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const problems = problemsOf(name, amount, { name: t('nameProblem'), amount: t('amountProblem', { minimum: format.money(1, currency) }) });
+    const problems = problemsOf(name, amount, {
+      name: t('nameProblem'),
+      amount: t('amountProblem', { minimum: format.money(1, currency) }),
+    });
     if (problems) return setOutcome({ kind: 'invalid', ...problems });
     setOutcome({ kind: 'sending' });
-    if (intent.current?.name !== name || intent.current.amount !== amount || intent.current.tier !== tier) intent.current = { id: contributionId(), name, amount, tier };
+    if (intent.current?.name !== name || intent.current.amount !== amount || intent.current.tier !== tier)
+      intent.current = { id: contributionId(), name, amount, tier };
     try {
       const response = await fetch(`/api/projects/${slug}/contributions`, {
         method: 'POST',
@@ -63,7 +88,10 @@ export function ContributeForm({ slug, over, tiers = [], now, currency }: { slug
       const body = (await response.json().catch(() => null)) as { error?: { message?: string; field?: string } } | null;
       const field = fieldOf(body);
       if (response.status === 400 && (field === 'name' || field === 'amount')) {
-        return setOutcome({ kind: 'invalid', [field]: plainProblem(body?.error?.message ?? '', field === 'name' ? 'a name' : 'an amount') });
+        return setOutcome({
+          kind: 'invalid',
+          [field]: plainProblem(body?.error?.message ?? '', field === 'name' ? 'a name' : 'an amount'),
+        });
       }
       setOutcome({ kind: 'error', message: body?.error?.message ?? t('failed', { status: response.status }) });
     } catch {
@@ -95,17 +123,40 @@ export function ContributeForm({ slug, over, tiers = [], now, currency }: { slug
         }}
       />
       {hold && hold.tier === tier && (
-        <p data-testid="tier-hold" data-lapsed={lapsed || undefined} role="status" className="text-sm text-slate-700 dark:text-slate-300">
+        <p
+          data-testid="tier-hold"
+          data-lapsed={lapsed || undefined}
+          role="status"
+          className="text-sm text-slate-700 dark:text-slate-300"
+        >
           {'refused' in hold
             ? hold.refused
             : lapsed
               ? t('holdLapsed')
-              : t.rich('holdFor', { time: () => <strong data-testid="hold-countdown" className="tabular-nums">{countdownText(secondsLeft)}</strong> })}
+              : t.rich('holdFor', {
+                  time: () => (
+                    <strong data-testid="hold-countdown" className="tabular-nums">
+                      {countdownText(secondsLeft)}
+                    </strong>
+                  ),
+                })}
         </p>
       )}
-      <NameField label={t('name')} ref={nameRef} data-testid="contribute-name" name="name" value={name} onChange={setName} maxLength={40} padding="py-2" error={invalid?.name} />
+      <NameField
+        label={t('name')}
+        ref={nameRef}
+        data-testid="contribute-name"
+        name="name"
+        value={name}
+        onChange={setName}
+        maxLength={40}
+        padding="py-2"
+        error={invalid?.name}
+      />
       <fieldset>
-        <legend className="text-sm font-medium text-slate-700 dark:text-slate-300">{t('amountLegend', { currency: format.currencySymbol(currency) })}</legend>
+        <legend className="text-sm font-medium text-slate-700 dark:text-slate-300">
+          {t('amountLegend', { currency: format.currencySymbol(currency) })}
+        </legend>
         <div className="mt-1 flex flex-wrap gap-1.5 sm:gap-2">
           {PRESETS.map((preset) => (
             <button
@@ -140,10 +191,16 @@ export function ContributeForm({ slug, over, tiers = [], now, currency }: { slug
         disabled={outcome.kind === 'sending'}
         className="w-full rounded-lg bg-accent px-4 py-2.5 font-semibold text-white shadow-sm hover:bg-indigo-700 disabled:opacity-60"
       >
-        {outcome.kind === 'sending' ? t('sending') : t('submit', { amount: format.money(Number(amount) || 0, currency) })}
+        {outcome.kind === 'sending'
+          ? t('sending')
+          : t('submit', { amount: format.money(Number(amount) || 0, currency) })}
       </button>
       <p aria-live="polite" className="min-h-5 text-sm">
-        {outcome.kind === 'done' && <span className="text-emerald-700 dark:text-emerald-300">{t.rich('thanks', { name: () => <bdi>{outcome.name}</bdi> })}</span>}
+        {outcome.kind === 'done' && (
+          <span className="text-emerald-700 dark:text-emerald-300">
+            {t.rich('thanks', { name: () => <bdi>{outcome.name}</bdi> })}
+          </span>
+        )}
         {outcome.kind === 'error' && <span className="text-red-700 dark:text-red-300">{outcome.message}</span>}
       </p>
     </form>

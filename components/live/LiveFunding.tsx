@@ -6,9 +6,21 @@ import { ProgressBar } from '../Progress';
 import { useAnnouncement, useChanges, useCountUp } from './use-figure-motion';
 
 /** A figure that plays its highlight (globals.css, .animate-figure) each time `changes` grows, never on the first render. */
-function Highlighted({ changes, className = '', children }: { changes: number; className?: string; children: React.ReactNode }) {
+function Highlighted({
+  changes,
+  className = '',
+  children,
+}: {
+  changes: number;
+  className?: string;
+  children: React.ReactNode;
+}) {
   return (
-    <span key={changes} data-changes={changes} className={`${className} rounded-md ${changes > 0 ? 'animate-figure' : ''}`}>
+    <span
+      key={changes}
+      data-changes={changes}
+      className={`${className} rounded-md ${changes > 0 ? 'animate-figure' : ''}`}
+    >
       {children}
     </span>
   );
@@ -20,7 +32,19 @@ const percentOf = (raised: number, goal: number) => (goal > 0 ? Math.round((rais
  * The project's figures as they change: the total and the backers count up and light up, the
  * bar grows, and a polite live region says the new total (not every change on a hot project).
  */
-export function LiveFunding({ raised, goal, backers, currency, children }: { raised: number; goal: number; backers: number; currency?: string; children?: React.ReactNode }) {
+export function LiveFunding({
+  raised,
+  goal,
+  backers,
+  currency,
+  children,
+}: {
+  raised: number;
+  goal: number;
+  backers: number;
+  currency?: string;
+  children?: React.ReactNode;
+}) {
   const t = useTranslations('Funding');
   const format = useFormat();
   const shownRaised = useCountUp(raised);
@@ -28,7 +52,13 @@ export function LiveFunding({ raised, goal, backers, currency, children }: { rai
   const raisedChanges = useChanges(raised);
   const backersChanges = useChanges(backers);
   const percent = percentOf(raised, goal);
-  const announcement = useAnnouncement(raised, (total) => t('announcement', { total: format.money(total, currency), percent: format.percent(percentOf(total, goal)), goal: format.money(goal, currency) }));
+  const announcement = useAnnouncement(raised, (total) =>
+    t('announcement', {
+      total: format.money(total, currency),
+      percent: format.percent(percentOf(total, goal)),
+      goal: format.money(goal, currency),
+    }),
+  );
   return (
     <div>
       <div className="flex items-baseline justify-between gap-2">

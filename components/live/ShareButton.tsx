@@ -25,8 +25,14 @@ export function ShareButton({ slug, title }: { slug: string; title: string }) {
       if ((error as Error).name !== 'AbortError') setSaid(t('failed'));
       return;
     }
-    const id = Array.from(crypto.getRandomValues(new Uint8Array(12)), (byte) => byte.toString(16).padStart(2, '0')).join('');
-    await fetch(`/api/projects/${slug}/shares`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ id }) }).catch(() => undefined);
+    const id = Array.from(crypto.getRandomValues(new Uint8Array(12)), (byte) =>
+      byte.toString(16).padStart(2, '0'),
+    ).join('');
+    await fetch(`/api/projects/${slug}/shares`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ id }),
+    }).catch(() => undefined);
   }
 
   return (

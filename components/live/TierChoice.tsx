@@ -11,7 +11,9 @@ function usePlacesText(): (tier: TierPlaces) => string {
   return (tier) => {
     if (tier.left === null) return '';
     if (tier.left === 0 && tier.held === 0) return t('soldOut');
-    return tier.held > 0 ? t('leftClaimed', { left: format.count(tier.left), held: format.count(tier.held) }) : t('left', { count: format.count(tier.left) });
+    return tier.held > 0
+      ? t('leftClaimed', { left: format.count(tier.left), held: format.count(tier.held) })
+      : t('left', { count: format.count(tier.left) });
   };
 }
 
@@ -19,29 +21,69 @@ function usePlacesText(): (tier: TierPlaces) => string {
  * The reward a backer picks: "Pledge without a reward" first and by default, then each tier with
  * its minimum and its places left. A sold-out tier cannot be picked.
  */
-export function TierChoice({ tiers, chosen, onChoose, currency }: { tiers: readonly TierPlaces[]; chosen: string; onChoose: (tier: TierPlaces | null) => void; currency?: string }) {
+export function TierChoice({
+  tiers,
+  chosen,
+  onChoose,
+  currency,
+}: {
+  tiers: readonly TierPlaces[];
+  chosen: string;
+  onChoose: (tier: TierPlaces | null) => void;
+  currency?: string;
+}) {
   const t = useTranslations('Contribute');
   const format = useFormat();
   const placesText = usePlacesText();
   if (tiers.length === 0) return null;
-  const option = 'flex cursor-pointer items-start gap-2 rounded-lg border border-slate-200 dark:border-slate-700 p-2 text-sm has-[:checked]:border-accent dark:has-[:checked]:border-indigo-400 has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-60';
+  const option =
+    'flex cursor-pointer items-start gap-2 rounded-lg border border-slate-200 dark:border-slate-700 p-2 text-sm has-[:checked]:border-accent dark:has-[:checked]:border-indigo-400 has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-60';
   return (
     <fieldset data-testid="tier-choice" className="space-y-2">
       <legend className="text-sm font-medium text-slate-700 dark:text-slate-300">{t('reward')}</legend>
       <label className={option}>
-        <input type="radio" name="tier" value="" checked={chosen === ''} onChange={() => onChoose(null)} className="mt-1" />
+        <input
+          type="radio"
+          name="tier"
+          value=""
+          checked={chosen === ''}
+          onChange={() => onChoose(null)}
+          className="mt-1"
+        />
         <span className="font-medium">{t('noReward')}</span>
       </label>
       {tiers.map((tier) => (
-        <label key={tier.id} data-testid="tier-option" data-tier={tier.id} data-left={tier.left ?? ''} data-held={tier.held} className={option}>
-          <input type="radio" name="tier" value={tier.id} checked={chosen === tier.id} disabled={tier.left === 0 && chosen !== tier.id} onChange={() => onChoose(tier)} className="mt-1" />
+        <label
+          key={tier.id}
+          data-testid="tier-option"
+          data-tier={tier.id}
+          data-left={tier.left ?? ''}
+          data-held={tier.held}
+          className={option}
+        >
+          <input
+            type="radio"
+            name="tier"
+            value={tier.id}
+            checked={chosen === tier.id}
+            disabled={tier.left === 0 && chosen !== tier.id}
+            onChange={() => onChoose(tier)}
+            className="mt-1"
+          />
           <span className="min-w-0 flex-1">
             <span className="flex flex-wrap items-baseline justify-between gap-x-2">
               <bdi className="font-medium">{tier.title}</bdi>
-              <span className="tabular-nums text-slate-600 dark:text-slate-300">{format.money(tier.minimum, currency)}+</span>
+              <span className="tabular-nums text-slate-600 dark:text-slate-300">
+                {format.money(tier.minimum, currency)}+
+              </span>
             </span>
-            {tier.description && <span className="block text-xs text-slate-600 dark:text-slate-300">{tier.description}</span>}
-            <span data-testid="tier-places" className={`block text-xs font-semibold ${tier.left === 0 && chosen !== tier.id ? 'text-red-700 dark:text-red-300' : 'text-emerald-700 dark:text-emerald-300'}`}>
+            {tier.description && (
+              <span className="block text-xs text-slate-600 dark:text-slate-300">{tier.description}</span>
+            )}
+            <span
+              data-testid="tier-places"
+              className={`block text-xs font-semibold ${tier.left === 0 && chosen !== tier.id ? 'text-red-700 dark:text-red-300' : 'text-emerald-700 dark:text-emerald-300'}`}
+            >
               {placesText(tier)}
             </span>
           </span>

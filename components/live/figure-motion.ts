@@ -27,7 +27,11 @@ export const QUIET: Announcer = { lastAt: null, dueAt: null };
  * is then. Changes meanwhile join that one: announcements are never closer than `gap`, and the
  * last change is always said.
  */
-export function totalChanged(state: Announcer, now: number, gap = ANNOUNCE_GAP_MS): { state: Announcer; sayNow: boolean } {
+export function totalChanged(
+  state: Announcer,
+  now: number,
+  gap = ANNOUNCE_GAP_MS,
+): { state: Announcer; sayNow: boolean } {
   if (state.dueAt !== null) return { state, sayNow: false };
   if (state.lastAt === null || now - state.lastAt >= gap) return { state: { lastAt: now, dueAt: null }, sayNow: true };
   return { state: { lastAt: state.lastAt, dueAt: state.lastAt + gap }, sayNow: false };

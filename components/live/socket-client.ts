@@ -22,7 +22,11 @@ export function openLive(setup: (socket: LiveClientSocket) => (() => void) | voi
       ({ io }) => {
         if (closed) return;
         // WebSocket first: behind a load balancer without sticky sessions, long-polling would break.
-        const socket: LiveClientSocket = io({ transports: ['websocket', 'polling'], reconnectionDelay: 500, reconnectionDelayMax: 3_000 });
+        const socket: LiveClientSocket = io({
+          transports: ['websocket', 'polling'],
+          reconnectionDelay: 500,
+          reconnectionDelayMax: 3_000,
+        });
         parkInBackForwardCache(socket);
         const cleanup = setup(socket);
         close = () => {

@@ -1,7 +1,13 @@
 'use client';
 
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { applyActivityPage, applyChange, stateFromSnapshot, viewAt, type LiveState } from '@/lib/live-events/client-state';
+import {
+  applyActivityPage,
+  applyChange,
+  stateFromSnapshot,
+  viewAt,
+  type LiveState,
+} from '@/lib/live-events/client-state';
 import { ACTIVITY_PAGE } from '@/lib/live-events/limits';
 import type { ActivityPage, LiveChange, LiveSnapshot } from '@/lib/live-events/types';
 import { keepWatching, replay, type ConnectionState } from './keep-watching';
@@ -63,9 +69,12 @@ export function useLiveProject(initial: LiveSnapshot) {
   const loadMoreActivity = useCallback(async () => {
     const before = stateRef.current.activity.nextCursor;
     if (before === null) return;
-    const response = await fetch(`/api/projects/${initial.slug}/timeline?limit=${ACTIVITY_PAGE.default}&before=${before}`, {
-      cache: 'no-store',
-    });
+    const response = await fetch(
+      `/api/projects/${initial.slug}/timeline?limit=${ACTIVITY_PAGE.default}&before=${before}`,
+      {
+        cache: 'no-store',
+      },
+    );
     if (!response.ok) throw new Error(`loading more activity answered ${response.status}`);
     commit(applyActivityPage(stateRef.current, before, (await response.json()) as ActivityPage));
   }, [initial.slug, commit]);

@@ -17,7 +17,10 @@ export function useTierHold(slug: string, now: number) {
   const release = useCallback(() => {
     const tier = held.current;
     held.current = null;
-    if (tier) void fetch(`/api/projects/${slug}/tiers/${tier}/hold`, { method: 'DELETE', keepalive: true }).catch(() => undefined);
+    if (tier)
+      void fetch(`/api/projects/${slug}/tiers/${tier}/hold`, { method: 'DELETE', keepalive: true }).catch(
+        () => undefined,
+      );
   }, [slug]);
 
   const choose = useCallback(
@@ -30,7 +33,13 @@ export function useTierHold(slug: string, now: number) {
       if (held.current !== tier.id) return;
       if (response?.ok) return setHold((await response.json()) as { tier: string; expiresAt: number });
       held.current = null;
-      setHold({ tier: tier.id, refused: response?.status === 409 ? 'Sold out just now: every place is claimed or held.' : 'Could not hold a place; you can still pledge.' });
+      setHold({
+        tier: tier.id,
+        refused:
+          response?.status === 409
+            ? 'Sold out just now: every place is claimed or held.'
+            : 'Could not hold a place; you can still pledge.',
+      });
     },
     [slug, release],
   );
@@ -42,8 +51,15 @@ export function useTierHold(slug: string, now: number) {
     held.current = null;
     setHold(null);
   }, []);
-  return { hold, lapsed, secondsLeft: hold && 'expiresAt' in hold ? Math.max(0, Math.ceil((hold.expiresAt - now) / 1_000)) : 0, choose, settle };
+  return {
+    hold,
+    lapsed,
+    secondsLeft: hold && 'expiresAt' in hold ? Math.max(0, Math.ceil((hold.expiresAt - now) / 1_000)) : 0,
+    choose,
+    settle,
+  };
 }
 
 /** "9:41": minutes and seconds left. */
-export const countdownText = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+export const countdownText = (seconds: number) =>
+  `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;

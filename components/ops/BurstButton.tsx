@@ -2,7 +2,8 @@
 
 import { useState } from 'react';
 
-type BurstStatus = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent'; accounts: string[] } | { kind: 'error'; message: string };
+type BurstStatus =
+  { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent'; accounts: string[] } | { kind: 'error'; message: string };
 
 /** Asks the server to send 200 events over 2 s across 4 fresh accounts. */
 export function BurstButton({ onFired }: { onFired: (accounts: string[]) => void }) {
@@ -32,7 +33,9 @@ export function BurstButton({ onFired }: { onFired: (accounts: string[]) => void
       </button>
       <p data-testid="burst-status" role="status" className="text-xs text-slate-500 dark:text-slate-400">
         {status.kind === 'sent' && `200 events over 2 s to ${status.accounts.length} accounts (highlighted)`}
-        {status.kind === 'error' && <span className="text-rose-700 dark:text-rose-300">Could not fire: {status.message}</span>}
+        {status.kind === 'error' && (
+          <span className="text-rose-700 dark:text-rose-300">Could not fire: {status.message}</span>
+        )}
         {status.kind === 'idle' && '200 events over 2 s across 4 accounts'}
       </p>
     </div>

@@ -7,7 +7,9 @@ import { card } from '../styles';
 export function CreatorsPanel({ creators, now }: { creators: CreatorTotals[]; now: number }) {
   return (
     <section className={card} aria-labelledby="creators-heading">
-      <h2 id="creators-heading" className="text-lg font-semibold">Creator totals, refreshed by folds</h2>
+      <h2 id="creators-heading" className="text-lg font-semibold">
+        Creator totals, refreshed by folds
+      </h2>
       <ul data-testid="creator-totals-list" className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
         {creators.map((totals) => (
           <li key={totals.account} data-testid="creator-totals-item" data-account={totals.account}>
@@ -27,7 +29,11 @@ export function CreatorsPanel({ creators, now }: { creators: CreatorTotals[]; no
           </li>
         ))}
       </ul>
-      {creators.length === 0 && <p className="mt-3 text-sm text-slate-500 dark:text-slate-400">No fold has refreshed a creator yet: back a project and wait one window.</p>}
+      {creators.length === 0 && (
+        <p className="mt-3 text-sm text-slate-500 dark:text-slate-400">
+          No fold has refreshed a creator yet: back a project and wait one window.
+        </p>
+      )}
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import type { ConnectionState } from '../live/keep-watching';
 
-const placeholder = 'rounded-2xl border border-slate-200 dark:border-slate-700 bg-slate-100 dark:bg-slate-800 animate-pulse motion-reduce:animate-none';
+const placeholder =
+  'rounded-2xl border border-slate-200 dark:border-slate-700 bg-slate-100 dark:bg-slate-800 animate-pulse motion-reduce:animate-none';
 
 /**
  * What /ops shows until its socket's first snapshot: the page is one static shell, and every
@@ -11,7 +12,9 @@ export function OpsLoading({ connection }: { connection: ConnectionState }) {
   return (
     <div data-testid="ops-loading" aria-busy="true" className="space-y-6">
       <p className="text-sm text-slate-600 dark:text-slate-300">
-        {connection === 'reconnecting' ? 'Live data is briefly unavailable. This page will recover by itself.' : 'Loading the live figures…'}
+        {connection === 'reconnecting'
+          ? 'Live data is briefly unavailable. This page will recover by itself.'
+          : 'Loading the live figures…'}
       </p>
       <div aria-hidden className="space-y-6">
         <div className={`${placeholder} h-20`} />

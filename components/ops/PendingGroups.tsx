@@ -3,12 +3,26 @@ import { formatCount, formatDuration, plural } from '../format';
 import { card } from '../styles';
 
 /** The oldest pending groups: how long each has been folding, and how close it is to being due. */
-export function PendingGroups({ pending, total, now, highlight }: { pending: PendingGroup[]; total: number; now: number; highlight: string[] }) {
+export function PendingGroups({
+  pending,
+  total,
+  now,
+  highlight,
+}: {
+  pending: PendingGroup[];
+  total: number;
+  now: number;
+  highlight: string[];
+}) {
   return (
     <section className={card} aria-labelledby="pending-heading">
       <div className="flex items-baseline justify-between gap-2">
-        <h2 id="pending-heading" className="text-lg font-semibold">Pending groups</h2>
-        <p className="text-xs text-slate-500 dark:text-slate-400">{total > pending.length ? `oldest ${pending.length} of ${formatCount(total)}` : 'oldest first'}</p>
+        <h2 id="pending-heading" className="text-lg font-semibold">
+          Pending groups
+        </h2>
+        <p className="text-xs text-slate-500 dark:text-slate-400">
+          {total > pending.length ? `oldest ${pending.length} of ${formatCount(total)}` : 'oldest first'}
+        </p>
       </div>
       <ul data-testid="folding-pending-list" className="mt-3 space-y-2">
         {pending.map((group) => {
@@ -31,14 +45,20 @@ export function PendingGroups({ pending, total, now, highlight }: { pending: Pen
                 <div className="h-full rounded-full bg-amber-400" style={{ width: `${progress}%` }} />
               </div>
               <p className="mt-1 flex justify-between gap-2 text-xs tabular-nums text-slate-600 dark:text-slate-300">
-                <span>age {formatDuration(now - group.firstAt)} · quiet {formatDuration(now - group.lastAt)}</span>
+                <span>
+                  age {formatDuration(now - group.firstAt)} · quiet {formatDuration(now - group.lastAt)}
+                </span>
                 <span>{now >= group.dueAt ? 'due now' : `due in ${formatDuration(group.dueAt - now)}`}</span>
               </p>
             </li>
           );
         })}
       </ul>
-      {pending.length === 0 && <p className="mt-3 text-sm text-slate-500 dark:text-slate-400">Nothing pending: every group has been folded and published.</p>}
+      {pending.length === 0 && (
+        <p className="mt-3 text-sm text-slate-500 dark:text-slate-400">
+          Nothing pending: every group has been folded and published.
+        </p>
+      )}
     </section>
   );
 }

@@ -3,10 +3,20 @@ import type { FoldedMetricEvent } from '@/lib/folding/metric-events';
 import { card } from '../styles';
 
 /** The latest published folds, arriving live: one per group, with the union of its metric names. */
-export function PublishedFolds({ folds, now, highlight }: { folds: FoldedMetricEvent[]; now: number; highlight: string[] }) {
+export function PublishedFolds({
+  folds,
+  now,
+  highlight,
+}: {
+  folds: FoldedMetricEvent[];
+  now: number;
+  highlight: string[];
+}) {
   return (
     <section className={card} aria-labelledby="published-heading">
-      <h2 id="published-heading" className="text-lg font-semibold">Latest published folds</h2>
+      <h2 id="published-heading" className="text-lg font-semibold">
+        Latest published folds
+      </h2>
       {/* It scrolls, so it takes focus: keyboard users can scroll it too. */}
       <ul
         data-testid="folding-published"
@@ -14,7 +24,8 @@ export function PublishedFolds({ folds, now, highlight }: { folds: FoldedMetricE
         aria-relevant="additions"
         aria-labelledby="published-heading"
         tabIndex={0}
-        className="mt-3 rounded-lg focus-visible:outline-2 focus-visible:outline-accent max-h-[32rem] divide-y divide-slate-100 dark:divide-slate-800 overflow-y-auto pe-1">
+        className="mt-3 rounded-lg focus-visible:outline-2 focus-visible:outline-accent max-h-[32rem] divide-y divide-slate-100 dark:divide-slate-800 overflow-y-auto pe-1"
+      >
         {folds.map((fold) => (
           <li
             key={fold.key}
@@ -25,11 +36,16 @@ export function PublishedFolds({ folds, now, highlight }: { folds: FoldedMetricE
           >
             <div className="flex items-baseline justify-between gap-3">
               <span className="min-w-0 truncate font-mono text-sm font-medium">{fold.account_id}</span>
-              <span className="shrink-0 text-xs tabular-nums text-slate-600 dark:text-slate-300">{formatDuration(now - fold.publishedAt)} ago</span>
+              <span className="shrink-0 text-xs tabular-nums text-slate-600 dark:text-slate-300">
+                {formatDuration(now - fold.publishedAt)} ago
+              </span>
             </div>
             <div className="mt-1 flex flex-wrap items-center gap-1.5">
               {fold.metrics.map((metric) => (
-                <span key={metric} className="rounded-full bg-slate-100 dark:bg-slate-800 px-2 py-0.5 text-xs font-medium text-slate-700 dark:text-slate-300">
+                <span
+                  key={metric}
+                  className="rounded-full bg-slate-100 dark:bg-slate-800 px-2 py-0.5 text-xs font-medium text-slate-700 dark:text-slate-300"
+                >
                   {metric}
                 </span>
               ))}
@@ -38,11 +54,20 @@ export function PublishedFolds({ folds, now, highlight }: { folds: FoldedMetricE
                 {fold.deliveries > 1 ? ` · delivered ${fold.deliveries}×` : ''}
               </span>
             </div>
-            <p className="mt-0.5 truncate font-mono text-[11px] text-slate-600 dark:text-slate-300" title="idempotency key">{fold.key}</p>
+            <p
+              className="mt-0.5 truncate font-mono text-[11px] text-slate-600 dark:text-slate-300"
+              title="idempotency key"
+            >
+              {fold.key}
+            </p>
           </li>
         ))}
       </ul>
-      {folds.length === 0 && <p className="mt-3 text-sm text-slate-500 dark:text-slate-400">No fold published yet. Fire a burst, then wait one window.</p>}
+      {folds.length === 0 && (
+        <p className="mt-3 text-sm text-slate-500 dark:text-slate-400">
+          No fold published yet. Fire a burst, then wait one window.
+        </p>
+      )}
     </section>
   );
 }

@@ -32,7 +32,9 @@ export function useOps() {
     const close = openLive((socket) => {
       const watching = keepWatching<OpsSnapshot, never>(socket, {
         ask: (timeout, answer) =>
-          socket.timeout(timeout).emit('ops:watch', (error, reply) => answer(error || !reply.ok ? null : reply.snapshot)),
+          socket
+            .timeout(timeout)
+            .emit('ops:watch', (error, reply) => answer(error || !reply.ok ? null : reply.snapshot)),
         take: (fresh) => {
           clockOffset = fresh.serverTime - Date.now();
           setSnapshot(fresh);
@@ -42,8 +44,12 @@ export function useOps() {
       });
       // A push before the first snapshot is in it: the snapshot is read after joining the room.
       socket.on('ops:state', (state) => setSnapshot((current) => current && { ...current, ...state }));
-      socket.on('ops:published', (fold) => setSnapshot((current) => current && { ...current, published: withFold(current.published, fold) }));
-      socket.on('creator:totals', (totals) => setSnapshot((current) => current && { ...current, creators: withCreator(current.creators, totals) }));
+      socket.on('ops:published', (fold) =>
+        setSnapshot((current) => current && { ...current, published: withFold(current.published, fold) }),
+      );
+      socket.on('creator:totals', (totals) =>
+        setSnapshot((current) => current && { ...current, creators: withCreator(current.creators, totals) }),
+      );
       return watching.stop;
     });
     return () => {

@@ -6,7 +6,11 @@ import type { BoardStanding, PlayerStanding as Standing } from '@/lib/leaderboar
 import type { SubmitResult } from '@/lib/quiz/types';
 import { points } from './Breakdown';
 
-const PLAYERS_OF: Record<(typeof PERIODS)[number], string> = { day: 'today’s players', week: 'this week’s players', all: 'all players' };
+const PLAYERS_OF: Record<(typeof PERIODS)[number], string> = {
+  day: 'today’s players',
+  week: 'this week’s players',
+  all: 'all players',
+};
 
 /** One board's line: the exact rank on the board, else the histogram's range and percentile. */
 export function placeText(standing: BoardStanding, period: (typeof PERIODS)[number]): string | null {
@@ -34,11 +38,18 @@ export function PlayerStanding({ result }: { result: SubmitResult }) {
     return () => controller.abort();
   }, [result]);
 
-  const improved = PERIODS.filter((period) => result.improved[period]).map((period) => PERIOD_LABELS[period].toLowerCase());
+  const improved = PERIODS.filter((period) => result.improved[period]).map((period) =>
+    PERIOD_LABELS[period].toLowerCase(),
+  );
   return (
-    <div data-testid="quiz-standing" className="rounded-xl border border-slate-200 dark:border-slate-700 p-4 text-start text-sm">
+    <div
+      data-testid="quiz-standing"
+      className="rounded-xl border border-slate-200 dark:border-slate-700 p-4 text-start text-sm"
+    >
       {improved.length > 0 && (
-        <p data-testid="quiz-improved" className="mb-2 font-semibold text-emerald-800 dark:text-emerald-200">New best of yours: {improved.join(', ')}.</p>
+        <p data-testid="quiz-improved" className="mb-2 font-semibold text-emerald-800 dark:text-emerald-200">
+          New best of yours: {improved.join(', ')}.
+        </p>
       )}
       <p className="font-semibold text-slate-700 dark:text-slate-300">Where your best stands</p>
       <dl className="mt-1 space-y-1">

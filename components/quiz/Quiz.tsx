@@ -28,7 +28,8 @@ function phaseOf({ answers, score, ...session }: ResumedSession | SubmittedSessi
 }
 
 const quizCard = `${card} sm:p-7`;
-const primary = 'rounded-lg bg-accent px-5 py-3 font-semibold text-white shadow-sm hover:bg-indigo-700 disabled:opacity-60';
+const primary =
+  'rounded-lg bg-accent px-5 py-3 font-semibold text-white shadow-sm hover:bg-indigo-700 disabled:opacity-60';
 
 /** The quiz: every answer and the score come from the server; this only shows them. */
 export function Quiz() {
@@ -93,25 +94,31 @@ export function Quiz() {
     return (
       <section className={`${quizCard} space-y-4`}>
         {phase.kind === 'expired' && (
-          <p role="alert" className="rounded-lg bg-amber-50 dark:bg-amber-950/40 p-3 text-amber-900 dark:text-amber-100">
+          <p
+            role="alert"
+            className="rounded-lg bg-amber-50 dark:bg-amber-950/40 p-3 text-amber-900 dark:text-amber-100"
+          >
             This quiz session has expired (sessions last 15 minutes). Start a new one.
           </p>
         )}
         {/* Short before Start: what it is and what counts. The scoring's detail follows, folded. */}
         <p data-testid="quiz-intro" className="text-slate-700 dark:text-slate-300">
-          Most are a buzzword: real or made up? A few are multiple choice. Fast right answers climb the day’s, week’s and all-time top 100.
+          Most are a buzzword: real or made up? A few are multiple choice. Fast right answers climb the day’s, week’s
+          and all-time top 100.
         </p>
         <details className="text-sm text-slate-600 dark:text-slate-400">
           <summary className="cursor-pointer font-medium">How scoring works</summary>
           <p className="mt-1">
-            A right answer is worth 500 points, plus up to 500 for speed, timed by the server from the moment each question is
-            shown. Answer with a click or the number keys.
+            A right answer is worth 500 points, plus up to 500 for speed, timed by the server from the moment each
+            question is shown. Answer with a click or the number keys.
           </p>
         </details>
         <button type="button" data-testid="quiz-start" onClick={start} disabled={busy} className={primary}>
           {busy ? 'Starting…' : 'Start the quiz'}
         </button>
-        <p aria-live="polite" className="min-h-5 text-sm text-red-700 dark:text-red-300">{error}</p>
+        <p aria-live="polite" className="min-h-5 text-sm text-red-700 dark:text-red-300">
+          {error}
+        </p>
       </section>
     );
   }
@@ -163,7 +170,10 @@ export function Quiz() {
           aria-valuenow={phase.answers.length}
           className="h-2 flex-1 overflow-hidden rounded-full bg-slate-100 dark:bg-slate-800"
         >
-          <div className="h-full rounded-full bg-accent transition-all" style={{ width: `${(phase.answers.length / total) * 100}%` }} />
+          <div
+            className="h-full rounded-full bg-accent transition-all"
+            style={{ width: `${(phase.answers.length / total) * 100}%` }}
+          />
         </div>
         <span className="tabular-nums">Score {score}</span>
       </div>
@@ -176,7 +186,9 @@ export function Quiz() {
         onChoose={choose}
         onNext={next}
       />
-      <p aria-live="polite" className="min-h-5 text-sm text-red-700 dark:text-red-300">{error}</p>
+      <p aria-live="polite" className="min-h-5 text-sm text-red-700 dark:text-red-300">
+        {error}
+      </p>
     </section>
   );
 }

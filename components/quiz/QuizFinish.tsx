@@ -36,7 +36,11 @@ export function QuizFinish({ sessionId, score, questions, answers, busy, error, 
   const [empty, setEmpty] = useState(false);
   // A name the server refused is said beside the field; any other failure under the button.
   const refused = error !== null && /^name: /.test(error);
-  const nameError = empty ? 'Enter the name to show on the leaderboard.' : refused ? plainProblem(error, 'a name') : null;
+  const nameError = empty
+    ? 'Enter the name to show on the leaderboard.'
+    : refused
+      ? plainProblem(error, 'a name')
+      : null;
   const nameRef = useRef<HTMLInputElement>(null);
   const boardLinkRef = useRef<HTMLAnchorElement>(null);
   const right = answers.filter((answer) => answer.correct).length;
@@ -55,25 +59,44 @@ export function QuizFinish({ sessionId, score, questions, answers, busy, error, 
         <p data-testid="quiz-score" data-score={score} className="mt-1 text-6xl font-bold tabular-nums tracking-tight">
           {points(score)}
         </p>
-        <p data-testid="quiz-right" data-right={right} className="mt-1 font-semibold text-slate-700 dark:text-slate-300">
-          {right} of {questions.length} right · {points(total('points'))} for answers + {points(total('speed'))} speed bonus
+        <p
+          data-testid="quiz-right"
+          data-right={right}
+          className="mt-1 font-semibold text-slate-700 dark:text-slate-300"
+        >
+          {right} of {questions.length} right · {points(total('points'))} for answers + {points(total('speed'))} speed
+          bonus
         </p>
         <p className="mt-1 text-slate-600 dark:text-slate-300">{verdict}</p>
       </div>
 
       <details className="rounded-xl border border-slate-200 dark:border-slate-700" open={!result}>
-        <summary className="cursor-pointer px-4 py-2.5 text-sm font-semibold text-slate-700 dark:text-slate-300">Your answers, point by point</summary>
-        <ol data-testid="quiz-breakdown" className="divide-y divide-slate-100 dark:divide-slate-800 border-t border-slate-100 dark:border-slate-800 text-sm">
+        <summary className="cursor-pointer px-4 py-2.5 text-sm font-semibold text-slate-700 dark:text-slate-300">
+          Your answers, point by point
+        </summary>
+        <ol
+          data-testid="quiz-breakdown"
+          className="divide-y divide-slate-100 dark:divide-slate-800 border-t border-slate-100 dark:border-slate-800 text-sm"
+        >
           {answers.map((answer, i) => {
             const question = questions[i]!;
             return (
               <li key={question.id} data-testid="quiz-breakdown-row" className="flex items-start gap-3 px-4 py-2">
-                <span aria-label={answer.correct ? 'right' : 'wrong'} className={answer.correct ? 'text-emerald-700 dark:text-emerald-300' : 'text-red-700 dark:text-red-300'}>
+                <span
+                  aria-label={answer.correct ? 'right' : 'wrong'}
+                  className={
+                    answer.correct ? 'text-emerald-700 dark:text-emerald-300' : 'text-red-700 dark:text-red-300'
+                  }
+                >
                   {answer.correct ? '✓' : '✗'}
                 </span>
                 {/* Wrapped, not cut: a multiple-choice question is a sentence, and a phone is narrow. */}
-                <span data-testid="quiz-breakdown-question" className="min-w-0 flex-1 wrap-break-word">{BUZZWORD.exec(question.text)?.[1] ?? question.text}</span>
-                <span className="shrink-0 text-xs text-slate-500 dark:text-slate-400 tabular-nums">{seconds(answer.breakdown.elapsedMs)}</span>
+                <span data-testid="quiz-breakdown-question" className="min-w-0 flex-1 wrap-break-word">
+                  {BUZZWORD.exec(question.text)?.[1] ?? question.text}
+                </span>
+                <span className="shrink-0 text-xs text-slate-500 dark:text-slate-400 tabular-nums">
+                  {seconds(answer.breakdown.elapsedMs)}
+                </span>
                 <span className="w-24 shrink-0 text-end font-semibold tabular-nums">
                   {answer.correct ? `${points(answer.breakdown.points)} + ${points(answer.breakdown.speed)}` : '0'}
                 </span>
@@ -111,11 +134,19 @@ export function QuizFinish({ sessionId, score, questions, answers, busy, error, 
           >
             {busy ? 'Submitting…' : 'Enter the leaderboard'}
           </button>
-          <p aria-live="polite" className="min-h-5 text-sm text-red-700 dark:text-red-300">{refused ? null : error}</p>
+          <p aria-live="polite" className="min-h-5 text-sm text-red-700 dark:text-red-300">
+            {refused ? null : error}
+          </p>
         </form>
       ) : (
         <div className="space-y-4 text-center">
-          <p data-testid="quiz-rank" data-rank={result.rank ?? ''} data-shared-by={result.sharedBy.all} role="status" className="rounded-xl bg-indigo-50 dark:bg-indigo-950/60 p-4 text-lg font-semibold text-indigo-950 dark:text-indigo-100">
+          <p
+            data-testid="quiz-rank"
+            data-rank={result.rank ?? ''}
+            data-shared-by={result.sharedBy.all}
+            role="status"
+            className="rounded-xl bg-indigo-50 dark:bg-indigo-950/60 p-4 text-lg font-semibold text-indigo-950 dark:text-indigo-100"
+          >
             {rankText(result)}
           </p>
           <PlayerStanding result={result} />
@@ -128,7 +159,11 @@ export function QuizFinish({ sessionId, score, questions, answers, busy, error, 
             >
               See the leaderboard <span aria-hidden>→</span>
             </Link>
-            <button type="button" onClick={onRestart} className="rounded-lg border border-slate-300 dark:border-slate-600 px-4 py-3 font-semibold hover:bg-slate-50 dark:hover:bg-slate-800/60">
+            <button
+              type="button"
+              onClick={onRestart}
+              className="rounded-lg border border-slate-300 dark:border-slate-600 px-4 py-3 font-semibold hover:bg-slate-50 dark:hover:bg-slate-800/60"
+            >
               Play again
             </button>
           </div>

@@ -51,18 +51,27 @@ export function QuizQuestion({ question, number, total, answered, busy, onChoose
     if (!step || buttons.length === 0) return;
     event.preventDefault();
     const current = buttons.indexOf(document.activeElement as HTMLButtonElement);
-    const next = current === -1 ? (step > 0 ? 0 : buttons.length - 1) : (current + step + buttons.length) % buttons.length;
+    const next =
+      current === -1 ? (step > 0 ? 0 : buttons.length - 1) : (current + step + buttons.length) % buttons.length;
     buttons[next]!.focus();
   };
 
   return (
     <div onKeyDown={moveFocus} className="space-y-5">
-      <div ref={headingRef} tabIndex={-1} data-testid="quiz-question" data-id={question.id} className="scroll-mt-28 rounded-lg focus:outline-none">
+      <div
+        ref={headingRef}
+        tabIndex={-1}
+        data-testid="quiz-question"
+        data-id={question.id}
+        className="scroll-mt-28 rounded-lg focus:outline-none"
+      >
         <p className="text-sm font-medium text-slate-500 dark:text-slate-400">
           Question {number} of {total}
           {term && ' · Real tech buzzword, or made up?'}
         </p>
-        <h2 className="mt-1 text-2xl font-bold tracking-tight break-words sm:text-3xl">{term ? `“${term}”` : question.text}</h2>
+        <h2 className="mt-1 text-2xl font-bold tracking-tight break-words sm:text-3xl">
+          {term ? `“${term}”` : question.text}
+        </h2>
       </div>
 
       <div ref={choicesRef} role="group" aria-label="Choices" className={`grid gap-2 ${term ? 'grid-cols-2' : ''}`}>
@@ -75,7 +84,9 @@ export function QuizQuestion({ question, number, total, answered, busy, onChoose
             onClick={() => onChoose(i)}
             className={`flex min-h-12 items-center gap-3 rounded-xl border-2 px-4 py-3 text-start font-medium transition ${choiceStyle(i, answered)}`}
           >
-            <kbd className="grid h-7 w-7 shrink-0 place-items-center rounded-md border border-current/25 text-sm font-semibold opacity-70">{i + 1}</kbd>
+            <kbd className="grid h-7 w-7 shrink-0 place-items-center rounded-md border border-current/25 text-sm font-semibold opacity-70">
+              {i + 1}
+            </kbd>
             <span className="min-w-0 flex-1">{choice}</span>
             {answered?.answer === i && <span aria-label="the right answer">✓</span>}
             {answered && answered.choice === i && !answered.correct && <span aria-label="your answer">✗</span>}
@@ -85,7 +96,9 @@ export function QuizQuestion({ question, number, total, answered, busy, onChoose
 
       <div aria-live="polite">
         {answered && (
-          <div className={`rounded-xl p-4 ${answered.correct ? 'bg-emerald-50 dark:bg-emerald-950/40 text-emerald-950 dark:text-emerald-100' : 'bg-amber-50 dark:bg-amber-950/40 text-amber-950 dark:text-amber-100'}`}>
+          <div
+            className={`rounded-xl p-4 ${answered.correct ? 'bg-emerald-50 dark:bg-emerald-950/40 text-emerald-950 dark:text-emerald-100' : 'bg-amber-50 dark:bg-amber-950/40 text-amber-950 dark:text-amber-100'}`}
+          >
             <p className="font-semibold">{feedback && feedback.headline}</p>
             <p className="mt-1 text-sm">{feedback && feedback.detail}</p>
             <AnswerPoints breakdown={answered.breakdown} correct={answered.correct} />
@@ -108,8 +121,11 @@ export function QuizQuestion({ question, number, total, answered, busy, onChoose
 }
 
 function choiceStyle(i: number, answered?: AnsweredQuestion): string {
-  if (!answered) return 'border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900 hover:border-accent dark:hover:border-indigo-400 hover:bg-indigo-50 dark:hover:bg-indigo-950/60 focus-visible:border-accent dark:focus-visible:border-indigo-400 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-200 dark:focus-visible:ring-indigo-800 disabled:opacity-60';
-  if (i === answered.answer) return 'border-emerald-500 bg-emerald-50 dark:bg-emerald-950/40 text-emerald-900 dark:text-emerald-100';
-  if (i === answered.choice) return 'border-red-400 dark:border-red-500 bg-red-50 dark:bg-red-950/40 text-red-900 dark:text-red-100';
+  if (!answered)
+    return 'border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900 hover:border-accent dark:hover:border-indigo-400 hover:bg-indigo-50 dark:hover:bg-indigo-950/60 focus-visible:border-accent dark:focus-visible:border-indigo-400 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-200 dark:focus-visible:ring-indigo-800 disabled:opacity-60';
+  if (i === answered.answer)
+    return 'border-emerald-500 bg-emerald-50 dark:bg-emerald-950/40 text-emerald-900 dark:text-emerald-100';
+  if (i === answered.choice)
+    return 'border-red-400 dark:border-red-500 bg-red-50 dark:bg-red-950/40 text-red-900 dark:text-red-100';
   return 'border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900 text-slate-400 dark:text-slate-500';
 }

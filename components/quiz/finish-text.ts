@@ -4,7 +4,8 @@ import { ordinal, plural } from '../format';
 import { points } from './Breakdown';
 
 /** "today, this week and all time" */
-const listed = (labels: string[]) => (labels.length < 2 ? labels.join('') : `${labels.slice(0, -1).join(', ')} and ${labels.at(-1)}`);
+const listed = (labels: string[]) =>
+  labels.length < 2 ? labels.join('') : `${labels.slice(0, -1).join(', ')} and ${labels.at(-1)}`;
 
 /**
  * "#3 today" alone, "tied for 1st with 143 players all time" when equal scores share the rank;
@@ -45,6 +46,7 @@ export function rankText(result: SubmitResult): string {
   if (result.score < result.threshold) {
     return `Not on the board this time: ${points(result.threshold)} ${plural(result.threshold, 'point', 'points')} would have placed you on the all time board.`;
   }
-  if (!result.improved.all) return 'Not on the board this time: the board keeps your best game, and this one did not beat it.';
+  if (!result.improved.all)
+    return 'Not on the board this time: the board keeps your best game, and this one did not beat it.';
   return 'Not on the board this time: players from your address hold as many places as one address may, with better scores.';
 }

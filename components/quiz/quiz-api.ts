@@ -25,17 +25,21 @@ async function call<T>(path: string, init?: RequestInit): Promise<T> {
 
 /** The session is gone (expired) or, as the server says of both alike, not this player's: start again. */
 export const sessionGone = (failure: unknown) =>
-  failure instanceof QuizApiError && (failure.status === 404 || (failure.body as { error?: { code?: string } } | null)?.error?.code === 'not_your_session');
+  failure instanceof QuizApiError &&
+  (failure.status === 404 ||
+    (failure.body as { error?: { code?: string } } | null)?.error?.code === 'not_your_session');
 
 const post = <T>(path: string, body?: object) =>
   call<T>(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body ?? {}) });
 
 export const quizApi = {
   start: () => post<StartedSession>('/api/quiz/sessions'),
-  resume: (sessionId: string): Promise<ResumedSession | SubmittedSession> => call<ResumedSession>(`/api/quiz/sessions/${sessionId}`).catch(submittedAlready),
+  resume: (sessionId: string): Promise<ResumedSession | SubmittedSession> =>
+    call<ResumedSession>(`/api/quiz/sessions/${sessionId}`).catch(submittedAlready),
   answer: (sessionId: string, questionId: string, choice: number) =>
     post<AnswerResult>(`/api/quiz/sessions/${sessionId}/answers`, { questionId, choice }),
-  submit: (sessionId: string, name: string) => post<SubmitResult>(`/api/quiz/sessions/${sessionId}/submit`, { name }).catch(keptAlready),
+  submit: (sessionId: string, name: string) =>
+    post<SubmitResult>(`/api/quiz/sessions/${sessionId}/submit`, { name }).catch(keptAlready),
 };
 
 /**
@@ -52,14 +56,25 @@ function keptAlready(failure: unknown): SubmitResult {
 export type SubmittedSession = ResumedSession & { result: SubmitResult };
 
 function submittedAlready(failure: unknown): SubmittedSession {
-  const body = failure instanceof QuizApiError && failure.status === 409 ? (failure.body as { session?: ResumedSession; standing?: unknown }) : null;
+  const body =
+    failure instanceof QuizApiError && failure.status === 409
+      ? (failure.body as { session?: ResumedSession; standing?: unknown })
+      : null;
   const result = resultOf(body?.standing);
   if (!body?.session || !result) throw failure;
   return { ...body.session, result };
 }
 
 function resultOf(standing: unknown): SubmitResult | null {
-  const { score, rank = null, threshold = 0, ranks, sharedBy, listed, player = '' } = (standing ?? {}) as Partial<SubmittedStanding>;
+  const {
+    score,
+    rank = null,
+    threshold = 0,
+    ranks,
+    sharedBy,
+    listed,
+    player = '',
+  } = (standing ?? {}) as Partial<SubmittedStanding>;
   if (typeof score !== 'number' || !ranks || !sharedBy || !listed) return null;
   // This request improved nothing: the submit kept before it did whatever it did.
   return { score, rank, threshold, ranks, sharedBy, listed, player, improved: { day: false, week: false, all: false } };

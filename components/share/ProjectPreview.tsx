@@ -9,7 +9,9 @@ const ARABIC = /[\u0600-\u08FF]/u;
 
 /** Dark text on a light first colour, white on a dark one: a creator picks the colours. */
 function inkOn(hex: string): string {
-  const [r, g, b] = [1, 3, 5].map((at) => parseInt(hex.slice(at, at + 2), 16) / 255).map((c) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+  const [r, g, b] = [1, 3, 5]
+    .map((at) => parseInt(hex.slice(at, at + 2), 16) / 255)
+    .map((c) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
   return 0.2126 * r! + 0.7152 * g! + 0.0722 * b! > 0.3 ? '#0f172a' : '#ffffff';
 }
 
@@ -20,18 +22,65 @@ const row = (dir: Direction): CSSProperties['flexDirection'] => (dir === 'rtl' ?
  * right-to-left words as pieces in a row of the paragraph's direction (lib/previews/bidi.ts),
  * clipped by characters first as Satori cannot clamp a row.
  */
-function Paragraph({ text, dir, align, fontSize, lines, budget, style }: { text: string; dir: Direction; align: Direction; fontSize: number; lines: number; budget: number; style?: CSSProperties }) {
+function Paragraph({
+  text,
+  dir,
+  align,
+  fontSize,
+  lines,
+  budget,
+  style,
+}: {
+  text: string;
+  dir: Direction;
+  align: Direction;
+  fontSize: number;
+  lines: number;
+  budget: number;
+  style?: CSSProperties;
+}) {
   if (!needsPieces(text, dir)) {
     const textAlign = align === 'rtl' ? 'right' : 'left';
-    return <div style={{ display: 'block', fontSize, lineHeight: 1.2, textAlign, wordBreak: 'break-word', lineClamp: lines, ...style }}>{text}</div>;
+    return (
+      <div
+        style={{
+          display: 'block',
+          fontSize,
+          lineHeight: 1.2,
+          textAlign,
+          wordBreak: 'break-word',
+          lineClamp: lines,
+          ...style,
+        }}
+      >
+        {text}
+      </div>
+    );
   }
   // Arabic glyphs reach higher and lower than Latin ones; Satori measures an Arabic word wider than it draws it (before joining its letters), so it is centred in its box (or right-aligned, first on a right-to-left line).
   const lineHeight = 1.4;
   const gap = Math.round(fontSize * 0.22);
   return (
-    <div style={{ display: 'flex', flexDirection: row(dir), flexWrap: 'wrap', fontSize, lineHeight, maxHeight: Math.ceil(fontSize * lineHeight * lines) + 2, overflow: 'hidden', ...style }}>
+    <div
+      style={{
+        display: 'flex',
+        flexDirection: row(dir),
+        flexWrap: 'wrap',
+        fontSize,
+        lineHeight,
+        maxHeight: Math.ceil(fontSize * lineHeight * lines) + 2,
+        overflow: 'hidden',
+        ...style,
+      }}
+    >
       {piecesOf(clipWords(text, budget), dir).map((piece, i) => (
-        <span key={i} style={{ ...(i > 0 && piece.spaced && (dir === 'rtl' ? { marginRight: gap } : { marginLeft: gap })), ...(ARABIC.test(piece.text) && { textAlign: i === 0 && dir === 'rtl' ? 'right' : 'center' }) }}>
+        <span
+          key={i}
+          style={{
+            ...(i > 0 && piece.spaced && (dir === 'rtl' ? { marginRight: gap } : { marginLeft: gap })),
+            ...(ARABIC.test(piece.text) && { textAlign: i === 0 && dir === 'rtl' ? 'right' : 'center' }),
+          }}
+        >
           {piece.text}
         </span>
       ))}
@@ -51,31 +100,121 @@ export function ProjectPreview({ dir, title, byline, raised, raisedOf, percent, 
   // Drawn as pieces, a title's words take more room (see Paragraph): two lines at most.
   const titleDir = dirOf(title, dir);
   const pieced = needsPieces(title, titleDir);
-  const drawing = cloneElement(ProjectArt({ art }) as ReactElement<{ width: number; height: number }>, { width: ART_WIDTH, height: PREVIEW_SIZE.height });
+  const drawing = cloneElement(ProjectArt({ art }) as ReactElement<{ width: number; height: number }>, {
+    width: ART_WIDTH,
+    height: PREVIEW_SIZE.height,
+  });
   return (
-    <div style={{ width: '100%', height: '100%', display: 'flex', flexDirection: row(dir), background: deep, color: ink, fontFamily: 'Geist, "Noto Sans Arabic"' }}>
+    <div
+      style={{
+        width: '100%',
+        height: '100%',
+        display: 'flex',
+        flexDirection: row(dir),
+        background: deep,
+        color: ink,
+        fontFamily: 'Geist, "Noto Sans Arabic"',
+      }}
+    >
       <div style={{ display: 'flex', width: ART_WIDTH, height: '100%' }}>{drawing}</div>
-      <div style={{ display: 'flex', flexDirection: 'column', justifyContent: 'space-between', flex: 1, padding: '56px 60px', minWidth: 0 }}>
+      <div
+        style={{
+          display: 'flex',
+          flexDirection: 'column',
+          justifyContent: 'space-between',
+          flex: 1,
+          padding: '56px 60px',
+          minWidth: 0,
+        }}
+      >
         <div style={{ display: 'flex', flexDirection: row(dir), alignItems: 'center', fontSize: 28, opacity: 0.85 }}>
-          <div style={{ width: 18, height: 18, borderRadius: 9, background: light, margin: dir === 'rtl' ? '0 0 0 14px' : '0 14px 0 0' }} />
+          <div
+            style={{
+              width: 18,
+              height: 18,
+              borderRadius: 9,
+              background: light,
+              margin: dir === 'rtl' ? '0 0 0 14px' : '0 14px 0 0',
+            }}
+          />
           crowdpulse
         </div>
         <div style={{ display: 'flex', flexDirection: 'column', alignItems: dir === 'rtl' ? 'flex-end' : 'stretch' }}>
-          <Paragraph align={dir} text={title} dir={titleDir} fontSize={long ? 52 : 68} lines={long && !pieced ? 3 : 2} budget={long ? (pieced ? 34 : 60) : 40} style={{ letterSpacing: dir === 'rtl' ? 0 : -1 }} />
-          <Paragraph align={dir} text={byline} dir={dir} fontSize={28} lines={1} budget={40} style={{ marginTop: 14, opacity: 0.85 }} />
+          <Paragraph
+            align={dir}
+            text={title}
+            dir={titleDir}
+            fontSize={long ? 52 : 68}
+            lines={long && !pieced ? 3 : 2}
+            budget={long ? (pieced ? 34 : 60) : 40}
+            style={{ letterSpacing: dir === 'rtl' ? 0 : -1 }}
+          />
+          <Paragraph
+            align={dir}
+            text={byline}
+            dir={dir}
+            fontSize={28}
+            lines={1}
+            budget={40}
+            style={{ marginTop: 14, opacity: 0.85 }}
+          />
         </div>
         <div style={{ display: 'flex', flexDirection: 'column' }}>
           <div style={{ display: 'flex', flexDirection: row(dir), alignItems: 'flex-end', flexWrap: 'wrap' }}>
-            <Paragraph align={dir} text={raised} dir={dir} fontSize={54} lines={1} budget={24} style={{ margin: dir === 'rtl' ? '0 0 0 16px' : '0 16px 0 0' }} />
-            <Paragraph align={dir} text={raisedOf} dir={dir} fontSize={28} lines={1} budget={40} style={{ marginBottom: 8, opacity: 0.85 }} />
+            <Paragraph
+              align={dir}
+              text={raised}
+              dir={dir}
+              fontSize={54}
+              lines={1}
+              budget={24}
+              style={{ margin: dir === 'rtl' ? '0 0 0 16px' : '0 16px 0 0' }}
+            />
+            <Paragraph
+              align={dir}
+              text={raisedOf}
+              dir={dir}
+              fontSize={28}
+              lines={1}
+              budget={40}
+              style={{ marginBottom: 8, opacity: 0.85 }}
+            />
           </div>
-          <div style={{ display: 'flex', flexDirection: row(dir), marginTop: 16, height: 16, borderRadius: 8, background: ink === '#ffffff' ? 'rgba(255,255,255,0.25)' : 'rgba(15,23,42,0.2)' }}>
-            <div style={{ width: `${percent}%`, height: 16, borderRadius: 8, background: ink === '#ffffff' ? light : ink }} />
+          <div
+            style={{
+              display: 'flex',
+              flexDirection: row(dir),
+              marginTop: 16,
+              height: 16,
+              borderRadius: 8,
+              background: ink === '#ffffff' ? 'rgba(255,255,255,0.25)' : 'rgba(15,23,42,0.2)',
+            }}
+          >
+            <div
+              style={{ width: `${percent}%`, height: 16, borderRadius: 8, background: ink === '#ffffff' ? light : ink }}
+            />
           </div>
           {status && (
             <div style={{ display: 'flex', flexDirection: 'column', marginTop: 22 }}>
-              <Paragraph align={dir} text={status.headline} dir={dir} fontSize={status.state === 'open' ? 30 : 28} lines={2} budget={90} />
-              {status.date && <Paragraph align={dir} text={status.date} dir={dir} fontSize={24} lines={1} budget={40} style={{ marginTop: 6, opacity: 0.8 }} />}
+              <Paragraph
+                align={dir}
+                text={status.headline}
+                dir={dir}
+                fontSize={status.state === 'open' ? 30 : 28}
+                lines={2}
+                budget={90}
+              />
+              {status.date && (
+                <Paragraph
+                  align={dir}
+                  text={status.date}
+                  dir={dir}
+                  fontSize={24}
+                  lines={1}
+                  budget={40}
+                  style={{ marginTop: 6, opacity: 0.8 }}
+                />
+              )}
             </div>
           )}
         </div>

@@ -27,7 +27,8 @@ export function coveredCodePoints(font: Buffer): (codePoint: number) => boolean 
       }
     } else if (format === 12) {
       const groups = font.readUInt32BE(at + 12);
-      for (let g = 0; g < groups; g++) ranges.push([font.readUInt32BE(at + 16 + g * 12), font.readUInt32BE(at + 20 + g * 12)]);
+      for (let g = 0; g < groups; g++)
+        ranges.push([font.readUInt32BE(at + 16 + g * 12), font.readUInt32BE(at + 20 + g * 12)]);
     }
   }
   return (codePoint) => ranges.some(([start, end]) => start <= codePoint && codePoint <= end);

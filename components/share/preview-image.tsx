@@ -40,13 +40,24 @@ const CACHE_CONTROL = 'public, max-age=60';
  */
 const FONT_FILES = [
   { name: 'Geist', file: 'node_modules/next/dist/compiled/@vercel/og/Geist-Regular.ttf' },
-  { name: 'Noto Sans Arabic', file: 'node_modules/@fontsource/noto-sans-arabic/files/noto-sans-arabic-arabic-400-normal.woff' },
+  {
+    name: 'Noto Sans Arabic',
+    file: 'node_modules/@fontsource/noto-sans-arabic/files/noto-sans-arabic-arabic-400-normal.woff',
+  },
 ] as const;
-type Shipped = { fonts: Array<{ name: string; data: Buffer; weight: 400; style: 'normal' }>; covers: (codePoint: number) => boolean };
+type Shipped = {
+  fonts: Array<{ name: string; data: Buffer; weight: 400; style: 'normal' }>;
+  covers: (codePoint: number) => boolean;
+};
 let shipped: Shipped | undefined;
 const font = (): Shipped => {
   if (!shipped) {
-    const fonts = FONT_FILES.map(({ name, file }) => ({ name, data: sfntOfWoff(readFileSync(path.join(process.cwd(), file))), weight: 400 as const, style: 'normal' as const }));
+    const fonts = FONT_FILES.map(({ name, file }) => ({
+      name,
+      data: sfntOfWoff(readFileSync(path.join(process.cwd(), file))),
+      weight: 400 as const,
+      style: 'normal' as const,
+    }));
     const covered = fonts.map(({ data }) => coveredCodePoints(data));
     shipped = { fonts, covers: (codePoint) => covered.some((covers) => covers(codePoint)) };
   }
@@ -63,7 +74,9 @@ const ARABIC = /[\u0600-\u08FF\uFB50-\uFDFF\uFE70-\uFEFF]/gu;
 const EMOJI = /[\p{Extended_Pictographic}\u{FE0F}\u{200D}\u{1F3FB}-\u{1F3FF}]/gu;
 export function drawable(text: string): string {
   const { covers } = font();
-  const kept = [...withoutBidiControls(text).replace(EMOJI, '')].map((char) => (/\s/.test(char) || covers(char.codePointAt(0)!) ? char : FALLBACK));
+  const kept = [...withoutBidiControls(text).replace(EMOJI, '')].map((char) =>
+    /\s/.test(char) || covers(char.codePointAt(0)!) ? char : FALLBACK,
+  );
   return kept.join('').trim();
 }
 const drawableText = (text: PreviewText, fallback = (line: string) => drawable(line)): PreviewText => ({
@@ -72,10 +85,17 @@ const drawableText = (text: PreviewText, fallback = (line: string) => drawable(l
   byline: fallback(text.byline),
   raised: fallback(text.raised),
   raisedOf: fallback(text.raisedOf),
-  ...(text.status && { status: { ...text.status, headline: fallback(text.status.headline), ...(text.status.date && { date: fallback(text.status.date) }) } }),
+  ...(text.status && {
+    status: {
+      ...text.status,
+      headline: fallback(text.status.headline),
+      ...(text.status.date && { date: fallback(text.status.date) }),
+    },
+  }),
 });
 
-const render = async (text: PreviewText) => new ImageResponse(<ProjectPreview {...text} />, { ...PREVIEW_SIZE, fonts: font().fonts }).arrayBuffer();
+const render = async (text: PreviewText) =>
+  new ImageResponse(<ProjectPreview {...text} />, { ...PREVIEW_SIZE, fonts: font().fonts }).arrayBuffer();
 
 async function draw(text: PreviewText, etag: string, now: number): Promise<Drawn> {
   drawCount.value++;
@@ -84,7 +104,11 @@ async function draw(text: PreviewText, etag: string, now: number): Promise<Drawn
   } catch {
     // Satori's font reader throws on some Arabic lookups it does not know: the image is drawn without Arabic letters rather than not at all.
     withoutArabic.value++;
-    return { etag, png: await render(drawableText(text, (line) => drawable(line).replace(ARABIC, FALLBACK))), drawnAt: now };
+    return {
+      etag,
+      png: await render(drawableText(text, (line) => drawable(line).replace(ARABIC, FALLBACK))),
+      drawnAt: now,
+    };
   }
 }
 
@@ -107,5 +131,7 @@ export async function previewResponse(slug: string, text: PreviewText, now = Dat
     drawn.set(key, image);
     if (drawn.size > KEPT) drawn.delete(drawn.keys().next().value!);
   }
-  return new Response(image.png, { headers: { 'content-type': 'image/png', 'cache-control': CACHE_CONTROL, etag: image.etag } });
+  return new Response(image.png, {
+    headers: { 'content-type': 'image/png', 'cache-control': CACHE_CONTROL, etag: image.etag },
+  });
 }

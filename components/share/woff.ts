@@ -11,7 +11,11 @@ export function sfntOfWoff(woff: Buffer): Buffer {
     const at = 44 + i * 20;
     const [offset, packed, size] = [woff.readUInt32BE(at + 4), woff.readUInt32BE(at + 8), woff.readUInt32BE(at + 12)];
     const raw = woff.subarray(offset, offset + packed);
-    return { tag: woff.subarray(at, at + 4), checksum: woff.readUInt32BE(at + 16), data: packed < size ? inflateSync(raw) : raw };
+    return {
+      tag: woff.subarray(at, at + 4),
+      checksum: woff.readUInt32BE(at + 16),
+      data: packed < size ? inflateSync(raw) : raw,
+    };
   });
   const header = Buffer.alloc(12 + count * 16);
   const power = 2 ** Math.floor(Math.log2(count));

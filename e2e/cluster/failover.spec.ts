@@ -15,7 +15,10 @@ let stack: ScaledStack;
 let redis: RedisClient;
 test.beforeAll(async () => {
   // Two replicas a master: the promoted one still has a replica, so acknowledged writes (which wait for one) go on.
-  stack = await ScaledStack.start({ WINDOW_VISITORS_MS: String(WINDOW_VISITORS_MS) }, { store: 'cluster', replicasPerMaster: 2 });
+  stack = await ScaledStack.start(
+    { WINDOW_VISITORS_MS: String(WINDOW_VISITORS_MS) },
+    { store: 'cluster', replicasPerMaster: 2 },
+  );
   redis = stack.createRedis();
 });
 test.afterAll(async () => {
@@ -41,14 +44,18 @@ function keepCalling(send: (n: number) => Promise<number>) {
   return { answers, stop: async () => ((running = false), await done) };
 }
 
-test('a master is SIGKILLed mid-traffic: 503 at most for a moment, never another 5xx, writes recover by themselves, pages resync', async ({ browser }) => {
+test('a master is SIGKILLed mid-traffic: 503 at most for a moment, never another 5xx, writes recover by themselves, pages resync', async ({
+  browser,
+}) => {
   const slug = await createProject(redis);
   const pages = [
     await pinnedPage(browser, stack.url, 'instance-1', `/projects/${slug}`),
     await pinnedPage(browser, stack.url, 'instance-2', `/projects/${slug}`),
   ];
   const api = await pinnedApi(stack.url, 'instance-1');
-  const writes = keepCalling(async (n) => (await api.post(`/api/projects/${slug}/contributions`, { data: { name: `Writer ${n}`, amount: 1 } })).status());
+  const writes = keepCalling(async (n) =>
+    (await api.post(`/api/projects/${slug}/contributions`, { data: { name: `Writer ${n}`, amount: 1 } })).status(),
+  );
   await sleep(1_000);
 
   const master = await stack.cluster.masterFor(projectTag(slug));
@@ -56,7 +63,11 @@ test('a master is SIGKILLed mid-traffic: 503 at most for a moment, never another
   await stack.cluster.killNode(master.port, 'SIGKILL');
   // A replica is promoted within ~2.5 s (cluster-node-timeout 1000); writes succeed again by themselves.
   // Waited for as an event, within the test's own time: how fast is the chaos run's figure, not this verdict.
-  await expect.poll(() => writes.answers.some(({ sentAt, status }) => sentAt > killedAt && status === 201), { timeout: test.info().timeout }).toBe(true);
+  await expect
+    .poll(() => writes.answers.some(({ sentAt, status }) => sentAt > killedAt && status === 201), {
+      timeout: test.info().timeout,
+    })
+    .toBe(true);
   const recoveredAt = writes.answers.find(({ sentAt, status }) => sentAt > killedAt && status === 201)!.sentAt;
   await sleep(1_000);
   await writes.stop();
@@ -70,12 +81,22 @@ test('a master is SIGKILLed mid-traffic: 503 at most for a moment, never another
 
   // The truth is what the promoted replica holds (it may lack the last acknowledged live events):
   // every open page shows exactly that, and keeps following.
-  const truth = async () => ((await (await api.get(`/api/projects/${slug}/live`)).json()) as { contributions: { count: number } }).contributions.count;
+  const truth = async () =>
+    ((await (await api.get(`/api/projects/${slug}/live`)).json()) as { contributions: { count: number } }).contributions
+      .count;
   for (const page of pages) {
     await expect(page.getByTestId('connection-status')).toHaveAttribute('data-state', 'live', { timeout: 10_000 });
-    await expect.poll(async () => Number(await page.getByTestId('contributions-count').getAttribute('data-count')), { timeout: 10_000 }).toBe(await truth());
+    await expect
+      .poll(async () => Number(await page.getByTestId('contributions-count').getAttribute('data-count')), {
+        timeout: 10_000,
+      })
+      .toBe(await truth());
   }
-  expect((await api.post(`/api/projects/${slug}/contributions`, { data: { name: 'After the failover', amount: 2 } })).status()).toBe(201);
+  expect(
+    (
+      await api.post(`/api/projects/${slug}/contributions`, { data: { name: 'After the failover', amount: 2 } })
+    ).status(),
+  ).toBe(201);
   const count = await truth();
   for (const page of pages) {
     await expect(page.getByTestId('contributor-item').filter({ hasText: 'After the failover' })).toHaveCount(1);
@@ -92,7 +113,10 @@ test('an instance crashes: its viewers age out, and HAProxy keeps serving from t
   const straight = stack.instance('instance-1').baseURL;
   // Presence counts a visitor by the signed cookie a page load issues.
   const page = await fetch(`${straight}/projects/${slug}`, { headers: { accept: 'text/html' } });
-  const cookie = page.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+  const cookie = page.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
   const stranded = io(straight, { transports: ['websocket'], reconnection: false, extraHeaders: { cookie } });
   const watched = await stranded.timeout(10_000).emitWithAck('project:watch', { slug });
   expect(watched).toMatchObject({ ok: true });
@@ -108,7 +132,9 @@ test('an instance crashes: its viewers age out, and HAProxy keeps serving from t
 
   // Nobody said goodbye for the stranded viewer: it leaves within one window (and the heartbeat
   // that notices, every half window).
-  await expect(onSecond.getByTestId('visitors-count')).toHaveAttribute('data-count', '2', { timeout: WINDOW_VISITORS_MS * 1.5 + 4_000 });
+  await expect(onSecond.getByTestId('visitors-count')).toHaveAttribute('data-count', '2', {
+    timeout: WINDOW_VISITORS_MS * 1.5 + 4_000,
+  });
   // The page held on instance-1 reconnects through HAProxy, which sends it to instance-2.
   await expect(onFirst.getByTestId('connection-status')).toHaveAttribute('data-state', 'live', { timeout: 10_000 });
   const posted = await fetch(`${stack.url}/api/projects/${slug}/contributions`, {

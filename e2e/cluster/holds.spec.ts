@@ -18,10 +18,26 @@ test.afterAll(async () => {
   await stack?.stop();
 });
 
-test('a hold made through instance-1 shows "being claimed" on a page served by instance-2, and giving it back frees the place there', async ({ browser }) => {
+test('a hold made through instance-1 shows "being claimed" on a page served by instance-2, and giving it back frees the place there', async ({
+  browser,
+}) => {
   const slug = `e2e-holds-${randomBytes(4).toString('hex')}`;
   const { title, tagline, description, creator, creatorAccount, goal, art } = sampleProject(slug);
-  await putProject(slug, { title, tagline, description, creator, creatorAccount, goal, art, tiers: [{ id: 'vinyl', title: 'The vinyl', description: '', minimum: 40, limit: 2 }], listed: false }, redis);
+  await putProject(
+    slug,
+    {
+      title,
+      tagline,
+      description,
+      creator,
+      creatorAccount,
+      goal,
+      art,
+      tiers: [{ id: 'vinyl', title: 'The vinyl', description: '', minimum: 40, limit: 2 }],
+      listed: false,
+    },
+    redis,
+  );
   const holder = await pinnedPage(browser, stack.url, 'instance-1', `/projects/${slug}`);
   const watcher = await pinnedPage(browser, stack.url, 'instance-2', `/projects/${slug}`);
   const vinyl = (page: typeof holder) => page.locator('[data-testid="tier-option"][data-tier="vinyl"]');

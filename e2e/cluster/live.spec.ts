@@ -35,11 +35,15 @@ async function oneProjectPerMaster(): Promise<string[]> {
   return [...byMaster.values()];
 }
 
-test('a contribution posted through instance-1 appears live on pages served by instance-2, whichever master owns the project', async ({ browser }) => {
+test('a contribution posted through instance-1 appears live on pages served by instance-2, whichever master owns the project', async ({
+  browser,
+}) => {
   const api = await pinnedApi(stack.url, 'instance-1');
   for (const slug of await oneProjectPerMaster()) {
     const page = await pinnedPage(browser, stack.url, 'instance-2', `/projects/${slug}`);
-    const posted = await api.post(`/api/projects/${slug}/contributions`, { data: { name: `Via instance-1 ${slug}`, amount: 12 } });
+    const posted = await api.post(`/api/projects/${slug}/contributions`, {
+      data: { name: `Via instance-1 ${slug}`, amount: 12 },
+    });
     expect([posted.status(), posted.headers()[INSTANCE_HEADER.toLowerCase()]]).toEqual([201, 'instance-1']);
     await expect(page.getByTestId('contributor-item')).toContainText(`Via instance-1 ${slug}`);
     await expect(page.getByTestId('contributions-count')).toHaveAttribute('data-count', '1');
@@ -58,7 +62,9 @@ test('a quiz submitted through instance-1 slides into the leaderboard served by 
   await api.dispose();
 });
 
-test('folds are published once across both instances’ pollers, live on /ops served by instance-2', async ({ browser }) => {
+test('folds are published once across both instances’ pollers, live on /ops served by instance-2', async ({
+  browser,
+}) => {
   const page = await pinnedPage(browser, stack.url, 'instance-2', '/ops');
   const apis = [await pinnedApi(stack.url, 'instance-1'), await pinnedApi(stack.url, 'instance-2')];
   const accounts = Array.from({ length: 8 }, (_, i) => `scale_${Date.now().toString(36)}_${i}`);
@@ -77,7 +83,10 @@ test('folds are published once across both instances’ pollers, live on /ops se
   }
   const published = page.getByTestId('folding-published');
   for (const account of accounts) {
-    await expect(published.locator(`[data-testid="folding-published-item"][data-account="${account}"]`)).toHaveCount(1, { timeout: 15_000 });
+    await expect(published.locator(`[data-testid="folding-published-item"][data-account="${account}"]`)).toHaveCount(
+      1,
+      { timeout: 15_000 },
+    );
   }
   // Two more windows: still one fold each, in the published log too.
   await page.waitForTimeout(4_000);
@@ -86,7 +95,9 @@ test('folds are published once across both instances’ pollers, live on /ops se
   await Promise.all(apis.map((api) => api.dispose()));
 });
 
-test('a person with a tab on each instance is one visitor: the instances accept each other’s visitor cookies', async ({ browser }) => {
+test('a person with a tab on each instance is one visitor: the instances accept each other’s visitor cookies', async ({
+  browser,
+}) => {
   const slug = await createProject(redis);
   const first = await pinnedPage(browser, stack.url, 'instance-1', `/projects/${slug}`);
   await expect(first.getByTestId('visitors-count')).toHaveAttribute('data-count', '1');
@@ -103,21 +114,33 @@ test('a person with a tab on each instance is one visitor: the instances accept 
 
 test('an edit through one instance is in a page view of both after it, and their pages stay shared', async () => {
   const slug = await createProject(redis);
-  const apis = { 'instance-1': await pinnedApi(stack.url, 'instance-1'), 'instance-2': await pinnedApi(stack.url, 'instance-2') };
+  const apis = {
+    'instance-1': await pinnedApi(stack.url, 'instance-1'),
+    'instance-2': await pinnedApi(stack.url, 'instance-2'),
+  };
   const view = async (instance: keyof typeof apis) => {
     const response = await apis[instance].get(`/projects/${slug}`, { headers: { accept: 'text/html' } });
     expect(response.headers()[INSTANCE_HEADER.toLowerCase()]).toBe(instance);
     return response.text();
   };
   // Both instances have rendered and cached the page, and hear its project's channel.
-  for (const instance of ['instance-1', 'instance-2'] as const) expect(await view(instance)).toContain(`Project ${slug}`);
+  for (const instance of ['instance-1', 'instance-2'] as const)
+    expect(await view(instance)).toContain(`Project ${slug}`);
   const title = `Renamed ${slug}`;
   const edited = await apis['instance-1'].put(`/api/projects/${slug}`, {
     headers: { authorization: `Bearer ${stack.adminToken}` },
-    data: { title, tagline: 'Edited live', description: 'Edited while two instances served it.', creator: 'Test Creator', creatorAccount: `account-${slug}`, goal: 10_000 },
+    data: {
+      title,
+      tagline: 'Edited live',
+      description: 'Edited while two instances served it.',
+      creator: 'Test Creator',
+      creatorAccount: `account-${slug}`,
+      goal: 10_000,
+    },
   });
   expect(edited.status()).toBe(200);
   // Each instance heard the save on the project's channel: decided by what a view shows, not how soon.
-  for (const instance of ['instance-1', 'instance-2'] as const) await expect.poll(() => view(instance), { message: instance }).toContain(title);
+  for (const instance of ['instance-1', 'instance-2'] as const)
+    await expect.poll(() => view(instance), { message: instance }).toContain(title);
   await Promise.all(Object.values(apis).map((api) => api.dispose()));
 });

@@ -91,7 +91,11 @@ function writeFrom(localAddress: string, forwardedFor: string): Promise<number> 
       {
         method: 'POST',
         localAddress,
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'x-forwarded-for': forwardedFor },
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          'x-forwarded-for': forwardedFor,
+        },
       },
       (response) => {
         response.resume();
@@ -128,7 +132,9 @@ test('a visitor cookie issued by one instance counts on another: the instances s
     await waitUntilReady(redis);
     const slug = await createProject(redis as Redis);
     const cookie = await visitorCookie(stack.url);
-    const viewing = async () => ((await (await fetch(`${stack.url}/api/projects/${slug}/live`)).json()) as { visitors: { count: number } }).visitors.count;
+    const viewing = async () =>
+      ((await (await fetch(`${stack.url}/api/projects/${slug}/live`)).json()) as { visitors: { count: number } })
+        .visitors.count;
     // One tab on each instance in turn: whichever issued the cookie, both count its visitor.
     for (const { app } of stack.site.apps) {
       const tab = rawSocket(app.baseURL, { cookie });

@@ -55,6 +55,10 @@ export async function expectNoSeriousAxeViolations(page: Page, state: string) {
   const { violations } = await new AxeBuilder({ page }).analyze();
   const serious = violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({ rule: violation.id, impact: violation.impact, nodes: violation.nodes.map((node) => node.target.join(' ')).slice(0, 5) }));
+    .map((violation) => ({
+      rule: violation.id,
+      impact: violation.impact,
+      nodes: violation.nodes.map((node) => node.target.join(' ')).slice(0, 5),
+    }));
   expect(serious, `${state}: serious or critical axe violations`).toEqual([]);
 }

@@ -18,10 +18,18 @@ const LOCALES = [
 ] as const;
 
 const intlTotal = (page: Page, locale: string) =>
-  page.evaluate(([tag, amount]) => new Intl.NumberFormat(tag, { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 }).format(amount), [locale, TOTAL] as const);
+  page.evaluate(
+    ([tag, amount]) =>
+      new Intl.NumberFormat(tag, { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 }).format(amount),
+    [locale, TOTAL] as const,
+  );
 
 for (const { locale, dir, total } of LOCALES) {
-  test(`the project page in ${locale}: lang and dir, the total as ${locale} writes it, nothing serious for axe at 390 and 1366, light and dark`, async ({ page, slug, api }) => {
+  test(`the project page in ${locale}: lang and dir, the total as ${locale} writes it, nothing serious for axe at 390 and 1366, light and dark`, async ({
+    page,
+    slug,
+    api,
+  }) => {
     await api.contribute(slug, `QA ${qaTag()}`, TOTAL);
     await page.setViewportSize({ width: 390, height: 844 });
     expect((await page.goto(`/${locale}/projects/${slug}`))?.status()).toBe(200);
@@ -41,13 +49,20 @@ for (const { locale, dir, total } of LOCALES) {
     }
     if (dir === 'rtl') {
       // Right to left at 1366: the Back form's column is on the left of the figures, not the right.
-      const [form, funding] = await Promise.all([page.getByTestId('contribute-form').boundingBox(), page.getByTestId('raised-total').boundingBox()]);
+      const [form, funding] = await Promise.all([
+        page.getByTestId('contribute-form').boundingBox(),
+        page.getByTestId('raised-total').boundingBox(),
+      ]);
       expect(form!.x + form!.width).toBeLessThan(funding!.x);
     }
   });
 }
 
-test('the switcher’s choice is remembered: an unprefixed link opens in it, whatever the browser asks for', async ({ browser, baseURL, slug }) => {
+test('the switcher’s choice is remembered: an unprefixed link opens in it, whatever the browser asks for', async ({
+  browser,
+  baseURL,
+  slug,
+}) => {
   const context = await browser.newContext({ baseURL, locale: 'en-US' });
   const page = await context.newPage();
   await page.goto(`/projects/${slug}`);

@@ -27,14 +27,24 @@ export class QaApi {
   /** An unlisted project of the test's own, ending in a day: off the catalogue and its creator's page, reached by its URL. */
   async createProject(tag = qaTag()): Promise<string> {
     const slug = `qa-${tag}`;
-    const body = { title: `QA ${tag}`, creator: 'QA', creatorAccount: `qa-${tag}`, goal: 1_000, endsAt: Date.now() + 86_400_000, listed: false };
+    const body = {
+      title: `QA ${tag}`,
+      creator: 'QA',
+      creatorAccount: `qa-${tag}`,
+      goal: 1_000,
+      endsAt: Date.now() + 86_400_000,
+      listed: false,
+    };
     const response = await this.request.put(`/api/projects/${slug}`, { data: body, ...this.admin });
     expect(response.status(), await response.text()).toBe(201);
     return slug;
   }
 
   async publishNews(slug: string, title: string): Promise<string> {
-    const response = await this.request.post(`/api/projects/${slug}/news`, { data: { title, url: 'https://example.org/qa' }, ...this.admin });
+    const response = await this.request.post(`/api/projects/${slug}/news`, {
+      data: { title, url: 'https://example.org/qa' },
+      ...this.admin,
+    });
     expect(response.status(), await response.text()).toBe(201);
     return ((await response.json()) as { id: string }).id;
   }
@@ -66,10 +76,14 @@ export class QaApi {
   /** Every listed project, in order, as `GET /api/projects` pages it (its `Link: rel="next"`). */
   async catalogue(): Promise<{ slug: string; title: string; endsAt?: number }[]> {
     const projects: { slug: string; title: string; endsAt?: number }[] = [];
-    for (let next: string | undefined = '/api/projects?limit=100'; next; ) {
+    for (let next: string | undefined = '/api/projects?limit=100'; next;) {
       const response: APIResponse = await this.request.get(next);
       expect(response.status()).toBe(200);
-      projects.push(...((await response.json()) as { slug: string; title: string; endsAt?: number }[]).map(({ slug, title, endsAt }) => ({ slug, title, endsAt })));
+      projects.push(
+        ...((await response.json()) as { slug: string; title: string; endsAt?: number }[]).map(
+          ({ slug, title, endsAt }) => ({ slug, title, endsAt }),
+        ),
+      );
       next = /<([^>]+)>;\s*rel="next"/.exec(response.headers().link ?? '')?.[1];
     }
     return projects;
@@ -78,6 +92,11 @@ export class QaApi {
   /** What visitors see of the catalogue and the boards: the listed cards and each board's rows. */
   async visible() {
     const [cards, ...boards] = await Promise.all([this.catalogue(), ...PERIODS.map((period) => this.board(period))]);
-    return { cards, boards: Object.fromEntries(PERIODS.map((period, i) => [period, boards[i]!.map(({ id, name, score }) => ({ id, name, score }))])) };
+    return {
+      cards,
+      boards: Object.fromEntries(
+        PERIODS.map((period, i) => [period, boards[i]!.map(({ id, name, score }) => ({ id, name, score }))]),
+      ),
+    };
   }
 }

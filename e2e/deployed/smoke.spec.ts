@@ -1,4 +1,13 @@
-import { AdminConsole, CataloguePage, FeedPage, LeaderboardPage, ProjectPage, promisedTestIds, QuizPage, TestIdsSeen } from '../pages';
+import {
+  AdminConsole,
+  CataloguePage,
+  FeedPage,
+  LeaderboardPage,
+  ProjectPage,
+  promisedTestIds,
+  QuizPage,
+  TestIdsSeen,
+} from '../pages';
 import { expect, expectNoSeriousAxeViolations, test } from './fixtures';
 import { PERIODS, qaTag } from './qa-api';
 
@@ -10,7 +19,14 @@ import { PERIODS, qaTag } from './qa-api';
  */
 test.use({ reducedMotion: 'reduce' });
 
-const PAGES = { project: '/projects/', quiz: '/quiz', leaderboard: '/leaderboard', feed: '/feed', admin: '/admin', ops: '/ops' } as const;
+const PAGES = {
+  project: '/projects/',
+  quiz: '/quiz',
+  leaderboard: '/leaderboard',
+  feed: '/feed',
+  admin: '/admin',
+  ops: '/ops',
+} as const;
 const LIVE_PAGES = new Set(['project', 'leaderboard', 'feed', 'ops']);
 
 for (const [name, path] of Object.entries(PAGES)) {
@@ -23,7 +39,11 @@ for (const [name, path] of Object.entries(PAGES)) {
   });
 }
 
-test('the catalogue loads with its test ids, without the suite’s projects, and axe finds nothing serious on it', async ({ page, slug, api }) => {
+test('the catalogue loads with its test ids, without the suite’s projects, and axe finds nothing serious on it', async ({
+  page,
+  slug,
+  api,
+}) => {
   const catalogue = new CataloguePage(page);
   await catalogue.open();
   const listed = await api.catalogue();
@@ -37,7 +57,8 @@ test('the catalogue loads with its test ids, without the suite’s projects, and
       (!['project-card', 'follow-button'].includes(id) || listed.length > 0) &&
       (id !== 'campaign-clock' || listed.slice(0, 24).some((project) => project.endsAt !== undefined)) &&
       // "Recently ended" when a campaign on the first page has ended (the site's clock and this one agree to a page's load).
-      (id !== 'recently-ended' || listed.slice(0, 24).some((project) => project.endsAt !== undefined && project.endsAt < Date.now() - 60_000)),
+      (id !== 'recently-ended' ||
+        listed.slice(0, 24).some((project) => project.endsAt !== undefined && project.endsAt < Date.now() - 60_000)),
   );
   expect(await new TestIdsSeen(page).missing(expected)).toEqual([]);
   expect(await catalogue.slugs()).not.toContain(slug);
@@ -61,11 +82,16 @@ test('a contribution in one browser reaches another browser’s open project pag
   await expect(watcher.timeline.filter({ hasText: name })).toHaveCount(1);
   // The suite's project ends in a day: its closed form and its archive never show here (e2e/campaign-end.spec.ts).
   const whenEnded = ['contribute-closed', 'campaign-archive'];
-  expect(await new TestIdsSeen(watcher.page).missing(promisedTestIds('project').filter((id) => !whenEnded.includes(id)))).toEqual([]);
+  expect(
+    await new TestIdsSeen(watcher.page).missing(promisedTestIds('project').filter((id) => !whenEnded.includes(id))),
+  ).toEqual([]);
   await expectNoSeriousAxeViolations(watcher.page, 'a project page with a contribution and news');
 });
 
-test('a quiz is played and submitted, an open board shows the entry, and hiding the QA player takes it off', async ({ newVisitor, api }) => {
+test('a quiz is played and submitted, an open board shows the entry, and hiding the QA player takes it off', async ({
+  newVisitor,
+  api,
+}) => {
   // An entry on a full board would trim a visitor's row, which hiding the QA player cannot bring back.
   test.skip(!(await api.boardsHaveRoom()), 'a board is full (100 rows): a QA entry would trim a visitor’s row');
   const board = new LeaderboardPage(await newVisitor());
@@ -88,11 +114,17 @@ test('a quiz is played and submitted, an open board shows the entry, and hiding 
     await expectNoSeriousAxeViolations(board.page, 'the board with the QA entry');
   } finally {
     // Whatever happened after the submit, the QA player leaves every board.
-    const rows = (await Promise.all(PERIODS.map((period) => api.board(period)))).flat().filter((row) => row.name === name);
+    const rows = (await Promise.all(PERIODS.map((period) => api.board(period))))
+      .flat()
+      .filter((row) => row.name === name);
     for (const player of new Set(rows.map((row) => row.player))) await api.hidePlayer(player);
   }
   await expect(board.rowNamed(name)).toHaveCount(0);
-  for (const period of PERIODS) expect((await api.board(period)).map((row) => row.name), period).not.toContain(name);
+  for (const period of PERIODS)
+    expect(
+      (await api.board(period)).map((row) => row.name),
+      period,
+    ).not.toContain(name);
 });
 
 test('follow a project, and its news reaches /feed live', async ({ newVisitor, slug, api }) => {
@@ -113,7 +145,12 @@ test('follow a project, and its news reaches /feed live', async ({ newVisitor, s
   await expectNoSeriousAxeViolations(page, 'the feed with an entry');
 });
 
-test('an admin unpublishes news in the admin console, and it leaves an open project page', async ({ newVisitor, slug, api, adminToken }) => {
+test('an admin unpublishes news in the admin console, and it leaves an open project page', async ({
+  newVisitor,
+  slug,
+  api,
+  adminToken,
+}) => {
   const title = `QA news ${qaTag()}`;
   await api.publishNews(slug, title);
   await api.contribute(slug, `QA ${qaTag()}`);
@@ -151,8 +188,14 @@ test('the API answers as its OpenAPI document says, refusals included', async ({
   for (const path of reads) expect((await request.get(path)).status(), path).toBe(200);
   expect((await request.get('/api/projects/qa-no-such-project/live')).status()).toBe(404);
   expect((await request.get('/api/leaderboard?period=month')).status()).toBe(400);
-  expect((await request.post(`/api/projects/${slug}/news`, { data: { title: 'no token', url: 'https://example.org' } })).status()).toBe(401);
-  expect((await request.post(`/api/projects/${slug}/contributions`, { data: { name: '', amount: 10 } })).status()).toBe(400);
+  expect(
+    (
+      await request.post(`/api/projects/${slug}/news`, { data: { title: 'no token', url: 'https://example.org' } })
+    ).status(),
+  ).toBe(401);
+  expect((await request.post(`/api/projects/${slug}/contributions`, { data: { name: '', amount: 10 } })).status()).toBe(
+    400,
+  );
   await api.contribute(slug, `QA ${qaTag()}`);
   const { cards } = await api.visible();
   expect(cards.map((card) => card.slug)).not.toContain(slug);

@@ -31,7 +31,9 @@ export class TestIdsSeen {
   constructor(private readonly page: Page) {}
 
   async collect(): Promise<void> {
-    const ids = await this.page.locator('[data-testid]').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-testid') ?? ''));
+    const ids = await this.page
+      .locator('[data-testid]')
+      .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-testid') ?? ''));
     for (const id of ids) this.seen.add(id);
   }
 

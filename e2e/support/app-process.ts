@@ -5,5 +5,6 @@ const TEST_DEFAULTS = { RATE_LIMIT_PER_MIN: '0', SIMULATE: '0', SEED_DEMO: '0', 
 
 export type AppProcess = Process;
 export const AppProcess = {
-  start: (env: Record<string, string>, options?: AppProcessOptions) => Process.start({ ...TEST_DEFAULTS, ...env }, options),
+  start: (env: Record<string, string>, options?: AppProcessOptions) =>
+    Process.start({ ...TEST_DEFAULTS, ...env }, options),
 };

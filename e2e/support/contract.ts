@@ -1,4 +1,11 @@
-import { expect, type APIRequestContext, type APIResponse, type Page, type Response, type TestInfo } from '@playwright/test';
+import {
+  expect,
+  type APIRequestContext,
+  type APIResponse,
+  type Page,
+  type Response,
+  type TestInfo,
+} from '@playwright/test';
 import { contractViolation } from '../../tests/contract/validator';
 
 const isApi = (url: string) => new URL(url).pathname.startsWith('/api/');
@@ -31,14 +38,27 @@ export class ContractWatch {
     if (!isApi(response.url())) return;
     const checked = bodyOf(response).then((body) => {
       if (body === UNREADABLE) return;
-      const violation = contractViolation(method, response.url(), response.status(), response.headers()['content-type'] ?? '', body);
+      const violation = contractViolation(
+        method,
+        response.url(),
+        response.status(),
+        response.headers()['content-type'] ?? '',
+        body,
+      );
       if (violation) this.violations.push(violation);
     });
     this.pending.push(checked.catch(() => undefined));
   }
 
   request(request: APIRequestContext): APIRequestContext {
-    const methods: Record<string, string> = { get: 'GET', post: 'POST', put: 'PUT', patch: 'PATCH', delete: 'DELETE', head: 'HEAD' };
+    const methods: Record<string, string> = {
+      get: 'GET',
+      post: 'POST',
+      put: 'PUT',
+      patch: 'PATCH',
+      delete: 'DELETE',
+      head: 'HEAD',
+    };
     return new Proxy(request, {
       get: (target, property, receiver) => {
         const original = Reflect.get(target, property, receiver);
@@ -77,12 +97,16 @@ export class ContractWatch {
  * The `contract` fixture both the project's specs and the smoke suite use: on for every test, and
  * a test that passed otherwise fails on an answer off the OpenAPI document.
  */
-export const contractFixture: [(args: object, use: (watch: ContractWatch) => Promise<void>, testInfo: TestInfo) => Promise<void>, { auto: true }] = [
+export const contractFixture: [
+  (args: object, use: (watch: ContractWatch) => Promise<void>, testInfo: TestInfo) => Promise<void>,
+  { auto: true },
+] = [
   async ({}, use, testInfo) => {
     const watch = new ContractWatch();
     await use(watch);
     const violations = await watch.settled();
-    if (testInfo.status === testInfo.expectedStatus) expect(violations, 'answers that break the OpenAPI document').toEqual([]);
+    if (testInfo.status === testInfo.expectedStatus)
+      expect(violations, 'answers that break the OpenAPI document').toEqual([]);
   },
   { auto: true },
 ];

@@ -17,7 +17,10 @@ type Fixtures = {
 };
 type WorkerFixtures = { redis: RedisClient; live: LiveEventsContext };
 
-export async function createProject(redis: RedisClient, slug = `e2e-${randomBytes(5).toString('hex')}`): Promise<string> {
+export async function createProject(
+  redis: RedisClient,
+  slug = `e2e-${randomBytes(5).toString('hex')}`,
+): Promise<string> {
   await saveProject(sampleProject(slug, 1_000), Date.now(), redis);
   return slug;
 }

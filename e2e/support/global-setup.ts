@@ -27,11 +27,13 @@ export default async function globalSetup() {
 /** Starts what the run tests, and returns how to stop it. */
 async function startSite(): Promise<(() => Promise<void>) | undefined> {
   if (process.env.E2E_BASE_URL) {
-    if (!process.env.E2E_ADMIN_TOKEN) throw new Error('E2E_BASE_URL names a site: set E2E_ADMIN_TOKEN to its ADMIN_TOKEN too');
+    if (!process.env.E2E_ADMIN_TOKEN)
+      throw new Error('E2E_BASE_URL names a site: set E2E_ADMIN_TOKEN to its ADMIN_TOKEN too');
     return;
   }
   const asDeployed = { SEED_DEMO: '1', FOLD_WINDOW_MS: '1000' };
-  if (process.env.E2E_STACK === 'scaled') return useSite(await ScaledStack.start(asDeployed, { store: 'cluster' }), (stack) => stack.url);
+  if (process.env.E2E_STACK === 'scaled')
+    return useSite(await ScaledStack.start(asDeployed, { store: 'cluster' }), (stack) => stack.url);
   if (process.env.E2E_STACK === 'single') return useSite(await Stack.start(asDeployed), (stack) => stack.baseURL);
   if (process.env.E2E_STACK) throw new Error(`E2E_STACK is single or scaled, not ${process.env.E2E_STACK}`);
 

@@ -30,9 +30,22 @@ export type FuzzTotals = {
   writesOn4xx: { route: string; status: number; keys: string[]; request: string }[];
 };
 
-type Target = { baseURL: string; slug: string; contributionId: string; newsId: string; sessionId: string; questionId: string; adminToken: string };
+type Target = {
+  baseURL: string;
+  slug: string;
+  contributionId: string;
+  newsId: string;
+  sessionId: string;
+  questionId: string;
+  adminToken: string;
+};
 type FuzzRequest = { method: string; path: string; headers: Record<string, string>; body?: string; expected?: number };
-type Route = { name: string; method: string; path: (target: Target, param: string, param2: string) => string; body?: fc.Arbitrary<unknown> };
+type Route = {
+  name: string;
+  method: string;
+  path: (target: Target, param: string, param2: string) => string;
+  body?: fc.Arbitrary<unknown>;
+};
 
 const huge = (n: number) => fc.constant('x'.repeat(n));
 const nasty = fc.oneof(
@@ -49,14 +62,26 @@ const anyValue = fc.oneof(
   fc.constantFrom(null, true, -1, 0, 1e308, Number.MAX_SAFE_INTEGER + 2, '', '1', []),
   nasty,
 );
-const polluting = fc.constantFrom('{"__proto__":{"polluted":1}}', '{"constructor":{"prototype":{"polluted":1}}}', '{"name":"x","__proto__":{"amount":5}}');
+const polluting = fc.constantFrom(
+  '{"__proto__":{"polluted":1}}',
+  '{"constructor":{"prototype":{"polluted":1}}}',
+  '{"name":"x","__proto__":{"amount":5}}',
+);
 const deep = fc.integer({ min: 100, max: 6_000 }).map((depth) => '['.repeat(depth) + ']'.repeat(depth));
 const nearly = (shape: Record<string, fc.Arbitrary<unknown>>) =>
-  fc.record(Object.fromEntries(Object.entries(shape).map(([key, valid]) => [key, fc.oneof({ weight: 3, arbitrary: valid }, anyValue)])), {
-    requiredKeys: [],
-  });
+  fc.record(
+    Object.fromEntries(
+      Object.entries(shape).map(([key, valid]) => [key, fc.oneof({ weight: 3, arbitrary: valid }, anyValue)]),
+    ),
+    {
+      requiredKeys: [],
+    },
+  );
 
-const name = fc.oneof(fc.string({ minLength: 1, maxLength: 45 }), fc.string({ unit: 'grapheme', minLength: 1, maxLength: 25 }));
+const name = fc.oneof(
+  fc.string({ minLength: 1, maxLength: 45 }),
+  fc.string({ unit: 'grapheme', minLength: 1, maxLength: 25 }),
+);
 const id = fc.stringMatching(/^[A-Za-z0-9_-]{1,70}$/);
 
 const ROUTES: Route[] = [
@@ -65,20 +90,54 @@ const ROUTES: Route[] = [
     name: 'PUT /api/projects/:slug',
     method: 'PUT',
     path: (t, p) => `/api/projects/${p || t.slug}`,
-    body: nearly({ title: name, tagline: name, description: name, creator: name, creatorAccount: id, goal: fc.integer({ min: -5, max: 2_000_000_000 }), art: anyValue }),
+    body: nearly({
+      title: name,
+      tagline: name,
+      description: name,
+      creator: name,
+      creatorAccount: id,
+      goal: fc.integer({ min: -5, max: 2_000_000_000 }),
+      art: anyValue,
+    }),
   },
   { name: 'GET /api/projects/:slug/live', method: 'GET', path: (t, p) => `/api/projects/${p || t.slug}/live` },
-  { name: 'POST /api/projects/:slug/contributions', method: 'POST', path: (t, p) => `/api/projects/${p || t.slug}/contributions`, body: nearly({ id, name, amount: fc.integer({ min: -5, max: 1_000_005 }) }) },
-  { name: 'DELETE /api/projects/:slug/contributions/:id', method: 'DELETE', path: (t, p, q) => `/api/projects/${p || t.slug}/contributions/${q || t.contributionId}` },
-  { name: 'POST /api/projects/:slug/news', method: 'POST', path: (t, p) => `/api/projects/${p || t.slug}/news`, body: nearly({ id, title: name, url: fc.oneof(fc.webUrl(), fc.string()) }) },
-  { name: 'DELETE /api/projects/:slug/news/:id', method: 'DELETE', path: (t, p, q) => `/api/projects/${p || t.slug}/news/${q || t.newsId}` },
+  {
+    name: 'POST /api/projects/:slug/contributions',
+    method: 'POST',
+    path: (t, p) => `/api/projects/${p || t.slug}/contributions`,
+    body: nearly({ id, name, amount: fc.integer({ min: -5, max: 1_000_005 }) }),
+  },
+  {
+    name: 'DELETE /api/projects/:slug/contributions/:id',
+    method: 'DELETE',
+    path: (t, p, q) => `/api/projects/${p || t.slug}/contributions/${q || t.contributionId}`,
+  },
+  {
+    name: 'POST /api/projects/:slug/news',
+    method: 'POST',
+    path: (t, p) => `/api/projects/${p || t.slug}/news`,
+    body: nearly({ id, title: name, url: fc.oneof(fc.webUrl(), fc.string()) }),
+  },
+  {
+    name: 'DELETE /api/projects/:slug/news/:id',
+    method: 'DELETE',
+    path: (t, p, q) => `/api/projects/${p || t.slug}/news/${q || t.newsId}`,
+  },
   {
     name: 'POST /api/projects/:slug/import',
     method: 'POST',
     path: (t, p) => `/api/projects/${p || t.slug}/import`,
     body: nearly({
       events: fc.array(
-        nearly({ kind: fc.constantFrom('contribution', 'news'), id, name, amount: fc.integer({ min: 0, max: 100 }), title: name, url: fc.webUrl(), at: fc.integer({ min: 0, max: Date.now() + 120_000 }) }),
+        nearly({
+          kind: fc.constantFrom('contribution', 'news'),
+          id,
+          name,
+          amount: fc.integer({ min: 0, max: 100 }),
+          title: name,
+          url: fc.webUrl(),
+          at: fc.integer({ min: 0, max: Date.now() + 120_000 }),
+        }),
         { maxLength: 5 },
       ),
     }),
@@ -86,14 +145,45 @@ const ROUTES: Route[] = [
   { name: 'GET /api/projects/:slug/timeline', method: 'GET', path: (t, p) => `/api/projects/${p || t.slug}/timeline` },
   { name: 'POST /api/quiz/sessions', method: 'POST', path: () => '/api/quiz/sessions', body: anyValue },
   { name: 'GET /api/quiz/sessions/:id', method: 'GET', path: (t, p) => `/api/quiz/sessions/${p || t.sessionId}` },
-  { name: 'POST /api/quiz/sessions/:id/answers', method: 'POST', path: (t, p) => `/api/quiz/sessions/${p || t.sessionId}/answers`, body: nearly({ questionId: fc.string(), choice: fc.integer({ min: -1, max: 10 }) }) },
-  { name: 'POST /api/quiz/sessions/:id/submit', method: 'POST', path: (t, p) => `/api/quiz/sessions/${p || t.sessionId}/submit`, body: nearly({ name, score: fc.integer() }) },
+  {
+    name: 'POST /api/quiz/sessions/:id/answers',
+    method: 'POST',
+    path: (t, p) => `/api/quiz/sessions/${p || t.sessionId}/answers`,
+    body: nearly({ questionId: fc.string(), choice: fc.integer({ min: -1, max: 10 }) }),
+  },
+  {
+    name: 'POST /api/quiz/sessions/:id/submit',
+    method: 'POST',
+    path: (t, p) => `/api/quiz/sessions/${p || t.sessionId}/submit`,
+    body: nearly({ name, score: fc.integer() }),
+  },
   { name: 'GET /api/leaderboard', method: 'GET', path: () => '/api/leaderboard' },
-  { name: 'DELETE /api/leaderboard/entries/:id', method: 'DELETE', path: (_t, p) => `/api/leaderboard/entries/${p || 'not-on-any-board'}` },
-  { name: 'GET /api/leaderboard/players/:player', method: 'GET', path: (_t, p) => `/api/leaderboard/players/${p || 'nobody-in-particular'}` },
-  { name: 'DELETE /api/leaderboard/players/:player', method: 'DELETE', path: (_t, p) => `/api/leaderboard/players/${p || 'nobody-in-particular'}` },
+  {
+    name: 'DELETE /api/leaderboard/entries/:id',
+    method: 'DELETE',
+    path: (_t, p) => `/api/leaderboard/entries/${p || 'not-on-any-board'}`,
+  },
+  {
+    name: 'GET /api/leaderboard/players/:player',
+    method: 'GET',
+    path: (_t, p) => `/api/leaderboard/players/${p || 'nobody-in-particular'}`,
+  },
+  {
+    name: 'DELETE /api/leaderboard/players/:player',
+    method: 'DELETE',
+    path: (_t, p) => `/api/leaderboard/players/${p || 'nobody-in-particular'}`,
+  },
   { name: 'GET /api/health', method: 'GET', path: () => '/api/health' },
-  { name: 'POST /api/folding/events', method: 'POST', path: () => '/api/folding/events', body: nearly({ id, account_id: id, metrics: fc.dictionary(fc.string({ maxLength: 45 }), fc.oneof(fc.double(), fc.integer()), { maxKeys: 40 }) }) },
+  {
+    name: 'POST /api/folding/events',
+    method: 'POST',
+    path: () => '/api/folding/events',
+    body: nearly({
+      id,
+      account_id: id,
+      metrics: fc.dictionary(fc.string({ maxLength: 45 }), fc.oneof(fc.double(), fc.integer()), { maxKeys: 40 }),
+    }),
+  },
   { name: 'GET /api/folding/stats', method: 'GET', path: () => '/api/folding/stats' },
   { name: 'GET /api/folding/published', method: 'GET', path: () => '/api/folding/published' },
   { name: 'POST /api/folding/burst', method: 'POST', path: () => '/api/folding/burst', body: anyValue },
@@ -102,11 +192,26 @@ const ROUTES: Route[] = [
 
 function requestFor(route: Route, target: Target): fc.Arbitrary<FuzzRequest> {
   const param = fc.oneof({ weight: 3, arbitrary: fc.constant('') }, nasty.map(encodeURIComponent), nasty);
-  const query = fc.dictionary(fc.constantFrom('limit', 'before', 'after', 'slug', 'period', '__proto__', 'x'), fc.oneof(nasty, fc.integer().map(String)), { maxKeys: 3 });
+  const query = fc.dictionary(
+    fc.constantFrom('limit', 'before', 'after', 'slug', 'period', '__proto__', 'x'),
+    fc.oneof(nasty, fc.integer().map(String)),
+    { maxKeys: 3 },
+  );
   const headers = fc.record(
     {
-      'content-type': fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/json; charset=utf-16'),
-      authorization: fc.oneof(fc.constant(`Bearer ${target.adminToken}`), fc.constant('Bearer wrong'), fc.string().map((s) => `Bearer ${s.replace(/[^\x20-\x7e]/g, '')}`), fc.constant('Basic Zm9vOmJhcg==')),
+      'content-type': fc.constantFrom(
+        'application/json',
+        'text/plain',
+        'application/x-www-form-urlencoded',
+        'multipart/form-data; boundary=x',
+        'application/json; charset=utf-16',
+      ),
+      authorization: fc.oneof(
+        fc.constant(`Bearer ${target.adminToken}`),
+        fc.constant('Bearer wrong'),
+        fc.string().map((s) => `Bearer ${s.replace(/[^\x20-\x7e]/g, '')}`),
+        fc.constant('Basic Zm9vOmJhcg=='),
+      ),
       'x-forwarded-for': fc.ipV4(),
       accept: fc.constantFrom('application/json', 'text/html', '*/*'),
       // Another site's page (a form, a no-cors fetch), the site's own, or no browser at all.
@@ -120,16 +225,23 @@ function requestFor(route: Route, target: Target): fc.Arbitrary<FuzzRequest> {
     { weight: 1, arbitrary: polluting },
     { weight: 1, arbitrary: deep },
     { weight: 1, arbitrary: fc.string() },
-    { weight: 1, arbitrary: fc.integer({ min: 64 * 1024 - 10, max: 80 * 1024 }).map((n) => JSON.stringify({ name: 'x'.repeat(n) })) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .integer({ min: 64 * 1024 - 10, max: 80 * 1024 })
+        .map((n) => JSON.stringify({ name: 'x'.repeat(n) })),
+    },
   );
-  return fc.record({ param, param2: param, query, headers, body }).map(({ param: p, param2: q, query: search, headers: h, body: b }) => {
-    const qs = new URLSearchParams(search).toString();
-    const path = route.path(target, p, q) + (qs ? `?${qs}` : '');
-    const own = new URL(target.baseURL).origin;
-    const headers = h.origin === SAME_ORIGIN ? { ...h, origin: own } : h;
-    const sent = { method: route.method, path, headers, body: route.method === 'POST' ? b : undefined };
-    return { ...sent, expected: expectedRefusal(sent, own) };
-  });
+  return fc
+    .record({ param, param2: param, query, headers, body })
+    .map(({ param: p, param2: q, query: search, headers: h, body: b }) => {
+      const qs = new URLSearchParams(search).toString();
+      const path = route.path(target, p, q) + (qs ? `?${qs}` : '');
+      const own = new URL(target.baseURL).origin;
+      const headers = h.origin === SAME_ORIGIN ? { ...h, origin: own } : h;
+      const sent = { method: route.method, path, headers, body: route.method === 'POST' ? b : undefined };
+      return { ...sent, expected: expectedRefusal(sent, own) };
+    });
 }
 
 const SAME_ORIGIN = 'same-origin';
@@ -150,7 +262,8 @@ function asSent(path: string): string {
  */
 function expectedRefusal({ method, path, headers, body }: FuzzRequest, own: string): number | undefined {
   if (method === 'GET' || targetProblem(asSent(path)) !== undefined) return undefined;
-  if ((headers.origin !== undefined && headers.origin !== own) || headers['sec-fetch-site'] === 'cross-site') return 403;
+  if ((headers.origin !== undefined && headers.origin !== own) || headers['sec-fetch-site'] === 'cross-site')
+    return 403;
   if (body && (headers['content-type'] ?? 'text/plain;charset=UTF-8').split(';')[0] !== 'application/json') return 415;
   return undefined;
 }
@@ -184,8 +297,12 @@ async function readKeys(redis: Redis, keys: string[]): Promise<Map<string, strin
   keys.forEach((key, i) => read(reading, key, types[i]!));
   // A key a background worker replaced between its TYPE and its read (a lease, a feed's work)
   // answers an error: recorded as such, so a key that changes between two snapshots still shows.
-  const values = ((await reading.exec()) ?? []).map(([error, value], i) => (error ? `error ${error.message}` : canonical(types[i]!, value)));
-  return new Map(keys.flatMap((key, i) => (types[i] === 'none' ? [] : [[key, `${types[i]} ${values[i]}`] as [string, string]])));
+  const values = ((await reading.exec()) ?? []).map(([error, value], i) =>
+    error ? `error ${error.message}` : canonical(types[i]!, value),
+  );
+  return new Map(
+    keys.flatMap((key, i) => (types[i] === 'none' ? [] : [[key, `${types[i]} ${values[i]}`] as [string, string]])),
+  );
 }
 
 /**
@@ -222,7 +339,9 @@ class Keyspace {
   /** The keys whose content changed since the last call (every touched key read again). */
   async settle(): Promise<string[]> {
     const marker = ++this.markers.written;
-    const heard = new Promise<void>((resolve) => (this.markers.arrived = () => this.markers.heard >= marker && resolve()));
+    const heard = new Promise<void>(
+      (resolve) => (this.markers.arrived = () => this.markers.heard >= marker && resolve()),
+    );
     await this.redis.set(MARKER, String(marker));
     if (this.markers.heard < marker) await heard;
     const keys = [...this.touched];
@@ -255,7 +374,8 @@ export async function foldedEvents(redis: Redis): Promise<number> {
  * at a time.
  */
 export async function burstWritten(redis: Redis, eventsBefore: number, events: number): Promise<void> {
-  const over = async () => (await foldedEvents(redis)) >= eventsBefore + events && (await redis.exists(BURST_LEASE_KEY)) === 0;
+  const over = async () =>
+    (await foldedEvents(redis)) >= eventsBefore + events && (await redis.exists(BURST_LEASE_KEY)) === 0;
   while (!(await over())) await new Promise((resolve) => setTimeout(resolve, 50));
 }
 
@@ -271,7 +391,8 @@ function read(pipeline: ChainableCommander, key: string, type: string): void {
 function canonical(type: string, value: unknown): string {
   if (Buffer.isBuffer(value)) return value.toString('hex');
   if (value == null) return 'null';
-  if (type === 'hash') return JSON.stringify(Object.entries(value as Record<string, string>).toSorted(([a], [b]) => (a < b ? -1 : 1)));
+  if (type === 'hash')
+    return JSON.stringify(Object.entries(value as Record<string, string>).toSorted(([a], [b]) => (a < b ? -1 : 1)));
   if (type === 'set') return JSON.stringify((value as string[]).toSorted());
   return JSON.stringify(value ?? '');
 }
@@ -293,11 +414,20 @@ async function send(baseURL: string, request: FuzzRequest): Promise<{ status: nu
 
 /** Fuzzes every route `runs` times against `baseURL`, checking writes on `redis` (the app's). */
 export async function fuzzRoutes(baseURL: string, redis: Redis, target: Target, runs: number): Promise<FuzzTotals> {
-  const totals: FuzzTotals = { requests: 0, byStatus: {}, refusedAsExpected: {}, unexpected: [], retried: [], writesOn4xx: [] };
+  const totals: FuzzTotals = {
+    requests: 0,
+    byStatus: {},
+    refusedAsExpected: {},
+    unexpected: [],
+    retried: [],
+    writesOn4xx: [],
+  };
   const keyspace = await Keyspace.watch(redis);
   try {
     for (const route of ROUTES) {
-      const samples = fc.sample(requestFor(route, target), { numRuns: route.name.includes('burst') ? Math.ceil(runs / 10) : runs });
+      const samples = fc.sample(requestFor(route, target), {
+        numRuns: route.name.includes('burst') ? Math.ceil(runs / 10) : runs,
+      });
       for (const request of samples) {
         const burst = route.name.includes('burst');
         await keyspace.settle(); // what changed before this request is not its doing
@@ -314,16 +444,24 @@ export async function fuzzRoutes(baseURL: string, redis: Redis, target: Target, 
         totals.requests++;
         totals.byStatus[status] = (totals.byStatus[status] ?? 0) + 1;
         const summary = `${request.method} ${request.path.slice(0, 200)} ${(request.body ?? '').slice(0, 200)}${error ? ` (${error})` : ''}`;
-        if (!(status >= 200 && status < 300) && !SPEC_4XX.has(status)) totals.unexpected.push({ route: route.name, status, request: summary });
-        else if (request.expected !== undefined && status === request.expected) totals.refusedAsExpected[status] = (totals.refusedAsExpected[status] ?? 0) + 1;
+        if (!(status >= 200 && status < 300) && !SPEC_4XX.has(status))
+          totals.unexpected.push({ route: route.name, status, request: summary });
+        else if (request.expected !== undefined && status === request.expected)
+          totals.refusedAsExpected[status] = (totals.refusedAsExpected[status] ?? 0) + 1;
         else if (request.expected !== undefined && status !== 0) {
-          totals.unexpected.push({ route: route.name, status, request: `${summary} (expected ${request.expected}: ${JSON.stringify(request.headers)})` });
+          totals.unexpected.push({
+            route: route.name,
+            status,
+            request: `${summary} (expected ${request.expected}: ${JSON.stringify(request.headers)})`,
+          });
         }
         // A burst writes in the background for 2 s after its 202, longer on a loaded box: wait until
         // all its events are in, so they are not blamed on the next request.
-        if (burst && status === 202) await burstWritten(redis, eventsBefore, (JSON.parse(body!) as { events: number }).events);
+        if (burst && status === 202)
+          await burstWritten(redis, eventsBefore, (JSON.parse(body!) as { events: number }).events);
         const changed = await keyspace.settle();
-        if (SPEC_4XX.has(status) && changed.length > 0) totals.writesOn4xx.push({ route: route.name, status, keys: changed, request: summary });
+        if (SPEC_4XX.has(status) && changed.length > 0)
+          totals.writesOn4xx.push({ route: route.name, status, keys: changed, request: summary });
       }
     }
   } finally {

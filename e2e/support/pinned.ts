@@ -19,6 +19,15 @@ export async function pinnedPage(browser: Browser, url: string, instance: string
 /** The pin is a cookie of the jar, not a fixed Cookie header: the cookies the site sets (the visitor's) travel beside it. */
 export function pinnedApi(url: string, instance: string) {
   const { hostname } = new URL(url);
-  const pin = { name: 'SERVERID', value: instance, domain: hostname, path: '/', expires: -1, httpOnly: false, secure: false, sameSite: 'Lax' as const };
+  const pin = {
+    name: 'SERVERID',
+    value: instance,
+    domain: hostname,
+    path: '/',
+    expires: -1,
+    httpOnly: false,
+    secure: false,
+    sameSite: 'Lax' as const,
+  };
   return request.newContext({ baseURL: url, storageState: { cookies: [pin], origins: [] } });
 }

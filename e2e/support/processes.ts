@@ -11,7 +11,7 @@ export function descendants(root: number): number[] {
     } catch {} // gone meanwhile
   }
   const found: number[] = [];
-  for (let frontier = [root]; frontier.length > 0; ) {
+  for (let frontier = [root]; frontier.length > 0;) {
     frontier = [...parents].filter(([, parent]) => frontier.includes(parent)).map(([pid]) => pid);
     found.push(...frontier);
   }

@@ -13,8 +13,15 @@ export async function startQuiz(request: APIRequestContext): Promise<StartedSess
 }
 
 /** Answers `question` of `sessionId` with `choice`; the reply carries the next question. */
-export async function answerQuiz(request: APIRequestContext, sessionId: string, question: PublicQuestion, choice: number): Promise<AnswerResult> {
-  const response = await request.post(`/api/quiz/sessions/${sessionId}/answers`, { data: { questionId: question.id, choice } });
+export async function answerQuiz(
+  request: APIRequestContext,
+  sessionId: string,
+  question: PublicQuestion,
+  choice: number,
+): Promise<AnswerResult> {
+  const response = await request.post(`/api/quiz/sessions/${sessionId}/answers`, {
+    data: { questionId: question.id, choice },
+  });
   if (response.status() !== 200) throw new Error(`answer: ${response.status()} ${await response.text()}`);
   return (await response.json()) as AnswerResult;
 }

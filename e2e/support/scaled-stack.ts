@@ -6,7 +6,12 @@ import { startScaledSite, type ScaledSite } from '../../lib/scale/site';
 import { AppProcess } from './app-process';
 
 /** Where the instances keep their data: what they are told, and how to stop it. */
-type Store = { env: Record<string, string>; connection: RedisConnection; cluster?: LocalClusterHandle; stop(): Promise<void> };
+type Store = {
+  env: Record<string, string>;
+  connection: RedisConnection;
+  cluster?: LocalClusterHandle;
+  stop(): Promise<void>;
+};
 
 async function singleRedis(): Promise<Store> {
   const redis = await startRedisServer();
@@ -38,12 +43,20 @@ export class ScaledStack {
 
   static async start(
     env: Record<string, string> = {},
-    { instances = 2, store: kind = 'single', replicasPerMaster = 1 }: { instances?: number; store?: 'single' | 'cluster'; replicasPerMaster?: number } = {},
+    {
+      instances = 2,
+      store: kind = 'single',
+      replicasPerMaster = 1,
+    }: { instances?: number; store?: 'single' | 'cluster'; replicasPerMaster?: number } = {},
   ): Promise<ScaledStack> {
     const store = kind === 'cluster' ? await redisCluster(replicasPerMaster) : await singleRedis();
     const adminToken = `test-${randomBytes(18).toString('base64url')}`;
     try {
-      const site = await startScaledSite({ instances, env: { ...env, ...store.env, ADMIN_TOKEN: adminToken }, startApp: AppProcess.start });
+      const site = await startScaledSite({
+        instances,
+        env: { ...env, ...store.env, ADMIN_TOKEN: adminToken },
+        startApp: AppProcess.start,
+      });
       return new ScaledStack(store, site, adminToken);
     } catch (error) {
       await store.stop();

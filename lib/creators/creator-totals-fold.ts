@@ -35,10 +35,16 @@ export async function emitProjectMetrics(
     const folder = metricFolder(redis);
     const account = await creatorAccount(folder.redis, slug, now);
     if (!account) return;
-    const defined = Object.fromEntries(Object.entries(metrics).filter(([, value]) => value !== undefined)) as Record<string, number>;
+    const defined = Object.fromEntries(Object.entries(metrics).filter(([, value]) => value !== undefined)) as Record<
+      string,
+      number
+    >;
     await folder.fold({ id: slug, account_id: account, metrics: defined }, now);
   } catch (error) {
-    log.warn({ err: (error as Error).message, slug }, 'could not emit the project metrics event; the contribution stands');
+    log.warn(
+      { err: (error as Error).message, slug },
+      'could not emit the project metrics event; the contribution stands',
+    );
   }
 }
 
@@ -50,7 +56,11 @@ export async function emitProjectMetrics(
 export function refreshCreatorTotals(redis: RedisClient, contributionsWindowMs: number, now: () => number = Date.now) {
   return async (fold: Fold): Promise<void> => {
     const computedAt = now();
-    const totals = await computeCreatorTotals(redis, fold.group, { now: computedAt, contributionsWindowMs, foldKey: fold.key });
+    const totals = await computeCreatorTotals(redis, fold.group, {
+      now: computedAt,
+      contributionsWindowMs,
+      foldKey: fold.key,
+    });
     if (!totals) return;
     await Promise.all([saveCreatorTotals(redis, totals), copyTotalsToCards(totals.projects, computedAt, redis)]);
   };

@@ -9,5 +9,8 @@ import { emitProjectMetrics } from './creator-totals-fold';
  * creators and folding.
  */
 export function projectWriteContext(base: LiveEventsContext = defaultLiveEventsContext()): LiveEventsContext {
-  return { ...base, onProjectMetrics: (slug, metrics) => emitProjectMetrics(slug, metrics, { redis: base.redis, now: base.now() }) };
+  return {
+    ...base,
+    onProjectMetrics: (slug, metrics) => emitProjectMetrics(slug, metrics, { redis: base.redis, now: base.now() }),
+  };
 }

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 
-export const creatorProjectSchema = z.object({ slug: z.string(), title: z.string(), raised: z.number().int(), contributions: z.number().int() });
+export const creatorProjectSchema = z.object({
+  slug: z.string(),
+  title: z.string(),
+  raised: z.number().int(),
+  contributions: z.number().int(),
+});
 
 /** What a creator's folded metric events keep up to date: sums over their projects. */
 export const creatorTotalsSchema = z.object({
@@ -8,7 +13,10 @@ export const creatorTotalsSchema = z.object({
   creator: z.string(),
   projects: z.array(creatorProjectSchema),
   raised: z.number().int(),
-  contributions: z.number().int().describe("contributions within the contributions window, over all the creator's projects"),
+  contributions: z
+    .number()
+    .int()
+    .describe("contributions within the contributions window, over all the creator's projects"),
   computedAt: z.number().int(),
   foldKey: z.string().nullable().describe('the idempotency key of the fold that caused this refresh, if one did'),
 });

@@ -22,16 +22,27 @@ export type CreatorTotals = z.infer<typeof creatorTotalsSchema>;
 export async function computeCreatorTotals(
   redis: RedisClient,
   account: string,
-  { now, contributionsWindowMs, foldKey = null }: { now: number; contributionsWindowMs: number; foldKey?: string | null },
+  {
+    now,
+    contributionsWindowMs,
+    foldKey = null,
+  }: { now: number; contributionsWindowMs: number; foldKey?: string | null },
 ): Promise<CreatorTotals | null> {
   const slugs = (await slugsOfCreator(account, redis)).toSorted();
   if (slugs.length === 0) return null;
   // Two commands per project, sent together: the projects' keys sit in different Cluster slots.
   const [infos, counts] = await Promise.all([
     Promise.all(slugs.map((slug) => redis.hmget(projectKeys.info(slug), 'title', 'raised', 'creator'))),
-    Promise.all(slugs.map((slug) => redis.zcount(liveEventKeys(slug).contributions, ...windowScores(contributionsWindowMs, now)))),
+    Promise.all(
+      slugs.map((slug) => redis.zcount(liveEventKeys(slug).contributions, ...windowScores(contributionsWindowMs, now))),
+    ),
   ]);
-  const rows = slugs.map((slug, i) => ({ slug, title: infos[i]![0] ?? slug, raised: Number(infos[i]![1] ?? 0), contributions: counts[i]! }));
+  const rows = slugs.map((slug, i) => ({
+    slug,
+    title: infos[i]![0] ?? slug,
+    raised: Number(infos[i]![1] ?? 0),
+    contributions: counts[i]!,
+  }));
   return {
     account,
     creator: infos[0]![2] ?? account,
@@ -45,7 +56,11 @@ export async function computeCreatorTotals(
 
 /** Saves and publishes; false when newer totals were saved meanwhile. One round trip. */
 export async function saveCreatorTotals(redis: RedisClient, totals: CreatorTotals): Promise<boolean> {
-  return saveTotals.run(redis, creatorKeys, { account: totals.account, computedAt: totals.computedAt, totals: JSON.stringify(totals) });
+  return saveTotals.run(redis, creatorKeys, {
+    account: totals.account,
+    computedAt: totals.computedAt,
+    totals: JSON.stringify(totals),
+  });
 }
 
 export async function readCreatorTotals(redis: RedisClient, account: string): Promise<CreatorTotals | null> {

@@ -18,7 +18,10 @@ export function applyFeedChange(state: FeedState, change: FeedChange): FeedState
 /** An older page appended below; an entry already shown (pushed live meanwhile) is kept once. */
 export function appendFeedPage(state: FeedState, page: FeedState): FeedState {
   const shown = new Set(state.entries.map((entry) => entry.id));
-  return { entries: [...state.entries, ...page.entries.filter((entry) => !shown.has(entry.id))].sort(newestFirst), nextCursor: page.nextCursor };
+  return {
+    entries: [...state.entries, ...page.entries.filter((entry) => !shown.has(entry.id))].sort(newestFirst),
+    nextCursor: page.nextCursor,
+  };
 }
 
 const counted = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
@@ -28,7 +31,8 @@ export function describeEntry(entry: FeedEntry): string {
   const title = entry.project.title;
   if (entry.kind === 'news') return `${title} posted news: ${entry.news.title}`;
   if (entry.kind === 'ended') return `${title} ended: ${entry.funded ? 'funded' : 'not funded'}`;
-  if (entry.kind === 'backers') return `${title}: ${counted(entry.contributions, 'contribution')} from ${counted(entry.backers, 'backer')}`;
+  if (entry.kind === 'backers')
+    return `${title}: ${counted(entry.contributions, 'contribution')} from ${counted(entry.backers, 'backer')}`;
   if (entry.milestone === 'first-backer') return `${title} has its first backer`;
   if (entry.milestone === '100') return `${title} reached its goal`;
   return `${title} reached ${entry.milestone} % of its goal`;

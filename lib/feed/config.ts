@@ -45,5 +45,11 @@ export function configuredFeed(): FeedConfig {
 
 /** The JSON the live-event scripts take as their LAST argument (home-feed.lua). */
 export function feedHookArg(config: FeedConfig, slug: string): string {
-  return JSON.stringify({ max: config.fanoutMaxFollowers, cap: config.cap, slack: config.slack, ttl: config.entryTtlMs, slug });
+  return JSON.stringify({
+    max: config.fanoutMaxFollowers,
+    cap: config.cap,
+    slack: config.slack,
+    ttl: config.entryTtlMs,
+    slug,
+  });
 }

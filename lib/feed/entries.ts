@@ -17,7 +17,12 @@ const base = {
 
 export const feedEntrySchema = z.discriminatedUnion('kind', [
   z.object({ ...base, kind: z.literal('news'), news: z.object({ title: z.string(), url: z.string() }) }),
-  z.object({ ...base, kind: z.literal('milestone'), milestone: z.enum(['first-backer', '25', '50', '100']), goal: z.number() }),
+  z.object({
+    ...base,
+    kind: z.literal('milestone'),
+    milestone: z.enum(['first-backer', '25', '50', '100']),
+    goal: z.number(),
+  }),
   z.object({
     ...base,
     kind: z.literal('backers'),
@@ -25,7 +30,13 @@ export const feedEntrySchema = z.discriminatedUnion('kind', [
     backers: z.number().int().describe("the project page's backers count when last updated"),
     updated: z.number().int(),
   }),
-  z.object({ ...base, kind: z.literal('ended'), funded: z.boolean().describe('whether it reached its goal by its end'), raised: z.number().int(), goal: z.number().int() }),
+  z.object({
+    ...base,
+    kind: z.literal('ended'),
+    funded: z.boolean().describe('whether it reached its goal by its end'),
+    raised: z.number().int(),
+    goal: z.number().int(),
+  }),
 ]);
 
 export type FeedEntry = z.infer<typeof feedEntrySchema>;
@@ -33,21 +44,40 @@ export type FeedEntry = z.infer<typeof feedEntrySchema>;
 /** An entry hash (home-feed.lua) as the API shows it; null for a hash that is gone or unknown. */
 export function entryFromHash(ref: string, hash: Record<string, string>): FeedEntry | null {
   const { slug, id } = refParts(ref);
-  const common = { id: `${slug}:${id}`, cursor: ref, project: { slug, title: hash.title ?? slug }, at: Number(hash.at) };
+  const common = {
+    id: `${slug}:${id}`,
+    cursor: ref,
+    project: { slug, title: hash.title ?? slug },
+    at: Number(hash.at),
+  };
   const parsed = feedEntrySchema.safeParse(
     hash.kind === 'news'
       ? { ...common, kind: 'news', news: { title: hash.headline, url: hash.url } }
       : hash.kind === 'milestone'
         ? { ...common, kind: 'milestone', milestone: hash.milestone, goal: Number(hash.goal) }
         : hash.kind === 'ended'
-          ? { ...common, kind: 'ended', funded: hash.funded === '1', raised: Number(hash.raised), goal: Number(hash.goal) }
-          : { ...common, kind: hash.kind, contributions: Number(hash.contributions), backers: Number(hash.backers), updated: Number(hash.updated) },
+          ? {
+              ...common,
+              kind: 'ended',
+              funded: hash.funded === '1',
+              raised: Number(hash.raised),
+              goal: Number(hash.goal),
+            }
+          : {
+              ...common,
+              kind: hash.kind,
+              contributions: Number(hash.contributions),
+              backers: Number(hash.backers),
+              updated: Number(hash.updated),
+            },
   );
   return parsed.success ? parsed.data : null;
 }
 
 /** A message of a project's feed channel (home-feed.lua) as pushed to watching pages; null if malformed. */
-export function changeFromMessage(message: string): { type: 'entry'; entry: FeedEntry } | { type: 'removed'; id: string; cursor: string } | null {
+export function changeFromMessage(
+  message: string,
+): { type: 'entry'; entry: FeedEntry } | { type: 'removed'; id: string; cursor: string } | null {
   try {
     const parsed = JSON.parse(message) as { type?: string; ref?: string; entry?: Record<string, string> };
     if (!parsed.ref || !refSchema.safeParse(parsed.ref).success) return null;

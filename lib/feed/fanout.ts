@@ -36,19 +36,33 @@ export async function pushToFeeds(ctx: FeedContext, visitors: string[], ref: str
     return [keys.entries, keys.active];
   });
   const { cap, slack } = ctx.config;
-  const counts = await Promise.all(slotGroups(ctx.redis, pairs).map((group) => pushFeeds.run(ctx.redis, { feeds: group.flat() }, { ref, cap, slack })));
+  const counts = await Promise.all(
+    slotGroups(ctx.redis, pairs).map((group) => pushFeeds.run(ctx.redis, { feeds: group.flat() }, { ref, cap, slack })),
+  );
   return counts.reduce((sum, count) => sum + count, 0);
 }
 
 /** Fans one message out to every follower, from its saved progress on, then acknowledges it. */
-async function fanOut(ctx: FeedContext, slug: string, [id, fields]: StreamEntry, options: DrainOptions): Promise<number> {
+async function fanOut(
+  ctx: FeedContext,
+  slug: string,
+  [id, fields]: StreamEntry,
+  options: DrainOptions,
+): Promise<number> {
   const keys = projectFeedKeys(slug);
   const ref = fields[fields.indexOf('ref') + 1]!;
   const batch = options.batch ?? 500;
   let after = await ctx.redis.hget(keys.progress, id);
   let pushed = 0;
   for (;;) {
-    const followers = await ctx.redis.zrangebylex(keys.followers, after === null ? '-' : `(${after}`, '+', 'LIMIT', 0, batch);
+    const followers = await ctx.redis.zrangebylex(
+      keys.followers,
+      after === null ? '-' : `(${after}`,
+      '+',
+      'LIMIT',
+      0,
+      batch,
+    );
     if (followers.length === 0) break;
     pushed += await pushToFeeds(ctx, followers, ref);
     await options.afterBatch?.(pushed);
@@ -75,10 +89,23 @@ export async function drainProject(ctx: FeedContext, slug: string, options: Drai
   await ensureGroup(ctx, queue);
   let pushed = 0;
   for (;;) {
-    const [, claimed] = (await ctx.redis.xautoclaim(queue, FANOUT_GROUP, options.consumer, options.minIdleMs ?? 30_000, '0-0', 'COUNT', 10)) as [string, StreamEntry[]];
+    const [, claimed] = (await ctx.redis.xautoclaim(
+      queue,
+      FANOUT_GROUP,
+      options.consumer,
+      options.minIdleMs ?? 30_000,
+      '0-0',
+      'COUNT',
+      10,
+    )) as [string, StreamEntry[]];
     // A message deleted while pending comes back as [id, null]: nothing to do.
     const taken = claimed.filter(([, fields]) => fields);
-    const messages = taken.length > 0 ? taken : entriesOf(await ctx.redis.xreadgroup('GROUP', FANOUT_GROUP, options.consumer, 'COUNT', 10, 'STREAMS', queue, '>'));
+    const messages =
+      taken.length > 0
+        ? taken
+        : entriesOf(
+            await ctx.redis.xreadgroup('GROUP', FANOUT_GROUP, options.consumer, 'COUNT', 10, 'STREAMS', queue, '>'),
+          );
     if (messages.length === 0) return pushed;
     for (const message of messages) pushed += await fanOut(ctx, slug, message, options);
   }

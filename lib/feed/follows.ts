@@ -12,8 +12,17 @@ type Step = 'follow' | 'unfollow';
  */
 async function applyStep(ctx: FeedContext, visitor: string, slug: string, step: Step): Promise<boolean> {
   const { maxFollows, followsTtlMs } = ctx.config;
-  const changed = await followVisitorSide.run(ctx.redis, visitorFeedKeys(visitor), { slug, step, now: ctx.now(), maxFollows, ttl: followsTtlMs });
-  if (changed === 'too_many') throw new ConflictError(`following ${maxFollows} projects already, the most one visitor may: unfollow one first`, { maxFollows });
+  const changed = await followVisitorSide.run(ctx.redis, visitorFeedKeys(visitor), {
+    slug,
+    step,
+    now: ctx.now(),
+    maxFollows,
+    ttl: followsTtlMs,
+  });
+  if (changed === 'too_many')
+    throw new ConflictError(`following ${maxFollows} projects already, the most one visitor may: unfollow one first`, {
+      maxFollows,
+    });
   await projectSide(ctx, visitor, slug, step);
   return changed === 'changed';
 }
@@ -29,7 +38,8 @@ async function projectSide(ctx: FeedContext, visitor: string, slug: string, step
 /** Replays the project side of every follow still marked pending (after a crash mid-follow). */
 export async function settlePending(ctx: FeedContext, visitor: string, pending: string[]): Promise<void> {
   const steps: Promise<void>[] = [];
-  for (let i = 0; i + 1 < pending.length; i += 2) steps.push(projectSide(ctx, visitor, pending[i]!, pending[i + 1] as Step));
+  for (let i = 0; i + 1 < pending.length; i += 2)
+    steps.push(projectSide(ctx, visitor, pending[i]!, pending[i + 1] as Step));
   await Promise.all(steps);
 }
 
@@ -44,7 +54,8 @@ export async function follow(ctx: FeedContext, visitor: string, slug: string): P
 /** A new follow brings the project's recent entries into the feed at once (Mastodon does the same). */
 async function backfill(ctx: FeedContext, visitor: string, slug: string): Promise<void> {
   const refs = await ctx.redis.lrange(projectFeedKeys(slug).entries, 0, ctx.config.cap - 1);
-  if (refs.length > 0) await rebuildFeed.run(ctx.redis, visitorFeedKeys(visitor), { cap: ctx.config.cap, idle: ctx.config.idleMs, refs });
+  if (refs.length > 0)
+    await rebuildFeed.run(ctx.redis, visitorFeedKeys(visitor), { cap: ctx.config.cap, idle: ctx.config.idleMs, refs });
 }
 
 /** Stops following; following nothing is not an error (DELETE is idempotent). */
@@ -55,7 +66,10 @@ export async function unfollow(ctx: FeedContext, visitor: string, slug: string):
 /** The slugs a visitor follows, most recent first; settles pending follows on the way. */
 export async function listFollows(ctx: FeedContext, visitor: string): Promise<{ slug: string; since: number }[]> {
   const mine = visitorFeedKeys(visitor);
-  const [follows, pending] = await Promise.all([ctx.redis.zrange(mine.follows, '0', '-1', 'WITHSCORES'), ctx.redis.hgetall(mine.pending)]);
+  const [follows, pending] = await Promise.all([
+    ctx.redis.zrange(mine.follows, '0', '-1', 'WITHSCORES'),
+    ctx.redis.hgetall(mine.pending),
+  ]);
   await settlePending(ctx, visitor, Object.entries(pending).flat());
   // RESP3 answers [[member, score], ...], RESP2 a flat list: flat() reads both.
   const flat = (follows as unknown as (string | number | (string | number)[])[]).flat();

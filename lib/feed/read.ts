@@ -26,12 +26,18 @@ async function projectRefs(ctx: FeedContext, slugs: string[], last: number): Pro
 }
 
 /** Hydrates references in order until `limit` entries: an entry whose hash is gone is skipped. */
-async function hydrate(ctx: FeedContext, refs: string[], limit: number): Promise<{ entries: FeedEntry[]; used: number }> {
+async function hydrate(
+  ctx: FeedContext,
+  refs: string[],
+  limit: number,
+): Promise<{ entries: FeedEntry[]; used: number }> {
   const entries: FeedEntry[] = [];
   let used = 0;
   while (entries.length < limit && used < refs.length) {
     const chunk = refs.slice(used, used + limit - entries.length);
-    const hashes = await Promise.all(chunk.map((ref) => ctx.redis.hgetall(projectFeedKeys(refParts(ref).slug).entryPrefix + refParts(ref).id)));
+    const hashes = await Promise.all(
+      chunk.map((ref) => ctx.redis.hgetall(projectFeedKeys(refParts(ref).slug).entryPrefix + refParts(ref).id)),
+    );
     chunk.forEach((ref, i) => {
       const entry = entryFromHash(ref, hashes[i]!);
       if (entry) entries.push(entry);
@@ -52,7 +58,11 @@ async function mergedRefs(ctx: FeedContext, slugs: string[]): Promise<string[]> 
  * were) big, in one order. An idle (expired) feed is rebuilt from the followed projects' lists
  * before the page is answered.
  */
-export async function readFeed(ctx: FeedContext, visitor: string, { limit, before, look = false, catchUp = false }: ReadOptions): Promise<FeedPage> {
+export async function readFeed(
+  ctx: FeedContext,
+  visitor: string,
+  { limit, before, look = false, catchUp = false }: ReadOptions,
+): Promise<FeedPage> {
   const mine = visitorFeedKeys(visitor);
   const { cap, idleMs } = ctx.config;
   const [{ wasActive, lastLooked, follows, pending }, big] = await Promise.all([
@@ -66,7 +76,10 @@ export async function readFeed(ctx: FeedContext, visitor: string, { limit, befor
   const followed = new Set(follows);
   const [own, others, inFlight] = await Promise.all([
     ctx.redis.lrange(mine.entries, 0, -1),
-    mergedRefs(ctx, follows.filter((slug) => big.includes(slug))),
+    mergedRefs(
+      ctx,
+      follows.filter((slug) => big.includes(slug)),
+    ),
     catchUp && before === undefined ? projectRefs(ctx, follows, CATCH_UP - 1) : [],
   ]);
   const refs = [...new Set([...own, ...others, ...inFlight])]

@@ -6,7 +6,7 @@ export const followVisitorSide = defineScript({
   file: 'feed/lua/follow-visitor.lua',
   keys: ['follows', 'pending'],
   args: ['slug', 'step', 'now', 'maxFollows', 'ttl'],
-  reply: (changed: -1 | 0 | 1) => ({ [-1]: 'too_many', 0: 'unchanged', 1: 'changed' } as const)[changed],
+  reply: (changed: -1 | 0 | 1) => (({ [-1]: 'too_many', 0: 'unchanged', 1: 'changed' }) as const)[changed],
 });
 
 export const followProjectSide = defineScript({
@@ -35,7 +35,12 @@ export const openFeed = defineScript({
   file: 'feed/lua/open-feed.lua',
   keys: ['follows', 'pending', 'entries', 'active'],
   args: ['now', 'idle', 'look', 'ttl'],
-  reply: ([wasActive, lastLooked, follows, pending]: [0 | 1, number, string[], string[]]) => ({ wasActive: wasActive === 1, lastLooked, follows, pending }),
+  reply: ([wasActive, lastLooked, follows, pending]: [0 | 1, number, string[], string[]]) => ({
+    wasActive: wasActive === 1,
+    lastLooked,
+    follows,
+    pending,
+  }),
 });
 
 export const rebuildFeed = defineScript({

@@ -29,7 +29,10 @@ export type SweepTick = {
  * (merged at read) and moves the cursor. It repairs what an instance that died between an
  * enqueuing script's reply and its mark (noteFeedWork) left undone: `page + 3` round trips.
  */
-export async function sweepOnce(ctx: FeedContext, { holder, page = SWEEP_PAGE, leaseMs = SWEEP_LEASE_MS }: SweepOptions): Promise<SweepTick> {
+export async function sweepOnce(
+  ctx: FeedContext,
+  { holder, page = SWEEP_PAGE, leaseMs = SWEEP_LEASE_MS }: SweepOptions,
+): Promise<SweepTick> {
   const keys = feedWorkKeysTagged(ctx.config.workTag);
   const { leased, cursor } = await claimFeedSweep.run(ctx.redis, keys, { holder, lease: leaseMs });
   if (!leased) return { leased: false, probed: 0, marked: 0, passEnded: false };
@@ -37,8 +40,19 @@ export async function sweepOnce(ctx: FeedContext, { holder, page = SWEEP_PAGE, l
   const probes = await Promise.all(slugs.map((slug) => probeFeedProject.run(ctx.redis, projectFeedKeys(slug), {})));
   const queued = slugs.filter((_, i) => probes[i]!.messages > 0);
   const merged = slugs.filter((_, i) => probes[i]!.merged);
-  const marked = await advanceFeedSweep.run(ctx.redis, keys, { holder, next: next ?? '', now: ctx.now(), queued: queued.length, slugs: [...queued, ...merged] });
-  return { leased: marked >= 0, probed: slugs.length, marked: Math.max(marked, 0), passEnded: marked >= 0 && next === null };
+  const marked = await advanceFeedSweep.run(ctx.redis, keys, {
+    holder,
+    next: next ?? '',
+    now: ctx.now(),
+    queued: queued.length,
+    slugs: [...queued, ...merged],
+  });
+  return {
+    leased: marked >= 0,
+    probed: slugs.length,
+    marked: Math.max(marked, 0),
+    passEnded: marked >= 0 && next === null,
+  };
 }
 
 /** Gives the lease up if it is this instance's, so another takes over at once. */

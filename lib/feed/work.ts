@@ -25,13 +25,22 @@ export async function noteFeedWork(ctx: FeedContext, slug: string, work: FeedWor
   }
 }
 
-export type WorkerOptions = Omit<DrainOptions, 'minIdleMs'> & { intervalMs?: number; leaseMs?: number; projectsPerClaim?: number; sweepIntervalMs?: number };
+export type WorkerOptions = Omit<DrainOptions, 'minIdleMs'> & {
+  intervalMs?: number;
+  leaseMs?: number;
+  projectsPerClaim?: number;
+  sweepIntervalMs?: number;
+};
 
 /** Claims due projects (a lease each) and drains their queues; answers the feeds pushed. */
 export async function workOnce(ctx: FeedContext, options: WorkerOptions): Promise<number> {
   const leaseMs = options.leaseMs ?? 30_000;
   const { work } = feedWorkKeysTagged(ctx.config.workTag);
-  const leased = await claimFeedWork.run(ctx.redis, { work }, { now: ctx.now(), lease: leaseMs, count: options.projectsPerClaim ?? 8 });
+  const leased = await claimFeedWork.run(
+    ctx.redis,
+    { work },
+    { now: ctx.now(), lease: leaseMs, count: options.projectsPerClaim ?? 8 },
+  );
   let pushed = 0;
   for (let i = 0; i + 1 < leased.length; i += 2) {
     const slug = leased[i]!;
@@ -70,7 +79,11 @@ function every(intervalMs: number, step: () => Promise<unknown>, failed: string)
  */
 export function startFanoutWorkers(ctx: FeedContext, options: WorkerOptions): { stop(): Promise<void> } {
   const workers = every(options.intervalMs ?? 250, () => workOnce(ctx, options), 'feed fan-out failed; retrying');
-  const sweep = every(options.sweepIntervalMs ?? SWEEP_INTERVAL_MS, () => sweepOnce(ctx, { holder: options.consumer }), 'feed sweep failed; retrying');
+  const sweep = every(
+    options.sweepIntervalMs ?? SWEEP_INTERVAL_MS,
+    () => sweepOnce(ctx, { holder: options.consumer }),
+    'feed sweep failed; retrying',
+  );
   return {
     async stop() {
       await Promise.all([workers.stop(), sweep.stop()]);

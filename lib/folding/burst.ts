@@ -6,7 +6,6 @@ import type { Folder } from './folder';
 import type { MetricEvent } from './metric-events';
 import type { burstSchema } from './schemas';
 
-
 /** The metric names a burst (and the folding bench) draws from. */
 export const BURST_METRICS = ['likes', 'shares', 'comments', 'impressions', 'saves', 'clicks'];
 const TICK_MS = 100;
@@ -47,7 +46,10 @@ export function stopBursts(): void {
  * asked for while another runs is a BurstRunningError that writes nothing. Runs in the
  * background; the accounts are returned at once so a caller can look for its folds.
  */
-export async function fireBurst(folder: Folder<MetricEvent>, { events = 200, durationMs = 2_000, accountCount = 4 } = {}): Promise<Burst> {
+export async function fireBurst(
+  folder: Folder<MetricEvent>,
+  { events = 200, durationMs = 2_000, accountCount = 4 } = {},
+): Promise<Burst> {
   const run = randomBytes(3).toString('hex');
   const token = `${run}:${randomBytes(6).toString('hex')}`;
   const { redis } = folder;

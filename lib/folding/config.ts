@@ -37,7 +37,8 @@ export const FOLDING_DEFAULTS: FoldingConfig = {
 export function foldingConfig(overrides: Partial<FoldingConfig> = {}): FoldingConfig {
   const config = { ...FOLDING_DEFAULTS, ...overrides };
   for (const [name, value] of Object.entries(config)) {
-    if (!Number.isInteger(value) || value < 1) throw new FoldingConfigError(`${name} must be a positive whole number, got ${value}`);
+    if (!Number.isInteger(value) || value < 1)
+      throw new FoldingConfigError(`${name} must be a positive whole number, got ${value}`);
   }
   if (config.maxWaitMs <= config.windowMs) {
     throw new FoldingConfigError(

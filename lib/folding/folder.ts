@@ -60,7 +60,13 @@ export class Folder<Event> {
     const folded = await foldEvent.run(
       this.redis,
       { ...k, fields: k.fields(group) },
-      { now, group, merge: this.spec.merge, window: this.config.windowMs, fields: Object.entries(this.spec.fieldsOf(event)).flat() },
+      {
+        now,
+        group,
+        merge: this.spec.merge,
+        window: this.config.windowMs,
+        fields: Object.entries(this.spec.fieldsOf(event)).flat(),
+      },
     );
     return folded === 'folded';
   }
@@ -68,7 +74,9 @@ export class Folder<Event> {
   /** Claims the due folds (and those whose lease ran out) under a lease. One round trip per shard, in parallel. */
   async claimDue(now: number): Promise<Claim> {
     const claims = await Promise.all(this.shards.map((k) => this.claimDueIn(k, now)));
-    const dueTimes = claims.flatMap(({ folds, nextDueAt }) => (folds.length >= this.config.batch ? now : nextDueAt ?? []));
+    const dueTimes = claims.flatMap(({ folds, nextDueAt }) =>
+      folds.length >= this.config.batch ? now : (nextDueAt ?? []),
+    );
     return { folds: claims.flatMap((claim) => claim.folds), nextDueAt: dueTimes.length ? Math.min(...dueTimes) : null };
   }
 
@@ -87,7 +95,14 @@ export class Folder<Event> {
   private claimScript(k: FoldingKeys, now: number, lease: ShardLease) {
     const { windowMs: window, maxWaitMs: maxWait, leaseMs, batch } = this.config;
     return claimDueFolds.run(this.redis, k, {
-      now, window, maxWait, lease: leaseMs, batch, merge: this.spec.merge, poller: lease.poller, pollerTtl: lease.ttlMs,
+      now,
+      window,
+      maxWait,
+      lease: leaseMs,
+      batch,
+      merge: this.spec.merge,
+      poller: lease.poller,
+      pollerTtl: lease.ttlMs,
     });
   }
 
@@ -97,23 +112,28 @@ export class Folder<Event> {
     return ackFold.run(
       this.redis,
       { ...k, fold: k.fold(key) },
-      { key, now, folder: this.spec.name, cap: this.config.publishedCap, slack: TIMELINE_SLACK, ttl: this.config.publishedTtlMs },
+      {
+        key,
+        now,
+        folder: this.spec.name,
+        cap: this.config.publishedCap,
+        slack: TIMELINE_SLACK,
+        ttl: this.config.publishedTtlMs,
+      },
     );
   }
 
   /** Counters summed over the shards, and the `limit` oldest pending groups. One round trip per shard. */
   async state(limit = 20): Promise<FoldingState> {
-    const states = await Promise.all(
-      this.shards.map((k) =>
-        readFoldingState.run(this.redis, k, { limit }),
-      ),
-    );
+    const states = await Promise.all(this.shards.map((k) => readFoldingState.run(this.redis, k, { limit })));
     return parseState(mergeStates(states, limit), this.config);
   }
 
   /** The latest published folds of every shard, newest first, read from their normalized timelines. */
   async published(limit: number): Promise<PublishedFold[]> {
-    const shards = await Promise.all(this.shards.map((k) => readHydrated(this.redis, k.published, k.foldPrefix, limit)));
+    const shards = await Promise.all(
+      this.shards.map((k) => readHydrated(this.redis, k.published, k.foldPrefix, limit)),
+    );
     return shards
       .flat()
       .flatMap(({ fields }) => parsePublishedFold(fields) ?? [])

@@ -17,7 +17,10 @@ export const metricEventSchema = z.object({
   id: identifier,
   account_id: accountIdSchema,
   metrics: z
-    .record(z.string().regex(metricName, 'metric names are a letter then up to 39 of A-Z a-z 0-9 _'), z.number().finite())
+    .record(
+      z.string().regex(metricName, 'metric names are a letter then up to 39 of A-Z a-z 0-9 _'),
+      z.number().finite(),
+    )
     .refine((metrics) => Object.keys(metrics).length >= 1, 'must name at least one metric')
     .refine((metrics) => Object.keys(metrics).length <= 32, 'must name at most 32 metrics'),
 });

@@ -33,7 +33,8 @@ export function parsePublishedFold(hash: Record<string, string>): PublishedFold 
 export function mergeStates(states: RawState[], limit: number): RawState {
   const counters = new Map<string, number>();
   for (const [flat] of states) {
-    for (let i = 0; i + 1 < flat.length; i += 2) counters.set(flat[i]!, (counters.get(flat[i]!) ?? 0) + Number(flat[i + 1]));
+    for (let i = 0; i + 1 < flat.length; i += 2)
+      counters.set(flat[i]!, (counters.get(flat[i]!) ?? 0) + Number(flat[i + 1]));
   }
   const groups = states
     .flatMap(([, , , ...oldest]) => oldest)

@@ -40,7 +40,10 @@ export function startFoldPoller<Event>(folder: Folder<Event>, options: PollerOpt
   const random = options.random ?? Math.random;
   const jitterMs = options.jitterMs ?? Math.min(50, Math.ceil(folder.config.windowMs / 20));
   const maxSleepMs = options.maxSleepMs ?? folder.config.windowMs;
-  const lease = { poller: randomBytes(8).toString('hex'), ttlMs: options.shardLeaseMs ?? 2 * (maxSleepMs + jitterMs) + 1_000 };
+  const lease = {
+    poller: randomBytes(8).toString('hex'),
+    ttlMs: options.shardLeaseMs ?? 2 * (maxSleepMs + jitterMs) + 1_000,
+  };
   let stopped = false;
   const timers = new Set<{ timer?: NodeJS.Timeout; wake?: () => void }>();
   let lastErrorLog = 0;
@@ -63,7 +66,10 @@ export function startFoldPoller<Event>(folder: Folder<Event>, options: PollerOpt
       const publishedAt = now();
       if (await folder.ack(fold.key, publishedAt)) options.onPublished?.(fold, publishedAt - fold.dueAt);
     } catch (error) {
-      log.warn({ err: (error as Error).message, fold: fold.key }, 'fold not acknowledged; it is delivered again after its lease');
+      log.warn(
+        { err: (error as Error).message, fold: fold.key },
+        'fold not acknowledged; it is delivered again after its lease',
+      );
     }
   };
 

@@ -18,14 +18,16 @@ export function prometheusRegistry(): Registry {
 }
 
 function registerFoldingMetrics(registry: Registry): void {
-
   // Undefined while Redis does not answer: the scrape still serves the Redis error and reconnect
   // counters operators need then, and these keep their last figures.
   let inFlight: Promise<FoldingStats | undefined> | undefined;
   const stats = () =>
     (inFlight ??= metricFolder()
       .state(0)
-      .then(({ stats }) => stats, () => undefined)
+      .then(
+        ({ stats }) => stats,
+        () => undefined,
+      )
       .finally(() => setTimeout(() => (inFlight = undefined))));
 
   const counter = (name: string, help: string, value: (s: FoldingStats) => number) =>

@@ -7,9 +7,15 @@ export const foldingStatsSchema = z.object({
   events: count.describe('N_total'),
   newGroups: count.describe('Count(ZADD == 1)'),
   folded: count.describe('Count(ZADD == 0)'),
-  fakeNew: count.describe('new groups whose group had been flushed less than a window before: the write-up\'s "fake new"'),
+  fakeNew: count.describe(
+    'new groups whose group had been flushed less than a window before: the write-up\'s "fake new"',
+  ),
   ratio: z.number().describe("the folding write-up's working form Count(ZADD == 0) / N_total; 0 before any event"),
-  exactRatio: z.number().describe("the folding write-up's exact form Count(ZADD == 0) / (N_total − Count(ZADD == 1)): 1 once anything folds"),
+  exactRatio: z
+    .number()
+    .describe(
+      "the folding write-up's exact form Count(ZADD == 0) / (N_total − Count(ZADD == 1)): 1 once anything folds",
+    ),
   adjustedRatio: z.number().describe('the ratio with each fake-new event counted as the fold it would have been'),
   pending: count,
   claimed: count,
@@ -42,7 +48,9 @@ export const foldedMetricEventSchema = z.object({
 
 export const burstSchema = z.object({ accounts: z.array(z.string()), events: count, durationMs: count });
 
-export const foldAcceptedSchema = z.object({ folded: z.boolean().describe("whether the event's group was pending already") });
+export const foldAcceptedSchema = z.object({
+  folded: z.boolean().describe("whether the event's group was pending already"),
+});
 
 export const publishedQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20).describe('how many of the latest folds, 1 to 100'),

@@ -15,7 +15,17 @@ export const foldEvent = defineScript({
 
 export const claimDueFolds = defineScript({
   file: 'folding/lua/claim-due.lua',
-  keys: ['lastEvent', 'firstEvent', 'eventsPerGroup', 'recentlyClaimed', 'claimed', 'counters', 'fieldsPrefix', 'foldPrefix', 'pollerLease'],
+  keys: [
+    'lastEvent',
+    'firstEvent',
+    'eventsPerGroup',
+    'recentlyClaimed',
+    'claimed',
+    'counters',
+    'fieldsPrefix',
+    'foldPrefix',
+    'pollerLease',
+  ],
   args: ['now', 'window', 'maxWait', 'lease', 'batch', 'merge', 'poller', 'pollerTtl'],
   reply: as<[number, ...(RawFold | number)[]]>(),
 });

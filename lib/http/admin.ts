@@ -33,7 +33,11 @@ async function requireToken(request: Request, accepted: boolean, refusal: string
 
 /** Admin routes take `Authorization: Bearer $ADMIN_TOKEN`; compared in constant time. */
 export function requireAdmin(request: Request): Promise<void> {
-  return requireToken(request, matches(bearer(request), rawSetting('ADMIN_TOKEN')), 'an admin bearer token is required');
+  return requireToken(
+    request,
+    matches(bearer(request), rawSetting('ADMIN_TOKEN')),
+    'an admin bearer token is required',
+  );
 }
 
 /**

@@ -18,14 +18,22 @@ export function answerParserErrors(server: Server): void {
   // A proxy's tunnel: Node hands CONNECT to this event, and with no listener drops the connection unanswered.
   server.on('connect', (_request: unknown, socket: Duplex) => {
     const body = JSON.stringify({ error: { code: 'method_not_allowed', message: 'this server is not a proxy' } });
-    socket.end(`HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`);
+    socket.end(
+      `HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`,
+    );
   });
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
     if (error.code === 'ECONNRESET' || !socket.writable) return void socket.destroy();
     const overflow = error.code === 'HPE_HEADER_OVERFLOW';
-    const body = overflow ? JSON.stringify({ error: { code: 'invalid_path', message: 'the request line and headers are longer than 16 KiB' } }) : '';
+    const body = overflow
+      ? JSON.stringify({
+          error: { code: 'invalid_path', message: 'the request line and headers are longer than 16 KiB' },
+        })
+      : '';
     const status = overflow ? '400 Bad Request' : (STATUS_LINES[error.code ?? ''] ?? '400 Bad Request');
     const type = overflow ? 'Content-Type: application/json\r\n' : '';
-    socket.end(`HTTP/1.1 ${status}\r\n${type}Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+    socket.end(
+      `HTTP/1.1 ${status}\r\n${type}Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
   });
 }

@@ -5,7 +5,9 @@ export const errorBodySchema = z.looseObject({
   error: z.object({
     code: z
       .string()
-      .describe('invalid_input, invalid_json, unauthorized, no_player, cross_site, not_found, method_not_allowed, conflict, campaign_ended, tier_sold_out, tier_in_use, body_too_large, unsupported_media_type, rate_limited, unavailable, internal'),
+      .describe(
+        'invalid_input, invalid_json, unauthorized, no_player, cross_site, not_found, method_not_allowed, conflict, campaign_ended, tier_sold_out, tier_in_use, body_too_large, unsupported_media_type, rate_limited, unavailable, internal',
+      ),
     message: z.string(),
     field: z.string().optional().describe('the field that failed, dotted (`events.3.amount`)'),
   }),

@@ -6,7 +6,8 @@ export const scriptHash = (text: string) => `'sha256-${createHash('sha256').upda
 const INLINE_SCRIPT = /<script(\s[^>]*)?>([\s\S]*?)<\/script>/gi;
 const FLIGHT_START = '(self.__next_f=self.__next_f||[]).push([0])';
 const FLIGHT_CHUNK = /^self\.__next_f\.push\((\[[\s\S]*\])\);?$/;
-const TURBOPACK_BOOT = /^\(globalThis\["TURBOPACK"\] \|\| \(globalThis\["TURBOPACK"\] = \[\]\)\)\.push\((\{[\s\S]*\})\);?$/;
+const TURBOPACK_BOOT =
+  /^\(globalThis\["TURBOPACK"\] \|\| \(globalThis\["TURBOPACK"\] = \[\]\)\)\.push\((\{[\s\S]*\})\);?$/;
 
 const parsesAsJson = (text: string) => {
   try {

@@ -5,7 +5,14 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 /** A file held in memory, compressed once: what a request for it costs is a lookup and a write. */
-export type MemoryFile = { type: string; cacheControl: string; etag: string; identity: Buffer; gzip?: Buffer; br?: Buffer };
+export type MemoryFile = {
+  type: string;
+  cacheControl: string;
+  etag: string;
+  identity: Buffer;
+  gzip?: Buffer;
+  br?: Buffer;
+};
 
 const TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
@@ -28,7 +35,9 @@ export function memoryFile(body: Buffer, name: string, cacheControl: string): Me
   const type = TYPES[path.extname(name)] ?? 'application/octet-stream';
   const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
   if (!COMPRESSIBLE.test(type) || body.length < 1024) return { type, cacheControl, etag, identity: body };
-  const br = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
+  const br = brotliCompressSync(body, {
+    params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+  });
   return { type, cacheControl, etag, identity: body, gzip: gzipSync(body, { level: 9 }), br };
 }
 
@@ -46,9 +55,14 @@ function encodingFor(request: IncomingMessage, file: MemoryFile): 'br' | 'gzip' 
 
 /** Answers GET or HEAD for a file: 304 when the client holds this ETag, else the bytes in the best encoding it takes. */
 export function answerFromMemory(request: IncomingMessage, response: ServerResponse, file: MemoryFile): void {
-  const headers: Record<string, string> = { 'Cache-Control': file.cacheControl, ETag: file.etag, Vary: 'Accept-Encoding' };
+  const headers: Record<string, string> = {
+    'Cache-Control': file.cacheControl,
+    ETag: file.etag,
+    Vary: 'Accept-Encoding',
+  };
   const presented = String(request.headers['if-none-match'] ?? '');
-  if (presented.split(',').some((tag) => tag.trim().replace(/^W\//, '') === file.etag)) return void response.writeHead(304, headers).end();
+  if (presented.split(',').some((tag) => tag.trim().replace(/^W\//, '') === file.etag))
+    return void response.writeHead(304, headers).end();
   const encoding = encodingFor(request, file);
   const body = encoding ? file[encoding]! : file.identity;
   if (encoding) headers['Content-Encoding'] = encoding;

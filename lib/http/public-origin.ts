@@ -7,7 +7,10 @@ import { processEnv, type Env } from '../config';
 const originSchema = z
   .url({ protocol: /^https?$/, error: 'PUBLIC_ORIGIN must be an http(s) origin such as https://crowdpulse.example' })
   .transform((value) => new URL(value))
-  .refine((url) => url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password, 'PUBLIC_ORIGIN is an origin only: no path, query or credentials');
+  .refine(
+    (url) => url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password,
+    'PUBLIC_ORIGIN is an origin only: no path, query or credentials',
+  );
 
 let parsed: { raw: string | undefined; url: URL | undefined } | undefined;
 
@@ -36,7 +39,11 @@ const hostnameOf = (host: string) => host.replace(/:\d+$/, '').replace(/\.$/, ''
  * nothing and passes.
  */
 export function hostProblem(request: IncomingMessage): string | undefined {
-  const forwarded = fromTrustedProxy(request) ? String(request.headers['x-forwarded-host'] ?? '').split(',')[0]!.trim() : '';
+  const forwarded = fromTrustedProxy(request)
+    ? String(request.headers['x-forwarded-host'] ?? '')
+        .split(',')[0]!
+        .trim()
+    : '';
   for (const host of [request.headers.host, forwarded || undefined]) {
     if (host === undefined || host === '') continue;
     if (!HOST.test(host)) return 'the Host header is not a well-formed host';

@@ -8,7 +8,9 @@ export const BURST_COOLDOWN_SECONDS = 10;
 export { writesPerMinute };
 
 export function tooMany(what: string, retryAfter: number): HttpError {
-  return new HttpError(429, 'rate_limited', `too many ${what}; retry in ${retryAfter} s`, undefined, { 'Retry-After': String(retryAfter) });
+  return new HttpError(429, 'rate_limited', `too many ${what}; retry in ${retryAfter} s`, undefined, {
+    'Retry-After': String(retryAfter),
+  });
 }
 
 /** The one 429 of the routes: every limit answers how long to wait, or undefined when allowed. */
@@ -30,5 +32,8 @@ export const limitQuizStarts = (request: Request) => limitRequest(request, 'quiz
  * holds the site's only lease: new /64s of one /48 must not take turns at it), shared by every instance.
  */
 export async function limitBursts(request: Request): Promise<void> {
-  refuseWhenSpent(await takeFixed('rate:burst', 1, BURST_COOLDOWN_SECONDS, clientAddress(request), 'http-bursts'), 'bursts');
+  refuseWhenSpent(
+    await takeFixed('rate:burst', 1, BURST_COOLDOWN_SECONDS, clientAddress(request), 'http-bursts'),
+    'bursts',
+  );
 }

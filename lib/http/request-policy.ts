@@ -18,14 +18,24 @@ const isFramework = (path: string) => /^\/(?:_next|socket\.io)(?:\/|$)/.test(pat
  * `opengraph-image`, `twitter-image`), robots.txt, the sitemap, the icon. Another site may embed
  * them, and they give no visitor id.
  */
-export const isPublicFile = (target = '/') => /^\/(?:robots\.txt|sitemap\.xml|icon\.svg|(?:[a-z]{2}\/)?projects\/[^/]+\/(?:opengraph|twitter)-image)$/.test(target.split('?')[0]!);
-const hasBody = (request: IncomingMessage) => Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined;
+export const isPublicFile = (target = '/') =>
+  /^\/(?:robots\.txt|sitemap\.xml|icon\.svg|(?:[a-z]{2}\/)?projects\/[^/]+\/(?:opengraph|twitter)-image)$/.test(
+    target.split('?')[0]!,
+  );
+const hasBody = (request: IncomingMessage) =>
+  Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined;
 
-const notAllowed = (message: string, allow: string) => new HttpError(405, 'method_not_allowed', message, undefined, { Allow: allow });
+const notAllowed = (message: string, allow: string) =>
+  new HttpError(405, 'method_not_allowed', message, undefined, { Allow: allow });
 
 /** `application/json`, with or without parameters (`; charset=utf-8`): what `readJson` parses. */
 function isJson(request: IncomingMessage): boolean {
-  return String(request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase() === 'application/json';
+  return (
+    String(request.headers['content-type'] ?? '')
+      .split(';')[0]!
+      .trim()
+      .toLowerCase() === 'application/json'
+  );
 }
 
 /**
@@ -56,7 +66,8 @@ export function refusalOf(request: IncomingMessage): HttpError | undefined {
   const method = request.method ?? 'GET';
   if (isApi(path) && !API_METHOD_SET.has(method)) return notAllowed(`the API answers only ${API_METHODS}`, API_METHODS);
   if (isFramework(path) || isApi(path)) {
-    if (method !== 'GET' && method !== 'HEAD' && isFramework(path)) return notAllowed(`Next's files answer only ${PAGE_METHODS}`, PAGE_METHODS);
+    if (method !== 'GET' && method !== 'HEAD' && isFramework(path))
+      return notAllowed(`Next's files answer only ${PAGE_METHODS}`, PAGE_METHODS);
     const malformed = routerStateProblem(request);
     if (malformed) return new HttpError(400, 'invalid_header', malformed);
   }
@@ -65,12 +76,14 @@ export function refusalOf(request: IncomingMessage): HttpError | undefined {
     if (READS.has(method)) return undefined;
     const reason = crossSiteReason(request);
     if (reason) return new HttpError(403, 'cross_site', `writes come only from this site's pages: ${reason}`);
-    if (hasBody(request) && !isJson(request)) return new HttpError(415, 'unsupported_media_type', 'the body must be application/json');
+    if (hasBody(request) && !isJson(request))
+      return new HttpError(415, 'unsupported_media_type', 'the body must be application/json');
     return undefined;
   }
   if (method !== 'GET' && method !== 'HEAD') return notAllowed(`a page answers only ${PAGE_METHODS}`, PAGE_METHODS);
   const malformed = routerStateProblem(request);
   if (malformed) return new HttpError(400, 'invalid_header', malformed);
-  if (!isPublicFile(path) && embeddedFromAnotherSite(request)) return new HttpError(403, 'cross_site', 'this page may only be opened, not embedded or fetched, by another site');
+  if (!isPublicFile(path) && embeddedFromAnotherSite(request))
+    return new HttpError(403, 'cross_site', 'this page may only be opened, not embedded or fetched, by another site');
   return undefined;
 }

@@ -26,7 +26,10 @@ export function pagePolicy(html: string, development = rawSetting('NODE_ENV') !=
 }
 
 /** The same, from the hashes of a page's inline scripts worked out once (the page cache keeps them with the page). */
-export function pagePolicyWith(scriptHashes: readonly string[], development = rawSetting('NODE_ENV') !== 'production'): string {
+export function pagePolicyWith(
+  scriptHashes: readonly string[],
+  development = rawSetting('NODE_ENV') !== 'production',
+): string {
   const scripts = development ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"] : ["'self'", ...scriptHashes];
   return policy({
     'default-src': "'self'",
@@ -97,12 +100,17 @@ const toBuffer = (chunk: unknown, encoding: unknown) =>
 
 /** The page as the browser will read it: Next compresses what it writes when the client accepts it. */
 function decoded(body: Buffer, encoding: unknown): string {
-  const decode = { gzip: gunzipSync, br: brotliDecompressSync, deflate: inflateSync }[String(encoding ?? '').trim().toLowerCase()];
+  const decode = { gzip: gunzipSync, br: brotliDecompressSync, deflate: inflateSync }[
+    String(encoding ?? '')
+      .trim()
+      .toLowerCase()
+  ];
   return (decode && body.byteLength > 0 ? decode(body) : body).toString('utf8');
 }
 
 function setHeaders(response: ServerResponse, headers: OutgoingHttpHeaders | string[]): void {
-  if (Array.isArray(headers)) for (let i = 0; i + 1 < headers.length; i += 2) response.setHeader(headers[i]!, headers[i + 1]!);
+  if (Array.isArray(headers))
+    for (let i = 0; i + 1 < headers.length; i += 2) response.setHeader(headers[i]!, headers[i + 1]!);
   else for (const [name, value] of Object.entries(headers)) if (value !== undefined) response.setHeader(name, value);
 }
 
@@ -136,7 +144,8 @@ function hashPagesOn(request: IncomingMessage, response: ServerResponse): void {
       if (releasing || mode === 'pass') return writeHead(status, ...rest);
       response.statusCode = status;
       if (typeof rest[0] === 'string') response.statusMessage = rest[0];
-      const headers = rest.find((part) => typeof part === 'object' && part !== null) as OutgoingHttpHeaders | string[] | undefined;
+      const headers = rest.find((part) => typeof part === 'object' && part !== null) as
+        OutgoingHttpHeaders | string[] | undefined;
       if (headers) setHeaders(response, headers);
       // Held: the head goes out with the body, once the policy is known.
       return decide() === 'pass' ? writeHead(status) : response;
@@ -158,7 +167,8 @@ function hashPagesOn(request: IncomingMessage, response: ServerResponse): void {
       if (data !== undefined && data !== null) held.push(toBuffer(data, encoding));
       const body = Buffer.concat(held);
       response.setHeader(CSP, pagePolicy(decoded(body, response.getHeader('content-encoding'))));
-      if (request.method !== 'HEAD' && !response.hasHeader('transfer-encoding')) response.setHeader('Content-Length', body.byteLength);
+      if (request.method !== 'HEAD' && !response.hasHeader('transfer-encoding'))
+        response.setHeader('Content-Length', body.byteLength);
       releasing = true;
       return end(body, undefined, done);
     },

@@ -21,7 +21,9 @@ export function requirePlayer(request: Request): string {
   const wait = Number(request.headers.get(NEW_VISITOR_WAIT_HEADER));
   if (Number.isInteger(wait) && wait > 0) throw tooMany('new visitors from this address', wait);
   // No id and no refusal: giving one failed (its Redis), as a write here would.
-  throw new HttpError(503, 'unavailable', 'no visitor id could be given; retry shortly', undefined, { 'Retry-After': '1' });
+  throw new HttpError(503, 'unavailable', 'no visitor id could be given; retry shortly', undefined, {
+    'Retry-After': '1',
+  });
 }
 
 /**
@@ -47,6 +49,11 @@ export function visitorJson(body: unknown, init: ResponseInit = {}): Response {
 /** The public player id a quiz request speaks for (its signed cookie); without one, a 403 `no_player`. */
 export function requireQuizPlayer(request: Request): string {
   const player = playerFromCookies(request.headers.get('cookie'));
-  if (!player) throw new HttpError(403, 'no_player', 'a quiz session is played with the visitor cookie its start sets: start a quiz with cookies on');
+  if (!player)
+    throw new HttpError(
+      403,
+      'no_player',
+      'a quiz session is played with the visitor cookie its start sets: start a quiz with cookies on',
+    );
   return player;
 }

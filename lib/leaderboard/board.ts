@@ -45,7 +45,12 @@ function checkedLimit(limit: number, size: number): number {
   return limit;
 }
 
-function toBoard(version: number, [threshold, lastPlacePlayers, entries]: [number, number, string[]], span: PeriodSpan, size: number): Board {
+function toBoard(
+  version: number,
+  [threshold, lastPlacePlayers, entries]: [number, number, string[]],
+  span: PeriodSpan,
+  size: number,
+): Board {
   const rows = entries.map((json): BoardEntry => {
     const { id, player, name, score, date } = JSON.parse(json) as BoardEntry;
     return { id, player, name, score, date };
@@ -54,10 +59,18 @@ function toBoard(version: number, [threshold, lastPlacePlayers, entries]: [numbe
 }
 
 /** The best `limit` entries of the current `period`'s board (all of them when fewer), best first, in one round trip. */
-export async function readTop(limit: number, ctx: LeaderboardContext = defaultLeaderboardContext(), period: Period = 'all'): Promise<Board> {
+export async function readTop(
+  limit: number,
+  ctx: LeaderboardContext = defaultLeaderboardContext(),
+  period: Period = 'all',
+): Promise<Board> {
   const span = periodAt(period, ctx.now());
   const { keys } = ctx;
-  const { version, tops } = await readBoardTops.run(ctx.redis, { ...keys, boards: [keys.board(span)] }, { limit: checkedLimit(limit, ctx.size), size: ctx.size, suffixes: [boardSuffix(span)] });
+  const { version, tops } = await readBoardTops.run(
+    ctx.redis,
+    { ...keys, boards: [keys.board(span)] },
+    { limit: checkedLimit(limit, ctx.size), size: ctx.size, suffixes: [boardSuffix(span)] },
+  );
   return toBoard(version, tops[0]!, span, ctx.size);
 }
 
@@ -70,7 +83,9 @@ export async function readBoards(ctx: LeaderboardContext = defaultLeaderboardCon
     { ...keys, boards: PERIODS.map((period) => keys.board(spans[period])) },
     { limit: ctx.size, size: ctx.size, suffixes: PERIODS.map((period) => boardSuffix(spans[period])) },
   );
-  return Object.fromEntries(PERIODS.map((period, i) => [period, toBoard(version, tops[i]!, spans[period], ctx.size)])) as Boards;
+  return Object.fromEntries(
+    PERIODS.map((period, i) => [period, toBoard(version, tops[i]!, spans[period], ctx.size)]),
+  ) as Boards;
 }
 
 /** Moderation: takes an entry off every board it is on and deletes its string; NotFoundError when no board holds it. */

@@ -2,7 +2,8 @@ import { competitionRanks } from './ranks';
 import { PERIODS } from './periods';
 import type { Board, Boards, LeaderboardChange } from './types';
 
-const renumbered = (board: Board, entries: Board['entries']): Board['entries'] => competitionRanks(entries.slice(0, board.size));
+const renumbered = (board: Board, entries: Board['entries']): Board['entries'] =>
+  competitionRanks(entries.slice(0, board.size));
 
 /**
  * Applies a pushed change to one board a page holds. Changes carry the version the three boards
@@ -14,10 +15,18 @@ export function applyBoardChange(board: Board, change: LeaderboardChange): Board
   if (change.version <= board.version) return board;
   if (change.version > board.version + 1) return 'resync';
   if (change.type !== 'entry-added') {
-    const entries = board.entries.filter((entry) => (change.type === 'entry-removed' ? entry.id !== change.id : entry.player !== change.player));
+    const entries = board.entries.filter((entry) =>
+      change.type === 'entry-removed' ? entry.id !== change.id : entry.player !== change.player,
+    );
     // A board with a free place admits any score, and lists no tie past its end.
     const full = entries.length >= board.size;
-    return { ...board, version: change.version, threshold: full ? board.threshold : 0, lastPlacePlayers: full ? board.lastPlacePlayers : 0, entries: renumbered(board, entries) };
+    return {
+      ...board,
+      version: change.version,
+      threshold: full ? board.threshold : 0,
+      lastPlacePlayers: full ? board.lastPlacePlayers : 0,
+      entries: renumbered(board, entries),
+    };
   }
   const placement = change.boards[board.span.period];
   if (placement.id !== board.span.id) return 'resync';

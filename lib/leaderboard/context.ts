@@ -14,5 +14,11 @@ export type LeaderboardContext = {
 };
 
 export function defaultLeaderboardContext(): LeaderboardContext {
-  return { redis: getRedis(), keys: boardKeys(), size: BOARD_SIZE, now: Date.now, rowsPerNetwork: limitPoints('rows-per-network') };
+  return {
+    redis: getRedis(),
+    keys: boardKeys(),
+    size: BOARD_SIZE,
+    now: Date.now,
+    rowsPerNetwork: limitPoints('rows-per-network'),
+  };
 }

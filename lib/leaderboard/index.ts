@@ -5,4 +5,14 @@ export { BOARD_SIZE, boardKeys, type BoardKeys } from './keys';
 export { entryIdSchema, playerIdSchema } from './schemas';
 export { currentPeriods, isPeriod, periodAt, PERIOD_LABELS, PERIODS, type Period, type PeriodSpan } from './periods';
 export { defaultLeaderboardContext, type LeaderboardContext } from './context';
-export type { AddedEntry, Board, BoardEntry, Boards, BoardStanding, PlayerStanding, LeaderboardChange, Placement, RankedEntry } from './types';
+export type {
+  AddedEntry,
+  Board,
+  BoardEntry,
+  Boards,
+  BoardStanding,
+  PlayerStanding,
+  LeaderboardChange,
+  Placement,
+  RankedEntry,
+} from './types';

@@ -53,7 +53,13 @@ export function periodAt(period: Period, time: number): PeriodSpan {
     return { period, id, startsAt, endsAt: startsAt + DAY_MS, expiresAt: startsAt + DAY_MS + KEPT_AFTER_END.day };
   }
   const { startsAt, year, week } = isoWeek(time);
-  return { period, id: `${year}-W${pad(week)}`, startsAt, endsAt: startsAt + WEEK_MS, expiresAt: startsAt + WEEK_MS + KEPT_AFTER_END.week };
+  return {
+    period,
+    id: `${year}-W${pad(week)}`,
+    startsAt,
+    endsAt: startsAt + WEEK_MS,
+    expiresAt: startsAt + WEEK_MS + KEPT_AFTER_END.week,
+  };
 }
 
 /** The three spans holding `time`, in PERIODS order. */

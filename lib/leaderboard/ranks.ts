@@ -11,4 +11,3 @@ export function competitionRanks<T extends { score: number }>(entries: readonly 
     return { ...entry, rank };
   });
 }
-

@@ -18,7 +18,11 @@ export const boardEntrySchema = z.object({
 });
 
 export const rankedEntrySchema = boardEntrySchema.extend({
-  rank: z.number().int().min(1).describe('shared by equal scores (standard competition ranking, “1224”): 1 + the rows with more points'),
+  rank: z
+    .number()
+    .int()
+    .min(1)
+    .describe('shared by equal scores (standard competition ranking, “1224”): 1 + the rows with more points'),
 });
 
 /** lib/leaderboard/periods.ts makes these. */
@@ -31,10 +35,23 @@ export const periodSpanSchema = z.object({
 });
 
 export const boardSchema = z.object({
-  version: z.number().int().describe('changes to the boards so far (one counter for the three): a pushed change carries the next one'),
-  threshold: z.number().int().describe("the fewest points that rank on the board now: its last place's, which an equal score shares; 0 while it has room"),
-  lastPlacePlayers: z.number().int().min(0)
-    .describe("players whose best on this board equals its last place's score, while it is full (0 while it has room): more than the rows listed at that score when the tie runs past the board's end"),
+  version: z
+    .number()
+    .int()
+    .describe('changes to the boards so far (one counter for the three): a pushed change carries the next one'),
+  threshold: z
+    .number()
+    .int()
+    .describe(
+      "the fewest points that rank on the board now: its last place's, which an equal score shares; 0 while it has room",
+    ),
+  lastPlacePlayers: z
+    .number()
+    .int()
+    .min(0)
+    .describe(
+      "players whose best on this board equals its last place's score, while it is full (0 while it has room): more than the rows listed at that score when the tie runs past the board's end",
+    ),
   size: z.number().int(),
   span: periodSpanSchema.describe("which period's board this is: a page takes the boards again when it ends"),
   entries: z.array(rankedEntrySchema),
@@ -46,10 +63,17 @@ export const boardsSchema = z.object({ day: boardSchema, week: boardSchema, all:
 export const placementSchema = z.object({
   id: z.string(),
   rank: z.number().int().min(0).describe('shared by equal scores; 0: unranked'),
-  listed: z.boolean().describe('whether the entry holds a row (a tie at the last place of a full board ranks without one)'),
+  listed: z
+    .boolean()
+    .describe('whether the entry holds a row (a tie at the last place of a full board ranks without one)'),
   threshold: z.number().int(),
   lastPlacePlayers: z.number().int().min(0),
-  replaced: z.string().optional().describe("the id of the entry of the same network whose row this one took on this board (LEADERBOARD_ROWS_PER_NETWORK): it leaves the board"),
+  replaced: z
+    .string()
+    .optional()
+    .describe(
+      'the id of the entry of the same network whose row this one took on this board (LEADERBOARD_ROWS_PER_NETWORK): it leaves the board',
+    ),
 });
 
 /** What the scripts publish: an entry entered at least one board (add-to-boards.lua), an admin removed one (remove-board-entry.lua) or hid a player (hide-player.lua). */
@@ -61,20 +85,44 @@ export const leaderboardChangeSchema = z.discriminatedUnion('type', [
     boards: z.object({ day: placementSchema, week: placementSchema, all: placementSchema }),
   }),
   z.object({ type: z.literal('entry-removed'), version: z.number().int(), id: z.string() }),
-  z.object({ type: z.literal('player-hidden'), version: z.number().int(), player: z.string().describe("every row of this player leaves every board (hide-player.lua)") }),
+  z.object({
+    type: z.literal('player-hidden'),
+    version: z.number().int(),
+    player: z.string().describe('every row of this player leaves every board (hide-player.lua)'),
+  }),
 ]);
 
 /** Where a player stands on one board (read-player.lua): exact on the board, from the score histogram below it. */
 export const boardStandingSchema = z.object({
-  best: z.number().int().nullable().describe("the player's best on this board; null when they have not played in its period"),
-  rank: z.number().int().min(1).nullable().describe('exact and shared by equal scores, while the board (a top 100) holds their row or their best ties its last place; else null'),
+  best: z
+    .number()
+    .int()
+    .nullable()
+    .describe("the player's best on this board; null when they have not played in its period"),
+  rank: z
+    .number()
+    .int()
+    .min(1)
+    .nullable()
+    .describe(
+      'exact and shared by equal scores, while the board (a top 100) holds their row or their best ties its last place; else null',
+    ),
   approximateRank: z
     .object({ from: z.number().int().min(1), to: z.number().int().min(1) })
     .nullable()
-    .describe("from the board's score histogram (100-point buckets): the rank lies between `from` and `to`, the players whose best shares the bucket; null without a best"),
+    .describe(
+      "from the board's score histogram (100-point buckets): the rank lies between `from` and `to`, the players whose best shares the bucket; null without a best",
+    ),
   players: z.number().int().describe('players with a best on this board (each counted once)'),
-  betterThan: z.number().int().min(0).max(100).nullable()
-    .describe("percent of the board's players whose best lies in a lower bucket: “better than 87 % of today's players”; null without a best"),
+  betterThan: z
+    .number()
+    .int()
+    .min(0)
+    .max(100)
+    .nullable()
+    .describe(
+      "percent of the board's players whose best lies in a lower bucket: “better than 87 % of today's players”; null without a best",
+    ),
 });
 
 export const playerStandingSchema = z.object({
@@ -85,7 +133,10 @@ export const playerStandingSchema = z.object({
 
 export const hiddenPlayerSchema = z.object({
   player: z.string(),
-  removed: z.number().int().describe('rows taken off the boards (0: the player held none; their later submits stay off all the same)'),
+  removed: z
+    .number()
+    .int()
+    .describe('rows taken off the boards (0: the player held none; their later submits stay off all the same)'),
 });
 
 export const removedEntrySchema = z.object({ id: z.string().describe('the entry removed from every board it was on') });

@@ -48,4 +48,3 @@ export const readBoardPlayer = defineScript({
   readOnly: true,
   reply: ([hidden, ...boards]: [0 | 1, ...BoardStandingReply[]]) => ({ hidden: hidden === 1, boards }),
 });
-

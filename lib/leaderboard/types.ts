@@ -1,7 +1,14 @@
 import type { z } from 'zod';
 import type { Period } from './periods';
 import type {
-  boardEntrySchema, boardSchema, boardsSchema, boardStandingSchema, leaderboardChangeSchema, placementSchema, playerStandingSchema, rankedEntrySchema,
+  boardEntrySchema,
+  boardSchema,
+  boardsSchema,
+  boardStandingSchema,
+  leaderboardChangeSchema,
+  placementSchema,
+  playerStandingSchema,
+  rankedEntrySchema,
 } from './schemas';
 
 /** One entry, stored as a JSON string; `date` is when it was submitted (ms since the epoch). */

@@ -50,7 +50,12 @@ export function checkLimitSettings(): void {
 }
 
 /** One RateLimiterRedis per prefix, budget and client, kept across Next's module reloads. */
-export function limiter(keyPrefix: string, points: number, duration: number, redis: RedisClient = getRedis()): RateLimiterRedis {
+export function limiter(
+  keyPrefix: string,
+  points: number,
+  duration: number,
+  redis: RedisClient = getRedis(),
+): RateLimiterRedis {
   const byClient = (globalForLimiters.__crowdpulseLimiters ??= new WeakMap());
   const limiters = byClient.get(redis) ?? new Map<string, RateLimiterRedis>();
   byClient.set(redis, limiters);
@@ -87,7 +92,9 @@ export async function takeFromAddress(
   const points = limitPoints(name);
   if (points === 0) return undefined;
   const waits = await Promise.all(
-    networkScopes(address).map(({ key, share }) => takeFromNetwork(limiter(`rate:${name}`, points * share, ADDRESS_LIMITS[name].seconds, redis), key)),
+    networkScopes(address).map(({ key, share }) =>
+      takeFromNetwork(limiter(`rate:${name}`, points * share, ADDRESS_LIMITS[name].seconds, redis), key),
+    ),
   );
   const wait = Math.max(0, ...waits.map((seconds) => seconds ?? 0));
   if (wait === 0) return undefined;
@@ -119,8 +126,16 @@ export async function spentOnAddress(name: RateLimit, address: string): Promise<
  * client anywhere on the site waits on, like the burst): undefined when allowed, else the seconds
  * until a point is back (counted as `metric`).
  */
-export async function takeFixed(prefix: string, points: number, seconds: number, address: string, metric: string): Promise<number | undefined> {
-  const waits = await Promise.all(networkScopes(address).map(({ key }) => takeFromNetwork(limiter(prefix, points, seconds), key)));
+export async function takeFixed(
+  prefix: string,
+  points: number,
+  seconds: number,
+  address: string,
+  metric: string,
+): Promise<number | undefined> {
+  const waits = await Promise.all(
+    networkScopes(address).map(({ key }) => takeFromNetwork(limiter(prefix, points, seconds), key)),
+  );
   const wait = Math.max(0, ...waits.map((each) => each ?? 0));
   if (wait === 0) return undefined;
   appMetrics().rateLimitRefused(metric);

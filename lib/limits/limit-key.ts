@@ -39,5 +39,8 @@ export function networkScopes(address: string): NetworkScope[] {
   const parsed = ipaddr.process(address);
   if (parsed.kind() === 'ipv4') return [{ key: parsed.toString(), share: 1 }];
   const v6 = parsed as ipaddr.IPv6;
-  return [{ key: prefixKey(v6, 64), share: 1 }, ...WIDER_NETWORKS.map(({ prefix, share }) => ({ key: prefixKey(v6, prefix), share }))];
+  return [
+    { key: prefixKey(v6, 64), share: 1 },
+    ...WIDER_NETWORKS.map(({ prefix, share }) => ({ key: prefixKey(v6, prefix), share })),
+  ];
 }

@@ -4,10 +4,19 @@ import { rawSetting } from '../config';
 
 /** ALLOWED_ORIGINS: comma-separated origins (`https://example.com`) allowed besides the site's own. */
 function allowedOrigins(): Set<string> {
-  return new Set((rawSetting('ALLOWED_ORIGINS') ?? '').split(',').map((origin) => origin.trim().replace(/\/$/, '')).filter(Boolean));
+  return new Set(
+    (rawSetting('ALLOWED_ORIGINS') ?? '')
+      .split(',')
+      .map((origin) => origin.trim().replace(/\/$/, ''))
+      .filter(Boolean),
+  );
 }
 
-const firstHop = (value: string | string[] | undefined) => String(value ?? '').split(',')[0]!.trim().toLowerCase();
+const firstHop = (value: string | string[] | undefined) =>
+  String(value ?? '')
+    .split(',')[0]!
+    .trim()
+    .toLowerCase();
 
 /**
  * The origin the client addressed: `X-Forwarded-Proto` and `X-Forwarded-Host` count only from a
@@ -18,7 +27,8 @@ export function ownOrigin(request: IncomingMessage): string {
   const proxied = fromTrustedProxy(request);
   const encrypted = 'encrypted' in request.socket && Boolean(request.socket.encrypted);
   const proto = (proxied && firstHop(request.headers['x-forwarded-proto'])) || (encrypted ? 'https' : 'http');
-  const host = (proxied && firstHop(request.headers['x-forwarded-host'])) || String(request.headers.host ?? '').toLowerCase();
+  const host =
+    (proxied && firstHop(request.headers['x-forwarded-host'])) || String(request.headers.host ?? '').toLowerCase();
   return `${proto}://${host}`;
 }
 
@@ -38,7 +48,8 @@ export function crossSiteReason(request: IncomingMessage): string | undefined {
   const origin = request.headers.origin;
   if (origin !== undefined) {
     const normalised = origin.trim().replace(/\/$/, '').toLowerCase();
-    const allowed = normalised === ownOrigin(request) || [...allowedOrigins()].some((entry) => entry.toLowerCase() === normalised);
+    const allowed =
+      normalised === ownOrigin(request) || [...allowedOrigins()].some((entry) => entry.toLowerCase() === normalised);
     if (!allowed) return `the Origin ${JSON.stringify(origin.slice(0, 100))} is not this site's`;
   }
   if (firstHop(request.headers['sec-fetch-site']) === 'cross-site') return 'the request came from another site';

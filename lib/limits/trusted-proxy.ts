@@ -18,7 +18,10 @@ let compiled: { setting: string; trust: Trust } | undefined;
 export function trustedProxies(): Trust {
   const setting = (rawSetting('TRUST_PROXY') ?? '').trim();
   if (compiled?.setting === setting) return compiled.trust;
-  const list = setting.split(',').map((part) => part.trim()).filter((part) => part && part !== '0');
+  const list = setting
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part && part !== '0');
   let trust: Trust = trustNobody;
   try {
     if (setting === '1') {

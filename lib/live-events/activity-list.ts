@@ -47,7 +47,9 @@ export function removeEntry(list: ActivityList, seq: number | undefined): Activi
 export function appendPage(list: ActivityList, before: number, page: ActivityPage): ActivityList {
   if (list.nextCursor !== before) return list;
   const shown = new Set(list.items.map((item) => item.seq));
-  const older = page.items.filter((item) => item.seq < before && !shown.has(item.seq) && !list.removed.includes(item.seq));
+  const older = page.items.filter(
+    (item) => item.seq < before && !shown.has(item.seq) && !list.removed.includes(item.seq),
+  );
   return keepShown({ ...list, items: [...list.items, ...older], nextCursor: page.nextCursor });
 }
 

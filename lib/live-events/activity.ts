@@ -1,5 +1,11 @@
 import { NotFoundError } from '../errors';
-import { limitArgs, TIMELINE_SLACK, timelineCapFromEnv, type TimelineLimits, type TimelineRef } from '../timeline/config';
+import {
+  limitArgs,
+  TIMELINE_SLACK,
+  timelineCapFromEnv,
+  type TimelineLimits,
+  type TimelineRef,
+} from '../timeline/config';
 import { pageFromReply, readPage, type StoredEntry } from '../timeline/timeline';
 import { defaultLiveEventsContext, type LiveEventsContext } from './context';
 import { liveEventKeys } from './keys';

@@ -19,14 +19,25 @@ export function snapshotAt(
   for (const kind of kinds) {
     const window = windowOf(snapshot.windows, kind);
     if (kind.shape === 'presence') aged[kind.name] = { count: visitors };
-    else if (kind.shape === 'list') aged[kind.name] = ((parts[kind.name] ?? []) as Member[]).filter((item) => inWindow(item.at, window, now));
+    else if (kind.shape === 'list')
+      aged[kind.name] = ((parts[kind.name] ?? []) as Member[]).filter((item) => inWindow(item.at, window, now));
     else {
-      const counter = agedCounter((parts[kind.name] ?? { count: 0, expiring: [], expiringComplete: true }) as Counter, window, now);
+      const counter = agedCounter(
+        (parts[kind.name] ?? { count: 0, expiring: [], expiringComplete: true }) as Counter,
+        window,
+        now,
+      );
       if (!counter) return null;
       aged[kind.name] = counter;
     }
   }
-  return { ...snapshot, serverTime: now, ...campaignEndAt(snapshot, now), tiers: tiersAt(snapshot.tiers ?? [], now), ...aged } as LiveSnapshot;
+  return {
+    ...snapshot,
+    serverTime: now,
+    ...campaignEndAt(snapshot, now),
+    tiers: tiersAt(snapshot.tiers ?? [], now),
+    ...aged,
+  } as LiveSnapshot;
 }
 
 /** A counter at `now`: its times past the window leave the count; null when the count is unknown. */

@@ -28,10 +28,15 @@ async function moveBackers(slug: string, redis: RedisClient, now: number, shape:
   if ((await redis.type(old)) !== shape) return totals;
   let cursor = '0';
   do {
-    const [next, flat] = shape === 'set' ? await redis.sscan(old, cursor, 'COUNT', BATCH) : await redis.hscan(old, cursor, 'COUNT', BATCH);
+    const [next, flat] =
+      shape === 'set' ? await redis.sscan(old, cursor, 'COUNT', BATCH) : await redis.hscan(old, cursor, 'COUNT', BATCH);
     const backers = shape === 'set' ? flat : flat.filter((_, i) => i % 2 === 0);
     if (backers.length > 0) {
-      const { moved, recounted } = await backfillLedgerBatch.run(redis, { info: projectKeys.info(slug), ledger: projectKeys.ledger(slug), old }, { now, shape, backers });
+      const { moved, recounted } = await backfillLedgerBatch.run(
+        redis,
+        { info: projectKeys.info(slug), ledger: projectKeys.ledger(slug), old },
+        { now, shape, backers },
+      );
       totals.moved += moved;
       totals.recounted += recounted;
     }

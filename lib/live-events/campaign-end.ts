@@ -15,12 +15,24 @@ export const END_WATCH_INTERVAL_MS = 1_000;
  * crash between the two steps is repaired by the next tick. Returns the slugs announced now.
  */
 export async function announceEnds(ctx: LiveEventsContext): Promise<string[]> {
-  const due = await ctx.redis.zrangebyscore(catalogueKeys.ends, '-inf', ctx.now(), 'WITHSCORES', 'LIMIT', 0, ENDS_PER_TICK);
+  const due = await ctx.redis.zrangebyscore(
+    catalogueKeys.ends,
+    '-inf',
+    ctx.now(),
+    'WITHSCORES',
+    'LIMIT',
+    0,
+    ENDS_PER_TICK,
+  );
   const announced: string[] = [];
   for (let i = 0; i < due.length; i += 2) {
     const slug = due[i]!;
     const feed = feedHook(slug, ctx);
-    const { status, feedWork } = await announceEnd.run(ctx.redis, { info: projectKeys.info(slug), feed: feed.keys }, { feedSettings: feed.arg });
+    const { status, feedWork } = await announceEnd.run(
+      ctx.redis,
+      { info: projectKeys.info(slug), feed: feed.keys },
+      { feedSettings: feed.arg },
+    );
     if (status === 'not_due') continue;
     await afterFeedHook(slug, ctx, feedWork);
     if (status === 'announced') announced.push(slug);

@@ -1,7 +1,16 @@
 import { appendPage, listFromPage, prependEntry, removeEntry, type ActivityList } from './activity-list';
 import { contributions, contributors, inWindow, KINDS, news, windowOf, type KindDescriptor } from './kinds';
 import type { Counter, Member } from './snapshot';
-import type { ActivityEntry, ActivityPage, Contributor, ExpiringTimes, LiveChange, LiveSnapshot, NewsItem, VersionedChange } from './types';
+import type {
+  ActivityEntry,
+  ActivityPage,
+  Contributor,
+  ExpiringTimes,
+  LiveChange,
+  LiveSnapshot,
+  NewsItem,
+  VersionedChange,
+} from './types';
 import { tiersAfter, tiersAt } from './tier-places';
 import type { Windows } from './windows';
 
@@ -57,17 +66,26 @@ export type LiveView = {
   needsResync: boolean;
 };
 
-export function stateFromSnapshot(snapshot: LiveSnapshot, browserNow: number, kinds: readonly KindDescriptor[] = KINDS): LiveState {
+export function stateFromSnapshot(
+  snapshot: LiveSnapshot,
+  browserNow: number,
+  kinds: readonly KindDescriptor[] = KINDS,
+): LiveState {
   const parts = snapshot as unknown as Record<string, unknown>;
   // A kind's part missing (a snapshot from before the kind was added) reads as an empty one.
   const empty = { counter: { count: 0, expiring: [], expiringComplete: true }, list: [], presence: { count: 0 } };
   const part = <T>(shape: KindDescriptor['shape']) =>
-    Object.fromEntries(kinds.filter((kind) => kind.shape === shape).map((kind) => [kind.name, (parts[kind.name] ?? empty[shape]) as T]));
+    Object.fromEntries(
+      kinds.filter((kind) => kind.shape === shape).map((kind) => [kind.name, (parts[kind.name] ?? empty[shape]) as T]),
+    );
   return {
     slug: snapshot.slug,
     version: snapshot.version,
     clockOffset: snapshot.serverTime - browserNow,
-    windows: { ...snapshot.windows, ...Object.fromEntries(kinds.map((kind) => [kind.name, windowOf(snapshot.windows, kind)])) },
+    windows: {
+      ...snapshot.windows,
+      ...Object.fromEntries(kinds.map((kind) => [kind.name, windowOf(snapshot.windows, kind)])),
+    },
     kinds,
     raised: snapshot.raised,
     backers: snapshot.backers ?? 0,
@@ -122,9 +140,11 @@ function applyExpiring(state: LiveState, times: ExpiringTimes): LiveState {
 /** What `change` does to the counter kind `kind`. */
 function countedBy(counter: Counter, kind: string, window: number, change: VersionedChange): Counter {
   const isContributions = kind === contributions.name;
-  if (change.type === 'contribution-recorded' && isContributions) return counted(counter, window, change.contribution.at);
+  if (change.type === 'contribution-recorded' && isContributions)
+    return counted(counter, window, change.contribution.at);
   if (change.type === 'contribution-cancelled' && isContributions) return uncounted(counter, change.at, change.counted);
-  if (change.type === 'event-recorded' && change.kinds.includes(kind)) return counted(counter, window, change.member.at);
+  if (change.type === 'event-recorded' && change.kinds.includes(kind))
+    return counted(counter, window, change.member.at);
   return counter;
 }
 
@@ -155,13 +175,16 @@ function uncounted(counter: Counter, at: number, wasCounted: boolean): Counter {
 /** Every counter kind, after `change`. */
 function countersAfter(state: LiveState, change: VersionedChange): Record<string, Counter> {
   const next: Record<string, Counter> = {};
-  for (const [kind, counter] of Object.entries(state.counters)) next[kind] = countedBy(counter, kind, state.windows[kind]!, change);
+  for (const [kind, counter] of Object.entries(state.counters))
+    next[kind] = countedBy(counter, kind, state.windows[kind]!, change);
   return next;
 }
 
 const limitOf = (state: LiveState, name: string) => state.kinds.find((kind) => kind.name === name)?.snapshotLimit ?? 0;
-const listed = (state: LiveState, name: string, member: Member) => [member, ...(state.lists[name] ?? [])].slice(0, limitOf(state, name));
-const unlisted = (state: LiveState, name: string, id: string) => (state.lists[name] ?? []).filter((item) => item.id !== id);
+const listed = (state: LiveState, name: string, member: Member) =>
+  [member, ...(state.lists[name] ?? [])].slice(0, limitOf(state, name));
+const unlisted = (state: LiveState, name: string, id: string) =>
+  (state.lists[name] ?? []).filter((item) => item.id !== id);
 
 function applyVersioned(state: LiveState, change: VersionedChange): LiveState | 'resync' {
   switch (change.type) {
@@ -173,7 +196,10 @@ function applyVersioned(state: LiveState, change: VersionedChange): LiveState | 
         backers: change.backers ?? state.backers,
         tiers: tiersAfter(state.tiers, change.tier),
         lists: { ...state.lists, [contributors.name]: listed(state, contributors.name, change.contribution) },
-        activity: prependEntry(state.activity, change.activity ?? { ...change.contribution, seq: change.version, kind: 'contribution' }),
+        activity: prependEntry(
+          state.activity,
+          change.activity ?? { ...change.contribution, seq: change.version, kind: 'contribution' },
+        ),
       };
     case 'contribution-cancelled':
       return {
@@ -189,10 +215,17 @@ function applyVersioned(state: LiveState, change: VersionedChange): LiveState | 
       return {
         ...state,
         lists: { ...state.lists, [news.name]: listed(state, news.name, change.news) },
-        activity: prependEntry(state.activity, change.activity ?? { ...change.news, seq: change.version, kind: 'news' }),
+        activity: prependEntry(
+          state.activity,
+          change.activity ?? { ...change.news, seq: change.version, kind: 'news' },
+        ),
       };
     case 'news-unpublished':
-      return { ...state, lists: { ...state.lists, [news.name]: unlisted(state, news.name, change.id) }, activity: removeEntry(state.activity, change.activitySeq) };
+      return {
+        ...state,
+        lists: { ...state.lists, [news.name]: unlisted(state, news.name, change.id) },
+        activity: removeEntry(state.activity, change.activitySeq),
+      };
     case 'event-recorded': {
       const member = change.member as Member;
       const lists = { ...state.lists };
@@ -222,7 +255,12 @@ export function viewAt(state: LiveState, now: number): LiveView {
     counts[kind] = Math.max(0, counter.count - expired);
     needsResync ||= !counter.expiringComplete && expired === counter.expiring.length && counter.count > expired;
   }
-  const lists = Object.fromEntries(Object.entries(state.lists).map(([kind, items]) => [kind, items.filter((item) => inWindow(item.at, state.windows[kind]!, now))]));
+  const lists = Object.fromEntries(
+    Object.entries(state.lists).map(([kind, items]) => [
+      kind,
+      items.filter((item) => inWindow(item.at, state.windows[kind]!, now)),
+    ]),
+  );
   return {
     counts,
     lists,
@@ -245,7 +283,8 @@ export function viewAt(state: LiveState, now: number): LiveView {
  * when a state it already went past is applied to again (React calls a reducer twice in dev).
  */
 function remember(recent: VersionedChange[], change: VersionedChange): VersionedChange[] {
-  if ((recent.at(-1)?.version ?? -Infinity) >= change.version) return [...recent.filter((each) => each.version < change.version), change];
+  if ((recent.at(-1)?.version ?? -Infinity) >= change.version)
+    return [...recent.filter((each) => each.version < change.version), change];
   const log = recent.length >= 2 * RECENT_CHANGES ? recent.slice(-RECENT_CHANGES) : recent;
   log.push(change);
   return log;

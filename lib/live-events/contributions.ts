@@ -28,12 +28,19 @@ export const backerOfVisitor = (visitorId: string) => `v:${visitorId}`;
  * Who backs: the visitor (its cookie's id; server.ts gives a pledging client one). A name never
  * makes a backer: a pledge that still comes without a visitor is a backer of its own.
  */
-export const backerOf = (pledgeId: string, visitorId: string | undefined) => (visitorId ? backerOfVisitor(visitorId) : `o:${pledgeId}`);
+export const backerOf = (pledgeId: string, visitorId: string | undefined) =>
+  visitorId ? backerOfVisitor(visitorId) : `o:${pledgeId}`;
 
 /** The keys of a project's pledges, as record- and cancel-contribution.lua name them. */
 function pledgeKeys(slug: string) {
   const keys = liveEventKeys(slug);
-  return { ...keys, details: keys.contributionDetails, backers: projectKeys.backers(slug), ledger: projectKeys.ledger(slug), holds: projectKeys.holds(slug) };
+  return {
+    ...keys,
+    details: keys.contributionDetails,
+    backers: projectKeys.backers(slug),
+    ledger: projectKeys.ledger(slug),
+    holds: projectKeys.holds(slug),
+  };
 }
 
 /**
@@ -55,17 +62,26 @@ export async function recordContribution(
     ctx.redis,
     { ...pledgeKeys(slug), feed: feed.keys },
     {
-      now: ctx.now(), id, name: input.name, amount: input.amount,
-      contributionsWindow: ctx.windows.contributions, contributorsWindow: ctx.windows.contributors,
-      slug, backer: backerOf(id, visitorId), tier: input.tier ?? '', clockShift: ctx.clockShift?.() ?? 0,
-      timeline: activityLimitFields(), feedSettings: feed.arg,
+      now: ctx.now(),
+      id,
+      name: input.name,
+      amount: input.amount,
+      contributionsWindow: ctx.windows.contributions,
+      contributorsWindow: ctx.windows.contributors,
+      slug,
+      backer: backerOf(id, visitorId),
+      tier: input.tier ?? '',
+      clockShift: ctx.clockShift?.() ?? 0,
+      timeline: activityLimitFields(),
+      feedSettings: feed.arg,
     },
   );
   if (status === 'no_project') throw new NotFoundError('project');
   if (status === 'ended') throw new CampaignEndedError(at);
   if (status === 'no_tier') throw new InvalidInputError('tier', `no tier ${input.tier}`);
   if (status === 'below_minimum') throw new InvalidInputError('amount', `tier ${input.tier} takes at least ${at}`);
-  if (status === 'sold_out') throw new ConflictError(`tier ${input.tier} is sold out`, { tier: input.tier, limit: at }, 'tier_sold_out');
+  if (status === 'sold_out')
+    throw new ConflictError(`tier ${input.tier} is sold out`, { tier: input.tier, limit: at }, 'tier_sold_out');
   // After the one script: the home feed's fan-out mark, then the creator's metric event.
   await afterFeedHook(slug, ctx, feedWork);
   if (status === 'recorded') await ctx.onProjectMetrics?.(slug, { raised, contributions: count });
@@ -78,7 +94,11 @@ export async function cancelContribution(
   ctx: LiveEventsContext = defaultLiveEventsContext(),
 ): Promise<{ count: number; raised: number; backers: number }> {
   const { status, count, raised, backers } = await cancelScript.run(ctx.redis, pledgeKeys(slug), {
-    now: ctx.now(), id, contributionsWindow: ctx.windows.contributions, contributorsWindow: ctx.windows.contributors, slug,
+    now: ctx.now(),
+    id,
+    contributionsWindow: ctx.windows.contributions,
+    contributorsWindow: ctx.windows.contributors,
+    slug,
   });
   if (status === 'no_project') throw new NotFoundError('project');
   if (status === 'no_contribution') throw new NotFoundError('contribution');

@@ -13,7 +13,11 @@ export function holdMsFromEnv(env: Env = processEnv()): number {
 let configured: number | undefined;
 const holdMsOf = (ctx: LiveEventsContext) => ctx.holdMs ?? (configured ??= holdMsFromEnv());
 
-const holdKeys = (slug: string) => ({ info: projectKeys.info(slug), holds: projectKeys.holds(slug), changes: projectKeys.changes(slug) });
+const holdKeys = (slug: string) => ({
+  info: projectKeys.info(slug),
+  holds: projectKeys.holds(slug),
+  changes: projectKeys.changes(slug),
+});
 
 export type Hold = { tier: string; expiresAt: number; created: boolean };
 
@@ -22,9 +26,18 @@ export type Hold = { tier: string; expiresAt: number; created: boolean };
  * places counted on Redis' clock in the same script; one hold per visitor per tier, asked again
  * it is the same hold. The visitor's pledge on the tier consumes it (record-contribution.lua).
  */
-export async function holdPlace(slug: string, tier: string, visitorId: string, ctx: LiveEventsContext = defaultLiveEventsContext()): Promise<Hold> {
+export async function holdPlace(
+  slug: string,
+  tier: string,
+  visitorId: string,
+  ctx: LiveEventsContext = defaultLiveEventsContext(),
+): Promise<Hold> {
   const { status, at } = await holdScript.run(ctx.redis, holdKeys(slug), {
-    tier, visitor: backerOfVisitor(visitorId), holdMs: holdMsOf(ctx), slug, clockShift: ctx.clockShift?.() ?? 0,
+    tier,
+    visitor: backerOfVisitor(visitorId),
+    holdMs: holdMsOf(ctx),
+    slug,
+    clockShift: ctx.clockShift?.() ?? 0,
   });
   if (status === 'no_project') throw new NotFoundError('project');
   if (status === 'ended') throw new CampaignEndedError(at);
@@ -35,8 +48,18 @@ export async function holdPlace(slug: string, tier: string, visitorId: string, c
 }
 
 /** Gives a visitor's hold back (lua/release-hold.lua); false when none stood. */
-export async function releaseHold(slug: string, tier: string, visitorId: string, ctx: LiveEventsContext = defaultLiveEventsContext()): Promise<boolean> {
-  const status = await releaseScript.run(ctx.redis, holdKeys(slug), { tier, visitor: backerOfVisitor(visitorId), slug, clockShift: ctx.clockShift?.() ?? 0 });
+export async function releaseHold(
+  slug: string,
+  tier: string,
+  visitorId: string,
+  ctx: LiveEventsContext = defaultLiveEventsContext(),
+): Promise<boolean> {
+  const status = await releaseScript.run(ctx.redis, holdKeys(slug), {
+    tier,
+    visitor: backerOfVisitor(visitorId),
+    slug,
+    clockShift: ctx.clockShift?.() ?? 0,
+  });
   if (status === 'no_project') throw new NotFoundError('project');
   if (status === 'no_tier') throw new NotFoundError('tier');
   return status === 'released';

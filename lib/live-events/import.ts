@@ -18,13 +18,20 @@ export async function importEvents(
   events: ImportInput['events'],
   ctx: LiveEventsContext = defaultLiveEventsContext(),
 ): Promise<{ imported: number; skipped: number }> {
-  const oldestFirst = events.toSorted((a, b) => a.at - b.at).map((event) => (event.kind === 'contribution' ? { ...event, backer: backerOf(event.id, undefined) } : event));
+  const oldestFirst = events
+    .toSorted((a, b) => a.at - b.at)
+    .map((event) => (event.kind === 'contribution' ? { ...event, backer: backerOf(event.id, undefined) } : event));
   const done = await importScript.run(
     ctx.redis,
     { ...liveEventKeys(slug), backers: projectKeys.backers(slug), ledger: projectKeys.ledger(slug) },
     {
-      now: ctx.now(), contributionsWindow: ctx.windows.contributions, contributorsWindow: ctx.windows.contributors, newsWindow: ctx.windows.news,
-      slug, events: JSON.stringify(oldestFirst), timeline: activityLimitFields(),
+      now: ctx.now(),
+      contributionsWindow: ctx.windows.contributions,
+      contributorsWindow: ctx.windows.contributors,
+      newsWindow: ctx.windows.news,
+      slug,
+      events: JSON.stringify(oldestFirst),
+      timeline: activityLimitFields(),
     },
   );
   if (!done) throw new NotFoundError('project');

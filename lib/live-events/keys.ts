@@ -32,7 +32,8 @@ export function liveEventKeys(slug: string) {
 export const kindKey = (slug: string, kind: KindDescriptor) => `${projectTag(slug)}:${kind.name}`;
 
 /** The hash of a kind's members' details, shared by the kinds one write feeds. */
-export const detailsKey = (slug: string, kind: KindDescriptor) => `${projectTag(slug)}:${kind.details ?? `${kind.name}-details`}`;
+export const detailsKey = (slug: string, kind: KindDescriptor) =>
+  `${projectTag(slug)}:${kind.details ?? `${kind.name}-details`}`;
 
 /** What read-snapshot.lua takes per kind: its zset, and a list's details hash. */
 export const kindKeys = (slug: string, kind: KindDescriptor): string[] =>

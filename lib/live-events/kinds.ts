@@ -38,24 +38,49 @@ const kind = <const Kind extends KindDescriptor>(descriptor: Kind): Kind => desc
 
 // The live-events write-up's kinds. A contribution is one write feeding the first two.
 export const contributions = kind({
-  name: 'contributions', shape: 'counter', windowMs: 24 * HOUR, env: 'WINDOW_CONTRIBUTIONS_MS',
-  carries: {}, details: 'contribution-details', snapshotLimit: 200,
+  name: 'contributions',
+  shape: 'counter',
+  windowMs: 24 * HOUR,
+  env: 'WINDOW_CONTRIBUTIONS_MS',
+  carries: {},
+  details: 'contribution-details',
+  snapshotLimit: 200,
 });
 export const contributors = kind({
-  name: 'contributors', shape: 'list', windowMs: 30 * MINUTE, env: 'WINDOW_CONTRIBUTORS_MS',
-  carries: { amount: 'int', name: 'string' }, details: 'contribution-details', snapshotLimit: 20,
+  name: 'contributors',
+  shape: 'list',
+  windowMs: 30 * MINUTE,
+  env: 'WINDOW_CONTRIBUTORS_MS',
+  carries: { amount: 'int', name: 'string' },
+  details: 'contribution-details',
+  snapshotLimit: 20,
 });
 export const news = kind({
-  name: 'news', shape: 'list', windowMs: 24 * HOUR, env: 'WINDOW_NEWS_MS',
-  carries: { title: 'string', url: 'string' }, details: 'news-details', snapshotLimit: 10,
+  name: 'news',
+  shape: 'list',
+  windowMs: 24 * HOUR,
+  env: 'WINDOW_NEWS_MS',
+  carries: { title: 'string', url: 'string' },
+  details: 'news-details',
+  snapshotLimit: 10,
 });
 export const visitors = kind({
-  name: 'visitors', shape: 'presence', windowMs: 60 * SECOND, env: 'WINDOW_VISITORS_MS', carries: {}, snapshotLimit: 0,
+  name: 'visitors',
+  shape: 'presence',
+  windowMs: 60 * SECOND,
+  env: 'WINDOW_VISITORS_MS',
+  carries: {},
+  snapshotLimit: 0,
 });
 
 // A share of the project's link (the page's Share button): counted over a day.
 export const shares = kind({
-  name: 'shares', shape: 'counter', windowMs: 24 * HOUR, env: 'WINDOW_SHARES_MS', carries: {}, snapshotLimit: 200,
+  name: 'shares',
+  shape: 'counter',
+  windowMs: 24 * HOUR,
+  env: 'WINDOW_SHARES_MS',
+  carries: {},
+  snapshotLimit: 200,
 });
 
 /** The write-up's kinds, which the code names; any kind added to KINDS is reached through its descriptor. */

@@ -27,9 +27,21 @@ export const isBackerField = (field: string) => field.startsWith('~');
 export const isOpeningField = (field: string) => field.startsWith('.');
 
 /** A stored pledge `amount|at|tier|cancelled|backer` (lib/live-events/lua/includes/ledger.lua). */
-export function parsePledge(stored: string): { amount: number; at: number; tier: string; cancelled: boolean; backer: string } {
+export function parsePledge(stored: string): {
+  amount: number;
+  at: number;
+  tier: string;
+  cancelled: boolean;
+  backer: string;
+} {
   const [amount, at, tier, cancelled, ...backer] = stored.split('|');
-  return { amount: Number(amount), at: Number(at), tier: tier ?? '', cancelled: cancelled === '1', backer: backer.join('|') };
+  return {
+    amount: Number(amount),
+    at: Number(at),
+    tier: tier ?? '',
+    cancelled: cancelled === '1',
+    backer: backer.join('|'),
+  };
 }
 
 export async function sumLedger(redis: RedisClient, slug: string) {

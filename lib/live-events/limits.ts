@@ -4,7 +4,11 @@ import { contributions, contributors, news } from './kinds';
  * How much of a project's live state a snapshot carries (each kind's `snapshotLimit`), and so how
  * much a page keeps: the newest contributors and news, the oldest contribution times to count down.
  */
-export const SNAPSHOT_LIMITS = { expiring: contributions.snapshotLimit, contributors: contributors.snapshotLimit, news: news.snapshotLimit } as const;
+export const SNAPSHOT_LIMITS = {
+  expiring: contributions.snapshotLimit,
+  contributors: contributors.snapshotLimit,
+  news: news.snapshotLimit,
+} as const;
 
 /**
  * An instance pushes a project's pages its next `times` contribution times to count down when

@@ -21,7 +21,14 @@ export async function publishNews(
   const id = input.id ?? newId();
   const feed = feedHook(slug, ctx);
   const { status, at, feedWork } = await publishScript.run(ctx.redis, newsKeys(slug, feed.keys), {
-    now: ctx.now(), id, title: input.title, url: input.url, newsWindow: ctx.windows.news, slug, timeline: activityLimitFields(), feedSettings: feed.arg,
+    now: ctx.now(),
+    id,
+    title: input.title,
+    url: input.url,
+    newsWindow: ctx.windows.news,
+    slug,
+    timeline: activityLimitFields(),
+    feedSettings: feed.arg,
   });
   if (status === 'no_project') throw new NotFoundError('project');
   await afterFeedHook(slug, ctx, feedWork);
@@ -34,7 +41,13 @@ export async function unpublishNews(
   ctx: LiveEventsContext = defaultLiveEventsContext(),
 ): Promise<void> {
   const feed = feedHook(slug, ctx);
-  const status = await unpublishScript.run(ctx.redis, newsKeys(slug, feed.keys), { now: ctx.now(), id, newsWindow: ctx.windows.news, slug, feedSettings: feed.arg });
+  const status = await unpublishScript.run(ctx.redis, newsKeys(slug, feed.keys), {
+    now: ctx.now(),
+    id,
+    newsWindow: ctx.windows.news,
+    slug,
+    feedSettings: feed.arg,
+  });
   if (status === 'no_project') throw new NotFoundError('project');
   if (status === 'no_news') throw new NotFoundError('news item');
 }

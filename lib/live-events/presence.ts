@@ -8,7 +8,14 @@ export type Tab = { visitorId: string; tabId: string };
 
 function presenceKeys(slug: string) {
   const keys = liveEventKeys(slug);
-  return { info: keys.info, visitors: keys.visitors, tabs: keys.visitorTabs, tabCounts: keys.visitorTabCounts, changes: keys.changes, published: keys.visitorsPublished };
+  return {
+    info: keys.info,
+    visitors: keys.visitors,
+    tabs: keys.visitorTabs,
+    tabCounts: keys.visitorTabCounts,
+    changes: keys.changes,
+    published: keys.visitorsPublished,
+  };
 }
 
 /** Tabs per heartbeat script: an instance holding a crowd on one project vouches for it in bounded steps. */
@@ -23,15 +30,35 @@ function counted(slug: string, [count, pending]: PresenceReply, ctx: LiveEventsC
 }
 
 /** A tab opened the project page. Returns the number of people viewing. */
-export async function joinProject(slug: string, tab: Tab, ctx: LiveEventsContext = defaultLiveEventsContext()): Promise<number> {
-  const reply = await joinVisitor.run(ctx.redis, presenceKeys(slug), { now: ctx.now(), visitor: tab.visitorId, tab: tab.tabId, visitorsWindow: ctx.windows.visitors, slug });
+export async function joinProject(
+  slug: string,
+  tab: Tab,
+  ctx: LiveEventsContext = defaultLiveEventsContext(),
+): Promise<number> {
+  const reply = await joinVisitor.run(ctx.redis, presenceKeys(slug), {
+    now: ctx.now(),
+    visitor: tab.visitorId,
+    tab: tab.tabId,
+    visitorsWindow: ctx.windows.visitors,
+    slug,
+  });
   if (reply[0] === -1) throw new NotFoundError('project');
   return counted(slug, reply as PresenceReply, ctx);
 }
 
 /** A tab closed; its visitor leaves when it was their last. Returns the number of people viewing. */
-export async function leaveProject(slug: string, tab: Tab, ctx: LiveEventsContext = defaultLiveEventsContext()): Promise<number> {
-  const reply = await leaveVisitor.run(ctx.redis, presenceKeys(slug), { now: ctx.now(), visitor: tab.visitorId, tab: tab.tabId, visitorsWindow: ctx.windows.visitors, slug });
+export async function leaveProject(
+  slug: string,
+  tab: Tab,
+  ctx: LiveEventsContext = defaultLiveEventsContext(),
+): Promise<number> {
+  const reply = await leaveVisitor.run(ctx.redis, presenceKeys(slug), {
+    now: ctx.now(),
+    visitor: tab.visitorId,
+    tab: tab.tabId,
+    visitorsWindow: ctx.windows.visitors,
+    slug,
+  });
   return counted(slug, reply, ctx);
 }
 
@@ -47,7 +74,10 @@ export async function heartbeatVisitors(
   let reply: PresenceReply = [0, 0];
   for (let first = 0; first === 0 || first < tabs.length; first += HEARTBEAT_BATCH) {
     reply = await heartbeatScript.run(ctx.redis, presenceKeys(slug), {
-      now: ctx.now(), visitorsWindow: ctx.windows.visitors, slug, tabs: tabs.slice(first, first + HEARTBEAT_BATCH).flatMap((tab) => [tab.visitorId, tab.tabId]),
+      now: ctx.now(),
+      visitorsWindow: ctx.windows.visitors,
+      slug,
+      tabs: tabs.slice(first, first + HEARTBEAT_BATCH).flatMap((tab) => [tab.visitorId, tab.tabId]),
     });
   }
   return counted(slug, reply, ctx);

@@ -27,7 +27,13 @@ export async function recordEvent(
   const { status, at } = await recordScript.run(
     ctx.redis,
     { info, changes, details: detailsKey(slug, kinds[0]!), kinds: kinds.map((kind) => kindKey(slug, kind)) },
-    { now: ctx.now(), id, slug, carries: JSON.stringify({ order, fields }), kindSpecs: kinds.flatMap((kind) => [kind.name, kind.shape, windowOf(ctx.windows, kind)]) },
+    {
+      now: ctx.now(),
+      id,
+      slug,
+      carries: JSON.stringify({ order, fields }),
+      kindSpecs: kinds.flatMap((kind) => [kind.name, kind.shape, windowOf(ctx.windows, kind)]),
+    },
   );
   if (status === 'no_project') throw new NotFoundError('project');
   return { id, at, created: status === 'done' };

@@ -18,7 +18,9 @@ export const contributionInputSchema = z.object({
   id: eventIdSchema.optional(),
   name: displayText(40),
   amount: z.number().int('must be a whole amount').min(1).max(1_000_000),
-  tier: tierIdSchema.optional().describe("a reward tier's id: at least its minimum; 409 tier_sold_out when no place is left"),
+  tier: tierIdSchema
+    .optional()
+    .describe("a reward tier's id: at least its minimum; 409 tier_sold_out when no place is left"),
 });
 export type ContributionInput = z.infer<typeof contributionInputSchema>;
 
@@ -42,7 +44,9 @@ export const importInputSchema = z.object({
   events: z
     .array(
       z.discriminatedUnion('kind', [
-        contributionInputSchema.omit({ tier: true }).extend({ kind: z.literal('contribution'), id: eventIdSchema, at: pastTime }),
+        contributionInputSchema
+          .omit({ tier: true })
+          .extend({ kind: z.literal('contribution'), id: eventIdSchema, at: pastTime }),
         newsInputSchema.extend({ kind: z.literal('news'), id: eventIdSchema, at: pastTime }),
       ]),
     )
@@ -60,7 +64,9 @@ const ms = z.number().int().describe('milliseconds since the epoch, on the serve
 // test fixtures): its part is optional, and readers take its defaults (client-state.ts).
 export const windowsSchema = z
   .object(
-    Object.fromEntries(KINDS.map((kind) => [kind.name, isBuiltIn(kind) ? z.number().int() : z.number().int().optional()])) as Record<KindName, z.ZodNumber>,
+    Object.fromEntries(
+      KINDS.map((kind) => [kind.name, isBuiltIn(kind) ? z.number().int() : z.number().int().optional()]),
+    ) as Record<KindName, z.ZodNumber>,
   )
   .describe('how long each kind of live event stays, in ms');
 
@@ -74,7 +80,9 @@ const presenceSchema = z.object({ count: z.number().int() });
 
 type CarriedSchemas<C extends Carries> = { [Field in keyof C]: C[Field] extends 'int' ? z.ZodNumber : z.ZodString };
 const carried = <C extends Carries>(carries: C) =>
-  Object.fromEntries(Object.entries(carries).map(([field, type]) => [field, type === 'int' ? z.number().int() : z.string()])) as CarriedSchemas<C>;
+  Object.fromEntries(
+    Object.entries(carries).map(([field, type]) => [field, type === 'int' ? z.number().int() : z.string()]),
+  ) as CarriedSchemas<C>;
 
 /** A member of a list kind: its id, what it carries, its time. */
 export const memberSchema = <Kind extends KindDescriptor>(kind: Kind) =>
@@ -90,11 +98,15 @@ const kindSchema = (kind: KindDescriptor) =>
   kind.shape === 'counter' ? counterSchema : kind.shape === 'list' ? z.array(memberSchema(kind)) : presenceSchema;
 
 const kindSchemas = <const Kinds extends readonly KindDescriptor[]>(kinds: Kinds) =>
-  Object.fromEntries(kinds.map((kind) => [kind.name, isBuiltIn(kind) ? kindSchema(kind) : kindSchema(kind).optional()])) as {
+  Object.fromEntries(
+    kinds.map((kind) => [kind.name, isBuiltIn(kind) ? kindSchema(kind) : kindSchema(kind).optional()]),
+  ) as {
     [Kind in Kinds[number] as Kind['name']]: KindSchema<Kind>;
   };
 type AddedKind = Exclude<(typeof KINDS)[number], (typeof BUILT_IN_KINDS)[number]>;
-const addedKindSchemas = kindSchemas(KINDS) as unknown as { [Kind in AddedKind as Kind['name']]: z.ZodOptional<KindSchema<Kind>> };
+const addedKindSchemas = kindSchemas(KINDS) as unknown as {
+  [Kind in AddedKind as Kind['name']]: z.ZodOptional<KindSchema<Kind>>;
+};
 
 const [, contributorsKind, newsKind] = KINDS;
 export const contributorSchema = memberSchema(contributorsKind);
@@ -118,11 +130,18 @@ export const liveSnapshotSchema = z.object({
   windows: windowsSchema,
   version: z.number().int().describe('the version of the last change published before this snapshot was read'),
   raised: z.number().int(),
-  backers: z.number().int().optional().describe('how many people have a pledge standing (a visitor backing twice counts once)'),
+  backers: z
+    .number()
+    .int()
+    .optional()
+    .describe('how many people have a pledge standing (a visitor backing twice counts once)'),
   goal: z.number().int(),
   endsAt: ms.nullable().describe("the campaign's end; null when it never ends"),
   ended: z.boolean().describe('whether `endsAt` has passed at `serverTime`'),
-  outcome: z.enum(['funded', 'not_funded']).nullable().describe('once ended: whether `raised` reached `goal`; null while open'),
+  outcome: z
+    .enum(['funded', 'not_funded'])
+    .nullable()
+    .describe('once ended: whether `raised` reached `goal`; null while open'),
   tiers: z
     .array(
       z.object({
@@ -133,7 +152,11 @@ export const liveSnapshotSchema = z.object({
         limit: z.number().int().nullable(),
         claimed: z.number().int().describe('pledges standing on it'),
         held: z.number().int().describe('places held by visitors finishing the form (POST …/tiers/:tier/hold)'),
-        holds: z.array(ms).describe("the standing holds' expiry times on the server's clock, soonest first: a page drops each at its time by itself"),
+        holds: z
+          .array(ms)
+          .describe(
+            "the standing holds' expiry times on the server's clock, soonest first: a page drops each at its time by itself",
+          ),
         left: z.number().int().nullable().describe('places left (limit - claimed - held); null when unlimited'),
       }),
     )
@@ -148,11 +171,16 @@ const tierPlaces = {
   id: z.string(),
   claimed: z.number().int(),
   held: z.number().int().optional().describe('its standing holds (a limited tier)'),
-  holds: z.array(ms).optional().describe("their expiry times, soonest first; omitted when `held` is 0"),
+  holds: z.array(ms).optional().describe('their expiry times, soonest first; omitted when `held` is 0'),
 };
-const tierClaimedSchema = z.object(tierPlaces).optional().describe("the pledge's tier and its places claimed now (and held, when limited)");
+const tierClaimedSchema = z
+  .object(tierPlaces)
+  .optional()
+  .describe("the pledge's tier and its places claimed now (and held, when limited)");
 /** Sockets get each item once: its activity entry is the item itself with `seq` = the change's version. */
-const pushedEntry = activityEntrySchema.optional().describe('omitted on socket pushes: the item with seq = version and its kind');
+const pushedEntry = activityEntrySchema
+  .optional()
+  .describe('omitted on socket pushes: the item with seq = version and its kind');
 export const versionedChangeSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('contribution-recorded'),
@@ -176,14 +204,25 @@ export const versionedChangeSchema = z.discriminatedUnion('type', [
     tier: tierClaimedSchema,
     activitySeq: z.number().int().optional().describe('its activity entry, taken off the timeline'),
   }),
-  z.object({ type: z.literal('tier-holds'), ...versioned, tier: z.object(tierPlaces).describe("a hold made or given back: the tier's places now") }),
+  z.object({
+    type: z.literal('tier-holds'),
+    ...versioned,
+    tier: z.object(tierPlaces).describe("a hold made or given back: the tier's places now"),
+  }),
   z.object({ type: z.literal('news-published'), ...versioned, news: newsItemSchema, activity: pushedEntry }),
-  z.object({ type: z.literal('news-unpublished'), ...versioned, id: z.string(), activitySeq: z.number().int().optional() }),
+  z.object({
+    type: z.literal('news-unpublished'),
+    ...versioned,
+    id: z.string(),
+    activitySeq: z.number().int().optional(),
+  }),
   z.object({ type: z.literal('events-imported'), ...versioned }),
   z.object({
     type: z.literal('event-recorded'),
     ...versioned,
-    kinds: z.array(z.string()).describe('the kinds this write fed (recordEvent): a kind declared in lib/live-events/kinds.ts alone'),
+    kinds: z
+      .array(z.string())
+      .describe('the kinds this write fed (recordEvent): a kind declared in lib/live-events/kinds.ts alone'),
     member: z.looseObject({ id: z.string(), at: ms }).describe('the member, with what its kinds carry'),
     counts: z.record(z.string(), z.number().int()).describe("each counter kind's count after the write"),
   }),
@@ -191,7 +230,10 @@ export const versionedChangeSchema = z.discriminatedUnion('type', [
 export const expiringTimesSchema = z
   .object({
     type: z.literal('expiring-times'),
-    kind: z.string().optional().describe('the counter kind these times are of (lib/live-events/kinds.ts); contributions when omitted'),
+    kind: z
+      .string()
+      .optional()
+      .describe('the counter kind these times are of (lib/live-events/kinds.ts); contributions when omitted'),
     slug: z.string(),
     version: z.number().int().describe('the version these were read at'),
     serverTime: ms,
@@ -199,7 +241,9 @@ export const expiringTimesSchema = z
     expiring: z.array(ms).describe("the kind's oldest times at serverTime, ascending"),
     expiringComplete: z.boolean(),
   })
-  .describe("the next times of a counter kind (contributions unless `kind` says otherwise) to count down, pushed by the instance before the pages' known times run out");
+  .describe(
+    "the next times of a counter kind (contributions unless `kind` says otherwise) to count down, pushed by the instance before the pages' known times run out",
+  );
 
 export const liveChangeSchema = z.union([
   versionedChangeSchema,
@@ -225,7 +269,9 @@ export const pledgeSchema = z
   .describe("a pledge as the ledger keeps it: a repeat of its id answers the original's");
 export const holdSchema = z
   .object({ tier: z.string(), expiresAt: ms.describe("when the hold lapses by itself, on the server's clock") })
-  .describe("a place of a limited tier kept for this visitor while they finish the form; their pledge on the tier consumes it");
+  .describe(
+    'a place of a limited tier kept for this visitor while they finish the form; their pledge on the tier consumes it',
+  );
 export const reconcileSchema = z.object({
   raised: z.number().int(),
   backers: z.number().int(),
@@ -240,6 +286,17 @@ export const reconcileSchema = z.object({
 export const unpublishedNewsSchema = z.object({ id: z.string(), unpublished: z.literal(true) });
 
 export const timelineQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(ACTIVITY_PAGE.max).default(ACTIVITY_PAGE.default).describe('entries per page'),
-  before: z.coerce.number().int().positive().optional().describe('a `seq` from `nextCursor`: the page of entries older than it'),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(ACTIVITY_PAGE.max)
+    .default(ACTIVITY_PAGE.default)
+    .describe('entries per page'),
+  before: z.coerce
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .describe('a `seq` from `nextCursor`: the page of entries older than it'),
 });

@@ -14,7 +14,16 @@ const projectStatus = statusNamed({ 1: 'done', 0: 'known', [-1]: 'no_project' })
 export type PresenceReply = [count: number, pending: 0 | 1];
 
 /** read-snapshot.lua's reply: raised, version, backers, endsAt, goal, tiers, the activity page, then one part per kind by shape. */
-export type RawSnapshot = [raised: string, version: string, backers: string, endsAt: string, goal: string, tiers: string, activity: [0 | 1, ...string[]], ...kinds: RawKind[]];
+export type RawSnapshot = [
+  raised: string,
+  version: string,
+  backers: string,
+  endsAt: string,
+  goal: string,
+  tiers: string,
+  activity: [0 | 1, ...string[]],
+  ...kinds: RawKind[],
+];
 export type RawKind = [count: number, oldest: string[]] | string[] | number;
 
 const contributionStatus = statusNamed({
@@ -29,9 +38,42 @@ const contributionStatus = statusNamed({
 
 export const recordContribution = defineScript({
   file: 'live-events/lua/record-contribution.lua',
-  keys: ['info', 'contributions', 'contributors', 'details', 'activity', 'changes', 'backers', 'ledger', 'holds', '...feed'],
-  args: ['now', 'id', 'name', 'amount', 'contributionsWindow', 'contributorsWindow', 'slug', 'backer', 'tier', 'clockShift', '...timeline', 'feedSettings'],
-  reply: ([status, at, count, raised, feedWork, backers, amount, cancelled]: [number, number, number, number, FeedWork?, number?, number?, (0 | 1)?]) => ({
+  keys: [
+    'info',
+    'contributions',
+    'contributors',
+    'details',
+    'activity',
+    'changes',
+    'backers',
+    'ledger',
+    'holds',
+    '...feed',
+  ],
+  args: [
+    'now',
+    'id',
+    'name',
+    'amount',
+    'contributionsWindow',
+    'contributorsWindow',
+    'slug',
+    'backer',
+    'tier',
+    'clockShift',
+    '...timeline',
+    'feedSettings',
+  ],
+  reply: ([status, at, count, raised, feedWork, backers, amount, cancelled]: [
+    number,
+    number,
+    number,
+    number,
+    FeedWork?,
+    number?,
+    number?,
+    (0 | 1)?,
+  ]) => ({
     status: contributionStatus(status),
     at,
     count,
@@ -73,7 +115,18 @@ export const unpublishNews = defineScript({
 
 export const importEvents = defineScript({
   file: 'live-events/lua/import-events.lua',
-  keys: ['info', 'contributions', 'contributors', 'contributionDetails', 'news', 'newsDetails', 'activity', 'changes', 'backers', 'ledger'],
+  keys: [
+    'info',
+    'contributions',
+    'contributors',
+    'contributionDetails',
+    'news',
+    'newsDetails',
+    'activity',
+    'changes',
+    'backers',
+    'ledger',
+  ],
   args: ['now', 'contributionsWindow', 'contributorsWindow', 'newsWindow', 'slug', 'events', '...timeline'],
   reply: ([imported, skipped]: [number, number]) => (imported === -1 ? null : { imported, skipped }),
 });
@@ -120,7 +173,10 @@ export const announceEnd = defineScript({
   file: 'live-events/lua/announce-end.lua',
   keys: ['info', '...feed'],
   args: ['feedSettings'],
-  reply: ([status, feedWork]: [number, FeedWork]) => ({ status: statusNamed({ 1: 'announced', 0: 'known', [-1]: 'not_due' })(status), feedWork }),
+  reply: ([status, feedWork]: [number, FeedWork]) => ({
+    status: statusNamed({ 1: 'announced', 0: 'known', [-1]: 'not_due' })(status),
+    feedWork,
+  }),
 });
 
 export const unscheduleEnd = defineScript({
@@ -137,7 +193,15 @@ export const holdPlace = defineScript({
   keys: holdKeys,
   args: ['tier', 'visitor', 'holdMs', 'slug', 'clockShift'],
   reply: ([status, at]: [number, number]) => ({
-    status: statusNamed({ 1: 'held', 0: 'held_already', [-1]: 'no_project', [-2]: 'ended', [-3]: 'no_tier', [-5]: 'sold_out', [-6]: 'unlimited' })(status),
+    status: statusNamed({
+      1: 'held',
+      0: 'held_already',
+      [-1]: 'no_project',
+      [-2]: 'ended',
+      [-3]: 'no_tier',
+      [-5]: 'sold_out',
+      [-6]: 'unlimited',
+    })(status),
     at,
   }),
 });

@@ -31,20 +31,51 @@ export async function readLiveSnapshot(
   const { windows } = ctx;
   const kinds = kindsOf(ctx);
   const { info, activity: activityKey } = liveEventKeys(slug);
-  const kindSpecs = kinds.flatMap((kind) => [kind.shape, windowOf(windows, kind), kind.shape === 'counter' ? (expiringLimit ?? kind.snapshotLimit) : kind.snapshotLimit]);
+  const kindSpecs = kinds.flatMap((kind) => [
+    kind.shape,
+    windowOf(windows, kind),
+    kind.shape === 'counter' ? (expiringLimit ?? kind.snapshotLimit) : kind.snapshotLimit,
+  ]);
   const raw = await readScript.run(
     ctx.redis,
-    { info, activity: activityKey, holds: projectKeys.holds(slug), kinds: kinds.flatMap((kind) => kindKeys(slug, kind)) },
+    {
+      info,
+      activity: activityKey,
+      holds: projectKeys.holds(slug),
+      kinds: kinds.flatMap((kind) => kindKeys(slug, kind)),
+    },
     { now, activityLimit: ACTIVITY_PAGE.default, clockShift: ctx.clockShift?.() ?? 0, kindSpecs },
   );
   if (!raw) throw new NotFoundError('project');
   const [raised, version, backers, endsAt, goal, tiers, activity, ...parts] = raw;
   const byKind = Object.fromEntries(kinds.map((kind, i) => [kind.name, kindPart(kind, parts[i]!)]));
-  const end = campaignEndAt({ endsAt: endsAt === '' ? null : Number(endsAt), goal: Number(goal), raised: Number(raised) }, now);
-  return { slug, serverTime: now, windows, version: Number(version), raised: Number(raised), backers: Number(backers), ...end, tiers: tiersOf(tiers), ...byKind, activity: activityPageFromReply(activity) } as LiveSnapshot;
+  const end = campaignEndAt(
+    { endsAt: endsAt === '' ? null : Number(endsAt), goal: Number(goal), raised: Number(raised) },
+    now,
+  );
+  return {
+    slug,
+    serverTime: now,
+    windows,
+    version: Number(version),
+    raised: Number(raised),
+    backers: Number(backers),
+    ...end,
+    tiers: tiersOf(tiers),
+    ...byKind,
+    activity: activityPageFromReply(activity),
+  } as LiveSnapshot;
 }
 
-type StoredTier = { id: string; title: string; description?: string; minimum: number; limit?: number; claimed: number; holds?: number[] | Record<string, never> };
+type StoredTier = {
+  id: string;
+  title: string;
+  description?: string;
+  minimum: number;
+  limit?: number;
+  claimed: number;
+  holds?: number[] | Record<string, never>;
+};
 
 /** cjson writes an empty list as `{}`. */
 export const holdTimes = (holds: unknown): number[] => (Array.isArray(holds) ? holds.map(Number) : []);
@@ -54,16 +85,31 @@ function tiersOf(json: string) {
   return (JSON.parse(json) as StoredTier[]).map(({ id, title, description = '', minimum, limit, claimed, holds }) => {
     const expiring = holdTimes(holds);
     return {
-      id, title, description, minimum, limit: limit ?? null, claimed, held: expiring.length, holds: expiring,
+      id,
+      title,
+      description,
+      minimum,
+      limit: limit ?? null,
+      claimed,
+      held: expiring.length,
+      holds: expiring,
       left: limit === undefined ? null : Math.max(0, limit - claimed - expiring.length),
     };
   });
 }
 
 /** Whether the campaign has ended at `now` (the server's clock), and how: funded when `raised` reached `goal`. */
-export function campaignEndAt({ endsAt, goal, raised }: { endsAt: number | null; goal: number; raised: number }, now: number) {
+export function campaignEndAt(
+  { endsAt, goal, raised }: { endsAt: number | null; goal: number; raised: number },
+  now: number,
+) {
   const ended = endsAt !== null && now >= endsAt;
-  return { endsAt, goal, ended, outcome: ended ? (raised >= goal ? ('funded' as const) : ('not_funded' as const)) : null };
+  return {
+    endsAt,
+    goal,
+    ended,
+    outcome: ended ? (raised >= goal ? ('funded' as const) : ('not_funded' as const)) : null,
+  };
 }
 
 /** What a member carries: a JSON array, or `<integer>|<the rest>` (a contribution's amount and name). */
@@ -84,7 +130,11 @@ function kindPart(kind: KindDescriptor, raw: RawKind): KindPart {
   const members: Member[] = [];
   for (let i = 0; i + 2 < flat.length; i += 3) {
     const values = carried(flat[i + 2]!);
-    members.push({ id: flat[i]!, ...Object.fromEntries(fields.map((field, f) => [field, values[f]!])), at: Number(flat[i + 1]) });
+    members.push({
+      id: flat[i]!,
+      ...Object.fromEntries(fields.map((field, f) => [field, values[f]!])),
+      at: Number(flat[i + 1]),
+    });
   }
   return members;
 }

@@ -9,7 +9,13 @@ export function tiersAfter(tiers: Tiers, changed: TierChange | undefined): Tiers
   return tiers.map((tier) => {
     if (tier.id !== changed.id) return tier;
     const holds = changed.held === undefined ? tier.holds : (changed.holds ?? []);
-    return { ...tier, claimed: changed.claimed, holds, held: holds.length, left: tier.limit === null ? null : Math.max(0, tier.limit - changed.claimed - holds.length) };
+    return {
+      ...tier,
+      claimed: changed.claimed,
+      holds,
+      held: holds.length,
+      left: tier.limit === null ? null : Math.max(0, tier.limit - changed.claimed - holds.length),
+    };
   });
 }
 
@@ -18,6 +24,11 @@ export function tiersAt(tiers: Tiers, now: number): Tiers {
   return tiers.map((tier) => {
     const holds = (tier.holds ?? []).filter((expiresAt) => expiresAt > now);
     if (holds.length === tier.held && tier.holds) return tier;
-    return { ...tier, holds, held: holds.length, left: tier.limit === null ? null : Math.max(0, tier.limit - tier.claimed - holds.length) };
+    return {
+      ...tier,
+      holds,
+      held: holds.length,
+      left: tier.limit === null ? null : Math.max(0, tier.limit - tier.claimed - holds.length),
+    };
   });
 }

@@ -11,7 +11,9 @@ const windowMs = z.coerce.number().int().min(1_000);
 
 /** Each kind's window from its variable (WINDOW_CONTRIBUTIONS_MS, …), or its default; refused below 1 s. */
 export function windowsFromEnv(env: Env = processEnv(), kinds: readonly KindDescriptor[] = KINDS): Windows {
-  const parsed = z.object(Object.fromEntries(kinds.map((kind) => [kind.env, windowMs.default(kind.windowMs)]))).parse(env);
+  const parsed = z
+    .object(Object.fromEntries(kinds.map((kind) => [kind.env, windowMs.default(kind.windowMs)])))
+    .parse(env);
   return Object.fromEntries(kinds.map((kind) => [kind.name, parsed[kind.env]])) as Windows;
 }
 

@@ -25,17 +25,31 @@ function createAppMetrics() {
   });
 
   const httpDuration = new Histogram({
-    ...metric('crowdpulse_http_request_duration_seconds', 'HTTP requests by method, route pattern and status', ['method', 'route', 'status']),
+    ...metric('crowdpulse_http_request_duration_seconds', 'HTTP requests by method, route pattern and status', [
+      'method',
+      'route',
+      'status',
+    ]),
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
   });
-  const socketConnections = new Gauge(metric('crowdpulse_socket_connections', 'Socket.IO connections open on this instance', []));
+  const socketConnections = new Gauge(
+    metric('crowdpulse_socket_connections', 'Socket.IO connections open on this instance', []),
+  );
   const livePushes = new Counter(
-    metric('crowdpulse_live_pushes_total', 'events pushed to sockets, one per socket reached, by event name', ['event']),
+    metric('crowdpulse_live_pushes_total', 'events pushed to sockets, one per socket reached, by event name', [
+      'event',
+    ]),
   );
   const redisErrors = new Counter(
-    metric('crowdpulse_redis_errors_total', "Redis failures: 'connection' errors of a client, 'command' replies that failed", ['client', 'kind']),
+    metric(
+      'crowdpulse_redis_errors_total',
+      "Redis failures: 'connection' errors of a client, 'command' replies that failed",
+      ['client', 'kind'],
+    ),
   );
-  const redisReconnects = new Counter(metric('crowdpulse_redis_reconnects_total', 'reconnection attempts of a Redis client', ['client']));
+  const redisReconnects = new Counter(
+    metric('crowdpulse_redis_reconnects_total', 'reconnection attempts of a Redis client', ['client']),
+  );
   const pubsubMessages = new Counter(
     metric(
       'crowdpulse_pubsub_messages_total',
@@ -44,12 +58,22 @@ function createAppMetrics() {
     ),
   );
   const snapshotReads = new Counter(
-    metric('crowdpulse_live_snapshot_reads_total', 'project snapshots read from Redis to answer watches (the others came from the cache)', []),
+    metric(
+      'crowdpulse_live_snapshot_reads_total',
+      'project snapshots read from Redis to answer watches (the others came from the cache)',
+      [],
+    ),
   );
   const pageRenders = new Counter(
-    metric('crowdpulse_page_renders_total', 'shared pages rendered by Next for the page cache (the other views were served from it), by page kind', ['page']),
+    metric(
+      'crowdpulse_page_renders_total',
+      'shared pages rendered by Next for the page cache (the other views were served from it), by page kind',
+      ['page'],
+    ),
   );
-  const rateLimitRefusals = new Counter(metric('crowdpulse_rate_limit_refusals_total', 'requests refused by a rate limit, by limit', ['limit']));
+  const rateLimitRefusals = new Counter(
+    metric('crowdpulse_rate_limit_refusals_total', 'requests refused by a rate limit, by limit', ['limit']),
+  );
   const foldLag = new Histogram({
     ...metric('crowdpulse_folding_poller_lag_seconds', 'from a fold falling due to this instance publishing it', []),
     buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],

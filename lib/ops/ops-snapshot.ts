@@ -23,6 +23,9 @@ export async function readOpsSnapshot(redis: RedisClient = getRedis()): Promise<
 export async function readCreatorView(account: string, redis: RedisClient = getRedis()): Promise<CreatorTotals | null> {
   return (
     (await readCreatorTotals(redis, account)) ??
-    (await computeCreatorTotals(redis, account, { now: Date.now(), contributionsWindowMs: configuredWindows().contributions }))
+    (await computeCreatorTotals(redis, account, {
+      now: Date.now(),
+      contributionsWindowMs: configuredWindows().contributions,
+    }))
   );
 }

@@ -17,7 +17,8 @@ const DIGIT = /\p{Nd}/u;
 const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/gu;
 
 type Strong = Direction | 'number' | 'neutral';
-const strongOf = (word: string): Strong => (RTL_LETTER.test(word) ? 'rtl' : hasLtrLetter(word) ? 'ltr' : DIGIT.test(word) ? 'number' : 'neutral');
+const strongOf = (word: string): Strong =>
+  RTL_LETTER.test(word) ? 'rtl' : hasLtrLetter(word) ? 'ltr' : DIGIT.test(word) ? 'number' : 'neutral';
 
 /** The direction of a text's first letter (as `dir="auto"` decides), else `fallback`. */
 export function dirOf(text: string, fallback: Direction): Direction {
@@ -45,7 +46,9 @@ function wordsOf(text: string): Piece[] {
     .split(/[\s\u00A0\u202F]+/u)
     .filter(Boolean)
     .flatMap((word) => {
-      const [, lead = '', core = word, trail = ''] = RTL_LETTER.test(word) ? (/^(\p{P}*)(.*?)(\p{P}*)$/su.exec(word) ?? []) : [];
+      const [, lead = '', core = word, trail = ''] = RTL_LETTER.test(word)
+        ? (/^(\p{P}*)(.*?)(\p{P}*)$/su.exec(word) ?? [])
+        : [];
       return [lead, core, trail].filter(Boolean).map((part, i) => ({ text: part, spaced: i === 0 }));
     });
 }
@@ -57,7 +60,11 @@ export function piecesOf(text: string, dir: Direction): Piece[] {
   // A neutral word takes the direction of the strong words on both sides when they agree.
   const resolved = kinds.map((kind, i): Direction => {
     if (kind === 'ltr' || kind === 'rtl') return kind;
-    const before = kinds.slice(0, i).reverse().find((k) => k === 'ltr' || k === 'rtl') ?? dir;
+    const before =
+      kinds
+        .slice(0, i)
+        .reverse()
+        .find((k) => k === 'ltr' || k === 'rtl') ?? dir;
     const after = kinds.slice(i + 1).find((k) => k === 'ltr' || k === 'rtl') ?? dir;
     // A number follows the letters before it (European digits after Arabic read as part of it).
     if (kind === 'number') return before;
@@ -68,7 +75,12 @@ export function piecesOf(text: string, dir: Direction): Piece[] {
   const flush = () => {
     if (run.length) {
       const ordered = dir === 'ltr' ? [...run].reverse() : run;
-      pieces.push({ text: ordered.map((word, i) => (i > 0 && (dir === 'ltr' ? ordered[i - 1]! : word).spaced ? ` ${word.text}` : word.text)).join(''), spaced: run[0]!.spaced });
+      pieces.push({
+        text: ordered
+          .map((word, i) => (i > 0 && (dir === 'ltr' ? ordered[i - 1]! : word).spaced ? ` ${word.text}` : word.text))
+          .join(''),
+        spaced: run[0]!.spaced,
+      });
     }
     run = [];
   };

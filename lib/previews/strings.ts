@@ -47,4 +47,5 @@ export const PREVIEW_STRINGS: Record<PreviewLocale, PreviewStrings> = {
   },
 };
 
-export const isPreviewLocale = (value: unknown): value is PreviewLocale => PREVIEW_LOCALES.includes(value as PreviewLocale);
+export const isPreviewLocale = (value: unknown): value is PreviewLocale =>
+  PREVIEW_LOCALES.includes(value as PreviewLocale);

@@ -32,16 +32,31 @@ export type PreviewText = {
   art: ProjectArt;
 };
 
-const fill = (template: string, values: Record<string, string>) => template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
+const fill = (template: string, values: Record<string, string>) =>
+  template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
 
 /** A locale's formats for one currency, made once: an Intl object costs its locale data to make. */
-const formats = new Map<string, { money: Intl.NumberFormat; count: Intl.NumberFormat; percent: Intl.NumberFormat; date: Intl.DateTimeFormat; plural: Intl.PluralRules }>();
+const formats = new Map<
+  string,
+  {
+    money: Intl.NumberFormat;
+    count: Intl.NumberFormat;
+    percent: Intl.NumberFormat;
+    date: Intl.DateTimeFormat;
+    plural: Intl.PluralRules;
+  }
+>();
 function formatsOf(locale: PreviewLocale, currency: string) {
   const key = `${locale}:${currency}`;
   let made = formats.get(key);
   if (!made) {
     made = {
-      money: new Intl.NumberFormat(locale, { style: 'currency', currency, maximumFractionDigits: 0, minimumFractionDigits: 0 }),
+      money: new Intl.NumberFormat(locale, {
+        style: 'currency',
+        currency,
+        maximumFractionDigits: 0,
+        minimumFractionDigits: 0,
+      }),
       count: new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }),
       percent: new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }),
       // UTC: the same date from every server, as the project page's archive says it.
@@ -78,11 +93,21 @@ export function previewTextOf(project: PreviewedProject, now: number, requested:
     status = { state: 'open', headline: fill(words.endsOn, { date: date.format(endsAt) }) };
   } else if (endsAt !== undefined) {
     const backers = project.backers ?? 0;
-    const backersText = fill(words.backers[plural.select(backers)] ?? words.backers.other, { count: count.format(backers) });
+    const backersText = fill(words.backers[plural.select(backers)] ?? words.backers.other, {
+      count: count.format(backers),
+    });
     status =
       raised >= goal
-        ? { state: 'funded', headline: fill(words.funded, { raised: money.format(raised), goal: goalText, backers: backersText }), date: fill(words.endedOn, { date: date.format(endsAt) }) }
-        : { state: 'not_funded', headline: fill(words.notFunded, { percent: percent.format(reached / 100), goal: goalText }), date: fill(words.endedOn, { date: date.format(endsAt) }) };
+        ? {
+            state: 'funded',
+            headline: fill(words.funded, { raised: money.format(raised), goal: goalText, backers: backersText }),
+            date: fill(words.endedOn, { date: date.format(endsAt) }),
+          }
+        : {
+            state: 'not_funded',
+            headline: fill(words.notFunded, { percent: percent.format(reached / 100), goal: goalText }),
+            date: fill(words.endedOn, { date: date.format(endsAt) }),
+          };
   }
   return {
     locale,

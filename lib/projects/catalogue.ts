@@ -12,7 +12,8 @@ export type CataloguePage = { projects: Project[]; next: string | null };
 const POSITION_DIGITS = 16;
 
 /** The order member of a project: fixed-width position first, so lex order is listing order. */
-export const orderMember = (position: number, slug: string) => `${String(position).padStart(POSITION_DIGITS, '0')}:${slug}`;
+export const orderMember = (position: number, slug: string) =>
+  `${String(position).padStart(POSITION_DIGITS, '0')}:${slug}`;
 const slugOfMember = (member: string) => member.slice(POSITION_DIGITS + 1);
 /** Cursors read `<position>.<slug>` (URL-safe, no padding); schemas.ts validates them. */
 const cursorOf = (member: string) => `${Number(member.slice(0, POSITION_DIGITS))}.${slugOfMember(member)}`;
@@ -81,7 +82,14 @@ export async function readCataloguePage(
   { after, limit = CATALOGUE_PAGE.default }: { after?: string; limit?: number } = {},
   redis: RedisClient = getRedis(),
 ): Promise<CataloguePage> {
-  const members = await redis.zrangebylex(catalogueKeys.order, after ? `(${memberOfCursor(after)}` : '-', '+', 'LIMIT', 0, limit + 1);
+  const members = await redis.zrangebylex(
+    catalogueKeys.order,
+    after ? `(${memberOfCursor(after)}` : '-',
+    '+',
+    'LIMIT',
+    0,
+    limit + 1,
+  );
   const shown = members.slice(0, limit);
   const projects = await readCards(shown.map(slugOfMember), redis);
   return { projects, next: members.length > limit ? cursorOf(shown.at(-1)!) : null };
@@ -96,7 +104,11 @@ export async function listSlugs(max: number, redis: RedisClient = getRedis()): P
  * A page of the whole catalogue after an order member ('' from the start), for a walk that
  * keeps its place between pages (the home feed's sweep): `next` is null once the walk is over.
  */
-export async function walkCatalogue(after: string, count: number, redis: RedisClient = getRedis()): Promise<{ slugs: string[]; next: string | null }> {
+export async function walkCatalogue(
+  after: string,
+  count: number,
+  redis: RedisClient = getRedis(),
+): Promise<{ slugs: string[]; next: string | null }> {
   const members = await redis.zrangebylex(catalogueKeys.order, after ? `(${after}` : '-', '+', 'LIMIT', 0, count);
   return { slugs: members.map(slugOfMember), next: members.length === count ? members.at(-1)! : null };
 }
@@ -115,7 +127,8 @@ const END_DIGITS = 13;
 const endingMember = (endsAt: number, slug: string) => `${String(endsAt).padStart(END_DIGITS, '0')}:${slug}`;
 /** "Ending soon" cursors read `<endsAt>.<slug>`, as the catalogue's read `<position>.<slug>` (the same schema). */
 const endingCursor = (member: string) => `${Number(member.slice(0, END_DIGITS))}.${member.slice(END_DIGITS + 1)}`;
-const endingMemberOfCursor = (cursor: string) => endingMember(Number(cursor.slice(0, cursor.indexOf('.'))), cursor.slice(cursor.indexOf('.') + 1));
+const endingMemberOfCursor = (cursor: string) =>
+  endingMember(Number(cursor.slice(0, cursor.indexOf('.'))), cursor.slice(cursor.indexOf('.') + 1));
 
 /** Whether a catalogue cursor (`ending`: of the "ending soon" listing) names a project listed there now: one made up, or of a project unlisted since, names none. */
 export async function cursorListed(cursor: string, ending = false, redis: RedisClient = getRedis()): Promise<boolean> {
@@ -124,9 +137,22 @@ export async function cursorListed(cursor: string, ending = false, redis: RedisC
 }
 
 /** The listed projects ended by `now`, the latest end first: the home page's "Recently ended". */
-export async function readRecentlyEnded({ limit, now }: { limit: number; now: number }, redis: RedisClient = getRedis()): Promise<Project[]> {
-  const members = await redis.zrevrangebylex(catalogueKeys.ending, `(${String(now + 1).padStart(END_DIGITS, '0')}`, '-', 'LIMIT', 0, limit);
-  return readCards(members.map((member) => member.slice(END_DIGITS + 1)), redis);
+export async function readRecentlyEnded(
+  { limit, now }: { limit: number; now: number },
+  redis: RedisClient = getRedis(),
+): Promise<Project[]> {
+  const members = await redis.zrevrangebylex(
+    catalogueKeys.ending,
+    `(${String(now + 1).padStart(END_DIGITS, '0')}`,
+    '-',
+    'LIMIT',
+    0,
+    limit,
+  );
+  return readCards(
+    members.map((member) => member.slice(END_DIGITS + 1)),
+    redis,
+  );
 }
 
 /**
@@ -141,6 +167,9 @@ export async function readEndingSoon(
   const from = after ? `(${endingMemberOfCursor(after)}` : `[${String(now + 1).padStart(END_DIGITS, '0')}`;
   const members = await redis.zrangebylex(catalogueKeys.ending, from, '+', 'LIMIT', 0, limit + 1);
   const shown = members.slice(0, limit);
-  const projects = await readCards(shown.map((member) => member.slice(END_DIGITS + 1)), redis);
+  const projects = await readCards(
+    shown.map((member) => member.slice(END_DIGITS + 1)),
+    redis,
+  );
   return { projects, next: members.length > limit ? endingCursor(shown.at(-1)!) : null };
 }

@@ -14,8 +14,19 @@ export const DEMO_PROJECTS: Project[] = [
     raised: 27_350,
     art: { motif: 'waves', colors: ['#0c4a6e', '#0ea5e9', '#a5f3fc'] },
     tiers: [
-      { id: 'patch-pack', title: 'Patch pack', description: 'Forty sounds of the sea, named after the buoys', minimum: 15 },
-      { id: 'early-synth', title: 'Early bird synth', description: 'The synth itself, first batch', minimum: 180, limit: 50 },
+      {
+        id: 'patch-pack',
+        title: 'Patch pack',
+        description: 'Forty sounds of the sea, named after the buoys',
+        minimum: 15,
+      },
+      {
+        id: 'early-synth',
+        title: 'Early bird synth',
+        description: 'The synth itself, first batch',
+        minimum: 180,
+        limit: 50,
+      },
     ],
   },
   {
@@ -44,7 +55,13 @@ export const DEMO_PROJECTS: Project[] = [
     tiers: [
       { id: 'print-and-play', title: 'Print and play', description: 'The files, ready to print', minimum: 10 },
       { id: 'boxed-game', title: 'The boxed game', description: '', minimum: 45 },
-      { id: 'artist-edition', title: "Artists' edition", description: 'Signed by all twelve artists', minimum: 150, limit: 12 },
+      {
+        id: 'artist-edition',
+        title: "Artists' edition",
+        description: 'Signed by all twelve artists',
+        minimum: 150,
+        limit: 12,
+      },
     ],
   },
   {

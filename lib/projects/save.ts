@@ -34,17 +34,36 @@ export async function saveProject(
 
 /** The static fields as the project's hash keeps them: `endsAt` '' for a campaign that never ends (save-project.lua). */
 const hashFields = ({ art, endsAt, tiers, currency, ...fields }: Omit<Project, 'slug' | 'raised'>) =>
-  Object.entries({ ...fields, currency: currency ?? DEFAULT_CURRENCY, art: JSON.stringify(art), endsAt: endsAt ?? '', ...(tiers === undefined ? {} : { tiers: JSON.stringify(tiers) }) }).flat();
+  Object.entries({
+    ...fields,
+    currency: currency ?? DEFAULT_CURRENCY,
+    art: JSON.stringify(art),
+    endsAt: endsAt ?? '',
+    ...(tiers === undefined ? {} : { tiers: JSON.stringify(tiers) }),
+  }).flat();
 
 /** Saves the project's hash (save-project.lua); a ConflictError names the tier it refused to drop or limit below its pledges. */
 async function saveInfo(redis: RedisClient, slug: string, raised: number, fields: Omit<Project, 'slug' | 'raised'>) {
-  const saved = await saveProjectInfo.run(redis, { info: projectKeys.info(slug), changes: projectKeys.changes(slug) }, { raised, fields: hashFields(fields) });
-  if (saved.status === 'tier_in_use') throw new ConflictError(`tier ${saved.tier} has pledges: it cannot be removed, nor limited below them`, { tier: saved.tier }, 'tier_in_use');
+  const saved = await saveProjectInfo.run(
+    redis,
+    { info: projectKeys.info(slug), changes: projectKeys.changes(slug) },
+    { raised, fields: hashFields(fields) },
+  );
+  if (saved.status === 'tier_in_use')
+    throw new ConflictError(
+      `tier ${saved.tier} has pledges: it cannot be removed, nor limited below them`,
+      { tier: saved.tier },
+      'tier_in_use',
+    );
   return { created: saved.status === 'created', raised: saved.raised };
 }
 
 /** Copies totals read at `readAt` from the projects' own hashes onto their cards. One script. */
-export async function copyTotalsToCards(totals: readonly { slug: string; raised: number }[], readAt: number, redis: RedisClient = getRedis()): Promise<void> {
+export async function copyTotalsToCards(
+  totals: readonly { slug: string; raised: number }[],
+  readAt: number,
+  redis: RedisClient = getRedis(),
+): Promise<void> {
   if (totals.length === 0) return;
   await copyTotals.run(redis, catalogueKeys, { readAt, totals: totals.flatMap(({ slug, raised }) => [slug, raised]) });
 }
@@ -55,7 +74,12 @@ export async function copyTotalsToCards(totals: readonly { slug: string; raised:
  * keeps its total and its place. `listed: false` keeps it off the catalogue and its creator's
  * index (taking it off when it was listed): its page, API and live events work by its slug alone.
  */
-export async function putProject(slug: string, { listed, ...input }: ProjectFields, redis: RedisClient = getRedis(), now = Date.now()) {
+export async function putProject(
+  slug: string,
+  { listed, ...input }: ProjectFields,
+  redis: RedisClient = getRedis(),
+  now = Date.now(),
+) {
   if (listed) return saveProject({ slug, raised: 0, ...input }, now, redis, now);
   const { created, raised } = await saveInfo(redis, slug, 0, input);
   await unlistCard.run(redis, catalogueKeys, { slug, endsAt: input.endsAt ?? '' });

@@ -18,7 +18,11 @@ export const displayText = (max: number) =>
     .refine((text) => !CONTROL_CHARACTERS.test(text), 'must not contain control characters')
     .refine((text) => !FORMAT_CHARACTERS.test(text), 'must not contain invisible formatting characters')
     .refine((text) => VISIBLE_CHARACTER.test(text.replace(BLANK_LOOKING, '')), 'must contain a visible character')
-    .meta({ minLength: 1, maxLength: max, description: `1 to ${max} characters of any script, trimmed, at least one visible, no control or invisible formatting characters` });
+    .meta({
+      minLength: 1,
+      maxLength: max,
+      description: `1 to ${max} characters of any script, trimmed, at least one visible, no control or invisible formatting characters`,
+    });
 
 export const slugSchema = z.string().regex(/^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/, 'not a project slug');
 
@@ -27,7 +31,10 @@ export const ART_MOTIFS = ['waves', 'peaks', 'orbits', 'grid', 'sunrise'] as con
 const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #0ea5e9');
 
 /** Artwork drawn in SVG from a motif and three colours: no external images. */
-export const projectArtSchema = z.object({ motif: z.enum(ART_MOTIFS), colors: z.tuple([z.string(), z.string(), z.string()]) });
+export const projectArtSchema = z.object({
+  motif: z.enum(ART_MOTIFS),
+  colors: z.tuple([z.string(), z.string(), z.string()]),
+});
 
 export const tierIdSchema = z.string().regex(/^[a-z0-9-]{1,32}$/, 'tier ids are 1 to 32 of a-z 0-9 -');
 
@@ -72,7 +79,9 @@ export const projectSchema = z.object({
 /** The same characters as a folded event's account_id (lib/folding/metric-events.ts): no brace can leave a hash tag. */
 const accountSchema = z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/, 'must be 1 to 64 of A-Z a-z 0-9 _ . -');
 
-export const DEFAULT_ART = { motif: 'waves', colors: ['#312e81', '#6366f1', '#f472b6'] } as const satisfies z.infer<typeof projectArtSchema>;
+export const DEFAULT_ART = { motif: 'waves', colors: ['#312e81', '#6366f1', '#f472b6'] } as const satisfies z.infer<
+  typeof projectArtSchema
+>;
 
 /** What `PUT /api/projects/:slug` takes: a project's own fields; its total is never written this way. */
 export const projectInputSchema = z.strictObject({
@@ -83,13 +92,29 @@ export const projectInputSchema = z.strictObject({
   creatorAccount: accountSchema.describe("the creator's account: contributions' metrics are folded per account"),
   goal: z.number().int('must be a whole amount').min(1).max(1_000_000_000),
   currency: currencySchema.optional().describe('ISO 4217 code of the money it raises, as pages show it; omitted, EUR'),
-  endsAt: z.number().int().min(0).max(8_640_000_000_000_000).optional().describe('when the campaign ends, ms since the epoch (contributions are refused from then on); omitted, it never ends'),
-  art: z.strictObject({ motif: z.enum(ART_MOTIFS), colors: z.tuple([hexColor, hexColor, hexColor]) }).default(DEFAULT_ART),
-  tiers: tiersSchema.optional().describe('reward tiers, replacing the saved ones (omitted, they are kept); a tier with pledges cannot be removed nor limited below them (409 tier_in_use)'),
+  endsAt: z
+    .number()
+    .int()
+    .min(0)
+    .max(8_640_000_000_000_000)
+    .optional()
+    .describe(
+      'when the campaign ends, ms since the epoch (contributions are refused from then on); omitted, it never ends',
+    ),
+  art: z
+    .strictObject({ motif: z.enum(ART_MOTIFS), colors: z.tuple([hexColor, hexColor, hexColor]) })
+    .default(DEFAULT_ART),
+  tiers: tiersSchema
+    .optional()
+    .describe(
+      'reward tiers, replacing the saved ones (omitted, they are kept); a tier with pledges cannot be removed nor limited below them (409 tier_in_use)',
+    ),
   listed: z
     .boolean()
     .default(true)
-    .describe('false keeps the project off the catalogue and its creator\'s page (a QA project, reached by its URL only); false on a listed project takes it off'),
+    .describe(
+      "false keeps the project off the catalogue and its creator's page (a QA project, reached by its URL only); false on a listed project takes it off",
+    ),
 });
 export type ProjectInput = z.input<typeof projectInputSchema>;
 
@@ -110,14 +135,23 @@ export const catalogueCursorSchema = z
   }, 'not a catalogue cursor')
   .meta({
     pattern: '^[0-9]{1,16}\\.[a-z0-9-]{1,64}$',
-    description: 'the cursor of the last project of the previous page (from the `Link: rel="next"` header or the "More projects" link)',
+    description:
+      'the cursor of the last project of the previous page (from the `Link: rel="next"` header or the "More projects" link)',
   });
 
 export const catalogueQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(CATALOGUE_PAGE.max).default(CATALOGUE_PAGE.default).describe('projects per page'),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(CATALOGUE_PAGE.max)
+    .default(CATALOGUE_PAGE.default)
+    .describe('projects per page'),
   after: catalogueCursorSchema.optional(),
   order: z
     .enum(['listing', 'ending'])
     .default('listing')
-    .describe('`ending`: the listed campaigns still open, the soonest end first (`after` is then the last one\'s `<endsAt>.<slug>`)'),
+    .describe(
+      "`ending`: the listed campaigns still open, the soonest end first (`after` is then the last one's `<endsAt>.<slug>`)",
+    ),
 });

@@ -9,7 +9,9 @@ export const saveProjectInfo = defineScript({
   keys: ['info', 'changes'],
   args: ['raised', '...fields'],
   reply: (reply: [0 | 1, number] | [-1, string]) =>
-    reply[0] === -1 ? ({ status: 'tier_in_use', tier: reply[1] } as const) : ({ status: reply[0] === 1 ? 'created' : 'updated', raised: reply[1] } as const),
+    reply[0] === -1
+      ? ({ status: 'tier_in_use', tier: reply[1] } as const)
+      : ({ status: reply[0] === 1 ? 'created' : 'updated', raised: reply[1] } as const),
 });
 
 export const saveCard = defineScript({

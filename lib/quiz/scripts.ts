@@ -25,7 +25,16 @@ export const answerQuizQuestion = defineScript({
   file: 'quiz/lua/answer-question.lua',
   keys: ['session'],
   args: ['question', 'choice', 'answer', 'now', 'points', 'maxBonus', 'msPerBonusPoint', 'floor', 'player'],
-  reply: ([status, score, points, speed, elapsedMs, answer, next, nextOrder]: [number, number, number, number, number, number, string, string]) => ({
+  reply: ([status, score, points, speed, elapsedMs, answer, next, nextOrder]: [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    string,
+    string,
+  ]) => ({
     status: answerStatus(status),
     score,
     breakdown: { points, speed, elapsedMs },
@@ -35,13 +44,23 @@ export const answerQuizQuestion = defineScript({
   }),
 });
 
-const submitStatus = statusNamed({ 1: 'submitted', [-1]: 'no_session', [-2]: 'submitted_already', [-3]: 'ended', [-4]: 'not_yours' });
+const submitStatus = statusNamed({
+  1: 'submitted',
+  [-1]: 'no_session',
+  [-2]: 'submitted_already',
+  [-3]: 'ended',
+  [-4]: 'not_yours',
+});
 
 export const submitQuizSession = defineScript({
   file: 'quiz/lua/submit-session.lua',
   keys: ['session', '...boards', ...BOARD_WRITE_KEYS],
   args: ['id', 'name', 'now', 'size', 'player', 'networks', 'caps', '...periods'],
-  reply: ([status, score, ...placed]: [number, number, ...(number | string)[]]) => ({ status: submitStatus(status), score, placed }),
+  reply: ([status, score, ...placed]: [number, number, ...(number | string)[]]) => ({
+    status: submitStatus(status),
+    score,
+    placed,
+  }),
 });
 
 export const readQuizStanding = defineScript({
@@ -49,5 +68,6 @@ export const readQuizStanding = defineScript({
   keys: ['session', '...boards', 'entryPrefix', 'playersAtScorePrefix'],
   args: ['id', 'size', '...suffixes'],
   readOnly: true,
-  reply: (reply: [] | [number, ...(number | string)[]]) => (reply.length === 0 ? null : (reply as [number, ...(number | string)[]])),
+  reply: (reply: [] | [number, ...(number | string)[]]) =>
+    reply.length === 0 ? null : (reply as [number, ...(number | string)[]]),
 });

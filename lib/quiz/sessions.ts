@@ -6,7 +6,15 @@ import { drawQuestions, publicQuestion, questionById, shuffledChoiceOrder } from
 import type { AnswerInput } from './schemas';
 import { answerFloorMs, MAX_SPEED_BONUS, MS_PER_BONUS_POINT, POINTS_PER_ANSWER } from './scoring';
 import { answerQuizQuestion, readQuizStanding, startQuizSession, submitQuizSession } from './scripts';
-import type { AnsweredQuestion, AnswerResult, Question, ResumedSession, StartedSession, SubmitResult, SubmittedStanding } from './types';
+import type {
+  AnsweredQuestion,
+  AnswerResult,
+  Question,
+  ResumedSession,
+  StartedSession,
+  SubmitResult,
+  SubmittedStanding,
+} from './types';
 
 export const SESSION_TTL_MS = 15 * 60_000;
 
@@ -28,7 +36,10 @@ const ENDED = 'this session has ended: its player started another';
  * expiry) and ends the player's open one, in one script. Only the first question leaves the
  * server: each answer reveals the next, and the answers stay here until their question is answered.
  */
-export async function startSession(player: string, ctx: LeaderboardContext = defaultLeaderboardContext()): Promise<StartedSession> {
+export async function startSession(
+  player: string,
+  ctx: LeaderboardContext = defaultLeaderboardContext(),
+): Promise<StartedSession> {
   const questions = drawQuestions();
   const orders = questions.map(shuffledChoiceOrder);
   const startedAt = ctx.now();
@@ -38,9 +49,21 @@ export async function startSession(player: string, ctx: LeaderboardContext = def
     const created = await startQuizSession.run(
       ctx.redis,
       { session: keys.quizSession(id), openSession: keys.openSession(player), sessionPrefix: keys.quizSessionPrefix },
-      { ttl: SESSION_TTL_MS, now: startedAt, id, player, questions: questions.flatMap((question, i) => [question.id, orders[i]!]) },
+      {
+        ttl: SESSION_TTL_MS,
+        now: startedAt,
+        id,
+        player,
+        questions: questions.flatMap((question, i) => [question.id, orders[i]!]),
+      },
     );
-    if (created === 'created') return { id, total: questions.length, question: publicQuestion(questions[0]!, orders[0]!), expiresAt: startedAt + SESSION_TTL_MS };
+    if (created === 'created')
+      return {
+        id,
+        total: questions.length,
+        question: publicQuestion(questions[0]!, orders[0]!),
+        expiresAt: startedAt + SESSION_TTL_MS,
+      };
   }
 }
 
@@ -58,27 +81,47 @@ export async function answerQuestion(
 ): Promise<AnswerResult> {
   const question = questionById(questionId);
   if (!question) throw new InvalidInputError('questionId', NOT_IN_SESSION);
-  if (choice >= question.choices.length) throw new InvalidInputError('choice', `must be 0 to ${question.choices.length - 1}`);
-  const { status, score, breakdown, answer, next: nextId, nextOrder } = await answerQuizQuestion.run(
+  if (choice >= question.choices.length)
+    throw new InvalidInputError('choice', `must be 0 to ${question.choices.length - 1}`);
+  const {
+    status,
+    score,
+    breakdown,
+    answer,
+    next: nextId,
+    nextOrder,
+  } = await answerQuizQuestion.run(
     ctx.redis,
     { session: ctx.keys.quizSession(sessionId) },
     {
-      question: questionId, choice, answer: question.answer, now: ctx.now(),
-      points: POINTS_PER_ANSWER, maxBonus: MAX_SPEED_BONUS, msPerBonusPoint: MS_PER_BONUS_POINT, floor: answerFloorMs(), player: player ?? '',
+      question: questionId,
+      choice,
+      answer: question.answer,
+      now: ctx.now(),
+      points: POINTS_PER_ANSWER,
+      maxBonus: MAX_SPEED_BONUS,
+      msPerBonusPoint: MS_PER_BONUS_POINT,
+      floor: answerFloorMs(),
+      player: player ?? '',
     },
   );
   if (status === 'not_yours') throw new NotYourSessionError();
   if (status === 'no_session') throw new NotFoundError('quiz session');
   if (status === 'not_in_session') throw new InvalidInputError('questionId', NOT_IN_SESSION);
   if (status === 'submitted') throw new ConflictError('this session was submitted already');
-  if (status === 'not_revealed') throw new ConflictError('this question is not revealed yet: answer the open one first');
+  if (status === 'not_revealed')
+    throw new ConflictError('this question is not revealed yet: answer the open one first');
   if (status === 'ended') throw new ConflictError(ENDED);
   if (status === 'answered_already') throw new ConflictError('this question was answered already');
   const next = nextId ? questionById(nextId) : null;
   // A question dropped from the bank since this session began: the session cannot go on.
   if (next === undefined) throw new NotFoundError('quiz session');
   return {
-    correct: choice === answer, answer, explanation: question.explanation, score, breakdown,
+    correct: choice === answer,
+    answer,
+    explanation: question.explanation,
+    score,
+    breakdown,
     next: next && publicQuestion(next, nextOrder),
   };
 }
@@ -90,7 +133,11 @@ export async function answerQuestion(
  * details are the session and its standing now; an ended one, a ConflictError without. With
  * `player`, a session that is not theirs, or none, is NotYourSessionError.
  */
-export async function resumeSession(sessionId: string, ctx: LeaderboardContext = defaultLeaderboardContext(), player?: string): Promise<ResumedSession> {
+export async function resumeSession(
+  sessionId: string,
+  ctx: LeaderboardContext = defaultLeaderboardContext(),
+  player?: string,
+): Promise<ResumedSession> {
   const fields = await ctx.redis.hgetall(ctx.keys.quizSession(sessionId));
   if (player !== undefined && fields.player !== player) throw new NotYourSessionError();
   if (!fields.order) throw new NotFoundError('quiz session');
@@ -105,7 +152,14 @@ export async function resumeSession(sessionId: string, ctx: LeaderboardContext =
     const [points = 0, speed = 0, elapsedMs = 0] = (fields[`p:${id}`] ?? '').split(':').map(Number);
     runningScore += points + speed;
     const shownAnswer = fields[`c:${id}`]!.indexOf(String(answer));
-    return { choice, correct: choice === shownAnswer, answer: shownAnswer, explanation, score: runningScore, breakdown: { points, speed, elapsedMs } };
+    return {
+      choice,
+      correct: choice === shownAnswer,
+      answer: shownAnswer,
+      explanation,
+      score: runningScore,
+      breakdown: { points, speed, elapsedMs },
+    };
   });
   const session: ResumedSession = {
     id: sessionId,
@@ -147,8 +201,6 @@ export type SubmitNetwork = { id: string; share: number };
 const capsOf = (networks: readonly SubmitNetwork[], rowsPerNetwork: number) =>
   rowsPerNetwork > 0 ? networks.map(({ share }) => rowsPerNetwork * share).join(',') : '';
 
-
-
 /**
  * Puts the session's own score on today's, this week's and the all time board under `name`, once,
  * as `player`'s (their public id, who must be the player who started it, else NotYourSessionError):
@@ -171,17 +223,28 @@ export async function submitSession(
   const now = ctx.now();
   const boards = boardsAt(ctx, now);
   // A submit that answers 201 must survive a failover: acknowledged once a replica has it.
-  const { status, score, placed: reply } = await submitQuizSession.run(
+  const {
+    status,
+    score,
+    placed: reply,
+  } = await submitQuizSession.run(
     ctx.redis,
     { ...keys, session: keys.quizSession(sessionId), boards: boards.keys },
     {
-      id: sessionId, name, now, size: ctx.size, player,
-      networks: networks.map(({ id }) => id).join(','), caps: capsOf(networks, ctx.rowsPerNetwork ?? 0), periods: boards.args,
+      id: sessionId,
+      name,
+      now,
+      size: ctx.size,
+      player,
+      networks: networks.map(({ id }) => id).join(','),
+      caps: capsOf(networks, ctx.rowsPerNetwork ?? 0),
+      periods: boards.args,
     },
     { acknowledged: true },
   );
   if (status === 'no_session' || status === 'not_yours') throw new NotYourSessionError();
   if (status === 'ended') throw new ConflictError(ENDED);
-  if (status === 'submitted_already') throw new ConflictError('this session was submitted already', submittedStanding([score, ...reply]));
+  if (status === 'submitted_already')
+    throw new ConflictError('this session was submitted already', submittedStanding([score, ...reply]));
   return { score, player, ...placedAndImproved(reply) };
 }

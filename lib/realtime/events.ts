@@ -6,7 +6,14 @@ import type { FoldedMetricEvent } from '../folding/metric-events';
 import type { LiveBatch, LiveChange } from '../live-events/types';
 import type { OpsState } from '../ops/types';
 import type { FeedChange } from '../feed/schemas';
-import type { creatorReplySchema, feedWatchReplySchema, leaderboardWatchReplySchema, opsReplySchema, redisStatusSchema, watchReplySchema } from './schemas';
+import type {
+  creatorReplySchema,
+  feedWatchReplySchema,
+  leaderboardWatchReplySchema,
+  opsReplySchema,
+  redisStatusSchema,
+  watchReplySchema,
+} from './schemas';
 
 /** Socket.IO events, typed on both ends (the server's socket handlers and the browser's socket client import these types). */
 export type WatchReply = z.infer<typeof watchReplySchema>;

@@ -63,7 +63,16 @@ export function keepExpiringTimes({
       const { count, expiring, expiringComplete } = counterOf(snapshot, kind);
       // Contributions' times go without a `kind`, as they always did.
       const named = kind === contributions.name ? {} : { kind };
-      push(slug, { type: 'expiring-times', ...named, slug, version: snapshot.version, serverTime: snapshot.serverTime, count, expiring, expiringComplete });
+      push(slug, {
+        type: 'expiring-times',
+        ...named,
+        slug,
+        version: snapshot.version,
+        serverTime: snapshot.serverTime,
+        count,
+        expiring,
+        expiringComplete,
+      });
       handedOutOf(slug, kind, snapshot, true);
     } catch (error) {
       log.warn({ err: (error as Error).message, slug, kind }, 'reading the next times to count down failed');

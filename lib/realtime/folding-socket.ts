@@ -31,7 +31,9 @@ export function attachFolding(io: RealtimeServer, hub: RealtimeHub): { close(): 
   const relayTotals = (message: string) => {
     const parsed = creatorTotals.safeParse(safeJson(message));
     if (!parsed.success) return log.warn({ message: message.slice(0, 200) }, 'ignored malformed creator totals');
-    io.to(creatorRoom(parsed.data.account)).to(OPS_ROOM).emit('creator:totals', parsed.data as CreatorTotals);
+    io.to(creatorRoom(parsed.data.account))
+      .to(OPS_ROOM)
+      .emit('creator:totals', parsed.data as CreatorTotals);
   };
   // Subscribed only while a socket of this instance watches /ops (folds, totals) or a creator (totals).
   const foldChannels = whileWatched(hub, () => metricFolder().shards.map((shard) => shard.changes), relayFold);

@@ -20,7 +20,11 @@ export type FrameBatcher<Item> = { push(item: Item): void; close(): void };
  * happen, a hot one in batches of whatever arrived meanwhile, never more than 1000 / intervalMs
  * frames a second.
  */
-export function frameBatcher<Item>(intervalMs: number, send: (items: Item[]) => void, clock: BatchClock = realClock): FrameBatcher<Item> {
+export function frameBatcher<Item>(
+  intervalMs: number,
+  send: (items: Item[]) => void,
+  clock: BatchClock = realClock,
+): FrameBatcher<Item> {
   let pending: Item[] = [];
   let lastSent = -Infinity;
   let timer: unknown;

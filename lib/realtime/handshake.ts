@@ -26,12 +26,18 @@ export function connectTimeoutMs(): number {
 type Callback = (error: string | null | undefined, success: boolean) => void;
 /** A connection's places: one in each network its address is counted in, each with that network's cap. */
 type SocketClaim = { id: string; places: Array<{ key: string; cap: number }> };
-type EngineSocket = { request: IncomingMessage; once(event: 'close', listener: () => void): unknown; readyState: string };
+type EngineSocket = {
+  request: IncomingMessage;
+  once(event: 'close', listener: () => void): unknown;
+  readyState: string;
+};
 type Engine = { on(event: 'connection', listener: (socket: EngineSocket) => void): unknown };
 
-const claimPlace = (key: string, id: string, cap: number) => openSocket.run(getRedis(), { sockets: key }, { id, now: Date.now(), ttl: OPEN_SOCKET_TTL_MS, cap });
+const claimPlace = (key: string, id: string, cap: number) =>
+  openSocket.run(getRedis(), { sockets: key }, { id, now: Date.now(), ttl: OPEN_SOCKET_TTL_MS, cap });
 const takePlaces = ({ id, places }: SocketClaim) => Promise.all(places.map(({ key, cap }) => claimPlace(key, id, cap)));
-const releasePlaces = ({ id, places }: SocketClaim) => Promise.all(places.map(({ key }) => getRedis().zrem(key, id))).then(() => undefined);
+const releasePlaces = ({ id, places }: SocketClaim) =>
+  Promise.all(places.map(({ key }) => getRedis().zrem(key, id))).then(() => undefined);
 
 /**
  * Claims (or renews) every place of `claim`; when one network is full, gives back the places
@@ -60,7 +66,10 @@ export function connectionCap() {
       if (crossSiteReason(request)) return callback('origin not allowed', false);
       const cap = limitPoints('sockets');
       if (cap === 0) return callback(null, true);
-      const places = networkScopes(addressOf(request)).map(({ key, share }) => ({ key: openSocketsKey(key), cap: cap * share }));
+      const places = networkScopes(addressOf(request)).map(({ key, share }) => ({
+        key: openSocketsKey(key),
+        cap: cap * share,
+      }));
       const claim: SocketClaim = { id: randomBytes(12).toString('base64url'), places };
       claimPlaces(claim).then(
         (held) => {
@@ -85,7 +94,10 @@ export function connectionCap() {
           clearInterval(renew);
           void releasePlaces(claim).catch(() => undefined);
         };
-        const renew = setInterval(() => (socket.readyState === 'closed' ? release() : void takePlaces(claim).catch(() => undefined)), RENEW_EVERY_MS).unref();
+        const renew = setInterval(
+          () => (socket.readyState === 'closed' ? release() : void takePlaces(claim).catch(() => undefined)),
+          RENEW_EVERY_MS,
+        ).unref();
         socket.once('close', release);
       });
     },

@@ -63,7 +63,11 @@ type Channel = {
   retry?: NodeJS.Timeout;
 };
 
-export function createRealtimeHub(io: RealtimeServer, redis: RedisClient, subscriber = createSubscriber()): RealtimeHub {
+export function createRealtimeHub(
+  io: RealtimeServer,
+  redis: RedisClient,
+  subscriber = createSubscriber(),
+): RealtimeHub {
   const channels = new Map<string, Channel>();
   const upHandlers: Array<() => void> = [];
   const status = watchRedisStatus(io, [redis, subscriber], () => upHandlers.forEach((handler) => handler()));
@@ -123,7 +127,8 @@ export function createRealtimeHub(io: RealtimeServer, redis: RedisClient, subscr
     // (a master died, a slot moved, a connection dropped): only its pages can have missed
     // messages. ioredis also resets its subscribers when nothing moved (a slot map that reads
     // differently): no page resyncs for that.
-    const moved = () => [...channels].filter(([name, channel]) => channel.subscribed && shardOwner(cluster, name) !== channel.owner);
+    const moved = () =>
+      [...channels].filter(([name, channel]) => channel.subscribed && shardOwner(cluster, name) !== channel.owner);
     cluster.on('-subscriber', () => moved().forEach(([, channel]) => movedAway(channel)));
     cluster.on('subscribersReady', () => {
       // ioredis sends the moved SSUBSCRIBEs without waiting for them; ours, queued behind them
@@ -145,7 +150,10 @@ export function createRealtimeHub(io: RealtimeServer, redis: RedisClient, subscr
       if (!channel) {
         let wentLive = () => {};
         const live = new Promise<void>((resolve) => (wentLive = resolve));
-        channels.set(name, (channel = { handlers: new Set(), live, wentLive, subscribed: false, moves, moving: false, attempt: 0 }));
+        channels.set(
+          name,
+          (channel = { handlers: new Set(), live, wentLive, subscribed: false, moves, moving: false, attempt: 0 }),
+        );
         subscribeUntilLive(name, channel);
       }
       channel.handlers.add(handler);
@@ -158,7 +166,9 @@ export function createRealtimeHub(io: RealtimeServer, redis: RedisClient, subscr
           channels.delete(name);
           clearTimeout(mine.retry);
           found(mine);
-          void subscriber.sunsubscribe(name).catch((error: Error) => log.warn({ err: error.message, channel: name }, 'sunsubscribe failed'));
+          void subscriber
+            .sunsubscribe(name)
+            .catch((error: Error) => log.warn({ err: error.message, channel: name }, 'sunsubscribe failed'));
         },
       };
     },

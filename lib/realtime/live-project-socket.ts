@@ -20,7 +20,10 @@ export function attachLiveEvents(io: RealtimeServer, hub: RealtimeHub): { relay:
   const ctx: LiveEventsContext = { ...defaultLiveEventsContext(), onVisitorsPending: (slug) => settler.pending(slug) };
   const settler = visitorSettler(ctx);
   const viewers = new LocalViewers();
-  const relay = relayLiveChanges(io, hub, { read: (slug, expiringLimit) => readLiveSnapshot(slug, ctx, expiringLimit), now: ctx.now });
+  const relay = relayLiveChanges(io, hub, {
+    read: (slug, expiringLimit) => readLiveSnapshot(slug, ctx, expiringLimit),
+    now: ctx.now,
+  });
   const relayed = new WeakMap<RealtimeSocket, Subscription>();
 
   const heartbeat = () =>
@@ -81,7 +84,9 @@ export function attachLiveEvents(io: RealtimeServer, hub: RealtimeHub): { relay:
     await joinProject(slug, tab, ctx);
     viewers.add(slug, tab);
     // A view is a page that opened and joined: not a prefetch, not a bot without JavaScript.
-    recordView(visitorId, slug, ctx.redis).catch((error: Error) => log.warn({ err: error.message, slug }, 'recording a view failed'));
+    recordView(visitorId, slug, ctx.redis).catch((error: Error) =>
+      log.warn({ err: error.message, slug }, 'recording a view failed'),
+    );
     return true;
   }
 
@@ -109,4 +114,8 @@ export function attachLiveEvents(io: RealtimeServer, hub: RealtimeHub): { relay:
   };
 }
 
-const settled = (promise: Promise<unknown>) => promise.then(() => true, () => false);
+const settled = (promise: Promise<unknown>) =>
+  promise.then(
+    () => true,
+    () => false,
+  );

@@ -4,7 +4,8 @@ import type { RealtimeHub, Subscription } from './hub';
 import type { LiveRelay } from './relay';
 
 /** What a shared page is drawn from: a change to it makes the page stale on every instance. `shell`: nothing (the quiz, the admin console, the ops dashboard, the home feed). */
-export type PageTopic = { kind: 'project'; slug: string } | { kind: 'catalogue' } | { kind: 'leaderboard' } | { kind: 'shell' };
+export type PageTopic =
+  { kind: 'project'; slug: string } | { kind: 'catalogue' } | { kind: 'leaderboard' } | { kind: 'shell' };
 
 const nothingToHear = { ready: Promise.resolve(), live: () => true, release: () => undefined };
 

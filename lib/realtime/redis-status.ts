@@ -35,7 +35,14 @@ export function watchRedisStatus(io: RealtimeServer, connections: RedisClient[],
     unresponsive = !ok;
     update();
   };
-  const probe = setInterval(() => connections[0]?.ping().then(() => answered(true), () => answered(false)), PROBE_MS);
+  const probe = setInterval(
+    () =>
+      connections[0]?.ping().then(
+        () => answered(true),
+        () => answered(false),
+      ),
+    PROBE_MS,
+  );
   return {
     current: () => status,
     /** A subscription is not live: being moved to another node (a failover, a slot migration), or its SSUBSCRIBE failed or is slow. */

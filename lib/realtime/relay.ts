@@ -47,7 +47,10 @@ export function relayLiveChanges(
   source: { read(slug: string, expiringLimit?: number): Promise<LiveSnapshot>; now(): number },
 ): LiveRelay {
   const latestVisitorCounts = new Map<string, LiveChange>();
-  const watched = new Map<string, { sockets: number; subscription: Subscription; frames: FrameBatcher<LiveChange>; stale: Set<() => void> }>();
+  const watched = new Map<
+    string,
+    { sockets: number; subscription: Subscription; frames: FrameBatcher<LiveChange>; stale: Set<() => void> }
+  >();
   const staled = (slug: string) => watched.get(slug)?.stale.forEach((listener) => listener());
   const push = (change: LiveChange) => watched.get(change.slug)?.frames.push(change);
   const metrics = appMetrics();
@@ -150,6 +153,10 @@ export function relayLiveChanges(
 
 /** A pushed item once, not twice: its activity entry is the item with seq = version (activity-timeline.lua). */
 function slimmed(change: LiveChange): LiveChange {
-  if ((change.type !== 'contribution-recorded' && change.type !== 'news-published') || change.activity?.seq !== change.version) return change;
+  if (
+    (change.type !== 'contribution-recorded' && change.type !== 'news-published') ||
+    change.activity?.seq !== change.version
+  )
+    return change;
   return { ...change, activity: undefined };
 }

@@ -10,7 +10,8 @@ import { opsSnapshotSchema } from '../ops/schemas';
 export const watchRequestSchema = z.object({ slug: slugSchema });
 export const creatorWatchRequestSchema = z.object({ account: accountIdSchema });
 
-const failure = <Errors extends [string, ...string[]]>(...errors: Errors) => z.object({ ok: z.literal(false), error: z.enum(errors) });
+const failure = <Errors extends [string, ...string[]]>(...errors: Errors) =>
+  z.object({ ok: z.literal(false), error: z.enum(errors) });
 
 /** The acknowledgements the server answers with. */
 export const watchReplySchema = z.union([
@@ -21,11 +22,19 @@ export const leaderboardWatchReplySchema = z.union([
   z.object({
     ok: z.literal(true),
     boards: boardsSchema,
-    serverTime: z.number().int().describe('when the boards were read, ms on the server clock: a page whose HTML was rendered earlier sets its clock by it'),
+    serverTime: z
+      .number()
+      .int()
+      .describe(
+        'when the boards were read, ms on the server clock: a page whose HTML was rendered earlier sets its clock by it',
+      ),
   }),
   failure('unavailable', 'rate-limited'),
 ]);
-export const opsReplySchema = z.union([z.object({ ok: z.literal(true), snapshot: opsSnapshotSchema }), failure('unavailable', 'rate-limited')]);
+export const opsReplySchema = z.union([
+  z.object({ ok: z.literal(true), snapshot: opsSnapshotSchema }),
+  failure('unavailable', 'rate-limited'),
+]);
 export const creatorReplySchema = z.union([
   z.object({ ok: z.literal(true), totals: creatorTotalsSchema }),
   failure('invalid', 'not-found', 'unavailable', 'rate-limited'),

@@ -66,7 +66,8 @@ export function createSnapshotCache(source: SnapshotSource) {
     entry.reading = undefined;
   };
 
-  const served = (entry: Entry, snapshot: LiveSnapshot) => snapshotAt(snapshot, source.now(), entry.visitors ?? snapshot.visitors.count);
+  const served = (entry: Entry, snapshot: LiveSnapshot) =>
+    snapshotAt(snapshot, source.now(), entry.visitors ?? snapshot.visitors.count);
 
   return {
     /** The relay starts hearing `slug`. */

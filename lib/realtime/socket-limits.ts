@@ -7,7 +7,11 @@ import type { RealtimeSocket } from './events';
 /** Events one socket may send per SOCKET_EVENTS_WINDOW_S; a page sends a few per (re)connect. */
 export const SOCKET_EVENTS_PER_WINDOW = 20;
 export const SOCKET_EVENTS_WINDOW_S = 10;
-const perSocket = new RateLimiterMemory({ keyPrefix: 'socket-events', points: SOCKET_EVENTS_PER_WINDOW, duration: SOCKET_EVENTS_WINDOW_S });
+const perSocket = new RateLimiterMemory({
+  keyPrefix: 'socket-events',
+  points: SOCKET_EVENTS_PER_WINDOW,
+  duration: SOCKET_EVENTS_WINDOW_S,
+});
 
 /**
  * Every event a socket sends costs a point of its own budget (in memory), then one of its

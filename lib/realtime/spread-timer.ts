@@ -3,12 +3,19 @@
  * started together (a deploy, a restart of them all) then send their heartbeats spread over the
  * interval instead of all in the same moment.
  */
-export function everySpread(beat: () => void, intervalMs: number, random: () => number = Math.random): { stop(): void } {
+export function everySpread(
+  beat: () => void,
+  intervalMs: number,
+  random: () => number = Math.random,
+): { stop(): void } {
   let interval: NodeJS.Timeout | undefined;
-  const first = setTimeout(() => {
-    beat();
-    interval = setInterval(beat, intervalMs);
-  }, Math.floor(random() * intervalMs));
+  const first = setTimeout(
+    () => {
+      beat();
+      interval = setInterval(beat, intervalMs);
+    },
+    Math.floor(random() * intervalMs),
+  );
   return {
     stop() {
       clearTimeout(first);

@@ -23,8 +23,15 @@ export function acknowledgingClient(shared: Cluster): Cluster {
     acknowledging.set(shared, own);
     shared.once('end', () => own?.disconnect());
   }
-  for (const [name, script] of Object.entries(shared.scriptsSet as Record<string, { lua: string; numberOfKeys: number | null; readOnly: boolean }>)) {
-    if (!(name in own.scriptsSet)) own.defineCommand(name, { lua: script.lua, numberOfKeys: script.numberOfKeys ?? undefined, readOnly: script.readOnly });
+  for (const [name, script] of Object.entries(
+    shared.scriptsSet as Record<string, { lua: string; numberOfKeys: number | null; readOnly: boolean }>,
+  )) {
+    if (!(name in own.scriptsSet))
+      own.defineCommand(name, {
+        lua: script.lua,
+        numberOfKeys: script.numberOfKeys ?? undefined,
+        readOnly: script.readOnly,
+      });
   }
   return own;
 }
@@ -43,7 +50,10 @@ async function ready(client: Cluster): Promise<Cluster> {
  * the write is not acknowledged: NotReplicatedError, a 503. One Redis has no replica to wait
  * for, and is not slowed down.
  */
-export async function writeAcknowledged<T>(redis: RedisClient, queue: (pipeline: ChainableCommander) => void): Promise<T> {
+export async function writeAcknowledged<T>(
+  redis: RedisClient,
+  queue: (pipeline: ChainableCommander) => void,
+): Promise<T> {
   const replicated = isCluster(redis);
   const pipeline = replicated ? (await ready(acknowledgingClient(redis))).pipeline() : redis.pipeline();
   queue(pipeline);
@@ -78,12 +88,17 @@ export function replicationMark(key: string): string {
  * idempotent, so retrying is safe. One Redis has no replica to wait for: `write` alone, as before.
  * `slotKeys`: one key of each slot the write's data lives in (what rebuilds itself is left out).
  */
-export async function acknowledged<T>(slotKeys: readonly string[], write: () => Promise<T>, redis: RedisClient = getRedis()): Promise<T> {
+export async function acknowledged<T>(
+  slotKeys: readonly string[],
+  write: () => Promise<T>,
+  redis: RedisClient = getRedis(),
+): Promise<T> {
   const result = await write();
   if (!isCluster(redis)) return result;
   const own = await ready(acknowledgingClient(redis));
   const oneKeyPerSlot = new Map(slotKeys.map((key) => [calculateSlot(key), key]));
-  const markAndWait = (key: string) => own.pipeline().set(replicationMark(key), '1', 'PX', MARK_TTL_MS).wait(1, REPLICA_WAIT_MS).exec();
+  const markAndWait = (key: string) =>
+    own.pipeline().set(replicationMark(key), '1', 'PX', MARK_TTL_MS).wait(1, REPLICA_WAIT_MS).exec();
   await Promise.all(
     [...oneKeyPerSlot.values()].map(async (key) => {
       let replies = await markAndWait(key);
@@ -114,11 +129,15 @@ export async function replicasOnline(redis: RedisClient): Promise<boolean> {
  * replicas may still be in their first sync, and every such write would be refused meanwhile.
  * Calls `onWaiting` once if it has to wait; throws once the time is up.
  */
-export async function waitForReplicas(redis: RedisClient, { timeoutMs, onWaiting }: { timeoutMs: number; onWaiting?: () => void }): Promise<void> {
+export async function waitForReplicas(
+  redis: RedisClient,
+  { timeoutMs, onWaiting }: { timeoutMs: number; onWaiting?: () => void },
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let told = false;
   while (!(await replicasOnline(redis))) {
-    if (Date.now() >= deadline) throw new Error(`no replica of every master was online after ${Math.round(timeoutMs / 1000)} s`);
+    if (Date.now() >= deadline)
+      throw new Error(`no replica of every master was online after ${Math.round(timeoutMs / 1000)} s`);
     if (!told) onWaiting?.();
     told = true;
     await new Promise((resolve) => setTimeout(resolve, 250));

@@ -6,7 +6,8 @@ import { processEnv, type Env } from '../config';
 export type RedisClient = Redis | Cluster;
 
 /** Where Redis is: REDIS_URL (one server) or REDIS_CLUSTER_NODES (seed nodes of a cluster). */
-export type RedisConnection = { mode: 'single'; url: string } | { mode: 'cluster'; nodes: { host: string; port: number }[] };
+export type RedisConnection =
+  { mode: 'single'; url: string } | { mode: 'cluster'; nodes: { host: string; port: number }[] };
 
 const globalForRedis = globalThis as typeof globalThis & { __crowdpulseRedis?: RedisClient };
 
@@ -31,7 +32,9 @@ function parseNode(address: string): { host: string; port: number } {
 function requiredConnection(): RedisConnection {
   const connection = connectionFromEnv();
   if (!connection) {
-    throw new Error('Neither REDIS_URL nor REDIS_CLUSTER_NODES is set (server.ts starts an embedded redis-server when both are missing)');
+    throw new Error(
+      'Neither REDIS_URL nor REDIS_CLUSTER_NODES is set (server.ts starts an embedded redis-server when both are missing)',
+    );
   }
   return connection;
 }
@@ -96,7 +99,9 @@ export function createRedis(target: RedisConnection | string = requiredConnectio
 export function createSubscriber(target: RedisConnection | string = requiredConnection()): RedisClient {
   const connection = typeof target === 'string' ? ({ mode: 'single', url: target } as const) : target;
   if (connection.mode === 'single') {
-    return logConnectionErrors(new Redis(connection.url, { ...handshake, enableOfflineQueue: true, maxRetriesPerRequest: null }));
+    return logConnectionErrors(
+      new Redis(connection.url, { ...handshake, enableOfflineQueue: true, maxRetriesPerRequest: null }),
+    );
   }
   return logConnectionErrors(
     new Cluster(connection.nodes, {

@@ -68,7 +68,12 @@ export async function freePort(): Promise<number> {
  * redis-server the project starts (this one, the local cluster's nodes) runs with these.
  */
 export const LAZYFREE_ARGS = [
-  '--lazyfree-lazy-expire', 'yes', '--lazyfree-lazy-user-del', 'yes', '--lazyfree-lazy-server-del', 'yes',
+  '--lazyfree-lazy-expire',
+  'yes',
+  '--lazyfree-lazy-user-del',
+  'yes',
+  '--lazyfree-lazy-server-del',
+  'yes',
 ] as const;
 
 /**
@@ -83,8 +88,22 @@ export async function startRedisServer(options: RedisServerOptions = {}): Promis
   for (let attempt = 1; ; attempt++) {
     const port = options.port ?? (await freePort());
     const fromStdin = options.password === undefined ? [] : ['-'];
-    const args = [...fromStdin, '--port', String(port), '--bind', '127.0.0.1', ...persistence, ...LAZYFREE_ARGS, '--loglevel', 'warning'];
-    const child = withPrivateUmask(() => spawn(programPath('redis-server'), args, { stdio: [options.password === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] }));
+    const args = [
+      ...fromStdin,
+      '--port',
+      String(port),
+      '--bind',
+      '127.0.0.1',
+      ...persistence,
+      ...LAZYFREE_ARGS,
+      '--loglevel',
+      'warning',
+    ];
+    const child = withPrivateUmask(() =>
+      spawn(programPath('redis-server'), args, {
+        stdio: [options.password === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+      }),
+    );
     if (options.password !== undefined) child.stdin!.end(`requirepass ${options.password}\n`);
     const exited = once(child, 'exit').then(() => undefined);
     // Whatever happens to this process, its private Redis must not outlive it.

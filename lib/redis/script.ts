@@ -52,7 +52,9 @@ function inOrder(names: Names, values: Record<string, ScriptValue | readonly Scr
  * defineCommand: EVALSHA, loaded again after NOSCRIPT) the first time it runs there. The number
  * of keys goes with each call, so a run of keys (`...feed`) is counted as it is.
  */
-export function defineScript<const K extends Names, const A extends Names, R>(spec: ScriptSpec<K, A, R>): Script<K, A, R> {
+export function defineScript<const K extends Names, const A extends Names, R>(
+  spec: ScriptSpec<K, A, R>,
+): Script<K, A, R> {
   const command = `script:${spec.file}`;
   let lua: string | undefined;
   const decode = spec.reply as (raw: unknown) => R;
@@ -61,7 +63,11 @@ export function defineScript<const K extends Names, const A extends Names, R>(sp
     argv: inOrder(spec.args, args as Record<string, ScriptValue>),
   });
   const call = (target: RedisClient | ChainableCommander, packed: ReturnType<typeof pack>) =>
-    (target as unknown as Record<string, (...values: ScriptValue[]) => Promise<unknown>>)[command]!(packed.keys.length, ...packed.keys, ...packed.argv);
+    (target as unknown as Record<string, (...values: ScriptValue[]) => Promise<unknown>>)[command]!(
+      packed.keys.length,
+      ...packed.keys,
+      ...packed.argv,
+    );
   const source = () => (lua ??= loadLua(spec.file));
   const script: Script<K, A, R> = {
     ...spec,
@@ -70,7 +76,9 @@ export function defineScript<const K extends Names, const A extends Names, R>(sp
     async run(redis, keys, args, options) {
       if (!(command in redis.scriptsSet)) redis.defineCommand(command, { lua: source(), readOnly: spec.readOnly });
       const packed = pack(keys, args);
-      const raw = options?.acknowledged ? await writeAcknowledged(redis, (pipeline) => void call(pipeline, packed)) : await call(redis, packed);
+      const raw = options?.acknowledged
+        ? await writeAcknowledged(redis, (pipeline) => void call(pipeline, packed))
+        : await call(redis, packed);
       return decode(raw);
     },
   };

@@ -21,7 +21,9 @@ export type SupervisedRedis = { url: string; port: number; pid(): number; stop()
  * data folder it reloads its AOF, so a crash loses at most the last second of writes. It
  * requires a password made up at start (its url carries it).
  */
-export async function superviseRedisServer(options: { dataDir?: string; backoff?: Backoff } = {}): Promise<SupervisedRedis> {
+export async function superviseRedisServer(
+  options: { dataDir?: string; backoff?: Backoff } = {},
+): Promise<SupervisedRedis> {
   const { dataDir, backoff = DEFAULT_BACKOFF } = options;
   // Any local user can reach a loopback port: the server takes only clients that know this, made up at each start (it lives in REDIS_URL).
   const password = randomBytes(24).toString('base64url');

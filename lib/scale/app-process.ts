@@ -88,7 +88,13 @@ export class AppProcess {
     const deadline = Date.now() + 30_000;
     while (Date.now() < deadline) {
       if (this.child?.exitCode !== null) break;
-      if (await fetch(`${this.baseURL}/api/health`).then((r) => r.ok, () => false)) return;
+      if (
+        await fetch(`${this.baseURL}/api/health`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        return;
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     await this.stop('SIGKILL');

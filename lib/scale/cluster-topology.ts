@@ -2,7 +2,12 @@
 import { cli } from './redis-node';
 
 export type ClusterNode = { host: string; port: number };
-export type ClusterNodeInfo = ClusterNode & { id: string; role: 'master' | 'replica'; masterId?: string; slots: [number, number][] };
+export type ClusterNodeInfo = ClusterNode & {
+  id: string;
+  role: 'master' | 'replica';
+  masterId?: string;
+  slots: [number, number][];
+};
 
 /**
  * Every running node says ok and sees all 16384 slots served by running masters, and every
@@ -11,18 +16,20 @@ export type ClusterNodeInfo = ClusterNode & { id: string; role: 'master' | 'repl
 export async function allOk(nodes: ClusterNode[]): Promise<boolean> {
   const running = new Set(nodes.map((node) => node.port));
   const views = await Promise.all(
-    nodes.map(async (node) => {
-      const [info, table, replication] = await Promise.all([
-        cli(node.port, 'CLUSTER', 'INFO'),
-        cli(node.port, 'CLUSTER', 'NODES'),
-        cli(node.port, 'INFO', 'replication'),
-      ]);
-      if (!/cluster_state:ok/.test(info)) return false;
-      if (/role:slave/.test(replication) && !/master_link_status:up/.test(replication)) return false;
-      const masters = parseClusterNodes(table).filter((entry) => entry.role === 'master');
-      const served = masters.flatMap((master) => master.slots).reduce((sum, [from, to]) => sum + to - from + 1, 0);
-      return served === 16_384 && masters.every((master) => master.slots.length === 0 || running.has(master.port));
-    }).map((view) => view.catch(() => false)),
+    nodes
+      .map(async (node) => {
+        const [info, table, replication] = await Promise.all([
+          cli(node.port, 'CLUSTER', 'INFO'),
+          cli(node.port, 'CLUSTER', 'NODES'),
+          cli(node.port, 'INFO', 'replication'),
+        ]);
+        if (!/cluster_state:ok/.test(info)) return false;
+        if (/role:slave/.test(replication) && !/master_link_status:up/.test(replication)) return false;
+        const masters = parseClusterNodes(table).filter((entry) => entry.role === 'master');
+        const served = masters.flatMap((master) => master.slots).reduce((sum, [from, to]) => sum + to - from + 1, 0);
+        return served === 16_384 && masters.every((master) => master.slots.length === 0 || running.has(master.port));
+      })
+      .map((view) => view.catch(() => false)),
   );
   return views.every(Boolean);
 }

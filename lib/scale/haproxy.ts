@@ -95,7 +95,11 @@ export function haproxyConfig(
  * Runs Debian's haproxy in the foreground (-db) with that configuration, written to a temp dir
  * removed on stop; resolves once it accepts connections.
  */
-export async function startHaproxy(port: number, backends: readonly Backend[], options: HaproxyOptions = {}): Promise<HaproxyHandle> {
+export async function startHaproxy(
+  port: number,
+  backends: readonly Backend[],
+  options: HaproxyOptions = {},
+): Promise<HaproxyHandle> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'crowdpulse-haproxy-'));
   const configFile = path.join(dir, 'haproxy.cfg');
   writeFileSync(configFile, haproxyConfig(port, backends, options));

@@ -31,7 +31,9 @@ export type LocalClusterHandle = {
  * replicas each, free ports (P and its bus port P+10000), no persistence, a temp dir per node.
  * Everything is killed and removed on stop() and when this process exits.
  */
-export async function startLocalCluster(options: { masters?: number; replicasPerMaster?: number } = {}): Promise<LocalClusterHandle> {
+export async function startLocalCluster(
+  options: { masters?: number; replicasPerMaster?: number } = {},
+): Promise<LocalClusterHandle> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await startOnce(options);
@@ -55,7 +57,11 @@ async function startOnce({ masters = 3, replicasPerMaster = 1 }): Promise<LocalC
   try {
     const ports = await clusterPorts(count);
     for (const port of ports) {
-      const node: RunningNode = { host: HOST, port, dir: mkdtempSync(path.join(tmpdir(), `crowdpulse-cluster-${port}-`)) };
+      const node: RunningNode = {
+        host: HOST,
+        port,
+        dir: mkdtempSync(path.join(tmpdir(), `crowdpulse-cluster-${port}-`)),
+      };
       running.push(node);
       node.child = await startNode(node);
     }
@@ -66,7 +72,8 @@ async function startOnce({ masters = 3, replicasPerMaster = 1 }): Promise<LocalC
     throw error;
   }
 
-  const alive = () => running.filter((node) => node.child && node.child.exitCode === null && node.child.signalCode === null);
+  const alive = () =>
+    running.filter((node) => node.child && node.child.exitCode === null && node.child.signalCode === null);
   const describe = async () => {
     for (const node of alive()) {
       const reply = await cli(node.port, 'CLUSTER', 'NODES').catch(() => undefined);
@@ -98,7 +105,10 @@ async function startOnce({ masters = 3, replicasPerMaster = 1 }): Promise<LocalC
     seedNodes: running.map(({ host, port }) => `${host}:${port}`).join(','),
     describe,
     async masterFor(keyOrSlot) {
-      const slot = typeof keyOrSlot === 'number' ? keyOrSlot : Number(await cli(alive()[0]?.port ?? 0, 'CLUSTER', 'KEYSLOT', keyOrSlot));
+      const slot =
+        typeof keyOrSlot === 'number'
+          ? keyOrSlot
+          : Number(await cli(alive()[0]?.port ?? 0, 'CLUSTER', 'KEYSLOT', keyOrSlot));
       const master = (await describe()).find(
         (node) => node.role === 'master' && node.slots.some(([from, to]) => slot >= from && slot <= to),
       );

@@ -25,9 +25,29 @@ export async function startNode(node: RunningNode): Promise<ChildProcess> {
   const child = spawn(
     programPath('redis-server'),
     [
-      '--port', String(node.port), '--bind', HOST, '--dir', node.dir,
-      '--cluster-enabled', 'yes', '--cluster-config-file', `nodes-${node.port}.conf`, '--cluster-node-timeout', '1000',
-      '--save', '', '--appendonly', 'no', '--repl-diskless-sync-delay', '0', '--enable-debug-command', 'local', ...LAZYFREE_ARGS, '--loglevel', 'warning',
+      '--port',
+      String(node.port),
+      '--bind',
+      HOST,
+      '--dir',
+      node.dir,
+      '--cluster-enabled',
+      'yes',
+      '--cluster-config-file',
+      `nodes-${node.port}.conf`,
+      '--cluster-node-timeout',
+      '1000',
+      '--save',
+      '',
+      '--appendonly',
+      'no',
+      '--repl-diskless-sync-delay',
+      '0',
+      '--enable-debug-command',
+      'local',
+      ...LAZYFREE_ARGS,
+      '--loglevel',
+      'warning',
     ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
@@ -43,5 +63,12 @@ export async function cli(port: number, ...args: string[]): Promise<string> {
 
 /** `redis-cli --cluster create` over the given ports, `replicasPerMaster` replicas each. */
 export async function createCluster(ports: number[], replicasPerMaster: number): Promise<void> {
-  await run(programPath('redis-cli'), ['--cluster', 'create', ...ports.map((port) => `${HOST}:${port}`), '--cluster-replicas', String(replicasPerMaster), '--cluster-yes']);
+  await run(programPath('redis-cli'), [
+    '--cluster',
+    'create',
+    ...ports.map((port) => `${HOST}:${port}`),
+    '--cluster-replicas',
+    String(replicasPerMaster),
+    '--cluster-yes',
+  ]);
 }

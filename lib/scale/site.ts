@@ -37,7 +37,8 @@ const instanceNameOf = (index: number) => `instance-${index + 1}`;
 export async function startScaledSite(options: ScaledSiteOptions): Promise<ScaledSite> {
   const startApp = options.startApp ?? ((env, appOptions) => AppProcess.start(env, appOptions));
   // One visitor-cookie key for the whole site, or each instance would refuse the others' cookies.
-  const visitorSecret = options.env.VISITOR_SECRET || rawSetting('VISITOR_SECRET') || randomBytes(32).toString('base64url');
+  const visitorSecret =
+    options.env.VISITOR_SECRET || rawSetting('VISITOR_SECRET') || randomBytes(32).toString('base64url');
   const apps: ScaledSite['apps'] = [];
   const stopApps = () => Promise.all(apps.map(({ app }) => app.stop())).then(() => undefined);
   const startOne = async (index: number) => {
@@ -60,7 +61,11 @@ export async function startScaledSite(options: ScaledSiteOptions): Promise<Scale
     const port = options.port ?? (await freePort());
     // RATE_LIMIT_PER_MIN=0 turns every per-address limit off: HAProxy's per-source one too.
     const connectionsPerSource = options.env.RATE_LIMIT_PER_MIN === '0' ? 0 : undefined;
-    const haproxy = await startHaproxy(port, apps.map(({ name, app }) => ({ name, port: app.port })), { connectionsPerSource });
+    const haproxy = await startHaproxy(
+      port,
+      apps.map(({ name, app }) => ({ name, port: app.port })),
+      { connectionsPerSource },
+    );
     return {
       url: haproxy.url,
       apps,

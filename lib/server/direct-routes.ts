@@ -15,11 +15,17 @@ export type DirectRoute = { method: string; path: RegExp; handler: Handler };
  * Returns false for anything it does not take (no route, a write without Content-Length, a body over 64 KiB),
  * which then goes to Next as before.
  */
-export async function answerDirectly(routes: readonly DirectRoute[], request: IncomingMessage, response: ServerResponse): Promise<boolean> {
+export async function answerDirectly(
+  routes: readonly DirectRoute[],
+  request: IncomingMessage,
+  response: ServerResponse,
+): Promise<boolean> {
   const target = request.url ?? '/';
   const pathname = target.split('?')[0]!;
   let params: Record<string, string> | undefined;
-  const found = routes.find((route) => route.method === request.method && (params = matched(route.path.exec(pathname))));
+  const found = routes.find(
+    (route) => route.method === request.method && (params = matched(route.path.exec(pathname))),
+  );
   const reads = request.method === 'GET';
   const length = Number(request.headers['content-length'] ?? (reads ? 0 : NaN));
   if (!found || !params || !Number.isInteger(length) || length > MAX_BODY_BYTES) return false;
@@ -35,9 +41,12 @@ export async function answerDirectly(routes: readonly DirectRoute[], request: In
     },
   });
   const headers = new Headers();
-  for (const [name, value] of Object.entries(request.headers)) if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+  for (const [name, value] of Object.entries(request.headers))
+    if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
   // The URL's host is never read (the handler reads its path and headers): a Host the front door took is not parsed again here.
-  const init = (reads ? { method: 'GET', headers } : { method: request.method, headers, body, duplex: 'half' }) as RequestInit;
+  const init = (
+    reads ? { method: 'GET', headers } : { method: request.method, headers, body, duplex: 'half' }
+  ) as RequestInit;
   const answer = await found.handler(new Request(`http://localhost${target}`, init), {
     params: Promise.resolve(params) as Promise<never>,
   });

@@ -13,7 +13,9 @@ function decoded(text: string): string | undefined {
 }
 
 function notFound(response: ServerResponse, message: string): true {
-  response.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { code: 'not_found', message } }));
+  response
+    .writeHead(404, { 'content-type': 'application/json' })
+    .end(JSON.stringify({ error: { code: 'not_found', message } }));
   return true;
 }
 
@@ -31,7 +33,8 @@ export function frameworkFiles(staticDir?: string): (request: IncomingMessage, r
   return (request, response) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return false;
     const path = (request.url ?? '/').split('?')[0]!;
-    if (path === '/_next/image' || path.startsWith('/_next/image/')) return notFound(response, 'this site serves no optimised images');
+    if (path === '/_next/image' || path.startsWith('/_next/image/'))
+      return notFound(response, 'this site serves no optimised images');
     if (builtFile && path.startsWith(STATIC)) {
       const file = builtFile(decoded(path.slice(STATIC.length)) ?? '');
       if (!file) return notFound(response, 'no such build file');

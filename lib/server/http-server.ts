@@ -48,12 +48,20 @@ const KEEP_ALIVE_MS = 65_000;
  */
 export function createAppServer(
   handle: (request: IncomingMessage, response: ServerResponse) => unknown,
-  { direct = [], slowClientMs = SLOW_CLIENT_MS, staticDir }: { direct?: readonly DirectRoute[]; slowClientMs?: number; staticDir?: string } = {},
+  {
+    direct = [],
+    slowClientMs = SLOW_CLIENT_MS,
+    staticDir,
+  }: { direct?: readonly DirectRoute[]; slowClientMs?: number; staticDir?: string } = {},
 ): AppServer {
   const answerFile = frameworkFiles(staticDir);
   const httpServer = createServer(
     // A request's head, and then the whole request, must arrive within the bound (Node answers 408 and closes), checked every second.
-    { headersTimeout: slowClientMs, requestTimeout: slowClientMs, connectionsCheckingInterval: Math.min(1_000, slowClientMs / 2) },
+    {
+      headersTimeout: slowClientMs,
+      requestTimeout: slowClientMs,
+      connectionsCheckingInterval: Math.min(1_000, slowClientMs / 2),
+    },
     observeRequests(async (request, response) => {
       nameInstanceOn(response);
       // The page cache's own renders (loopback): raw HTML; the policy is set when a page is served.
@@ -73,15 +81,23 @@ export function createAppServer(
       // A page without its locale prefix goes to the visitor's (lib/http/locale.ts): no cookie, no render.
       if (redirectToLocale(request, response)) return;
       if (!isPublicFile(request.url)) {
-        await issueVisitorCookie(request, response, address).catch((error: Error) => log.warn({ err: error.message }, 'issuing a visitor cookie failed'));
+        await issueVisitorCookie(request, response, address).catch((error: Error) =>
+          log.warn({ err: error.message }, 'issuing a visitor cookie failed'),
+        );
       }
       // A write's answer is a few dozen bytes of JSON: gzipping it cost more CPU than it saved bytes.
-      if (request.method !== 'GET' && request.method !== 'HEAD' && request.url?.startsWith('/api/')) delete request.headers['accept-encoding'];
-      if (direct.length > 0 && (await answerDirectly(direct, request, response).catch((error: Error) => failed(response, error)))) return;
+      if (request.method !== 'GET' && request.method !== 'HEAD' && request.url?.startsWith('/api/'))
+        delete request.headers['accept-encoding'];
+      if (
+        direct.length > 0 &&
+        (await answerDirectly(direct, request, response).catch((error: Error) => failed(response, error)))
+      )
+        return;
       let shared = sharedPage(request);
       if (!shared) return void handle(request, response);
       // A cursor naming no listed project renders nothing new: the first page, from the cache (a Redis that cannot say lets the render answer).
-      if (shared.cursor && !(await cursorListed(shared.cursor.after, shared.cursor.ending).catch(() => true))) shared = shared.cursor.first;
+      if (shared.cursor && !(await cursorListed(shared.cursor.after, shared.cursor.ending).catch(() => true)))
+        shared = shared.cursor.first;
       await pages.serve(request, response, shared).catch((error: Error) => failed(response, error));
     }),
   );
@@ -94,7 +110,8 @@ export function createAppServer(
   const cap = connectionCap();
   const io: RealtimeServer = new Server(httpServer, {
     // A handshake is held to the Host pages are: another is refused before a place is claimed.
-    allowRequest: (request, callback) => (hostProblem(request) ? callback('host not allowed', false) : cap.allowRequest(request, callback)),
+    allowRequest: (request, callback) =>
+      hostProblem(request) ? callback('host not allowed', false) : cap.allowRequest(request, callback),
     connectTimeout: connectTimeoutMs(),
     maxHttpBufferSize: 16 * 1024,
   });
@@ -124,24 +141,36 @@ export function createAppServer(
  */
 function sharedPage(request: IncomingMessage) {
   if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
-  if (request.headers.rsc !== undefined || request.headers['next-router-prefetch'] !== undefined || request.url?.includes('_rsc=')) return undefined;
+  if (
+    request.headers.rsc !== undefined ||
+    request.headers['next-router-prefetch'] !== undefined ||
+    request.url?.includes('_rsc=')
+  )
+    return undefined;
   return sharedPageOf(request.url ?? '/');
 }
 
 function failed(response: ServerResponse, error: Error): true {
   log.error({ err: error.message }, 'answering a request failed');
-  if (!response.headersSent) response.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { code: 'internal', message: 'unexpected error' } }));
+  if (!response.headersSent)
+    response
+      .writeHead(500, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ error: { code: 'internal', message: 'unexpected error' } }));
   return true;
 }
 
 function refuseTooMany(response: ServerResponse, retryAfter: number): void {
   const refusal = tooMany('page loads', retryAfter);
-  response.writeHead(refusal.status, { 'content-type': 'application/json', ...refusal.headers }).end(JSON.stringify(errorBody(refusal)));
+  response
+    .writeHead(refusal.status, { 'content-type': 'application/json', ...refusal.headers })
+    .end(JSON.stringify(errorBody(refusal)));
 }
 
 /** Answered before the body is read: Node discards what the client still sends. */
 function refuse(response: ServerResponse, { status, code, message, headers }: HttpError): void {
-  response.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify({ error: { code, message } }));
+  response
+    .writeHead(status, { 'content-type': 'application/json', ...headers })
+    .end(JSON.stringify({ error: { code, message } }));
 }
 
 function refuseMalformedPath(response: ServerResponse, message: string): void {

@@ -28,17 +28,27 @@ export function renderThrough(server: Server): (path: string, requestId?: string
     new Promise((resolve, reject) => {
       const { address, port } = server.address() as AddressInfo;
       const host = address === '::' || address === '0.0.0.0' ? '127.0.0.1' : address;
-      const asked = httpRequest({ host, port, path, headers: { accept: 'text/html', [RENDER_HEADER]: secret, ...(requestId && { 'x-request-id': requestId }) } }, (answer) => {
-        const chunks: Buffer[] = [];
-        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
-        answer.on('end', () => {
-          const headers: Record<string, string> = {};
-          for (const name of KEPT) if (typeof answer.headers[name] === 'string') headers[name] = answer.headers[name];
-          resolve({ status: answer.statusCode ?? 500, headers, body: Buffer.concat(chunks) });
-        });
-        answer.on('error', reject);
-      });
-      asked.setTimeout(RENDER_TIMEOUT_MS, () => asked.destroy(new Error(`rendering ${path} took over ${RENDER_TIMEOUT_MS} ms`)));
+      const asked = httpRequest(
+        {
+          host,
+          port,
+          path,
+          headers: { accept: 'text/html', [RENDER_HEADER]: secret, ...(requestId && { 'x-request-id': requestId }) },
+        },
+        (answer) => {
+          const chunks: Buffer[] = [];
+          answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+          answer.on('end', () => {
+            const headers: Record<string, string> = {};
+            for (const name of KEPT) if (typeof answer.headers[name] === 'string') headers[name] = answer.headers[name];
+            resolve({ status: answer.statusCode ?? 500, headers, body: Buffer.concat(chunks) });
+          });
+          answer.on('error', reject);
+        },
+      );
+      asked.setTimeout(RENDER_TIMEOUT_MS, () =>
+        asked.destroy(new Error(`rendering ${path} took over ${RENDER_TIMEOUT_MS} ms`)),
+      );
       asked.on('error', reject);
       asked.end();
     });

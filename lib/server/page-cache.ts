@@ -44,7 +44,11 @@ export type PageCache = ReturnType<typeof createPageCache>;
  * miss a change), nor a page that is not a 200, says Redis is unavailable or fell back to the
  * browser for a part that failed to render.
  */
-export function createPageCache(topics: PageTopics, render: (path: string, requestId?: string) => Promise<RenderedPage>, now = Date.now) {
+export function createPageCache(
+  topics: PageTopics,
+  render: (path: string, requestId?: string) => Promise<RenderedPage>,
+  now = Date.now,
+) {
   const byName = new Map<string, Topic>();
   const kept = new Map<string, Kept>();
   const flights = new Map<string, Flight>();
@@ -64,7 +68,12 @@ export function createPageCache(topics: PageTopics, render: (path: string, reque
     const name = topicName(page.topic);
     let topic = byName.get(name);
     if (!topic) {
-      const created: Topic = { generation: 0, lastViewed: now(), paths: new Set(), watch: undefined as unknown as TopicWatch };
+      const created: Topic = {
+        generation: 0,
+        lastViewed: now(),
+        paths: new Set(),
+        watch: undefined as unknown as TopicWatch,
+      };
       created.watch = topics.watch(page.topic, () => void created.generation++);
       byName.set(name, (topic = created));
     }
@@ -82,14 +91,20 @@ export function createPageCache(topics: PageTopics, render: (path: string, reque
     topic.watch.release();
   }
 
-  async function renderFresh(page: SharedPage, topic: Topic, generation: number, requestId?: string): Promise<Prepared> {
+  async function renderFresh(
+    page: SharedPage,
+    topic: Topic,
+    generation: number,
+    requestId?: string,
+  ): Promise<Prepared> {
     await topic.watch.ready;
     // Subscribed before rendering, so a change cannot fall between what the render read and the stream.
     const live = topic.watch.live() && generation === topic.generation;
     renders++;
     appMetrics().pageRendered(page.topic.kind);
     const rendered = asNotFound(await render(page.path, requestId));
-    const shared = rendered.status === 200 && !rendered.body.includes(UNAVAILABLE_MARK) && !fellBackToClient(rendered.body);
+    const shared =
+      rendered.status === 200 && !rendered.body.includes(UNAVAILABLE_MARK) && !fellBackToClient(rendered.body);
     const prepared = await prepare(rendered, shared);
     if (shared && live && generation === topic.generation && topic.watch.live()) {
       kept.delete(page.path);
@@ -103,7 +118,8 @@ export function createPageCache(topics: PageTopics, render: (path: string, reque
   function current(page: SharedPage, requestId?: string): Promise<Prepared> {
     const topic = topicOf(page);
     const found = kept.get(page.path);
-    if (found && found.generation === topic.generation && found.expiresAt > now() && topic.watch.live()) return Promise.resolve(found.page);
+    if (found && found.generation === topic.generation && found.expiresAt > now() && topic.watch.live())
+      return Promise.resolve(found.page);
     const flight = flights.get(page.path);
     if (flight && flight.generation === topic.generation) return flight.page;
     const generation = topic.generation;
@@ -149,11 +165,14 @@ async function prepare(rendered: RenderedPage, shared: boolean): Promise<Prepare
 }
 
 function send(request: IncomingMessage, response: ServerResponse, page: Prepared): void {
-  const vary = page.headers.vary?.toLowerCase().includes('accept-encoding') ? page.headers.vary : ['Accept-Encoding', page.headers.vary].filter(Boolean).join(', ');
+  const vary = page.headers.vary?.toLowerCase().includes('accept-encoding')
+    ? page.headers.vary
+    : ['Accept-Encoding', page.headers.vary].filter(Boolean).join(', ');
   const headers: Record<string, string> = { ...page.headers, vary, etag: page.etag };
   headers['content-security-policy'] = pagePolicyWith(page.scriptHashes);
   // A response that gives a visitor its cookie is that visitor's alone.
-  headers['cache-control'] = page.shared && !response.hasHeader('set-cookie') ? SHARED_CACHE_CONTROL : 'private, no-store';
+  headers['cache-control'] =
+    page.shared && !response.hasHeader('set-cookie') ? SHARED_CACHE_CONTROL : 'private, no-store';
   if (page.shared && request.headers['if-none-match'] === page.etag) return void response.writeHead(304, headers).end();
   const useGzip = page.gzip && /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
   const body = useGzip ? page.gzip! : page.body;

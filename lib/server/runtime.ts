@@ -71,7 +71,10 @@ export async function startRuntime(): Promise<Runtime> {
   const ctx = defaultLiveEventsContext();
   if (setting('SEED_DEMO')) {
     // Seeded quiz scores wait for a replica: on a new cluster, let the replicas finish their first sync.
-    await waitForReplicas(redis, { timeoutMs: 120_000, onWaiting: () => log.info("waiting for the cluster's replicas' first sync before seeding") });
+    await waitForReplicas(redis, {
+      timeoutMs: 120_000,
+      onWaiting: () => log.info("waiting for the cluster's replicas' first sync before seeding"),
+    });
     const { created } = await seedDemoProjects(ctx);
     const players = await seedDemoBoard(defaultLeaderboardContext());
     log.info({ created, players }, 'demo projects and leaderboard seeded');
@@ -85,7 +88,9 @@ export async function startRuntime(): Promise<Runtime> {
   });
 
   // Every instance announces the campaigns that end; the script makes each announcement once (lib/live-events/campaign-end.ts).
-  const endWatch = watchEnds(ctx, (error) => log.warn({ err: error.message }, 'announcing campaign ends failed; retrying next second'));
+  const endWatch = watchEnds(ctx, (error) =>
+    log.warn({ err: error.message }, 'announcing campaign ends failed; retrying next second'),
+  );
 
   // Every instance fans out (a lease per project keeps two workers off one queue) and may sweep for lost marks (lib/feed/work.ts).
   const feedWorkers = startFanoutWorkers(

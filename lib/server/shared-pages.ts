@@ -10,7 +10,11 @@ import type { PageTopic } from '../realtime/page-topics';
  * A catalogue page past the first carries its cursor: one naming no listed project is served
  * `first` instead of a render of its own (lib/server/http-server.ts).
  */
-export type SharedPage = { path: string; topic: PageTopic; cursor?: { after: string; ending: boolean; first: SharedPage } };
+export type SharedPage = {
+  path: string;
+  topic: PageTopic;
+  cursor?: { after: string; ending: boolean; first: SharedPage };
+};
 
 /**
  * Pages whose HTML holds no data: static in the build (e2e/static-shells.spec.ts), shared, everything
@@ -52,7 +56,8 @@ export function sharedPageOf(target: string): SharedPage | undefined {
     return { path: `${home}/leaderboard${kept}`, topic: { kind: 'leaderboard' } };
   }
   const slug = /^\/projects\/([^/]+)$/.exec(pathname)?.[1];
-  if (slug && slugSchema.safeParse(slug).success) return { path: `${home}/projects/${slug}`, topic: { kind: 'project', slug } };
+  if (slug && slugSchema.safeParse(slug).success)
+    return { path: `${home}/projects/${slug}`, topic: { kind: 'project', slug } };
   return undefined;
 }
 

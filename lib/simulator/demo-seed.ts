@@ -19,7 +19,8 @@ export const DEMO_DURATIONS = [12 * MINUTE, 5 * HOUR, 3 * 24 * HOUR, 12 * 24 * H
 export async function seedDemoProjects(ctx: LiveEventsContext): Promise<{ created: string[] }> {
   const created: string[] = [];
   for (const [position, demo] of DEMO_PROJECTS.entries()) {
-    const endsAt = (await getProject(demo.slug, ctx.redis))?.endsAt ?? ctx.now() + DEMO_DURATIONS[position % DEMO_DURATIONS.length]!;
+    const endsAt =
+      (await getProject(demo.slug, ctx.redis))?.endsAt ?? ctx.now() + DEMO_DURATIONS[position % DEMO_DURATIONS.length]!;
     const project = { ...demo, endsAt };
     if ((await saveProject(project, position, ctx.redis, ctx.now())).created) {
       created.push(project.slug);
@@ -37,7 +38,16 @@ async function claimNearlyAll(project: Project, ctx: LiveEventsContext): Promise
   const tier = project.tiers?.find((each) => each.limit !== undefined && each.limit <= 12);
   if (!tier) return;
   for (let i = 0; i < tier.limit! - 1; i++) {
-    await recordContribution(project.slug, { id: `seed-${project.slug}-${tier.id}-${i}`, name: BACKER_NAMES[i % BACKER_NAMES.length]!, amount: tier.minimum, tier: tier.id }, ctx);
+    await recordContribution(
+      project.slug,
+      {
+        id: `seed-${project.slug}-${tier.id}-${i}`,
+        name: BACKER_NAMES[i % BACKER_NAMES.length]!,
+        amount: tier.minimum,
+        tier: tier.id,
+      },
+      ctx,
+    );
   }
 }
 
@@ -52,7 +62,13 @@ function pastDay(project: Project, now: number) {
     at: i < 4 ? now - (i + 1) * 4 * MINUTE : now - Math.floor(((i * 37) % 96) * 0.25 * HOUR) - 31 * MINUTE,
   }));
   const news = [
-    { kind: 'news' as const, id: `seed-${project.slug}-news`, title: pick(NEWS_TITLES, project.slug.length), url: `https://example.org/${project.slug}/updates/1`, at: now - 3 * HOUR },
+    {
+      kind: 'news' as const,
+      id: `seed-${project.slug}-news`,
+      title: pick(NEWS_TITLES, project.slug.length),
+      url: `https://example.org/${project.slug}/updates/1`,
+      at: now - 3 * HOUR,
+    },
   ];
   return [...contributions, ...news];
 }

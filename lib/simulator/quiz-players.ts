@@ -1,6 +1,14 @@
 import { readTop, type LeaderboardContext } from '../leaderboard';
 import { randomInt } from 'node:crypto';
-import { answerQuestion, QUESTIONS_PER_SESSION, rightChoiceShown, startSession, submitSession, type PublicQuestion, type SubmitResult } from '../quiz';
+import {
+  answerQuestion,
+  QUESTIONS_PER_SESSION,
+  rightChoiceShown,
+  startSession,
+  submitSession,
+  type PublicQuestion,
+  type SubmitResult,
+} from '../quiz';
 import { BACKER_NAMES } from '../projects/demo-names';
 import { between, pick, type Chance } from './chance';
 
@@ -38,7 +46,9 @@ export async function playSimulatedQuiz(
   playerId = simulatedPlayer(),
   chance: Chance = Math.random,
 ): Promise<SubmitResult> {
-  const thinkTimes = Array.from({ length: QUESTIONS_PER_SESSION }, () => Math.round(style.secondsPerAnswer * 1000 * between(0.5, 1.5, chance)));
+  const thinkTimes = Array.from({ length: QUESTIONS_PER_SESSION }, () =>
+    Math.round(style.secondsPerAnswer * 1000 * between(0.5, 1.5, chance)),
+  );
   let time = ctx.now() - thinkTimes.reduce((sum, ms) => sum + ms, 0);
   const player = { ...ctx, now: () => time };
   const session = await startSession(playerId, player);
@@ -48,7 +58,11 @@ export async function playSimulatedQuiz(
     const answer = rightChoiceShown(question);
     const { length } = question.choices;
     const wrong = (answer + 1 + Math.floor(chance() * (length - 1))) % length;
-    ({ next: question } = await answerQuestion(session.id, { questionId: question.id, choice: chance() < style.skill ? answer : wrong }, player));
+    ({ next: question } = await answerQuestion(
+      session.id,
+      { questionId: question.id, choice: chance() < style.skill ? answer : wrong },
+      player,
+    ));
   }
   return submitSession(session.id, pick(BACKER_NAMES, chance), playerId, player);
 }
@@ -68,6 +82,7 @@ export async function seedDemoBoard(ctx: LeaderboardContext, players = DEMO_PLAY
   const times = Array.from({ length: players }, (_, i) =>
     i % 3 === 0 ? between(startOfToday, now) : between(now - days * DAY, startOfToday),
   ).toSorted((a, b) => a - b);
-  for (const [i, playedAt] of times.entries()) await playSimulatedQuiz({ ...ctx, now: () => Math.round(playedAt) }, randomStyle(), simulatedPlayer(i));
+  for (const [i, playedAt] of times.entries())
+    await playSimulatedQuiz({ ...ctx, now: () => Math.round(playedAt) }, randomStyle(), simulatedPlayer(i));
   return players;
 }

@@ -1,7 +1,14 @@
 import { projectWriteContext } from '../creators/project-writes';
 import { configuredFeed } from '../feed/config';
 import { follow } from '../feed/follows';
-import { cancelContribution, heartbeatVisitors, joinProject, leaveProject, publishNews, recordContribution } from '../live-events';
+import {
+  cancelContribution,
+  heartbeatVisitors,
+  joinProject,
+  leaveProject,
+  publishNews,
+  recordContribution,
+} from '../live-events';
 import type { LiveEventsContext } from '../live-events/context';
 import { heartbeatInterval } from '../live-events/windows';
 import { newId } from '../ids';
@@ -30,11 +37,14 @@ export function startSimulator(ctx: LiveEventsContext): { stop(): Promise<void> 
 
   const every = (minMs: number, maxMs: number, action: () => Promise<unknown>) => {
     const schedule = () => {
-      const timer = setTimeout(async () => {
-        timers.delete(timer);
-        await action().catch((error: Error) => log.debug({ err: error.message }, 'simulator step failed'));
-        if (!stopped) schedule();
-      }, between(minMs, maxMs));
+      const timer = setTimeout(
+        async () => {
+          timers.delete(timer);
+          await action().catch((error: Error) => log.debug({ err: error.message }, 'simulator step failed'));
+          if (!stopped) schedule();
+        },
+        between(minMs, maxMs),
+      );
       timers.add(timer);
     };
     schedule();
@@ -63,7 +73,8 @@ export function startSimulator(ctx: LiveEventsContext): { stop(): Promise<void> 
     const slug = pick(await slugs());
     const { id } = await recordContribution(slug, { name: pick(BACKER_NAMES), amount: pick(AMOUNTS) }, writes);
     // Rarely a payment bounces, so the demo shows cancellations too.
-    if (Math.random() < 0.03) setTimeout(() => void cancelContribution(slug, id, writes).catch(() => undefined), 20_000);
+    if (Math.random() < 0.03)
+      setTimeout(() => void cancelContribution(slug, id, writes).catch(() => undefined), 20_000);
   });
 
   every(60_000, 150_000, async () => {
@@ -92,7 +103,11 @@ export function startSimulator(ctx: LiveEventsContext): { stop(): Promise<void> 
 
   every(heartbeatInterval(ctx.windows), heartbeatInterval(ctx.windows), async () => {
     for (const [slug, present] of viewers) {
-      await heartbeatVisitors(slug, [...present].map((visitorId) => ({ visitorId, tabId: 'sim' })), ctx);
+      await heartbeatVisitors(
+        slug,
+        [...present].map((visitorId) => ({ visitorId, tabId: 'sim' })),
+        ctx,
+      );
     }
   });
 
@@ -101,7 +116,8 @@ export function startSimulator(ctx: LiveEventsContext): { stop(): Promise<void> 
       stopped = true;
       for (const timer of timers) clearTimeout(timer);
       for (const [slug, present] of viewers) {
-        for (const visitorId of present) await leaveProject(slug, { visitorId, tabId: 'sim' }, ctx).catch(() => undefined);
+        for (const visitorId of present)
+          await leaveProject(slug, { visitorId, tabId: 'sim' }, ctx).catch(() => undefined);
       }
     },
   };

@@ -1,6 +1,12 @@
 import type { RedisClient } from '../redis/client';
 import { limitFields, type TimelineLimits, type TimelineRef } from './config';
-import { pushTimelineEntry, pushTimelineId, readHydratedTimeline, readTimelinePage, removeTimelineEntry } from './scripts';
+import {
+  pushTimelineEntry,
+  pushTimelineId,
+  readHydratedTimeline,
+  readTimelinePage,
+  removeTimelineEntry,
+} from './scripts';
 
 /** A page of a timeline, newest first; `nextCursor` is passed as `before` for the next page. */
 export type TimelinePage<Entry> = { items: Entry[]; nextCursor: number | null };
@@ -12,8 +18,17 @@ export type Sequenced = { seq: number };
 export type StoredEntry = [seq: number, ...fields: unknown[]];
 
 /** Pushes an entry (stamped with the next sequence number) and trims with hysteresis: one round trip. */
-export async function pushEntry(redis: RedisClient, ref: TimelineRef, fields: unknown[], limits: TimelineLimits): Promise<number> {
-  return pushTimelineEntry.run(redis, { list: ref.list, sequences: ref.seqHash }, { field: ref.seqField, entry: JSON.stringify(fields), ...limitFields(limits) });
+export async function pushEntry(
+  redis: RedisClient,
+  ref: TimelineRef,
+  fields: unknown[],
+  limits: TimelineLimits,
+): Promise<number> {
+  return pushTimelineEntry.run(
+    redis,
+    { list: ref.list, sequences: ref.seqHash },
+    { field: ref.seqField, entry: JSON.stringify(fields), ...limitFields(limits) },
+  );
 }
 
 /**
@@ -35,7 +50,11 @@ export async function readPage<Entry extends Sequenced>(
   { limit, before }: { limit: number; before?: number },
   parse: (stored: StoredEntry) => Entry,
 ): Promise<TimelinePage<Entry> | null> {
-  const reply = await readTimelinePage.run(redis, { list: ref.list, sequences: ref.seqHash }, { field: ref.seqField, limit, before: before ?? 0 });
+  const reply = await readTimelinePage.run(
+    redis,
+    { list: ref.list, sequences: ref.seqHash },
+    { field: ref.seqField, limit, before: before ?? 0 },
+  );
   return reply && pageFromReply(reply, parse);
 }
 

@@ -17,7 +17,8 @@ export const VISITOR_COOKIE = 'cp_vid';
  */
 export const SECURE_VISITOR_COOKIE = `__Host-${VISITOR_COOKIE}`;
 /** A `Set-Cookie` or `Cookie` pair of the visitor cookie, by either name. */
-export const isVisitorPair = (pair: string) => pair.startsWith(`${VISITOR_COOKIE}=`) || pair.startsWith(`${SECURE_VISITOR_COOKIE}=`);
+export const isVisitorPair = (pair: string) =>
+  pair.startsWith(`${VISITOR_COOKIE}=`) || pair.startsWith(`${SECURE_VISITOR_COOKIE}=`);
 const ONE_YEAR_S = 365 * 24 * 3600;
 
 const secretSchema = (name: string) => z.string().min(32, `${name} must be at least 32 characters`);
@@ -56,7 +57,9 @@ function previousSecret(now = Date.now()): string | undefined {
  */
 export function ensureVisitorSecret(env: Env = processEnv(), now = Date.now()): void {
   if (!env.VISITOR_SECRET && env.NODE_ENV === 'production') {
-    throw new Error('npm start refuses to run without VISITOR_SECRET (at least 32 characters: `openssl rand -base64 32`), or every visitor would be new after a restart');
+    throw new Error(
+      'npm start refuses to run without VISITOR_SECRET (at least 32 characters: `openssl rand -base64 32`), or every visitor would be new after a restart',
+    );
   }
   env.VISITOR_SECRET ||= randomBytes(32).toString('base64url');
   secretSchema('VISITOR_SECRET').parse(env.VISITOR_SECRET);
@@ -66,7 +69,9 @@ export function ensureVisitorSecret(env: Env = processEnv(), now = Date.now()): 
   env.VISITOR_SECRET_PREVIOUS_UNTIL ||= new Date(now + PREVIOUS_SECRET_GRACE_MS).toISOString();
   const until = untilSchema.safeParse(env.VISITOR_SECRET_PREVIOUS_UNTIL);
   if (!until.success || until.data > now + PREVIOUS_SECRET_GRACE_MS) {
-    throw new Error('VISITOR_SECRET_PREVIOUS_UNTIL must be an ISO 8601 time (2026-11-29T12:00:00Z) at most a day ahead');
+    throw new Error(
+      'VISITOR_SECRET_PREVIOUS_UNTIL must be an ISO 8601 time (2026-11-29T12:00:00Z) at most a day ahead',
+    );
   }
 }
 
@@ -89,12 +94,21 @@ export function visitorToResign(header: string | undefined): string | undefined 
 }
 
 /** A new visitor id (or the given one, signed again) and its Set-Cookie header value. */
-export function newVisitorCookie(secure: boolean, id = randomBytes(16).toString('base64url')): { id: string; name: string; value: string; setCookie: string } {
+export function newVisitorCookie(
+  secure: boolean,
+  id = randomBytes(16).toString('base64url'),
+): { id: string; name: string; value: string; setCookie: string } {
   const key = secret();
   if (!key) throw new Error('VISITOR_SECRET is not set');
   const value = sign(id, key);
   const name = secure ? SECURE_VISITOR_COOKIE : VISITOR_COOKIE;
-  const setCookie = stringifySetCookie(name, value, { httpOnly: true, sameSite: 'lax', path: '/', maxAge: ONE_YEAR_S, secure });
+  const setCookie = stringifySetCookie(name, value, {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    maxAge: ONE_YEAR_S,
+    secure,
+  });
   return { id, name, value, setCookie };
 }
 

@@ -16,7 +16,11 @@ export const NEW_VISITOR_WAIT_HEADER = 'x-crowdpulse-new-visitor-wait';
  */
 function needsVisitor(request: IncomingMessage): boolean {
   const path = request.url ?? '/';
-  if (request.method === 'POST' && /^\/api\/projects\/[^/?]+\/(?:contributions|tiers\/[^/?]+\/hold)\/?(?:\?|$)/.test(path)) return true;
+  if (
+    request.method === 'POST' &&
+    /^\/api\/projects\/[^/?]+\/(?:contributions|tiers\/[^/?]+\/hold)\/?(?:\?|$)/.test(path)
+  )
+    return true;
   if (request.method === 'POST') return /^\/api\/(?:quiz\/sessions|follows)\/?(?:\?|$)/.test(path);
   return (
     request.method === 'GET' &&
@@ -27,7 +31,9 @@ function needsVisitor(request: IncomingMessage): boolean {
 
 /** X-Forwarded-Proto counts only from a proxy we trust (TRUST_PROXY); its first hop is the client's. */
 function behindHttpsProxy(request: IncomingMessage): boolean {
-  const proto = String(request.headers['x-forwarded-proto'] ?? '').split(',')[0]!.trim();
+  const proto = String(request.headers['x-forwarded-proto'] ?? '')
+    .split(',')[0]!
+    .trim();
   return fromTrustedProxy(request) && proto === 'https';
 }
 
@@ -38,7 +44,11 @@ function behindHttpsProxy(request: IncomingMessage): boolean {
  * one (they stay live, but nobody is counted), and its quiz starts and follows refused with the
  * wait the limit names (NEW_VISITOR_WAIT_HEADER, read by `requirePlayer`).
  */
-export async function issueVisitorCookie(request: IncomingMessage, response: ServerResponse, address: string): Promise<void> {
+export async function issueVisitorCookie(
+  request: IncomingMessage,
+  response: ServerResponse,
+  address: string,
+): Promise<void> {
   delete request.headers[NEW_VISITOR_WAIT_HEADER];
   if (!needsVisitor(request)) return;
   const resigned = visitorToResign(request.headers.cookie);

@@ -6,7 +6,13 @@ import { isVisitorPair } from './cookie';
  * per cookie). Undefined when the page set none (the address asked for too many).
  */
 export async function fetchVisitorCookie(baseURL: string): Promise<string | undefined> {
-  const response = await fetch(`${baseURL}/`, { headers: { accept: 'text/html' }, signal: AbortSignal.timeout(10_000) });
+  const response = await fetch(`${baseURL}/`, {
+    headers: { accept: 'text/html' },
+    signal: AbortSignal.timeout(10_000),
+  });
   await response.body?.cancel();
-  return response.headers.getSetCookie().map((header) => header.split(';')[0]!).find(isVisitorPair);
+  return response.headers
+    .getSetCookie()
+    .map((header) => header.split(';')[0]!)
+    .find(isVisitorPair);
 }

@@ -50,19 +50,42 @@ const SCRIPTS = [
   { lang: 'ar', name: 'Arabic', cjk: false },
 ] as const;
 const FONT_PACKAGES: Record<'cjk' | 'arabic' | 'fontconfig', Packages> = {
-  fontconfig: { debian: ['fontconfig'], ubuntu: ['fontconfig'], fedora: ['fontconfig'], rhel: ['fontconfig'], macos: [] },
-  cjk: { debian: ['fonts-noto-cjk'], ubuntu: ['fonts-noto-cjk'], fedora: ['google-noto-sans-cjk-fonts'], rhel: ['google-noto-sans-cjk-ttc-fonts'], macos: [] },
-  arabic: { debian: ['fonts-dejavu-core'], ubuntu: ['fonts-dejavu-core'], fedora: ['dejavu-sans-fonts'], rhel: ['dejavu-sans-fonts'], macos: [] },
+  fontconfig: {
+    debian: ['fontconfig'],
+    ubuntu: ['fontconfig'],
+    fedora: ['fontconfig'],
+    rhel: ['fontconfig'],
+    macos: [],
+  },
+  cjk: {
+    debian: ['fonts-noto-cjk'],
+    ubuntu: ['fonts-noto-cjk'],
+    fedora: ['google-noto-sans-cjk-fonts'],
+    rhel: ['google-noto-sans-cjk-ttc-fonts'],
+    macos: [],
+  },
+  arabic: {
+    debian: ['fonts-dejavu-core'],
+    ubuntu: ['fonts-dejavu-core'],
+    fedora: ['dejavu-sans-fonts'],
+    rhel: ['dejavu-sans-fonts'],
+    macos: [],
+  },
 };
 
 /** The scripts fc-list knows no font for; all of them when there is no fc-list. */
 export function scriptsWithoutFonts(env: Environment): (typeof SCRIPTS)[number][] {
   return SCRIPTS.filter(({ lang }) => {
-    const run = spawnSync('fc-list', [`:lang=${lang}`, 'family'], { encoding: 'utf8', env: { ...env } as NodeJS.ProcessEnv, timeout: 30_000 });
+    const run = spawnSync('fc-list', [`:lang=${lang}`, 'family'], {
+      encoding: 'utf8',
+      env: { ...env } as NodeJS.ProcessEnv,
+      timeout: 30_000,
+    });
     return run.status !== 0 || run.stdout.trim() === '';
   });
 }
-const hasFcList = (env: Environment) => spawnSync('fc-list', ['--version'], { env: { ...env } as NodeJS.ProcessEnv }).status === 0;
+const hasFcList = (env: Environment) =>
+  spawnSync('fc-list', ['--version'], { env: { ...env } as NodeJS.ProcessEnv }).status === 0;
 
 const REDIS_VERSION = /v=(\d+\.\d+\.\d+)/;
 
@@ -76,10 +99,17 @@ export const REQUIREMENTS: readonly Requirement[] = [
       if (!server || !findProgram('redis-cli', PROGRAMS['redis-cli'], env)) return undefined;
       const said = output(server, ['--version']);
       // Fedora 41's `redis` is Valkey (valkey-compat-redis): the same protocol and scripts, its own version numbers.
-      return { file: server, version: REDIS_VERSION.exec(said)?.[1], note: /valkey/i.test(said) ? 'Valkey' : undefined };
+      return {
+        file: server,
+        version: REDIS_VERSION.exec(said)?.[1],
+        note: /valkey/i.test(said) ? 'Valkey' : undefined,
+      };
     },
     minimum: { version: [7, 0], why: 'sharded pub/sub and script flags' },
-    packages: (platform) => ({ debian: ['redis-server'], ubuntu: ['redis-server'], fedora: ['redis'], rhel: ['redis'], macos: ['redis'] })[platform],
+    packages: (platform) =>
+      ({ debian: ['redis-server'], ubuntu: ['redis-server'], fedora: ['redis'], rhel: ['redis'], macos: ['redis'] })[
+        platform
+      ],
   },
   {
     name: 'chromium',
@@ -91,7 +121,8 @@ export const REQUIREMENTS: readonly Requirement[] = [
     },
     minimum: { version: [136, 0], why: "the pinned Playwright's protocol and V8's compile hints" },
     // Ubuntu's apt `chromium` installs a snap, which a container or CI runner often cannot run: Playwright's own browser is the way there.
-    packages: (platform) => ({ debian: ['chromium'], ubuntu: [], fedora: ['chromium'], rhel: ['chromium'], macos: [] })[platform],
+    packages: (platform) =>
+      ({ debian: ['chromium'], ubuntu: [], fedora: ['chromium'], rhel: ['chromium'], macos: [] })[platform],
     alternative: (platform) =>
       platform === 'ubuntu'
         ? "npx playwright install chromium (Ubuntu's chromium package is a snap: `sudo snap install chromium` works where snaps run)"
@@ -106,7 +137,10 @@ export const REQUIREMENTS: readonly Requirement[] = [
       return file ? { file, version: versionOf(file, ['-v'], /version (\d+\.\d+\.\d+)/) } : undefined;
     },
     minimum: { version: [2, 6], why: 'the LTS its configuration is tested on' },
-    packages: (platform) => ({ debian: ['haproxy'], ubuntu: ['haproxy'], fedora: ['haproxy'], rhel: ['haproxy'], macos: ['haproxy'] })[platform],
+    packages: (platform) =>
+      ({ debian: ['haproxy'], ubuntu: ['haproxy'], fedora: ['haproxy'], rhel: ['haproxy'], macos: ['haproxy'] })[
+        platform
+      ],
   },
   {
     name: 'fonts',
@@ -114,7 +148,9 @@ export const REQUIREMENTS: readonly Requirement[] = [
     missingParts: (env) => {
       const missing = scriptsWithoutFonts(env);
       const cjk = missing.filter(({ cjk }) => cjk).map(({ name }) => name);
-      return [cjk.length > 0 && `CJK fonts (${cjk.join(', ')})`, missing.some(({ cjk }) => !cjk) && 'an Arabic font'].filter(Boolean).join(' and ');
+      return [cjk.length > 0 && `CJK fonts (${cjk.join(', ')})`, missing.some(({ cjk }) => !cjk) && 'an Arabic font']
+        .filter(Boolean)
+        .join(' and ');
     },
     find: (env, platform) => {
       // macOS ships fonts for every one of them, and has no fc-list unless Homebrew's fontconfig is there.
@@ -156,7 +192,8 @@ const older = (version: string, [major, minor]: readonly [number, number]) => {
 
 const requirementNamed = (name: string) => {
   const requirement = REQUIREMENTS.find((candidate) => candidate.name === name);
-  if (!requirement) throw new Error(`unknown requirement ${name}: one of ${REQUIREMENTS.map((known) => known.name).join(', ')}`);
+  if (!requirement)
+    throw new Error(`unknown requirement ${name}: one of ${REQUIREMENTS.map((known) => known.name).join(', ')}`);
   return requirement;
 };
 
@@ -164,7 +201,8 @@ const requirementNamed = (name: string) => {
 export function inspect(names: readonly string[], env: Environment, platform: Platform): Report[] {
   return names.map(requirementNamed).map((requirement) => {
     const found = requirement.find(env, platform);
-    if (!found) return { requirement, finding: { requirement, problem: 'missing', parts: requirement.missingParts?.(env) } };
+    if (!found)
+      return { requirement, finding: { requirement, problem: 'missing', parts: requirement.missingParts?.(env) } };
     const version = found.version ?? '0.0';
     if (requirement.minimum && older(version, requirement.minimum.version)) {
       return { requirement, found, finding: { requirement, problem: 'too old', file: found.file, version } };

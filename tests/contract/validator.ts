@@ -35,7 +35,13 @@ export function operationFor(method: string, pathname: string): { template: stri
  * Checks one answer against the document: the route and status must be documented, and a JSON
  * body must validate against its schema. Returns what is wrong, or null.
  */
-export function contractViolation(method: string, url: string, status: number, contentType: string, body: unknown): string | null {
+export function contractViolation(
+  method: string,
+  url: string,
+  status: number,
+  contentType: string,
+  body: unknown,
+): string | null {
   const { pathname } = new URL(url, 'http://x');
   const found = operationFor(method, pathname);
   const where = `${method} ${pathname} → ${status}`;
@@ -45,11 +51,14 @@ export function contractViolation(method: string, url: string, status: number, c
   const response = found.operation.responses[String(status)];
   if (!response) return `${where}: status not documented for ${found.template}`;
   const documented = Object.keys(response.content ?? {});
-  if (!documented.some((type) => contentType.startsWith(type))) return `${where}: ${contentType} where ${documented.join(' or ')} is documented`;
+  if (!documented.some((type) => contentType.startsWith(type)))
+    return `${where}: ${contentType} where ${documented.join(' or ')} is documented`;
   const schema = response.content?.['application/json']?.schema;
   if (!schema) return null;
   const validate = compile(schema);
-  return validate(body) ? null : `${where}: ${ajv.errorsText(validate.errors)} in ${JSON.stringify(body).slice(0, 300)}`;
+  return validate(body)
+    ? null
+    : `${where}: ${ajv.errorsText(validate.errors)} in ${JSON.stringify(body).slice(0, 300)}`;
 }
 
 export { ajv, compile, document };

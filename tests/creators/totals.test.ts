@@ -51,7 +51,8 @@ it("a creator's totals read only that creator's projects: the same commands howe
   const account = `account_${uniqueSlug()}`;
   const slugs = [uniqueSlug(), uniqueSlug()];
   for (const slug of slugs) await saveProject({ ...sampleProject(slug, 100), creatorAccount: account }, 0, redis);
-  const compute = () => computeCreatorTotals(redis, account, { now: Date.now(), contributionsWindowMs: DEFAULT_WINDOWS.contributions });
+  const compute = () =>
+    computeCreatorTotals(redis, account, { now: Date.now(), contributionsWindowMs: DEFAULT_WINDOWS.contributions });
   const before = await commandsSentBy(redis, compute);
   for (let i = 0; i < 50; i++) await saveProject(sampleProject(uniqueSlug()), 0, redis);
 
@@ -59,7 +60,9 @@ it("a creator's totals read only that creator's projects: the same commands howe
 
   expect(before.toSorted()).toEqual(['hmget', 'hmget', 'smembers', 'zcount', 'zcount']);
   expect(after).toEqual(before);
-  expect(await computeCreatorTotals(redis, `nobody_${uniqueSlug()}`, { now: Date.now(), contributionsWindowMs: 1 })).toBeNull();
+  expect(
+    await computeCreatorTotals(redis, `nobody_${uniqueSlug()}`, { now: Date.now(), contributionsWindowMs: 1 }),
+  ).toBeNull();
 });
 
 it('a failed emission is logged, never thrown: the contribution stands', async () => {

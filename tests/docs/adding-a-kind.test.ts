@@ -8,7 +8,11 @@ import { ROOT, read } from './markdown';
  * must appear in that file, line for line (indentation aside), so every snippet compiles as its
  * file does under tsconfig.json (`noUncheckedIndexedAccess` and all).
  */
-const lines = (text: string) => text.split('\n').map((line) => line.trim()).filter(Boolean);
+const lines = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
 
 function contains(file: string[], quote: string[]): boolean {
   return file.some((_, start) => quote.every((line, i) => file[start + i] === line));
@@ -16,7 +20,10 @@ function contains(file: string[], quote: string[]): boolean {
 
 describe('docs/adding-a-kind.md', () => {
   const doc = read('docs/adding-a-kind.md');
-  const quotes = [...doc.matchAll(/<!-- quote: (\S+) -->\n```ts\n([\s\S]*?)```/g)].map(([, file, code]) => ({ file: file!, code: code! }));
+  const quotes = [...doc.matchAll(/<!-- quote: (\S+) -->\n```ts\n([\s\S]*?)```/g)].map(([, file, code]) => ({
+    file: file!,
+    code: code!,
+  }));
 
   it('quotes each file of the kind it walks through', () => {
     expect(quotes.length).toBeGreaterThanOrEqual(8);

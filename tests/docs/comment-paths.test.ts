@@ -25,7 +25,9 @@ export function luaComments(source: string): string[] {
 
 /** File names a comment gives: a word ending in .lua, .ts, .tsx or .md, optionally with folders; URLs left out. */
 export function namedFiles(comment: string): string[] {
-  return [...comment.matchAll(/(?<![\w./:-])((?:\.{1,2}\/)*[\w-][\w./-]*\.(?:lua|tsx?|md))(?![\w/-])/g)].map(([, name]) => name!);
+  return [...comment.matchAll(/(?<![\w./:-])((?:\.{1,2}\/)*[\w-][\w./-]*\.(?:lua|tsx?|md))(?![\w/-])/g)].map(
+    ([, name]) => name!,
+  );
 }
 
 /**
@@ -52,7 +54,10 @@ function comments(file: string): string[] {
 describe('the comments of the code', () => {
   it('name only files that exist', () => {
     const missing = CODE.flatMap(filesUnder).flatMap((file) =>
-      comments(file).flatMap(namedFiles).filter((name) => !pointsSomewhere(name, file)).map((name) => `${file}: ${name}`),
+      comments(file)
+        .flatMap(namedFiles)
+        .filter((name) => !pointsSomewhere(name, file))
+        .map((name) => `${file}: ${name}`),
     );
     expect(missing).toEqual([]);
   });
@@ -60,9 +65,17 @@ describe('the comments of the code', () => {
 
 describe('what counts as a file a comment names', () => {
   it('finds names in comments only, and resolves them by the rule above', () => {
-    expect(typescriptComments("const url = 'https://x//y.ts'; // see hook.ts\n/** and `lua/add.lua` */", false)).toEqual(['// see hook.ts', '/** and `lua/add.lua` */']);
-    expect(luaComments('local x = 1 -- from enqueue.lua\n--[[ multi\n lua/timeline.lua ]]\n--- @include "includes/a.lua"')).toEqual(['-- from enqueue.lua', '--[[ multi\n lua/timeline.lua ]]']);
-    expect(namedFiles('see `lib/feed/hook.ts`, ./x.tsx and README.md; not https://a.b/c.md nor z.infer')).toEqual(['lib/feed/hook.ts', './x.tsx', 'README.md']);
+    expect(
+      typescriptComments("const url = 'https://x//y.ts'; // see hook.ts\n/** and `lua/add.lua` */", false),
+    ).toEqual(['// see hook.ts', '/** and `lua/add.lua` */']);
+    expect(
+      luaComments('local x = 1 -- from enqueue.lua\n--[[ multi\n lua/timeline.lua ]]\n--- @include "includes/a.lua"'),
+    ).toEqual(['-- from enqueue.lua', '--[[ multi\n lua/timeline.lua ]]']);
+    expect(namedFiles('see `lib/feed/hook.ts`, ./x.tsx and README.md; not https://a.b/c.md nor z.infer')).toEqual([
+      'lib/feed/hook.ts',
+      './x.tsx',
+      'README.md',
+    ]);
     const files = new Set(['lib/feed/hook.ts', 'lib/feed/lua/add.lua', 'docs/api.md']);
     expect(pointsSomewhere('hook.ts', 'lib/x/y.ts', files)).toBe(true);
     expect(pointsSomewhere('lua/add.lua', 'lib/x/y.ts', files)).toBe(true);

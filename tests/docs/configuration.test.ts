@@ -42,7 +42,8 @@ export function variablesRead(source: string): Set<string> {
   return names;
 }
 
-const readBy = (entries: string[]) => new Set(entries.flatMap(sources).flatMap((file) => [...variablesRead(readFileSync(path.join(ROOT, file), 'utf8'))]));
+const readBy = (entries: string[]) =>
+  new Set(entries.flatMap(sources).flatMap((file) => [...variablesRead(readFileSync(path.join(ROOT, file), 'utf8'))]));
 
 /** docs/configuration.md's sections, as lib/settings.ts names them. */
 const SECTIONS: Record<string, Section | 'testOnly'> = {
@@ -54,13 +55,17 @@ const SECTIONS: Record<string, Section | 'testOnly'> = {
 };
 
 /** The rows of docs/configuration.md's tables, by section: each of the first cell's `NAME`s with its default cell and whole row. */
-export function documented(markdown: string): Map<string, { section: Section | 'testOnly'; fallback: string; row: string }> {
+export function documented(
+  markdown: string,
+): Map<string, { section: Section | 'testOnly'; fallback: string; row: string }> {
   const rows = new Map<string, { section: Section | 'testOnly'; fallback: string; row: string }>();
   for (const part of markdown.split(/^## /m).slice(1)) {
     const section = SECTIONS[part.split('\n')[0]!.trim()];
-    if (!section) throw new Error(`docs/configuration.md: a section lib/settings.ts does not know: ${part.split('\n')[0]}`);
+    if (!section)
+      throw new Error(`docs/configuration.md: a section lib/settings.ts does not know: ${part.split('\n')[0]}`);
     for (const [row, cell, fallback] of part.matchAll(/^\|([^|\n]+)\|([^|\n]+)\|.*$/gm)) {
-      for (const [, name] of cell!.matchAll(/`([A-Z][A-Z0-9_]*)`/g)) rows.set(name!, { section, fallback: fallback!.trim(), row });
+      for (const [, name] of cell!.matchAll(/`([A-Z][A-Z0-9_]*)`/g))
+        rows.set(name!, { section, fallback: fallback!.trim(), row });
     }
   }
   return rows;
@@ -75,8 +80,10 @@ describe('docs/configuration.md', () => {
   const appReads = new Set([...readBy(APP), ...NAMES]);
   const testReads = readBy(TESTS);
 
-  it("tables every setting of lib/settings.ts in its section, and nothing else outside the test-only one", () => {
-    const tabled = [...rows].filter(([, { section }]) => section !== 'testOnly').map(([name, { section }]) => `${name} ${section}`);
+  it('tables every setting of lib/settings.ts in its section, and nothing else outside the test-only one', () => {
+    const tabled = [...rows]
+      .filter(([, { section }]) => section !== 'testOnly')
+      .map(([name, { section }]) => `${name} ${section}`);
     expect(tabled.sort()).toEqual(NAMES.map((name) => `${name} ${settingInfo(name).section}`).sort());
   });
 
@@ -84,14 +91,18 @@ describe('docs/configuration.md', () => {
     for (const name of NAMES) {
       const { default: fallback, requiredByStart } = settingInfo(name);
       const row = rows.get(name)!;
-      if (typeof fallback === 'number' || typeof fallback === 'string') expect(row.fallback, name).toMatch(new RegExp(`^${fallback}\\b`));
+      if (typeof fallback === 'number' || typeof fallback === 'string')
+        expect(row.fallback, name).toMatch(new RegExp(`^${fallback}\\b`));
       if (requiredByStart) expect(row.row, name).toContain('`npm start`');
     }
   });
 
   it('lib/settings.ts holds every variable the app and its scripts read, and each is read', () => {
     expect(minus(readBy(APP), new Set(NAMES))).toEqual([]);
-    const code = APP.flatMap(sources).filter((file) => file !== path.join('lib', 'settings.ts')).map((file) => readFileSync(path.join(ROOT, file), 'utf8')).join('\n');
+    const code = APP.flatMap(sources)
+      .filter((file) => file !== path.join('lib', 'settings.ts'))
+      .map((file) => readFileSync(path.join(ROOT, file), 'utf8'))
+      .join('\n');
     expect(NAMES.filter((name) => !new RegExp(`\\b${name}\\b`).test(code))).toEqual([]);
   });
 
@@ -109,7 +120,16 @@ describe('docs/configuration.md', () => {
       "spawn('x', { env: { ...process.env, NOT_READ: '1' } });",
       "const news = kind({ name: 'news', env: 'WINDOW_KIND_MS' });",
     ].join('\n');
-    expect([...variablesRead(source)].sort()).toEqual(['CI', 'FOLD_SHARDS', 'LOG_LEVEL', 'PORT', 'REDIS_URL', 'TIMELINE_CAP', 'WINDOW_KIND_MS', 'WINDOW_NEWS_MS']);
+    expect([...variablesRead(source)].sort()).toEqual([
+      'CI',
+      'FOLD_SHARDS',
+      'LOG_LEVEL',
+      'PORT',
+      'REDIS_URL',
+      'TIMELINE_CAP',
+      'WINDOW_KIND_MS',
+      'WINDOW_NEWS_MS',
+    ]);
   });
 
   it("gives each live event kind's window variable its default (lib/live-events/kinds.ts)", () => {

@@ -6,7 +6,18 @@ import { checkBlocks, renderMeasurement, replaceBlock, takeWriteOption, writeBlo
 import { formatTable } from '../../bench/report';
 import { DOCUMENTS, read } from './markdown';
 
-const DOC = ['# Benchmarks', '', 'How to read it.', '', '<!-- bench:push:start -->', 'old figures', '<!-- bench:push:end -->', '', 'What it means.', ''].join('\n');
+const DOC = [
+  '# Benchmarks',
+  '',
+  'How to read it.',
+  '',
+  '<!-- bench:push:start -->',
+  'old figures',
+  '<!-- bench:push:end -->',
+  '',
+  'What it means.',
+  '',
+].join('\n');
 
 describe('the blocks a bench or chaos run writes into the docs', () => {
   it('replaces only what lies between the markers, and keeps the markers', () => {
@@ -38,9 +49,15 @@ describe('the blocks a bench or chaos run writes into the docs', () => {
 
   it('leaves out the baseline and ratio columns only when no row has one', () => {
     const row = { figure: 'push p99', measured: '39 ms', baseline: '—', ratio: '—', target: '< 100 ms', met: true };
-    expect(formatTable([row]).split('\n')).toEqual(['| figure   | measured | target   | met? |', '|----------|----------|----------|------|', '| push p99 | 39 ms    | < 100 ms | yes  |']);
+    expect(formatTable([row]).split('\n')).toEqual([
+      '| figure   | measured | target   | met? |',
+      '|----------|----------|----------|------|',
+      '| push p99 | 39 ms    | < 100 ms | yes  |',
+    ]);
     const compared = { ...row, baseline: '41 ms', ratio: '0.95' };
-    expect(formatTable([row, compared]).split('\n')[0]).toBe('| figure   | measured | baseline | ratio | target   | met? |');
+    expect(formatTable([row, compared]).split('\n')[0]).toBe(
+      '| figure   | measured | baseline | ratio | target   | met? |',
+    );
   });
 
   it('writes every block of a file at once, or none when one is missing', () => {
@@ -54,7 +71,10 @@ describe('the blocks a bench or chaos run writes into the docs', () => {
   });
 
   it('takes --write and its file out of the arguments', () => {
-    expect(takeWriteOption(['round-trips', '--write', 'docs/benchmarks.md', 'push'])).toEqual({ args: ['round-trips', 'push'], writeTo: 'docs/benchmarks.md' });
+    expect(takeWriteOption(['round-trips', '--write', 'docs/benchmarks.md', 'push'])).toEqual({
+      args: ['round-trips', 'push'],
+      writeTo: 'docs/benchmarks.md',
+    });
     expect(takeWriteOption(['push'])).toEqual({ args: ['push'] });
     expect(() => takeWriteOption(['--write'])).toThrow('--write needs a file');
   });

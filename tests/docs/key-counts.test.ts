@@ -12,16 +12,19 @@ const headerKeys = (file: string) => {
 };
 
 /** The rows of docs/live-events.md's scripts table: `| \`x.lua\` | 6 + the home feed's 6 | … |`. */
-const stated = [...read('docs/live-events.md').matchAll(/^\| `([a-z-]+\.lua)`[^|]*\| (\d+)(?: \+ the home feed's (\d+))? \|/gm)].map(
-  ([, script, own, hook]) => ({ script: script!, own: Number(own), hook: hook === undefined ? 0 : Number(hook) }),
-);
+const stated = [
+  ...read('docs/live-events.md').matchAll(/^\| `([a-z-]+\.lua)`[^|]*\| (\d+)(?: \+ the home feed's (\d+))? \|/gm),
+].map(([, script, own, hook]) => ({ script: script!, own: Number(own), hook: hook === undefined ? 0 : Number(hook) }));
 
 /** Each live-event script with a fixed number of keys (the home feed's run is fixed), and that number. */
 const fixed = Object.values(liveEventScripts)
   .filter((each) => typeof each === 'object' && 'file' in each)
   .map((script) => ({ file: script.file.split('/').at(-1)!, keys: script.keys as readonly string[] }))
   .filter(({ keys }) => keys.every((name) => !name.startsWith('...') || name === '...feed'))
-  .map(({ file, keys }) => ({ file, numberOfKeys: keys.length - (keys.includes('...feed') ? 1 - FEED_HOOK_KEY_COUNT : 0) }));
+  .map(({ file, keys }) => ({
+    file,
+    numberOfKeys: keys.length - (keys.includes('...feed') ? 1 - FEED_HOOK_KEY_COUNT : 0),
+  }));
 
 describe('the KEYS counts docs/live-events.md states', () => {
   it('states one for every live-event script with a fixed number of keys', () => {

@@ -14,7 +14,9 @@ function sources(dir: string): string[] {
 
 describe("docs/architecture.md's account of where key names are written", () => {
   it('names every keys.ts of lib/, and none that is not there', () => {
-    const named = new Set([...read('docs/architecture.md').matchAll(/`(lib\/[\w-]+\/keys\.ts)`/g)].map(([, file]) => file!));
+    const named = new Set(
+      [...read('docs/architecture.md').matchAll(/`(lib\/[\w-]+\/keys\.ts)`/g)].map(([, file]) => file!),
+    );
     const present = readdirSync(LIB, { withFileTypes: true })
       .filter((entry) => entry.isDirectory() && readdirSync(path.join(LIB, entry.name)).includes('keys.ts'))
       .map((entry) => `lib/${entry.name}/keys.ts`);

@@ -5,8 +5,25 @@ import { includedFile } from '../../lib/redis/lua';
 
 /** docs/architecture.md's layers of lib/, from the top down; one entry may hold folders of one layer. */
 const LAYERS = [
-  ['server'], ['http'], ['realtime'], ['ops'], ['simulator'], ['creators'], ['quiz'], ['visitors'], ['folding'],
-  ['live-events'], ['feed'], ['previews'], ['projects'], ['leaderboard'], ['timeline'], ['limits'], ['metrics'], ['scale'], ['redis'],
+  ['server'],
+  ['http'],
+  ['realtime'],
+  ['ops'],
+  ['simulator'],
+  ['creators'],
+  ['quiz'],
+  ['visitors'],
+  ['folding'],
+  ['live-events'],
+  ['feed'],
+  ['previews'],
+  ['projects'],
+  ['leaderboard'],
+  ['timeline'],
+  ['limits'],
+  ['metrics'],
+  ['scale'],
+  ['redis'],
 ];
 const LIB = path.resolve(__dirname, '../../lib');
 const depth = (folder: string) => LAYERS.findIndex((layer) => layer.includes(folder));
@@ -19,7 +36,9 @@ function sources(dir: string): string[] {
 
 describe('the layers of lib/', () => {
   it('names every folder of lib/', () => {
-    const folders = readdirSync(LIB, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+    const folders = readdirSync(LIB, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
     expect(folders.filter((folder) => depth(folder) < 0)).toEqual([]);
   });
 
@@ -31,7 +50,8 @@ describe('the layers of lib/', () => {
         const to = path.relative(LIB, path.resolve(path.dirname(file), target!)).split(path.sep);
         if (to.length < 2 || to[0] === from[0]) continue;
         // lib/*.ts (ids, errors, the logger, the instance's name, outside programs) sit below every folder.
-        if (from.length < 2 || depth(to[0]!) < depth(from[0]!)) upward.push(`${path.relative(LIB, file)} imports ${target}`);
+        if (from.length < 2 || depth(to[0]!) < depth(from[0]!))
+          upward.push(`${path.relative(LIB, file)} imports ${target}`);
       }
     }
     expect(upward).toEqual([]);
@@ -41,14 +61,21 @@ describe('the layers of lib/', () => {
 /** The folders of lib/ that hold a pattern's domain, and what is built on them: lib/http serves them without knowing them. */
 const PATTERNS = ['creators', 'quiz', 'folding', 'live-events', 'feed', 'projects', 'leaderboard', 'timeline'];
 const ROOT = path.resolve(LIB, '..');
-const importsOf = (file: string) => [...readFileSync(file, 'utf8').matchAll(/from '([^']+)'/g)].map(([, target]) => target!);
+const importsOf = (file: string) =>
+  [...readFileSync(file, 'utf8').matchAll(/from '([^']+)'/g)].map(([, target]) => target!);
 const resolved = (file: string, target: string) =>
-  path.relative(ROOT, target.startsWith('@/') ? path.join(ROOT, target.slice(2)) : path.resolve(path.dirname(file), target));
+  path.relative(
+    ROOT,
+    target.startsWith('@/') ? path.join(ROOT, target.slice(2)) : path.resolve(path.dirname(file), target),
+  );
 
 describe('imports run one way', () => {
   it('server.ts and lib/ import nothing from app/: the direct routes come from a table of lib/server', () => {
     const backward = [path.join(ROOT, 'server.ts'), ...sources(LIB)].flatMap((file) =>
-      importsOf(file).filter((target) => target.startsWith('.') || target.startsWith('@/')).filter((target) => resolved(file, target).startsWith(`app${path.sep}`)).map((target) => `${path.relative(ROOT, file)} imports ${target}`),
+      importsOf(file)
+        .filter((target) => target.startsWith('.') || target.startsWith('@/'))
+        .filter((target) => resolved(file, target).startsWith(`app${path.sep}`))
+        .map((target) => `${path.relative(ROOT, file)} imports ${target}`),
     );
     expect(backward).toEqual([]);
   });
@@ -59,7 +86,9 @@ describe('imports run one way', () => {
     const known = http.flatMap((file) =>
       importsOf(file)
         .filter((target) => target.startsWith('.'))
-        .filter((target) => PATTERNS.includes(path.relative(LIB, path.resolve(path.dirname(file), target)).split(path.sep)[0]!))
+        .filter((target) =>
+          PATTERNS.includes(path.relative(LIB, path.resolve(path.dirname(file), target)).split(path.sep)[0]!),
+        )
         .map((target) => `${path.relative(LIB, file)} imports ${target}`),
     );
     expect(known).toEqual([]);
@@ -69,7 +98,10 @@ describe('imports run one way', () => {
 describe('the Lua includes of lib/', () => {
   const luaFiles = readdirSync(LIB, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.lua'));
   const includes = luaFiles.flatMap((file) =>
-    [...readFileSync(path.join(LIB, file), 'utf8').matchAll(/^--- @include "(.+)"$/gm)].map(([, included]) => ({ file, included: includedFile(included!) })),
+    [...readFileSync(path.join(LIB, file), 'utf8').matchAll(/^--- @include "(.+)"$/gm)].map(([, included]) => ({
+      file,
+      included: includedFile(included!),
+    })),
   );
   const isHelper = (file: string) => path.basename(path.dirname(file)) === 'includes';
 

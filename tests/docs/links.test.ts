@@ -43,7 +43,8 @@ describe.each(DOCUMENTS)('%s', (document) => {
       const [file, anchor] = target!.split('#') as [string, string | undefined];
       const resolved = file ? path.join(path.dirname(document), decodeURIComponent(file)) : document;
       if (!existsSync(path.join(ROOT, resolved))) broken.push(`${target}: no ${resolved}`);
-      else if (anchor && resolved.endsWith('.md') && !headingAnchors(read(resolved)).has(anchor)) broken.push(`${target}: no heading #${anchor} in ${resolved}`);
+      else if (anchor && resolved.endsWith('.md') && !headingAnchors(read(resolved)).has(anchor))
+        broken.push(`${target}: no heading #${anchor} in ${resolved}`);
     }
     expect(broken).toEqual([]);
   });
@@ -64,7 +65,17 @@ describe('what counts as a named path', () => {
     expect(namedPath('e2e/faults.spec.ts')).toEqual({ exact: 'e2e/faults.spec.ts' });
     expect(namedPath('record-contribution.lua')).toEqual({ suffix: 'record-contribution.lua' });
     expect(namedPath('lua/timeline.lua')).toEqual({ suffix: 'lua/timeline.lua' });
-    for (const code of ['{project:s}:info', 'GET /api/health', '/api/openapi.json', 'app/api/**/route.ts', 'lib/http/openapi/routes/<area>.ts', 'npm run demo', 'data/redis', 'z.infer', 'X-Forwarded-For']) {
+    for (const code of [
+      '{project:s}:info',
+      'GET /api/health',
+      '/api/openapi.json',
+      'app/api/**/route.ts',
+      'lib/http/openapi/routes/<area>.ts',
+      'npm run demo',
+      'data/redis',
+      'z.infer',
+      'X-Forwarded-For',
+    ]) {
       expect(namedPath(code), code).toBeUndefined();
     }
     expect(pathExists({ exact: 'lib/realtime/gone.ts' })).toBe(false);

@@ -7,13 +7,28 @@ import { ROOT } from './markdown';
 const CODE = ['lib', 'components'];
 
 /** A folder's own part, one per folder by convention: the name says which folder's it is. */
-const PER_FOLDER = new Set(['index.ts', 'keys.ts', 'commands.ts', 'schemas.ts', 'types.ts', 'context.ts', 'config.ts', 'client-state.ts', 'errors.ts', 'styles.ts', 'scripts.ts']);
+const PER_FOLDER = new Set([
+  'index.ts',
+  'keys.ts',
+  'commands.ts',
+  'schemas.ts',
+  'types.ts',
+  'context.ts',
+  'config.ts',
+  'client-state.ts',
+  'errors.ts',
+  'styles.ts',
+  'scripts.ts',
+]);
 /** Type names that are one thing by design: a component's own props, ioredis' interface each folder adds its scripts to. */
 const PER_FILE_TYPES = new Set(['Props', 'RedisCommander']);
 
 const files = () =>
-  CODE.flatMap((dir) => readdirSync(path.join(ROOT, dir), { recursive: true, encoding: 'utf8' }).map((file) => path.posix.join(dir, file.split(path.sep).join('/'))))
-    .filter((file) => /\.(tsx?|lua)$/.test(file));
+  CODE.flatMap((dir) =>
+    readdirSync(path.join(ROOT, dir), { recursive: true, encoding: 'utf8' }).map((file) =>
+      path.posix.join(dir, file.split(path.sep).join('/')),
+    ),
+  ).filter((file) => /\.(tsx?|lua)$/.test(file));
 
 function repeated(named: Array<[name: string, file: string]>): string[] {
   const where = new Map<string, string[]>();
@@ -23,7 +38,9 @@ function repeated(named: Array<[name: string, file: string]>): string[] {
 
 describe('one name per thing in lib/ and components/', () => {
   it('gives no two files the same name, but for the parts every folder has', () => {
-    const named = files().map((file) => [path.posix.basename(file), file] as [string, string]).filter(([name]) => !PER_FOLDER.has(name));
+    const named = files()
+      .map((file) => [path.posix.basename(file), file] as [string, string])
+      .filter(([name]) => !PER_FOLDER.has(name));
     expect(repeated(named)).toEqual([]);
   });
 
@@ -31,7 +48,11 @@ describe('one name per thing in lib/ and components/', () => {
     const named = files()
       .filter((file) => /\.tsx?$/.test(file))
       .flatMap((file) =>
-        [...readFileSync(path.join(ROOT, file), 'utf8').matchAll(/^\s*(?:export )?(?:declare )?(?:abstract )?(?:type|interface|class|enum) ([A-Z]\w*)(?=\s*[<={]|\s+(?:extends|implements)\b)/gm)].map(([, name]) => [name!, file] as [string, string]),
+        [
+          ...readFileSync(path.join(ROOT, file), 'utf8').matchAll(
+            /^\s*(?:export )?(?:declare )?(?:abstract )?(?:type|interface|class|enum) ([A-Z]\w*)(?=\s*[<={]|\s+(?:extends|implements)\b)/gm,
+          ),
+        ].map(([, name]) => [name!, file] as [string, string]),
       )
       .filter(([name]) => !PER_FILE_TYPES.has(name));
     expect(repeated(named)).toEqual([]);

@@ -23,7 +23,11 @@ describe('the environment, read in one place', () => {
   it('no file of lib/, app/ or components/ but lib/config.ts names process.env', () => {
     const readers = ['lib', 'app', 'components']
       .flatMap(sources)
-      .filter((file) => !ALLOWED.has(file) && /process\s*\.\s*env|process\[['"]env['"]\]/.test(readFileSync(path.join(ROOT, file), 'utf8')));
+      .filter(
+        (file) =>
+          !ALLOWED.has(file) &&
+          /process\s*\.\s*env|process\[['"]env['"]\]/.test(readFileSync(path.join(ROOT, file), 'utf8')),
+      );
     expect(readers).toEqual([]);
   });
 });

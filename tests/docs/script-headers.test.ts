@@ -20,19 +20,22 @@ import { ROOT } from './markdown';
 type Entry = { list: 'KEYS' | 'ARGV'; from: number; to: number | undefined; open: boolean };
 
 export function headerEntries(header: string): Entry[] {
-  return [...header.matchAll(/(?:^[ \t-]*|[ \t]{2,})(KEYS|ARGV)\[(\d+)(?:\.\.(\d+)?)?\]/gm)].map(([whole, list, from, to]) => ({
-    list: list as Entry['list'],
-    from: Number(from),
-    to: to === undefined ? (whole.includes('..') ? undefined : Number(from)) : Number(to),
-    open: whole.includes('..') && to === undefined,
-  }));
+  return [...header.matchAll(/(?:^[ \t-]*|[ \t]{2,})(KEYS|ARGV)\[(\d+)(?:\.\.(\d+)?)?\]/gm)].map(
+    ([whole, list, from, to]) => ({
+      list: list as Entry['list'],
+      from: Number(from),
+      to: to === undefined ? (whole.includes('..') ? undefined : Number(from)) : Number(to),
+      open: whole.includes('..') && to === undefined,
+    }),
+  );
 }
 
 /** What is wrong with a header's entries, given the caller's number of keys (undefined: variable). */
 export function headerProblems(entries: Entry[], numberOfKeys: number | undefined): string[] {
   const problems: string[] = [];
   const firstArgv = entries.findIndex((entry) => entry.list === 'ARGV');
-  if (firstArgv >= 0 && entries.slice(firstArgv).some((entry) => entry.list === 'KEYS')) problems.push('a KEYS entry after an ARGV entry');
+  if (firstArgv >= 0 && entries.slice(firstArgv).some((entry) => entry.list === 'KEYS'))
+    problems.push('a KEYS entry after an ARGV entry');
   for (const list of ['KEYS', 'ARGV'] as const) {
     let next = 1;
     for (const entry of entries.filter((each) => each.list === list)) {
@@ -46,7 +49,10 @@ export function headerProblems(entries: Entry[], numberOfKeys: number | undefine
   const listed = open ? undefined : (keys.at(-1)?.to ?? 0);
   // A declaration with a run of keys gives its count per call, so it fits any header.
   const agree = numberOfKeys === undefined || (open ? numberOfKeys >= keys.at(-1)!.from : listed === numberOfKeys);
-  if (!agree) problems.push(`the header lists ${listed ?? 'any number of'} keys, the caller gives ${numberOfKeys ?? 'any number'}`);
+  if (!agree)
+    problems.push(
+      `the header lists ${listed ?? 'any number of'} keys, the caller gives ${numberOfKeys ?? 'any number'}`,
+    );
   return problems;
 }
 
@@ -55,10 +61,20 @@ const headerOf = (source: string) => /--\[\[([\s\S]*?)\]\]/.exec(source)?.[1] ??
 
 const LIB = path.join(ROOT, 'lib');
 // Every pattern's declarations (lib/<pattern>/scripts.ts), imported so they register.
-await Promise.all(readdirSync(LIB).filter((dir) => existsSync(path.join(LIB, dir, 'scripts.ts'))).map((dir) => import(`../../lib/${dir}/scripts.ts`)));
+await Promise.all(
+  readdirSync(LIB)
+    .filter((dir) => existsSync(path.join(LIB, dir, 'scripts.ts')))
+    .map((dir) => import(`../../lib/${dir}/scripts.ts`)),
+);
 
 /** Every defineScript of lib/: its file, and its number of keys (undefined: a run of keys, counted per call). */
-function definitions(): Array<{ file: string; numberOfKeys: number | undefined; at: string; keys: readonly string[]; args: readonly string[] }> {
+function definitions(): Array<{
+  file: string;
+  numberOfKeys: number | undefined;
+  at: string;
+  keys: readonly string[];
+  args: readonly string[];
+}> {
   return declaredScripts
     .filter((script) => !script.file.startsWith('../'))
     .map((script) => ({
@@ -72,7 +88,9 @@ function definitions(): Array<{ file: string; numberOfKeys: number | undefined; 
 
 /** `KEYS[9..14] feed` → 'feed': the names a header gives its entries, in order. */
 const headerNames = (header: string, list: 'KEYS' | 'ARGV') =>
-  [...header.matchAll(new RegExp(`(?:^[ \\t-]*|[ \\t]{2,})${list}\\[[\\d.]+\\] (\\w+)`, 'gm'))].map(([, name]) => name!);
+  [...header.matchAll(new RegExp(`(?:^[ \\t-]*|[ \\t]{2,})${list}\\[[\\d.]+\\] (\\w+)`, 'gm'))].map(
+    ([, name]) => name!,
+  );
 
 describe("each script's header and its caller", () => {
   const defined = definitions();
@@ -81,8 +99,12 @@ describe("each script's header and its caller", () => {
     const scripts = readdirSync(path.join(ROOT, 'lib'), { recursive: true, encoding: 'utf8' })
       .filter((file) => /^[\w-]+\/lua\/[\w-]+\.lua$/.test(file.split(path.sep).join('/')))
       .map((file) => `lib/${file.split(path.sep).join('/')}`);
-    const helpers = scripts.filter((file) => !/^(KEYS|ARGV)/m.test(headerOf(readFileSync(path.join(ROOT, file), 'utf8')).replace(/^\s+/gm, '')));
-    expect(scripts.filter((file) => !helpers.includes(file) && !defined.some((each) => each.file === file))).toEqual([]);
+    const helpers = scripts.filter(
+      (file) => !/^(KEYS|ARGV)/m.test(headerOf(readFileSync(path.join(ROOT, file), 'utf8')).replace(/^\s+/gm, '')),
+    );
+    expect(scripts.filter((file) => !helpers.includes(file) && !defined.some((each) => each.file === file))).toEqual(
+      [],
+    );
     expect(defined.length).toBeGreaterThan(40);
     expect(new Set(defined.map((each) => each.file)).size, 'one declaration a script').toBe(defined.length);
   });
@@ -96,10 +118,11 @@ describe("each script's header and its caller", () => {
   });
 
   it('agree on one order: KEYS then ARGV, from 1, as many keys as the caller gives', () => {
-    const problems = defined
-      .flatMap(({ file, numberOfKeys, at }) =>
-        headerProblems(headerEntries(headerOf(readFileSync(path.join(ROOT, file), 'utf8'))), numberOfKeys).map((problem) => `${file} (${at}): ${problem}`),
-      );
+    const problems = defined.flatMap(({ file, numberOfKeys, at }) =>
+      headerProblems(headerEntries(headerOf(readFileSync(path.join(ROOT, file), 'utf8'))), numberOfKeys).map(
+        (problem) => `${file} (${at}): ${problem}`,
+      ),
+    );
     expect(problems).toEqual([]);
   });
 
@@ -110,7 +133,9 @@ describe("each script's header and its caller", () => {
       const entries = headerEntries(headerOf(source));
       const code = source.replace(/--\[\[[\s\S]*?\]\]/, '').replace(/--.*$/gm, '');
       for (const [, list, index] of code.matchAll(/\b(KEYS|ARGV)\[(\d+)\]/g)) {
-        const covered = entries.some((entry) => entry.list === list && entry.from <= Number(index) && (entry.open || Number(index) <= entry.to!));
+        const covered = entries.some(
+          (entry) => entry.list === list && entry.from <= Number(index) && (entry.open || Number(index) <= entry.to!),
+        );
         if (!covered) unlisted.push(`${file}: ${list}[${index}]`);
       }
     }
@@ -120,13 +145,25 @@ describe("each script's header and its caller", () => {
 
 describe('the header convention', () => {
   it('reads entries, ranges and open ranges, and leaves references alone', () => {
-    const entries = headerEntries('  KEYS[1] a   KEYS[2..3] b\n  KEYS[4..] per kind, in the order of ARGV[3..]\n  ARGV[1] now   ARGV[2..] rest');
-    expect(entries.map(({ list, from, to, open }) => `${list}${from}-${open ? '' : to}`)).toEqual(['KEYS1-1', 'KEYS2-3', 'KEYS4-', 'ARGV1-1', 'ARGV2-']);
+    const entries = headerEntries(
+      '  KEYS[1] a   KEYS[2..3] b\n  KEYS[4..] per kind, in the order of ARGV[3..]\n  ARGV[1] now   ARGV[2..] rest',
+    );
+    expect(entries.map(({ list, from, to, open }) => `${list}${from}-${open ? '' : to}`)).toEqual([
+      'KEYS1-1',
+      'KEYS2-3',
+      'KEYS4-',
+      'ARGV1-1',
+      'ARGV2-',
+    ]);
     expect(headerProblems(entries, undefined)).toEqual([]);
     expect(headerProblems(entries, 6)).toEqual([]);
     expect(headerProblems(entries, 3)).toEqual(['the header lists any number of keys, the caller gives 3']);
-    expect(headerProblems(headerEntries('  KEYS[1] a   KEYS[2] b'), 3)).toEqual(['the header lists 2 keys, the caller gives 3']);
-    expect(headerProblems(headerEntries('  KEYS[1] a\n  ARGV[1] b\n  KEYS[2] c'), 2)).toEqual(['a KEYS entry after an ARGV entry']);
+    expect(headerProblems(headerEntries('  KEYS[1] a   KEYS[2] b'), 3)).toEqual([
+      'the header lists 2 keys, the caller gives 3',
+    ]);
+    expect(headerProblems(headerEntries('  KEYS[1] a\n  ARGV[1] b\n  KEYS[2] c'), 2)).toEqual([
+      'a KEYS entry after an ARGV entry',
+    ]);
     expect(headerProblems(headerEntries('  KEYS[1] a   KEYS[3] c'), 3)).toEqual(['KEYS[3] where KEYS[2] comes next']);
   });
 });

@@ -26,7 +26,11 @@ const byName = (workload: string) => {
 
 describe('the sizing table: ceilings from per-operation costs (bench/sizing-table.ts)', () => {
   it('gives each one-core workload 1,000,000 µs ÷ its cost per master, and half that at the safe share', () => {
-    expect(byName('hot project: contributions')).toMatchObject({ perMaster: 20_000, perMasterSafe: 10_000, perInstance: null });
+    expect(byName('hot project: contributions')).toMatchObject({
+      perMaster: 20_000,
+      perMasterSafe: 10_000,
+      perInstance: null,
+    });
     expect(byName('hot project: viewers joining')).toMatchObject({ perMaster: 50_000, perMasterSafe: 25_000 });
     expect(byName('snapshot reads')).toMatchObject({ perMaster: 10_000, perMasterSafe: 5_000 });
     expect(byName('catalogue page')).toMatchObject({ perMaster: 40_000, perMasterSafe: 20_000 });
@@ -44,13 +48,24 @@ describe('the sizing table: ceilings from per-operation costs (bench/sizing-tabl
   it('prices a whole game as a start, ten answers and a submit', () => {
     // 40 + 10 × 10 + 160 = 300 µs.
     expect(byName('quiz games').perMaster).toBeCloseTo(1_000_000 / 300);
-    expect(ceilings(COSTS, { ...DEFAULT_ASSUMPTIONS, answersPerGame: 5 }).find((c) => c.workload === 'quiz games')!.perMaster).toBeCloseTo(1_000_000 / 250);
+    expect(
+      ceilings(COSTS, { ...DEFAULT_ASSUMPTIONS, answersPerGame: 5 }).find((c) => c.workload === 'quiz games')!
+        .perMaster,
+    ).toBeCloseTo(1_000_000 / 250);
   });
 
   it('bounds viewers per instance by the frames its core sends at 10 frames a second per socket', () => {
     // 5 µs a frame: 200,000 frames/s, so 20,000 sockets at 10 frames/s.
-    expect(byName('hot project: viewers per instance')).toMatchObject({ perInstance: 20_000, perMaster: null, perMasterSafe: null });
-    expect(ceilings(COSTS, { ...DEFAULT_ASSUMPTIONS, framesPerSocket: 4 }).find((c) => c.workload === 'hot project: viewers per instance')!.perInstance).toBe(50_000);
+    expect(byName('hot project: viewers per instance')).toMatchObject({
+      perInstance: 20_000,
+      perMaster: null,
+      perMasterSafe: null,
+    });
+    expect(
+      ceilings(COSTS, { ...DEFAULT_ASSUMPTIONS, framesPerSocket: 4 }).find(
+        (c) => c.workload === 'hot project: viewers per instance',
+      )!.perInstance,
+    ).toBe(50_000);
   });
 
   it('gives an instance a core-second of cached page views', () => {
@@ -63,11 +78,21 @@ describe('the sizing table: ceilings from per-operation costs (bench/sizing-tabl
   });
 
   it('rounds ceilings to two significant figures and prints one table row per workload', () => {
-    expect([roughly(123_456), roughly(9_876), roughly(42), roughly(7.6), roughly(Number.POSITIVE_INFINITY)]).toEqual(['120,000', '9,900', '42', '8', '—']);
+    expect([roughly(123_456), roughly(9_876), roughly(42), roughly(7.6), roughly(Number.POSITIVE_INFINITY)]).toEqual([
+      '120,000',
+      '9,900',
+      '42',
+      '8',
+      '—',
+    ]);
     const table = formatCeilings(ceilings(COSTS)).split('\n');
     expect(table).toHaveLength(2 + ceilings(COSTS).length);
     expect(table[0]).toContain('one master, 50 %');
-    expect(table.find((line) => line.startsWith('| hot project: contributions |'))).toContain('| 20,000 contributions/s | 10,000 contributions/s | — |');
-    expect(table.find((line) => line.startsWith('| hot project: viewers per instance |'))).toContain('| — | — | 20,000 viewers |');
+    expect(table.find((line) => line.startsWith('| hot project: contributions |'))).toContain(
+      '| 20,000 contributions/s | 10,000 contributions/s | — |',
+    );
+    expect(table.find((line) => line.startsWith('| hot project: viewers per instance |'))).toContain(
+      '| — | — | 20,000 viewers |',
+    );
   });
 });

@@ -11,7 +11,9 @@ const sources = ['app', 'components'].flatMap((dir) =>
     .filter((file) => file.endsWith('.tsx'))
     .map((file) => readFileSync(path.join(ROOT, dir, file), 'utf8')),
 );
-const rendered = new Set(sources.flatMap((source) => [...source.matchAll(/(?:data-testid|testId)="([a-z0-9-]+)"/g)].map((match) => match[1]!)));
+const rendered = new Set(
+  sources.flatMap((source) => [...source.matchAll(/(?:data-testid|testId)="([a-z0-9-]+)"/g)].map((match) => match[1]!)),
+);
 
 /**
  * The test ids docs/testing.md promises per page are in the markup: a first, static check (the
@@ -26,8 +28,14 @@ describe('the promised test ids', () => {
 
   it('include every test id the page objects use', () => {
     const promised = new Set(PAGES.flatMap(promisedTestIds));
-    const pageObjects = readdirSync(path.join(ROOT, 'e2e/pages')).map((file) => readFileSync(path.join(ROOT, 'e2e/pages', file), 'utf8'));
-    const used = pageObjects.flatMap((source) => [...source.matchAll(/getByTestId\('([a-z0-9-]+)'\)|data-testid="([a-z0-9-]+)"/g)].map((match) => (match[1] ?? match[2])!));
+    const pageObjects = readdirSync(path.join(ROOT, 'e2e/pages')).map((file) =>
+      readFileSync(path.join(ROOT, 'e2e/pages', file), 'utf8'),
+    );
+    const used = pageObjects.flatMap((source) =>
+      [...source.matchAll(/getByTestId\('([a-z0-9-]+)'\)|data-testid="([a-z0-9-]+)"/g)].map(
+        (match) => (match[1] ?? match[2])!,
+      ),
+    );
     expect(used.length).toBeGreaterThan(20);
     expect([...new Set(used)].filter((id) => !promised.has(id))).toEqual([]);
   });

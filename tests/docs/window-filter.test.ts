@@ -9,7 +9,11 @@ const WINDOW_FILTERS = {
   typescript: ['lib/live-events/kinds.ts'],
   // event-kinds.lua for every kind; presence.lua for the visitors' kind, whose members are tabs' heartbeats;
   // holds.lua for a tier's holds, scored by the time they lapse (their window's end, known when made).
-  lua: ['lib/live-events/lua/includes/event-kinds.lua', 'lib/live-events/lua/includes/presence.lua', 'lib/live-events/lua/includes/holds.lua'],
+  lua: [
+    'lib/live-events/lua/includes/event-kinds.lua',
+    'lib/live-events/lua/includes/presence.lua',
+    'lib/live-events/lua/includes/holds.lua',
+  ],
 };
 
 function sources(dir: string, extension: RegExp): string[] {
@@ -38,14 +42,18 @@ describe('the window filter', () => {
   it('is computed in TypeScript only by kinds.ts (inWindow, windowScores)', () => {
     const others = ['lib', 'components', 'app']
       .flatMap((dir) => sources(dir, /\.tsx?$/))
-      .filter((file) => !WINDOW_FILTERS.typescript.includes(file) && WINDOW_START.test(readFileSync(path.join(ROOT, file), 'utf8')));
+      .filter(
+        (file) =>
+          !WINDOW_FILTERS.typescript.includes(file) && WINDOW_START.test(readFileSync(path.join(ROOT, file), 'utf8')),
+      );
     expect(others).toEqual([]);
   });
 
   it("is computed in Lua only by the live events' shared helpers", () => {
     expect(liveEventLua()).toEqual(expect.arrayContaining(WINDOW_FILTERS.lua));
-    const others = liveEventLua()
-      .filter((file) => !WINDOW_FILTERS.lua.includes(file) && SCORE_RANGE.test(readFileSync(path.join(ROOT, file), 'utf8')));
+    const others = liveEventLua().filter(
+      (file) => !WINDOW_FILTERS.lua.includes(file) && SCORE_RANGE.test(readFileSync(path.join(ROOT, file), 'utf8')),
+    );
     expect(others).toEqual([]);
   });
 

@@ -17,7 +17,6 @@ afterAll(async () => {
   await Promise.all([redis.quit(), second.quit()]);
 });
 
-
 describe('a campaign’s end in the followers’ home feeds', () => {
   it('is announced once, whichever instances try and however often, funded or not', async () => {
     const endsAt = (await redisNow(redis)) - 1;
@@ -41,9 +40,21 @@ describe('a campaign’s end in the followers’ home feeds', () => {
     expect(runs.flat().filter((slug) => slug === unfunded)).toHaveLength(1);
     expect(again).not.toContain(funded);
     expect(await redis.zscore(catalogueKeys.ends, funded)).toBeNull();
-    const ended = async (visitor: string) => (await readFeed(one.feed, visitor, { limit: 20 })).entries.filter((entry) => entry.kind === 'ended');
-    expect(await ended(reader!)).toEqual([expect.objectContaining({ kind: 'ended', funded: true, raised: 10_000, goal: 10_000, at: endsAt, project: { slug: funded, title: `Project ${funded}` } })]);
-    expect(await ended(unfundedReader!)).toEqual([expect.objectContaining({ kind: 'ended', funded: false, raised: 9_999 })]);
+    const ended = async (visitor: string) =>
+      (await readFeed(one.feed, visitor, { limit: 20 })).entries.filter((entry) => entry.kind === 'ended');
+    expect(await ended(reader!)).toEqual([
+      expect.objectContaining({
+        kind: 'ended',
+        funded: true,
+        raised: 10_000,
+        goal: 10_000,
+        at: endsAt,
+        project: { slug: funded, title: `Project ${funded}` },
+      }),
+    ]);
+    expect(await ended(unfundedReader!)).toEqual([
+      expect.objectContaining({ kind: 'ended', funded: false, raised: 9_999 }),
+    ]);
   });
 
   it('waits for the end on Redis’ clock, and follows an end moved or removed by a save', async () => {

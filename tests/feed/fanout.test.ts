@@ -32,7 +32,9 @@ describe('fan-out through the durable queue', () => {
     const crash = () => {
       if (++batches === 3) throw new Error('worker killed');
     };
-    await expect(workOnce(ctx, { consumer: 'worker-a', batch: 100, leaseMs: 50, afterBatch: crash })).rejects.toThrow('worker killed');
+    await expect(workOnce(ctx, { consumer: 'worker-a', batch: 100, leaseMs: 50, afterBatch: crash })).rejects.toThrow(
+      'worker killed',
+    );
     const partial = (await feedLists(redis, visitors)).filter((list) => list.length > 0).length;
     expect(partial).toBe(300);
     expect(Number(await redis.xlen(projectFeedKeys(slug).queue))).toBe(1);
@@ -71,7 +73,11 @@ describe('fan-out through the durable queue', () => {
       await workOnce(ctx, { consumer: 'w' });
 
       let page = await readFeed(ctx, visitor!, { limit: 10 });
-      expect(page.entries.map((entry) => (entry.kind === 'milestone' ? entry.milestone : entry.kind))).toEqual(['25', 'first-backer', 'backers']);
+      expect(page.entries.map((entry) => (entry.kind === 'milestone' ? entry.milestone : entry.kind))).toEqual([
+        '25',
+        'first-backer',
+        'backers',
+      ]);
       expect(page.entries[2]).toMatchObject({ kind: 'backers', ...(await pageCounts()), updated: clock.now() });
       expect(await pageCounts()).toEqual({ contributions: 3, backers: 2 });
 
@@ -89,11 +95,18 @@ describe('fan-out through the durable queue', () => {
       expect(times).toEqual(times.toSorted((a, b) => b - a));
       // The old reference stays in the list until trimmed; its entry is gone, so readers skip it.
       const [list] = await feedLists(redis, [visitor!]);
-      expect(list!.filter((ref) => page.entries.some((entry) => entry.cursor === ref))).toEqual(page.entries.map((entry) => entry.cursor));
+      expect(list!.filter((ref) => page.entries.some((entry) => entry.cursor === ref))).toEqual(
+        page.entries.map((entry) => entry.cursor),
+      );
 
-      const messages = (await channel.take()).map((message) => JSON.parse(message) as { type: string; ref: string; entry?: { kind: string; contributions?: string } });
+      const messages = (await channel.take()).map(
+        (message) =>
+          JSON.parse(message) as { type: string; ref: string; entry?: { kind: string; contributions?: string } },
+      );
       const backers = messages.filter((message) => message.type === 'removed' || message.entry?.kind === 'backers');
-      expect(backers.map((message) => (message.type === 'removed' ? 'removed' : Number(message.entry!.contributions)))).toEqual([1, 2, 3, 'removed', 4]);
+      expect(
+        backers.map((message) => (message.type === 'removed' ? 'removed' : Number(message.entry!.contributions))),
+      ).toEqual([1, 2, 3, 'removed', 4]);
     } finally {
       await channel.close();
     }
@@ -133,10 +146,17 @@ describe('fan-out through the durable queue', () => {
     const slug = await createProject(redis);
     const { feed: ctx, live } = feedContexts(redis, testClock(), testFeedConfig());
     const visitors = await followers(ctx, slug, 50);
-    const workers = [startFanoutWorkers(ctx, { consumer: 'instance-1', intervalMs: 20 }), startFanoutWorkers(ctx, { consumer: 'instance-2', intervalMs: 20 })];
+    const workers = [
+      startFanoutWorkers(ctx, { consumer: 'instance-1', intervalMs: 20 }),
+      startFanoutWorkers(ctx, { consumer: 'instance-2', intervalMs: 20 }),
+    ];
     try {
       await publishNews(slug, { id: 'by-workers', ...news }, live);
-      await expect.poll(async () => (await feedLists(redis, visitors)).filter((list) => list.length === 1).length, { timeout: 10_000 }).toBe(50);
+      await expect
+        .poll(async () => (await feedLists(redis, visitors)).filter((list) => list.length === 1).length, {
+          timeout: 10_000,
+        })
+        .toBe(50);
     } finally {
       await Promise.all(workers.map((worker) => worker.stop()));
     }

@@ -39,15 +39,27 @@ describe('a visitor follows at most FOLLOWS_PER_VISITOR projects', () => {
   it('POST /api/follows past the cap answers 409 with `maxFollows` and a message', async () => {
     const cookie = `cp_vid=${newVisitorCookie(false).value}`;
     const post = async (slug: string) =>
-      followRoute(new Request('http://app.test/api/follows', { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify({ slug }) }), {
-        params: Promise.resolve({}),
-      });
-    expect([(await post(await createProject(redis))).status, (await post(await createProject(redis))).status]).toEqual([201, 201]);
+      followRoute(
+        new Request('http://app.test/api/follows', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', cookie },
+          body: JSON.stringify({ slug }),
+        }),
+        {
+          params: Promise.resolve({}),
+        },
+      );
+    expect([(await post(await createProject(redis))).status, (await post(await createProject(redis))).status]).toEqual([
+      201, 201,
+    ]);
     const refused = await post(await createProject(redis));
     expect(refused.status).toBe(409);
     expect(await refused.json()).toEqual({
       maxFollows: 2,
-      error: { code: 'conflict', message: 'following 2 projects already, the most one visitor may: unfollow one first' },
+      error: {
+        code: 'conflict',
+        message: 'following 2 projects already, the most one visitor may: unfollow one first',
+      },
     });
   });
 });
@@ -64,7 +76,13 @@ describe("a visitor's follows expire when the visitor is idle", () => {
       return left > ttl - 60_000 && left <= ttl;
     };
     // The visitor side alone, as a process dying mid-follow leaves it: the pending mark expires too.
-    await followVisitorSide.run(redis, mine, { slug, step: 'follow', now: ctx.now(), maxFollows: ctx.config.maxFollows, ttl: ttl });
+    await followVisitorSide.run(redis, mine, {
+      slug,
+      step: 'follow',
+      now: ctx.now(),
+      maxFollows: ctx.config.maxFollows,
+      ttl: ttl,
+    });
     expect([await kept(mine.follows), await kept(mine.pending)]).toEqual([true, true]);
 
     await redis.pexpire(mine.follows, 1_000_000);

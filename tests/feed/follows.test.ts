@@ -47,7 +47,13 @@ describe('follow and unfollow touch the visitor slot and the project slot', () =
     const visitor = newVisitor();
     const mine = visitorFeedKeys(visitor);
     // The process dies right after step 1.
-    await followVisitorSide.run(redis, mine, { slug, step: 'follow', now: ctx.now(), maxFollows: ctx.config.maxFollows, ttl: ctx.config.followsTtlMs });
+    await followVisitorSide.run(redis, mine, {
+      slug,
+      step: 'follow',
+      now: ctx.now(),
+      maxFollows: ctx.config.maxFollows,
+      ttl: ctx.config.followsTtlMs,
+    });
     expect(await followerCount(ctx, slug)).toBe(0);
 
     await readFeed(ctx, visitor, { limit: 10 });
@@ -55,13 +61,19 @@ describe('follow and unfollow touch the visitor slot and the project slot', () =
     expect(await redis.hlen(mine.pending)).toBe(0);
 
     // And an unfollow that died the same way.
-    await followVisitorSide.run(redis, mine, { slug, step: 'unfollow', now: ctx.now(), maxFollows: ctx.config.maxFollows, ttl: ctx.config.followsTtlMs });
+    await followVisitorSide.run(redis, mine, {
+      slug,
+      step: 'unfollow',
+      now: ctx.now(),
+      maxFollows: ctx.config.maxFollows,
+      ttl: ctx.config.followsTtlMs,
+    });
     expect(await followerCount(ctx, slug)).toBe(1);
     await listFollows(ctx, visitor);
     expect(await followerCount(ctx, slug)).toBe(0);
   });
 
-  it('brings the project\'s recent entries into the feed at once', async () => {
+  it("brings the project's recent entries into the feed at once", async () => {
     const slug = await createProject(redis);
     const clock = testClock();
     const { feed: ctx, live } = feedContexts(redis, clock, testFeedConfig());
@@ -69,13 +81,19 @@ describe('follow and unfollow touch the visitor slot and the project slot', () =
     await readFeed(ctx, visitor, { limit: 10 });
     await publishNews(slug, { id: 'before', title: 'Before the follow', url: 'https://example.com/b' }, live);
     await follow(ctx, visitor, slug);
-    expect((await readFeed(ctx, visitor, { limit: 10 })).entries.map((entry) => entry.id)).toEqual([`${slug}:n-before`]);
+    expect((await readFeed(ctx, visitor, { limit: 10 })).entries.map((entry) => entry.id)).toEqual([
+      `${slug}:n-before`,
+    ]);
   });
 
   it('stores nothing for a visitor who reads while following nothing', async () => {
     const { feed: ctx } = feedContexts(redis, testClock(), testFeedConfig());
     const visitor = newVisitor();
-    expect(await readFeed(ctx, visitor, { limit: 10, look: true })).toEqual({ entries: [], nextCursor: null, lastLooked: 0 });
+    expect(await readFeed(ctx, visitor, { limit: 10, look: true })).toEqual({
+      entries: [],
+      nextCursor: null,
+      lastLooked: 0,
+    });
     const keys = visitorFeedKeys(visitor);
     expect(await redis.exists(keys.active, keys.entries, keys.follows, keys.pending)).toBe(0);
   });

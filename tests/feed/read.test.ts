@@ -16,7 +16,13 @@ afterAll(async () => {
   await redis.quit();
 });
 
-async function publishEach(live: LiveEventsContext, clock: TestClock, slugs: string[], rounds: number, tag: string): Promise<string[]> {
+async function publishEach(
+  live: LiveEventsContext,
+  clock: TestClock,
+  slugs: string[],
+  rounds: number,
+  tag: string,
+): Promise<string[]> {
   const ids: string[] = [];
   for (let round = 0; round < rounds; round++) {
     for (const slug of slugs) {
@@ -29,7 +35,12 @@ async function publishEach(live: LiveEventsContext, clock: TestClock, slugs: str
   return ids;
 }
 
-async function allPages(ctx: FeedContext, visitor: string, limit: number, between: () => Promise<void>): Promise<string[]> {
+async function allPages(
+  ctx: FeedContext,
+  visitor: string,
+  limit: number,
+  between: () => Promise<void>,
+): Promise<string[]> {
   const seen: string[] = [];
   let before: string | undefined;
   do {
@@ -65,7 +76,7 @@ describe('reading a feed', () => {
     expect(list!.length).toBeGreaterThan(6);
   });
 
-  it('keeps showing a project\'s entries made while it was big after it drops below the threshold, in one order, while entries arrive', async () => {
+  it("keeps showing a project's entries made while it was big after it drops below the threshold, in one order, while entries arrive", async () => {
     const clock = testClock();
     const { feed: ctx, live } = feedContexts(redis, clock, testFeedConfig({ fanoutMaxFollowers: 2 }));
     const [small, changing] = [await createProject(redis), await createProject(redis)];

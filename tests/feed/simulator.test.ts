@@ -21,7 +21,8 @@ it("the demo's simulated visitors follow projects as soon as it starts", async (
   await createProject(redis);
   const { feed, live } = feedContexts(redis, testClock(), testFeedConfig());
   const projects = await listSlugs(1_000, redis);
-  const followers = async () => (await Promise.all(projects.slice(0, 40).map((slug) => followerCount(feed, slug)))).reduce((a, b) => a + b, 0);
+  const followers = async () =>
+    (await Promise.all(projects.slice(0, 40).map((slug) => followerCount(feed, slug)))).reduce((a, b) => a + b, 0);
   const before = await followers();
   const simulator = startSimulator(live);
   try {

@@ -36,7 +36,16 @@ describe('feed:watch', () => {
       await expect.poll(() => changes.length, { timeout: 5_000 }).toBe(5);
 
       const backers = changes.filter((change) => change.type === 'entry' && change.entry.kind === 'backers');
-      expect(backers.map((change) => change.type === 'entry' && change.entry.kind === 'backers' && [change.entry.contributions, change.entry.backers])).toEqual([[1, 1], [2, 2]]);
+      expect(
+        backers.map(
+          (change) =>
+            change.type === 'entry' &&
+            change.entry.kind === 'backers' && [change.entry.contributions, change.entry.backers],
+        ),
+      ).toEqual([
+        [1, 1],
+        [2, 2],
+      ]);
       expect(new Set(backers.map((change) => change.type === 'entry' && change.entry.id)).size).toBe(1);
       expect(changes.filter((change) => change.type === 'entry' && change.entry.kind === 'milestone')).toHaveLength(1);
       expect(changes.at(-1)).toMatchObject({ type: 'removed', id: `${slug}:n-live` });

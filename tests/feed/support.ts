@@ -31,8 +31,15 @@ export const testFeedConfig = (overrides: Partial<FeedConfig> = {}): FeedConfig 
   ...overrides,
 });
 
-export function feedContexts(redis: RedisClient, clock: TestClock, config: FeedConfig): { feed: FeedContext; live: LiveEventsContext } {
-  return { feed: { redis, config, now: clock.now }, live: { redis, windows: DEFAULT_WINDOWS, now: clock.now, feed: config } };
+export function feedContexts(
+  redis: RedisClient,
+  clock: TestClock,
+  config: FeedConfig,
+): { feed: FeedContext; live: LiveEventsContext } {
+  return {
+    feed: { redis, config, now: clock.now },
+    live: { redis, windows: DEFAULT_WINDOWS, now: clock.now, feed: config },
+  };
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -45,10 +52,12 @@ export function newVisitor(): string {
 export async function followers(ctx: FeedContext, slug: string, count: number): Promise<string[]> {
   const visitors = Array.from({ length: count }, newVisitor);
   for (let i = 0; i < visitors.length; i += 100) {
-    await Promise.all(visitors.slice(i, i + 100).map(async (visitor) => {
-      await follow(ctx, visitor, slug);
-      await readFeed(ctx, visitor, { limit: 1 });
-    }));
+    await Promise.all(
+      visitors.slice(i, i + 100).map(async (visitor) => {
+        await follow(ctx, visitor, slug);
+        await readFeed(ctx, visitor, { limit: 1 });
+      }),
+    );
   }
   return visitors;
 }
@@ -65,7 +74,6 @@ export async function readerOf(ctx: FeedContext, slugs: string[]): Promise<strin
 export async function feedLists(redis: RedisClient, visitors: string[]): Promise<string[][]> {
   return Promise.all(visitors.map((visitor) => redis.lrange(visitorFeedKeys(visitor).entries, 0, -1)));
 }
-
 
 /**
  * For a file that calls the route handlers: their own client on the test's Redis, with a visitor
@@ -89,8 +97,19 @@ export function useRoutesRedis(take: (redis: RedisClient) => void): void {
 export async function publishNewsUnmarked(live: LiveEventsContext, slug: string, id: string): Promise<void> {
   const keys = liveEventKeys(slug);
   const feed = feedHook(slug, live);
-  const { feedWork: work } = await publishNews.run(live.redis, { ...keys, details: keys.newsDetails, feed: feed.keys }, {
-    now: live.now(), id, title: `News ${id}`, url: 'https://example.com/n', newsWindow: live.windows.news, slug, timeline: [...activityArgs()], feedSettings: feed.arg,
-  });
+  const { feedWork: work } = await publishNews.run(
+    live.redis,
+    { ...keys, details: keys.newsDetails, feed: feed.keys },
+    {
+      now: live.now(),
+      id,
+      title: `News ${id}`,
+      url: 'https://example.com/n',
+      newsWindow: live.windows.news,
+      slug,
+      timeline: [...activityArgs()],
+      feedSettings: feed.arg,
+    },
+  );
   if (work !== 1) throw new Error(`expected the news item queued, got ${String(work)}`);
 }

@@ -1,10 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { leaveSweep, readFeed, startFanoutWorkers, SWEEP_PAGE, sweepOnce, workOnce, type FeedContext, type SweepTick } from '../../lib/feed';
+import {
+  leaveSweep,
+  readFeed,
+  startFanoutWorkers,
+  SWEEP_PAGE,
+  sweepOnce,
+  workOnce,
+  type FeedContext,
+  type SweepTick,
+} from '../../lib/feed';
 import { projectFeedKeys } from '../../lib/feed/keys';
 import { publishNews } from '../../lib/live-events';
 import type { RedisClient } from '../../lib/redis/client';
 import { commandsSentBy, connect, createProject, testClock } from '../support';
-import { feedContexts, feedLists, followers, publishNewsUnmarked, sleep, testFeedConfig, testWorkKeys } from './support';
+import {
+  feedContexts,
+  feedLists,
+  followers,
+  publishNewsUnmarked,
+  sleep,
+  testFeedConfig,
+  testWorkKeys,
+} from './support';
 
 let redis: RedisClient;
 beforeAll(async () => {
@@ -15,7 +32,11 @@ afterAll(async () => {
 });
 
 /** Sweeps as `holder` until `done` holds, waiting while another sweeper (another test file's workers) has the lease. */
-async function sweepUntil(ctx: FeedContext, holder: string, done: (passesEnded: number) => Promise<boolean>): Promise<void> {
+async function sweepUntil(
+  ctx: FeedContext,
+  holder: string,
+  done: (passesEnded: number) => Promise<boolean>,
+): Promise<void> {
   let ticks = 0;
   let passes = 0;
   while (!(await done(passes))) {
@@ -41,10 +62,15 @@ describe('the sweep for queues whose mark was lost', () => {
 
     try {
       await sweepUntil(ctx, 'sweeper-1', async () => (await redis.zscore(testWorkKeys.work, slug)) !== null);
-      await expect.poll(async () => {
-        await workOnce(ctx, { consumer: 'w' });
-        return Number(await redis.xlen(projectFeedKeys(slug).queue));
-      }, { timeout: 10_000 }).toBe(0);
+      await expect
+        .poll(
+          async () => {
+            await workOnce(ctx, { consumer: 'w' });
+            return Number(await redis.xlen(projectFeedKeys(slug).queue));
+          },
+          { timeout: 10_000 },
+        )
+        .toBe(0);
       // A whole pass more, and the workers again: the project is not marked again, nothing is pushed twice.
       await sweepUntil(ctx, 'sweeper-1', async (passes) => passes > 0);
       expect(await redis.zscore(testWorkKeys.work, slug)).toBeNull();
@@ -54,18 +80,24 @@ describe('the sweep for queues whose mark was lost', () => {
     }
     const lists = await feedLists(redis, visitors);
     expect(lists.every((list) => list.length === 1 && list[0]!.endsWith(`:${slug}:n-stranded`))).toBe(true);
-    expect((await readFeed(ctx, visitors[0]!, { limit: 10 })).entries.map((entry) => entry.id)).toEqual([`${slug}:n-stranded`]);
+    expect((await readFeed(ctx, visitors[0]!, { limit: 10 })).entries.map((entry) => entry.id)).toEqual([
+      `${slug}:n-stranded`,
+    ]);
   });
 
   it('is held by one instance at a time, which goes on from the stored cursor, and passed on when it leaves', async () => {
     const { feed: ctx } = feedContexts(redis, testClock(), testFeedConfig());
     try {
-      await expect.poll(async () => (await sweepOnce(ctx, { holder: 'sweeper-a', page: 1 })).leased, { timeout: 10_000 }).toBe(true);
+      await expect
+        .poll(async () => (await sweepOnce(ctx, { holder: 'sweeper-a', page: 1 })).leased, { timeout: 10_000 })
+        .toBe(true);
       expect(await redis.get(testWorkKeys.sweepLease)).toBe('sweeper-a');
       const cursor = await redis.get(testWorkKeys.sweepCursor);
       // Another instance's tick is the one command asking for the lease.
       let tick: SweepTick | undefined;
-      expect(await commandsSentBy(redis, async () => (tick = await sweepOnce(ctx, { holder: 'sweeper-b', page: 1 })))).toEqual(['evalsha']);
+      expect(
+        await commandsSentBy(redis, async () => (tick = await sweepOnce(ctx, { holder: 'sweeper-b', page: 1 }))),
+      ).toEqual(['evalsha']);
       expect(tick).toEqual({ leased: false, probed: 0, marked: 0, passEnded: false });
       expect(await redis.get(testWorkKeys.sweepCursor)).toBe(cursor);
       await leaveSweep(ctx, 'sweeper-a');
@@ -94,17 +126,24 @@ describe('the sweep for queues whose mark was lost', () => {
     } finally {
       await leaveSweep(ctx, 'sweeper-1');
     }
-    expect((await readFeed(ctx, visitor!, { limit: 10 })).entries.map((entry) => entry.id)).toEqual([`${slug}:n-merged`]);
+    expect((await readFeed(ctx, visitor!, { limit: 10 })).entries.map((entry) => entry.id)).toEqual([
+      `${slug}:n-merged`,
+    ]);
   });
 
   it('costs, per tick, one probe per project of its page and three commands more', async () => {
     await Promise.all(Array.from({ length: 6 }, () => createProject(redis)));
     const { feed: ctx } = feedContexts(redis, testClock(), testFeedConfig());
     try {
-      await expect.poll(async () => (await sweepOnce(ctx, { holder: 'sweeper-c', page: 5 })).leased, { timeout: 10_000 }).toBe(true);
+      await expect
+        .poll(async () => (await sweepOnce(ctx, { holder: 'sweeper-c', page: 5 })).leased, { timeout: 10_000 })
+        .toBe(true);
       for (let i = 0; i < 4; i++) {
         let tick: SweepTick = { leased: false, probed: -1, marked: 0, passEnded: false };
-        const sent = await commandsSentBy(redis, async () => (tick = await sweepOnce(ctx, { holder: 'sweeper-c', page: 5 })));
+        const sent = await commandsSentBy(
+          redis,
+          async () => (tick = await sweepOnce(ctx, { holder: 'sweeper-c', page: 5 })),
+        );
         expect(tick.probed).toBeLessThanOrEqual(5);
         expect(sent).toHaveLength(tick.probed + 3);
         expect(sent.filter((name) => name === 'zrangebylex')).toHaveLength(1);
@@ -119,9 +158,15 @@ describe('the sweep for queues whose mark was lost', () => {
     const { feed: ctx, live } = feedContexts(redis, testClock(), testFeedConfig());
     const visitors = await followers(ctx, slug, 20);
     await publishNewsUnmarked(live, slug, 'found');
-    const workers = [1, 2].map((i) => startFanoutWorkers(ctx, { consumer: `sweeping-instance-${i}`, intervalMs: 20, sweepIntervalMs: 20 }));
+    const workers = [1, 2].map((i) =>
+      startFanoutWorkers(ctx, { consumer: `sweeping-instance-${i}`, intervalMs: 20, sweepIntervalMs: 20 }),
+    );
     try {
-      await expect.poll(async () => (await feedLists(redis, visitors)).filter((list) => list.length === 1).length, { timeout: 12_000 }).toBe(20);
+      await expect
+        .poll(async () => (await feedLists(redis, visitors)).filter((list) => list.length === 1).length, {
+          timeout: 12_000,
+        })
+        .toBe(20);
     } finally {
       await Promise.all(workers.map((worker) => worker.stop()));
     }

@@ -12,7 +12,10 @@ it('a claim drops at most twice its batch of stale "recently claimed" groups, wh
   const [shard] = folder.shards;
   const stale = Date.now() - 60_000;
   for (let first = 0; first < 10_000; first += 1_000) {
-    await redis.zadd(shard!.recentlyClaimed, ...Array.from({ length: 1_000 }, (_, i) => [stale, `old-${first + i}`]).flat());
+    await redis.zadd(
+      shard!.recentlyClaimed,
+      ...Array.from({ length: 1_000 }, (_, i) => [stale, `old-${first + i}`]).flat(),
+    );
   }
 
   await folder.claimDue(Date.now());

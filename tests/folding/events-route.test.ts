@@ -17,9 +17,15 @@ afterAll(async () => {
 });
 
 const send = async (account: string, authorization?: string) => {
-  const headers: Record<string, string> = { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) };
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    ...(authorization ? { authorization } : {}),
+  };
   const body = JSON.stringify({ id: 'p1', account_id: account, metrics: { likes: 1 } });
-  const response = await postEvent(new Request('http://localhost/api/folding/events', { method: 'POST', headers, body }), { params: Promise.resolve({}) });
+  const response = await postEvent(
+    new Request('http://localhost/api/folding/events', { method: 'POST', headers, body }),
+    { params: Promise.resolve({}) },
+  );
   return response.status;
 };
 

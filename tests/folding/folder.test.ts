@@ -24,7 +24,11 @@ describe('folding the seed', () => {
     expect((await folder.claimDue(T0 + 999)).folds).toEqual([]); // nobody quiet for the window yet
     const { folds, nextDueAt } = await folder.claimDue(T0 + 500 + 1_000);
     // The two accounts live in different shards of the folder: claimed together, in no set order.
-    expect(folds.map(({ group, fields, events }) => ({ group, fields, events })).toSorted((x, y) => x.group.localeCompare(y.group))).toEqual([
+    expect(
+      folds
+        .map(({ group, fields, events }) => ({ group, fields, events }))
+        .toSorted((x, y) => x.group.localeCompare(y.group)),
+    ).toEqual([
       { group: 'account_1', fields: ['comments', 'impressions', 'likes', 'shares'], events: 4 },
       { group: 'account_2', fields: ['likes', 'shares'], events: 2 },
     ]);
@@ -85,7 +89,10 @@ describe('what the seed left open', () => {
         published.push(fold.fields as string[]);
       }
     }
-    expect(published).toEqual([['m0', 'm1', 'm2', 'm3'], ['m3', 'm4', 'm5', 'm6']]);
+    expect(published).toEqual([
+      ['m0', 'm1', 'm2', 'm3'],
+      ['m3', 'm4', 'm5', 'm6'],
+    ]);
   });
 
   it('a poller killed after claiming loses nothing: the fold comes back, same key, after its lease', async () => {
@@ -116,7 +123,10 @@ describe('what the seed left open', () => {
     for (const merge of ['latest', 'sum'] as const) {
       const base = testFolder(redis);
       const folder = new Folder({ ...base.spec, merge }, base.config, redis);
-      await folder.fold({ id: 'p1', account_id: 'a1', metrics: { likes: 123456789012345.67, shares: 2 ** 52 + 1 } }, T0);
+      await folder.fold(
+        { id: 'p1', account_id: 'a1', metrics: { likes: 123456789012345.67, shares: 2 ** 52 + 1 } },
+        T0,
+      );
       const { folds } = await folder.claimDue(T0 + 2_000);
       expect(folds[0]!.fields).toEqual({ likes: 123456789012345.67, shares: 2 ** 52 + 1 });
       await folder.ack(folds[0]!.key, T0 + 2_001);
@@ -149,7 +159,10 @@ describe('input and configuration', () => {
       [{ id: 'p', account_id: 'a', metrics: {} }, 'metrics'],
       [{ id: 'p', account_id: 'a', metrics: { likes: 'ten' } }, 'metrics.likes'],
       [{ id: 'p', account_id: 'a', metrics: { 'bad name': 1 } }, 'metrics.bad name'],
-      [{ id: 'p', account_id: 'a', metrics: Object.fromEntries(Array.from({ length: 33 }, (_, i) => [`m${i}`, i])) }, 'metrics'],
+      [
+        { id: 'p', account_id: 'a', metrics: Object.fromEntries(Array.from({ length: 33 }, (_, i) => [`m${i}`, i])) },
+        'metrics',
+      ],
     ];
     for (const [input, field] of bad) {
       let error: unknown;

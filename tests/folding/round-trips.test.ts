@@ -20,7 +20,9 @@ it('fold and ack are one EVALSHA each; claiming and reading the state are one pe
   expect(await commandsSentBy(redis, () => folder.fold(SEED_EVENTS[1]!, T0 + 1))).toEqual(['evalsha']);
   let claimed: string | undefined;
   const perShard = folder.shards.map(() => 'evalsha');
-  expect(await commandsSentBy(redis, async () => (claimed = (await folder.claimDue(T0 + 1_001)).folds[0]?.key))).toEqual(perShard);
+  expect(
+    await commandsSentBy(redis, async () => (claimed = (await folder.claimDue(T0 + 1_001)).folds[0]?.key)),
+  ).toEqual(perShard);
   expect(await commandsSentBy(redis, () => folder.ack(claimed!, T0 + 1_002))).toEqual(['evalsha']);
   expect(await commandsSentBy(redis, () => folder.state())).toEqual(perShard);
 });

@@ -7,7 +7,11 @@ import { metricEventsSpec, type MetricEvent } from '../../lib/folding/metric-eve
 /** A metric-event folder of its own (fresh keys), with a short window unless told otherwise. */
 export function testFolder(redis: RedisClient, config: Partial<FoldingConfig> = {}): Folder<MetricEvent> {
   const name = `t-${randomBytes(5).toString('hex')}`;
-  return new Folder({ ...metricEventsSpec, name }, foldingConfig({ windowMs: 1_000, maxWaitMs: 10_000, leaseMs: 5_000, ...config }), redis);
+  return new Folder(
+    { ...metricEventsSpec, name },
+    foldingConfig({ windowMs: 1_000, maxWaitMs: 10_000, leaseMs: 5_000, ...config }),
+    redis,
+  );
 }
 
 /** The seed's six example events. */

@@ -43,7 +43,13 @@ async function commandsRun(): Promise<number> {
 }
 
 const post = (address: string) =>
-  burst(new Request('http://localhost/api/folding/burst', { method: 'POST', headers: { [CLIENT_ADDRESS_HEADER]: address } }), {});
+  burst(
+    new Request('http://localhost/api/folding/burst', {
+      method: 'POST',
+      headers: { [CLIENT_ADDRESS_HEADER]: address },
+    }),
+    {},
+  );
 
 /** Until the running burst has ended: it releases the lease as its last write. */
 async function burstEnded(): Promise<void> {

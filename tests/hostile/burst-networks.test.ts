@@ -23,7 +23,10 @@ beforeAll(async () => {
   process.env.ADMIN_TOKEN = ADMIN;
 });
 afterAll(async () => {
-  for (const [name, value] of [['ADMIN_TOKEN', saved.admin], ['SIMULATE', saved.simulate]] as const) {
+  for (const [name, value] of [
+    ['ADMIN_TOKEN', saved.admin],
+    ['SIMULATE', saved.simulate],
+  ] as const) {
     if (value === undefined) delete process.env[name];
     else process.env[name] = value;
   }
@@ -85,7 +88,9 @@ describe('the TCP connection cap', () => {
     const in64 = [1, 2, 3].map((n) => connection(server, `${network}:1::${n}`));
     expect(in64.map((socket) => socket.destroyed)).toEqual([false, false, true]);
     // Same /56 (2001:db8:x:00xx), other /64s: four in all, then closed.
-    const in56 = [`${network}:2::1`, `${network}:3::1`, `${network}:4::1`].map((address) => connection(server, address));
+    const in56 = [`${network}:2::1`, `${network}:3::1`, `${network}:4::1`].map((address) =>
+      connection(server, address),
+    );
     expect(in56.map((socket) => socket.destroyed)).toEqual([false, false, true]);
     // Other /56s of the same /48: eight in all, then closed.
     const in48 = ['100', '200', '300', '400', '500'].map((group) => connection(server, `${network}:${group}::1`));

@@ -28,14 +28,22 @@ afterAll(async () => {
   await closeRedis();
 });
 
-const headers = (address: string, token?: string) => ({ [CLIENT_ADDRESS_HEADER]: address, ...(token ? { authorization: `Bearer ${token}` } : {}) });
+const headers = (address: string, token?: string) => ({
+  [CLIENT_ADDRESS_HEADER]: address,
+  ...(token ? { authorization: `Bearer ${token}` } : {}),
+});
 const scrape = async (address: string, token?: string) => {
-  const response = await metrics(new Request('http://localhost/api/metrics', { headers: headers(address, token) }), { params: Promise.resolve({}) });
+  const response = await metrics(new Request('http://localhost/api/metrics', { headers: headers(address, token) }), {
+    params: Promise.resolve({}),
+  });
   await response.text();
   return { status: response.status, retryAfter: response.headers.get('retry-after') };
 };
 const remove = async (address: string, token?: string) => {
-  const request = new Request(`http://localhost/api/leaderboard/entries/${uniqueSlug()}`, { method: 'DELETE', headers: headers(address, token) });
+  const request = new Request(`http://localhost/api/leaderboard/entries/${uniqueSlug()}`, {
+    method: 'DELETE',
+    headers: headers(address, token),
+  });
   const response = await deleteEntry(request, { params: Promise.resolve({ id: 'no-such-entry' }) });
   await response.text();
   return { status: response.status, retryAfter: response.headers.get('retry-after') };
@@ -61,7 +69,8 @@ describe('failed tokens', () => {
   it('are counted per /48 too: wrong tokens from new /64s of one /48 meet 429 after four /64s’ worth', async () => {
     const network = `2001:db8:${Math.floor(Math.random() * 0xffff).toString(16)}`;
     const statuses: number[] = [];
-    for (let i = 0; i < 4 * BUDGET + 2; i++) statuses.push((await scrape(`${network}:${i.toString(16)}00::1`, 'wrong')).status);
+    for (let i = 0; i < 4 * BUDGET + 2; i++)
+      statuses.push((await scrape(`${network}:${i.toString(16)}00::1`, 'wrong')).status);
     expect(statuses.slice(0, 4 * BUDGET).every((status) => status === 401)).toBe(true);
     expect(statuses.slice(4 * BUDGET)).toEqual([429, 429]);
   });

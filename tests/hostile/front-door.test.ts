@@ -35,8 +35,20 @@ describe('X-Request-Id', () => {
       await response.arrayBuffer();
       return response.headers.get('x-request-id');
     };
-    for (const valid of ['a', 'Az09_.:-', 'x'.repeat(64), 'trace:2026-11-23.1_a']) expect(await requestId(valid)).toBe(valid);
-    const invalid = [undefined, '', 'x'.repeat(65), 'has space', 'slash/id', 'quote"id', 'é', '<script>', 'a,b', 'id;drop'];
+    for (const valid of ['a', 'Az09_.:-', 'x'.repeat(64), 'trace:2026-11-23.1_a'])
+      expect(await requestId(valid)).toBe(valid);
+    const invalid = [
+      undefined,
+      '',
+      'x'.repeat(65),
+      'has space',
+      'slash/id',
+      'quote"id',
+      'é',
+      '<script>',
+      'a,b',
+      'id;drop',
+    ];
     const answered = await Promise.all(invalid.map(requestId));
     for (const id of answered) expect(id).toMatch(UUID);
     expect(new Set(answered).size).toBe(invalid.length);
@@ -51,7 +63,11 @@ describe('the visitor cookie', () => {
   };
 
   it('is HttpOnly and SameSite=Lax, and Secure and __Host- prefixed behind an HTTPS proxy (TRUST_PROXY=1 and X-Forwarded-Proto: https) only', async () => {
-    const flags = (cookie: string) => cookie.split(';').slice(1).map((flag) => flag.trim().toLowerCase().split('=')[0]);
+    const flags = (cookie: string) =>
+      cookie
+        .split(';')
+        .slice(1)
+        .map((flag) => flag.trim().toLowerCase().split('=')[0]);
     const before = process.env.TRUST_PROXY;
     try {
       process.env.TRUST_PROXY = '1';
@@ -115,7 +131,10 @@ describe('Socket.IO messages', () => {
       socket.close();
 
       const next = await app.open({ transport });
-      expect(await next.timeout(5_000).emitWithAck('project:watch', { slug: 'no-such-project' })).toEqual({ ok: false, error: 'not-found' });
+      expect(await next.timeout(5_000).emitWithAck('project:watch', { slug: 'no-such-project' })).toEqual({
+        ok: false,
+        error: 'not-found',
+      });
       next.close();
       expect(app.crashes).toEqual([]);
     });
@@ -130,7 +149,10 @@ describe('bounded metric labels', () => {
     const channels = [`{project:${slug}}:changes`, `{folding:${slug}:0}:changes`];
     try {
       await Promise.all(channels.map((channel) => subscriber.ssubscribe(channel)));
-      const before = { project: await seriesValue(PUBSUB, { kind: 'project' }), folding: await seriesValue(PUBSUB, { kind: 'folding' }) };
+      const before = {
+        project: await seriesValue(PUBSUB, { kind: 'project' }),
+        folding: await seriesValue(PUBSUB, { kind: 'folding' }),
+      };
       for (const channel of channels) for (let i = 0; i < 3; i++) await getRedis().spublish(channel, 'x');
       await expect.poll(() => seriesValue(PUBSUB, { kind: 'project' })).toBe(before.project + 3);
       await expect.poll(() => seriesValue(PUBSUB, { kind: 'folding' })).toBe(before.folding + 3);
@@ -148,11 +170,18 @@ describe('bounded metric labels', () => {
     const refusals = (limit: string) => seriesValue('crowdpulse_rate_limit_refusals_total', { limit });
     const from = (address: string) => new Request('http://x/', { headers: { [CLIENT_ADDRESS_HEADER]: address } });
     try {
-      const [writes, bursts, visitors] = [await refusals('http-writes'), await refusals('http-bursts'), await refusals('new-visitor-ids')];
+      const [writes, bursts, visitors] = [
+        await refusals('http-writes'),
+        await refusals('http-bursts'),
+        await refusals('new-visitor-ids'),
+      ];
       const writer = from(`write-${uniqueSlug()}`);
       await limitWrites(writer);
       await limitWrites(writer);
-      await expect(limitWrites(writer)).rejects.toMatchObject({ status: 429, headers: { 'Retry-After': expect.any(String) } });
+      await expect(limitWrites(writer)).rejects.toMatchObject({
+        status: 429,
+        headers: { 'Retry-After': expect.any(String) },
+      });
       // docs/architecture.md's key table: `rate:writes:<address>`, rate-limiter-flexible's counter, 60 s.
       const ttl = await getRedis().pttl(`rate:writes:${writer.headers.get(CLIENT_ADDRESS_HEADER)}`);
       expect(ttl).toBeGreaterThan(0);
@@ -163,14 +192,20 @@ describe('bounded metric labels', () => {
       process.env.TRUST_PROXY = '1';
       const address = uniqueAddress();
       for (let i = 0; i < limitPoints('new-visitor-ids') + 3; i++) {
-        await (await fetch(`${url}/projects/x`, { headers: { accept: 'text/html', 'x-forwarded-for': address } })).text();
+        await (
+          await fetch(`${url}/projects/x`, { headers: { accept: 'text/html', 'x-forwarded-for': address } })
+        ).text();
       }
-      expect([await refusals('http-writes'), await refusals('http-bursts'), await refusals('new-visitor-ids')]).toEqual([writes + 1, bursts + 1, visitors + 3]);
+      expect([await refusals('http-writes'), await refusals('http-bursts'), await refusals('new-visitor-ids')]).toEqual(
+        [writes + 1, bursts + 1, visitors + 3],
+      );
       // RATE_LIMIT_PER_MIN=0 turns the new-id limit off too: every page gets its cookie (a quiz submit needs one).
       process.env.RATE_LIMIT_PER_MIN = '0';
       const unlimited = uniqueAddress();
       for (let i = 0; i < limitPoints('new-visitor-ids') + 3; i++) {
-        const page = await fetch(`${url}/projects/x`, { headers: { accept: 'text/html', 'x-forwarded-for': unlimited } });
+        const page = await fetch(`${url}/projects/x`, {
+          headers: { accept: 'text/html', 'x-forwarded-for': unlimited },
+        });
         await page.text();
         expect(page.headers.getSetCookie().some((cookie) => cookie.startsWith('cp_vid='))).toBe(true);
       }

@@ -22,11 +22,21 @@ type Answer = { status: number; body: string; policy: string };
 function send(path: string, method: string, host: string): Promise<Answer> {
   const { hostname, port } = new URL(app.url);
   return new Promise((resolve, reject) => {
-    const headers = { host, accept: 'text/html', ...(method === 'POST' ? { 'content-type': 'application/json', 'content-length': '2' } : {}) };
+    const headers = {
+      host,
+      accept: 'text/html',
+      ...(method === 'POST' ? { 'content-type': 'application/json', 'content-length': '2' } : {}),
+    };
     const sent = request({ hostname, port, path, method, headers, setHost: false }, (response) => {
       let body = '';
       response.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      response.on('end', () => resolve({ status: response.statusCode!, body, policy: String(response.headers['content-security-policy'] ?? '') }));
+      response.on('end', () =>
+        resolve({
+          status: response.statusCode!,
+          body,
+          policy: String(response.headers['content-security-policy'] ?? ''),
+        }),
+      );
     });
     sent.on('error', reject);
     sent.end(method === 'POST' ? '{}' : undefined);
@@ -48,7 +58,11 @@ const INJECTED = "evil.example; script-src 'unsafe-inline' *";
 describe('the Host header', () => {
   it('a malformed Host (an injected directive, a space) is a 400 invalid_host on a page, a read and the contribution POST, never a 500', async () => {
     for (const host of [INJECTED, 'a b', 'x"y', 'example.org:port', '']) {
-      for (const [method, path] of [['GET', '/projects/x'], ['GET', '/api/projects'], ['POST', '/api/projects/x/contributions']]) {
+      for (const [method, path] of [
+        ['GET', '/projects/x'],
+        ['GET', '/api/projects'],
+        ['POST', '/api/projects/x/contributions'],
+      ]) {
         if (host === '') continue; // an empty Host is Node's own 400
         const answer = await send(path!, method!, host);
         expect({ host, path, status: answer.status }).toEqual({ host, path, status: 400 });
@@ -72,14 +86,19 @@ describe('the Host header', () => {
     const own = await send('/projects/x', 'GET', 'CrowdPulse.example');
     expect(own.status).toBe(200);
     expect(own.policy).toContain("connect-src 'self' wss://crowdpulse.example;");
-    for (const host of ['localhost:3000', '127.0.0.1', '[::1]:80']) expect((await send('/projects/x', 'GET', host)).status).toBe(200);
+    for (const host of ['localhost:3000', '127.0.0.1', '[::1]:80'])
+      expect((await send('/projects/x', 'GET', host)).status).toBe(200);
     // The probes are asked of each instance by its address: a health check, Prometheus.
-    for (const path of ['/api/health', '/api/metrics']) expect((await send(path, 'GET', '10.0.0.5:3000')).status).not.toBe(400);
+    for (const path of ['/api/health', '/api/metrics'])
+      expect((await send(path, 'GET', '10.0.0.5:3000')).status).not.toBe(400);
     expect(await withoutHost('/api/health')).toMatch(/^HTTP\/1\.1 200/);
     for (const host of ['evil.example', 'crowdpulse.example.evil.example', '203.0.113.9']) {
       const answer = await send('/projects/x', 'GET', host);
       expect(answer.status).toBe(400);
-      expect(JSON.parse(answer.body).error).toEqual({ code: 'invalid_host', message: 'this site answers as crowdpulse.example only' });
+      expect(JSON.parse(answer.body).error).toEqual({
+        code: 'invalid_host',
+        message: 'this site answers as crowdpulse.example only',
+      });
     }
     await expect(app.open({ headers: { host: 'evil.example' } })).rejects.toThrow();
     (await app.open({ headers: { host: 'crowdpulse.example' } })).close();
@@ -88,7 +107,12 @@ describe('the Host header', () => {
   it('PUBLIC_ORIGIN must be an http(s) origin, no path, query or credentials: anything else stops the start', () => {
     expect(publicOrigin({ PUBLIC_ORIGIN: 'https://crowdpulse.example' })?.host).toBe('crowdpulse.example');
     expect(publicOrigin({})).toBeUndefined();
-    for (const bad of ['crowdpulse.example', 'ftp://crowdpulse.example', 'https://crowdpulse.example/app', 'https://u:p@crowdpulse.example']) {
+    for (const bad of [
+      'crowdpulse.example',
+      'ftp://crowdpulse.example',
+      'https://crowdpulse.example/app',
+      'https://u:p@crowdpulse.example',
+    ]) {
       expect(() => publicOrigin({ PUBLIC_ORIGIN: bad })).toThrow(/PUBLIC_ORIGIN/);
     }
   });

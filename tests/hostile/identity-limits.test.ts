@@ -57,9 +57,15 @@ const freshV4 = () => {
 const freshV6 = () => `2001:db8:${Math.floor(Math.random() * 0xffff).toString(16)}:${(next++).toString(16)}`;
 
 async function pageLoad(address: string): Promise<{ status: number; cookie: boolean; retryAfter: string | null }> {
-  const response = await fetch(`${app.url}/projects/x`, { headers: { accept: 'text/html', 'x-forwarded-for': address } });
+  const response = await fetch(`${app.url}/projects/x`, {
+    headers: { accept: 'text/html', 'x-forwarded-for': address },
+  });
   await response.text();
-  return { status: response.status, cookie: response.headers.getSetCookie().some((c) => c.startsWith('cp_vid=')), retryAfter: response.headers.get('retry-after') };
+  return {
+    status: response.status,
+    cookie: response.headers.getSetCookie().some((c) => c.startsWith('cp_vid=')),
+    retryAfter: response.headers.get('retry-after'),
+  };
 }
 
 const openFrom = (address: string) => app.open({ headers: { 'x-forwarded-for': address } });
@@ -79,7 +85,8 @@ describe('new visitor ids', () => {
   it('are limited per address in Redis: a second instance’s ids come out of the same budget', async () => {
     limits({ RATE_LIMIT_NEW_VISITORS_PER_HOUR: 6 });
     const address = freshV4();
-    for (let i = 0; i < 4; i++) expect(await takeFromAddress('new-visitor-ids', address, otherInstance)).toBeUndefined();
+    for (let i = 0; i < 4; i++)
+      expect(await takeFromAddress('new-visitor-ids', address, otherInstance)).toBeUndefined();
     const loads = [];
     for (let i = 0; i < 4; i++) loads.push(await pageLoad(address));
     expect(loads.map((load) => load.cookie)).toEqual([true, true, false, false]);
@@ -91,18 +98,29 @@ describe('new visitor ids', () => {
     limits({ RATE_LIMIT_NEW_VISITORS_PER_HOUR: 4 });
     const prefix = freshV6();
     const cookies = [];
-    for (const host of ['::1', '::2', ':ffff:1:2:3', ':abcd::9', '::5']) cookies.push((await pageLoad(`${prefix}${host}`)).cookie);
+    for (const host of ['::1', '::2', ':ffff:1:2:3', ':abcd::9', '::5'])
+      cookies.push((await pageLoad(`${prefix}${host}`)).cookie);
     expect(cookies).toEqual([true, true, true, true, false]);
     expect((await pageLoad(`${freshV6()}::1`)).cookie).toBe(true);
   });
 });
 
 /** A follow, or a feed read, from a client with no cookie jar. */
-async function cookielessCall(address: string, path: string, body?: unknown): Promise<{ status: number; cookie?: string; retryAfter: string | null }> {
+async function cookielessCall(
+  address: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; cookie?: string; retryAfter: string | null }> {
   const init = body === undefined ? {} : { method: 'POST', body: JSON.stringify(body) };
-  const response = await fetch(`${app.url}${path}`, { ...init, headers: { 'content-type': 'application/json', 'x-forwarded-for': address } });
+  const response = await fetch(`${app.url}${path}`, {
+    ...init,
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
+  });
   await response.text();
-  const cookie = response.headers.getSetCookie().find((c) => c.startsWith('cp_vid='))?.split(';')[0];
+  const cookie = response.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('cp_vid='))
+    ?.split(';')[0];
   return { status: response.status, cookie, retryAfter: response.headers.get('retry-after') };
 }
 
@@ -123,10 +141,21 @@ describe('follows and feed reads', () => {
     expect(wait).toBeLessThanOrEqual(3_600);
     // Feed reads and unfollows without a cookie take nothing, give nothing, and are not refused.
     for (let i = 0; i < 3; i++) {
-      expect(await cookielessCall(address, '/api/feed?limit=5')).toEqual({ status: 200, cookie: undefined, retryAfter: null });
-      expect(await cookielessCall(address, '/api/follows')).toEqual({ status: 200, cookie: undefined, retryAfter: null });
+      expect(await cookielessCall(address, '/api/feed?limit=5')).toEqual({
+        status: 200,
+        cookie: undefined,
+        retryAfter: null,
+      });
+      expect(await cookielessCall(address, '/api/follows')).toEqual({
+        status: 200,
+        cookie: undefined,
+        retryAfter: null,
+      });
     }
-    const unfollow = await fetch(`${app.url}/api/follows/${slug}`, { method: 'DELETE', headers: { 'x-forwarded-for': address } });
+    const unfollow = await fetch(`${app.url}/api/follows/${slug}`, {
+      method: 'DELETE',
+      headers: { 'x-forwarded-for': address },
+    });
     expect([unfollow.status, unfollow.headers.getSetCookie()]).toEqual([204, []]);
     // A follower with a cookie is not refused, and a client cannot forge the wait.
     const cookie = follows[0]!.cookie!;
@@ -167,7 +196,8 @@ describe('quiz starts', () => {
     const address = freshV4();
     const start = vi.fn(async () => Response.json({}, { status: 201 }));
     const post = route(start, { write: true, limit: limitQuizStarts });
-    const request = () => new Request('http://x/api/quiz/sessions', { method: 'POST', headers: { [CLIENT_ADDRESS_HEADER]: address } });
+    const request = () =>
+      new Request('http://x/api/quiz/sessions', { method: 'POST', headers: { [CLIENT_ADDRESS_HEADER]: address } });
     expect(await takeFromAddress('quiz-starts', address, otherInstance)).toBeUndefined();
     const statuses = [];
     let refused: Response | undefined;
@@ -189,7 +219,13 @@ describe('sockets', () => {
     limits({ RATE_LIMIT_SOCKETS_PER_ADDRESS: 3 });
     const address = freshV4();
     // Another instance holds one socket of this address.
-    expect(await openSocket.run(otherInstance, { sockets: openSocketsKey(address) }, { id: 'elsewhere', now: Date.now(), ttl: 60_000, cap: 3 })).toBe(true);
+    expect(
+      await openSocket.run(
+        otherInstance,
+        { sockets: openSocketsKey(address) },
+        { id: 'elsewhere', now: Date.now(), ttl: 60_000, cap: 3 },
+      ),
+    ).toBe(true);
     const held = [await openFrom(address), await openFrom(address)];
     // Refused at the Engine.IO handshake (lib/realtime/handshake.ts): the client sees its transport fail.
     await expect(openFrom(address)).rejects.toThrow();
@@ -214,18 +250,28 @@ describe('sockets', () => {
     const address = freshV4();
     const sockets = await Promise.all(Array.from({ length: 5 }, () => openFrom(address)));
     const replies = await Promise.all(
-      sockets.flatMap((socket) => Array.from({ length: 4 }, () => socket.timeout(5_000).emitWithAck('leaderboard:watch'))),
+      sockets.flatMap((socket) =>
+        Array.from({ length: 4 }, () => socket.timeout(5_000).emitWithAck('leaderboard:watch')),
+      ),
     );
     expect(replies.filter((reply) => !reply.ok && reply.error === 'rate-limited').length).toBe(10);
     // Another address is not affected.
     const elsewhere = await openFrom(freshV4());
-    expect(await elsewhere.timeout(5_000).emitWithAck('leaderboard:watch')).not.toMatchObject({ error: 'rate-limited' });
+    expect(await elsewhere.timeout(5_000).emitWithAck('leaderboard:watch')).not.toMatchObject({
+      error: 'rate-limited',
+    });
     closeAll([...sockets, elsewhere]);
   });
 });
 
 it('RATE_LIMIT_PER_MIN=0 turns every per-address limit off', async () => {
-  limits({ RATE_LIMIT_NEW_VISITORS_PER_HOUR: 1, RATE_LIMIT_READS_PER_MIN: 1, RATE_LIMIT_SOCKETS_PER_ADDRESS: 1, RATE_LIMIT_SOCKET_EVENTS_PER_MIN: 1, RATE_LIMIT_QUIZ_STARTS_PER_HOUR: 1 });
+  limits({
+    RATE_LIMIT_NEW_VISITORS_PER_HOUR: 1,
+    RATE_LIMIT_READS_PER_MIN: 1,
+    RATE_LIMIT_SOCKETS_PER_ADDRESS: 1,
+    RATE_LIMIT_SOCKET_EVENTS_PER_MIN: 1,
+    RATE_LIMIT_QUIZ_STARTS_PER_HOUR: 1,
+  });
   process.env.RATE_LIMIT_PER_MIN = '0';
   const address = freshV4();
   for (let i = 0; i < 3; i++) expect(await pageLoad(address)).toMatchObject({ status: 200, cookie: true });

@@ -32,25 +32,36 @@ const longestNews = (i: number) => ({
 async function importBody(slug: string, body: string): Promise<Response> {
   const request = new Request(`http://x/api/projects/${slug}/import`, {
     method: 'POST',
-    headers: { authorization: 'Bearer import-batch-test-token', 'content-type': 'application/json', [CLIENT_ADDRESS_HEADER]: 'importer' },
+    headers: {
+      authorization: 'Bearer import-batch-test-token',
+      'content-type': 'application/json',
+      [CLIENT_ADDRESS_HEADER]: 'importer',
+    },
     body,
   });
   return POST(request, { params: Promise.resolve({ slug }) });
 }
 
-it('accepts the documented maximum batch with every field at its longest, far over the other routes’ 64 KiB', { timeout: 60_000 }, async () => {
-  const slug = await createProject(getRedis());
-  const body = JSON.stringify({ events: Array.from({ length: IMPORT_MAX_EVENTS }, (_, i) => longestNews(i)) });
-  expect(Buffer.byteLength(body)).toBeGreaterThan(MAX_BODY_BYTES);
-  expect(Buffer.byteLength(body)).toBeLessThanOrEqual(IMPORT_BODY_BYTES);
-  const response = await importBody(slug, body);
-  expect(response.status).toBe(200);
-  expect(await response.json()).toMatchObject({ imported: IMPORT_MAX_EVENTS });
-});
+it(
+  'accepts the documented maximum batch with every field at its longest, far over the other routes’ 64 KiB',
+  { timeout: 60_000 },
+  async () => {
+    const slug = await createProject(getRedis());
+    const body = JSON.stringify({ events: Array.from({ length: IMPORT_MAX_EVENTS }, (_, i) => longestNews(i)) });
+    expect(Buffer.byteLength(body)).toBeGreaterThan(MAX_BODY_BYTES);
+    expect(Buffer.byteLength(body)).toBeLessThanOrEqual(IMPORT_BODY_BYTES);
+    const response = await importBody(slug, body);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ imported: IMPORT_MAX_EVENTS });
+  },
+);
 
 it('refuses one event over the maximum with a 400 naming `events`, and a body over the route’s limit with a 413, writing nothing', async () => {
   const slug = await createProject(getRedis());
-  const over = await importBody(slug, JSON.stringify({ events: Array.from({ length: IMPORT_MAX_EVENTS + 1 }, (_, i) => longestNews(i)) }));
+  const over = await importBody(
+    slug,
+    JSON.stringify({ events: Array.from({ length: IMPORT_MAX_EVENTS + 1 }, (_, i) => longestNews(i)) }),
+  );
   expect(over.status).toBe(400);
   expect((await over.json()).error).toMatchObject({ code: 'invalid_input', field: 'events' });
   const padded = JSON.stringify({ events: [longestNews(0)] }) + ' '.repeat(IMPORT_BODY_BYTES);

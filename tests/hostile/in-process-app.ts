@@ -43,7 +43,11 @@ async function answerFromFeedRoutes(request: IncomingMessage, response: ServerRe
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) if (typeof value === 'string') headers.set(name, value);
   const method = request.method ?? 'GET';
-  const web = new Request(`http://app.test${request.url}`, { method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined });
+  const web = new Request(`http://app.test${request.url}`, {
+    method,
+    headers,
+    body: chunks.length ? Buffer.concat(chunks) : undefined,
+  });
   const slug = /^\/api\/follows\/([^/?]+)/.exec(request.url ?? '')?.[1];
   const answer = request.url!.startsWith('/api/feed')
     ? await getFeed(web, noContext)
@@ -63,7 +67,11 @@ export async function startInProcessApp({
   host = '127.0.0.1',
   page,
   server: options,
-}: { host?: string; page?: RequestListener; server?: Parameters<typeof createAppServer>[1] } = {}): Promise<InProcessApp> {
+}: {
+  host?: string;
+  page?: RequestListener;
+  server?: Parameters<typeof createAppServer>[1];
+} = {}): Promise<InProcessApp> {
   useTestRedisForTheApp();
   ensureVisitorSecret();
   const redis = getRedis();
@@ -76,14 +84,24 @@ export async function startInProcessApp({
   const server = createAppServer((request, response) => {
     if (/^\/api\/(?:follows|feed)(?:\/|\?|$)/.test(request.url ?? '')) return answerFromFeedRoutes(request, response);
     if (page) return page(request, response);
-    response.writeHead(200, { 'content-type': 'text/html', [STAMPED_ADDRESS]: String(request.headers[CLIENT_ADDRESS_HEADER]) }).end('<p>page</p>');
+    response
+      .writeHead(200, {
+        'content-type': 'text/html',
+        [STAMPED_ADDRESS]: String(request.headers[CLIENT_ADDRESS_HEADER]),
+      })
+      .end('<p>page</p>');
   }, options);
   server.httpServer.listen(0, host);
   await once(server.httpServer, 'listening');
   const url = `http://127.0.0.1:${(server.httpServer.address() as AddressInfo).port}`;
 
   const open: InProcessApp['open'] = ({ headers = {}, transport = 'websocket' } = {}) => {
-    const socket: ClientSocket = connect(url, { transports: [transport], extraHeaders: headers, reconnection: false, forceNew: true });
+    const socket: ClientSocket = connect(url, {
+      transports: [transport],
+      extraHeaders: headers,
+      reconnection: false,
+      forceNew: true,
+    });
     return new Promise((resolve, reject) => {
       socket.once('connect', () => resolve(socket));
       socket.once('connect_error', (error) => {
@@ -101,9 +119,14 @@ export async function startInProcessApp({
     open,
     async pageCookie(headers = {}) {
       const address = uniqueAddress();
-      const response = await fetch(`${url}/projects/x`, { headers: { accept: 'text/html', 'x-forwarded-for': address, ...headers } });
+      const response = await fetch(`${url}/projects/x`, {
+        headers: { accept: 'text/html', 'x-forwarded-for': address, ...headers },
+      });
       await response.text();
-      return response.headers.getSetCookie().find((cookie) => cookie.startsWith('cp_vid='))?.split(';')[0];
+      return response.headers
+        .getSetCookie()
+        .find((cookie) => cookie.startsWith('cp_vid='))
+        ?.split(';')[0];
     },
     async untilRedisUp() {
       const socket: ClientSocket = connect(url, { transports: ['websocket'], forceNew: true });
@@ -123,6 +146,8 @@ export async function startInProcessApp({
 /** The sum of a counter's series in this process's registry whose labels include every given pair. */
 export async function seriesValue(name: string, labels: Record<string, string>): Promise<number> {
   const metric = await metricsRegistry().getSingleMetric(name)!.get();
-  const found = metric.values.filter((value) => Object.entries(labels).every(([key, label]) => value.labels[key] === label));
+  const found = metric.values.filter((value) =>
+    Object.entries(labels).every(([key, label]) => value.labels[key] === label),
+  );
   return found.reduce((sum, value) => sum + value.value, 0);
 }

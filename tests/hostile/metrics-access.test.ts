@@ -17,7 +17,10 @@ afterAll(async () => {
 });
 
 const scrape = async (authorization?: string) => {
-  const response = await metrics(new Request('http://localhost/api/metrics', { headers: authorization ? { authorization } : {} }), { params: Promise.resolve({}) });
+  const response = await metrics(
+    new Request('http://localhost/api/metrics', { headers: authorization ? { authorization } : {} }),
+    { params: Promise.resolve({}) },
+  );
   return { status: response.status, text: await response.text(), challenge: response.headers.get('www-authenticate') };
 };
 

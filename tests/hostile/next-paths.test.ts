@@ -21,14 +21,23 @@ const TRIES = BUDGET + 3;
 let app: InProcessApp;
 let staticDir: string;
 const reachedNext: string[] = [];
-const saved = { writes: process.env.RATE_LIMIT_PER_MIN, reads: process.env.RATE_LIMIT_READS_PER_MIN, tokens: process.env.RATE_LIMIT_FAILED_TOKENS_PER_HOUR, proxy: process.env.TRUST_PROXY };
+const saved = {
+  writes: process.env.RATE_LIMIT_PER_MIN,
+  reads: process.env.RATE_LIMIT_READS_PER_MIN,
+  tokens: process.env.RATE_LIMIT_FAILED_TOKENS_PER_HOUR,
+  proxy: process.env.TRUST_PROXY,
+};
 const CHUNK = `console.log(${JSON.stringify('chunk '.repeat(2_000))});\n`;
 
 async function stubNext(request: IncomingMessage, response: ServerResponse): Promise<void> {
   reachedNext.push(request.url!);
   if (request.url!.startsWith('/api/metrics')) {
-    const headers = new Headers(Object.entries(request.headers).filter((pair): pair is [string, string] => typeof pair[1] === 'string'));
-    const answer = await getMetrics(new Request(`http://app.test${request.url}`, { headers }), { params: Promise.resolve({}) });
+    const headers = new Headers(
+      Object.entries(request.headers).filter((pair): pair is [string, string] => typeof pair[1] === 'string'),
+    );
+    const answer = await getMetrics(new Request(`http://app.test${request.url}`, { headers }), {
+      params: Promise.resolve({}),
+    });
     return void response.writeHead(answer.status, Object.fromEntries(answer.headers)).end(await answer.text());
   }
   response.writeHead(200, { 'content-type': 'text/html' }).end('<p>rendered</p>');
@@ -44,10 +53,18 @@ beforeAll(async () => {
   process.env.RATE_LIMIT_FAILED_TOKENS_PER_HOUR = String(BUDGET);
   process.env.TRUST_PROXY = '1';
   const direct = [{ method: 'GET', path: /^\/api\/health$/, handler: getHealth }];
-  app = await startInProcessApp({ page: (request, response) => void stubNext(request, response), server: { staticDir, direct } });
+  app = await startInProcessApp({
+    page: (request, response) => void stubNext(request, response),
+    server: { staticDir, direct },
+  });
 });
 afterAll(async () => {
-  for (const [name, value] of [['RATE_LIMIT_PER_MIN', saved.writes], ['RATE_LIMIT_READS_PER_MIN', saved.reads], ['RATE_LIMIT_FAILED_TOKENS_PER_HOUR', saved.tokens], ['TRUST_PROXY', saved.proxy]] as const) {
+  for (const [name, value] of [
+    ['RATE_LIMIT_PER_MIN', saved.writes],
+    ['RATE_LIMIT_READS_PER_MIN', saved.reads],
+    ['RATE_LIMIT_FAILED_TOKENS_PER_HOUR', saved.tokens],
+    ['TRUST_PROXY', saved.proxy],
+  ] as const) {
     if (value === undefined) delete process.env[name];
     else process.env[name] = value;
   }
@@ -56,17 +73,23 @@ afterAll(async () => {
 });
 
 /** The bytes as sent, not decoded (fetch would decode them). */
-function raw(target: string, headers: Record<string, string>): Promise<{ status: number; headers: IncomingMessage['headers']; body: Buffer }> {
+function raw(
+  target: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: IncomingMessage['headers']; body: Buffer }> {
   return new Promise((resolve, reject) => {
     httpGet(app.url + target, { headers: { 'x-forwarded-for': uniqueAddress(), ...headers } }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }));
+      response.on('end', () =>
+        resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }),
+      );
     }).on('error', reject);
   });
 }
 
-const get = (target: string, headers: Record<string, string> = {}) => fetch(app.url + target, { headers: { 'x-forwarded-for': uniqueAddress(), ...headers }, redirect: 'manual' });
+const get = (target: string, headers: Record<string, string> = {}) =>
+  fetch(app.url + target, { headers: { 'x-forwarded-for': uniqueAddress(), ...headers }, redirect: 'manual' });
 
 /** Every route of app/ with its segments filled in, and what Next serves besides (its files, its image optimiser, its dev paths). */
 const NEXT_PATHS = [

@@ -36,7 +36,8 @@ function statusOf(head: string): Promise<{ status: number; text: string }> {
   });
 }
 
-const request = (method: string, target: string, headers = '') => statusOf(`${method} ${target} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n${headers}Connection: close\r\n\r\n`);
+const request = (method: string, target: string, headers = '') =>
+  statusOf(`${method} ${target} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n${headers}Connection: close\r\n\r\n`);
 
 describe('odd methods', () => {
   const cases = [
@@ -67,7 +68,13 @@ describe('odd methods', () => {
 });
 
 describe('Next-Router-State-Tree', () => {
-  const malformed = ['not json', '%E0%A4%A', encodeURIComponent('{"a":1}'), encodeURIComponent('["",{"children":[1]}]'), encodeURIComponent('["",{},null,"nope"]')];
+  const malformed = [
+    'not json',
+    '%E0%A4%A',
+    encodeURIComponent('{"a":1}'),
+    encodeURIComponent('["",{"children":[1]}]'),
+    encodeURIComponent('["",{},null,"nope"]'),
+  ];
   for (const value of malformed) {
     for (const target of ['/', '/projects/x?_rsc=1', '/api/projects']) {
       it(`${value.slice(0, 24)} on ${target}: 400 invalid_header, Next never asked`, async () => {
@@ -80,14 +87,23 @@ describe('Next-Router-State-Tree', () => {
     }
   }
 
-  it('one over Node\'s 16 KiB of head: 400 too, from the parser', async () => {
-    const response = await fetch(`${app.url}/`, { headers: { rsc: '1', 'next-router-state-tree': 'x'.repeat(20_000) } });
+  it("one over Node's 16 KiB of head: 400 too, from the parser", async () => {
+    const response = await fetch(`${app.url}/`, {
+      headers: { rsc: '1', 'next-router-state-tree': 'x'.repeat(20_000) },
+    });
     expect(response.status).toBe(400);
   });
 
   it('a sound one is handed to Next', async () => {
     const before = reachedNext;
-    const response = await fetch(`${app.url}/projects/x`, { headers: { rsc: '1', 'next-router-state-tree': encodeURIComponent('["",{"children":["projects",{"children":[["slug","x","d",null],{}]}]},null,"refetch"]') } });
+    const response = await fetch(`${app.url}/projects/x`, {
+      headers: {
+        rsc: '1',
+        'next-router-state-tree': encodeURIComponent(
+          '["",{"children":["projects",{"children":[["slug","x","d",null],{}]}]},null,"refetch"]',
+        ),
+      },
+    });
     await response.arrayBuffer();
     expect(reachedNext).toBe(before + 1);
   });

@@ -14,7 +14,12 @@ beforeAll(async () => {
 });
 afterAll(async () => app.close());
 
-function send(path: string, method: string, headers: Record<string, string> = {}, body?: string): Promise<{ status: number; body: string }> {
+function send(
+  path: string,
+  method: string,
+  headers: Record<string, string> = {},
+  body?: string,
+): Promise<{ status: number; body: string }> {
   const { hostname, port } = new URL(app.url);
   return new Promise((resolve, reject) => {
     const sent = request({ hostname, port, path, method, headers }, (response) => {
@@ -44,7 +49,9 @@ const CROSS_SITE = { origin: 'https://evil.example', 'sec-fetch-site': 'cross-si
 
 describe('one path, decided once', () => {
   it('a cross-site text/plain write spelled around the front door is a 400 invalid_path, as the plain path is a 403', async () => {
-    expect((await send('/api/projects/some-slug/contributions', 'POST', CROSS_SITE, '{"name":"x","amount":1}')).status).toBe(403);
+    expect(
+      (await send('/api/projects/some-slug/contributions', 'POST', CROSS_SITE, '{"name":"x","amount":1}')).status,
+    ).toBe(403);
     for (const path of spellings('/api/projects/some-slug/contributions')) {
       const answer = await send(path, 'POST', CROSS_SITE, '{"name":"x","amount":1}');
       expect({ path, status: answer.status }).toEqual({ path, status: 400 });
@@ -55,7 +62,8 @@ describe('one path, decided once', () => {
   it('reads and page renders spelled so are refused too, uncounted and unrendered; the plain paths answer as before', async () => {
     const renders = app.server.renders();
     for (const to of ['/api/projects', '/leaderboard', '/?after=123.no-such-project']) {
-      for (const path of spellings(to)) expect({ path, status: (await send(path, 'GET')).status }).toEqual({ path, status: 400 });
+      for (const path of spellings(to))
+        expect({ path, status: (await send(path, 'GET')).status }).toEqual({ path, status: 400 });
     }
     expect(app.server.renders()).toBe(renders);
     expect((await send('/leaderboard', 'GET')).status).toBe(200);
@@ -69,7 +77,16 @@ describe('one path, decided once', () => {
     expect(targetProblem('/a\\b')).toMatch(/backslash/);
     expect(targetProblem('/a/%zz')).toMatch(/well-formed/);
     // An escaped slash or backslash stays inside its segment, for Next too: the route's own 4xx (the fuzz's cross-site 403 first).
-    for (const plain of ['/', '/projects/x', '/projects/x/', '/?after=1.a/../b', '/api/projects/a%2db', '/a..b/.c', '/api/projects/a%2Fb', '/api/projects/%5C']) {
+    for (const plain of [
+      '/',
+      '/projects/x',
+      '/projects/x/',
+      '/?after=1.a/../b',
+      '/api/projects/a%2db',
+      '/a..b/.c',
+      '/api/projects/a%2Fb',
+      '/api/projects/%5C',
+    ]) {
       expect(targetProblem(plain)).toBeUndefined();
     }
   });

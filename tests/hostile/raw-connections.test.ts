@@ -30,10 +30,13 @@ let next = 0;
 const freshAddress = () => `192.0.2.${++next}`;
 const places = (address: string) => app.redis.zcard(openSocketsKey(address));
 
-const rawUpgrade = (address: string, headers: Record<string, string> = {}) => upgrade(app.url, { 'x-forwarded-for': address, ...headers });
+const rawUpgrade = (address: string, headers: Record<string, string> = {}) =>
+  upgrade(app.url, { 'x-forwarded-for': address, ...headers });
 
 async function pollingHandshake(address: string): Promise<number> {
-  const response = await fetch(`${app.url}/socket.io/?EIO=4&transport=polling`, { headers: { 'x-forwarded-for': address } });
+  const response = await fetch(`${app.url}/socket.io/?EIO=4&transport=polling`, {
+    headers: { 'x-forwarded-for': address },
+  });
   await response.text();
   return response.status;
 }
@@ -48,7 +51,11 @@ describe('raw Engine.IO connections', () => {
     const refused = upgrades.filter((upgrade) => upgrade.status !== 101);
     expect(held.length).toBe(40);
     // Engine.IO refuses an upgrade with a 400 carrying the reason (or a reset, if it closed first).
-    expect(refused.filter(({ status, body }) => !(status === 0 || (status === 400 && body === 'too many connections from this address')))).toEqual([]);
+    expect(
+      refused.filter(
+        ({ status, body }) => !(status === 0 || (status === 400 && body === 'too many connections from this address')),
+      ),
+    ).toEqual([]);
     expect(await places(address)).toBe(40);
     // Another address is not affected.
     const elsewhere = await rawUpgrade(freshAddress());
@@ -93,7 +100,8 @@ describe('raw Engine.IO connections', () => {
     for (const address of inOneHome) statuses.push(await pollingHandshake(address));
     expect(statuses).toEqual([200, 200, 200, 200, 403]);
     // /64s spread over the /48's /56s: four /64s' worth in all, then refused.
-    for (const home of [0x200, 0x300]) for (const host of [1, 2]) statuses.push(await pollingHandshake(`${site}:${home.toString(16)}::${host}`));
+    for (const home of [0x200, 0x300])
+      for (const host of [1, 2]) statuses.push(await pollingHandshake(`${site}:${home.toString(16)}::${host}`));
     statuses.push(await pollingHandshake(`${site}:400::1`));
     expect(statuses.slice(5)).toEqual([200, 200, 200, 200, 403]);
     expect(await app.redis.zcard(openSocketsKey(`${site}::/48`))).toBe(8);
@@ -105,7 +113,9 @@ describe('raw Engine.IO connections', () => {
     const address = freshAddress();
     expect((await rawUpgrade(address, { origin: 'https://evil.example' })).status).not.toBe(101);
     expect((await rawUpgrade(address, { 'sec-fetch-site': 'cross-site', origin: app.url })).status).not.toBe(101);
-    const polling = await fetch(`${app.url}/socket.io/?EIO=4&transport=polling`, { headers: { 'x-forwarded-for': address, origin: 'https://evil.example' } });
+    const polling = await fetch(`${app.url}/socket.io/?EIO=4&transport=polling`, {
+      headers: { 'x-forwarded-for': address, origin: 'https://evil.example' },
+    });
     expect(polling.status).toBe(403);
     expect(await places(address)).toBe(0);
   });

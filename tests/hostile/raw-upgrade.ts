@@ -8,10 +8,20 @@ export type Upgrade = { status: number; socket?: Socket; head?: Buffer; body?: s
  * A bare WebSocket upgrade to the Engine.IO endpoint of `baseURL`, as a script without a browser
  * sends it: no Origin unless given, and no Socket.IO CONNECT ever. Status 0: reset before any answer.
  */
-export function rawUpgrade(baseURL: string, headers: Record<string, string> = {}, localAddress?: string): Promise<Upgrade> {
+export function rawUpgrade(
+  baseURL: string,
+  headers: Record<string, string> = {},
+  localAddress?: string,
+): Promise<Upgrade> {
   return new Promise((resolve, reject) => {
     const request = httpRequest(`${baseURL}/socket.io/?EIO=4&transport=websocket`, {
-      headers: { connection: 'Upgrade', upgrade: 'websocket', 'sec-websocket-version': '13', 'sec-websocket-key': randomBytes(16).toString('base64'), ...headers },
+      headers: {
+        connection: 'Upgrade',
+        upgrade: 'websocket',
+        'sec-websocket-version': '13',
+        'sec-websocket-key': randomBytes(16).toString('base64'),
+        ...headers,
+      },
       agent: false,
       localAddress,
     });
@@ -23,7 +33,9 @@ export function rawUpgrade(baseURL: string, headers: Record<string, string> = {}
       response.once('error', () => resolve({ status: response.statusCode!, body }));
     });
     // A refused upgrade may be answered and closed at once: the close is the refusal.
-    request.once('error', (error: NodeJS.ErrnoException) => (['ECONNRESET', 'EPIPE'].includes(error.code ?? '') ? resolve({ status: 0 }) : reject(error)));
+    request.once('error', (error: NodeJS.ErrnoException) =>
+      ['ECONNRESET', 'EPIPE'].includes(error.code ?? '') ? resolve({ status: 0 }) : reject(error),
+    );
     request.end();
   });
 }
@@ -41,7 +53,8 @@ export function closedByServer({ socket, head = Buffer.alloc(0) }: Upgrade): Pro
       while (buffered.length >= 2) {
         const opcode = buffered[0]! & 0x0f;
         const short = buffered[1]! & 0x7f;
-        const [offset, length] = short === 126 ? [4, buffered.length >= 4 ? buffered.readUInt16BE(2) : Infinity] : [2, short];
+        const [offset, length] =
+          short === 126 ? [4, buffered.length >= 4 ? buffered.readUInt16BE(2) : Infinity] : [2, short];
         if (buffered.length < offset + length) return;
         if (opcode === 8) return resolve();
         buffered = buffered.subarray(offset + length);

@@ -1,5 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ensureVisitorSecret, newVisitorCookie, PREVIOUS_SECRET_GRACE_MS, visitorFromCookies } from '../../lib/visitors/cookie';
+import {
+  ensureVisitorSecret,
+  newVisitorCookie,
+  PREVIOUS_SECRET_GRACE_MS,
+  visitorFromCookies,
+} from '../../lib/visitors/cookie';
 import { uniqueAddress } from '../support';
 import { seriesValue, startInProcessApp, type InProcessApp } from './in-process-app';
 
@@ -8,7 +13,14 @@ import { seriesValue, startInProcessApp, type InProcessApp } from './in-process-
  * names its visitor and is signed anew until VISITOR_SECRET_PREVIOUS_UNTIL (at most a day
  * ahead), then names nobody; each one signed anew takes a point of the address's new-visitor budget.
  */
-const VARIABLES = ['VISITOR_SECRET', 'VISITOR_SECRET_PREVIOUS', 'VISITOR_SECRET_PREVIOUS_UNTIL', 'RATE_LIMIT_PER_MIN', 'RATE_LIMIT_NEW_VISITORS_PER_HOUR', 'TRUST_PROXY'];
+const VARIABLES = [
+  'VISITOR_SECRET',
+  'VISITOR_SECRET_PREVIOUS',
+  'VISITOR_SECRET_PREVIOUS_UNTIL',
+  'RATE_LIMIT_PER_MIN',
+  'RATE_LIMIT_NEW_VISITORS_PER_HOUR',
+  'TRUST_PROXY',
+];
 const saved = Object.fromEntries(VARIABLES.map((name) => [name, process.env[name]]));
 const OLD = 'o'.repeat(32);
 const NEW = 'n'.repeat(32);
@@ -40,9 +52,14 @@ const rotate = (until: Date) => {
 
 /** The visitor cookie a page load from `address` was given, if any. */
 async function pageCookie(address: string, cookie: string): Promise<string | undefined> {
-  const response = await fetch(`${app.url}/projects/x`, { headers: { accept: 'text/html', 'x-forwarded-for': address, cookie } });
+  const response = await fetch(`${app.url}/projects/x`, {
+    headers: { accept: 'text/html', 'x-forwarded-for': address, cookie },
+  });
   await response.text();
-  return response.headers.getSetCookie().find((line) => line.startsWith('cp_vid='))?.split(';')[0];
+  return response.headers
+    .getSetCookie()
+    .find((line) => line.startsWith('cp_vid='))
+    ?.split(';')[0];
 }
 
 describe('rotating VISITOR_SECRET', () => {
@@ -74,7 +91,9 @@ describe('rotating VISITOR_SECRET', () => {
     const given = [];
     for (const { pair } of cookies) given.push(await pageCookie(address, pair));
     expect(given.map((cookie) => cookie !== undefined)).toEqual([true, true, true, false, false, false]);
-    expect(given.slice(0, 3).map((cookie) => visitorFromCookies(cookie))).toEqual(cookies.slice(0, 3).map(({ id }) => id));
+    expect(given.slice(0, 3).map((cookie) => visitorFromCookies(cookie))).toEqual(
+      cookies.slice(0, 3).map(({ id }) => id),
+    );
     expect(await refusals()).toBe(before + 3);
     expect(visitorFromCookies(cookies[5]!.pair)).toBe(cookies[5]!.id);
   });
@@ -84,8 +103,12 @@ describe('rotating VISITOR_SECRET', () => {
     const env: Record<string, string | undefined> = { VISITOR_SECRET: NEW, VISITOR_SECRET_PREVIOUS: OLD };
     ensureVisitorSecret(env, now);
     expect(Date.parse(env.VISITOR_SECRET_PREVIOUS_UNTIL!)).toBe(now + PREVIOUS_SECRET_GRACE_MS);
-    expect(() => ensureVisitorSecret({ ...env, VISITOR_SECRET_PREVIOUS_UNTIL: '2026-11-29T12:00:01Z' }, now)).toThrow(/at most a day ahead/);
+    expect(() => ensureVisitorSecret({ ...env, VISITOR_SECRET_PREVIOUS_UNTIL: '2026-11-29T12:00:01Z' }, now)).toThrow(
+      /at most a day ahead/,
+    );
     expect(() => ensureVisitorSecret({ ...env, VISITOR_SECRET_PREVIOUS_UNTIL: 'tomorrow' }, now)).toThrow(/ISO 8601/);
-    expect(() => ensureVisitorSecret({ ...env, VISITOR_SECRET_PREVIOUS_UNTIL: '2026-11-28T20:00:00+01:00' }, now)).not.toThrow();
+    expect(() =>
+      ensureVisitorSecret({ ...env, VISITOR_SECRET_PREVIOUS_UNTIL: '2026-11-28T20:00:00+01:00' }, now),
+    ).not.toThrow();
   });
 });

@@ -20,11 +20,17 @@ let server: AppServer;
 let port: number;
 beforeAll(async () => {
   app = await startInProcessApp();
-  const write = route(async (request) => Response.json(await readJson(request, z.object({ name: z.string() })), { status: 201 }), { write: true });
-  server = createAppServer((_request, response) => void response.writeHead(200, { 'content-type': 'text/plain' }).end('page'), {
-    direct: [{ method: 'POST', path: /^\/api\/(?<name>write)$/, handler: write }],
-    slowClientMs: 1_000,
-  });
+  const write = route(
+    async (request) => Response.json(await readJson(request, z.object({ name: z.string() })), { status: 201 }),
+    { write: true },
+  );
+  server = createAppServer(
+    (_request, response) => void response.writeHead(200, { 'content-type': 'text/plain' }).end('page'),
+    {
+      direct: [{ method: 'POST', path: /^\/api\/(?<name>write)$/, handler: write }],
+      slowClientMs: 1_000,
+    },
+  );
   server.httpServer.listen(0, '127.0.0.1');
   await once(server.httpServer, 'listening');
   port = (server.httpServer.address() as AddressInfo).port;
@@ -51,12 +57,15 @@ async function open(from = '127.0.0.1'): Promise<{ socket: Socket; reply: () => 
   return { socket, reply: () => text, closed };
 }
 
-const head = (length: number, extra = '') => `POST /api/write HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\n${extra}\r\n`;
+const head = (length: number, extra = '') =>
+  `POST /api/write HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\n${extra}\r\n`;
 
 describe('slow clients', () => {
   it('the app server bounds a request head and a whole request to SLOW_CLIENT_MS (10 s)', () => {
     const real = createAppServer(() => undefined);
-    expect([real.httpServer.headersTimeout, real.httpServer.requestTimeout, SLOW_CLIENT_MS]).toEqual([10_000, 10_000, 10_000]);
+    expect([real.httpServer.headersTimeout, real.httpServer.requestTimeout, SLOW_CLIENT_MS]).toEqual([
+      10_000, 10_000, 10_000,
+    ]);
     void real.close();
   });
 
@@ -89,7 +98,9 @@ describe('slow clients', () => {
     expect(first.reply().split('\r\n')[0]).toBe('HTTP/1.1 201 Created');
     const second = await open();
     second.socket.write(head(60_000, `X-Forwarded-For: ${address}\r\n`));
-    await new Promise<void>((resolve) => second.socket.on('data', () => second.reply().includes('\r\n\r\n') && resolve()));
+    await new Promise<void>((resolve) =>
+      second.socket.on('data', () => second.reply().includes('\r\n\r\n') && resolve()),
+    );
     expect(second.reply().split('\r\n')[0]).toBe('HTTP/1.1 429 Too Many Requests');
     second.socket.destroy();
   });

@@ -35,8 +35,10 @@ const open = (headers: Record<string, string> = {}) => app.open({ headers });
 
 const watch = (socket: ClientSocket, request: object) =>
   socket.timeout(5_000).emitWithAck('project:watch', request as { slug: string }) as Promise<WatchReply>;
-const viewing = async (slug: string) => (await readLiveSnapshot(slug, { redis, windows: DEFAULT_WINDOWS, now: Date.now })).visitors.count;
-const roomsLike = (prefix: string) => [...server.io.of('/').adapter.rooms.keys()].filter((room) => room.startsWith(prefix));
+const viewing = async (slug: string) =>
+  (await readLiveSnapshot(slug, { redis, windows: DEFAULT_WINDOWS, now: Date.now })).visitors.count;
+const roomsLike = (prefix: string) =>
+  [...server.io.of('/').adapter.rooms.keys()].filter((room) => room.startsWith(prefix));
 
 describe('forged viewers', () => {
   it('200 sockets without a cookie, each claiming its own visitor id, leave "people viewing" unchanged and record no view', async () => {
@@ -107,7 +109,10 @@ describe('the HTTP front door', () => {
   });
 
   it('refuses a target over 4 KiB with a 400 before Next (whose 308 for a doubled or trailing slash repeats the target twice in its headers)', async () => {
-    for (const path of [`/api/projects/?q=${'y'.repeat(5_000)}`, `/api/projects/Zt//contributions/${'x'.repeat(5_000)}`]) {
+    for (const path of [
+      `/api/projects/?q=${'y'.repeat(5_000)}`,
+      `/api/projects/Zt//contributions/${'x'.repeat(5_000)}`,
+    ]) {
       const response = await fetch(url + path, { method: 'DELETE' });
       expect(response.status).toBe(400);
       expect((await response.json()).error.code).toBe('invalid_path');
@@ -138,10 +143,16 @@ describe('floods and rooms', () => {
   it('a socket flooding creator:watch with unknown accounts is throttled and holds no rooms', async () => {
     const socket = await open();
     const replies = await Promise.all(
-      Array.from({ length: 100 }, (_, i) => socket.timeout(5_000).emitWithAck('creator:watch', { account: `nobody_${i}` })),
+      Array.from({ length: 100 }, (_, i) =>
+        socket.timeout(5_000).emitWithAck('creator:watch', { account: `nobody_${i}` }),
+      ),
     );
-    expect(replies.filter((reply) => !reply.ok && reply.error === 'not-found').length).toBeLessThanOrEqual(SOCKET_EVENTS_PER_WINDOW);
-    expect(replies.filter((reply) => !reply.ok && reply.error === 'rate-limited').length).toBeGreaterThanOrEqual(100 - SOCKET_EVENTS_PER_WINDOW);
+    expect(replies.filter((reply) => !reply.ok && reply.error === 'not-found').length).toBeLessThanOrEqual(
+      SOCKET_EVENTS_PER_WINDOW,
+    );
+    expect(replies.filter((reply) => !reply.ok && reply.error === 'rate-limited').length).toBeGreaterThanOrEqual(
+      100 - SOCKET_EVENTS_PER_WINDOW,
+    );
     expect(roomsLike('creator:')).toEqual([]);
     expect(await refusals('socket-events')).toBeGreaterThanOrEqual(100 - SOCKET_EVENTS_PER_WINDOW);
     socket.close();
@@ -161,30 +172,40 @@ describe('floods and rooms', () => {
 });
 
 describe('fuzzed payloads', () => {
-  it('every event, any payload, with or without an ack, never throws and the socket still serves', { timeout: 60_000 }, async () => {
-    const slug = await createProject(redis);
-    const events = ['project:watch', 'leaderboard:watch', 'ops:watch', 'creator:watch', 'no-such-event'] as const;
-    const payload = fc.oneof(
-      fc.anything({ maxDepth: 4 }),
-      fc.record({ slug: fc.oneof(fc.string(), fc.constant(slug), fc.integer()), visitorId: fc.anything() }),
-      fc.record({ account: fc.oneof(fc.string({ maxLength: 200 }), fc.anything()) }),
-      fc.constant({ ['__proto__']: { polluted: true }, constructor: { prototype: { polluted: true } } }),
-      fc.string({ minLength: 10_000, maxLength: 10_000 }),
-    );
-    await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...events), fc.array(payload, { maxLength: 3 }), fc.boolean(), async (event, args, withAck) => {
-        const socket = await open();
-        const emit = socket.emit.bind(socket) as (name: string, ...rest: unknown[]) => void;
-        if (withAck) await new Promise<void>((resolve) => (emit(event, ...args, () => resolve()), setTimeout(resolve, 150)));
-        else emit(event, ...args);
-        socket.close();
-      }),
-      { numRuns: 100 },
-    );
-    const socket = await open();
-    expect((await watch(socket, { slug })).ok).toBe(true);
-    socket.close();
-    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-    expect(crashes).toEqual([]);
-  });
+  it(
+    'every event, any payload, with or without an ack, never throws and the socket still serves',
+    { timeout: 60_000 },
+    async () => {
+      const slug = await createProject(redis);
+      const events = ['project:watch', 'leaderboard:watch', 'ops:watch', 'creator:watch', 'no-such-event'] as const;
+      const payload = fc.oneof(
+        fc.anything({ maxDepth: 4 }),
+        fc.record({ slug: fc.oneof(fc.string(), fc.constant(slug), fc.integer()), visitorId: fc.anything() }),
+        fc.record({ account: fc.oneof(fc.string({ maxLength: 200 }), fc.anything()) }),
+        fc.constant({ ['__proto__']: { polluted: true }, constructor: { prototype: { polluted: true } } }),
+        fc.string({ minLength: 10_000, maxLength: 10_000 }),
+      );
+      await fc.assert(
+        fc.asyncProperty(
+          fc.constantFrom(...events),
+          fc.array(payload, { maxLength: 3 }),
+          fc.boolean(),
+          async (event, args, withAck) => {
+            const socket = await open();
+            const emit = socket.emit.bind(socket) as (name: string, ...rest: unknown[]) => void;
+            if (withAck)
+              await new Promise<void>((resolve) => (emit(event, ...args, () => resolve()), setTimeout(resolve, 150)));
+            else emit(event, ...args);
+            socket.close();
+          },
+        ),
+        { numRuns: 100 },
+      );
+      const socket = await open();
+      expect((await watch(socket, { slug })).ok).toBe(true);
+      socket.close();
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+      expect(crashes).toEqual([]);
+    },
+  );
 });

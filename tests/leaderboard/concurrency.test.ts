@@ -20,9 +20,16 @@ describe('concurrent submissions', () => {
     const ctx = boardContext(first!);
     // A full board of even scores; 50 racing odd scores, so the right board is known exactly.
     for (let i = 0; i < 100; i++) await addEntry({ id: `old${i}`, name: 'Old', score: 2 * i, date: Date.now() }, ctx);
-    const racing = Array.from({ length: 50 }, (_, i) => ({ id: `new${i}`, name: 'New', score: 4 * i + 1, date: Date.now() }));
+    const racing = Array.from({ length: 50 }, (_, i) => ({
+      id: `new${i}`,
+      name: 'New',
+      score: 4 * i + 1,
+      date: Date.now(),
+    }));
 
-    const results = await Promise.all(racing.map((item, i) => addEntry(item, { ...ctx, redis: clients[i % CONNECTIONS]! })));
+    const results = await Promise.all(
+      racing.map((item, i) => addEntry(item, { ...ctx, redis: clients[i % CONNECTIONS]! })),
+    );
 
     const everyone = [...Array.from({ length: 100 }, (_, i) => ({ id: `old${i}`, score: 2 * i })), ...racing];
     const expected = everyone.toSorted((a, b) => b.score - a.score).slice(0, 100);

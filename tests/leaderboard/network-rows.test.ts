@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hidePlayer, readBoards, readPlayerStanding, removeEntry, type LeaderboardChange, type LeaderboardContext } from '../../lib/leaderboard';
+import {
+  hidePlayer,
+  readBoards,
+  readPlayerStanding,
+  removeEntry,
+  type LeaderboardChange,
+  type LeaderboardContext,
+} from '../../lib/leaderboard';
 import { boardSuffix } from '../../lib/leaderboard/keys';
 import { currentPeriods, PERIODS } from '../../lib/leaderboard/periods';
 import { startSession, submitSession } from '../../lib/quiz';
@@ -42,7 +49,12 @@ async function scores(ctx: LeaderboardContext) {
 async function counted(ctx: LeaderboardContext, network: string) {
   const spans = currentPeriods(TUESDAY);
   return Object.fromEntries(
-    await Promise.all(PERIODS.map(async (period) => [period, await redis.zrange(ctx.keys.networkRows(boardSuffix(spans[period]), network), '0', '-1')] as const)),
+    await Promise.all(
+      PERIODS.map(
+        async (period) =>
+          [period, await redis.zrange(ctx.keys.networkRows(boardSuffix(spans[period]), network), '0', '-1')] as const,
+      ),
+    ),
   );
 }
 
@@ -56,7 +68,12 @@ describe('at most LEADERBOARD_ROWS_PER_NETWORK rows per network on each board', 
     // Kept off by the cap: no rank claimed, yet it is the player's best, and they still learn where they stand.
     expect(low.result).toMatchObject({ ranks: everywhere(null), improved: everywhere(true) });
     expect(await redis.exists(ctx.keys.entry(low.id))).toBe(0);
-    expect((await readPlayerStanding(sixth, ctx)).boards.all).toMatchObject({ best: 50, rank: null, players: 6, betterThan: 0 });
+    expect((await readPlayerStanding(sixth, ctx)).boards.all).toMatchObject({
+      best: 50,
+      rank: null,
+      players: 6,
+      betterThan: 0,
+    });
     // Equal to the lowest is not better: it shares that row's rank without a row (a perfect game among perfect ones is told it is tied for 1st).
     const tied = await play(ctx, newPlayer(), 'net-a', 100);
     expect(tied.result).toMatchObject({ ranks: everywhere(5), sharedBy: everywhere(2), listed: everywhere(false) });
@@ -99,7 +116,10 @@ describe('at most LEADERBOARD_ROWS_PER_NETWORK rows per network on each board', 
     const mover = newPlayer();
     await play(ctx, mover, 'net-a', 100);
     for (const score of [200, 300]) await play(ctx, newPlayer(), 'net-b', score);
-    expect((await play(ctx, mover, 'net-b', 150)).result).toMatchObject({ ranks: everywhere(null), improved: everywhere(true) });
+    expect((await play(ctx, mover, 'net-b', 150)).result).toMatchObject({
+      ranks: everywhere(null),
+      improved: everywhere(true),
+    });
     expect(await scores(ctx)).toEqual(everywhere([300, 200]));
     expect((await counted(ctx, 'net-a')).all).toEqual([]);
     expect((await play(ctx, mover, 'net-b', 250)).result.ranks).toEqual(everywhere(2));
@@ -142,7 +162,10 @@ describe('at most LEADERBOARD_ROWS_PER_NETWORK rows per network on each board', 
     expect((await counted(ctx, 'net-a')).all).toHaveLength(4);
     expect((await play(ctx, newPlayer(), 'net-a', 110)).result.ranks).toEqual(everywhere(7));
     expect(await scores(ctx)).toEqual(everywhere([1_200, 1_100, 400, 200, 150, 120, 110]));
-    for (const [network, held] of [['net-a', 5], ['net-b', 2]] as const) {
+    for (const [network, held] of [
+      ['net-a', 5],
+      ['net-b', 2],
+    ] as const) {
       for (const members of Object.values(await counted(ctx, network))) expect(members).toHaveLength(held);
     }
   });
@@ -168,7 +191,10 @@ class BoardModel {
   bests = new Map<number, number>();
   hidden = new Set<number>();
   private order = 0;
-  constructor(private readonly size: number, private readonly cap: number) {}
+  constructor(
+    private readonly size: number,
+    private readonly cap: number,
+  ) {}
 
   submit(id: string, player: number, network: string | undefined, points: number) {
     if (this.hidden.has(player) || points <= (this.bests.get(player) ?? -1)) return;
@@ -197,36 +223,53 @@ class BoardModel {
 describe('the network count never drifts', () => {
   it('under any sequence of submits, hides and removals across three networks, matches a model and never exceeds the cap', async () => {
     const op = fc.oneof(
-      { arbitrary: fc.record({ kind: fc.constant('submit' as const), player: fc.nat(9), network: fc.nat(3), points: fc.nat(30) }), weight: 8 },
+      {
+        arbitrary: fc.record({
+          kind: fc.constant('submit' as const),
+          player: fc.nat(9),
+          network: fc.nat(3),
+          points: fc.nat(30),
+        }),
+        weight: 8,
+      },
       { arbitrary: fc.record({ kind: fc.constant('hide' as const), player: fc.nat(9) }), weight: 1 },
       { arbitrary: fc.record({ kind: fc.constant('remove' as const), pick: fc.nat(20) }), weight: 2 },
     );
     await fc.assert(
-      fc.asyncProperty(fc.array(op, { minLength: 5, maxLength: 40 }), fc.integer({ min: 1, max: 3 }), async (ops: Op[], cap) => {
-        const ctx = cappedContext(cap, 6);
-        const model = new BoardModel(6, cap);
-        const players = Array.from({ length: 10 }, () => newPlayer());
-        for (const step of ops) {
-          if (step.kind === 'submit') {
-            const { id } = await play(ctx, players[step.player]!, NETWORKS[step.network], step.points);
-            model.submit(id, step.player, NETWORKS[step.network], step.points);
-          } else if (step.kind === 'hide') {
-            await hidePlayer(players[step.player]!, ctx);
-            model.hide(step.player);
-          } else if (model.rows.length > 0) {
-            const row = model.rows[step.pick % model.rows.length]!;
-            await removeEntry(row.id, ctx);
-            model.rows = model.rows.filter((other) => other !== row);
+      fc.asyncProperty(
+        fc.array(op, { minLength: 5, maxLength: 40 }),
+        fc.integer({ min: 1, max: 3 }),
+        async (ops: Op[], cap) => {
+          const ctx = cappedContext(cap, 6);
+          const model = new BoardModel(6, cap);
+          const players = Array.from({ length: 10 }, () => newPlayer());
+          for (const step of ops) {
+            if (step.kind === 'submit') {
+              const { id } = await play(ctx, players[step.player]!, NETWORKS[step.network], step.points);
+              model.submit(id, step.player, NETWORKS[step.network], step.points);
+            } else if (step.kind === 'hide') {
+              await hidePlayer(players[step.player]!, ctx);
+              model.hide(step.player);
+            } else if (model.rows.length > 0) {
+              const row = model.rows[step.pick % model.rows.length]!;
+              await removeEntry(row.id, ctx);
+              model.rows = model.rows.filter((other) => other !== row);
+            }
+            const boards = await readBoards(ctx);
+            for (const period of PERIODS)
+              expect(boards[period].entries.map((row) => row.id)).toEqual(model.rows.map((row) => row.id));
+            for (const network of NETWORKS.filter((name) => name !== undefined)) {
+              const held = model.rows
+                .filter((row) => row.network === network)
+                .map((row) => row.id)
+                .toSorted();
+              expect(held.length).toBeLessThanOrEqual(cap);
+              for (const members of Object.values(await counted(ctx, network)))
+                expect(members.map((member) => member.slice(16)).toSorted()).toEqual(held);
+            }
           }
-          const boards = await readBoards(ctx);
-          for (const period of PERIODS) expect(boards[period].entries.map((row) => row.id)).toEqual(model.rows.map((row) => row.id));
-          for (const network of NETWORKS.filter((name) => name !== undefined)) {
-            const held = model.rows.filter((row) => row.network === network).map((row) => row.id).toSorted();
-            expect(held.length).toBeLessThanOrEqual(cap);
-            for (const members of Object.values(await counted(ctx, network))) expect(members.map((member) => member.slice(16)).toSorted()).toEqual(held);
-          }
-        }
-      }),
+        },
+      ),
       { numRuns: 30 },
     );
   }, 120_000);

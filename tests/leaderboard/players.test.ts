@@ -1,6 +1,13 @@
 import type { RedisClient } from '../../lib/redis/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hidePlayer, readBoards, readPlayerStanding, readTop, type LeaderboardChange, type LeaderboardContext } from '../../lib/leaderboard';
+import {
+  hidePlayer,
+  readBoards,
+  readPlayerStanding,
+  readTop,
+  type LeaderboardChange,
+  type LeaderboardContext,
+} from '../../lib/leaderboard';
 import { addEntry } from './entries';
 import { liveBoardSuffixes } from '../../lib/leaderboard/players';
 import { periodAt, PERIODS } from '../../lib/leaderboard/periods';
@@ -32,7 +39,10 @@ async function sessionScoring(ctx: LeaderboardContext, score: number, player: st
 async function rowsOf(ctx: LeaderboardContext, player: string) {
   const boards = await readBoards(ctx);
   return Object.fromEntries(
-    PERIODS.map((period) => [period, boards[period].entries.filter((row) => row.player === player).map((row) => [row.id, row.name, row.score])]),
+    PERIODS.map((period) => [
+      period,
+      boards[period].entries.filter((row) => row.player === player).map((row) => [row.id, row.name, row.score]),
+    ]),
   );
 }
 
@@ -47,12 +57,23 @@ describe('one row per player per board: their best', () => {
     expect((await submitSession(other, 'Other', otherPlayer, ctx)).improved).toEqual(everywhere(true));
 
     const first = await sessionScoring(ctx, 5_000, player);
-    expect(await submitSession(first, 'Ana', player, ctx)).toMatchObject({ player, ranks: everywhere(1), improved: everywhere(true) });
+    expect(await submitSession(first, 'Ana', player, ctx)).toMatchObject({
+      player,
+      ranks: everywhere(1),
+      improved: everywhere(true),
+    });
     const subscriber = await listenTo(redis, ctx.keys.changes);
     try {
       const lower = await sessionScoring(ctx, 3_000, player);
       expect(await submitSession(lower, 'Ana again', player, ctx)).toEqual({
-        score: 3_000, player, rank: null, threshold: 0, ranks: everywhere(null), sharedBy: everywhere(0), listed: everywhere(false), improved: everywhere(false),
+        score: 3_000,
+        player,
+        rank: null,
+        threshold: 0,
+        ranks: everywhere(null),
+        sharedBy: everywhere(0),
+        listed: everywhere(false),
+        improved: everywhere(false),
       });
       expect(await subscriber.take()).toEqual([]);
       expect(await redis.exists(ctx.keys.entry(lower))).toBe(0);
@@ -60,10 +81,14 @@ describe('one row per player per board: their best', () => {
       await subscriber.close();
     }
     const best = await sessionScoring(ctx, 7_000, player);
-    expect(await submitSession(best, 'Ana', player, ctx)).toMatchObject({ ranks: everywhere(1), improved: everywhere(true) });
+    expect(await submitSession(best, 'Ana', player, ctx)).toMatchObject({
+      ranks: everywhere(1),
+      improved: everywhere(true),
+    });
 
     expect(await rowsOf(ctx, player)).toEqual(everywhere([[best, 'Ana', 7_000]]));
-    for (const period of PERIODS) expect((await readTop(100, ctx, period)).entries.map((row) => row.score)).toEqual([7_000, 4_000]);
+    for (const period of PERIODS)
+      expect((await readTop(100, ctx, period)).entries.map((row) => row.score)).toEqual([7_000, 4_000]);
     // The replaced row's string went with it: no orphan.
     expect(await entryKeys(ctx)).toEqual([best, other].map(ctx.keys.entry).toSorted());
     expect(await redis.exists(ctx.keys.entry(first))).toBe(0);
@@ -74,18 +99,27 @@ describe('one row per player per board: their best', () => {
     const player = newPlayer();
     await addEntry({ id: 'earlier', player, name: 'Bo', score: 600, date: TUESDAY }, ctx);
     expect(await addEntry({ id: 'equal', player, name: 'Bo 2', score: 600, date: TUESDAY }, ctx)).toMatchObject({
-      ranks: everywhere(1), sharedBy: everywhere(1), listed: everywhere(true), improved: everywhere(false),
+      ranks: everywhere(1),
+      sharedBy: everywhere(1),
+      listed: everywhere(true),
+      improved: everywhere(false),
     });
     expect(await rowsOf(ctx, player)).toEqual(everywhere([['earlier', 'Bo', 600]]));
 
     const subscriber = await listenTo(redis, ctx.keys.changes);
     try {
-      expect(await addEntry({ id: 'better', player, name: 'Bo the Great', score: 601, date: TUESDAY }, ctx)).toMatchObject({
-        ranks: everywhere(1), improved: everywhere(true),
+      expect(
+        await addEntry({ id: 'better', player, name: 'Bo the Great', score: 601, date: TUESDAY }, ctx),
+      ).toMatchObject({
+        ranks: everywhere(1),
+        improved: everywhere(true),
       });
       const published = (await subscriber.take()).map((message) => JSON.parse(message) as LeaderboardChange);
       expect(published).toHaveLength(1);
-      expect(published[0]).toMatchObject({ type: 'entry-added', entry: { id: 'better', player, name: 'Bo the Great', score: 601 } });
+      expect(published[0]).toMatchObject({
+        type: 'entry-added',
+        entry: { id: 'better', player, name: 'Bo the Great', score: 601 },
+      });
     } finally {
       await subscriber.close();
     }
@@ -100,7 +134,11 @@ describe('one row per player per board: their best', () => {
     const today = await addEntry({ id: 'tuesday', player, name: 'Cy', score: 500, date: TUESDAY }, ctx);
     expect(today.improved).toEqual({ day: true, week: false, all: false });
     expect(today.ranks).toEqual({ day: 1, week: null, all: null });
-    expect(await rowsOf(ctx, player)).toEqual({ day: [['tuesday', 'Cy', 500]], week: [['monday', 'Cy', 900]], all: [['monday', 'Cy', 900]] });
+    expect(await rowsOf(ctx, player)).toEqual({
+      day: [['tuesday', 'Cy', 500]],
+      week: [['monday', 'Cy', 900]],
+      all: [['monday', 'Cy', 900]],
+    });
     // Both strings stay: each is some board's row.
     expect(await entryKeys(ctx)).toEqual(['monday', 'tuesday'].map(ctx.keys.entry).toSorted());
   });
@@ -110,13 +148,23 @@ describe('one row per player per board: their best', () => {
     const ctx = boardContext(redis, 3, clock.now);
     const player = newPlayer();
     await addEntry({ id: 'p1', player, name: 'Di', score: 10, date: TUESDAY }, ctx);
-    for (const [id, score] of [['a', 20], ['b', 30], ['c', 40]] as const) await addEntry({ id, name: id, score, date: TUESDAY }, ctx);
+    for (const [id, score] of [
+      ['a', 20],
+      ['b', 30],
+      ['c', 40],
+    ] as const)
+      await addEntry({ id, name: id, score, date: TUESDAY }, ctx);
     expect((await rowsOf(ctx, player)).all).toEqual([]);
     expect(await redis.exists(ctx.keys.entry('p1'))).toBe(0);
 
-    expect(await addEntry({ id: 'p2', player, name: 'Di', score: 35, date: TUESDAY }, ctx)).toMatchObject({ ranks: everywhere(2) });
-    expect(await addEntry({ id: 'p3', player, name: 'Di', score: 50, date: TUESDAY }, ctx)).toMatchObject({ ranks: everywhere(1) });
-    for (const period of PERIODS) expect((await readTop(3, ctx, period)).entries.map((row) => row.id)).toEqual(['p3', 'c', 'b']);
+    expect(await addEntry({ id: 'p2', player, name: 'Di', score: 35, date: TUESDAY }, ctx)).toMatchObject({
+      ranks: everywhere(2),
+    });
+    expect(await addEntry({ id: 'p3', player, name: 'Di', score: 50, date: TUESDAY }, ctx)).toMatchObject({
+      ranks: everywhere(1),
+    });
+    for (const period of PERIODS)
+      expect((await readTop(3, ctx, period)).entries.map((row) => row.id)).toEqual(['p3', 'c', 'b']);
     expect(await entryKeys(ctx)).toEqual(['b', 'c', 'p3'].map(ctx.keys.entry).toSorted());
   });
 
@@ -127,14 +175,20 @@ describe('one row per player per board: their best', () => {
     const sessions = await Promise.all(scores.map((score) => sessionScoring(ctx, score, player)));
     await Promise.all(sessions.map((id, i) => submitSession(id, `Racer ${i}`, player, ctx)));
     const rows = await rowsOf(ctx, player);
-    for (const period of PERIODS) expect(rows[period]).toEqual([[sessions[scores.indexOf(Math.max(...scores))]!, expect.any(String), Math.max(...scores)]]);
+    for (const period of PERIODS)
+      expect(rows[period]).toEqual([
+        [sessions[scores.indexOf(Math.max(...scores))]!, expect.any(String), Math.max(...scores)],
+      ]);
     expect(await entryKeys(ctx)).toHaveLength(1);
   });
 });
 
 /** Players counted in a board's histogram (the sum of its buckets). */
 async function playersCounted(ctx: LeaderboardContext, suffix: string): Promise<number> {
-  return Object.values(await redis.hgetall(ctx.keys.histogramPrefix + suffix)).reduce((sum, count) => sum + Number(count), 0);
+  return Object.values(await redis.hgetall(ctx.keys.histogramPrefix + suffix)).reduce(
+    (sum, count) => sum + Number(count),
+    0,
+  );
 }
 
 describe('hiding a player', () => {
@@ -148,7 +202,15 @@ describe('hiding a player', () => {
     const mondayBoard = boardKey(ctx, 'day', yesterday);
     expect(await redis.zcard(mondayBoard)).toBe(1);
     const suffixes = liveBoardSuffixes(TUESDAY);
-    expect(suffixes).toEqual(['all', 'day:2030-01-08', 'day:2030-01-07', 'day:2030-01-06', 'week:2030-W02', 'week:2030-W01', 'week:2029-W52']);
+    expect(suffixes).toEqual([
+      'all',
+      'day:2030-01-08',
+      'day:2030-01-07',
+      'day:2030-01-06',
+      'week:2030-W02',
+      'week:2030-W01',
+      'week:2029-W52',
+    ]);
 
     const subscriber = await listenTo(redis, ctx.keys.changes);
     try {
@@ -162,7 +224,8 @@ describe('hiding a player', () => {
     } finally {
       await subscriber.close();
     }
-    for (const period of PERIODS) expect((await readTop(100, ctx, period)).entries.map((row) => row.name)).toEqual(['Honest']);
+    for (const period of PERIODS)
+      expect((await readTop(100, ctx, period)).entries.map((row) => row.name)).toEqual(['Honest']);
     expect(await redis.zcard(mondayBoard)).toBe(0);
     expect(await entryKeys(ctx)).toEqual([ctx.keys.entry('honest')]);
     // Out of the histograms too: the places of others count without them.
@@ -208,7 +271,9 @@ describe('a place for every player: the score histogram', () => {
           from: 1 + all.filter((points) => bucket(points) > bucket(mine)).length,
           to: all.filter((points) => bucket(points) >= bucket(mine)).length,
         });
-        expect(standing.betterThan).toBe(Math.floor((100 * all.filter((points) => bucket(points) < bucket(mine)).length) / 60));
+        expect(standing.betterThan).toBe(
+          Math.floor((100 * all.filter((points) => bucket(points) < bucket(mine)).length) / 60),
+        );
         // On the board of 5 (one row per player), the rank is exact.
         if (worst <= 5) expect(standing.rank).not.toBeNull();
         if (standing.rank !== null) expect(standing.rank >= best && standing.rank <= Math.min(worst, 5)).toBe(true);
@@ -219,7 +284,13 @@ describe('a place for every player: the score histogram', () => {
     const onBoard = (await readTop(5, ctx)).entries;
     for (const row of onBoard) expect((await readPlayerStanding(row.player, ctx)).boards.all.rank).toBe(row.rank);
     const stranger = await readPlayerStanding(newPlayer(), ctx);
-    expect(stranger.boards.all).toEqual({ best: null, rank: null, approximateRank: null, players: 60, betterThan: null });
+    expect(stranger.boards.all).toEqual({
+      best: null,
+      rank: null,
+      approximateRank: null,
+      players: 60,
+      betterThan: null,
+    });
   });
 
   it("a new day's histogram starts empty, yesterday's players still count on the week and all time", async () => {
@@ -231,8 +302,18 @@ describe('a place for every player: the score histogram', () => {
     clock.advance(24 * HOUR);
     const { boards } = await readPlayerStanding(player, ctx);
     expect(boards.day).toEqual({ best: null, rank: null, approximateRank: null, players: 0, betterThan: null });
-    expect(boards.week).toEqual({ best: 4_321, rank: 1, approximateRank: { from: 1, to: 1 }, players: 2, betterThan: 50 });
-    expect(await redis.pexpiretime(ctx.keys.histogramPrefix + `day:${periodAt('day', TUESDAY).id}`)).toBe(periodAt('day', TUESDAY).expiresAt);
-    expect(await redis.pexpiretime(ctx.keys.bestsPrefix + `week:${periodAt('week', TUESDAY).id}`)).toBe(periodAt('week', TUESDAY).expiresAt);
+    expect(boards.week).toEqual({
+      best: 4_321,
+      rank: 1,
+      approximateRank: { from: 1, to: 1 },
+      players: 2,
+      betterThan: 50,
+    });
+    expect(await redis.pexpiretime(ctx.keys.histogramPrefix + `day:${periodAt('day', TUESDAY).id}`)).toBe(
+      periodAt('day', TUESDAY).expiresAt,
+    );
+    expect(await redis.pexpiretime(ctx.keys.bestsPrefix + `week:${periodAt('week', TUESDAY).id}`)).toBe(
+      periodAt('week', TUESDAY).expiresAt,
+    );
   });
 });

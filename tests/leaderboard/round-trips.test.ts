@@ -1,6 +1,13 @@
 import { isCluster, type RedisClient } from '../../lib/redis/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hidePlayer, readBoards, readTop, removeEntry, type LeaderboardChange, type LeaderboardContext } from '../../lib/leaderboard';
+import {
+  hidePlayer,
+  readBoards,
+  readTop,
+  removeEntry,
+  type LeaderboardChange,
+  type LeaderboardContext,
+} from '../../lib/leaderboard';
 import { addEntry } from './entries';
 import { periodAt, PERIODS } from '../../lib/leaderboard/periods';
 import { answerQuestion, startSession, submitSession } from '../../lib/quiz';
@@ -46,7 +53,11 @@ describe('every quiz and leaderboard operation is one EVALSHA; the boards publis
     expect(await commandsSentBy(redis, async () => (session = await startSession(player, ctx)))).toEqual(['evalsha']);
     const { id, question } = session!;
     // Right: the board's last place then scores more than the 0 of the submit that ranks nowhere below.
-    expect(await commandsSentBy(redis, () => answerQuestion(id, { questionId: question.id, choice: rightChoice(question) }, ctx))).toEqual(['evalsha']);
+    expect(
+      await commandsSentBy(redis, () =>
+        answerQuestion(id, { questionId: question.id, choice: rightChoice(question) }, ctx),
+      ),
+    ).toEqual(['evalsha']);
     // A second start by the same player ends the first in the same one script.
     expect(await commandsSentBy(redis, () => startSession(player, boardContext(redis, 2)))).toEqual(['evalsha']);
     // On a cluster the submit waits for a replica: WAIT pipelined behind the script, one round
@@ -54,23 +65,45 @@ describe('every quiz and leaderboard operation is one EVALSHA; the boards publis
     if (isCluster(redis)) {
       const acknowledging = acknowledgingClient(redis);
       let own: string[] = [];
-      const shared = await commandsSentBy(redis, async () => void (own = await commandsSentBy(acknowledging, () => submitSession(id, 'Quiz player', 'rt-player', ctx))));
+      const shared = await commandsSentBy(
+        redis,
+        async () =>
+          void (own = await commandsSentBy(acknowledging, () => submitSession(id, 'Quiz player', 'rt-player', ctx))),
+      );
       expect([shared, own]).toEqual([[], ['evalsha', 'wait']]);
     } else {
-      expect(await commandsSentBy(redis, () => submitSession(id, 'Quiz player', 'rt-player', ctx))).toEqual(['evalsha']);
+      expect(await commandsSentBy(redis, () => submitSession(id, 'Quiz player', 'rt-player', ctx))).toEqual([
+        'evalsha',
+      ]);
     }
     const [change] = await takePublished();
-    expect(change).toMatchObject({ type: 'entry-added', version: 1, entry: { id, player: 'rt-player', name: 'Quiz player' }, boards: { all: { id: 'all', rank: 1, threshold: 0 } } });
+    expect(change).toMatchObject({
+      type: 'entry-added',
+      version: 1,
+      entry: { id, player: 'rt-player', name: 'Quiz player' },
+      boards: { all: { id: 'all', rank: 1, threshold: 0 } },
+    });
   });
 
   it('a submit that takes a row publishes it; one that ranks on no board publishes nothing', async () => {
     await addEntry({ id: 'rt-high', name: 'High', score: 5_000, date: NOW }, ctx);
     const [change] = await takePublished();
     expect(change).toEqual({
-      type: 'entry-added', version: 2, entry: { id: 'rt-high', player: 'rt-high', name: 'High', score: 5_000, date: NOW },
-      boards: Object.fromEntries(PERIODS.map((period) => [period, {
-        id: periodAt(period, NOW).id, rank: 1, listed: true, threshold: expect.any(Number), lastPlacePlayers: expect.any(Number),
-      }])),
+      type: 'entry-added',
+      version: 2,
+      entry: { id: 'rt-high', player: 'rt-high', name: 'High', score: 5_000, date: NOW },
+      boards: Object.fromEntries(
+        PERIODS.map((period) => [
+          period,
+          {
+            id: periodAt(period, NOW).id,
+            rank: 1,
+            listed: true,
+            threshold: expect.any(Number),
+            lastPlacePlayers: expect.any(Number),
+          },
+        ]),
+      ),
     });
     await addEntry({ id: 'rt-low', name: 'Low', score: 0, date: NOW }, ctx);
     expect(await takePublished()).toEqual([]);

@@ -11,7 +11,8 @@ export function boardContext(redis: RedisClient, size = BOARD_SIZE, now: () => n
 }
 
 /** The key of the `period` board holding `time` (the all time board by default). */
-export const boardKey = (ctx: LeaderboardContext, period: Period = 'all', time = ctx.now()) => ctx.keys.board(periodAt(period, time));
+export const boardKey = (ctx: LeaderboardContext, period: Period = 'all', time = ctx.now()) =>
+  ctx.keys.board(periodAt(period, time));
 
 /** Every entry string of the boards, found by KEYS on every master: what a leak of pushed-out entries would show. */
 export const entryKeys = (ctx: LeaderboardContext) => keysMatching(ctx.redis, `${ctx.keys.entryPrefix}*`);

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PERIODS, readBoards, readPlayerStanding, type Boards, type LeaderboardChange, type LeaderboardContext } from '../../lib/leaderboard';
+import {
+  PERIODS,
+  readBoards,
+  readPlayerStanding,
+  type Boards,
+  type LeaderboardChange,
+  type LeaderboardContext,
+} from '../../lib/leaderboard';
 import { applyBoardsChange } from '../../lib/leaderboard/client-state';
 import { QUESTIONS_PER_SESSION, startSession, submitSession, type SubmitResult } from '../../lib/quiz';
 import type { RedisClient } from '../../lib/redis/client';
@@ -43,7 +50,13 @@ describe('equal scores share a rank: a board full of perfect games stays alive a
     await games(ctx, 50);
     now = TUESDAY;
     const tuesday = await games(ctx, 50);
-    expect(tuesday.at(-1)).toMatchObject({ score: PERFECT, rank: 1, ranks: everywhere(1), sharedBy: { day: 50, week: 100, all: 100 }, listed: everywhere(true) });
+    expect(tuesday.at(-1)).toMatchObject({
+      score: PERFECT,
+      rank: 1,
+      ranks: everywhere(1),
+      sharedBy: { day: 50, week: 100, all: 100 },
+      listed: everywhere(true),
+    });
 
     const before = await readBoards(ctx);
     const subscriber = await listenTo(redis, ctx.keys.changes);
@@ -57,8 +70,12 @@ describe('equal scores share a rank: a board full of perfect games stays alive a
     }
     // Today's board has room: a row. This week's and the all time board are full: the rank, no row.
     expect(hundredFirst).toMatchObject({
-      score: PERFECT, rank: 1, threshold: PERFECT, ranks: everywhere(1),
-      sharedBy: { day: 51, week: 101, all: 101 }, listed: { day: true, week: false, all: false },
+      score: PERFECT,
+      rank: 1,
+      threshold: PERFECT,
+      ranks: everywhere(1),
+      sharedBy: { day: 51, week: 101, all: 101 },
+      listed: { day: true, week: false, all: false },
     });
     const after = await readBoards(ctx);
     expect(after.day).toMatchObject({ threshold: 0, lastPlacePlayers: 0 });
@@ -72,7 +89,13 @@ describe('equal scores share a rank: a board full of perfect games stays alive a
       expect(await redis.zcard(boardKey(ctx, period))).toBe(100);
     }
     // The live board learns the tie from the one change published, and ends where a fresh read does.
-    expect(change!).toMatchObject({ type: 'entry-added', boards: { week: { rank: 1, listed: false, lastPlacePlayers: 101 }, all: { rank: 1, listed: false, lastPlacePlayers: 101 } } });
+    expect(change!).toMatchObject({
+      type: 'entry-added',
+      boards: {
+        week: { rank: 1, listed: false, lastPlacePlayers: 101 },
+        all: { rank: 1, listed: false, lastPlacePlayers: 101 },
+      },
+    });
     expect(applyBoardsChange(before, change!)).toEqual(after);
 
     // The player's own standing names the rank too, not the histogram's range.
@@ -82,7 +105,11 @@ describe('equal scores share a rank: a board full of perfect games stays alive a
     // Today's board fills too: its 101st perfect game is tied for 1st with 101 there, and 151 on the others.
     const more = await games(ctx, 50);
     expect(more.at(-1)).toMatchObject({
-      rank: 1, ranks: everywhere(1), sharedBy: { day: 101, week: 151, all: 151 }, listed: everywhere(false), threshold: PERFECT,
+      rank: 1,
+      ranks: everywhere(1),
+      sharedBy: { day: 101, week: 151, all: 151 },
+      listed: everywhere(false),
+      threshold: PERFECT,
     });
     const full: Boards = await readBoards(ctx);
     for (const period of PERIODS) {
@@ -90,7 +117,9 @@ describe('equal scores share a rank: a board full of perfect games stays alive a
       expect(full[period].lastPlacePlayers).toBe(period === 'day' ? 101 : 151);
     }
     // Rows that took no place store nothing: one string per row held somewhere.
-    expect((await entryKeys(ctx)).length).toBe(new Set(PERIODS.flatMap((period) => full[period].entries.map((row) => row.id))).size);
+    expect((await entryKeys(ctx)).length).toBe(
+      new Set(PERIODS.flatMap((period) => full[period].entries.map((row) => row.id))).size,
+    );
   });
 
   it('a player who ties their own best stands where it does; a lower score than the tie ranks nowhere', async () => {
@@ -100,10 +129,20 @@ describe('equal scores share a rank: a board full of perfect games stays alive a
     await perfectGame(ctx, first);
     await games(ctx, 3);
     // Equal to their own best: their row, first to reach it, stays; the count of the tie does not move.
-    expect(await perfectGame(ctx, first)).toMatchObject({ rank: 1, sharedBy: everywhere(4), listed: everywhere(true), improved: everywhere(false) });
+    expect(await perfectGame(ctx, first)).toMatchObject({
+      rank: 1,
+      sharedBy: everywhere(4),
+      listed: everywhere(true),
+      improved: everywhere(false),
+    });
     const session = await startSession(newPlayer(), ctx);
     await answerAll(session, ctx, (question, i) => (i === 0 ? wrongChoice(question) : rightChoice(question)));
-    const lower = await submitSession(session.id, 'Almost', (await redis.hget(ctx.keys.quizSession(session.id), 'player'))!, ctx);
+    const lower = await submitSession(
+      session.id,
+      'Almost',
+      (await redis.hget(ctx.keys.quizSession(session.id), 'player'))!,
+      ctx,
+    );
     expect(lower.score).toBeLessThan(PERFECT);
     expect(lower).toMatchObject({ rank: null, ranks: everywhere(null), sharedBy: everywhere(0), threshold: PERFECT });
     expect((await readBoards(ctx)).all).toMatchObject({ threshold: PERFECT, lastPlacePlayers: 4 });

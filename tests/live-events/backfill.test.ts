@@ -32,7 +32,12 @@ describe('npm run backfill-ledgers', () => {
 
     expect(await backfillLedger(slug, redis)).toEqual({ slug, moved: 3, recounted: 1, opening: 1_200 });
 
-    expect(await reconcileLedger(slug, redis)).toEqual({ raised: 1_250, backers: 3, ledger: { opening: 1_200, sum: 1_250, pledges: 1, backers: 3 }, consistent: true });
+    expect(await reconcileLedger(slug, redis)).toEqual({
+      raised: 1_250,
+      backers: 3,
+      ledger: { opening: 1_200, sum: 1_250, pledges: 1, backers: 3 },
+      consistent: true,
+    });
     expect(await redis.exists(projectKeys.legacyBackers(slug))).toBe(0);
     // Cancelling her new pledge leaves her a backer: she backed before the ledger.
     await cancelContribution(slug, 'after', ctx);
@@ -50,9 +55,16 @@ describe('npm run backfill-ledgers', () => {
 
     expect(await backfillLedger(slug, redis)).toMatchObject({ moved: 1, recounted: 0, opening: null });
     expect(await redis.exists(projectKeys.legacyBackerPledges(slug))).toBe(0);
-    expect(await reconcileLedger(slug, redis)).toMatchObject({ backers: 1, ledger: { pledges: 1, backers: 1 }, consistent: true });
+    expect(await reconcileLedger(slug, redis)).toMatchObject({
+      backers: 1,
+      ledger: { pledges: 1, backers: 1 },
+      consistent: true,
+    });
 
-    expect(await cancelContribution(slug, 'old', liveContext(redis, testClock()))).toMatchObject({ raised: 0, backers: 0 });
+    expect(await cancelContribution(slug, 'old', liveContext(redis, testClock()))).toMatchObject({
+      raised: 0,
+      backers: 0,
+    });
     expect(await reconcileLedger(slug, redis)).toMatchObject({ raised: 0, backers: 0, consistent: true });
   });
 

@@ -45,11 +45,14 @@ describe('a write prunes a bounded batch of expired members, and every count sta
     expect(await redis.hlen(keys.contributionDetails)).toBe(BACKLOG - BATCH + 1);
     expect(count).toBe(1);
     expect((await readLiveSnapshot(slug, ctx)).contributions.count).toBe(1);
-    expect((await changes.takeChanges()).map((change) => change.type === 'contribution-recorded' && change.count)).toEqual([1]);
+    expect(
+      (await changes.takeChanges()).map((change) => change.type === 'contribution-recorded' && change.count),
+    ).toEqual([1]);
     await changes.close();
 
     // Later writes finish the job, a batch each.
-    for (let write = 1; write < BACKLOG / BATCH; write++) await recordContribution(slug, { name: 'Grace', amount: 1 }, ctx);
+    for (let write = 1; write < BACKLOG / BATCH; write++)
+      await recordContribution(slug, { name: 'Grace', amount: 1 }, ctx);
     expect(await redis.zcard(keys.contributions)).toBe(BACKLOG / BATCH);
     expect(await redis.hlen(keys.contributionDetails)).toBe(BACKLOG / BATCH);
     expect((await readLiveSnapshot(slug, ctx)).contributions.count).toBe(BACKLOG / BATCH);
@@ -72,7 +75,13 @@ describe('a write prunes a bounded batch of expired members, and every count sta
     const keys = liveEventKeys(slug);
     const clock = testClock();
     await fill(keys.contributions, clock.now() - 25 * HOUR, BACKLOG, keys.contributionDetails);
-    const events = ['a', 'b', 'c'].map((id) => ({ kind: 'contribution' as const, id, name: 'Ada', amount: 1, at: clock.now() - HOUR }));
+    const events = ['a', 'b', 'c'].map((id) => ({
+      kind: 'contribution' as const,
+      id,
+      name: 'Ada',
+      amount: 1,
+      at: clock.now() - HOUR,
+    }));
 
     await importEvents(slug, events, liveContext(redis, clock));
 
@@ -99,7 +108,9 @@ describe('a write prunes a bounded batch of expired members, and every count sta
     expect(await redis.zcard(keys.visitorTabs)).toBe(BACKLOG - BATCH + 1);
     expect(await redis.zcard(keys.visitors)).toBe(BACKLOG - BATCH + 1);
     expect((await readLiveSnapshot(slug, ctx)).visitors.count).toBe(1);
-    expect((await changes.takeChanges()).map((change) => change.type === 'visitors-changed' && change.count)).toEqual([1]);
+    expect((await changes.takeChanges()).map((change) => change.type === 'visitors-changed' && change.count)).toEqual([
+      1,
+    ]);
     await changes.close();
   });
 });

@@ -18,8 +18,6 @@ afterAll(async () => {
   await redis.quit();
 });
 
-
-
 /** Every key of the project with its value as DUMP gives it: what "nothing written" compares. */
 const dumpAll = async (slug: string) => {
   const keys = [...Object.values(liveEventKeys(slug)), projectKeys.backers(slug)];
@@ -49,7 +47,9 @@ describe('a campaign that ends', () => {
     while ((await redisNow(redis)) < endsAt) await new Promise((resolve) => setTimeout(resolve, 50));
 
     const retry = await recordContribution(slug, { id: 'before-end', name: 'Ada', amount: 25 }, ctx);
-    const late = await recordContribution(slug, { id: 'after-end', name: 'Grace', amount: 25 }, ctx).catch((error: unknown) => error);
+    const late = await recordContribution(slug, { id: 'after-end', name: 'Grace', amount: 25 }, ctx).catch(
+      (error: unknown) => error,
+    );
 
     expect(recorded.created).toBe(true);
     expect(retry).toMatchObject({ created: false, at: recorded.at, raised: 25 });
@@ -62,7 +62,9 @@ describe('a campaign that ends', () => {
     expect((await getProject(slug, redis))?.endsAt).toBe(1_000);
     await saveProject(sampleProject(slug), 0, redis);
     expect((await getProject(slug, redis))?.endsAt).toBeUndefined();
-    await expect(recordContribution(slug, { name: 'Ada', amount: 5 }, liveContext(redis, testClock()))).resolves.toMatchObject({ created: true });
+    await expect(
+      recordContribution(slug, { name: 'Ada', amount: 5 }, liveContext(redis, testClock())),
+    ).resolves.toMatchObject({ created: true });
   });
 });
 
@@ -89,11 +91,15 @@ describe('backers of imported contributions', () => {
     const slug = await projectEnding(redis, undefined);
     const ctx = liveContext(redis, testClock());
     const at = ctx.now() - 60_000;
-    await importEvents(slug, [
-      { kind: 'contribution', id: 'i1', name: 'Ada', amount: 5, at },
-      { kind: 'contribution', id: 'i2', name: 'ADA', amount: 5, at },
-      { kind: 'contribution', id: 'i3', name: 'Grace', amount: 5, at },
-    ], ctx);
+    await importEvents(
+      slug,
+      [
+        { kind: 'contribution', id: 'i1', name: 'Ada', amount: 5, at },
+        { kind: 'contribution', id: 'i2', name: 'ADA', amount: 5, at },
+        { kind: 'contribution', id: 'i3', name: 'Grace', amount: 5, at },
+      ],
+      ctx,
+    );
     await recordContribution(slug, { name: 'Grace', amount: 5 }, ctx);
 
     expect((await readLiveSnapshot(slug, ctx)).backers).toBe(4);
@@ -113,7 +119,11 @@ describe('the snapshot tells the end', () => {
 
     expect(await readLiveSnapshot(open, before)).toMatchObject({ endsAt: now + 60_000, ended: false, outcome: null });
     expect(await readLiveSnapshot(endless, after)).toMatchObject({ endsAt: null, ended: false, outcome: null });
-    expect(await readLiveSnapshot(notFunded, after)).toMatchObject({ endsAt: now + 1_000, ended: true, outcome: 'not_funded' });
+    expect(await readLiveSnapshot(notFunded, after)).toMatchObject({
+      endsAt: now + 1_000,
+      ended: true,
+      outcome: 'not_funded',
+    });
     const fundedSnapshot = await readLiveSnapshot(funded, before);
     expect(fundedSnapshot).toMatchObject({ ended: false, outcome: null, goal: sampleProject(funded).goal });
     // A copy read before the end and served after it (the relay's cache) tells the end too.

@@ -28,7 +28,12 @@ describe('concurrent contributions', () => {
     const results = await Promise.all(calls);
 
     const sum = ids.reduce((total, { amount }) => total + amount, 0);
-    expect(results.filter((result) => result.created).map((result) => result.id).toSorted()).toEqual(ids.map(({ id }) => id).toSorted());
+    expect(
+      results
+        .filter((result) => result.created)
+        .map((result) => result.id)
+        .toSorted(),
+    ).toEqual(ids.map(({ id }) => id).toSorted());
     const snapshot = await readLiveSnapshot(slug, liveContext(first!, clock));
     expect(snapshot.contributions.count).toBe(50);
     expect(snapshot.raised).toBe(7_000 + sum);

@@ -25,7 +25,15 @@ describe('recordContribution', () => {
     clock.advance(1_000);
     const second = await recordContribution(slug, { name: 'Grace', amount: 40 }, ctx);
 
-    expect(first).toEqual({ id: 'c1', at: clock.now() - 1_000, created: true, count: 1, raised: 1_025, amount: 25, cancelled: false });
+    expect(first).toEqual({
+      id: 'c1',
+      at: clock.now() - 1_000,
+      created: true,
+      count: 1,
+      raised: 1_025,
+      amount: 25,
+      cancelled: false,
+    });
     expect(second).toMatchObject({ at: clock.now(), created: true, count: 2, raised: 1_065 });
     expect(second.id).toMatch(/^[A-Za-z0-9_-]{12}$/);
     const snapshot = await readLiveSnapshot(slug, ctx);
@@ -46,7 +54,15 @@ describe('recordContribution', () => {
 
     const repeat = await recordContribution(slug, { id: 'same', name: 'Someone else', amount: 999 }, ctx);
 
-    expect(repeat).toEqual({ id: 'same', at: original.at, created: false, count: 1, raised: 25, amount: 25, cancelled: false });
+    expect(repeat).toEqual({
+      id: 'same',
+      at: original.at,
+      created: false,
+      count: 1,
+      raised: 25,
+      amount: 25,
+      cancelled: false,
+    });
     const snapshot = await readLiveSnapshot(slug, ctx);
     expect(snapshot.contributions.count).toBe(1);
     expect(snapshot.contributors).toEqual([{ id: 'same', name: 'Ada', amount: 25, at: original.at }]);
@@ -80,7 +96,14 @@ describe('cancelContribution', () => {
     expect(snapshot.contributors.map((c) => c.id)).toEqual(['keep']);
     expect(snapshot.raised).toBe(110);
     expect(await changes.takeChanges()).toEqual([
-      expect.objectContaining({ type: 'contribution-cancelled', slug, id: 'gone', counted: true, count: 1, raised: 110 }),
+      expect.objectContaining({
+        type: 'contribution-cancelled',
+        slug,
+        id: 'gone',
+        counted: true,
+        count: 1,
+        raised: 110,
+      }),
     ]);
     await changes.close();
   });
@@ -113,7 +136,9 @@ describe('cancelContribution', () => {
     const [cancelled] = await changes.takeChanges();
     expect(cancelled).toMatchObject({ type: 'contribution-cancelled', id: 'old', counted: false, count: 0 });
     const after = applyChange(page, cancelled!);
-    expect(after !== 'resync' && after.counters.contributions!.count).toBe((await readLiveSnapshot(slug, ctx)).contributions.count);
+    expect(after !== 'resync' && after.counters.contributions!.count).toBe(
+      (await readLiveSnapshot(slug, ctx)).contributions.count,
+    );
     await changes.close();
   });
 
@@ -123,7 +148,10 @@ describe('cancelContribution', () => {
     await recordContribution(slug, { id: 'once', name: 'Ada', amount: 10 }, ctx);
     await cancelContribution(slug, 'once', ctx);
 
-    await expect(cancelContribution(slug, 'never', ctx)).rejects.toMatchObject({ name: 'NotFoundError', what: 'contribution' });
+    await expect(cancelContribution(slug, 'never', ctx)).rejects.toMatchObject({
+      name: 'NotFoundError',
+      what: 'contribution',
+    });
     await expect(cancelContribution(slug, 'once', ctx)).rejects.toMatchObject({ what: 'contribution' });
     await expect(cancelContribution(uniqueSlug(), 'once', ctx)).rejects.toMatchObject({ what: 'project' });
     expect((await readLiveSnapshot(slug, ctx)).raised).toBe(100);

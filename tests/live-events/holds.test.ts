@@ -28,18 +28,30 @@ function holdContext(): LiveEventsContext & { shift: { ms: number } } {
 async function projectWithTier(limit = LIMIT): Promise<string> {
   const slug = uniqueSlug();
   const { title, tagline, description, creator, creatorAccount, goal, art } = sampleProject(slug);
-  const tiers = [{ id: 'vinyl', title: 'The vinyl', description: '', minimum: 10, limit }, { id: 'sticker', title: 'A sticker', description: '', minimum: 1 }];
-  await putProject(slug, { title, tagline, description, creator, creatorAccount, goal, art, tiers, listed: false }, redis);
+  const tiers = [
+    { id: 'vinyl', title: 'The vinyl', description: '', minimum: 10, limit },
+    { id: 'sticker', title: 'A sticker', description: '', minimum: 1 },
+  ];
+  await putProject(
+    slug,
+    { title, tagline, description, creator, creatorAccount, goal, art, tiers, listed: false },
+    redis,
+  );
   return slug;
 }
 
-const failure = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error);
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => null,
+    (error: unknown) => error,
+  );
 
 describe('holds on a limited tier', () => {
   it('HOLD_MS is 10 minutes unless set, 1 s to 24 h, anything else refused', () => {
     expect(holdMsFromEnv({} as NodeJS.ProcessEnv)).toBe(600_000);
     expect(holdMsFromEnv({ HOLD_MS: '5000' } as unknown as NodeJS.ProcessEnv)).toBe(5_000);
-    for (const refused of ['0', '999', '86400001', 'soon']) expect(() => holdMsFromEnv({ HOLD_MS: refused } as unknown as NodeJS.ProcessEnv)).toThrow();
+    for (const refused of ['0', '999', '86400001', 'soon'])
+      expect(() => holdMsFromEnv({ HOLD_MS: refused } as unknown as NodeJS.ProcessEnv)).toThrow();
   });
 
   it('holds a place per visitor (the same hold asked again), refuses past the limit, and a lapsed hold gives it back by itself', async () => {
@@ -55,15 +67,24 @@ describe('holds on a limited tier', () => {
     expect(again).toEqual({ ...ada, created: false });
     expect(soldOut).toBeInstanceOf(ConflictError);
     expect((soldOut as ConflictError).code).toBe('tier_sold_out');
-    expect((await readLiveSnapshot(slug, ctx)).tiers[0]).toMatchObject({ claimed: 0, held: 2, left: 0, holds: [ada.expiresAt, expect.any(Number)] });
+    expect((await readLiveSnapshot(slug, ctx)).tiers[0]).toMatchObject({
+      claimed: 0,
+      held: 2,
+      left: 0,
+      holds: [ada.expiresAt, expect.any(Number)],
+    });
     // Two holds made, one change each, carrying the expiry times a page ages by itself.
-    expect((await changes.takeChanges()).map((change) => change.type === 'tier-holds' && change.tier.held)).toEqual([1, 2]);
+    expect((await changes.takeChanges()).map((change) => change.type === 'tier-holds' && change.tier.held)).toEqual([
+      1, 2,
+    ]);
 
     ctx.shift.ms = HOLD_MS;
     expect((await readLiveSnapshot(slug, ctx)).tiers[0]).toMatchObject({ held: 0, left: 2 });
     await expect(holdPlace(slug, 'vinyl', 'linus', ctx)).resolves.toMatchObject({ created: true });
     // A lapse publishes nothing: every page drops the hold at its known time.
-    expect((await changes.takeChanges()).map((change) => change.type === 'tier-holds' && change.tier.held)).toEqual([1]);
+    expect((await changes.takeChanges()).map((change) => change.type === 'tier-holds' && change.tier.held)).toEqual([
+      1,
+    ]);
     await changes.close();
   });
 
@@ -98,7 +119,9 @@ describe('holds on a limited tier', () => {
     const ctx = holdContext();
     expect(await failure(holdPlace(uniqueSlug(), 'vinyl', 'ada', ctx))).toBeInstanceOf(NotFoundError);
     expect((await failure(holdPlace(slug, 'nope', 'ada', ctx))) as NotFoundError).toMatchObject({ what: 'tier' });
-    expect((await failure(holdPlace(slug, 'sticker', 'ada', ctx))) as InvalidInputError).toMatchObject({ field: 'tier' });
+    expect((await failure(holdPlace(slug, 'sticker', 'ada', ctx))) as InvalidInputError).toMatchObject({
+      field: 'tier',
+    });
   });
 });
 
@@ -131,11 +154,17 @@ class Release implements fc.AsyncCommand<Model, Real> {
   toString = () => `release(${this.visitor})`;
 }
 class Pledge implements fc.AsyncCommand<Model, Real> {
-  constructor(readonly visitor: string, readonly id: string) {}
+  constructor(
+    readonly visitor: string,
+    readonly id: string,
+  ) {}
   check = (m: Readonly<Model>) => !m.pledges.has(this.id);
   async run(m: Model, r: Real) {
-    const result = await failure(recordContribution(r.slug, { id: this.id, name: 'Backer', amount: 10, tier: 'vinyl' }, r.ctx, this.visitor));
-    if (!standing(m, this.visitor) && free(m) <= 0) return void expect((result as ConflictError).code).toBe('tier_sold_out');
+    const result = await failure(
+      recordContribution(r.slug, { id: this.id, name: 'Backer', amount: 10, tier: 'vinyl' }, r.ctx, this.visitor),
+    );
+    if (!standing(m, this.visitor) && free(m) <= 0)
+      return void expect((result as ConflictError).code).toBe('tier_sold_out');
     expect(result).toBeNull();
     m.holds.delete(this.visitor);
     m.pledges.set(this.id, this.visitor);
@@ -177,7 +206,11 @@ describe('holds, pledges, cancels and lapses (model-based)', () => {
         const ctx = holdContext();
         // The model's clock starts at Redis' own, as the scripts' does.
         const [seconds, micros] = await redis.time();
-        const model: Model = { now: Number(seconds) * 1_000 + Math.floor(Number(micros) / 1_000), holds: new Map(), pledges: new Map() };
+        const model: Model = {
+          now: Number(seconds) * 1_000 + Math.floor(Number(micros) / 1_000),
+          holds: new Map(),
+          pledges: new Map(),
+        };
         const real: Real = { slug: await projectWithTier(), ctx };
         await fc.asyncModelRun(() => ({ model, real }), cmds);
         // Redis' clock moved on while the run went: what it sees as lapsed, the model may not; settle past every hold.

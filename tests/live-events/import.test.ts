@@ -15,7 +15,8 @@ afterAll(async () => {
 
 const contribution = (id: string, at: number, amount = 10) =>
   ({ kind: 'contribution', id, name: `Name ${id}`, amount, at }) as const;
-const news = (id: string, at: number) => ({ kind: 'news', id, title: `Title ${id}`, url: `https://example.com/${id}`, at }) as const;
+const news = (id: string, at: number) =>
+  ({ kind: 'news', id, title: `Title ${id}`, url: `https://example.com/${id}`, at }) as const;
 
 describe('importEvents', () => {
   it('keeps original times, skips expired and duplicate events and says how many of each', async () => {
@@ -26,15 +27,19 @@ describe('importEvents', () => {
     await recordContribution(slug, { id: 'already', name: 'Ada', amount: 1 }, ctx);
     const changes = await listenToChanges(redis, slug);
 
-    const result = await importEvents(slug, [
-      contribution('recent', now - 5 * MINUTE, 20),
-      contribution('two-hours', now - 2 * HOUR, 30),
-      contribution('expired', now - 25 * HOUR, 40),
-      contribution('already', now - MINUTE, 50),
-      contribution('recent', now - 4 * MINUTE, 60),
-      news('fresh', now - HOUR),
-      news('stale', now - 24 * HOUR),
-    ], ctx);
+    const result = await importEvents(
+      slug,
+      [
+        contribution('recent', now - 5 * MINUTE, 20),
+        contribution('two-hours', now - 2 * HOUR, 30),
+        contribution('expired', now - 25 * HOUR, 40),
+        contribution('already', now - MINUTE, 50),
+        contribution('recent', now - 4 * MINUTE, 60),
+        news('fresh', now - HOUR),
+        news('stale', now - 24 * HOUR),
+      ],
+      ctx,
+    );
 
     expect(result).toEqual({ imported: 3, skipped: 4 });
     const snapshot = await readLiveSnapshot(slug, ctx);
@@ -45,7 +50,9 @@ describe('importEvents', () => {
       { id: 'already', name: 'Ada', amount: 1, at: now },
       { id: 'recent', name: 'Name recent', amount: 20, at: now - 5 * MINUTE },
     ]);
-    expect(snapshot.news).toEqual([{ id: 'fresh', title: 'Title fresh', url: 'https://example.com/fresh', at: now - HOUR }]);
+    expect(snapshot.news).toEqual([
+      { id: 'fresh', title: 'Title fresh', url: 'https://example.com/fresh', at: now - HOUR },
+    ]);
     expect(await changes.takeChanges()).toEqual([expect.objectContaining({ type: 'events-imported', slug })]);
     await changes.close();
   });
@@ -72,7 +79,11 @@ describe('importEvents', () => {
     const ctx = liveContext(redis, clock);
     const changes = await listenToChanges(redis, slug);
 
-    const result = await importEvents(slug, [contribution('old', clock.now() - 24 * HOUR), news('old', clock.now() - 30 * HOUR)], ctx);
+    const result = await importEvents(
+      slug,
+      [contribution('old', clock.now() - 24 * HOUR), news('old', clock.now() - 30 * HOUR)],
+      ctx,
+    );
 
     expect(result).toEqual({ imported: 0, skipped: 2 });
     expect(await redis.exists(...liveOnlyKeys(slug).map(([, key]) => key))).toBe(0);
@@ -94,6 +105,9 @@ describe('importEvents', () => {
 
   it('throws NotFoundError for an unknown project', async () => {
     const ctx = liveContext(redis, testClock());
-    await expect(importEvents(uniqueSlug(), [news('n', ctx.now())], ctx)).rejects.toMatchObject({ name: 'NotFoundError', what: 'project' });
+    await expect(importEvents(uniqueSlug(), [news('n', ctx.now())], ctx)).rejects.toMatchObject({
+      name: 'NotFoundError',
+      what: 'project',
+    });
   });
 });

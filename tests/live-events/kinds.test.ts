@@ -14,15 +14,29 @@ import { commandsSentBy, connect, createProject, listenToChanges, testClock } fr
 
 // "Comments in the last hour" and "the last ten minutes' commenters": two kinds declared here
 // alone, one write feeding both (as a contribution feeds contributions and contributors).
-const comments = { name: 'comments', shape: 'counter', windowMs: HOUR, env: 'WINDOW_COMMENTS_MS', carries: {}, details: 'comment-details', snapshotLimit: 50 } as const satisfies KindDescriptor;
+const comments = {
+  name: 'comments',
+  shape: 'counter',
+  windowMs: HOUR,
+  env: 'WINDOW_COMMENTS_MS',
+  carries: {},
+  details: 'comment-details',
+  snapshotLimit: 50,
+} as const satisfies KindDescriptor;
 const commenters = {
-  name: 'commenters', shape: 'list', windowMs: 10 * MINUTE, env: 'WINDOW_COMMENTERS_MS',
-  carries: { text: 'string' }, details: 'comment-details', snapshotLimit: 5,
+  name: 'commenters',
+  shape: 'list',
+  windowMs: 10 * MINUTE,
+  env: 'WINDOW_COMMENTERS_MS',
+  carries: { text: 'string' },
+  details: 'comment-details',
+  snapshotLimit: 5,
 } as const satisfies KindDescriptor;
 const kinds = [...KINDS, comments, commenters];
 const fed = [comments, commenters];
 /** A registered kind's part of a snapshot (LiveSnapshot types the built-in kinds only). */
-const partOf = (snapshot: LiveSnapshot, kind: KindDescriptor) => (snapshot as unknown as Record<string, KindPart>)[kind.name];
+const partOf = (snapshot: LiveSnapshot, kind: KindDescriptor) =>
+  (snapshot as unknown as Record<string, KindPart>)[kind.name];
 
 let redis: RedisClient;
 beforeAll(async () => {
@@ -40,11 +54,18 @@ describe('a kind declared by its descriptor alone', () => {
     const changes = await listenToChanges(redis, slug);
     try {
       const start = clock.now();
-      expect(await recordEvent(slug, fed, { id: 'm1', text: 'First!' }, ctx)).toEqual({ id: 'm1', at: start, created: true });
+      expect(await recordEvent(slug, fed, { id: 'm1', text: 'First!' }, ctx)).toEqual({
+        id: 'm1',
+        at: start,
+        created: true,
+      });
       const snapshot = await readLiveSnapshot(slug, ctx);
       clock.advance(5 * MINUTE);
       await recordEvent(slug, fed, { id: 'm2', text: 'Second' }, ctx);
-      expect(await recordEvent(slug, fed, { id: 'm2', text: 'Again' }, ctx)).toMatchObject({ created: false, at: start + 5 * MINUTE });
+      expect(await recordEvent(slug, fed, { id: 'm2', text: 'Again' }, ctx)).toMatchObject({
+        created: false,
+        at: start + 5 * MINUTE,
+      });
 
       // Recorded: one sorted set per kind, the details once.
       expect(await redis.zrange(kindKey(slug, comments), '0', '-1')).toEqual(['m1', 'm2']);
@@ -61,8 +82,17 @@ describe('a kind declared by its descriptor alone', () => {
       // Pushed: one versioned change per write, of a shape the socket contract accepts.
       const pushed = await changes.takeChanges();
       expect(pushed).toEqual([
-        expect.objectContaining({ type: 'event-recorded', kinds: ['comments', 'commenters'], counts: { comments: 1 }, member: { id: 'm1', text: 'First!', at: start } }),
-        expect.objectContaining({ type: 'event-recorded', version: (pushed[0] as { version: number }).version + 1, counts: { comments: 2 } }),
+        expect.objectContaining({
+          type: 'event-recorded',
+          kinds: ['comments', 'commenters'],
+          counts: { comments: 1 },
+          member: { id: 'm1', text: 'First!', at: start },
+        }),
+        expect.objectContaining({
+          type: 'event-recorded',
+          version: (pushed[0] as { version: number }).version + 1,
+          counts: { comments: 2 },
+        }),
       ]);
       for (const change of pushed) expect(liveChangeSchema.safeParse(change).success).toBe(true);
 
@@ -71,10 +101,17 @@ describe('a kind declared by its descriptor alone', () => {
       state = applyChange(state, pushed[0]!) as LiveState; // already in the snapshot: ignored
       state = applyChange(state, pushed[1]!) as LiveState;
       const view = (at: number) => viewAt(state, at);
-      expect(view(start + 5 * MINUTE)).toMatchObject({ counts: { comments: 2 }, lists: { commenters: [{ id: 'm2' }, { id: 'm1' }] } });
+      expect(view(start + 5 * MINUTE)).toMatchObject({
+        counts: { comments: 2 },
+        lists: { commenters: [{ id: 'm2' }, { id: 'm1' }] },
+      });
       expect(view(start + 10 * MINUTE).lists.commenters!.map((item) => item.id)).toEqual(['m2']);
       expect(view(start + HOUR).counts.comments).toBe(1);
-      expect(view(start + HOUR + 5 * MINUTE)).toMatchObject({ counts: { comments: 0 }, lists: { commenters: [] }, needsResync: false });
+      expect(view(start + HOUR + 5 * MINUTE)).toMatchObject({
+        counts: { comments: 0 },
+        lists: { commenters: [] },
+        needsResync: false,
+      });
 
       // Pruned by the next write once past the windows, details with them.
       clock.advance(2 * HOUR);
@@ -82,7 +119,11 @@ describe('a kind declared by its descriptor alone', () => {
       expect(await redis.zrange(kindKey(slug, comments), '0', '-1')).toEqual(['m3']);
       expect(await redis.zrange(kindKey(slug, commenters), '0', '-1')).toEqual(['m3']);
       expect(await redis.hkeys(detailsKey(slug, comments))).toEqual(['m3']);
-      expect(partOf(await readLiveSnapshot(slug, ctx), comments)).toEqual({ count: 1, expiring: [clock.now()], expiringComplete: true });
+      expect(partOf(await readLiveSnapshot(slug, ctx), comments)).toEqual({
+        count: 1,
+        expiring: [clock.now()],
+        expiringComplete: true,
+      });
     } finally {
       await changes.close();
     }
@@ -94,7 +135,10 @@ describe('a kind declared by its descriptor alone', () => {
     const ctx = { redis, windows: windowsOf(kinds), now: clock.now, kinds };
     expect(await commandsSentBy(redis, () => recordEvent(slug, fed, { text: 'Hi' }, ctx))).toEqual(['evalsha']);
     expect(await commandsSentBy(redis, () => readLiveSnapshot(slug, ctx))).toEqual(['evalsha']);
-    expect(windowsFromEnv({ WINDOW_COMMENTS_MS: '5000' } as unknown as NodeJS.ProcessEnv, fed)).toEqual({ comments: 5_000, commenters: 10 * MINUTE });
+    expect(windowsFromEnv({ WINDOW_COMMENTS_MS: '5000' } as unknown as NodeJS.ProcessEnv, fed)).toEqual({
+      comments: 5_000,
+      commenters: 10 * MINUTE,
+    });
   });
 });
 

@@ -24,15 +24,30 @@ const headers = (token?: string) => ({
   ...(token ? { authorization: `Bearer ${token}` } : {}),
 });
 const contribute = (slug: string, body: unknown) =>
-  POST_CONTRIBUTION(new Request(`http://app.test/api/projects/${slug}/contributions`, { method: 'POST', headers: headers(), body: JSON.stringify(body) }), {
+  POST_CONTRIBUTION(
+    new Request(`http://app.test/api/projects/${slug}/contributions`, {
+      method: 'POST',
+      headers: headers(),
+      body: JSON.stringify(body),
+    }),
+    {
+      params: Promise.resolve({ slug }),
+    },
+  );
+const reconcile = (slug: string, token?: string) =>
+  RECONCILE(new Request(`http://app.test/api/projects/${slug}/reconcile`, { headers: headers(token) }), {
     params: Promise.resolve({ slug }),
   });
-const reconcile = (slug: string, token?: string) =>
-  RECONCILE(new Request(`http://app.test/api/projects/${slug}/reconcile`, { headers: headers(token) }), { params: Promise.resolve({ slug }) });
 const cancel = (slug: string, id: string) =>
-  CANCEL(new Request(`http://app.test/api/projects/${slug}/contributions/${id}`, { method: 'DELETE', headers: headers(TOKEN) }), {
-    params: Promise.resolve({ slug, id }),
-  });
+  CANCEL(
+    new Request(`http://app.test/api/projects/${slug}/contributions/${id}`, {
+      method: 'DELETE',
+      headers: headers(TOKEN),
+    }),
+    {
+      params: Promise.resolve({ slug, id }),
+    },
+  );
 
 describe('the ledger over HTTP', () => {
   it('answers a repeated id 200 with the original pledge, a cancelled one too, and reconcile finds the totals consistent', async () => {
@@ -54,7 +69,12 @@ describe('the ledger over HTTP', () => {
     expect(await cancelledRepeat.json()).toMatchObject({ id: 'route-2', amount: 40, cancelled: true });
     const report = await reconcile(slug, TOKEN);
     expect(report.status).toBe(200);
-    expect(await report.json()).toEqual({ raised: 525, backers: 1, ledger: { opening: 500, sum: 525, pledges: 1, backers: 1 }, consistent: true });
+    expect(await report.json()).toEqual({
+      raised: 525,
+      backers: 1,
+      ledger: { opening: 500, sum: 525, pledges: 1, backers: 1 },
+      consistent: true,
+    });
   });
 
   it('keeps reconcile to admins, and answers 404 for an unknown project', async () => {
@@ -67,8 +87,22 @@ describe('the ledger over HTTP', () => {
 
 describe('reward tiers over HTTP', () => {
   const put = (slug: string, body: unknown) =>
-    PUT(new Request(`http://app.test/api/projects/${slug}`, { method: 'PUT', headers: headers(TOKEN), body: JSON.stringify(body) }), { params: Promise.resolve({ slug }) });
-  const project = (tiers: unknown[]) => ({ title: 'Night Market Radio', creator: 'Noor Haddad', creatorAccount: 'account_noor', goal: 12_000, tiers, listed: false });
+    PUT(
+      new Request(`http://app.test/api/projects/${slug}`, {
+        method: 'PUT',
+        headers: headers(TOKEN),
+        body: JSON.stringify(body),
+      }),
+      { params: Promise.resolve({ slug }) },
+    );
+  const project = (tiers: unknown[]) => ({
+    title: 'Night Market Radio',
+    creator: 'Noor Haddad',
+    creatorAccount: 'account_noor',
+    goal: 12_000,
+    tiers,
+    listed: false,
+  });
   const vinyl = { id: 'vinyl', title: 'The vinyl', minimum: 40, limit: 1 };
 
   it('answers 400 with the field for a bad tier or amount, 409 tier_sold_out when full, 409 tier_in_use on a save dropping it, and GET /live shows the places', async () => {
@@ -80,13 +114,27 @@ describe('reward tiers over HTTP', () => {
     const taken = await contribute(slug, { name: 'Ada', amount: 40, tier: 'vinyl' });
     const full = await contribute(slug, { name: 'Grace', amount: 40, tier: 'vinyl' });
     const dropped = await put(slug, project([]));
-    const live = await (await LIVE(new Request(`http://app.test/api/projects/${slug}/live`), { params: Promise.resolve({ slug }) })).json();
+    const live = await (
+      await LIVE(new Request(`http://app.test/api/projects/${slug}/live`), { params: Promise.resolve({ slug }) })
+    ).json();
 
     expect([unknown.status, (await unknown.json()).error.field]).toEqual([400, 'tier']);
     expect([below.status, (await below.json()).error.field]).toEqual([400, 'amount']);
     expect(taken.status).toBe(201);
     expect([full.status, (await full.json()).error.code]).toEqual([409, 'tier_sold_out']);
     expect([dropped.status, (await dropped.json()).error.code]).toEqual([409, 'tier_in_use']);
-    expect(live.tiers).toEqual([{ id: 'vinyl', title: 'The vinyl', description: '', minimum: 40, limit: 1, claimed: 1, held: 0, holds: [], left: 0 }]);
+    expect(live.tiers).toEqual([
+      {
+        id: 'vinyl',
+        title: 'The vinyl',
+        description: '',
+        minimum: 40,
+        limit: 1,
+        claimed: 1,
+        held: 0,
+        holds: [],
+        left: 0,
+      },
+    ]);
   });
 });

@@ -18,8 +18,6 @@ afterAll(async () => {
   await redis.quit();
 });
 
-
-
 describe('the ledger: a pledge counts once for the life of the project', () => {
   it('answers an id re-sent after its 24 hours with the original pledge and counts nothing', async () => {
     const slug = await projectEnding(redis, undefined);
@@ -84,7 +82,10 @@ describe('cancelling a pledge', () => {
 
     expect(await cancelContribution(slug, 'a1', ctx)).toMatchObject({ raised: 7, backers: 1 });
     expect(await cancelContribution(slug, 'a2', ctx)).toMatchObject({ raised: 0, backers: 0 });
-    expect(await reconcileLedger(slug, redis)).toMatchObject({ ledger: { sum: 0, pledges: 0, backers: 0 }, consistent: true });
+    expect(await reconcileLedger(slug, redis)).toMatchObject({
+      ledger: { sum: 0, pledges: 0, backers: 0 },
+      consistent: true,
+    });
   });
 });
 
@@ -94,9 +95,18 @@ describe('reconcileLedger', () => {
     await saveProject(sampleProject(slug, 1_000), 0, redis);
     const clock = testClock();
     const ctx = liveContext(redis, clock);
-    for (let i = 0; i < 30; i++) await recordContribution(slug, { id: `p${i % 20}`, name: `Backer ${i % 7}`, amount: 10 + i }, ctx);
-    await importEvents(slug, [{ kind: 'contribution', id: 'past', name: 'Imported', amount: 100, at: clock.now() - HOUR }], ctx);
-    await importEvents(slug, [{ kind: 'contribution', id: 'p3', name: 'Imported', amount: 100, at: clock.now() - HOUR }], ctx);
+    for (let i = 0; i < 30; i++)
+      await recordContribution(slug, { id: `p${i % 20}`, name: `Backer ${i % 7}`, amount: 10 + i }, ctx);
+    await importEvents(
+      slug,
+      [{ kind: 'contribution', id: 'past', name: 'Imported', amount: 100, at: clock.now() - HOUR }],
+      ctx,
+    );
+    await importEvents(
+      slug,
+      [{ kind: 'contribution', id: 'p3', name: 'Imported', amount: 100, at: clock.now() - HOUR }],
+      ctx,
+    );
     await cancelContribution(slug, 'p4', ctx);
 
     const report = await reconcileLedger(slug, redis);
@@ -104,7 +114,12 @@ describe('reconcileLedger', () => {
     // p0..p19 once each (10..29), minus p4 (14), plus the import, over the opening 1,000; no
     // visitor, so each pledge standing is its own backer (a name never makes one).
     const expected = 1_000 + (10 + 29) * 10 - 14 + 100;
-    expect(report).toEqual({ raised: expected, backers: 20, ledger: { opening: 1_000, sum: expected, pledges: 20, backers: 20 }, consistent: true });
+    expect(report).toEqual({
+      raised: expected,
+      backers: 20,
+      ledger: { opening: 1_000, sum: expected, pledges: 20, backers: 20 },
+      consistent: true,
+    });
   });
 
   it('tells a total that drifted from its ledger', async () => {
@@ -112,13 +127,18 @@ describe('reconcileLedger', () => {
     await recordContribution(slug, { name: 'Ada', amount: 25 }, liveContext(redis, testClock()));
     await redis.hincrby(projectKeys.info(slug), 'raised', 1_000_000);
 
-    expect(await reconcileLedger(slug, redis)).toMatchObject({ raised: 1_000_025, ledger: { sum: 25 }, consistent: false });
+    expect(await reconcileLedger(slug, redis)).toMatchObject({
+      raised: 1_000_025,
+      ledger: { sum: 25 },
+      consistent: false,
+    });
   });
 
   it('keeps a small ledger and the backers a listpack, a pledge under 64 bytes', async () => {
     const slug = await projectEnding(redis, undefined);
     const ctx = liveContext(redis, testClock());
-    for (let i = 0; i < 50; i++) await recordContribution(slug, { name: `Backer ${i}`, amount: 250 }, ctx, `visitor-${i}-abcdef`);
+    for (let i = 0; i < 50; i++)
+      await recordContribution(slug, { name: `Backer ${i}`, amount: 250 }, ctx, `visitor-${i}-abcdef`);
 
     expect(await redis.object('ENCODING', projectKeys.ledger(slug))).toBe('listpack');
     expect(await redis.object('ENCODING', projectKeys.backers(slug))).toBe('listpack');
@@ -136,10 +156,18 @@ describe('reconcileLedger', () => {
     const stored = await redis.hgetall(projectKeys.ledger(slug));
     const ids = [ledgerBackerId(`v:${visitor}`), ledgerBackerId('o:by-name')];
     expect(ids.map((id) => id.length)).toEqual([10, 10]);
-    expect(stored).toMatchObject({ [`~${ids[0]}`]: '1', [`~${ids[1]}`]: '1', second: expect.stringMatching(new RegExp(`\\|${ids[0]}$`)) });
+    expect(stored).toMatchObject({
+      [`~${ids[0]}`]: '1',
+      [`~${ids[1]}`]: '1',
+      second: expect.stringMatching(new RegExp(`\\|${ids[0]}$`)),
+    });
     expect(Object.keys(stored).filter((field) => field.startsWith('~'))).toHaveLength(2);
     expect(await redis.exists(projectKeys.legacyBackerPledges(slug))).toBe(0);
-    expect(await reconcileLedger(slug, redis)).toMatchObject({ backers: 2, ledger: { pledges: 2, backers: 2 }, consistent: true });
+    expect(await reconcileLedger(slug, redis)).toMatchObject({
+      backers: 2,
+      ledger: { pledges: 2, backers: 2 },
+      consistent: true,
+    });
   });
 });
 
@@ -157,8 +185,12 @@ describe('a large ledger', () => {
     await redis.hincrby(projectKeys.info(slug), 'backers', 5_000);
     expect(await redis.object('ENCODING', projectKeys.ledger(slug))).toBe('hashtable');
 
-    expect(await commandsSentBy(redis, () => recordContribution(slug, { id: 'new', name: 'Grace', amount: 7 }, ctx))).toEqual(['evalsha']);
-    expect(await commandsSentBy(redis, () => recordContribution(slug, { id: 'bulk-42', name: 'Grace', amount: 7 }, ctx))).toEqual(['evalsha']);
+    expect(
+      await commandsSentBy(redis, () => recordContribution(slug, { id: 'new', name: 'Grace', amount: 7 }, ctx)),
+    ).toEqual(['evalsha']);
+    expect(
+      await commandsSentBy(redis, () => recordContribution(slug, { id: 'bulk-42', name: 'Grace', amount: 7 }, ctx)),
+    ).toEqual(['evalsha']);
     expect(await commandsSentBy(redis, () => cancelContribution(slug, 'bulk-43', ctx))).toEqual(['evalsha']);
     expect(await reconcileLedger(slug, redis)).toEqual({
       raised: 1 + 10_000 + 7 - 2,

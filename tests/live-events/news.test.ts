@@ -65,7 +65,9 @@ describe('unpublishNews', () => {
 
     expect((await readLiveSnapshot(slug, ctx)).news.map((n) => n.id)).toEqual(['stays']);
     expect(await redis.hkeys(liveEventKeys(slug).newsDetails)).toEqual(['stays']);
-    expect(await changes.takeChanges()).toEqual([expect.objectContaining({ type: 'news-unpublished', slug, id: 'goes' })]);
+    expect(await changes.takeChanges()).toEqual([
+      expect.objectContaining({ type: 'news-unpublished', slug, id: 'goes' }),
+    ]);
     await changes.close();
   });
 

@@ -14,7 +14,11 @@ afterAll(async () => {
 });
 
 const tab = (visitorId: string, tabId: string) => ({ visitorId, tabId });
-const ALICE = ['1', '2', '3'].map((n) => tab('visitor-alice', `tab-${n}`)) as [ReturnType<typeof tab>, ReturnType<typeof tab>, ReturnType<typeof tab>];
+const ALICE = ['1', '2', '3'].map((n) => tab('visitor-alice', `tab-${n}`)) as [
+  ReturnType<typeof tab>,
+  ReturnType<typeof tab>,
+  ReturnType<typeof tab>,
+];
 const BOB = tab('visitor-bob', 'tab-b');
 
 describe('presence counts people, not tabs', () => {
@@ -23,7 +27,11 @@ describe('presence counts people, not tabs', () => {
     const ctx = liveContext(redis, testClock());
     const viewing = async () => (await readLiveSnapshot(slug, ctx)).visitors.count;
 
-    expect([await joinProject(slug, ALICE[0], ctx), await joinProject(slug, ALICE[1], ctx), await joinProject(slug, ALICE[2], ctx)]).toEqual([1, 1, 1]);
+    expect([
+      await joinProject(slug, ALICE[0], ctx),
+      await joinProject(slug, ALICE[1], ctx),
+      await joinProject(slug, ALICE[2], ctx),
+    ]).toEqual([1, 1, 1]);
     expect(await viewing()).toBe(1);
 
     expect([await leaveProject(slug, ALICE[2], ctx), await leaveProject(slug, ALICE[1], ctx)]).toEqual([1, 1]);
@@ -57,7 +65,9 @@ describe('presence counts people, not tabs', () => {
     }
 
     expect((await readLiveSnapshot(slug, ctx)).visitors.count).toBe(2);
-    expect((await changes.takeChanges()).map((change) => change.type === 'visitors-changed' && change.count)).toEqual([1, 2]);
+    expect((await changes.takeChanges()).map((change) => change.type === 'visitors-changed' && change.count)).toEqual([
+      1, 2,
+    ]);
     await changes.close();
   });
 
@@ -89,7 +99,9 @@ describe('presence counts people, not tabs', () => {
     clock.advance(31 * SECOND);
     // Bob's server crashed; Alice opening a second tab prunes him and keeps the count at 1 + 0.
     expect(await joinProject(slug, ALICE[1], ctx)).toBe(1);
-    expect((await changes.takeChanges()).map((change) => change.type === 'visitors-changed' && change.count)).toEqual([1]);
+    expect((await changes.takeChanges()).map((change) => change.type === 'visitors-changed' && change.count)).toEqual([
+      1,
+    ]);
     await changes.close();
   });
 
@@ -127,6 +139,8 @@ describe('presence counts people, not tabs', () => {
   });
 
   it('rejects joining an unknown project', async () => {
-    await expect(joinProject(uniqueSlug(), BOB, liveContext(redis, testClock()))).rejects.toMatchObject({ what: 'project' });
+    await expect(joinProject(uniqueSlug(), BOB, liveContext(redis, testClock()))).rejects.toMatchObject({
+      what: 'project',
+    });
   });
 });

@@ -1,6 +1,12 @@
 import type { RedisClient } from '../../lib/redis/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cancelContribution, importEvents, publishNews, readLiveSnapshot, recordContribution } from '../../lib/live-events';
+import {
+  cancelContribution,
+  importEvents,
+  publishNews,
+  readLiveSnapshot,
+  recordContribution,
+} from '../../lib/live-events';
 import { liveEventKeys } from '../../lib/live-events/keys';
 import { HOUR, MINUTE } from '../../lib/live-events/windows';
 import { connect, createProject, liveContext, testClock } from '../support';
@@ -79,7 +85,11 @@ describe('the next write drops expired members and their details', () => {
 
     await publishNews(slug, { id: 'n-old', title: 'Old', url: 'https://example.com/' }, ctx);
     clock.advance(24 * HOUR);
-    await importEvents(slug, [{ kind: 'news', id: 'n-new', title: 'New', url: 'https://example.com/', at: clock.now() }], ctx);
+    await importEvents(
+      slug,
+      [{ kind: 'news', id: 'n-new', title: 'New', url: 'https://example.com/', at: clock.now() }],
+      ctx,
+    );
     expect(await redis.zrange(keys.news, '0', '-1')).toEqual(['n-new']);
     expect(await redis.hkeys(keys.newsDetails)).toEqual(['n-new']);
   });

@@ -17,7 +17,15 @@ import { TIMELINE_SLACK } from '../../lib/timeline/config';
 import { pushEntry, pushId, readPage } from '../../lib/timeline/timeline';
 import { recordView } from '../../lib/visitors/recently-viewed';
 import { MINUTE } from '../../lib/live-events/windows';
-import { connect, createProject, listenToChanges, liveContext, testClock, commandsSentBy, type ChangeListener } from '../support';
+import {
+  connect,
+  createProject,
+  listenToChanges,
+  liveContext,
+  testClock,
+  commandsSentBy,
+  type ChangeListener,
+} from '../support';
 
 let redis: RedisClient;
 let ctx: LiveEventsContext;
@@ -57,7 +65,9 @@ afterAll(async () => {
 
 describe('every live-event operation is one EVALSHA and each write publishes one change, versioned in order', () => {
   it('recordContribution', async () => {
-    const sent = await commandsSentBy(redis, () => recordContribution(slug, { id: 'c1', name: 'Ada', amount: 20 }, ctx));
+    const sent = await commandsSentBy(redis, () =>
+      recordContribution(slug, { id: 'c1', name: 'Ada', amount: 20 }, ctx),
+    );
     expect(sent).toEqual(['evalsha']);
     expect(await changes.takeChanges()).toEqual([
       {
@@ -74,7 +84,9 @@ describe('every live-event operation is one EVALSHA and each write publishes one
   });
 
   it('recordContribution of a repeated id publishes nothing', async () => {
-    const sent = await commandsSentBy(redis, () => recordContribution(slug, { id: 'c1', name: 'Ada', amount: 20 }, ctx));
+    const sent = await commandsSentBy(redis, () =>
+      recordContribution(slug, { id: 'c1', name: 'Ada', amount: 20 }, ctx),
+    );
     expect(sent).toEqual(['evalsha']);
     expect(await changes.takeChanges()).toEqual([]);
   });
@@ -82,7 +94,18 @@ describe('every live-event operation is one EVALSHA and each write publishes one
   it('cancelContribution', async () => {
     expect(await commandsSentBy(redis, () => cancelContribution(slug, 'c1', ctx))).toEqual(['evalsha']);
     expect(await changes.takeChanges()).toEqual([
-      { type: 'contribution-cancelled', slug, version: 2, id: 'c1', at, counted: true, count: 0, raised: 500, backers: 0, activitySeq: 1 },
+      {
+        type: 'contribution-cancelled',
+        slug,
+        version: 2,
+        id: 'c1',
+        at,
+        counted: true,
+        count: 0,
+        raised: 500,
+        backers: 0,
+        activitySeq: 1,
+      },
     ]);
   });
 
@@ -90,13 +113,21 @@ describe('every live-event operation is one EVALSHA and each write publishes one
     const news = { id: 'n1', title: 'Stretch goal reached', url: 'https://example.com/n1' };
     expect(await commandsSentBy(redis, () => publishNews(slug, news, ctx))).toEqual(['evalsha']);
     expect(await changes.takeChanges()).toEqual([
-      { type: 'news-published', slug, version: 3, news: { ...news, at }, activity: { seq: 3, kind: 'news', ...news, at } },
+      {
+        type: 'news-published',
+        slug,
+        version: 3,
+        news: { ...news, at },
+        activity: { seq: 3, kind: 'news', ...news, at },
+      },
     ]);
   });
 
   it('unpublishNews', async () => {
     expect(await commandsSentBy(redis, () => unpublishNews(slug, 'n1', ctx))).toEqual(['evalsha']);
-    expect(await changes.takeChanges()).toEqual([{ type: 'news-unpublished', slug, version: 4, id: 'n1', activitySeq: 3 }]);
+    expect(await changes.takeChanges()).toEqual([
+      { type: 'news-unpublished', slug, version: 4, id: 'n1', activitySeq: 3 },
+    ]);
   });
 
   it('importEvents', async () => {
@@ -111,19 +142,27 @@ describe('every live-event operation is one EVALSHA and each write publishes one
   });
 
   it('joinProject', async () => {
-    expect(await commandsSentBy(redis, () => joinProject(slug, { visitorId: 'visitor-1', tabId: 'tab-1' }, ctx))).toEqual(['evalsha']);
+    expect(
+      await commandsSentBy(redis, () => joinProject(slug, { visitorId: 'visitor-1', tabId: 'tab-1' }, ctx)),
+    ).toEqual(['evalsha']);
     expect(await changes.takeChanges()).toEqual([{ type: 'visitors-changed', slug, count: 1 }]);
   });
 
   it('leaveProject', async () => {
     clock.advance(MINUTE / 60); // past the gap between two visitor counts (presence.lua)
-    expect(await commandsSentBy(redis, () => leaveProject(slug, { visitorId: 'visitor-1', tabId: 'tab-1' }, ctx))).toEqual(['evalsha']);
+    expect(
+      await commandsSentBy(redis, () => leaveProject(slug, { visitorId: 'visitor-1', tabId: 'tab-1' }, ctx)),
+    ).toEqual(['evalsha']);
     expect(await changes.takeChanges()).toEqual([{ type: 'visitors-changed', slug, count: 0 }]);
   });
 
   it('heartbeatVisitors', async () => {
     clock.advance(MINUTE / 60);
-    const tabs = [{ visitorId: 'visitor-2', tabId: 'tab-1' }, { visitorId: 'visitor-3', tabId: 'tab-1' }, { visitorId: 'visitor-3', tabId: 'tab-2' }];
+    const tabs = [
+      { visitorId: 'visitor-2', tabId: 'tab-1' },
+      { visitorId: 'visitor-3', tabId: 'tab-1' },
+      { visitorId: 'visitor-3', tabId: 'tab-2' },
+    ];
     expect(await commandsSentBy(redis, () => heartbeatVisitors(slug, tabs, ctx))).toEqual(['evalsha']);
     expect(await changes.takeChanges()).toEqual([{ type: 'visitors-changed', slug, count: 2 }]);
   });
@@ -137,7 +176,8 @@ describe('every live-event operation is one EVALSHA and each write publishes one
 describe('a timeline push or read is one EVALSHA too', () => {
   // Push 30 so that the timeline trims on the way: a push that trims is still one command.
   it('pushEntry, with the trim amortized', async () => {
-    for (let i = 0; i < 30; i++) expect(await commandsSentBy(redis, () => pushEntry(redis, timeline, ['entry', i], limits))).toEqual(['evalsha']);
+    for (let i = 0; i < 30; i++)
+      expect(await commandsSentBy(redis, () => pushEntry(redis, timeline, ['entry', i], limits))).toEqual(['evalsha']);
     expect(await redis.llen(timeline.list)).toBeLessThan(limits.cap + limits.slack);
   });
 
@@ -147,7 +187,9 @@ describe('a timeline push or read is one EVALSHA too', () => {
   });
 
   it('readPage and readActivity (reads)', async () => {
-    expect(await commandsSentBy(redis, () => readPage(redis, timeline, { limit: 10, before: 20 }, ([seq]) => ({ seq })))).toEqual(['evalsha']);
+    expect(
+      await commandsSentBy(redis, () => readPage(redis, timeline, { limit: 10, before: 20 }, ([seq]) => ({ seq }))),
+    ).toEqual(['evalsha']);
     expect(await commandsSentBy(redis, () => readActivity(slug, { limit: 10 }, ctx))).toEqual(['evalsha']);
   });
 });

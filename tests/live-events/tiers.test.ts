@@ -35,7 +35,11 @@ async function projectWithTiers(tiers: Tier[] = TIERS): Promise<string> {
   return slug;
 }
 
-const failure = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error);
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => null,
+    (error: unknown) => error,
+  );
 
 describe('reward tiers', () => {
   it('refuses an unknown tier (field tier), an amount below its minimum (field amount), and a tier sold out (tier_sold_out), writing nothing', async () => {
@@ -47,7 +51,9 @@ describe('reward tiers', () => {
     const below = await failure(recordContribution(slug, { name: 'Ada', amount: 39, tier: 'vinyl' }, ctx));
     await recordContribution(slug, { id: 'v1', name: 'Ada', amount: 40, tier: 'vinyl' }, ctx);
     await recordContribution(slug, { id: 'v2', name: 'Grace', amount: 60, tier: 'vinyl' }, ctx);
-    const soldOut = await failure(recordContribution(slug, { id: 'v3', name: 'Linus', amount: 90, tier: 'vinyl' }, ctx));
+    const soldOut = await failure(
+      recordContribution(slug, { id: 'v3', name: 'Linus', amount: 90, tier: 'vinyl' }, ctx),
+    );
     const repeat = await recordContribution(slug, { id: 'v2', name: 'Grace', amount: 60, tier: 'vinyl' }, ctx);
 
     expect(unknown).toBeInstanceOf(InvalidInputError);
@@ -60,8 +66,28 @@ describe('reward tiers', () => {
     const snapshot = await readLiveSnapshot(slug, ctx);
     expect(snapshot.raised).toBe(100);
     expect(snapshot.tiers).toEqual([
-      { id: 'sticker', title: 'A sticker', description: '', minimum: 5, limit: null, claimed: 0, held: 0, holds: [], left: null },
-      { id: 'vinyl', title: 'The vinyl', description: 'Signed', minimum: 40, limit: 2, claimed: 2, held: 0, holds: [], left: 0 },
+      {
+        id: 'sticker',
+        title: 'A sticker',
+        description: '',
+        minimum: 5,
+        limit: null,
+        claimed: 0,
+        held: 0,
+        holds: [],
+        left: null,
+      },
+      {
+        id: 'vinyl',
+        title: 'The vinyl',
+        description: 'Signed',
+        minimum: 40,
+        limit: 2,
+        claimed: 2,
+        held: 0,
+        holds: [],
+        left: 0,
+      },
     ]);
   });
 
@@ -81,7 +107,9 @@ describe('reward tiers', () => {
     await changes.close();
 
     expect((await readLiveSnapshot(slug, ctx)).tiers[1]).toMatchObject({ claimed: 1, left: 1 });
-    await expect(recordContribution(slug, { id: 'v3', name: 'Linus', amount: 40, tier: 'vinyl' }, ctx)).resolves.toMatchObject({ created: true });
+    await expect(
+      recordContribution(slug, { id: 'v3', name: 'Linus', amount: 40, tier: 'vinyl' }, ctx),
+    ).resolves.toMatchObject({ created: true });
     expect((await reconcileLedger(slug, redis)).consistent).toBe(true);
   });
 
@@ -92,8 +120,12 @@ describe('reward tiers', () => {
     await recordContribution(slug, { id: 'v2', name: 'Grace', amount: 40, tier: 'vinyl' }, ctx);
     const fields = fieldsOf(slug);
 
-    const removed = await failure(putProject(slug, { ...fields, title: 'Renamed', tiers: [TIERS[0]!], listed: false }, redis));
-    const lowered = await failure(putProject(slug, { ...fields, tiers: [TIERS[0]!, { ...TIERS[1]!, limit: 1 }], listed: false }, redis));
+    const removed = await failure(
+      putProject(slug, { ...fields, title: 'Renamed', tiers: [TIERS[0]!], listed: false }, redis),
+    );
+    const lowered = await failure(
+      putProject(slug, { ...fields, tiers: [TIERS[0]!, { ...TIERS[1]!, limit: 1 }], listed: false }, redis),
+    );
 
     for (const refused of [removed, lowered]) {
       expect(refused).toBeInstanceOf(ConflictError);
@@ -102,7 +134,9 @@ describe('reward tiers', () => {
     expect(await getProject(slug, redis)).toMatchObject({ title: `Project ${slug}`, tiers: TIERS });
     // Raised to 5, or an unused tier removed: fine.
     await putProject(slug, { ...fields, tiers: [{ ...TIERS[1]!, limit: 5 }], listed: false }, redis);
-    expect((await readLiveSnapshot(slug, ctx)).tiers).toEqual([expect.objectContaining({ id: 'vinyl', claimed: 2, left: 3 })]);
+    expect((await readLiveSnapshot(slug, ctx)).tiers).toEqual([
+      expect.objectContaining({ id: 'vinyl', claimed: 2, left: 3 }),
+    ]);
   });
 
   it('sells a limited tier exactly: 1,000 concurrent claims from two connections, exactly the limit succeed', async () => {
@@ -111,15 +145,27 @@ describe('reward tiers', () => {
     const contexts = [liveContext(redis, testClock()), liveContext(second, testClock())];
 
     const results = await Promise.allSettled(
-      Array.from({ length: 1_000 }, (_, i) => recordContribution(slug, { id: `claim-${i}`, name: `Backer ${i}`, amount: 10, tier: 'early' }, contexts[i % 2]!)),
+      Array.from({ length: 1_000 }, (_, i) =>
+        recordContribution(
+          slug,
+          { id: `claim-${i}`, name: `Backer ${i}`, amount: 10, tier: 'early' },
+          contexts[i % 2]!,
+        ),
+      ),
     );
 
     const won = results.filter((result) => result.status === 'fulfilled');
-    const refused = results.filter((result) => result.status === 'rejected').map((result) => (result as PromiseRejectedResult).reason as ConflictError);
+    const refused = results
+      .filter((result) => result.status === 'rejected')
+      .map((result) => (result as PromiseRejectedResult).reason as ConflictError);
     expect(won).toHaveLength(limit);
     expect(refused.every((error) => error.code === 'tier_sold_out')).toBe(true);
     expect((await readLiveSnapshot(slug, contexts[0])).tiers[0]).toMatchObject({ claimed: limit, left: 0 });
-    expect(await reconcileLedger(slug, redis)).toMatchObject({ raised: 10 * limit, ledger: { pledges: limit }, consistent: true });
+    expect(await reconcileLedger(slug, redis)).toMatchObject({
+      raised: 10 * limit,
+      ledger: { pledges: limit },
+      consistent: true,
+    });
   });
 });
 

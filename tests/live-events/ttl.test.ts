@@ -58,7 +58,18 @@ describe('live-event keys expire so that an idle project leaves none behind', ()
     await recordContribution(slug, { name: 'Ada', amount: 5 }, ctx);
     await publishNews(slug, { title: 'Hello', url: 'https://example.com/' }, ctx);
     await joinProject(slug, { visitorId: 'visitor-1', tabId: 'tab-1' }, ctx);
-    for (const key of [keys.contributions, keys.contributors, keys.contributionDetails, keys.news, keys.newsDetails, keys.visitors, keys.visitorTabs, keys.visitorTabCounts, keys.visitorsPublished, keys.activity]) {
+    for (const key of [
+      keys.contributions,
+      keys.contributors,
+      keys.contributionDetails,
+      keys.news,
+      keys.newsDetails,
+      keys.visitors,
+      keys.visitorTabs,
+      keys.visitorTabCounts,
+      keys.visitorsPublished,
+      keys.activity,
+    ]) {
       await redis.pexpire(key, 1_000);
     }
 
@@ -75,10 +86,14 @@ describe('live-event keys expire so that an idle project leaves none behind', ()
     const slug = await createProject(redis);
     const clock = testClock();
     const ctx = liveContext(redis, clock);
-    await importEvents(slug, [
-      { kind: 'contribution', id: 'c1', name: 'Ada', amount: 5, at: clock.now() - MINUTE },
-      { kind: 'news', id: 'n1', title: 'Old', url: 'https://example.com/', at: clock.now() - HOUR },
-    ], ctx);
+    await importEvents(
+      slug,
+      [
+        { kind: 'contribution', id: 'c1', name: 'Ada', amount: 5, at: clock.now() - MINUTE },
+        { kind: 'news', id: 'n1', title: 'Old', url: 'https://example.com/', at: clock.now() - HOUR },
+      ],
+      ctx,
+    );
 
     const { visitors, visitorTabs, visitorTabCounts, visitorsPublished, ...ttls } = await liveKeyTtls(redis, slug);
 
@@ -103,7 +118,11 @@ describe('live-event keys expire so that an idle project leaves none behind', ()
     // The backers and the ledger are the project's own, for its life, as its info is.
     const left = await keysMatching(redis, `{project:${slug}}:*`);
     const feedKeys = left.filter((key) => key.includes(':feed-'));
-    expect(left.filter((key) => !feedKeys.includes(key))).toEqual([`{project:${slug}}:activity`, `{project:${slug}}:info`, `{project:${slug}}:ledger`]);
+    expect(left.filter((key) => !feedKeys.includes(key))).toEqual([
+      `{project:${slug}}:activity`,
+      `{project:${slug}}:info`,
+      `{project:${slug}}:ledger`,
+    ]);
     expect(await redis.pttl(`{project:${slug}}:activity`)).toBeGreaterThan(ACTIVITY_TTL_MS - MINUTE);
     for (const key of feedKeys) expect(await redis.pttl(key), key).toBeGreaterThan(29 * 24 * 3_600_000);
   });

@@ -53,12 +53,17 @@ describe('viewer counts are coalesced in Redis: at most 4 publishes a second per
     const changes = await listenToChanges(redis, slug);
     const seen: (number | undefined)[] = [];
 
-    await Promise.all(Array.from({ length: 50 }, (_, join) => joinProject(slug, { visitorId: `visitor-${join}`, tabId: 'tab' }, ctx)));
+    await Promise.all(
+      Array.from({ length: 50 }, (_, join) => joinProject(slug, { visitorId: `visitor-${join}`, tabId: 'tab' }, ctx)),
+    );
 
-    await vi.waitFor(async () => {
-      seen.push(...visitorCounts(await changes.takeChanges()));
-      expect(seen.at(-1)).toBe(50);
-    }, { timeout: 10_000, interval: 100 });
+    await vi.waitFor(
+      async () => {
+        seen.push(...visitorCounts(await changes.takeChanges()));
+        expect(seen.at(-1)).toBe(50);
+      },
+      { timeout: 10_000, interval: 100 },
+    );
     expect(seen.length).toBeLessThan(50);
     settler.close();
     await changes.close();

@@ -15,7 +15,12 @@ afterAll(async () => {
 
 describe('each kind of live event has its own window', () => {
   it('uses the windows of the spec by default', () => {
-    expect(DEFAULT_WINDOWS).toEqual({ contributions: 24 * HOUR, contributors: 30 * MINUTE, news: 24 * HOUR, visitors: 60 * SECOND });
+    expect(DEFAULT_WINDOWS).toEqual({
+      contributions: 24 * HOUR,
+      contributors: 30 * MINUTE,
+      news: 24 * HOUR,
+      visitors: 60 * SECOND,
+    });
   });
 
   it('lists a contributor for 30 minutes and counts the contribution for 24 hours', async () => {
@@ -106,7 +111,11 @@ describe('each kind of live event has its own window', () => {
     const clock = testClock();
     const ctx = liveContext(redis, clock);
     const times = Array.from({ length: SNAPSHOT_LIMITS.expiring + 1 }, (_, i) => clock.now() - 10 * HOUR + i * SECOND);
-    await importEvents(slug, times.toReversed().map((at, i) => ({ kind: 'contribution', id: `c${i}`, name: 'N', amount: 1, at })), ctx);
+    await importEvents(
+      slug,
+      times.toReversed().map((at, i) => ({ kind: 'contribution', id: `c${i}`, name: 'N', amount: 1, at })),
+      ctx,
+    );
 
     const { contributions } = await readLiveSnapshot(slug, ctx);
     expect(contributions.count).toBe(times.length);

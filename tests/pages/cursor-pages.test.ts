@@ -21,7 +21,7 @@ const view = async (path: string) => {
 };
 
 describe('catalogue cursors', () => {
-  it('a made-up cursor, a new one each view, costs no render; a listed project\'s cursor is rendered', async () => {
+  it("a made-up cursor, a new one each view, costs no render; a listed project's cursor is rendered", async () => {
     await createProject(app.redis);
     await createProject(app.redis);
     expect(await view('/')).toBe(200);

@@ -30,11 +30,16 @@ const renderer: RequestListener = (request, response) => {
         ([project, snapshot]) =>
           `<h1>${project?.title}</h1><p data-version="${snapshot.version}">${snapshot.contributions.count} contributions, ${snapshot.news.length} news</p>`,
       )
-    : readCataloguePage({}).then(({ projects }) => `<ul>${projects.map((project) => `<li>${project.title}</li>`).join('')}</ul>`);
+    : readCataloguePage({}).then(
+        ({ projects }) => `<ul>${projects.map((project) => `<li>${project.title}</li>`).join('')}</ul>`,
+      );
   void html.then(
     (body) => response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(body),
     // As the project page does: its "not found" panel, rendered (a 200 from Next), carrying the mark.
-    () => response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<section ${NOT_FOUND_MARK}>no such project</section>`),
+    () =>
+      response
+        .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+        .end(`<section ${NOT_FOUND_MARK}>no such project</section>`),
   );
 };
 
@@ -106,14 +111,20 @@ describe('a project page', () => {
     expect(known.headers.get('set-cookie')).toBeNull();
     expect(stranger.headers.getSetCookie().some((set) => set.startsWith('cp_vid='))).toBe(true);
     expect(stranger.headers.get('cache-control')).toBe('private, no-store');
-    const again = await fetch(`${app.url}${path}`, { headers: { accept: 'text/html', cookie: cookie!, 'if-none-match': known.headers.get('etag')! } });
+    const again = await fetch(`${app.url}${path}`, {
+      headers: { accept: 'text/html', cookie: cookie!, 'if-none-match': known.headers.get('etag')! },
+    });
     expect(again.status).toBe(304);
   });
   it('answers an unknown project 404 on every view, never kept: a project made under its slug shows at once', async () => {
     const slug = `unknown-${Date.now().toString(36)}`;
     const path = `/en/projects/${slug}`;
-    const views = await Promise.all(Array.from({ length: 4 }, () => fetch(`${app.url}${path}`, { headers: { accept: 'text/html' } })));
-    expect(views.map((answer) => [answer.status, answer.headers.get('cache-control')])).toEqual(Array(4).fill([404, 'private, no-store']));
+    const views = await Promise.all(
+      Array.from({ length: 4 }, () => fetch(`${app.url}${path}`, { headers: { accept: 'text/html' } })),
+    );
+    expect(views.map((answer) => [answer.status, answer.headers.get('cache-control')])).toEqual(
+      Array(4).fill([404, 'private, no-store']),
+    );
     expect(await views[0]!.text()).toContain('no such project');
     await saveProject(sampleProject(slug), Date.now(), app.redis);
     expect((await view(path)).body).toContain('0 contributions');
@@ -140,14 +151,37 @@ describe('a page in each locale', () => {
   it('is reached from an unprefixed link in the visitor’s language: the cookie first, then Accept-Language, else English', async () => {
     const slug = await createProject(app.redis);
     const where = async (headers: Record<string, string>) => {
-      const answer = await fetch(`${app.url}/projects/${slug}?utm_source=x`, { redirect: 'manual', headers: { accept: 'text/html', ...headers } });
+      const answer = await fetch(`${app.url}/projects/${slug}?utm_source=x`, {
+        redirect: 'manual',
+        headers: { accept: 'text/html', ...headers },
+      });
       return [answer.status, answer.headers.get('location'), answer.headers.get('cache-control')];
     };
-    expect(await where({ 'accept-language': 'de-AT,de;q=0.9,en;q=0.5' })).toEqual([307, `/de/projects/${slug}?utm_source=x`, 'private, no-store']);
-    expect(await where({ 'accept-language': 'ja-JP,ar;q=0.4' })).toEqual([307, `/ar/projects/${slug}?utm_source=x`, 'private, no-store']);
-    expect(await where({ 'accept-language': 'de', cookie: 'NEXT_LOCALE=ar' })).toEqual([307, `/ar/projects/${slug}?utm_source=x`, 'private, no-store']);
-    expect(await where({ 'accept-language': 'ja, !!;q=x' })).toEqual([307, `/en/projects/${slug}?utm_source=x`, 'private, no-store']);
-    expect((await fetch(`${app.url}/`, { redirect: 'manual', headers: { 'accept-language': 'de' } })).headers.get('location')).toBe('/de');
+    expect(await where({ 'accept-language': 'de-AT,de;q=0.9,en;q=0.5' })).toEqual([
+      307,
+      `/de/projects/${slug}?utm_source=x`,
+      'private, no-store',
+    ]);
+    expect(await where({ 'accept-language': 'ja-JP,ar;q=0.4' })).toEqual([
+      307,
+      `/ar/projects/${slug}?utm_source=x`,
+      'private, no-store',
+    ]);
+    expect(await where({ 'accept-language': 'de', cookie: 'NEXT_LOCALE=ar' })).toEqual([
+      307,
+      `/ar/projects/${slug}?utm_source=x`,
+      'private, no-store',
+    ]);
+    expect(await where({ 'accept-language': 'ja, !!;q=x' })).toEqual([
+      307,
+      `/en/projects/${slug}?utm_source=x`,
+      'private, no-store',
+    ]);
+    expect(
+      (await fetch(`${app.url}/`, { redirect: 'manual', headers: { 'accept-language': 'de' } })).headers.get(
+        'location',
+      ),
+    ).toBe('/de');
     expect((await fetch(`${app.url}/api/health`, { redirect: 'manual' })).status).not.toBe(307);
   });
 });

@@ -2,7 +2,15 @@ import type { RedisClient } from '../../lib/redis/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordContribution } from '../../lib/live-events';
 import { liveEventKeys } from '../../lib/live-events/keys';
-import { getProject, projectExists, readCards, readCataloguePage, slugsOfCreator, readEndingSoon, readRecentlyEnded } from '../../lib/projects/catalogue';
+import {
+  getProject,
+  projectExists,
+  readCards,
+  readCataloguePage,
+  slugsOfCreator,
+  readEndingSoon,
+  readRecentlyEnded,
+} from '../../lib/projects/catalogue';
 import { saveProjectInfo } from '../../lib/projects/scripts';
 import { catalogueKeys, projectKeys } from '../../lib/projects/keys';
 import { catalogueCursorSchema } from '../../lib/projects/schemas';
@@ -53,21 +61,29 @@ describe('saveProject', () => {
     const project = sampleProject(uniqueSlug(), 250);
     await saveProject(project, 3, redis);
     await recordContribution(project.slug, { name: 'Ada', amount: 50 }, liveContext(redis, testClock()));
-    const placeBefore = (await redis.zrange(catalogueKeys.order, '0', '-1')).find((member) => member.endsWith(`:${project.slug}`));
+    const placeBefore = (await redis.zrange(catalogueKeys.order, '0', '-1')).find((member) =>
+      member.endsWith(`:${project.slug}`),
+    );
 
     const saved = await saveProject({ ...project, title: 'Renamed', raised: 0 }, 9, redis);
 
     expect(saved).toEqual({ created: false, project: { ...project, title: 'Renamed', raised: 300 } });
     expect(await getProject(project.slug, redis)).toEqual({ ...project, title: 'Renamed', raised: 300 });
     expect(await readCards([project.slug], redis)).toEqual([{ ...project, title: 'Renamed', raised: 300 }]);
-    const places = (await redis.zrange(catalogueKeys.order, '0', '-1')).filter((member) => member.endsWith(`:${project.slug}`));
+    const places = (await redis.zrange(catalogueKeys.order, '0', '-1')).filter((member) =>
+      member.endsWith(`:${project.slug}`),
+    );
     expect(places).toEqual([placeBefore]);
   });
 
   it('heals a catalogue that missed a save (a crash between the two scripts) when the project is saved again', async () => {
     const project = sampleProject(uniqueSlug(), 40);
     // Only the first of the two scripts ran.
-    await saveProjectInfo.run(redis, { info: projectKeys.info(project.slug), changes: liveEventKeys(project.slug).changes }, { raised: 40, fields: ['title', project.title, 'creatorAccount', project.creatorAccount] });
+    await saveProjectInfo.run(
+      redis,
+      { info: projectKeys.info(project.slug), changes: liveEventKeys(project.slug).changes },
+      { raised: 40, fields: ['title', project.title, 'creatorAccount', project.creatorAccount] },
+    );
     expect(await readCards([project.slug], redis)).toEqual([]);
 
     await saveProject(project, 5, redis);
@@ -103,10 +119,12 @@ describe('the catalogue pages', () => {
     let added = 0;
     // After each page, three projects: one at the head, one at the tail, one anywhere.
     const addSome = () =>
-      Promise.all([0, Date.now() + 1_000_000, Math.floor(Math.random() * Date.now())].map((position) => {
-        added++;
-        return saveProject(sampleProject(uniqueSlug()), position, redis);
-      }));
+      Promise.all(
+        [0, Date.now() + 1_000_000, Math.floor(Math.random() * Date.now())].map((position) => {
+          added++;
+          return saveProject(sampleProject(uniqueSlug()), position, redis);
+        }),
+      );
 
     const seen = await pageThrough(7, addSome);
 
@@ -130,7 +148,18 @@ describe('the catalogue pages', () => {
   });
 
   it('refuses a cursor that is not one (the routes answer 400)', () => {
-    for (const bad of ['', 'abc', '12', '12.', '.slug', '12.UPPER', '12.a b', '12345678901234567.slug', '-1.slug', '1.{x}'])
+    for (const bad of [
+      '',
+      'abc',
+      '12',
+      '12.',
+      '.slug',
+      '12.UPPER',
+      '12.a b',
+      '12345678901234567.slug',
+      '-1.slug',
+      '1.{x}',
+    ])
       expect(catalogueCursorSchema.safeParse(bad).success, bad).toBe(false);
     expect(catalogueCursorSchema.safeParse('1764000000000.tidal-synth').success).toBe(true);
   });
@@ -149,7 +178,7 @@ describe("the cards' totals", () => {
   });
 });
 
-it("the seed lists the demo projects with the totals their imported day raised (the card matches the project)", async () => {
+it('the seed lists the demo projects with the totals their imported day raised (the card matches the project)', async () => {
   await seedDemoProjects(liveContext(redis, testClock()));
   const slugs = DEMO_PROJECTS.map((project) => project.slug);
   const exact = await Promise.all(slugs.map(async (slug) => (await getProject(slug, redis))!.raised));
@@ -163,7 +192,9 @@ it('the seed gives a few demo projects 2 or 3 tiers, one limited tier nearly sol
   const withTiers = DEMO_PROJECTS.filter((project) => (project.tiers?.length ?? 0) >= 2);
   expect(withTiers.length).toBeGreaterThanOrEqual(3);
   expect(withTiers.every((project) => project.tiers!.length <= 3)).toBe(true);
-  const tiers = (await Promise.all(withTiers.map(async ({ slug }) => (await readLiveSnapshot(slug, ctx)).tiers))).flat();
+  const tiers = (
+    await Promise.all(withTiers.map(async ({ slug }) => (await readLiveSnapshot(slug, ctx)).tiers))
+  ).flat();
   expect(tiers.filter((tier) => tier.left === 1 && tier.claimed > 0)).toHaveLength(1);
 });
 
@@ -178,8 +209,17 @@ it('the seed ends the demo campaigns from minutes to 30 days after their first s
   clock.advance(3_600_000);
   await seedDemoProjects(liveContext(redis, clock));
 
-  expect(await Promise.all(DEMO_PROJECTS.map(async ({ slug }) => (await getProject(slug, redis))!.endsAt))).toEqual(ends);
-  expect((await readCards(DEMO_PROJECTS.map(({ slug }) => slug), redis)).map((card) => card.endsAt)).toEqual(ends);
+  expect(await Promise.all(DEMO_PROJECTS.map(async ({ slug }) => (await getProject(slug, redis))!.endsAt))).toEqual(
+    ends,
+  );
+  expect(
+    (
+      await readCards(
+        DEMO_PROJECTS.map(({ slug }) => slug),
+        redis,
+      )
+    ).map((card) => card.endsAt),
+  ).toEqual(ends);
 });
 
 it('lists the listed campaigns still open, the soonest end first, cursor-paged without repeats, an end moved or unlisted followed', async () => {
@@ -204,7 +244,9 @@ it('lists the listed campaigns still open, the soonest end first, cursor-paged w
 
   const tied = [slugs[2]!, slugs[3]!].sort();
   expect(seen.slice(0, 6)).toEqual([slugs[1], slugs[5], ...tied, slugs[6], slugs[0]]);
-  expect((await readEndingSoon({ now: start + 2 * 60_000, limit: 1 }, redis)).projects.map((project) => project.slug)).toEqual([tied[0]]);
+  expect(
+    (await readEndingSoon({ now: start + 2 * 60_000, limit: 1 }, redis)).projects.map((project) => project.slug),
+  ).toEqual([tied[0]]);
 });
 
 it('lists the listed campaigns ended by now, the latest end first, for "Recently ended"', async () => {

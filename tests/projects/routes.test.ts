@@ -23,7 +23,11 @@ afterAll(async () => app.close());
 function put(slug: string, body: unknown, token = TOKEN) {
   const request = new Request(`http://app.test/api/projects/${slug}`, {
     method: 'PUT',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'x-forwarded-for': uniqueAddress() },
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${token}`,
+      'x-forwarded-for': uniqueAddress(),
+    },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
   return PUT(request, { params: Promise.resolve({ slug }) });
@@ -31,7 +35,12 @@ function put(slug: string, body: unknown, token = TOKEN) {
 
 const list = (query: string) => GET(new Request(`http://app.test/api/projects${query}`), undefined);
 
-const valid = (account: string) => ({ title: 'Night Market Radio', creator: 'Noor Haddad', creatorAccount: account, goal: 12_000 });
+const valid = (account: string) => ({
+  title: 'Night Market Radio',
+  creator: 'Noor Haddad',
+  creatorAccount: account,
+  goal: 12_000,
+});
 
 describe('PUT /api/projects/:slug', () => {
   it('creates (201), then updates (200) without resetting the total, and the project is on a page of the catalogue', async () => {
@@ -40,14 +49,25 @@ describe('PUT /api/projects/:slug', () => {
 
     const created = await put(slug, valid(account));
     expect(created.status).toBe(201);
-    expect(await created.json()).toMatchObject({ slug, raised: 0, tagline: '', currency: 'EUR', art: { motif: 'waves' } });
+    expect(await created.json()).toMatchObject({
+      slug,
+      raised: 0,
+      tagline: '',
+      currency: 'EUR',
+      art: { motif: 'waves' },
+    });
     await recordContribution(slug, { name: 'Ada', amount: 70 }, liveContext(app.redis, testClock()));
 
     const updated = await put(slug, { ...valid(account), title: 'Night Market Radio II', tagline: 'Louder' });
     expect(updated.status).toBe(200);
     expect(await updated.json()).toMatchObject({ slug, title: 'Night Market Radio II', tagline: 'Louder', raised: 70 });
     expect(await getProject(slug, app.redis)).toMatchObject({ title: 'Night Market Radio II', raised: 70 });
-    const again = await put(slug, { ...valid(account), title: 'Night Market Radio II', tagline: 'Louder', currency: 'USD' });
+    const again = await put(slug, {
+      ...valid(account),
+      title: 'Night Market Radio II',
+      tagline: 'Louder',
+      currency: 'USD',
+    });
     expect(again.status).toBe(200);
     // The project's own currency, kept with it and on its card: its pages write its money in it.
     expect(await getProject(slug, app.redis)).toMatchObject({ currency: 'USD', raised: 70 });
@@ -71,8 +91,10 @@ describe('PUT /api/projects/:slug', () => {
     expect(unlisted.status).toBe(201);
     expect(await unlisted.json()).toMatchObject({ slug, raised: 0 });
     const onCatalogue = async () =>
-      (await app.redis.hexists(catalogueKeys.cards, slug)) + (await app.redis.sismember(catalogueKeys.byCreator(account), slug)) +
-      (await app.redis.zrangebylex(catalogueKeys.order, '-', '+')).filter((member) => member.endsWith(`:${slug}`)).length;
+      (await app.redis.hexists(catalogueKeys.cards, slug)) +
+      (await app.redis.sismember(catalogueKeys.byCreator(account), slug)) +
+      (await app.redis.zrangebylex(catalogueKeys.order, '-', '+')).filter((member) => member.endsWith(`:${slug}`))
+        .length;
     expect(await onCatalogue()).toBe(0);
     await recordContribution(slug, { name: 'Ada', amount: 70 }, liveContext(app.redis, testClock()));
     expect(await getProject(slug, app.redis)).toMatchObject({ raised: 70 });
@@ -132,10 +154,19 @@ describe('GET /api/projects', () => {
   });
 
   it('refuses a bad cursor or limit with a clear 400', async () => {
-    for (const query of ['?limit=0', '?limit=101', '?limit=abc', '?after=nope', '?after=12.Bad_Slug', '?after=99999999999999999.x']) {
+    for (const query of [
+      '?limit=0',
+      '?limit=101',
+      '?limit=abc',
+      '?after=nope',
+      '?after=12.Bad_Slug',
+      '?after=99999999999999999.x',
+    ]) {
       const response = await list(query);
       expect(response.status, query).toBe(400);
-      expect(await response.json()).toMatchObject({ error: { code: 'invalid_input', field: expect.stringMatching(/^(limit|after)$/) } });
+      expect(await response.json()).toMatchObject({
+        error: { code: 'invalid_input', field: expect.stringMatching(/^(limit|after)$/) },
+      });
     }
   });
 });

@@ -31,11 +31,17 @@ const params = (id: string) => ({ params: Promise.resolve({ id }) });
 async function post(session: StartedSession | { id: string; question: StartedSession['question'] }, cookie?: string) {
   const headers: Record<string, string> = { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) };
   const body = JSON.stringify({ questionId: session.question.id, choice: rightChoiceShown(session.question) });
-  const response = await answer(new Request(`http://localhost/api/quiz/sessions/${session.id}/answers`, { method: 'POST', headers, body }), params(session.id));
+  const response = await answer(
+    new Request(`http://localhost/api/quiz/sessions/${session.id}/answers`, { method: 'POST', headers, body }),
+    params(session.id),
+  );
   return { status: response.status, body: (await response.json()) as { error?: { code: string; message: string } } };
 }
 async function get(id: string, cookie?: string) {
-  const response = await resume(new Request(`http://localhost/api/quiz/sessions/${id}`, { headers: cookie ? { cookie } : {} }), params(id));
+  const response = await resume(
+    new Request(`http://localhost/api/quiz/sessions/${id}`, { headers: cookie ? { cookie } : {} }),
+    params(id),
+  );
   return { status: response.status, body: (await response.json()) as { error?: { code: string; message: string } } };
 }
 
@@ -59,6 +65,9 @@ describe('a quiz session answers to its player only', () => {
 
     const own = await post(session, owner.cookie);
     expect(own.status).toBe(200);
-    expect(await get(session.id, owner.cookie)).toMatchObject({ status: 200, body: { id: session.id, answers: [expect.anything()] } });
+    expect(await get(session.id, owner.cookie)).toMatchObject({
+      status: 200,
+      body: { id: session.id, answers: [expect.anything()] },
+    });
   });
 });

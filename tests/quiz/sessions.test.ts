@@ -4,8 +4,19 @@ import { ConflictError, InvalidInputError, NotFoundError } from '../../lib/error
 import { readTop } from '../../lib/leaderboard';
 import { addEntry } from '../leaderboard/entries';
 import {
-  answerFloorMs, answerQuestion, DEFAULT_ANSWER_FLOOR_MS, MAX_SPEED_BONUS, POINTS_PER_ANSWER, QUESTION_BANK, questionById, resumeSession, SESSION_TTL_MS,
-  NotYourSessionError, startSession, submitSession, type PublicQuestion,
+  answerFloorMs,
+  answerQuestion,
+  DEFAULT_ANSWER_FLOOR_MS,
+  MAX_SPEED_BONUS,
+  POINTS_PER_ANSWER,
+  QUESTION_BANK,
+  questionById,
+  resumeSession,
+  SESSION_TTL_MS,
+  NotYourSessionError,
+  startSession,
+  submitSession,
+  type PublicQuestion,
 } from '../../lib/quiz';
 import type { LeaderboardContext } from '../../lib/leaderboard/context';
 import type { SubmitResult } from '../../lib/quiz/types';
@@ -23,11 +34,14 @@ afterAll(async () => {
 
 const start = (ctx: LeaderboardContext, player = newPlayer()) => startSession(player, ctx);
 /** The player who started a session: the only one who may submit it. */
-const playerOf = async (ctx: LeaderboardContext, id: string) => (await ctx.redis.hget(ctx.keys.quizSession(id), 'player'))!;
+const playerOf = async (ctx: LeaderboardContext, id: string) =>
+  (await ctx.redis.hget(ctx.keys.quizSession(id), 'player'))!;
 /** A submit's answer as a second submit tells it: where it stands, not what it improved. */
-const withoutImproved = (result: SubmitResult) => Object.fromEntries(Object.entries(result).filter(([key]) => key !== 'improved'));
+const withoutImproved = (result: SubmitResult) =>
+  Object.fromEntries(Object.entries(result).filter(([key]) => key !== 'improved'));
 /** The session's question ids in the order drawn, read where the server keeps them. */
-const drawnOrder = async (ctx: LeaderboardContext, id: string) => (await redis.hget(ctx.keys.quizSession(id), 'order'))!.split(',');
+const drawnOrder = async (ctx: LeaderboardContext, id: string) =>
+  (await redis.hget(ctx.keys.quizSession(id), 'order'))!.split(',');
 const answerFirst = async (ctx: LeaderboardContext, { id, question }: { id: string; question: PublicQuestion }) =>
   answerQuestion(id, { questionId: question.id, choice: rightChoice(question) }, ctx);
 
@@ -67,7 +81,8 @@ describe('quiz sessions', () => {
     expect(replies).toHaveLength(10);
     const drawn = await drawnOrder(ctx, session.id);
     expect(replies.map((reply) => reply.next?.id ?? null)).toEqual([...drawn.slice(1), null]);
-    for (const reply of replies.slice(0, -1)) expect(Object.keys(reply.next!).toSorted()).toEqual(['choices', 'id', 'text']);
+    for (const reply of replies.slice(0, -1))
+      expect(Object.keys(reply.next!).toSorted()).toEqual(['choices', 'id', 'text']);
   });
 
   it('refuse an answer to a question not revealed yet (a 409) and write nothing', async () => {
@@ -77,7 +92,11 @@ describe('quiz sessions', () => {
     const [, second, third] = await drawnOrder(ctx, session.id);
     const before = await redis.hgetall(key);
     for (const early of [second!, third!]) {
-      const refused: unknown = await answerQuestion(session.id, { questionId: early, choice: questionById(early)!.answer }, ctx).catch((error: unknown) => error);
+      const refused: unknown = await answerQuestion(
+        session.id,
+        { questionId: early, choice: questionById(early)!.answer },
+        ctx,
+      ).catch((error: unknown) => error);
       expect(refused).toBeInstanceOf(ConflictError);
       expect((refused as Error).message).toMatch(/not revealed/);
     }
@@ -86,7 +105,9 @@ describe('quiz sessions', () => {
     const { next } = await answerFirst(ctx, session);
     expect(next!.id).toBe(second);
     await expect(answerQuestion(session.id, { questionId: third!, choice: 0 }, ctx)).rejects.toThrow(ConflictError);
-    expect((await answerQuestion(session.id, { questionId: second!, choice: rightChoice(next!) }, ctx)).correct).toBe(true);
+    expect((await answerQuestion(session.id, { questionId: second!, choice: rightChoice(next!) }, ctx)).correct).toBe(
+      true,
+    );
   });
 
   it('score each question once, on the server: points for a right answer, a bonus for the time since its reveal', async () => {
@@ -98,21 +119,31 @@ describe('quiz sessions', () => {
     const q1 = session.question;
     const reply1 = await answerQuestion(session.id, { questionId: q1.id, choice: rightChoice(q1) }, ctx);
     expect(reply1).toMatchObject({
-      correct: true, answer: rightChoice(q1), score: first, breakdown: { points: POINTS_PER_ANSWER, speed: MAX_SPEED_BONUS - 50, elapsedMs: 2_000 },
+      correct: true,
+      answer: rightChoice(q1),
+      score: first,
+      breakdown: { points: POINTS_PER_ANSWER, speed: MAX_SPEED_BONUS - 50, elapsedMs: 2_000 },
     });
-    await expect(answerQuestion(session.id, { questionId: q1.id, choice: rightChoice(q1) }, ctx)).rejects.toThrow(ConflictError);
+    await expect(answerQuestion(session.id, { questionId: q1.id, choice: rightChoice(q1) }, ctx)).rejects.toThrow(
+      ConflictError,
+    );
     clock.advance(1_500);
     const q2 = reply1.next!;
     const wrong = await answerQuestion(session.id, { questionId: q2.id, choice: wrongChoice(q2) }, ctx);
     expect(wrong).toEqual({
-      correct: false, answer: rightChoice(q2), explanation: questionById(q2.id)!.explanation, score: first,
-      breakdown: { points: 0, speed: 0, elapsedMs: 1_500 }, next: wrong.next,
+      correct: false,
+      answer: rightChoice(q2),
+      explanation: questionById(q2.id)!.explanation,
+      score: first,
+      breakdown: { points: 0, speed: 0, elapsedMs: 1_500 },
+      next: wrong.next,
     });
     // Timed from its reveal (the previous answer); past 20 seconds a right answer earns its points alone.
     clock.advance(25_000);
     const q3 = wrong.next!;
     expect(await answerQuestion(session.id, { questionId: q3.id, choice: rightChoice(q3) }, ctx)).toMatchObject({
-      score: first + POINTS_PER_ANSWER, breakdown: { points: POINTS_PER_ANSWER, speed: 0, elapsedMs: 25_000 },
+      score: first + POINTS_PER_ANSWER,
+      breakdown: { points: POINTS_PER_ANSWER, speed: 0, elapsedMs: 25_000 },
     });
   });
 
@@ -125,7 +156,12 @@ describe('quiz sessions', () => {
       const replies = await answerAll(await start(ctx), ctx, rightChoice, () => clock.advance(msPerAnswer));
       return replies.at(-1)!.score;
     };
-    const [instant, underFloor, atFloor, aboveFloor] = [await play(0), await play(1_000), await play(1_250), await play(1_280)];
+    const [instant, underFloor, atFloor, aboveFloor] = [
+      await play(0),
+      await play(1_000),
+      await play(1_250),
+      await play(1_280),
+    ];
     expect(instant).toBe(10 * (POINTS_PER_ANSWER + MAX_SPEED_BONUS - 31));
     expect(instant).toBe(atFloor);
     expect(underFloor).toBe(atFloor);
@@ -137,7 +173,12 @@ describe('quiz sessions', () => {
       const clock = testClock();
       const ctx = boardContext(redis, undefined, clock.now);
       const session = await start(ctx);
-      await answerAll(session, ctx, (question, i) => (i % 3 === 0 ? wrongChoice(question) : rightChoice(question)), () => clock.advance(msPerAnswer));
+      await answerAll(
+        session,
+        ctx,
+        (question, i) => (i % 3 === 0 ? wrongChoice(question) : rightChoice(question)),
+        () => clock.advance(msPerAnswer),
+      );
       return (await submitSession(session.id, `Pace ${msPerAnswer}`, await playerOf(ctx, session.id), ctx)).score;
     };
     const [fast, slow, slower] = [await play(2_000), await play(2_040), await play(9_000)];
@@ -184,7 +225,9 @@ describe('quiz sessions', () => {
     const asked = new Set(await drawnOrder(ctx, id));
     const other = QUESTION_BANK.find((candidate) => !asked.has(candidate.id))!;
     await expect(answerQuestion(id, { questionId: other.id, choice: 0 }, ctx)).rejects.toThrow(InvalidInputError);
-    await expect(answerQuestion(id, { questionId: 'no-such-question', choice: 0 }, ctx)).rejects.toThrow(InvalidInputError);
+    await expect(answerQuestion(id, { questionId: 'no-such-question', choice: 0 }, ctx)).rejects.toThrow(
+      InvalidInputError,
+    );
     await expect(answerQuestion(id, { questionId: question.id, choice: 4 }, ctx)).rejects.toThrow(InvalidInputError);
     expect(await redis.hget(ctx.keys.quizSession(id), 'answered')).toBe('0');
   });
@@ -213,11 +256,13 @@ describe('quiz sessions', () => {
     // Each refusal awaited at once: on a cluster the submit goes on a connection of its own, so
     // the three may answer in any order. No await inside the list: a refusal settling while one
     // ran would be a rejection nobody handles yet.
-    await Promise.all([
-      answerQuestion(first.id, { questionId: next!.id, choice: rightChoice(next!) }, ctx),
-      submitSession(first.id, 'Twice', firstPlayer, ctx),
-      resumeSession(first.id, ctx),
-    ].map((refused) => expect(refused).rejects.toThrow(/ended: its player started another/)));
+    await Promise.all(
+      [
+        answerQuestion(first.id, { questionId: next!.id, choice: rightChoice(next!) }, ctx),
+        submitSession(first.id, 'Twice', firstPlayer, ctx),
+        resumeSession(first.id, ctx),
+      ].map((refused) => expect(refused).rejects.toThrow(/ended: its player started another/)),
+    );
     expect(await redis.hgetall(ctx.keys.quizSession(first.id))).toEqual(before);
     expect((await readTop(10, ctx)).entries).toEqual([]);
     await answerAll(second, ctx);
@@ -246,7 +291,9 @@ describe('quiz sessions', () => {
     const submitted = await submitSession(first.id, 'Done', await playerOf(ctx, first.id), ctx);
     await start(ctx, player);
     const refused: unknown = await resumeSession(first.id, ctx).catch((error: unknown) => error);
-    expect((refused as ConflictError).details).toMatchObject({ standing: { ...withoutImproved(submitted), name: 'Done' } });
+    expect((refused as ConflictError).details).toMatchObject({
+      standing: { ...withoutImproved(submitted), name: 'Done' },
+    });
   });
 
   it('submit once, even when submits race, with the score the server counted', async () => {
@@ -255,18 +302,28 @@ describe('quiz sessions', () => {
     const score = (await answerAll(session, ctx)).at(-1)!.score;
     const { id } = session;
     const player = await playerOf(ctx, id);
-    const results = await Promise.allSettled(Array.from({ length: 5 }, (_, i) => submitSession(id, `Racer ${i}`, player, ctx)));
+    const results = await Promise.allSettled(
+      Array.from({ length: 5 }, (_, i) => submitSession(id, `Racer ${i}`, player, ctx)),
+    );
     const submitted = results.filter((result) => result.status === 'fulfilled');
     expect(submitted).toHaveLength(1);
     expect(submitted[0]!.value).toEqual({
-      score, player, rank: 1, threshold: 0, ranks: { day: 1, week: 1, all: 1 }, sharedBy: { day: 1, week: 1, all: 1 },
-      listed: { day: true, week: true, all: true }, improved: { day: true, week: true, all: true },
+      score,
+      player,
+      rank: 1,
+      threshold: 0,
+      ranks: { day: 1, week: 1, all: 1 },
+      sharedBy: { day: 1, week: 1, all: 1 },
+      listed: { day: true, week: true, all: true },
+      improved: { day: true, week: true, all: true },
     });
     for (const result of results) if (result.status === 'rejected') expect(result.reason).toBeInstanceOf(ConflictError);
     const board = await readTop(100, ctx);
     expect(board.entries).toHaveLength(1);
     expect(board.entries[0]).toMatchObject({ id, score, rank: 1 });
-    await expect(answerQuestion(id, { questionId: session.question.id, choice: 0 }, ctx)).rejects.toThrow(ConflictError);
+    await expect(answerQuestion(id, { questionId: session.question.id, choice: 0 }, ctx)).rejects.toThrow(
+      ConflictError,
+    );
   });
 
   it('refuse a second submit with where the first stands now (its score, name and rank on each board): what a retry after a 503 needs', async () => {
@@ -277,7 +334,9 @@ describe('quiz sessions', () => {
     const first = withoutImproved(await submitSession(id, 'First', await playerOf(ctx, id), ctx));
     expect(first.ranks).toEqual({ day: 1, week: 1, all: 1 });
     const standing = async () => {
-      const refused: unknown = await submitSession(id, 'Second', await playerOf(ctx, id), ctx).catch((error: unknown) => error);
+      const refused: unknown = await submitSession(id, 'Second', await playerOf(ctx, id), ctx).catch(
+        (error: unknown) => error,
+      );
       expect(refused).toBeInstanceOf(ConflictError);
       return (refused as ConflictError).details;
     };
@@ -287,11 +346,25 @@ describe('quiz sessions', () => {
     await addEntry({ id: 'better-1', name: 'Better', score: score + 1, date: ctx.now() }, ctx);
     const everywhere = <T>(value: T) => ({ day: value, week: value, all: value });
     expect(await standing()).toEqual({
-      score, name: 'First', rank: 2, threshold: score, ranks: everywhere(2), sharedBy: everywhere(1), listed: everywhere(true), player: first.player,
+      score,
+      name: 'First',
+      rank: 2,
+      threshold: score,
+      ranks: everywhere(2),
+      sharedBy: everywhere(1),
+      listed: everywhere(true),
+      player: first.player,
     });
     await addEntry({ id: 'better-2', name: 'Better', score: score + 2, date: ctx.now() }, ctx);
     expect(await standing()).toEqual({
-      score, name: 'First', rank: null, threshold: score + 1, ranks: everywhere(null), sharedBy: everywhere(0), listed: everywhere(false), player: first.player,
+      score,
+      name: 'First',
+      rank: null,
+      threshold: score + 1,
+      ranks: everywhere(null),
+      sharedBy: everywhere(0),
+      listed: everywhere(false),
+      player: first.player,
     });
     expect((await readTop(2, ctx)).entries.map((entry) => entry.id)).toEqual(['better-2', 'better-1']);
   });
@@ -317,7 +390,12 @@ describe('quiz sessions', () => {
     const { id } = await start(ctx);
     const { threshold } = await readTop(2, ctx);
     expect(threshold).toBeGreaterThan(POINTS_PER_ANSWER);
-    expect(await submitSession(id, 'Cy', await playerOf(ctx, id), ctx)).toMatchObject({ score: 0, rank: null, threshold, ranks: { day: null, week: null, all: null } });
+    expect(await submitSession(id, 'Cy', await playerOf(ctx, id), ctx)).toMatchObject({
+      score: 0,
+      rank: null,
+      threshold,
+      ranks: { day: null, week: null, all: null },
+    });
     expect(await redis.exists(ctx.keys.entry(id))).toBe(0);
   });
 
@@ -326,7 +404,11 @@ describe('quiz sessions', () => {
     const ctx = boardContext(redis, undefined, () => started);
     const session = await start(ctx);
     const first = await answerFirst(ctx, session);
-    const second = await answerQuestion(session.id, { questionId: first.next!.id, choice: wrongChoice(first.next!) }, ctx);
+    const second = await answerQuestion(
+      session.id,
+      { questionId: first.next!.id, choice: wrongChoice(first.next!) },
+      ctx,
+    );
 
     const resumed = await resumeSession(session.id, ctx);
     expect(resumed.questions).toEqual([session.question, first.next, second.next]);
@@ -336,13 +418,26 @@ describe('quiz sessions', () => {
     const points = POINTS_PER_ANSWER + speedBonus(0);
     expect(resumed.score).toBe(points);
     expect(resumed.answers).toEqual([
-      { choice: rightChoice(session.question), correct: true, answer: rightChoice(session.question), explanation: questionById(session.question.id)!.explanation,
-        score: points, breakdown: { points: POINTS_PER_ANSWER, speed: speedBonus(0), elapsedMs: 0 } },
-      { choice: wrongChoice(first.next!), correct: false, answer: rightChoice(first.next!), explanation: questionById(first.next!.id)!.explanation,
-        score: points, breakdown: { points: 0, speed: 0, elapsedMs: 0 } },
+      {
+        choice: rightChoice(session.question),
+        correct: true,
+        answer: rightChoice(session.question),
+        explanation: questionById(session.question.id)!.explanation,
+        score: points,
+        breakdown: { points: POINTS_PER_ANSWER, speed: speedBonus(0), elapsedMs: 0 },
+      },
+      {
+        choice: wrongChoice(first.next!),
+        correct: false,
+        answer: rightChoice(first.next!),
+        explanation: questionById(first.next!.id)!.explanation,
+        score: points,
+        breakdown: { points: 0, speed: 0, elapsedMs: 0 },
+      },
     ]);
     const drawn = await drawnOrder(ctx, session.id);
-    for (const unrevealed of drawn.slice(3)) expect(JSON.stringify(resumed)).not.toContain(questionById(unrevealed)!.text);
+    for (const unrevealed of drawn.slice(3))
+      expect(JSON.stringify(resumed)).not.toContain(questionById(unrevealed)!.text);
     expect(JSON.stringify(resumed)).not.toContain(questionById(second.next!.id)!.explanation);
 
     let last = second.next;

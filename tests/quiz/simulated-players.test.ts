@@ -32,18 +32,21 @@ it('a simulated player scores what its skill and pace say, through the real sess
 });
 
 /** A seeded chance (mulberry32): the same games on every run, so the verdict is a count, never a lucky draw. */
-const seededChance = (seed: number): Chance => () => {
-  seed = (seed + 0x6d2b79f5) | 0;
-  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-  return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-};
+const seededChance =
+  (seed: number): Chance =>
+  () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
 
 it('a perfect, fast simulated game is rare, and scores spread', async () => {
   const ctx = boardContext(redis);
   const chance = seededChance(2026);
   const scores: number[] = [];
-  for (let i = 0; i < 200; i++) scores.push((await playSimulatedQuiz(ctx, randomStyle(chance), simulatedPlayer(), chance)).score);
+  for (let i = 0; i < 200; i++)
+    scores.push((await playSimulatedQuiz(ctx, randomStyle(chance), simulatedPlayer(), chance)).score);
   // 80 % of the maximum takes ten right answers at about 9 s or less, or nine at about 5.5 s:
   // about one game in 12 of the crowd's styles (14 of these 200); up to one in ten passes.
   const high = scores.filter((score) => score >= 0.8 * maxScore(10)).length;

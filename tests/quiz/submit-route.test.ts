@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DELETE as hide, GET as standing } from '../../app/api/leaderboard/players/[player]/route';
 import { POST as submit } from '../../app/api/quiz/sessions/[id]/submit/route';
 import { CLIENT_ADDRESS_HEADER } from '../../lib/http/client-address';
-import { defaultLeaderboardContext, readBoards, type LeaderboardContext, type PlayerStanding } from '../../lib/leaderboard';
+import {
+  defaultLeaderboardContext,
+  readBoards,
+  type LeaderboardContext,
+  type PlayerStanding,
+} from '../../lib/leaderboard';
 import { startSession } from '../../lib/quiz';
 import type { SubmitResult } from '../../lib/quiz/types';
 import { closeRedis, getRedis, waitUntilReady } from '../../lib/redis/client';
@@ -35,7 +40,11 @@ async function sessionScoring(score: number, visitor = newPlayer()): Promise<str
 function post(id: string, name: string, cookie?: string, address = `test-${randomBytes(4).toString('hex')}`) {
   const headers: Record<string, string> = { 'content-type': 'application/json', [CLIENT_ADDRESS_HEADER]: address };
   if (cookie) headers.cookie = cookie;
-  const request = new Request(`http://localhost/api/quiz/sessions/${id}/submit`, { method: 'POST', headers, body: JSON.stringify({ name }) });
+  const request = new Request(`http://localhost/api/quiz/sessions/${id}/submit`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ name }),
+  });
   return submit(request, { params: Promise.resolve({ id }) });
 }
 
@@ -44,7 +53,11 @@ describe('POST /api/quiz/sessions/:id/submit: the player is the visitor cookie',
     const { id: visitor, value } = newVisitorCookie(false);
     const jar = `${VISITOR_COOKIE}=${encodeURIComponent(value)}`;
     const results: SubmitResult[] = [];
-    for (const [score, name] of [[6_001, 'Jar'], [2_001, 'Jar'], [8_001, 'Jar, better']] as const) {
+    for (const [score, name] of [
+      [6_001, 'Jar'],
+      [2_001, 'Jar'],
+      [8_001, 'Jar, better'],
+    ] as const) {
       const response = await post(await sessionScoring(score, visitor), name, jar);
       expect(response.status).toBe(200);
       results.push((await response.json()) as SubmitResult);
@@ -56,12 +69,19 @@ describe('POST /api/quiz/sessions/:id/submit: the player is the visitor cookie',
     expect(results.map((result) => result.improved.all)).toEqual([true, false, true]);
     const boards = await readBoards(ctx);
     for (const board of Object.values(boards)) {
-      expect(board.entries.filter((row) => row.player === player).map((row) => [row.name, row.score])).toEqual([['Jar, better', 8_001]]);
+      expect(board.entries.filter((row) => row.player === player).map((row) => [row.name, row.score])).toEqual([
+        ['Jar, better', 8_001],
+      ]);
     }
-    const response = await standing(new Request(`http://localhost/api/leaderboard/players/${player}`), { params: Promise.resolve({ player }) });
+    const response = await standing(new Request(`http://localhost/api/leaderboard/players/${player}`), {
+      params: Promise.resolve({ player }),
+    });
     const { boards: standings } = (await response.json()) as PlayerStanding;
-    for (const period of ['day', 'week', 'all'] as const) expect(standings[period]).toMatchObject({ best: 8_001, rank: expect.any(Number) });
-    const unknown = await standing(new Request('http://localhost/api/leaderboard/players/..'), { params: Promise.resolve({ player: '..' }) });
+    for (const period of ['day', 'week', 'all'] as const)
+      expect(standings[period]).toMatchObject({ best: 8_001, rank: expect.any(Number) });
+    const unknown = await standing(new Request('http://localhost/api/leaderboard/players/..'), {
+      params: Promise.resolve({ player: '..' }),
+    });
     expect(unknown.status).toBe(404);
   });
 
@@ -97,10 +117,16 @@ describe('POST /api/quiz/sessions/:id/submit: the player is the visitor cookie',
 
 describe('DELETE /api/leaderboard/players/:player (admin)', () => {
   const call = (player: string, token?: string) =>
-    hide(new Request(`http://localhost/api/leaderboard/players/${player}`, {
-      method: 'DELETE',
-      headers: { [CLIENT_ADDRESS_HEADER]: `test-${randomBytes(4).toString('hex')}`, ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    }), { params: Promise.resolve({ player }) });
+    hide(
+      new Request(`http://localhost/api/leaderboard/players/${player}`, {
+        method: 'DELETE',
+        headers: {
+          [CLIENT_ADDRESS_HEADER]: `test-${randomBytes(4).toString('hex')}`,
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+      }),
+      { params: Promise.resolve({ player }) },
+    );
 
   it('hides a player off every board, for the admin alone; a later submit of theirs stays off', async () => {
     const { id: visitor, value } = newVisitorCookie(false);
@@ -114,7 +140,8 @@ describe('DELETE /api/leaderboard/players/:player (admin)', () => {
     expect(await hidden.json()).toEqual({ player, removed: 3 });
     const later = (await (await post(await sessionScoring(7_900, visitor), 'Back again', jar)).json()) as SubmitResult;
     expect(later.ranks).toEqual({ day: null, week: null, all: null });
-    for (const board of Object.values(await readBoards(ctx))) expect(board.entries.filter((row) => row.player === player)).toEqual([]);
+    for (const board of Object.values(await readBoards(ctx)))
+      expect(board.entries.filter((row) => row.player === player)).toEqual([]);
   });
 });
 
@@ -127,7 +154,12 @@ describe('POST /api/quiz/sessions/:id/submit: at most LEADERBOARD_ROWS_PER_NETWO
     const players: string[] = [];
     for (let i = 0; i < count; i++) {
       const { id: visitor, value } = newVisitorCookie(false);
-      const response = await post(await sessionScoring(9_900 + i, visitor), `Class ${i}`, `${VISITOR_COOKIE}=${encodeURIComponent(value)}`, addresses[i % addresses.length]);
+      const response = await post(
+        await sessionScoring(9_900 + i, visitor),
+        `Class ${i}`,
+        `${VISITOR_COOKIE}=${encodeURIComponent(value)}`,
+        addresses[i % addresses.length],
+      );
       expect(response.status).toBe(200);
       players.push(playerIdOf(visitor));
     }
@@ -165,21 +197,37 @@ describe('POST /api/quiz/sessions/:id/submit: at most LEADERBOARD_ROWS_PER_NETWO
     expect(keys.join(' ')).not.toContain('2001:db8');
   });
 
-  it('a /48 holds at most four /64s\' worth of rows (20 per board), a /56 two (10), however many /64s it uses', async () => {
+  it("a /48 holds at most four /64s' worth of rows (20 per board), a /56 two (10), however many /64s it uses", async () => {
     const site = `2001:db8:${randomBytes(2).toString('hex')}`;
     // 25 players, each from a /64 of its own, each in a /56 of its own, all in one /48.
     const spread = Array.from({ length: 25 }, (_, i) => `${site}:${(i * 256).toString(16)}::1`);
-    expect(await withSettings({ RATE_LIMIT_PER_MIN: '120', LEADERBOARD_ROWS_PER_NETWORK: undefined }, () => sixPlayersFrom(spread, 25))).toEqual([20, 20, 20]);
+    expect(
+      await withSettings({ RATE_LIMIT_PER_MIN: '120', LEADERBOARD_ROWS_PER_NETWORK: undefined }, () =>
+        sixPlayersFrom(spread, 25),
+      ),
+    ).toEqual([20, 20, 20]);
     // 12 players, each from a /64 of its own, all in one /56 (of another /48).
     const home = `2001:db8:${randomBytes(2).toString('hex')}:ab`;
     const inOneSlash56 = Array.from({ length: 12 }, (_, i) => `${home}${i.toString(16).padStart(2, '0')}::1`);
-    expect(await withSettings({ RATE_LIMIT_PER_MIN: '120', LEADERBOARD_ROWS_PER_NETWORK: undefined }, () => sixPlayersFrom(inOneSlash56, 12))).toEqual([10, 10, 10]);
+    expect(
+      await withSettings({ RATE_LIMIT_PER_MIN: '120', LEADERBOARD_ROWS_PER_NETWORK: undefined }, () =>
+        sixPlayersFrom(inOneSlash56, 12),
+      ),
+    ).toEqual([10, 10, 10]);
   });
 
   it('two /64s are two networks; RATE_LIMIT_PER_MIN=0 or LEADERBOARD_ROWS_PER_NETWORK=0 turns the cap off', async () => {
     const [one, two] = [newSlash64(), newSlash64()];
-    expect(await withSettings({ RATE_LIMIT_PER_MIN: '120' }, () => sixPlayersFrom([`${one}::1`, `${two}::1`]))).toEqual([6, 6, 6]);
-    expect(await withSettings({ RATE_LIMIT_PER_MIN: '0' }, () => sixPlayersFrom([`${newSlash64()}::1`]))).toEqual([6, 6, 6]);
-    expect(await withSettings({ RATE_LIMIT_PER_MIN: '120', LEADERBOARD_ROWS_PER_NETWORK: '0' }, () => sixPlayersFrom([`${newSlash64()}::1`]))).toEqual([6, 6, 6]);
+    expect(await withSettings({ RATE_LIMIT_PER_MIN: '120' }, () => sixPlayersFrom([`${one}::1`, `${two}::1`]))).toEqual(
+      [6, 6, 6],
+    );
+    expect(await withSettings({ RATE_LIMIT_PER_MIN: '0' }, () => sixPlayersFrom([`${newSlash64()}::1`]))).toEqual([
+      6, 6, 6,
+    ]);
+    expect(
+      await withSettings({ RATE_LIMIT_PER_MIN: '120', LEADERBOARD_ROWS_PER_NETWORK: '0' }, () =>
+        sixPlayersFrom([`${newSlash64()}::1`]),
+      ),
+    ).toEqual([6, 6, 6]);
   });
 });

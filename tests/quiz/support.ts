@@ -1,8 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type { LeaderboardContext } from '../../lib/leaderboard/context';
 import {
-  answerQuestion, DEFAULT_ANSWER_FLOOR_MS, MAX_SPEED_BONUS, MS_PER_BONUS_POINT, POINTS_PER_ANSWER, rightChoiceShown,
-  type AnswerResult, type PublicQuestion, type StartedSession,
+  answerQuestion,
+  DEFAULT_ANSWER_FLOOR_MS,
+  MAX_SPEED_BONUS,
+  MS_PER_BONUS_POINT,
+  POINTS_PER_ANSWER,
+  rightChoiceShown,
+  type AnswerResult,
+  type PublicQuestion,
+  type StartedSession,
 } from '../../lib/quiz';
 
 /** A visitor id of its own: a player no other test shares. */
@@ -41,4 +48,5 @@ export const speedBonus = (elapsedMs: number, floorMs = DEFAULT_ANSWER_FLOOR_MS)
   Math.max(0, MAX_SPEED_BONUS - Math.floor(Math.max(floorMs, elapsedMs) / MS_PER_BONUS_POINT));
 
 /** The best a session can score: every answer right, each at the floor (9,690 for 10 questions). */
-export const maxScore = (questions: number, floorMs = DEFAULT_ANSWER_FLOOR_MS) => questions * (POINTS_PER_ANSWER + speedBonus(0, floorMs));
+export const maxScore = (questions: number, floorMs = DEFAULT_ANSWER_FLOOR_MS) =>
+  questions * (POINTS_PER_ANSWER + speedBonus(0, floorMs));

@@ -46,7 +46,9 @@ describe.runIf(testConnection().mode === 'cluster')('on a master failover', { ti
     // Stopped, not slept: no acknowledgement can come until it is resumed, however busy the machine.
     const replica = await pausedReplicaOf(cluster, master);
     try {
-      await expect(submitSession(refused.id, 'Unconfirmed', refused.player, ctx)).rejects.toBeInstanceOf(NotReplicatedError);
+      await expect(submitSession(refused.id, 'Unconfirmed', refused.player, ctx)).rejects.toBeInstanceOf(
+        NotReplicatedError,
+      );
     } finally {
       await replica.resume();
     }
@@ -56,11 +58,20 @@ describe.runIf(testConnection().mode === 'cluster')('on a master failover', { ti
     let kept = '';
     while (!kept) {
       const { id, player } = await playedSession(ctx);
-      if (await submitSession(id, 'Acknowledged', player, ctx).then(() => true, (error) => (error instanceof NotReplicatedError ? false : Promise.reject(error)))) kept = id;
+      if (
+        await submitSession(id, 'Acknowledged', player, ctx).then(
+          () => true,
+          (error) => (error instanceof NotReplicatedError ? false : Promise.reject(error)),
+        )
+      )
+        kept = id;
     }
     await cluster.killNode(master.port, 'SIGKILL');
     await cluster.waitForOk();
-    await expect.poll(async () => (await readTop(10, ctx).catch(() => null))?.entries.map((entry) => entry.id), { timeout: 10_000 })
+    await expect
+      .poll(async () => (await readTop(10, ctx).catch(() => null))?.entries.map((entry) => entry.id), {
+        timeout: 10_000,
+      })
       .toContain(kept);
     // Back as a replica of the promoted one, so that every master has a replica again.
     await cluster.restartNode(master.port);
@@ -80,7 +91,10 @@ describe.runIf(testConnection().mode === 'cluster')('on a master failover', { ti
     // While the slot has no master a write fails fast, as "unavailable" (a 503), or already succeeds.
     const ctx = liveContext(redis, testClock());
     // Settling at all is the point: a queued write would wait for a master that never comes back.
-    const during: unknown = await recordContribution(slug, { name: 'During failover', amount: 1 }, ctx).then(() => null, (error) => error);
+    const during: unknown = await recordContribution(slug, { name: 'During failover', amount: 1 }, ctx).then(
+      () => null,
+      (error) => error,
+    );
     expect(during === null || isRedisUnavailable(during), String(during)).toBe(true);
     await cluster.waitForOk();
     // Down while the subscription moves, then up: every page of this instance reads a fresh snapshot.
@@ -88,9 +102,12 @@ describe.runIf(testConnection().mode === 'cluster')('on a master failover', { ti
     expect(recorder.statuses).toContain('down');
 
     // Polled as the error's text, so that a failure shows the last one.
-    const attempt = () => recordContribution(slug, { name: 'After failover', amount: 3 }, ctx).then(() => 'recorded', String);
+    const attempt = () =>
+      recordContribution(slug, { name: 'After failover', amount: 3 }, ctx).then(() => 'recorded', String);
     await expect.poll(attempt, { timeout: 10_000 }).toBe('recorded');
-    await expect.poll(() => received.some((message) => message.includes('After failover')), { timeout: 5_000 }).toBe(true);
+    await expect
+      .poll(() => received.some((message) => message.includes('After failover')), { timeout: 5_000 })
+      .toBe(true);
   });
 });
 
@@ -104,7 +121,8 @@ describe.runIf(testConnection().mode === 'cluster')('on a master failover, per c
       const moved = await createProject(redis);
       const master = await cluster.masterFor(liveEventKeys(moved).info);
       let stayed = await createProject(redis);
-      while ((await cluster.masterFor(liveEventKeys(stayed).info)).port === master.port) stayed = await createProject(redis);
+      while ((await cluster.masterFor(liveEventKeys(stayed).info)).port === master.port)
+        stayed = await createProject(redis);
       const events: Record<string, string[]> = { [moved]: [], [stayed]: [] };
       const subscriptions = [moved, stayed].map((slug) =>
         hub.subscribe(liveEventKeys(slug).changes, () => undefined, {
@@ -119,7 +137,10 @@ describe.runIf(testConnection().mode === 'cluster')('on a master failover, per c
       await cluster.waitForOk();
       // Down, then up again: ioredis may reset the moved channel's subscriber twice while the
       // replica takes over, and each reset is announced to that channel's pages alone.
-      const settledCycles = (seen: string[]) => seen.length >= 2 && seen.length % 2 === 0 && seen.every((event, i) => event === (i % 2 ? 'resumed' : 'interrupted'));
+      const settledCycles = (seen: string[]) =>
+        seen.length >= 2 &&
+        seen.length % 2 === 0 &&
+        seen.every((event, i) => event === (i % 2 ? 'resumed' : 'interrupted'));
       await expect.poll(() => settledCycles(events[moved]!), { timeout: 15_000 }).toBe(true);
       expect(events[stayed]).toEqual([]);
       expect(subscriptions.map((subscription) => subscription.live())).toEqual([true, true]);
@@ -132,24 +153,31 @@ describe.runIf(testConnection().mode === 'cluster')('on a master failover, per c
   });
 });
 
-describe.runIf(testConnection().mode === 'cluster')('on a cluster whose master has no replica', { timeout: 60_000 }, () => {
-  const own = usePrivateCluster({ masters: 3, replicasPerMaster: 0 });
-  let cluster: LocalClusterHandle;
-  let redis: RedisClient;
-  beforeAll(() => {
-    ({ cluster, redis } = own);
-  });
+describe.runIf(testConnection().mode === 'cluster')(
+  'on a cluster whose master has no replica',
+  { timeout: 60_000 },
+  () => {
+    const own = usePrivateCluster({ masters: 3, replicasPerMaster: 0 });
+    let cluster: LocalClusterHandle;
+    let redis: RedisClient;
+    beforeAll(() => {
+      ({ cluster, redis } = own);
+    });
 
-  it('a command on the dead slot fails fast as unavailable (a 503), again and again, never queued', async () => {
-    const slug = await createProject(redis);
-    const master = await cluster.masterFor(liveEventKeys(slug).info);
-    await cluster.killNode(master.port, 'SIGKILL');
-    const ctx = liveContext(redis, testClock());
-    // The killed master is never started again: a queued command would never settle. Decided on
-    // the answer, not on a stopwatch that a busy machine moves.
-    for (let attempt = 0; attempt < 3; attempt++) {
-      const error: unknown = await recordContribution(slug, { name: 'Nobody home', amount: 1 }, ctx).then(() => null, (failure) => failure);
-      expect(isRedisUnavailable(error)).toBe(true);
-    }
-  });
-});
+    it('a command on the dead slot fails fast as unavailable (a 503), again and again, never queued', async () => {
+      const slug = await createProject(redis);
+      const master = await cluster.masterFor(liveEventKeys(slug).info);
+      await cluster.killNode(master.port, 'SIGKILL');
+      const ctx = liveContext(redis, testClock());
+      // The killed master is never started again: a queued command would never settle. Decided on
+      // the answer, not on a stopwatch that a busy machine moves.
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const error: unknown = await recordContribution(slug, { name: 'Nobody home', amount: 1 }, ctx).then(
+          () => null,
+          (failure) => failure,
+        );
+        expect(isRedisUnavailable(error)).toBe(true);
+      }
+    });
+  },
+);

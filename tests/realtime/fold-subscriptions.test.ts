@@ -34,7 +34,11 @@ afterAll(async () => {
 });
 
 const foldChannels = () => metricFolder().shards.map((shard) => shard.changes);
-const foldingChannelsHeld = () => hub.channels().filter((channel) => foldChannels().includes(channel) || channel === creatorKeys.changes).toSorted();
+const foldingChannelsHeld = () =>
+  hub
+    .channels()
+    .filter((channel) => foldChannels().includes(channel) || channel === creatorKeys.changes)
+    .toSorted();
 
 it('an instance holds no fold channel while no socket watches /ops, all of them while one does, and none after it left', async () => {
   expect(foldingChannelsHeld()).toEqual([]);

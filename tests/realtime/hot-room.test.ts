@@ -23,7 +23,11 @@ const ctx = () => ({ redis: app.redis, windows: configuredWindows(), now: Date.n
 async function burst(slug: string, count: number): Promise<void> {
   // 30 writes at a time: as fast as this box takes them, many per frame interval.
   for (let sent = 0; sent < count; sent += 30) {
-    await Promise.all(Array.from({ length: Math.min(30, count - sent) }, (_, i) => recordContribution(slug, { name: `Fan ${sent + i}`, amount: 2 }, ctx())));
+    await Promise.all(
+      Array.from({ length: Math.min(30, count - sent) }, (_, i) =>
+        recordContribution(slug, { name: `Fan ${sent + i}`, amount: 2 }, ctx()),
+      ),
+    );
   }
 }
 
@@ -41,14 +45,18 @@ describe('a hot project', () => {
       await burst(slug, CONTRIBUTIONS);
       const truth = await readLiveSnapshot(slug, ctx());
       expect(truth.version).toBe(CONTRIBUTIONS);
-      await expect.poll(() => pages.map((page) => page.state()!.version), { timeout: 10_000 }).toEqual(pages.map(() => CONTRIBUTIONS));
+      await expect
+        .poll(() => pages.map((page) => page.state()!.version), { timeout: 10_000 })
+        .toEqual(pages.map(() => CONTRIBUTIONS));
       for (const page of pages) {
         expect(page.state()!.counters.contributions!.count).toBe(truth.contributions.count);
         expect(page.state()!.raised).toBe(truth.raised);
         // One snapshot, and one more only when the server said its subscription was reset (a
         // loaded cluster's slot refresh can): then the page must ask again, and did no more.
         expect(page.watches).toBeLessThanOrEqual(1 + page.resumes);
-        const versions = page.frames.flatMap((frame) => frame.changes.flatMap((change) => (change.type === 'visitors-changed' ? [] : [change.version])));
+        const versions = page.frames.flatMap((frame) =>
+          frame.changes.flatMap((change) => (change.type === 'visitors-changed' ? [] : [change.version])),
+        );
         expect(versions).toEqual(Array.from({ length: CONTRIBUTIONS }, (_, i) => i + 1));
         // Frames at least 100 ms apart as the instance sends them. Measured from the burst's start,
         // which comes before the first frame is sent, to the last frame's arrival, which comes after
@@ -57,7 +65,8 @@ describe('a hot project', () => {
         const span = page.frames.at(-1)!.at - burstAt;
         expect(frames.length).toBeLessThanOrEqual(Math.floor(span / FRAME_MS) + 3);
         expect(page.frames.length).toBeLessThan(CONTRIBUTIONS / 3);
-        for (const change of page.frames.flatMap((frame) => frame.changes)) expect(change).not.toHaveProperty('activity');
+        for (const change of page.frames.flatMap((frame) => frame.changes))
+          expect(change).not.toHaveProperty('activity');
       }
     } finally {
       pages.forEach((page) => page.close());
@@ -75,10 +84,15 @@ describe('a hot project', () => {
       await new Promise((resolve) => setTimeout(resolve, FRAME_MS * 2));
       await recordContribution(slug, { name: 'After the burst', amount: 1 }, ctx());
       const truth = await readLiveSnapshot(slug, ctx());
-      await expect.poll(() => pages.map((page) => page.state()!.version), { timeout: 10_000 }).toEqual([truth.version, truth.version]);
+      await expect
+        .poll(() => pages.map((page) => page.state()!.version), { timeout: 10_000 })
+        .toEqual([truth.version, truth.version]);
       expect(pages[0]!.watches).toBeGreaterThanOrEqual(2);
       expect(pages[1]!.watches).toBeLessThanOrEqual(1 + pages[1]!.resumes);
-      expect(pages.map((page) => page.state()!.counters.contributions!.count)).toEqual([truth.contributions.count, truth.contributions.count]);
+      expect(pages.map((page) => page.state()!.counters.contributions!.count)).toEqual([
+        truth.contributions.count,
+        truth.contributions.count,
+      ]);
       expect(pages.map((page) => page.state()!.raised)).toEqual([truth.raised, truth.raised]);
     } finally {
       pages.forEach((page) => page.close());

@@ -25,7 +25,10 @@ export function openLivePage(url: string, slug: string, dropFrame: (index: numbe
   const socket: LiveClientSocket = connect(url, { transports: ['websocket'], forceNew: true, reconnection: false });
   let state: LiveState | null = null;
   // As use-live-project.ts does on its tick (every second there): known times ran out, ask again.
-  const tick = setInterval(() => state && viewAt(state, Date.now() + state.clockOffset).needsResync && watching.resyncSoon(), 100);
+  const tick = setInterval(
+    () => state && viewAt(state, Date.now() + state.clockOffset).needsResync && watching.resyncSoon(),
+    100,
+  );
   const page: LivePage = {
     state: () => state,
     frames: [],
@@ -38,7 +41,9 @@ export function openLivePage(url: string, slug: string, dropFrame: (index: numbe
   };
   const watching = keepWatching<LiveSnapshot, LiveChange>(socket, {
     ask: (timeout, answer) =>
-      socket.timeout(timeout).emit('project:watch', { slug }, (error, reply) => answer(error || !reply.ok ? null : reply.snapshot)),
+      socket
+        .timeout(timeout)
+        .emit('project:watch', { slug }, (error, reply) => answer(error || !reply.ok ? null : reply.snapshot)),
     take: (snapshot, buffered) => {
       page.watches++;
       const next = replay(stateFromSnapshot(snapshot, Date.now()), buffered, applyChange);

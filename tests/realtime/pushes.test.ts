@@ -60,7 +60,11 @@ describe('pushes to open pages', () => {
     const account = `pushes_${uniqueSlug()}`;
     const started = performance.now();
     let events = 0;
-    while (performance.now() < started + 1_500) await folder.fold({ id: `e${events}`, account_id: `${account}_${events++ % 20}`, metrics: { likes: events } }, Date.now());
+    while (performance.now() < started + 1_500)
+      await folder.fold(
+        { id: `e${events}`, account_id: `${account}_${events++ % 20}`, metrics: { likes: events } },
+        Date.now(),
+      );
     await sleep(300);
     const elapsed = performance.now() - started;
     expect(events).toBeGreaterThan(20);
@@ -74,13 +78,28 @@ describe('pushes to open pages', () => {
     for (const account of accounts) {
       // A creator watch is for an account with a project (an unknown one is refused first).
       await saveProject({ ...sampleProject(uniqueSlug()), creatorAccount: account }, 0, app.redis);
-      await saveCreatorTotals(app.redis, { account, creator: account, projects: [], raised: 0, contributions: 0, computedAt: Date.now(), foldKey: null });
+      await saveCreatorTotals(app.redis, {
+        account,
+        creator: account,
+        projects: [],
+        raised: 0,
+        contributions: 0,
+        computedAt: Date.now(),
+        foldKey: null,
+      });
     }
     const socket = await app.open();
-    const rooms = () => [...app.server.io.of('/').adapter.rooms.keys()].filter((room) => accounts.some((account) => room === creatorRoom(account)));
-    expect(await socket.timeout(5_000).emitWithAck('creator:watch', { account: accounts[0]! })).toMatchObject({ ok: true });
+    const rooms = () =>
+      [...app.server.io.of('/').adapter.rooms.keys()].filter((room) =>
+        accounts.some((account) => room === creatorRoom(account)),
+      );
+    expect(await socket.timeout(5_000).emitWithAck('creator:watch', { account: accounts[0]! })).toMatchObject({
+      ok: true,
+    });
     expect(rooms()).toEqual([creatorRoom(accounts[0]!)]);
-    expect(await socket.timeout(5_000).emitWithAck('creator:watch', { account: accounts[1]! })).toMatchObject({ ok: true });
+    expect(await socket.timeout(5_000).emitWithAck('creator:watch', { account: accounts[1]! })).toMatchObject({
+      ok: true,
+    });
     expect(rooms()).toEqual([creatorRoom(accounts[1]!)]);
     socket.close();
   });

@@ -22,10 +22,16 @@ afterAll(async () => app.close());
 
 const SOCKETS = 40;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const ctx = () => ({ redis: app.redis, windows: { ...DEFAULT_WINDOWS, contributions: WINDOW_MS, contributors: WINDOW_MS }, now: Date.now });
+const ctx = () => ({
+  redis: app.redis,
+  windows: { ...DEFAULT_WINDOWS, contributions: WINDOW_MS, contributors: WINDOW_MS },
+  now: Date.now,
+});
 
 async function watchAll(sockets: ClientSocket[], slug: string): Promise<LiveSnapshot[]> {
-  const replies = await Promise.all(sockets.map((socket) => socket.timeout(5_000).emitWithAck('project:watch', { slug })));
+  const replies = await Promise.all(
+    sockets.map((socket) => socket.timeout(5_000).emitWithAck('project:watch', { slug })),
+  );
   return replies.map((reply) => {
     if (!reply.ok) throw new Error(`watch answered ${reply.error}`);
     return reply.snapshot;

@@ -30,7 +30,10 @@ async function commandsNaming(name: string, operation: () => Promise<unknown>): 
 }
 
 /** Sends one watch on a fresh socket; its reply and the commands naming `name` sent meanwhile. */
-async function watchOnce(name: string, send: (socket: ClientSocket) => Promise<unknown>): Promise<{ reply: unknown; sent: string[] }> {
+async function watchOnce(
+  name: string,
+  send: (socket: ClientSocket) => Promise<unknown>,
+): Promise<{ reply: unknown; sent: string[] }> {
   const socket = await app.open();
   try {
     let reply: unknown;
@@ -43,7 +46,9 @@ async function watchOnce(name: string, send: (socket: ClientSocket) => Promise<u
 
 it('a project:watch of an unknown slug is refused with one EXISTS: no subscription, no snapshot read', async () => {
   const slug = uniqueSlug();
-  const { reply, sent } = await watchOnce(slug, (socket) => socket.timeout(5_000).emitWithAck('project:watch', { slug }));
+  const { reply, sent } = await watchOnce(slug, (socket) =>
+    socket.timeout(5_000).emitWithAck('project:watch', { slug }),
+  );
   expect(reply).toEqual({ ok: false, error: 'not-found' });
   // (on a cluster, a command redirected to its slot's node is seen twice)
   expect([...new Set(sent)]).toEqual(['exists']);
@@ -51,14 +56,18 @@ it('a project:watch of an unknown slug is refused with one EXISTS: no subscripti
 
 it('a project:watch of a known slug still goes on to read its snapshot (so the spy sees what a watch sends)', async () => {
   const { project } = await saveProject(sampleProject(uniqueSlug(), 10), 0, app.redis);
-  const { sent } = await watchOnce(project.slug, (socket) => socket.timeout(5_000).emitWithAck('project:watch', { slug: project.slug }));
+  const { sent } = await watchOnce(project.slug, (socket) =>
+    socket.timeout(5_000).emitWithAck('project:watch', { slug: project.slug }),
+  );
   expect(sent[0]).toBe('exists');
   expect(sent.filter((name) => /^eval/.test(name)).length).toBeGreaterThan(0);
 });
 
 it('a creator:watch of an unknown account is refused with one EXISTS, reading no project', async () => {
   const account = `nobody-${uniqueSlug()}`;
-  const { reply, sent } = await watchOnce(account, (socket) => socket.timeout(5_000).emitWithAck('creator:watch', { account }));
+  const { reply, sent } = await watchOnce(account, (socket) =>
+    socket.timeout(5_000).emitWithAck('creator:watch', { account }),
+  );
   expect(reply).toEqual({ ok: false, error: 'not-found' });
   expect([...new Set(sent)]).toEqual(['exists']);
 });

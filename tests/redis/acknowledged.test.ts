@@ -25,14 +25,21 @@ describe.runIf(testConnection().mode === 'cluster')('WAIT runs on a connection o
     const replica = await pausedReplicaOf(cluster, master);
     const watcher = new Redis(master.port, master.host);
     try {
-      await expect(writeAcknowledged(redis, (pipeline) => pipeline.set(key, 'acknowledged'))).rejects.toBeInstanceOf(NotReplicatedError);
+      await expect(writeAcknowledged(redis, (pipeline) => pipeline.set(key, 'acknowledged'))).rejects.toBeInstanceOf(
+        NotReplicatedError,
+      );
 
       // The acknowledging connection now has a write no replica has: a WAIT without a timeout
       // blocks it until the replica runs again. Sent as writeAcknowledged sends it, behind a command of the key's slot.
       const acknowledging = acknowledgingClient(redis as Cluster);
       expect(acknowledging).not.toBe(redis);
       let waited: number | undefined;
-      const waiting = acknowledging.pipeline().get(key).wait(1, 0).exec().then((replies) => (waited = Number(replies?.[1]?.[1])));
+      const waiting = acknowledging
+        .pipeline()
+        .get(key)
+        .wait(1, 0)
+        .exec()
+        .then((replies) => (waited = Number(replies?.[1]?.[1])));
       await expect.poll(async () => /cmd=wait/.test(String(await watcher.client('LIST')))).toBe(true);
 
       // On the shared connection this GET would queue behind the WAIT until the replica resumed.

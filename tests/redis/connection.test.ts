@@ -5,10 +5,16 @@ import { isRedisUnavailable } from '../../lib/redis/errors';
 import { testConnection } from '../support';
 
 it('REDIS_URL selects one Redis, REDIS_CLUSTER_NODES a cluster, neither the embedded one', () => {
-  expect(connectionFromEnv({ REDIS_URL: 'redis://10.0.0.5:6380' })).toEqual({ mode: 'single', url: 'redis://10.0.0.5:6380' });
+  expect(connectionFromEnv({ REDIS_URL: 'redis://10.0.0.5:6380' })).toEqual({
+    mode: 'single',
+    url: 'redis://10.0.0.5:6380',
+  });
   expect(connectionFromEnv({ REDIS_CLUSTER_NODES: '10.0.0.1:7000, redis-2:7001' })).toEqual({
     mode: 'cluster',
-    nodes: [{ host: '10.0.0.1', port: 7000 }, { host: 'redis-2', port: 7001 }],
+    nodes: [
+      { host: '10.0.0.1', port: 7000 },
+      { host: 'redis-2', port: 7001 },
+    ],
   });
   expect(connectionFromEnv({})).toBeUndefined();
 });
@@ -28,10 +34,17 @@ it.runIf(testConnection().mode === 'cluster')(
     const redirects: unknown[] = [];
     for (const node of connection.nodes) {
       const direct = new Redis(node.port, node.host, { lazyConnect: true });
-      redirects.push(await direct.set('{leaderboard}:redirect-probe', '1').then(() => null, (error: unknown) => error));
+      redirects.push(
+        await direct.set('{leaderboard}:redirect-probe', '1').then(
+          () => null,
+          (error: unknown) => error,
+        ),
+      );
       direct.disconnect();
     }
-    const moved = redirects.filter((error) => error instanceof ReplyError && (error as Error).message.startsWith('MOVED'));
+    const moved = redirects.filter(
+      (error) => error instanceof ReplyError && (error as Error).message.startsWith('MOVED'),
+    );
     expect(moved.length).toBeGreaterThan(0);
     for (const error of moved) expect(isRedisUnavailable(error)).toBe(true);
   },

@@ -14,7 +14,7 @@ afterAll(() => rmSync(parent, { recursive: true, force: true }));
 
 const mode = (file: string) => statSync(file).mode & 0o777;
 
-it("keeps the folder 0700 and every file in it 0600, a looser folder and file left by an earlier run included", async () => {
+it('keeps the folder 0700 and every file in it 0600, a looser folder and file left by an earlier run included', async () => {
   const dataDir = path.join(parent, 'redis');
   mkdirSync(dataDir, { mode: 0o755 });
   chmodSync(dataDir, 0o755);
@@ -26,7 +26,9 @@ it("keeps the folder 0700 and every file in it 0600, a looser folder and file le
     await waitUntilReady(redis);
     await redis.set('visitor', '198.51.100.7');
     // The AOF's files exist once Redis has written the key (fsync every second).
-    await expect.poll(() => readdirSync(dataDir, { recursive: true }).some((name) => String(name).endsWith('.incr.aof'))).toBe(true);
+    await expect
+      .poll(() => readdirSync(dataDir, { recursive: true }).some((name) => String(name).endsWith('.incr.aof')))
+      .toBe(true);
     const entries = readdirSync(dataDir, { recursive: true, withFileTypes: true });
     expect(entries.length).toBeGreaterThan(2);
     expect(mode(dataDir)).toBe(0o700);

@@ -20,13 +20,16 @@ it(`every redis-server the project starts (${testConnection().mode}: lib/redis/e
   }
   // Masters and replicas: CLUSTER NODES lists them all ("id host:port@bus flags ...").
   const addresses = String(await redis.nodes('master')[0]!.cluster('NODES'))
-    .trim().split('\n').map((line) => line.split(' ')[1]!.split('@')[0]!);
+    .trim()
+    .split('\n')
+    .map((line) => line.split(' ')[1]!.split('@')[0]!);
   expect(addresses).toHaveLength(6);
   for (const address of addresses) {
     const [host, port] = address.split(':');
     const server = new Redis(Number(port), host!);
     try {
-      for (const parameter of LAZYFREE) expect(await server.config('GET', parameter), `${parameter} on ${address}`).toEqual([parameter, 'yes']);
+      for (const parameter of LAZYFREE)
+        expect(await server.config('GET', parameter), `${parameter} on ${address}`).toEqual([parameter, 'yes']);
     } finally {
       server.disconnect();
     }

@@ -20,7 +20,8 @@ export function traceScriptKeys(lua: string): { calls: number; findings: KeyFind
   const parameters = new Map<string, string[]>();
   const calls: { base: string; args: Expression[] }[] = [];
   const keyArgs: Expression[] = [];
-  const note = (map: Map<string, Expression[]>, name: string, value: Expression) => map.set(name, [...(map.get(name) ?? []), value]);
+  const note = (map: Map<string, Expression[]>, name: string, value: Expression) =>
+    map.set(name, [...(map.get(name) ?? []), value]);
 
   walk(chunk, (node) => {
     if (node.type === 'LocalStatement' || node.type === 'AssignmentStatement') {
@@ -28,7 +29,8 @@ export function traceScriptKeys(lua: string): { calls: number; findings: KeyFind
         const value = node.init[i];
         if (!value) return;
         if (target.type === 'Identifier') note(values, target.name, value);
-        else if (target.type === 'IndexExpression' && target.base.type === 'Identifier') note(values, target.base.name, value);
+        else if (target.type === 'IndexExpression' && target.base.type === 'Identifier')
+          note(values, target.base.name, value);
         else if (target.type === 'MemberExpression') note(fields, target.identifier.name, value);
       });
     } else if (node.type === 'TableKeyString') {
@@ -38,10 +40,18 @@ export function traceScriptKeys(lua: string): { calls: number; findings: KeyFind
       const value = node.variables[1];
       if (source && value) note(values, value.name, source);
     } else if (node.type === 'FunctionDeclaration' && node.identifier?.type === 'Identifier') {
-      parameters.set(node.identifier.name, node.parameters.map((p) => (p.type === 'Identifier' ? p.name : '...')));
+      parameters.set(
+        node.identifier.name,
+        node.parameters.map((p) => (p.type === 'Identifier' ? p.name : '...')),
+      );
     } else if (node.type === 'CallExpression') {
       const { base } = node;
-      if (base.type === 'MemberExpression' && base.base.type === 'Identifier' && base.base.name === 'redis' && ['call', 'pcall'].includes(base.identifier.name)) {
+      if (
+        base.type === 'MemberExpression' &&
+        base.base.type === 'Identifier' &&
+        base.base.name === 'redis' &&
+        ['call', 'pcall'].includes(base.identifier.name)
+      ) {
         if (node.arguments[1]) keyArgs.push(node.arguments[1]);
       } else if (base.type === 'Identifier') {
         calls.push({ base: base.name, args: node.arguments });

@@ -44,7 +44,11 @@ describe.runIf(testConnection().mode === 'cluster')('the command client’s slot
     await cli(target.port, 'CLUSTER', 'SETSLOT', String(slot), 'IMPORTING', source.id);
     await cli(source.port, 'CLUSTER', 'SETSLOT', String(slot), 'MIGRATING', target.id);
     await cli(source.port, 'MIGRATE', target.host, String(target.port), '', '0', '5000', 'KEYS', key);
-    for (const node of [target, source, ...masters.filter((master) => master.id !== source.id && master.id !== target.id)]) {
+    for (const node of [
+      target,
+      source,
+      ...masters.filter((master) => master.id !== source.id && master.id !== target.id),
+    ]) {
       await cli(node.port, 'CLUSTER', 'SETSLOT', String(slot), 'NODE', target.id);
     }
     // On a busy machine the six redis-cli calls above can outlast the 2 s, and a periodic refresh

@@ -41,67 +41,70 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 afterEach(() => void vi.restoreAllMocks());
 
 // Its own redis-servers, whatever the topology: run once.
-describe.runIf(testConnection().mode === 'single')('the supervised embedded redis-server (lib/redis/supervised.ts)', () => {
-  it('is started again after 200 ms, then 400 ms, then 800 ms while it keeps dying', async () => {
-    expect(DEFAULT_BACKOFF).toEqual({ firstMs: 200, maxMs: 5_000, stableMs: 10_000 });
-    const announced = announcedWaits();
-    const redis = await superviseRedisServer();
-    try {
-      const waits: number[] = [];
-      for (let i = 0; i < 3; i++) waits.push(await killAndTimeRestart(redis));
-      expect(announced.waits()).toEqual([200, 400, 800]);
-      [200, 400, 800].forEach((least, i) => expect(waits[i]).toBeGreaterThanOrEqual(least));
-    } finally {
+describe.runIf(testConnection().mode === 'single')(
+  'the supervised embedded redis-server (lib/redis/supervised.ts)',
+  () => {
+    it('is started again after 200 ms, then 400 ms, then 800 ms while it keeps dying', async () => {
+      expect(DEFAULT_BACKOFF).toEqual({ firstMs: 200, maxMs: 5_000, stableMs: 10_000 });
+      const announced = announcedWaits();
+      const redis = await superviseRedisServer();
+      try {
+        const waits: number[] = [];
+        for (let i = 0; i < 3; i++) waits.push(await killAndTimeRestart(redis));
+        expect(announced.waits()).toEqual([200, 400, 800]);
+        [200, 400, 800].forEach((least, i) => expect(waits[i]).toBeGreaterThanOrEqual(least));
+      } finally {
+        await redis.stop();
+      }
+    });
+
+    it('doubles the wait up to its cap, not beyond', { timeout: 30_000 }, async () => {
+      const announced = announcedWaits();
+      const redis = await superviseRedisServer({ backoff: { firstMs: 100, maxMs: 400, stableMs: 10_000 } });
+      try {
+        const waits: number[] = [];
+        for (let i = 0; i < 6; i++) waits.push(await killAndTimeRestart(redis));
+        // 100, 200, 400, then the cap: 400, 400, 400 (uncapped, the sixth would wait 3,200).
+        expect(announced.waits()).toEqual([100, 200, 400, 400, 400, 400]);
+        waits.forEach((wait, i) => expect(wait).toBeGreaterThanOrEqual(Math.min(100 * 2 ** i, 400)));
+      } finally {
+        await redis.stop();
+      }
+    });
+
+    it('starts from the first wait again once a server stayed up', { timeout: 30_000 }, async () => {
+      const backoff = { firstMs: 100, maxMs: 5_000, stableMs: 1_000 };
+      const announced = announcedWaits();
+      const redis = await superviseRedisServer({ backoff });
+      try {
+        for (let i = 0; i < 4; i++) await killAndTimeRestart(redis); // 100, 200, 400, 800: the next would be 1,600
+        await sleep(backoff.stableMs + 200); // at least this long up: a busy machine only makes it longer
+        await killAndTimeRestart(redis);
+        expect(announced.waits()).toEqual([100, 200, 400, 800, 100]);
+      } finally {
+        await redis.stop();
+      }
+    });
+
+    it('leaves nothing running when stopped, also while a restart is pending', async () => {
+      const announced = announcedWaits();
+      const redis = await superviseRedisServer({ backoff: { firstMs: 300, maxMs: 300, stableMs: 10_000 } });
+      const first = redis.pid();
+      const died = announced.died();
+      process.kill(first, 'SIGKILL');
+      await died; // the restart is scheduled, not yet run
       await redis.stop();
-    }
-  });
+      await sleep(500); // past the restart that was pending
+      expect(await canConnect(redis.port)).toBe(false);
+      expect(isRunning(first)).toBe(false);
 
-  it('doubles the wait up to its cap, not beyond', { timeout: 30_000 }, async () => {
-    const announced = announcedWaits();
-    const redis = await superviseRedisServer({ backoff: { firstMs: 100, maxMs: 400, stableMs: 10_000 } });
-    try {
-      const waits: number[] = [];
-      for (let i = 0; i < 6; i++) waits.push(await killAndTimeRestart(redis));
-      // 100, 200, 400, then the cap: 400, 400, 400 (uncapped, the sixth would wait 3,200).
-      expect(announced.waits()).toEqual([100, 200, 400, 400, 400, 400]);
-      waits.forEach((wait, i) => expect(wait).toBeGreaterThanOrEqual(Math.min(100 * 2 ** i, 400)));
-    } finally {
-      await redis.stop();
-    }
-  });
-
-  it('starts from the first wait again once a server stayed up', { timeout: 30_000 }, async () => {
-    const backoff = { firstMs: 100, maxMs: 5_000, stableMs: 1_000 };
-    const announced = announcedWaits();
-    const redis = await superviseRedisServer({ backoff });
-    try {
-      for (let i = 0; i < 4; i++) await killAndTimeRestart(redis); // 100, 200, 400, 800: the next would be 1,600
-      await sleep(backoff.stableMs + 200); // at least this long up: a busy machine only makes it longer
-      await killAndTimeRestart(redis);
-      expect(announced.waits()).toEqual([100, 200, 400, 800, 100]);
-    } finally {
-      await redis.stop();
-    }
-  });
-
-  it('leaves nothing running when stopped, also while a restart is pending', async () => {
-    const announced = announcedWaits();
-    const redis = await superviseRedisServer({ backoff: { firstMs: 300, maxMs: 300, stableMs: 10_000 } });
-    const first = redis.pid();
-    const died = announced.died();
-    process.kill(first, 'SIGKILL');
-    await died; // the restart is scheduled, not yet run
-    await redis.stop();
-    await sleep(500); // past the restart that was pending
-    expect(await canConnect(redis.port)).toBe(false);
-    expect(isRunning(first)).toBe(false);
-
-    const again = await superviseRedisServer();
-    await again.stop();
-    expect(await canConnect(again.port)).toBe(false);
-    expect(isRunning(again.pid())).toBe(false);
-  });
-});
+      const again = await superviseRedisServer();
+      await again.stop();
+      expect(await canConnect(again.port)).toBe(false);
+      expect(isRunning(again.pid())).toBe(false);
+    });
+  },
+);
 
 describe('the embedded redis-server the app supervises', () => {
   it('takes only clients with its generated password, which its arguments do not show; a restart keeps it', async () => {

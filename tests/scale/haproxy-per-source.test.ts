@@ -40,7 +40,11 @@ describe.runIf(testConnection().mode === 'single')('HAProxy’s per-source conne
   beforeAll(async () => {
     http = createServer((_request, response) => response.end('ok'));
     await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-    haproxy = await startHaproxy(await freePort(), [{ name: 'instance-1', port: (http.address() as AddressInfo).port }], { connectionsPerSource: LIMIT });
+    haproxy = await startHaproxy(
+      await freePort(),
+      [{ name: 'instance-1', port: (http.address() as AddressInfo).port }],
+      { connectionsPerSource: LIMIT },
+    );
   });
   afterAll(async () => {
     await haproxy?.stop();

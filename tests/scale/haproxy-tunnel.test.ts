@@ -19,7 +19,9 @@ describe.runIf(testConnection().mode === 'single')('HAProxy in front of Socket.I
   beforeAll(async () => {
     // Any path but Socket.IO's answers 200, so HAProxy's health check keeps the server in rotation.
     http = createServer((_request, response) => response.end());
-    new Server(http, { pingInterval: 60_000, pingTimeout: 60_000 }).on('connection', (socket) => socket.on('echo', (value: string, ack: (value: string) => void) => ack(value)));
+    new Server(http, { pingInterval: 60_000, pingTimeout: 60_000 }).on('connection', (socket) =>
+      socket.on('echo', (value: string, ack: (value: string) => void) => ack(value)),
+    );
     await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
     const backend = { name: 'instance-1', port: (http.address() as AddressInfo).port };
     haproxy = await startHaproxy(await freePort(), [backend], { idleTimeout: '1s' });

@@ -9,7 +9,9 @@ type Run = { code: number | null; output: string };
 
 /** `npm run seed` as a user runs it, against the given environment; `onOutput` sees what it prints as it goes. */
 function seed(env: Record<string, string>, onOutput: (output: string) => void = () => undefined): Promise<Run> {
-  const child = spawn(path.join('node_modules', '.bin', 'tsx'), ['scripts/seed.ts'], { env: { ...process.env, LOG_LEVEL: 'warn', ...env } });
+  const child = spawn(path.join('node_modules', '.bin', 'tsx'), ['scripts/seed.ts'], {
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+  });
   let output = '';
   const keep = (chunk: Buffer) => {
     output += String(chunk);
@@ -28,39 +30,45 @@ function seed(env: Record<string, string>, onOutput: (output: string) => void = 
 describe.runIf(testConnection().mode === 'cluster')('npm run seed on a new cluster', () => {
   const privateCluster = usePrivateCluster({ masters: 3, replicasPerMaster: 1 });
 
-  it('waits (saying so) while the quiz master has no replica in sync, gives up after SEED_WAIT_MS, and seeds once one is', { timeout: 120_000 }, async () => {
-    const { cluster } = privateCluster;
-    const master = await cluster.masterFor('{leaderboard}');
-    // A busy machine may still be describing the replica's join: wait until the cluster names it.
-    const replica = await vi.waitFor(
-      async () => {
-        const found = (await cluster.describe()).find((node) => node.role === 'replica' && node.masterId === master.id);
-        if (!found) throw new Error(`no replica of ${master.id} described yet`);
-        return found;
-      },
-      { timeout: 30_000, interval: 200 },
-    );
-    await cluster.killNode(replica.port);
-    const env = { REDIS_CLUSTER_NODES: cluster.seedNodes };
+  it(
+    'waits (saying so) while the quiz master has no replica in sync, gives up after SEED_WAIT_MS, and seeds once one is',
+    { timeout: 120_000 },
+    async () => {
+      const { cluster } = privateCluster;
+      const master = await cluster.masterFor('{leaderboard}');
+      // A busy machine may still be describing the replica's join: wait until the cluster names it.
+      const replica = await vi.waitFor(
+        async () => {
+          const found = (await cluster.describe()).find(
+            (node) => node.role === 'replica' && node.masterId === master.id,
+          );
+          if (!found) throw new Error(`no replica of ${master.id} described yet`);
+          return found;
+        },
+        { timeout: 30_000, interval: 200 },
+      );
+      await cluster.killNode(replica.port);
+      const env = { REDIS_CLUSTER_NODES: cluster.seedNodes };
 
-    const bounded = await seed({ ...env, SEED_WAIT_MS: '1500' });
-    expect(bounded.output).toContain("Waiting for the cluster's replicas to finish their first sync");
-    expect(bounded.output).toMatch(/seed failed: no replica of every master was online after/);
-    expect(bounded.code).toBe(1);
+      const bounded = await seed({ ...env, SEED_WAIT_MS: '1500' });
+      expect(bounded.output).toContain("Waiting for the cluster's replicas to finish their first sync");
+      expect(bounded.output).toMatch(/seed failed: no replica of every master was online after/);
+      expect(bounded.code).toBe(1);
 
-    let waiting!: () => void;
-    const saidWaiting = new Promise<void>((resolve) => (waiting = resolve));
-    const run = seed(env, (output) => output.includes('Waiting for the cluster') && waiting());
-    await saidWaiting;
-    await cluster.restartNode(replica.port);
-    const { code, output } = await run;
-    expect(output).toContain('Leaderboard seeded with 40 simulated players.');
-    expect(code).toBe(0);
-    // Idempotent: once more, nothing to do and nothing to wait for.
-    const again = await seed(env);
-    expect([again.code, again.output.includes('Waiting')]).toEqual([0, false]);
-    expect(again.output).toContain('nothing to do');
-  });
+      let waiting!: () => void;
+      const saidWaiting = new Promise<void>((resolve) => (waiting = resolve));
+      const run = seed(env, (output) => output.includes('Waiting for the cluster') && waiting());
+      await saidWaiting;
+      await cluster.restartNode(replica.port);
+      const { code, output } = await run;
+      expect(output).toContain('Leaderboard seeded with 40 simulated players.');
+      expect(code).toBe(0);
+      // Idempotent: once more, nothing to do and nothing to wait for.
+      const again = await seed(env);
+      expect([again.code, again.output.includes('Waiting')]).toEqual([0, false]);
+      expect(again.output).toContain('nothing to do');
+    },
+  );
 });
 
 describe.runIf(testConnection().mode === 'single')('npm run seed on one Redis', () => {

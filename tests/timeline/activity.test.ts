@@ -2,7 +2,12 @@ import type { RedisClient } from '../../lib/redis/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NotFoundError } from '../../lib/errors';
 import {
-  cancelContribution, importEvents, publishNews, readLiveSnapshot, recordContribution, unpublishNews,
+  cancelContribution,
+  importEvents,
+  publishNews,
+  readLiveSnapshot,
+  recordContribution,
+  unpublishNews,
 } from '../../lib/live-events';
 import { ACTIVITY_TTL_MS, activityLimits, readActivity } from '../../lib/live-events/activity';
 import { liveEventKeys } from '../../lib/live-events/keys';
@@ -67,13 +72,17 @@ describe("a project's activity feed, written by the same scripts as its live eve
     const ctx = liveContext(redis, clock);
     const at = clock.now();
     await recordContribution(slug, { id: 'live', name: 'Ada', amount: 5 }, ctx);
-    const { imported, skipped } = await importEvents(slug, [
-      { kind: 'contribution', id: 'mid', name: 'Lin', amount: 7, at: at - 10 * MINUTE },
-      { kind: 'news', id: 'newest', title: 'Old news', url: 'https://example.org/', at: at - 5 * MINUTE },
-      { kind: 'contribution', id: 'oldest', name: 'Bo', amount: 3, at: at - 20 * MINUTE },
-      { kind: 'contribution', id: 'expired', name: 'Cy', amount: 3, at: at - 48 * 60 * MINUTE },
-      { kind: 'contribution', id: 'live', name: 'Ada', amount: 5, at: at - MINUTE },
-    ], ctx);
+    const { imported, skipped } = await importEvents(
+      slug,
+      [
+        { kind: 'contribution', id: 'mid', name: 'Lin', amount: 7, at: at - 10 * MINUTE },
+        { kind: 'news', id: 'newest', title: 'Old news', url: 'https://example.org/', at: at - 5 * MINUTE },
+        { kind: 'contribution', id: 'oldest', name: 'Bo', amount: 3, at: at - 20 * MINUTE },
+        { kind: 'contribution', id: 'expired', name: 'Cy', amount: 3, at: at - 48 * 60 * MINUTE },
+        { kind: 'contribution', id: 'live', name: 'Ada', amount: 5, at: at - MINUTE },
+      ],
+      ctx,
+    );
     expect({ imported, skipped }).toEqual({ imported: 3, skipped: 2 });
     // Arrival order: the imported batch arrived after `live`, each entry keeps its own time.
     expect((await readActivity(slug, {}, ctx)).items.map((item) => [item.seq, item.id, item.at])).toEqual([
@@ -92,7 +101,11 @@ describe("a project's activity feed, written by the same scripts as its live eve
     const ctx = liveContext(redis, clock);
     const { cap } = activityLimits();
     const events = Array.from({ length: cap + 50 }, (_, i) => ({
-      kind: 'contribution' as const, id: `i${i}`, name: 'Lin', amount: 1, at: clock.now() - (i + 1) * 1_000,
+      kind: 'contribution' as const,
+      id: `i${i}`,
+      name: 'Lin',
+      amount: 1,
+      at: clock.now() - (i + 1) * 1_000,
     }));
     expect((await importEvents(slug, events, ctx)).imported).toBe(cap + 50);
     expect(await redis.llen(liveEventKeys(slug).activity)).toBe(cap);

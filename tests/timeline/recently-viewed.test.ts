@@ -3,7 +3,11 @@ import type { RedisClient } from '../../lib/redis/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readCards } from '../../lib/projects/catalogue';
 import {
-  hydrateRecentlyViewed, readRecentlyViewed, RECENTLY_VIEWED, recentlyViewedKey, recordView,
+  hydrateRecentlyViewed,
+  readRecentlyViewed,
+  RECENTLY_VIEWED,
+  recentlyViewedKey,
+  recordView,
 } from '../../lib/visitors/recently-viewed';
 import { connect, createProject } from '../support';
 

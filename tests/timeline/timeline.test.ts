@@ -22,7 +22,8 @@ function freshTimeline(): TimelineRef {
 }
 
 const parse = ([seq, label]: StoredEntry) => ({ seq, label: String(label) });
-const seqsOf = async (ref: TimelineRef) => (await redis.lrange(ref.list, 0, -1)).map((json) => (JSON.parse(json) as StoredEntry)[0]);
+const seqsOf = async (ref: TimelineRef) =>
+  (await redis.lrange(ref.list, 0, -1)).map((json) => (JSON.parse(json) as StoredEntry)[0]);
 
 /** Pages through the whole timeline, calling `between` after each page. */
 async function readAll(ref: TimelineRef, between: () => Promise<void>) {
@@ -106,7 +107,10 @@ describe('a capped timeline with trim hysteresis', () => {
     expect(await removeEntry(redis, ref.list, ['entry', 'id-2'])).toBeNull(); // 'id-2' is not 'id-21'…'id-28': whole fields only
     expect(await removeEntry(redis, ref.list, ['other', 'id-28'])).toBeNull();
     expect(await removeEntry(redis, ref.list, ['entry', 'id-12', 'details'])).toBe(12); // deep in the list
-    expect(await seqsOf(ref)).toEqual([30, ...Array.from({ length: 18 }, (_, i) => 28 - i).filter((seq) => seq !== 12)]);
+    expect(await seqsOf(ref)).toEqual([
+      30,
+      ...Array.from({ length: 18 }, (_, i) => 28 - i).filter((seq) => seq !== 12),
+    ]);
     const page = (await readPage(redis, ref, { limit: 3, before: 31 }, parse))!;
     expect(page.items.map((entry) => entry.seq)).toEqual([30, 28, 27]);
   });

@@ -46,11 +46,18 @@ describe('an ended campaign as an archive', () => {
       summary: 'Funded: €52,300 of €40,000 from 1,204 backers',
       ended: 'Ended Nov 28, 2026',
     });
-    expect(archiveOf({ raised: 38_000, goal: 40_000, backers: 310, endsAt })).toMatchObject({ outcome: 'not_funded', summary: 'Not funded: reached 95 % of €40,000' });
+    expect(archiveOf({ raised: 38_000, goal: 40_000, backers: 310, endsAt })).toMatchObject({
+      outcome: 'not_funded',
+      summary: 'Not funded: reached 95 % of €40,000',
+    });
   });
 
   it('never rounds a goal missed up to 100 %, and funds a goal met exactly', () => {
-    expect(archiveOf({ raised: 39_999, goal: 40_000, backers: 2, endsAt }).summary).toBe('Not funded: reached 99 % of €40,000');
-    expect(archiveOf({ raised: 40_000, goal: 40_000, backers: 1, endsAt }).summary).toBe('Funded: €40,000 of €40,000 from 1 backer');
+    expect(archiveOf({ raised: 39_999, goal: 40_000, backers: 2, endsAt }).summary).toBe(
+      'Not funded: reached 99 % of €40,000',
+    );
+    expect(archiveOf({ raised: 40_000, goal: 40_000, backers: 1, endsAt }).summary).toBe(
+      'Funded: €40,000 of €40,000 from 1 backer',
+    );
   });
 });

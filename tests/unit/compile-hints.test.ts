@@ -18,7 +18,11 @@ const read = (file: string) => readFileSync(path.join(buildDir, file), 'utf8');
 
 describe('compile hints', () => {
   it('opens the root scripts with the hint, once, and leaves the other files alone', () => {
-    const files = { 'static/chunks/react.js': 'a();', 'static/chunks/page.js': 'b();', 'static/chunks/root.css': 'p{}' };
+    const files = {
+      'static/chunks/react.js': 'a();',
+      'static/chunks/page.js': 'b();',
+      'static/chunks/root.css': 'p{}',
+    };
     fakeBuild(files, ['static/chunks/react.js', 'static/chunks/root.css']);
     expect(addCompileHints(buildDir)).toHaveLength(1);
     expect(addCompileHints(buildDir)).toHaveLength(0);

@@ -26,7 +26,12 @@ describe('configuration', () => {
   it('defaults as the table says: windows 24 h / 30 min / 24 h / 60 s, TIMELINE_CAP 100, RATE_LIMIT_PER_MIN 120, folding 5 s / 60 s / 30 s / 6 shards', () => {
     // Each kind's window is its descriptor's default: a kind added to KINDS needs no edit here.
     expect(windowsFromEnv(noEnv)).toEqual(Object.fromEntries(KINDS.map((kind) => [kind.name, kind.windowMs])));
-    expect(windowsFromEnv(noEnv)).toMatchObject({ contributions: 86_400_000, contributors: 1_800_000, news: 86_400_000, visitors: 60_000 });
+    expect(windowsFromEnv(noEnv)).toMatchObject({
+      contributions: 86_400_000,
+      contributors: 1_800_000,
+      news: 86_400_000,
+      visitors: 60_000,
+    });
     expect(timelineCapFromEnv(noEnv)).toBe(100);
     delete process.env.RATE_LIMIT_PER_MIN;
     expect(writesPerMinute()).toBe(120);
@@ -36,14 +41,20 @@ describe('configuration', () => {
   it('QUIZ_ANSWER_FLOOR_MS: 1250 by default, 0 to 20000 ms, anything else refused', () => {
     expect(answerFloorMs(noEnv)).toBe(1_250);
     expect(answerFloorMs({ QUIZ_ANSWER_FLOOR_MS: '1500' } as unknown as NodeJS.ProcessEnv)).toBe(1_500);
-    for (const refused of ['-1', '20001', 'soon']) expect(() => answerFloorMs({ QUIZ_ANSWER_FLOOR_MS: refused } as unknown as NodeJS.ProcessEnv)).toThrow();
+    for (const refused of ['-1', '20001', 'soon'])
+      expect(() => answerFloorMs({ QUIZ_ANSWER_FLOOR_MS: refused } as unknown as NodeJS.ProcessEnv)).toThrow();
   });
 
   // The tests of these limits (tests/hostile/) use the constants; here they are held to the figures docs/reliability.md and docs/api.md state.
   it('the limits as the docs state them: 20 socket events per 10 s per socket, one burst per 10 s, and the per-address table', () => {
     expect([SOCKET_EVENTS_PER_WINDOW, SOCKET_EVENTS_WINDOW_S]).toEqual([20, 10]);
     expect(BURST_COOLDOWN_SECONDS).toBe(10);
-    const table = Object.entries(ADDRESS_LIMITS).map(([name, { variable, points, seconds }]) => [name, variable, points, seconds]);
+    const table = Object.entries(ADDRESS_LIMITS).map(([name, { variable, points, seconds }]) => [
+      name,
+      variable,
+      points,
+      seconds,
+    ]);
     expect(table).toEqual([
       ['writes', 'RATE_LIMIT_PER_MIN', 120, 60],
       ['new-visitor-ids', 'RATE_LIMIT_NEW_VISITORS_PER_HOUR', 60, 3_600],
@@ -80,9 +91,13 @@ describe('configuration', () => {
   });
 
   it('VISITOR_SECRET (and VISITOR_SECRET_PREVIOUS) must be at least 32 characters; made up outside production only', () => {
-    expect(() => ensureVisitorSecret({ VISITOR_SECRET: 'x'.repeat(31) })).toThrow(/VISITOR_SECRET must be at least 32 characters/);
+    expect(() => ensureVisitorSecret({ VISITOR_SECRET: 'x'.repeat(31) })).toThrow(
+      /VISITOR_SECRET must be at least 32 characters/,
+    );
     expect(() => ensureVisitorSecret({ VISITOR_SECRET: 'x'.repeat(32) })).not.toThrow();
-    expect(() => ensureVisitorSecret({ VISITOR_SECRET: 'x'.repeat(32), VISITOR_SECRET_PREVIOUS: 'short' })).toThrow(/VISITOR_SECRET_PREVIOUS must be at least 32/);
+    expect(() => ensureVisitorSecret({ VISITOR_SECRET: 'x'.repeat(32), VISITOR_SECRET_PREVIOUS: 'short' })).toThrow(
+      /VISITOR_SECRET_PREVIOUS must be at least 32/,
+    );
     expect(() => ensureVisitorSecret({ NODE_ENV: 'production' })).toThrow(/refuses to run without VISITOR_SECRET/);
     const development: Record<string, string | undefined> = { NODE_ENV: 'development' };
     ensureVisitorSecret(development);
@@ -103,7 +118,11 @@ describe('configuration', () => {
 
   it('demo:cluster refuses INSTANCES above 16 before starting anything', () => {
     const tsx = path.join('node_modules', '.bin', 'tsx');
-    const run = spawnSync(tsx, ['scripts/demo-cluster.ts'], { env: { ...process.env, INSTANCES: '17' }, encoding: 'utf8', timeout: 30_000 });
+    const run = spawnSync(tsx, ['scripts/demo-cluster.ts'], {
+      env: { ...process.env, INSTANCES: '17' },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
     expect(run.status).not.toBe(0);
     expect(run.stderr).toContain('INSTANCES');
     expect(run.stdout).not.toContain('Starting');

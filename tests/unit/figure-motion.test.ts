@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { announced, ANNOUNCE_GAP_MS, countUpValue, QUIET, totalChanged, type Announcer } from '../../components/live/figure-motion';
+import {
+  announced,
+  ANNOUNCE_GAP_MS,
+  countUpValue,
+  QUIET,
+  totalChanged,
+  type Announcer,
+} from '../../components/live/figure-motion';
 
 /**
  * Plays a stream of total changes (their times) through the throttle as the page's hook does: a
@@ -25,7 +32,9 @@ function play(changes: number[], gap: number): number[] {
   return said;
 }
 
-const changeTimes = fc.array(fc.integer({ min: 0, max: 60_000 }), { minLength: 1, maxLength: 200 }).map((times) => times.sort((a, b) => a - b));
+const changeTimes = fc
+  .array(fc.integer({ min: 0, max: 60_000 }), { minLength: 1, maxLength: 200 })
+  .map((times) => times.sort((a, b) => a - b));
 
 describe('the live region announcing the total', () => {
   it('says a first change at once', () => {
@@ -58,13 +67,18 @@ describe('the live region announcing the total', () => {
 describe('counting up to a new figure', () => {
   it('starts at the old value, ends on the new one, and never passes it', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 1e9 }), fc.integer({ min: 0, max: 1e9 }), fc.integer({ min: -100, max: 2_000 }), (from, to, elapsed) => {
-        const shown = countUpValue(from, to, elapsed, 800);
-        expect(shown).toBeGreaterThanOrEqual(Math.min(from, to));
-        expect(shown).toBeLessThanOrEqual(Math.max(from, to));
-        if (elapsed <= 0) expect(shown).toBe(from);
-        if (elapsed >= 800) expect(shown).toBe(to);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 1e9 }),
+        fc.integer({ min: 0, max: 1e9 }),
+        fc.integer({ min: -100, max: 2_000 }),
+        (from, to, elapsed) => {
+          const shown = countUpValue(from, to, elapsed, 800);
+          expect(shown).toBeGreaterThanOrEqual(Math.min(from, to));
+          expect(shown).toBeLessThanOrEqual(Math.max(from, to));
+          if (elapsed <= 0) expect(shown).toBe(from);
+          if (elapsed >= 800) expect(shown).toBe(to);
+        },
+      ),
     );
   });
 

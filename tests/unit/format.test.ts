@@ -1,6 +1,18 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { currencyName, currencySymbol, formatCount, formatDate, formatMoney, formatTimeLeftSpan, formatUtcDay, formatWindow, ordinal, relativeTime, timeLeftParts } from '../../components/format';
+import {
+  currencyName,
+  currencySymbol,
+  formatCount,
+  formatDate,
+  formatMoney,
+  formatTimeLeftSpan,
+  formatUtcDay,
+  formatWindow,
+  ordinal,
+  relativeTime,
+  timeLeftParts,
+} from '../../components/format';
 
 const LOCALES = ['en', 'de', 'ar'] as const;
 const NOW = Date.UTC(2026, 10, 26, 12);
@@ -10,7 +22,9 @@ describe('numbers, money and dates in the reader’s locale', () => {
   it('write a total as each locale does, in the project’s currency', () => {
     expect(formatMoney(59_040, 'en')).toBe('€59,040');
     expect(formatMoney(59_040, 'de')).toBe('59.040\u00a0€');
-    expect(formatMoney(59_040, 'ar')).toBe(new Intl.NumberFormat('ar', { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 }).format(59_040));
+    expect(formatMoney(59_040, 'ar')).toBe(
+      new Intl.NumberFormat('ar', { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 }).format(59_040),
+    );
     expect(formatMoney(1_250, 'en', 'USD')).toBe('$1,250');
     expect(formatMoney(1_250, 'de', 'JPY')).toBe('1.250\u00a0¥');
     expect(formatCount(1_234_567, 'de')).toBe('1.234.567');
@@ -20,9 +34,15 @@ describe('numbers, money and dates in the reader’s locale', () => {
     fc.assert(
       fc.property(fc.constantFrom(...LOCALES), fc.integer({ min: -1e12, max: 1e12 }), instant, (locale, n, at) => {
         expect(formatCount(n, locale)).toBe(new Intl.NumberFormat(locale).format(n));
-        expect(formatMoney(n, locale)).toBe(new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 }).format(n));
-        expect(formatDate(at, locale)).toBe(new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric' }).format(at));
-        expect(formatUtcDay(at, locale)).toBe(new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(at));
+        expect(formatMoney(n, locale)).toBe(
+          new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 }).format(n),
+        );
+        expect(formatDate(at, locale)).toBe(
+          new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric' }).format(at),
+        );
+        expect(formatUtcDay(at, locale)).toBe(
+          new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(at),
+        );
       }),
       { numRuns: 1_000 },
     );
@@ -34,7 +54,9 @@ describe('numbers, money and dates in the reader’s locale', () => {
     expect(relativeTime(NOW - 3 * 60_000, NOW, 'de')).toBe('vor 3 Minuten');
     expect(relativeTime(NOW - 86_400_000, NOW, 'en')).toBe('yesterday');
     expect(relativeTime(NOW - 86_400_000, NOW, 'de')).toBe('gestern');
-    expect(relativeTime(NOW - 5 * 86_400_000, NOW, 'ar')).toBe(new Intl.RelativeTimeFormat('ar', { numeric: 'auto' }).format(-5, 'day'));
+    expect(relativeTime(NOW - 5 * 86_400_000, NOW, 'ar')).toBe(
+      new Intl.RelativeTimeFormat('ar', { numeric: 'auto' }).format(-5, 'day'),
+    );
   });
 
   it('ordinals: 1st, 2nd, 23rd, 111th in English, 1. in German', () => {
@@ -54,6 +76,12 @@ describe('numbers, money and dates in the reader’s locale', () => {
 
 describe('a currency beside an amount', () => {
   it('is its symbol in a legend and its name in a label, as the locale writes them', () => {
-    expect([currencySymbol('en'), currencySymbol('de', 'USD'), currencyName('en'), currencyName('de'), currencyName('en', 'USD')]).toEqual(['€', '$', 'euros', 'Euro', 'US dollars']);
+    expect([
+      currencySymbol('en'),
+      currencySymbol('de', 'USD'),
+      currencyName('en'),
+      currencyName('de'),
+      currencyName('en', 'USD'),
+    ]).toEqual(['€', '$', 'euros', 'Euro', 'US dollars']);
   });
 });

@@ -13,7 +13,11 @@ it('is MIT in LICENSE and in package.json alike', () => {
 
 /** A NOTICE file is how an Apache-2.0 package asks to be credited wherever it goes. */
 it('quotes in THIRD_PARTY_NOTICES.md the NOTICE of every package the app depends on', () => {
-  const tree = execFileSync('npm', ['ls', '--omit=dev', '--all', '--parseable'], { cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 26 });
+  const tree = execFileSync('npm', ['ls', '--omit=dev', '--all', '--parseable'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    maxBuffer: 1 << 26,
+  });
   const notices = read('THIRD_PARTY_NOTICES.md');
   const missing = [...new Set(tree.split('\n').filter(Boolean))]
     .map((dir) => path.join(dir, 'NOTICE'))

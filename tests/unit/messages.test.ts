@@ -6,8 +6,11 @@ import en from '../../messages/en.json';
 
 type Tree = { [key: string]: string | Tree };
 const keysOf = (tree: Tree, prefix = ''): string[] =>
-  Object.entries(tree).flatMap(([key, value]) => (typeof value === 'string' ? [`${prefix}${key}`] : keysOf(value, `${prefix}${key}.`)));
-const valueAt = (tree: Tree, key: string) => key.split('.').reduce<Tree | string>((node, part) => (node as Tree)[part]!, tree) as string;
+  Object.entries(tree).flatMap(([key, value]) =>
+    typeof value === 'string' ? [`${prefix}${key}`] : keysOf(value, `${prefix}${key}.`),
+  );
+const valueAt = (tree: Tree, key: string) =>
+  key.split('.').reduce<Tree | string>((node, part) => (node as Tree)[part]!, tree) as string;
 
 /** English is the reference (its keys are typed: types/next-intl.d.ts); German is complete, Arabic complete enough for right to left. */
 describe('the message catalogues', () => {
@@ -17,7 +20,8 @@ describe('the message catalogues', () => {
       ['ar', ar],
     ] as const) {
       expect(keysOf(catalogue).sort(), locale).toEqual(keysOf(en).sort());
-      for (const key of keysOf(catalogue)) expect(() => new IntlMessageFormat(valueAt(catalogue, key), locale), `${locale} ${key}`).not.toThrow();
+      for (const key of keysOf(catalogue))
+        expect(() => new IntlMessageFormat(valueAt(catalogue, key), locale), `${locale} ${key}`).not.toThrow();
     }
   });
 

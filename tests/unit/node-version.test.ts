@@ -14,7 +14,11 @@ it('runs on Node 24 or newer, as package.json requires, and so does the app it s
   const { engines } = JSON.parse(readFileSync('package.json', 'utf8')) as { engines: { node: string } };
   expect(engines.node).toBe('>=24');
   expect(major(process.version)).toBeGreaterThanOrEqual(24);
-  const spawned = execFileSync(path.join('node_modules', '.bin', 'tsx'), ['--eval', 'process.stdout.write(process.version)'], { encoding: 'utf8' });
+  const spawned = execFileSync(
+    path.join('node_modules', '.bin', 'tsx'),
+    ['--eval', 'process.stdout.write(process.version)'],
+    { encoding: 'utf8' },
+  );
   expect(major(spawned)).toBeGreaterThanOrEqual(24);
 });
 

@@ -7,9 +7,18 @@ import { previewTextOf } from '../../lib/previews/text';
 const DAY = 86_400_000;
 const NOW = Date.UTC(2026, 10, 28, 12);
 const art = { motif: 'waves', colors: ['#0c4a6e', '#0ea5e9', '#a5f3fc'] } as const;
-const project = { title: 'Tidal Synth', creator: 'Ana', raised: 38_000, goal: 40_000, art: { ...art, colors: [...art.colors] as [string, string, string] }, backers: 1_204 };
-const money = (locale: string, amount: number, currency = 'EUR') => new Intl.NumberFormat(locale, { style: 'currency', currency, maximumFractionDigits: 0 }).format(amount);
-const day = (locale: string, at: number) => new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(at);
+const project = {
+  title: 'Tidal Synth',
+  creator: 'Ana',
+  raised: 38_000,
+  goal: 40_000,
+  art: { ...art, colors: [...art.colors] as [string, string, string] },
+  backers: 1_204,
+};
+const money = (locale: string, amount: number, currency = 'EUR') =>
+  new Intl.NumberFormat(locale, { style: 'currency', currency, maximumFractionDigits: 0 }).format(amount);
+const day = (locale: string, at: number) =>
+  new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(at);
 
 describe('a preview’s text', () => {
   it('names the end’s date while open, never a time left (a preview is kept by the sites it is posted on)', () => {
@@ -18,14 +27,29 @@ describe('a preview’s text', () => {
     expect(text.status).toEqual({ state: 'open', headline: 'Ends December 10, 2026' });
     // The same an hour later: nothing in it moves with the clock.
     expect(previewTextOf({ ...project, endsAt }, NOW + 3_600_000)).toEqual(text);
-    expect([text.raised, text.raisedOf, text.byline, text.percent]).toEqual(['€38,000', 'raised of €40,000', 'by Ana', 95]);
+    expect([text.raised, text.raisedOf, text.byline, text.percent]).toEqual([
+      '€38,000',
+      'raised of €40,000',
+      'by Ana',
+      95,
+    ]);
   });
 
   it('says the outcome once ended: funded with its backers, or how much of the goal it reached (rounded down)', () => {
     const endsAt = NOW - DAY;
-    expect(previewTextOf({ ...project, raised: 59_040, endsAt }, NOW).status).toEqual({ state: 'funded', headline: 'Funded: €59,040 of €40,000 from 1,204 backers', date: 'Ended November 27, 2026' });
-    expect(previewTextOf({ ...project, raised: 59_040, backers: 1, endsAt }, NOW).status?.headline).toBe('Funded: €59,040 of €40,000 from 1 backer');
-    expect(previewTextOf({ ...project, raised: 39_999, endsAt }, NOW).status).toEqual({ state: 'not_funded', headline: 'Not funded: reached 99% of €40,000', date: 'Ended November 27, 2026' });
+    expect(previewTextOf({ ...project, raised: 59_040, endsAt }, NOW).status).toEqual({
+      state: 'funded',
+      headline: 'Funded: €59,040 of €40,000 from 1,204 backers',
+      date: 'Ended November 27, 2026',
+    });
+    expect(previewTextOf({ ...project, raised: 59_040, backers: 1, endsAt }, NOW).status?.headline).toBe(
+      'Funded: €59,040 of €40,000 from 1 backer',
+    );
+    expect(previewTextOf({ ...project, raised: 39_999, endsAt }, NOW).status).toEqual({
+      state: 'not_funded',
+      headline: 'Not funded: reached 99% of €40,000',
+      date: 'Ended November 27, 2026',
+    });
     expect(previewTextOf({ ...project, raised: 59_040, endsAt: NOW }, NOW).status?.state).toBe('funded');
     expect(previewTextOf({ ...project, raised: 59_040, endsAt }, NOW).percent).toBe(100);
   });
@@ -46,8 +70,12 @@ describe('a preview’s text', () => {
       const short = previewTextOf({ ...project, endsAt }, NOW, locale);
       expect(short.status?.headline).toContain(new Intl.NumberFormat(locale, { style: 'percent' }).format(0.95));
     }
-    expect(previewTextOf({ ...project, raised: 59_040, endsAt }, NOW, 'de').status?.headline).toBe(`Finanziert: ${money('de', 59_040)} von ${money('de', 40_000)} durch ${new Intl.NumberFormat('de').format(1_204)} Unterstützer`);
-    expect(previewTextOf({ ...project, endsAt: NOW + DAY }, NOW, 'de').status?.headline).toBe('Endet am 29. November 2026');
+    expect(previewTextOf({ ...project, raised: 59_040, endsAt }, NOW, 'de').status?.headline).toBe(
+      `Finanziert: ${money('de', 59_040)} von ${money('de', 40_000)} durch ${new Intl.NumberFormat('de').format(1_204)} Unterstützer`,
+    );
+    expect(previewTextOf({ ...project, endsAt: NOW + DAY }, NOW, 'de').status?.headline).toBe(
+      'Endet am 29. November 2026',
+    );
   });
 
   it('is right to left in Arabic, with Arabic’s plural forms', () => {
@@ -92,7 +120,11 @@ describe('right-to-left text as the renderer draws it (word-level pieces)', () =
   });
 
   it('takes a title’s direction from its first letter, and clips long text between words with an ellipsis', () => {
-    expect([dirOf('حديقة Garden', 'ltr'), dirOf('Garden حديقة', 'rtl'), dirOf('2026', 'rtl')]).toEqual(['rtl', 'ltr', 'rtl']);
+    expect([dirOf('حديقة Garden', 'ltr'), dirOf('Garden حديقة', 'rtl'), dirOf('2026', 'rtl')]).toEqual([
+      'rtl',
+      'ltr',
+      'rtl',
+    ]);
     expect(clipWords('one two three four', 12)).toBe('one two…');
     expect(clipWords('short', 12)).toBe('short');
   });

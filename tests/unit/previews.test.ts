@@ -1,6 +1,12 @@
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drawable, PREVIEW_REDRAW_MS, previewResponse, previewsDrawn, previewsDrawnWithoutArabic } from '../../components/share/preview-image';
+import {
+  drawable,
+  PREVIEW_REDRAW_MS,
+  previewResponse,
+  previewsDrawn,
+  previewsDrawnWithoutArabic,
+} from '../../components/share/preview-image';
 import { type PreviewedProject, previewTextOf } from '../../lib/previews/text';
 
 /**
@@ -10,8 +16,10 @@ import { type PreviewedProject, previewTextOf } from '../../lib/previews/text';
  * request of this process is watched through Node's diagnostics channels.
  */
 const outbound: string[] = [];
-const onSocket = ({ socket }: { socket: { remoteAddress?: string } }) => outbound.push(`tcp ${socket.remoteAddress ?? '?'}`);
-const onRequest = ({ request }: { request: { origin: string; path: string } }) => outbound.push(`fetch ${request.origin}${request.path}`);
+const onSocket = ({ socket }: { socket: { remoteAddress?: string } }) =>
+  outbound.push(`tcp ${socket.remoteAddress ?? '?'}`);
+const onRequest = ({ request }: { request: { origin: string; path: string } }) =>
+  outbound.push(`fetch ${request.origin}${request.path}`);
 beforeAll(() => {
   subscribe('net.client.socket', onSocket as (message: unknown) => void);
   subscribe('undici:request:create', onRequest as (message: unknown) => void);
@@ -22,12 +30,25 @@ afterAll(() => {
 });
 
 const NOW = Date.UTC(2026, 10, 28);
-const project = (title: string, raised = 100): PreviewedProject => ({ title, creator: 'クリエイター ✨', raised, goal: 1_000, endsAt: NOW + 3 * 86_400_000, art: { motif: 'waves', colors: ['#0c4a6e', '#0ea5e9', '#a5f3fc'] } });
+const project = (title: string, raised = 100): PreviewedProject => ({
+  title,
+  creator: 'クリエイター ✨',
+  raised,
+  goal: 1_000,
+  endsAt: NOW + 3 * 86_400_000,
+  art: { motif: 'waves', colors: ['#0c4a6e', '#0ea5e9', '#a5f3fc'] },
+});
 const facts = (title: string, raised = 100, locale = 'en') => previewTextOf(project(title, raised), NOW, locale);
 
 describe('a preview', () => {
   it('in Japanese, Chinese, Arabic or with emoji is drawn without any request leaving the process (the shipped font, else a fallback)', async () => {
-    for (const [slug, title] of [['ja', '東京の小さな本屋を救おう'], ['zh', '拯救我们的社区花园'], ['ar', 'حديقة المجتمع'], ['emoji', 'Rockets 🚀👩🏽‍🚀 for all'], ['latin', 'Café crème für alle']]) {
+    for (const [slug, title] of [
+      ['ja', '東京の小さな本屋を救おう'],
+      ['zh', '拯救我们的社区花园'],
+      ['ar', 'حديقة المجتمع'],
+      ['emoji', 'Rockets 🚀👩🏽‍🚀 for all'],
+      ['latin', 'Café crème für alle'],
+    ]) {
       const response = await previewResponse(`net-${slug}`, facts(title!));
       expect(response.headers.get('content-type')).toBe('image/png');
       expect((await response.arrayBuffer()).byteLength).toBeGreaterThan(1_000);
@@ -51,7 +72,8 @@ describe('a preview', () => {
     const slug = `locales-${Date.now()}`;
     const drawn = previewsDrawn();
     const tags = new Set<string | null>();
-    for (const locale of ['en', 'de', 'ar']) tags.add((await previewResponse(slug, facts('Locales', 100, locale), NOW)).headers.get('etag'));
+    for (const locale of ['en', 'de', 'ar'])
+      tags.add((await previewResponse(slug, facts('Locales', 100, locale), NOW)).headers.get('etag'));
     expect(tags.size).toBe(3);
     expect(previewsDrawn()).toBe(drawn + 3);
   });

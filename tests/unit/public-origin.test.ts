@@ -13,7 +13,13 @@ describe('PUBLIC_ORIGIN', () => {
   });
 
   it('refuses anything that is not a bare origin, so the start stops', () => {
-    for (const refused of ['crowdpulse.example', 'https://crowdpulse.example/shop', 'https://crowdpulse.example?x=1', 'ftp://crowdpulse.example', 'https://user@crowdpulse.example']) {
+    for (const refused of [
+      'crowdpulse.example',
+      'https://crowdpulse.example/shop',
+      'https://crowdpulse.example?x=1',
+      'ftp://crowdpulse.example',
+      'https://user@crowdpulse.example',
+    ]) {
       expect(() => siteOrigin({ PUBLIC_ORIGIN: refused }), refused).toThrow(/PUBLIC_ORIGIN/);
     }
   });

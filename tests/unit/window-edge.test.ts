@@ -37,14 +37,28 @@ describe('a member exactly one window old', () => {
   it("is out of the browser's model: counts, lists, and the count after a change", () => {
     // The snapshot's count was taken a millisecond earlier, when both times were inside.
     const state = stateFromSnapshot(snapshot, NOW);
-    expect(viewAt(state, NOW)).toMatchObject({ counts: { contributions: 1 }, lists: { contributors: [{ id: 'inside' }] } });
+    expect(viewAt(state, NOW)).toMatchObject({
+      counts: { contributions: 1 },
+      lists: { contributors: [{ id: 'inside' }] },
+    });
 
     // A change at NOW drops the known times that have left the window (all of them, here) off the count.
     const after = (expiring: number) => {
-      const one = stateFromSnapshot({ ...snapshot, contributions: { count: 1, expiring: [expiring], expiringComplete: true } }, NOW);
+      const one = stateFromSnapshot(
+        { ...snapshot, contributions: { count: 1, expiring: [expiring], expiringComplete: true } },
+        NOW,
+      );
       const contribution = { id: 'new', name: 'Cy', amount: 1, at: NOW };
       const activity = { seq: 2, kind: 'contribution' as const, ...contribution };
-      const next = applyChange(one, { type: 'contribution-recorded', slug: 'p', version: 2, contribution, count: 2, raised: 1, activity });
+      const next = applyChange(one, {
+        type: 'contribution-recorded',
+        slug: 'p',
+        version: 2,
+        contribution,
+        count: 2,
+        raised: 1,
+        activity,
+      });
       if (next === 'resync') throw new Error('unexpected resync');
       return next.counters.contributions;
     };

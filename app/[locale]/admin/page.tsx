@@ -16,7 +16,8 @@ export default function AdminPage({ params }: LocaleParams) {
       <header>
         <h1 className="text-3xl font-bold tracking-tight">Admin</h1>
         <p className="mt-2 text-slate-600 dark:text-slate-300">
-          Create and update projects, publish and unpublish news, cancel contributions, import past events and remove leaderboard entries. Every open page reflects a change within a second.
+          Create and update projects, publish and unpublish news, cancel contributions, import past events and remove
+          leaderboard entries. Every open page reflects a change within a second.
         </p>
       </header>
       <AdminConsole />

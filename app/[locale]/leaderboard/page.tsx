@@ -7,7 +7,8 @@ import { LiveLeaderboard } from '@/components/leaderboard/LiveLeaderboard';
 import { orUnavailable } from '@/components/unavailable-boundary';
 import { BOARD_SIZE, isPeriod, readBoards } from '@/lib/leaderboard';
 
-export const generateMetadata = (props: LocaleParams): Promise<Metadata> => localizedMetadata(props, 'leaderboard', '/leaderboard');
+export const generateMetadata = (props: LocaleParams): Promise<Metadata> =>
+  localizedMetadata(props, 'leaderboard', '/leaderboard');
 
 /** The three boards and the server's clock when they were read (rows say "3 minutes ago" on that clock). */
 async function loadBoards() {
@@ -29,11 +30,15 @@ export default orUnavailable(async function LeaderboardPage({ params, searchPara
         <div>
           <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{t('leaderboardTitle')}</h1>
           <p className="mt-2 text-slate-600 dark:text-slate-300">
-            The best {BOARD_SIZE} Buzzword Quiz players of today, this week and all time (UTC), live. Equal scores share a rank;
-            whoever got there first is listed first.
+            The best {BOARD_SIZE} Buzzword Quiz players of today, this week and all time (UTC), live. Equal scores share
+            a rank; whoever got there first is listed first.
           </p>
         </div>
-        <Link prefetch={false} href="/quiz" className="rounded-lg bg-accent px-4 py-2.5 font-semibold text-white shadow-sm hover:bg-indigo-700">
+        <Link
+          prefetch={false}
+          href="/quiz"
+          className="rounded-lg bg-accent px-4 py-2.5 font-semibold text-white shadow-sm hover:bg-indigo-700"
+        >
           Play the quiz
         </Link>
       </section>

@@ -15,7 +15,11 @@ export default function QuizPage({ params }: LocaleParams) {
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{t('quizTitle')}</h1>
         <p className="mt-2 text-slate-600 dark:text-slate-300">
           Real tech jargon, or made up? Ten questions, fifteen minutes, one shot at the{' '}
-          <Link prefetch={false} href="/leaderboard" className="font-medium text-accent dark:text-indigo-300 hover:underline">
+          <Link
+            prefetch={false}
+            href="/leaderboard"
+            className="font-medium text-accent dark:text-indigo-300 hover:underline"
+          >
             leaderboard
           </Link>
           .

@@ -6,5 +6,7 @@ import { prometheusRegistry } from '@/lib/folding/prometheus';
 export const GET = route(async (request) => {
   await requireMetricsReader(request);
   const registry = prometheusRegistry();
-  return new Response(await registry.metrics(), { headers: { 'Content-Type': registry.contentType, 'Cache-Control': 'no-store' } });
+  return new Response(await registry.metrics(), {
+    headers: { 'Content-Type': registry.contentType, 'Cache-Control': 'no-store' },
+  });
 });

@@ -11,7 +11,10 @@ export const GET = route(async (request: Request) => {
     after: url.searchParams.get('after') ?? undefined,
     order: url.searchParams.get('order') ?? undefined,
   });
-  const { projects, next } = order === 'ending' ? await readEndingSoon({ limit, after, now: Date.now() }) : await readCataloguePage({ limit, after });
+  const { projects, next } =
+    order === 'ending'
+      ? await readEndingSoon({ limit, after, now: Date.now() })
+      : await readCataloguePage({ limit, after });
   const headers: Record<string, string> = { 'Cache-Control': 'no-store' };
   const more = { limit: String(limit), ...(order === 'ending' ? { order } : {}), after: next };
   if (next) headers.Link = `</api/projects?${new URLSearchParams(more as Record<string, string>)}>; rel="next"`;

@@ -6,8 +6,7 @@ export type Access = 'public' | 'write' | 'admin';
 type MediaType = 'text/html' | 'text/plain' | 'text/javascript' | 'text/css';
 
 export type ResponseContract = { description: string; headers?: Record<string, { description: string }> } & (
-  | { json: z.ZodType }
-  | { content: MediaType[] }
+  { json: z.ZodType } | { content: MediaType[] }
 );
 
 /**
@@ -37,7 +36,8 @@ export type RouteContract = {
 type AreaRoute = Omit<RouteContract, 'tag'> & { tag?: string };
 
 /** Each area lists its routes with this; lib/http/openapi/routes/index.ts gathers the lists. */
-export const defineRoutes = (tag: string, routes: AreaRoute[]): RouteContract[] => routes.map((route) => ({ tag, ...route }));
+export const defineRoutes = (tag: string, routes: AreaRoute[]): RouteContract[] =>
+  routes.map((route) => ({ tag, ...route }));
 
 /** The one JSON answer most routes give. */
 export const answers = (status: number, description: string, json: z.ZodType): Record<number, ResponseContract> => ({

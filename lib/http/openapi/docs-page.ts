@@ -15,7 +15,15 @@ export function docsAsset(name: string): MemoryFile | null {
   const asset = DOCS_ASSETS.find((known) => known === name);
   if (!asset) return null;
   let file = loaded.get(asset);
-  if (!file) loaded.set(asset, (file = memoryFile(readFileSync(path.join(process.cwd(), 'node_modules', 'swagger-ui-dist', asset)), asset, 'public, max-age=86400')));
+  if (!file)
+    loaded.set(
+      asset,
+      (file = memoryFile(
+        readFileSync(path.join(process.cwd(), 'node_modules', 'swagger-ui-dist', asset)),
+        asset,
+        'public, max-age=86400',
+      )),
+    );
   return file;
 }
 

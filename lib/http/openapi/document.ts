@@ -7,7 +7,12 @@ import { ROUTES } from './routes';
 
 const errorContent = { 'application/json': { schema: jsonSchemaOf(errorBodySchema, 'output') } };
 const retryAfter = { 'Retry-After': { description: 'seconds to wait', schema: { type: 'integer' } } };
-const requestId = { 'X-Request-Id': { description: "the request's id, as logged (yours when you send a sane one)", schema: { type: 'string' } } };
+const requestId = {
+  'X-Request-Id': {
+    description: "the request's id, as logged (yours when you send a sane one)",
+    schema: { type: 'string' },
+  },
+};
 
 const binarySize = (bytes: number) => (bytes >= 1024 * 1024 ? `${bytes / 1024 / 1024} MiB` : `${bytes / 1024} KiB`);
 
@@ -18,16 +23,22 @@ function errorsOf(route: RouteContract): Record<number, { description: string; h
     description: `${route.body || route.query ? 'a body or query that fails its schema (`field` names it), a body that is not JSON, or ' : ''}a path with a malformed %-escape`,
   };
   if (route.access === 'admin') errors[401] = { description: 'a missing or wrong admin token' };
-  if (route.params) errors[404] = { description: 'an unknown project, item or session (or a path that cannot name one)' };
+  if (route.params)
+    errors[404] = { description: 'an unknown project, item or session (or a path that cannot name one)' };
   for (const [status, description] of Object.entries(route.errors ?? {})) errors[Number(status)] = { description };
   if (route.method !== 'get') {
-    const crossSite = "a browser's request from another site's page (an `Origin` not this site's, or `Sec-Fetch-Site: cross-site`): nothing written, no cookie";
+    const crossSite =
+      "a browser's request from another site's page (an `Origin` not this site's, or `Sec-Fetch-Site: cross-site`): nothing written, no cookie";
     errors[403] = { description: errors[403] ? `${errors[403].description}; or ${crossSite}` : crossSite };
     errors[415] = { description: 'a body that is not `application/json`' };
   }
   if (route.body) errors[413] = { description: `a body over ${binarySize(route.body.maxBytes ?? MAX_BODY_BYTES)}` };
   if (route.access === 'write') errors[429] = { description: 'this client writes too fast', headers: retryAfter };
-  if (route.access === 'admin') errors[429] = { description: 'this client writes too fast, or sent too many wrong tokens (the right one then too)', headers: retryAfter };
+  if (route.access === 'admin')
+    errors[429] = {
+      description: 'this client writes too fast, or sent too many wrong tokens (the right one then too)',
+      headers: retryAfter,
+    };
   if (route.redis !== false) errors[503] = { description: 'Redis is unreachable; retry shortly', headers: retryAfter };
   return errors;
 }
@@ -37,7 +48,13 @@ function parametersOf(route: RouteContract) {
     Object.entries(object?.shape ?? {}).map(([name, schema]) => {
       const json = jsonSchemaOf(schema as z.ZodType, 'input');
       const { description, ...rest } = json;
-      return { name, in: where, required: where === 'path' || !(schema as z.ZodType).safeParse(undefined).success, description, schema: rest };
+      return {
+        name,
+        in: where,
+        required: where === 'path' || !(schema as z.ZodType).safeParse(undefined).success,
+        description,
+        schema: rest,
+      };
     });
   return [...from('path', route.params), ...from('query', route.query)];
 }
@@ -49,7 +66,12 @@ function operationOf(route: RouteContract) {
       'json' in response
         ? { 'application/json': { schema: jsonSchemaOf(response.json, 'output') } }
         : Object.fromEntries(response.content.map((type) => [type, { schema: { type: 'string' } }]));
-    const own = Object.fromEntries(Object.entries(response.headers ?? {}).map(([name, { description }]) => [name, { description, schema: { type: 'string' } }]));
+    const own = Object.fromEntries(
+      Object.entries(response.headers ?? {}).map(([name, { description }]) => [
+        name,
+        { description, schema: { type: 'string' } },
+      ]),
+    );
     responses[status] = { description: response.description, headers: { ...requestId, ...own }, content };
   }
   for (const [status, error] of Object.entries(errorsOf(route))) {
@@ -67,7 +89,9 @@ function operationOf(route: RouteContract) {
       ? {
           requestBody: {
             required: true,
-            content: { 'application/json': { schema: jsonSchemaOf(route.body.schema, 'input'), example: route.body.example } },
+            content: {
+              'application/json': { schema: jsonSchemaOf(route.body.schema, 'input'), example: route.body.example },
+            },
           },
         }
       : {}),
@@ -102,7 +126,9 @@ export function openApiDocument(): object {
     ],
     paths,
     components: {
-      securitySchemes: { adminBearer: { type: 'http', scheme: 'bearer', description: 'ADMIN_TOKEN, printed at start' } },
+      securitySchemes: {
+        adminBearer: { type: 'http', scheme: 'bearer', description: 'ADMIN_TOKEN, printed at start' },
+      },
     },
   });
 }

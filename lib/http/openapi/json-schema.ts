@@ -16,8 +16,11 @@ function tidy(node: unknown): unknown {
   if (typeof node !== 'object' || node === null) return node;
   return Object.fromEntries(
     Object.entries(node)
-      .filter(([key, value]) => key !== '$schema' && !((key === 'minimum' || key === 'maximum') && Math.abs(value as number) === Number.MAX_SAFE_INTEGER))
+      .filter(
+        ([key, value]) =>
+          key !== '$schema' &&
+          !((key === 'minimum' || key === 'maximum') && Math.abs(value as number) === Number.MAX_SAFE_INTEGER),
+      )
       .map(([key, value]) => [key, tidy(value)]),
   );
 }
-

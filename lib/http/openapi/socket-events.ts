@@ -8,7 +8,7 @@ export function socketEventsDocument(): object {
   return (built ??= {
     title: 'crowdpulse Socket.IO events',
     description:
-      'Socket.IO 4 on the app\'s own origin (path /socket.io/, WebSocket first). Payloads are JSON; `ack` is the reply to an emit made with an acknowledgement callback. Every watch is re-sent by the client on each (re)connect.',
+      "Socket.IO 4 on the app's own origin (path /socket.io/, WebSocket first). Payloads are JSON; `ack` is the reply to an emit made with an acknowledgement callback. Every watch is re-sent by the client on each (re)connect.",
     serverToClient: Object.entries(SERVER_EVENTS).map(([name, event]) => ({
       name,
       description: event.description,

@@ -18,7 +18,9 @@ export const postContribution = route(
     const slug = await pathSlug(context);
     const input = await readJson(request, contributionInputSchema);
     // Acknowledged once a replica of the project's slot has it; the fold event rebuilds itself.
-    const { id, at, amount, cancelled, created } = await acknowledged([projectKeys.info(slug)], () => recordContribution(slug, input, projectWriteContext(), pledgingVisitor(request)));
+    const { id, at, amount, cancelled, created } = await acknowledged([projectKeys.info(slug)], () =>
+      recordContribution(slug, input, projectWriteContext(), pledgingVisitor(request)),
+    );
     return Response.json({ id, at, amount, cancelled }, { status: created ? 201 : 200 });
   },
   { write: true },

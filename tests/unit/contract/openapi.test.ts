@@ -14,7 +14,9 @@ function servedRoutes(): string[] {
     .filter(({ kind }) => kind === 'api')
     .flatMap(({ pattern }) => {
       const source = readFileSync(path.join(appDir, pattern, 'route.ts'), 'utf8');
-      const methods = [...source.matchAll(/export (?:const|async function|function) (GET|POST|PUT|PATCH|DELETE)\b/g)].map((m) => m[1]!);
+      const methods = [
+        ...source.matchAll(/export (?:const|async function|function) (GET|POST|PUT|PATCH|DELETE)\b/g),
+      ].map((m) => m[1]!);
       return methods.map((method) => `${method} ${pattern.replace(/\[(\w+)\]/g, '{$1}')}`);
     })
     .sort();
@@ -23,7 +25,9 @@ function servedRoutes(): string[] {
 describe('the OpenAPI document', () => {
   it('documents every route the app serves, and nothing else', () => {
     const documented = Object.entries(document.paths)
-      .flatMap(([template, operations]) => Object.keys(operations).map((method) => `${method.toUpperCase()} ${template}`))
+      .flatMap(([template, operations]) =>
+        Object.keys(operations).map((method) => `${method.toUpperCase()} ${template}`),
+      )
       .sort();
     expect(documented).toEqual(servedRoutes());
   });
@@ -31,9 +35,14 @@ describe('the OpenAPI document', () => {
   it('is OpenAPI 3.1 with the admin bearer scheme on every admin route, and errors on every route', () => {
     const doc = openApiDocument() as { openapi: string; components: { securitySchemes: object } };
     expect(doc.openapi).toBe('3.1.0');
-    expect(doc.components.securitySchemes).toEqual({ adminBearer: expect.objectContaining({ type: 'http', scheme: 'bearer' }) });
+    expect(doc.components.securitySchemes).toEqual({
+      adminBearer: expect.objectContaining({ type: 'http', scheme: 'bearer' }),
+    });
     for (const route of ROUTES) {
-      const operation = document.paths[route.path]![route.method] as unknown as { security?: unknown; responses: Record<string, unknown> };
+      const operation = document.paths[route.path]![route.method] as unknown as {
+        security?: unknown;
+        responses: Record<string, unknown>;
+      };
       expect(operation.security, route.path).toEqual(route.access === 'admin' ? [{ adminBearer: [] }] : []);
       if (route.access === 'admin') expect(operation.responses, route.path).toHaveProperty('401');
       if (route.body) expect(operation.responses, route.path).toHaveProperty('413');
@@ -45,8 +54,11 @@ describe('the OpenAPI document', () => {
     for (const route of ROUTES.filter((r) => r.body)) {
       const { schema, example } = route.body!;
       expect(schema.safeParse(example).success, `${route.method} ${route.path}`).toBe(true);
-      const media = (document.paths[route.path]![route.method] as unknown as { requestBody: { content: Record<string, { schema: object; example: unknown }> } })
-        .requestBody.content['application/json']!;
+      const media = (
+        document.paths[route.path]![route.method] as unknown as {
+          requestBody: { content: Record<string, { schema: object; example: unknown }> };
+        }
+      ).requestBody.content['application/json']!;
       expect(media.example).toEqual(example);
       expect(compile(media.schema)(example), `${route.method} ${route.path}`).toBe(true);
     }
@@ -62,11 +74,23 @@ describe('the OpenAPI document', () => {
 
 describe('the Socket.IO events document', () => {
   it('describes every event with compilable payload, request and ack schemas', () => {
-    const events = socketEventsDocument() as { serverToClient: { name: string; payload: object }[]; clientToServer: { name: string; request: object | null; ack: object }[] };
+    const events = socketEventsDocument() as {
+      serverToClient: { name: string; payload: object }[];
+      clientToServer: { name: string; request: object | null; ack: object }[];
+    };
     expect(events.serverToClient.map((e) => e.name)).toEqual(
-      expect.arrayContaining(['live:change', 'server:status', 'leaderboard:change', 'ops:state', 'ops:published', 'creator:totals']),
+      expect.arrayContaining([
+        'live:change',
+        'server:status',
+        'leaderboard:change',
+        'ops:state',
+        'ops:published',
+        'creator:totals',
+      ]),
     );
-    expect(events.clientToServer.map((e) => e.name)).toEqual(expect.arrayContaining(['project:watch', 'leaderboard:watch', 'ops:watch', 'creator:watch']));
+    expect(events.clientToServer.map((e) => e.name)).toEqual(
+      expect.arrayContaining(['project:watch', 'leaderboard:watch', 'ops:watch', 'creator:watch']),
+    );
     for (const event of events.serverToClient) expect(() => compile(event.payload)).not.toThrow();
     for (const event of events.clientToServer) {
       expect(() => compile(event.ack)).not.toThrow();

@@ -3,7 +3,14 @@ import { appendFeedPage, applyFeedChange, describeEntry, type FeedState } from '
 import type { FeedEntry } from '../../../lib/feed/entries';
 
 const entry = (at: number, id: string, count = 1): FeedEntry => ({
-  id: `p:${id}`, cursor: `${String(at).padStart(13, '0')}:p:${id}`, kind: 'backers', project: { slug: 'p', title: 'Tidal Synth' }, at, contributions: count, backers: 1, updated: at,
+  id: `p:${id}`,
+  cursor: `${String(at).padStart(13, '0')}:p:${id}`,
+  kind: 'backers',
+  project: { slug: 'p', title: 'Tidal Synth' },
+  at,
+  contributions: count,
+  backers: 1,
+  updated: at,
 });
 
 describe('the feed page model', () => {
@@ -18,8 +25,16 @@ describe('the feed page model', () => {
   });
 
   it('shows an entry once when it was pushed live and then arrives with an older page', () => {
-    const state = appendFeedPage({ entries: [entry(5, 'e'), entry(4, 'd')], nextCursor: entry(4, 'd').cursor }, { entries: [entry(4, 'd'), entry(2, 'b')], nextCursor: null });
+    const state = appendFeedPage(
+      { entries: [entry(5, 'e'), entry(4, 'd')], nextCursor: entry(4, 'd').cursor },
+      { entries: [entry(4, 'd'), entry(2, 'b')], nextCursor: null },
+    );
     expect(state.entries.map((e) => e.id)).toEqual(['p:e', 'p:d', 'p:b']);
-    expect(applyFeedChange({ entries: [entry(5, 'e')], nextCursor: entry(5, 'e').cursor }, { type: 'entry', entry: entry(1, 'z') }).entries).toHaveLength(1);
+    expect(
+      applyFeedChange(
+        { entries: [entry(5, 'e')], nextCursor: entry(5, 'e').cursor },
+        { type: 'entry', entry: entry(1, 'z') },
+      ).entries,
+    ).toHaveLength(1);
   });
 });

@@ -64,7 +64,8 @@ describe('the headers a browser enforces', () => {
   });
 
   it('a compressed page is hashed as the browser will read it; writeHead’s status and headers are kept', async () => {
-    answer = (response) => response.writeHead(404, { 'content-type': 'text/html', 'content-encoding': 'gzip' }).end(gzipSync(PAGE));
+    answer = (response) =>
+      response.writeHead(404, { 'content-type': 'text/html', 'content-encoding': 'gzip' }).end(gzipSync(PAGE));
     const response = await fetch(url);
     expect(response.status).toBe(404);
     expect(await response.text()).toBe(PAGE);
@@ -74,13 +75,17 @@ describe('the headers a browser enforces', () => {
   it('an answer that is not a page gets the locked policy; a route’s own policy is kept', async () => {
     answer = (response) => response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
     expect(policyOf(await fetch(url))).toMatch(/^default-src 'none';.*frame-ancestors 'none'$/);
-    answer = (response) => response.writeHead(200, { 'content-type': 'text/html', 'content-security-policy': "script-src 'self'" }).end('<p>docs</p>');
+    answer = (response) =>
+      response
+        .writeHead(200, { 'content-type': 'text/html', 'content-security-policy': "script-src 'self'" })
+        .end('<p>docs</p>');
     expect(policyOf(await fetch(url))).toBe("script-src 'self'");
   });
 
   it('HSTS only when the client came over TLS, as a trusted proxy says; from anyone else X-Forwarded-Proto is ignored', async () => {
     answer = (response) => response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
-    const hsts = async () => (await fetch(url, { headers: { 'x-forwarded-proto': 'https' } })).headers.get('strict-transport-security');
+    const hsts = async () =>
+      (await fetch(url, { headers: { 'x-forwarded-proto': 'https' } })).headers.get('strict-transport-security');
     expect(await hsts()).toBeNull();
     process.env.TRUST_PROXY = '1';
     expect(await hsts()).toMatch(/^max-age=\d{7,}/);

@@ -5,12 +5,37 @@ import type { Board, LeaderboardChange, RankedEntry } from '../../../lib/leaderb
 
 const NOW = Date.parse('2030-01-08T12:00:00Z');
 const TODAY = periodAt('day', NOW);
-const row = (id: string, score: number, rank: number): RankedEntry => ({ id, player: id, name: id, score, date: 1, rank });
-const board = (entries: RankedEntry[], size = 3): Board => ({ version: 5, threshold: 0, lastPlacePlayers: 0, size, span: TODAY, entries });
-const added = (version: number, entry: RankedEntry, threshold = 0, day = TODAY.id, lastPlacePlayers = 0): LeaderboardChange => {
+const row = (id: string, score: number, rank: number): RankedEntry => ({
+  id,
+  player: id,
+  name: id,
+  score,
+  date: 1,
+  rank,
+});
+const board = (entries: RankedEntry[], size = 3): Board => ({
+  version: 5,
+  threshold: 0,
+  lastPlacePlayers: 0,
+  size,
+  span: TODAY,
+  entries,
+});
+const added = (
+  version: number,
+  entry: RankedEntry,
+  threshold = 0,
+  day = TODAY.id,
+  lastPlacePlayers = 0,
+): LeaderboardChange => {
   const { rank, ...rest } = entry;
   const place = (id: string) => ({ id, rank, listed: true, threshold, lastPlacePlayers });
-  return { type: 'entry-added', version, entry: rest, boards: { day: place(day), week: place('2030-W02'), all: place('all') } };
+  return {
+    type: 'entry-added',
+    version,
+    entry: rest,
+    boards: { day: place(day), week: place('2030-W02'), all: place('all') },
+  };
 };
 
 describe('the browser model of a leaderboard', () => {
@@ -32,27 +57,39 @@ describe('the browser model of a leaderboard', () => {
       entries: [row('a', 9, 1), { ...better, rank: 2 }, row('b', 5, 3)],
     });
     const best = { ...row('b2', 10, 1), player: 'b' };
-    expect(applyBoardChange(current, added(6, best))).toMatchObject({ entries: [{ ...best, rank: 1 }, row('a', 9, 2), row('c', 3, 3)] });
+    expect(applyBoardChange(current, added(6, best))).toMatchObject({
+      entries: [{ ...best, rank: 1 }, row('a', 9, 2), row('c', 3, 3)],
+    });
   });
 
   it('drops the row of the same network the entry replaced (rows per network), wherever it was', () => {
     const current = board([row('a', 9, 1), row('b', 5, 2), row('c', 3, 3)]);
     const change = added(6, row('d', 6, 2), 4) as Extract<LeaderboardChange, { type: 'entry-added' }>;
     for (const place of Object.values(change.boards)) place.replaced = 'b';
-    expect(applyBoardChange(current, change)).toMatchObject({ threshold: 4, entries: [row('a', 9, 1), row('d', 6, 2), row('c', 3, 3)] });
+    expect(applyBoardChange(current, change)).toMatchObject({
+      threshold: 4,
+      entries: [row('a', 9, 1), row('d', 6, 2), row('c', 3, 3)],
+    });
   });
 
   it('drops every row of a hidden player, and opens the board to any score', () => {
-    const current = { ...board([row('a', 9, 1), { ...row('b', 5, 2), player: 'cheat' }, { ...row('c', 3, 3), player: 'cheat' }]), threshold: 4 };
+    const current = {
+      ...board([row('a', 9, 1), { ...row('b', 5, 2), player: 'cheat' }, { ...row('c', 3, 3), player: 'cheat' }]),
+      threshold: 4,
+    };
     expect(applyBoardChange(current, { type: 'player-hidden', version: 6, player: 'cheat' })).toEqual({
-      ...current, version: 6, threshold: 0, entries: [row('a', 9, 1)],
+      ...current,
+      version: 6,
+      threshold: 0,
+      entries: [row('a', 9, 1)],
     });
   });
 
   it('takes the version of a change that did not enter this board, and nothing else', () => {
     const current = board([row('a', 9, 1)]);
     const change = added(6, row('x', 1, 2));
-    if (change.type === 'entry-added') change.boards.day = { id: TODAY.id, rank: 0, listed: false, threshold: 2, lastPlacePlayers: 0 };
+    if (change.type === 'entry-added')
+      change.boards.day = { id: TODAY.id, rank: 0, listed: false, threshold: 2, lastPlacePlayers: 0 };
     expect(applyBoardChange(current, change)).toEqual({ ...current, version: 6, threshold: 2 });
   });
 
@@ -89,7 +126,11 @@ describe('the browser model of a leaderboard', () => {
   });
 
   it('takes the boards again when the shown day ends, on the server’s clock', () => {
-    const boards = { day: board([]), week: { ...board([]), span: periodAt('week', NOW) }, all: { ...board([]), span: periodAt('all', NOW) } };
+    const boards = {
+      day: board([]),
+      week: { ...board([]), span: periodAt('week', NOW) },
+      all: { ...board([]), span: periodAt('all', NOW) },
+    };
     expect(msUntilRollover(boards, NOW)).toBe(12 * 3_600_000);
     expect(msUntilRollover(boards, TODAY.endsAt! + 5_000)).toBe(0);
   });
@@ -114,4 +155,3 @@ describe('the browser model of a leaderboard', () => {
     expect([...arrived].sort()).toEqual(['n47', 'n48', 'n49']);
   });
 });
-

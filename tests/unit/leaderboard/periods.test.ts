@@ -6,7 +6,10 @@ const at = (iso: string) => Date.parse(iso);
 describe('the boards’ periods (UTC days, ISO weeks)', () => {
   it('name a day by its UTC date, from midnight to midnight', () => {
     expect(periodAt('day', at('2026-11-23T23:59:59.999Z'))).toEqual({
-      period: 'day', id: '2026-11-23', startsAt: at('2026-11-23T00:00:00Z'), endsAt: at('2026-11-24T00:00:00Z'),
+      period: 'day',
+      id: '2026-11-23',
+      startsAt: at('2026-11-23T00:00:00Z'),
+      endsAt: at('2026-11-24T00:00:00Z'),
       expiresAt: at('2026-11-24T00:00:00Z') + KEPT_AFTER_END.day,
     });
     expect(periodAt('day', at('2026-11-24T00:00:00Z')).id).toBe('2026-11-24');
@@ -24,12 +27,22 @@ describe('the boards’ periods (UTC days, ISO weeks)', () => {
     ];
     for (const [time, id, monday] of cases) {
       const week = periodAt('week', at(time));
-      expect([week.id, week.startsAt, week.endsAt], time).toEqual([id, at(`${monday}T00:00:00Z`), at(`${monday}T00:00:00Z`) + 7 * 86_400_000]);
+      expect([week.id, week.startsAt, week.endsAt], time).toEqual([
+        id,
+        at(`${monday}T00:00:00Z`),
+        at(`${monday}T00:00:00Z`) + 7 * 86_400_000,
+      ]);
       expect(week.expiresAt).toBe(week.endsAt! + KEPT_AFTER_END.week);
     }
   });
 
   it('all time is one board that never ends', () => {
-    expect(periodAt('all', Date.now())).toEqual({ period: 'all', id: 'all', startsAt: 0, endsAt: null, expiresAt: null });
+    expect(periodAt('all', Date.now())).toEqual({
+      period: 'all',
+      id: 'all',
+      startsAt: 0,
+      endsAt: null,
+      expiresAt: null,
+    });
   });
 });

@@ -17,12 +17,15 @@ describe('the feedback after an answer', () => {
       const { headline, detail } = feedbackOf(false, right, question.explanation);
       const said = `${headline} ${detail}`.toLowerCase();
       expect(said.split(right.toLowerCase()).length - 1, `${question.id}: ${said}`).toBeGreaterThanOrEqual(1);
-      if (headline.includes(`“${right}”`)) expect(detail.toLowerCase().startsWith(right.toLowerCase()), `${question.id}: ${detail}`).toBe(false);
+      if (headline.includes(`“${right}”`))
+        expect(detail.toLowerCase().startsWith(right.toLowerCase()), `${question.id}: ${detail}`).toBe(false);
     }
   });
 
   it('drops an opening “answer:” too, and starts what is left with a capital', () => {
-    expect(feedbackOf(false, 'WebAssembly', 'WebAssembly: a compact binary format.').detail).toBe('A compact binary format.');
+    expect(feedbackOf(false, 'WebAssembly', 'WebAssembly: a compact binary format.').detail).toBe(
+      'A compact binary format.',
+    );
   });
 
   it('lets an explanation that opens by naming the answer in a sentence say it, once', () => {
@@ -34,6 +37,9 @@ describe('the feedback after an answer', () => {
 
   it('keeps an explanation that does not open with the answer, and a right answer’s as it is', () => {
     expect(feedbackOf(false, '6379', 'Redis listens there by default.').detail).toBe('Redis listens there by default.');
-    expect(feedbackOf(true, 'Real', 'Real. Greek for helmsman.')).toEqual({ headline: 'Correct!', detail: 'Real. Greek for helmsman.' });
+    expect(feedbackOf(true, 'Real', 'Real. Greek for helmsman.')).toEqual({
+      headline: 'Correct!',
+      detail: 'Real. Greek for helmsman.',
+    });
   });
 });

@@ -24,13 +24,18 @@ afterEach(async () => {
  */
 function scheduledWatches(): () => number[] {
   const spy = vi.spyOn(globalThis, 'setTimeout');
-  return () => spy.mock.calls.filter(([run]) => typeof run === 'function' && run.name === 'watch').map(([, ms]) => Number(ms));
+  return () =>
+    spy.mock.calls.filter(([run]) => typeof run === 'function' && run.name === 'watch').map(([, ms]) => Number(ms));
 }
 
 /** Small waits, so the tests run quickly; the pages' own are WATCH_TIMING. */
 const FAST: WatchTiming = { firstMs: 100, maxMs: 1_600, rewatchJitterMs: 50, resyncJitterMs: 50 };
 
-async function watchedPage({ pages = 1, timing = FAST, answer }: { pages?: number; timing?: WatchTiming; answer?: 'unavailable' } = {}) {
+async function watchedPage({
+  pages = 1,
+  timing = FAST,
+  answer,
+}: { pages?: number; timing?: WatchTiming; answer?: 'unavailable' } = {}) {
   const http = createServer();
   const server: RealtimeServer = new Server(http);
   http.listen(0, '127.0.0.1');
@@ -52,10 +57,17 @@ async function watchedPage({ pages = 1, timing = FAST, answer }: { pages?: numbe
   const connection: ConnectionState[] = [];
   const states: number[] = [];
   for (let page = 0; page < pages; page++) {
-    const socket: LiveClientSocket = connect(`http://127.0.0.1:${(http.address() as AddressInfo).port}`, { transports: ['websocket'], forceNew: true });
+    const socket: LiveClientSocket = connect(`http://127.0.0.1:${(http.address() as AddressInfo).port}`, {
+      transports: ['websocket'],
+      forceNew: true,
+    });
     const watching = keepWatching<number, never>(socket, {
       ask: (timeout, answer) =>
-        socket.timeout(timeout).emit('project:watch', { slug: 'p' }, (error, reply) => answer(error || !reply.ok ? null : (reply.snapshot.version as number))),
+        socket
+          .timeout(timeout)
+          .emit('project:watch', { slug: 'p' }, (error, reply) =>
+            answer(error || !reply.ok ? null : (reply.snapshot.version as number)),
+          ),
       take: (state) => void states.push(state),
       onConnection: (state) => connection.push(state),
       timing,

@@ -7,7 +7,13 @@ it('instances started together beat at different moments of the interval, then o
   vi.useFakeTimers({ now: 0 });
   const beats: Record<string, number[]> = { first: [], second: [] };
   const draws = [0.1, 0.7];
-  const timers = Object.keys(beats).map((name, i) => everySpread(() => void beats[name]!.push(Date.now()), 30_000, () => draws[i]!));
+  const timers = Object.keys(beats).map((name, i) =>
+    everySpread(
+      () => void beats[name]!.push(Date.now()),
+      30_000,
+      () => draws[i]!,
+    ),
+  );
 
   vi.advanceTimersByTime(100_000);
 

@@ -12,7 +12,11 @@ const quietTopics: PageTopics = {
 const page: SharedPage = { path: '/projects/kept', topic: { kind: 'project', slug: 'kept' } };
 
 async function viewTwice(html: string) {
-  const cache = createPageCache(quietTopics, async () => ({ status: 200, headers: { 'content-type': 'text/html' }, body: Buffer.from(html) }));
+  const cache = createPageCache(quietTopics, async () => ({
+    status: 200,
+    headers: { 'content-type': 'text/html' },
+    body: Buffer.from(html),
+  }));
   const answers: Record<string, string>[] = [];
   for (let view = 0; view < 2; view++) {
     let headers: Record<string, string> = {};
@@ -38,7 +42,10 @@ describe('the page cache keeps a render only when it is whole', () => {
 
   it.each([
     ['a boundary that failed in the shell', '<main><!--$!--><template data-dgst="1"></template>…<!--/$--></main>'],
-    ['a streamed boundary that failed later', '<main><!--$?--><template id="B:0"></template><!--/$--></main><script>$RX("B:0","1")</script>'],
+    [
+      'a streamed boundary that failed later',
+      '<main><!--$?--><template id="B:0"></template><!--/$--></main><script>$RX("B:0","1")</script>',
+    ],
   ])('renders again, privately, after %s fell back to the browser', async (_, html) => {
     const { renders, cacheControl } = await viewTwice(html);
     expect(renders).toBe(2);

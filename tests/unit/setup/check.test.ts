@@ -14,13 +14,21 @@ describe('npm test’s first step: what the machine lacks', () => {
   });
 
   it('names a program too old, its version, the one needed and why', () => {
-    const dir = fakePrograms({ ...VERSIONS, 'redis-server': 'Redis server v=6.2.14 sha=0', chromium: 'Chromium 120.0.6099.71' });
+    const dir = fakePrograms({
+      ...VERSIONS,
+      'redis-server': 'Redis server v=6.2.14 sha=0',
+      chromium: 'Chromium 120.0.6099.71',
+    });
     const findings = check(['redis-server', 'chromium', 'haproxy'], env(dir), 'debian');
-    expect(findings.map((finding) => finding.problem === 'too old' && [finding.requirement.name, finding.version])).toEqual([
+    expect(
+      findings.map((finding) => finding.problem === 'too old' && [finding.requirement.name, finding.version]),
+    ).toEqual([
       ['redis-server', '6.2.14'],
       ['chromium', '120.0.6099.71'],
     ]);
-    expect(explain(findings, 'debian')).toContain(`Too old: redis-server 6.2.14 at ${path.join(dir, 'redis-server')}; 7.0 or newer is needed`);
+    expect(explain(findings, 'debian')).toContain(
+      `Too old: redis-server 6.2.14 at ${path.join(dir, 'redis-server')}; 7.0 or newer is needed`,
+    );
   });
 
   it('counts fonts as missing when fc-list knows none for a language the demo writes in', () => {
@@ -32,7 +40,8 @@ describe('npm test’s first step: what the machine lacks', () => {
 
 describe('the message for what is missing, per platform', () => {
   // This machine has the programs in their usual places: what is missing is stated, not staged.
-  const missing = (names: string[]): Finding[] => names.map((name) => ({ requirement: REQUIREMENTS.find((known) => known.name === name)!, problem: 'missing' }));
+  const missing = (names: string[]): Finding[] =>
+    names.map((name) => ({ requirement: REQUIREMENTS.find((known) => known.name === name)!, problem: 'missing' }));
   const all = ['redis-server', 'chromium', 'haproxy', 'fonts'];
 
   // No fc-list on this PATH: every font and fontconfig itself count as missing.
@@ -40,26 +49,37 @@ describe('the message for what is missing, per platform', () => {
 
   it('on Debian: one apt-get line, and Playwright’s browser as the alternative', () => {
     const message = explain(missing(all), 'debian', bare);
-    expect(message).toContain('sudo apt-get install -y redis-server chromium haproxy fontconfig fonts-noto-cjk fonts-dejavu-core\n');
+    expect(message).toContain(
+      'sudo apt-get install -y redis-server chromium haproxy fontconfig fonts-noto-cjk fonts-dejavu-core\n',
+    );
     expect(message).toContain('For Chromium, instead: npx playwright install chromium');
     expect(message).toContain('Set REDIS_SERVER_PATH, REDIS_CLI_PATH, CHROMIUM_PATH, HAPROXY_PATH to its path');
   });
 
   it('on Ubuntu: apt-get for all but Chromium, whose package is a snap: Playwright’s browser, or the snap', () => {
     const message = explain(missing(all), 'ubuntu', bare);
-    expect(message).toContain('sudo apt-get install -y redis-server haproxy fontconfig fonts-noto-cjk fonts-dejavu-core\n');
+    expect(message).toContain(
+      'sudo apt-get install -y redis-server haproxy fontconfig fonts-noto-cjk fonts-dejavu-core\n',
+    );
     expect(message).toContain('For Chromium, use: npx playwright install chromium');
     expect(message).toContain('sudo snap install chromium');
   });
 
   it('on Fedora: dnf and Fedora’s names (its redis is Valkey, which passes)', () => {
-    expect(explain(missing(all), 'fedora', bare)).toContain('sudo dnf install -y redis chromium haproxy fontconfig google-noto-sans-cjk-fonts dejavu-sans-fonts\n');
-    const valkey = fakePrograms({ ...VERSIONS, 'redis-server': 'Valkey server v=8.0.2 sha=00000000:0 malloc=jemalloc-5.3.0 bits=64 build=1' });
+    expect(explain(missing(all), 'fedora', bare)).toContain(
+      'sudo dnf install -y redis chromium haproxy fontconfig google-noto-sans-cjk-fonts dejavu-sans-fonts\n',
+    );
+    const valkey = fakePrograms({
+      ...VERSIONS,
+      'redis-server': 'Valkey server v=8.0.2 sha=00000000:0 malloc=jemalloc-5.3.0 bits=64 build=1',
+    });
     expect(check(['redis-server'], env(valkey), 'fedora')).toEqual([]);
   });
 
   it('on RHEL and its rebuilds: EPEL first, where Chromium and the CJK fonts are', () => {
-    expect(explain(missing(['chromium', 'fonts']), 'rhel', bare)).toContain('sudo dnf install -y epel-release && sudo dnf install -y chromium fontconfig google-noto-sans-cjk-ttc-fonts dejavu-sans-fonts\n');
+    expect(explain(missing(['chromium', 'fonts']), 'rhel', bare)).toContain(
+      'sudo dnf install -y epel-release && sudo dnf install -y chromium fontconfig google-noto-sans-cjk-ttc-fonts dejavu-sans-fonts\n',
+    );
   });
 
   it('names the fonts missing, and installs only their package', () => {
@@ -77,7 +97,9 @@ describe('the message for what is missing, per platform', () => {
   });
 
   it('elsewhere: what is missing, for the system’s own package manager', () => {
-    expect(explain(missing(['haproxy']), 'other', bare)).toContain("Install haproxy with your system's package manager.");
+    expect(explain(missing(['haproxy']), 'other', bare)).toContain(
+      "Install haproxy with your system's package manager.",
+    );
   });
 
   it('tells the platform from /etc/os-release', () => {

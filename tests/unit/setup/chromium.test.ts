@@ -9,7 +9,7 @@ const browsers = mkdtempSync(path.join(os.tmpdir(), 'crowdpulse-browsers-'));
 process.env.PLAYWRIGHT_BROWSERS_PATH = browsers;
 
 /** docs/configuration.md: CHROMIUM_PATH, then PATH, then the browser Playwright installed, then the usual places. */
-it("finds Chromium on PATH first, then the browser Playwright installed for its pinned version", async () => {
+it('finds Chromium on PATH first, then the browser Playwright installed for its pinned version', async () => {
   const { chromiumPath } = await import('../../../scripts/chromium');
   const { chromium } = await import('playwright-core');
   const playwrights = chromium.executablePath();

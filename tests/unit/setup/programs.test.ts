@@ -10,7 +10,9 @@ describe('finding an outside program', () => {
   const lookup = { ...PROGRAMS.haproxy, locations: [path.join(elsewhere, 'haproxy')] };
 
   it('takes the path its variable names, before PATH', () => {
-    expect(findProgram('haproxy', lookup, { HAPROXY_PATH: path.join(elsewhere, 'haproxy'), PATH: onPath })).toBe(path.join(elsewhere, 'haproxy'));
+    expect(findProgram('haproxy', lookup, { HAPROXY_PATH: path.join(elsewhere, 'haproxy'), PATH: onPath })).toBe(
+      path.join(elsewhere, 'haproxy'),
+    );
   });
 
   it('refuses a variable naming no executable, in one line that names both', () => {
@@ -20,13 +22,17 @@ describe('finding an outside program', () => {
   });
 
   it('then looks on PATH, then where systems put it (Debian keeps haproxy in /usr/sbin, off a user’s PATH)', () => {
-    expect(findProgram('haproxy', lookup, { PATH: `/nonexistent${path.delimiter}${onPath}` })).toBe(path.join(onPath, 'haproxy'));
+    expect(findProgram('haproxy', lookup, { PATH: `/nonexistent${path.delimiter}${onPath}` })).toBe(
+      path.join(onPath, 'haproxy'),
+    );
     expect(findProgram('haproxy', lookup, { PATH: '/nonexistent' })).toBe(path.join(elsewhere, 'haproxy'));
     expect(findProgram('haproxy', { ...lookup, locations: [] }, { PATH: '/nonexistent' })).toBeUndefined();
   });
 
   it('passes over a file that is not executable', () => {
     const dir = fakePrograms({});
-    expect(findProgram('haproxy', { ...lookup, locations: [path.join(dir, 'missing')] }, { PATH: dir })).toBeUndefined();
+    expect(
+      findProgram('haproxy', { ...lookup, locations: [path.join(dir, 'missing')] }, { PATH: dir }),
+    ).toBeUndefined();
   });
 });

@@ -3,7 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 
 /** A folder of stand-in programs: each prints `output` when run, as `--version` would. */
-export function fakePrograms(programs: Record<string, string>, dir = mkdtempSync(path.join(os.tmpdir(), 'crowdpulse-programs-'))): string {
+export function fakePrograms(
+  programs: Record<string, string>,
+  dir = mkdtempSync(path.join(os.tmpdir(), 'crowdpulse-programs-')),
+): string {
   mkdirSync(dir, { recursive: true });
   for (const [name, output] of Object.entries(programs)) {
     const file = path.join(dir, name);

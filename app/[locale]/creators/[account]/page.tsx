@@ -13,7 +13,11 @@ type Props = { params: Promise<{ account: string; locale: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { account } = await params;
-  return { title: 'Creator', description: 'A creator’s projects and what they raised, live.', alternates: { canonical: `/creators/${account}` } };
+  return {
+    title: 'Creator',
+    description: 'A creator’s projects and what they raised, live.',
+    alternates: { canonical: `/creators/${account}` },
+  };
 }
 
 export default orUnavailable(async function CreatorPage({ params }: Props) {

@@ -37,7 +37,10 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const locale = asLocale((await params).locale);
   const t = await getTranslations({ locale, namespace: 'Project' });
   // Redis away: the page says so itself (orUnavailable), and nothing is worth previewing.
-  const [project, listed] = await Promise.all([loadProject(slug).catch(() => undefined), isSlug(slug) ? isListed(slug).catch(() => true) : true]);
+  const [project, listed] = await Promise.all([
+    loadProject(slug).catch(() => undefined),
+    isSlug(slug) ? isListed(slug).catch(() => true) : true,
+  ]);
   if (project === undefined) return { title: t('project') };
   if (project === null) return { title: t('noSuch'), robots: { index: false } };
   const { title } = project;
@@ -47,7 +50,10 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
     title,
     description,
     // The same project in the other languages: a search engine offers each reader theirs.
-    alternates: { canonical: url, languages: Object.fromEntries(routing.locales.map((other) => [other, `/${other}/projects/${slug}`])) },
+    alternates: {
+      canonical: url,
+      languages: Object.fromEntries(routing.locales.map((other) => [other, `/${other}/projects/${slug}`])),
+    },
     // An unlisted project (a QA one) is reached by its link, but kept out of search engines.
     ...(!listed && { robots: { index: false } }),
     openGraph: { siteName: 'crowdpulse', type: 'website', url, title, description },
@@ -80,14 +86,22 @@ export default orUnavailable(async function ProjectPage({ params }: Props) {
           <p className="text-sm font-medium text-slate-500 dark:text-slate-400">
             {t.rich('by', {
               link: () => (
-                <Link prefetch={false} href={`/creators/${project.creatorAccount}`} data-testid="creator-link" className="text-accent dark:text-indigo-300 hover:underline">
+                <Link
+                  prefetch={false}
+                  href={`/creators/${project.creatorAccount}`}
+                  data-testid="creator-link"
+                  className="text-accent dark:text-indigo-300 hover:underline"
+                >
                   <bdi>{project.creator}</bdi>
                 </Link>
               ),
             })}
           </p>
           <div className="mt-1 flex flex-wrap items-center justify-between gap-x-3 gap-y-2">
-            <h1 data-testid="project-title" className="min-w-0 text-2xl font-bold tracking-tight wrap-break-word hyphens-auto sm:text-4xl">
+            <h1
+              data-testid="project-title"
+              className="min-w-0 text-2xl font-bold tracking-tight wrap-break-word hyphens-auto sm:text-4xl"
+            >
               <bdi>{project.title}</bdi>
             </h1>
             <span className="flex flex-wrap items-center gap-2">

@@ -6,5 +6,7 @@ import { route } from '@/lib/http/route';
 export const GET = route(async (_request: Request, { params }: { params: Promise<{ asset: string }> }) => {
   const asset = docsAsset((await params).asset);
   if (!asset) throw new NotFoundError('asset');
-  return new Response(new Uint8Array(asset.identity), { headers: { 'Content-Type': asset.type, 'Cache-Control': asset.cacheControl, ETag: asset.etag } });
+  return new Response(new Uint8Array(asset.identity), {
+    headers: { 'Content-Type': asset.type, 'Cache-Control': asset.cacheControl, ETag: asset.etag },
+  });
 });

@@ -18,7 +18,9 @@ export const POST = route(
     await limitBursts(request);
     const burst = await fireBurst(metricFolder()).catch((error: unknown) => {
       if (!(error instanceof BurstRunningError)) throw error;
-      throw new HttpError(409, 'burst_running', error.message, undefined, { 'Retry-After': String(Math.ceil(error.retryAfterMs / 1000)) });
+      throw new HttpError(409, 'burst_running', error.message, undefined, {
+        'Retry-After': String(Math.ceil(error.retryAfterMs / 1000)),
+      });
     });
     return Response.json(burst, { status: 202 });
   },

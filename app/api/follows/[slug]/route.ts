@@ -10,7 +10,10 @@ export const DELETE = route(
   async (request: Request, context: SlugParams) => {
     const slug = await pathSlug(context);
     const visitor = knownVisitor(request);
-    if (visitor) await acknowledged([visitorFeedKeys(visitor).follows, projectFeedKeys(slug).followers], () => unfollow(defaultFeedContext(), visitor, slug));
+    if (visitor)
+      await acknowledged([visitorFeedKeys(visitor).follows, projectFeedKeys(slug).followers], () =>
+        unfollow(defaultFeedContext(), visitor, slug),
+      );
     return visitorJson(null, { status: 204 });
   },
   { write: true },

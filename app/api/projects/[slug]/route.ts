@@ -16,7 +16,9 @@ export const PUT = route(
     });
     const input = await readJson(request, projectInputSchema);
     // The project's slot and the catalogue's: acknowledged once a replica has both.
-    const { created, project } = await acknowledged([projectKeys.info(slug), catalogueKeys.order], () => putProject(slug, input));
+    const { created, project } = await acknowledged([projectKeys.info(slug), catalogueKeys.order], () =>
+      putProject(slug, input),
+    );
     return Response.json(project, { status: created ? 201 : 200 });
   },
   { admin: true },

@@ -9,4 +9,7 @@ import { playerIdOf } from '@/lib/visitors/player';
  * The player is the visitor cookie (given with this answer when the request had none), stored as
  * its public id: only that player may submit the session. Their open session, if any, ends.
  */
-export const POST = route(async (request: Request) => Response.json(await startSession(playerIdOf(requirePlayer(request))), { status: 201 }), { write: true, limit: limitQuizStarts });
+export const POST = route(
+  async (request: Request) => Response.json(await startSession(playerIdOf(requirePlayer(request))), { status: 201 }),
+  { write: true, limit: limitQuizStarts },
+);

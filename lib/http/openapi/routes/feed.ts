@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { slugSchema } from '../../../live-events/schemas';
 import { projectSchema } from '../../../projects/schemas';
-import { feedPageSchema, feedQuerySchema, followedSchema, followInputSchema, followsSchema } from '../../../feed/schemas';
+import {
+  feedPageSchema,
+  feedQuerySchema,
+  followedSchema,
+  followInputSchema,
+  followsSchema,
+} from '../../../feed/schemas';
 import { answers, defineRoutes } from '../contract';
 
 const visitor = 'The visitor is the signed `cp_vid` cookie.';
@@ -18,7 +24,10 @@ export const feedRoutes = defineRoutes('feed', [
       ...answers(201, 'now following', followedSchema),
       ...answers(200, 'already following', followedSchema),
     },
-    errors: { 404: 'no such project', 409: 'the visitor follows FOLLOWS_PER_VISITOR projects already (200 by default): `maxFollows` beside the error' },
+    errors: {
+      404: 'no such project',
+      409: 'the visitor follows FOLLOWS_PER_VISITOR projects already (200 by default): `maxFollows` beside the error',
+    },
   },
   {
     method: 'delete',
@@ -54,7 +63,7 @@ export const feedRoutes = defineRoutes('feed', [
   {
     method: 'post',
     path: '/api/feed',
-    summary: "The same page, read as the visitor looking at their feed: the count of new entries starts again from now",
+    summary: 'The same page, read as the visitor looking at their feed: the count of new entries starts again from now',
     description: `${visitor} Without one, an empty page and nothing recorded. No body.`,
     access: 'write',
     query: feedQuerySchema,

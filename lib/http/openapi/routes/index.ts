@@ -6,4 +6,10 @@ import { quizRoutes } from './quiz';
 import { serviceRoutes } from './service';
 
 /** Every HTTP route the app serves; the contract test holds this list to app/api/**\/route.ts. */
-export const ROUTES: RouteContract[] = [...projectRoutes, ...quizRoutes, ...foldingRoutes, ...feedRoutes, ...serviceRoutes];
+export const ROUTES: RouteContract[] = [
+  ...projectRoutes,
+  ...quizRoutes,
+  ...foldingRoutes,
+  ...feedRoutes,
+  ...serviceRoutes,
+];

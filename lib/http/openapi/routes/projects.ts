@@ -25,10 +25,14 @@ import { answers, defineRoutes } from '../contract';
 const slug = z.object({ slug: slugSchema });
 const slugAndId = z.object({ slug: slugSchema, id: eventIdSchema });
 const slugAndTier = z.object({ slug: slugSchema, tier: tierIdSchema });
-const holder = 'The holder is the visitor (the signed `cp_vid` cookie): a request without one is given one (`Set-Cookie`), or a 429 when its address has asked for too many new ones.';
+const holder =
+  'The holder is the visitor (the signed `cp_vid` cookie): a request without one is given one (`Set-Cookie`), or a 429 when its address has asked for too many new ones.';
 const written = (what: string) => ({
   201: { description: `${what} recorded`, json: writtenEventSchema },
-  200: { description: 'this id was recorded already: nothing counted twice, the original time', json: writtenEventSchema },
+  200: {
+    description: 'this id was recorded already: nothing counted twice, the original time',
+    json: writtenEventSchema,
+  },
 });
 /** A fixed past time: an import example stays valid (its events are simply too old to count). */
 const PAST = Date.UTC(2026, 0, 1);
@@ -78,13 +82,16 @@ export const projectRoutes = defineRoutes('projects', [
       201: { description: 'created', json: projectSchema },
       200: { description: 'updated; its total is untouched', json: projectSchema },
     },
-    errors: { 409: '`tier_in_use`: the save drops a tier that has pledges, or limits it below them (`tier` beside the error): nothing saved' },
+    errors: {
+      409: '`tier_in_use`: the save drops a tier that has pledges, or limits it below them (`tier` beside the error): nothing saved',
+    },
   },
   {
     method: 'get',
     path: '/api/projects/{slug}/live',
     summary: "A project's live state",
-    description: 'Contributions of the last 24 h, contributors of the last 30 min, news, viewers, the head of the activity timeline; every item with its `at`, judged against `serverTime`.',
+    description:
+      'Contributions of the last 24 h, contributors of the last 30 min, news, viewers, the head of the activity timeline; every item with its `at`, judged against `serverTime`.',
     params: slug,
     responses: answers(200, 'the snapshot', liveSnapshotSchema),
   },
@@ -103,7 +110,7 @@ export const projectRoutes = defineRoutes('projects', [
     description:
       'Send your own `id` to make a retry safe: the ledger keeps every pledge for the life of the project, so the same id again, at any time, ' +
       'answers 200 with the original pledge and changes nothing. A visitor (the signed cookie) backing twice is one backer; a name never makes one: a request without a cookie is given one (`Set-Cookie`), or a 429 when its address has asked for too many new ones. ' +
-      "A pledge naming a tier the visitor holds (POST …/tiers/{tier}/hold) consumes the hold.",
+      'A pledge naming a tier the visitor holds (POST …/tiers/{tier}/hold) consumes the hold.',
     access: 'write',
     params: slug,
     body: { schema: contributionInputSchema, example: { name: 'Ana', amount: 25 } },
@@ -118,10 +125,10 @@ export const projectRoutes = defineRoutes('projects', [
   {
     method: 'post',
     path: '/api/projects/{slug}/tiers/{tier}/hold',
-    summary: "Hold a place of a limited tier while finishing the form",
+    summary: 'Hold a place of a limited tier while finishing the form',
     description:
       `${holder} One hold per visitor per tier: asked again, the same hold (200). It lapses by itself at \`expiresAt\` (HOLD_MS, 10 minutes by default): ` +
-      'every open page drops it then, with no request. `/live` counts it in the tier\'s `held`.',
+      "every open page drops it then, with no request. `/live` counts it in the tier's `held`.",
     access: 'write',
     params: slugAndTier,
     responses: {
@@ -151,14 +158,19 @@ export const projectRoutes = defineRoutes('projects', [
     summary: 'Cancel a contribution',
     access: 'admin',
     params: slugAndId,
-    responses: answers(200, 'cancelled; the count and totals after it (a second cancel is a 404)', cancelledContributionSchema),
+    responses: answers(
+      200,
+      'cancelled; the count and totals after it (a second cancel is a 404)',
+      cancelledContributionSchema,
+    ),
   },
   {
     method: 'get',
     path: '/api/projects/{slug}/reconcile',
     tag: 'admin',
     summary: "Check a project's totals against its ledger",
-    description: 'Sums the ledger page by page (HSCAN) and compares it with `raised` and `backers`; a pledge landing during the sum starts it again.',
+    description:
+      'Sums the ledger page by page (HSCAN) and compares it with `raised` and `backers`; a pledge landing during the sum starts it again.',
     access: 'admin',
     params: slug,
     responses: answers(200, 'the totals, the ledger sums, and whether they agree', reconcileSchema),
@@ -167,7 +179,8 @@ export const projectRoutes = defineRoutes('projects', [
     method: 'post',
     path: '/api/projects/{slug}/shares',
     summary: 'Count a share of the project',
-    description: 'What the page\'s Share button sends once the link was shared or copied: the `shares` live kind, counted over WINDOW_SHARES_MS (24 h). The same `id` again is counted once.',
+    description:
+      "What the page's Share button sends once the link was shared or copied: the `shares` live kind, counted over WINDOW_SHARES_MS (24 h). The same `id` again is counted once.",
     access: 'write',
     params: slug,
     body: { schema: shareInputSchema, example: {} },
@@ -206,7 +219,13 @@ export const projectRoutes = defineRoutes('projects', [
       example: {
         events: [
           { kind: 'contribution', id: 'import-example-c1', name: 'Kim Min-jun', amount: 40, at: PAST },
-          { kind: 'news', id: 'import-example-n1', title: 'Prototype shipped', url: 'https://example.org/news/prototype', at: PAST },
+          {
+            kind: 'news',
+            id: 'import-example-n1',
+            title: 'Prototype shipped',
+            url: 'https://example.org/news/prototype',
+            at: PAST,
+          },
         ],
       },
     },

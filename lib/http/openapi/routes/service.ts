@@ -20,7 +20,10 @@ export const serviceRoutes = defineRoutes('service', [
     summary: 'Prometheus metrics of this instance, and the shared folding counters',
     description: 'For the operator: `Authorization: Bearer` with METRICS_TOKEN or the admin token.',
     responses: { 200: { description: 'Prometheus text format 0.0.4', content: ['text/plain'] } },
-    errors: { 401: 'a missing or wrong metrics or admin token', 429: 'too many wrong tokens from this address (RATE_LIMIT_FAILED_TOKENS_PER_HOUR), the right one too; Retry-After says when' },
+    errors: {
+      401: 'a missing or wrong metrics or admin token',
+      429: 'too many wrong tokens from this address (RATE_LIMIT_FAILED_TOKENS_PER_HOUR), the right one too; Retry-After says when',
+    },
   },
   {
     method: 'get',

@@ -11,7 +11,9 @@ export const POST = route(
   async (request: Request, context: SlugParams) => {
     const slug = await pathSlug(context);
     const { events } = await readJson(request, importInputSchema, IMPORT_BODY_BYTES);
-    return Response.json(await acknowledged([projectKeys.info(slug)], () => importEvents(slug, events, projectWriteContext())));
+    return Response.json(
+      await acknowledged([projectKeys.info(slug)], () => importEvents(slug, events, projectWriteContext())),
+    );
   },
   { admin: true },
 );

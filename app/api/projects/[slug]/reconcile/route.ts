@@ -5,6 +5,8 @@ import { getRedis } from '@/lib/redis/client';
 
 export const GET = route(
   async (_request: Request, context: SlugParams) =>
-    Response.json(await reconcileLedger(await pathSlug(context), getRedis()), { headers: { 'Cache-Control': 'no-store' } }),
+    Response.json(await reconcileLedger(await pathSlug(context), getRedis()), {
+      headers: { 'Cache-Control': 'no-store' },
+    }),
   { admin: true },
 );

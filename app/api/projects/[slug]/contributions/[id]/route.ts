@@ -8,7 +8,11 @@ import { acknowledged } from '@/lib/redis/acknowledged';
 export const DELETE = route(
   async (_request: Request, context: SlugAndIdParams) => {
     const { slug, id } = await pathSlugAndId(context);
-    return Response.json({ id, cancelled: true, ...(await acknowledged([projectKeys.info(slug)], () => cancelContribution(slug, id, projectWriteContext()))) });
+    return Response.json({
+      id,
+      cancelled: true,
+      ...(await acknowledged([projectKeys.info(slug)], () => cancelContribution(slug, id, projectWriteContext()))),
+    });
   },
   { admin: true },
 );
