@@ -1,19 +1,5 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { RedisClient } from './client';
-
-export type ScriptDefinition = {
-  name: string;
-  /** Undefined: the caller passes the number of keys first (a script over any number of kinds). */
-  numberOfKeys?: number;
-  lua: string;
-  readOnly?: boolean;
-  /** The script's file, in `lib/<dir>/lua/`. */
-  file?: string;
-};
-
-/** An argument of a script command: keys first, then ARGV, as ioredis' defineCommand takes them. */
-export type ScriptArg = string | number;
 
 const INCLUDE = /^--- @include "(.+)"$/gm;
 
@@ -37,34 +23,4 @@ export function loadLua(fromLib: string, expanded = new Set<string>()): string {
     const file = includedFile(included);
     return expanded.has(file) ? '' : loadLua(file, expanded);
   });
-}
-
-/**
- * The definition maker for one module's scripts, kept in `lib/<dir>/lua/`:
- * `script(name, numberOfKeys, file, readOnly?)`. Read-only scripts run with EVALSHA_RO.
- */
-export function scriptsIn(dir: string) {
-  return (name: string, numberOfKeys: number | undefined, file: string, readOnly = false): ScriptDefinition => ({
-    name,
-    numberOfKeys,
-    lua: loadLua(`${dir}/lua/${file}`),
-    readOnly,
-    file,
-  });
-}
-
-/**
- * A module's scripts, defined (ioredis defineCommand) on each client it is given, once per
- * client: `withXScripts(redis).someScript(...)`. Each pattern brings its own scripts, so
- * lib/redis/ knows none of them.
- */
-export function scriptsOn(definitions: () => ScriptDefinition[]): <T extends RedisClient>(redis: T) => T {
-  let loaded: ScriptDefinition[] | undefined;
-  const defined = new WeakSet<RedisClient>();
-  return (redis) => {
-    if (defined.has(redis)) return redis;
-    for (const script of (loaded ??= definitions())) redis.defineCommand(script.name, script);
-    defined.add(redis);
-    return redis;
-  };
 }

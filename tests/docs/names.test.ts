@@ -20,8 +20,8 @@ const PER_FOLDER = new Set([
   'styles.ts',
   'scripts.ts',
 ]);
-/** Type names that are one thing by design: a component's own props, ioredis' interface each folder adds its scripts to. */
-const PER_FILE_TYPES = new Set(['Props', 'RedisCommander']);
+/** Type names that are one thing by design: a component's own props. */
+const PER_FILE_TYPES = new Set(['Props']);
 
 const files = () =>
   CODE.flatMap((dir) =>
