@@ -13,6 +13,7 @@ export function sampleProject(slug: string, raised = 0): Project {
     creator: 'Test Creator',
     creatorAccount: `account-${slug}`,
     goal: 10_000,
+    currency: 'EUR',
     raised,
     art: { motif: 'waves', colors: ['#312e81', '#6366f1', '#f472b6'] },
   };

@@ -148,12 +148,12 @@ describe('pages', () => {
         cookie: false,
       });
     }
-    expect(await send('/', { method: 'HEAD', headers: { accept: 'text/html' } })).toMatchObject({ status: 200 });
+    expect(await send('/en', { method: 'HEAD', headers: { accept: 'text/html' } })).toMatchObject({ status: 200 });
   });
 
   it('open from another site’s link (a top-level navigation), but are not rendered in its frames or fetches, nor given a visitor id there', async () => {
     const page = (headers: Record<string, string>) =>
-      send('/projects/x', { headers: { accept: 'text/html', ...headers } });
+      send('/en/projects/x', { headers: { accept: 'text/html', ...headers } });
     const crossSite = { 'sec-fetch-site': 'cross-site' };
     expect(await page({ ...crossSite, 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' })).toMatchObject({
       status: 200,

@@ -74,7 +74,7 @@ describe('the Host header', () => {
   });
 
   it("without PUBLIC_ORIGIN any well-formed Host is served, and a page's connect-src is the site's own ('self'), not that host", async () => {
-    const page = await send('/projects/x', 'GET', 'anything.example:8080');
+    const page = await send('/en/projects/x', 'GET', 'anything.example:8080');
     expect(page.status).toBe(200);
     expect(page.policy).toContain("connect-src 'self';");
     expect(page.policy).not.toContain('anything.example');
@@ -83,17 +83,17 @@ describe('the Host header', () => {
 
   it("with PUBLIC_ORIGIN only its host and loopback names are served; connect-src names its wss: socket; a socket's handshake with another Host is refused", async () => {
     process.env.PUBLIC_ORIGIN = 'https://crowdpulse.example';
-    const own = await send('/projects/x', 'GET', 'CrowdPulse.example');
+    const own = await send('/en/projects/x', 'GET', 'CrowdPulse.example');
     expect(own.status).toBe(200);
     expect(own.policy).toContain("connect-src 'self' wss://crowdpulse.example;");
     for (const host of ['localhost:3000', '127.0.0.1', '[::1]:80'])
-      expect((await send('/projects/x', 'GET', host)).status).toBe(200);
+      expect((await send('/en/projects/x', 'GET', host)).status).toBe(200);
     // The probes are asked of each instance by its address: a health check, Prometheus.
     for (const path of ['/api/health', '/api/metrics'])
       expect((await send(path, 'GET', '10.0.0.5:3000')).status).not.toBe(400);
     expect(await withoutHost('/api/health')).toMatch(/^HTTP\/1\.1 200/);
     for (const host of ['evil.example', 'crowdpulse.example.evil.example', '203.0.113.9']) {
-      const answer = await send('/projects/x', 'GET', host);
+      const answer = await send('/en/projects/x', 'GET', host);
       expect(answer.status).toBe(400);
       expect(JSON.parse(answer.body).error).toEqual({
         code: 'invalid_host',

@@ -57,7 +57,7 @@ const freshV4 = () => {
 const freshV6 = () => `2001:db8:${Math.floor(Math.random() * 0xffff).toString(16)}:${(next++).toString(16)}`;
 
 async function pageLoad(address: string): Promise<{ status: number; cookie: boolean; retryAfter: string | null }> {
-  const response = await fetch(`${app.url}/projects/x`, {
+  const response = await fetch(`${app.url}/en/projects/x`, {
     headers: { accept: 'text/html', 'x-forwarded-for': address },
   });
   await response.text();

@@ -66,7 +66,7 @@ describe('one path, decided once', () => {
         expect({ path, status: (await send(path, 'GET')).status }).toEqual({ path, status: 400 });
     }
     expect(app.server.renders()).toBe(renders);
-    expect((await send('/leaderboard', 'GET')).status).toBe(200);
+    expect((await send('/en/leaderboard', 'GET')).status).toBe(200);
     expect((await send('/projects/x/', 'GET')).status).not.toBe(400); // a trailing slash is Next's to redirect
     expect((await send('/api/health', 'GET')).status).toBe(200);
   });

@@ -121,7 +121,7 @@ describe('slow clients', () => {
     // Once the server has seen the first one close, its place is free again.
     const statusOfNew = async () => {
       const again = await open(from);
-      again.socket.write('GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+      again.socket.write('GET /en HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
       await again.closed;
       return again.reply().split('\r\n')[0];
     };
