@@ -5,7 +5,7 @@ import { getProject, readCataloguePage } from '../../lib/projects/catalogue';
 import { catalogueKeys } from '../../lib/projects/keys';
 import { putProject, saveProject } from '../../lib/projects/save';
 import { readSnapshotForPage } from '../../lib/realtime/shared-snapshots';
-import { SHARED_CACHE_CONTROL } from '../../lib/server/page-cache';
+import { PAGE_MAX_AGE_MS, SHARED_CACHE_CONTROL } from '../../lib/server/page-cache';
 import { NOT_FOUND_MARK } from '../../lib/server/page-marks';
 import { startInProcessApp, type InProcessApp } from '../hostile/in-process-app';
 import { snapshotReadsOf } from '../realtime/support';
@@ -189,20 +189,30 @@ describe('a page in each locale', () => {
 describe('the catalogue page', () => {
   // The catalogue is one for the whole run, and other files save projects beside this one: each
   // render is checked against the changes heard on its channel, not against a quiet catalogue.
+  // Besides a change, a kept page is rendered again after the server says Redis is up again (a
+  // loaded cluster's slot refresh resets its subscriptions: it may have missed one) and once it is
+  // PAGE_MAX_AGE_MS old; both are counted, so the bound holds on a busy machine too.
   it('is rendered again once a project is saved, and not before: never more renders than changes', async () => {
     const changes = await listenTo(app.redis, catalogueKeys.changes);
+    const status = await app.open();
+    let ups = 0;
+    status.on('server:status', ({ redis }) => void (redis === 'up' && ups++));
+    const started = performance.now();
+    let heard = 0;
+    const allowed = async () =>
+      (heard += (await changes.take()).length) + ups + Math.floor((performance.now() - started) / PAGE_MAX_AGE_MS);
     try {
       await view('/en');
       const before = rendersOf('/en');
       await Promise.all(Array.from({ length: 16 }, () => view('/en')));
-      expect(rendersOf('/en') - before).toBeLessThanOrEqual((await changes.take()).length);
+      expect(rendersOf('/en') - before).toBeLessThanOrEqual(await allowed());
 
       await createProject(app.redis);
       await expect.poll(async () => (await view('/en'), rendersOf('/en') - before)).toBeGreaterThanOrEqual(1);
       await Promise.all(Array.from({ length: 16 }, () => view('/en')));
-      const heard = (await changes.take()).length;
-      expect(rendersOf('/en') - before).toBeLessThanOrEqual(heard);
+      expect(rendersOf('/en') - before).toBeLessThanOrEqual(await allowed());
     } finally {
+      status.close();
       await changes.close();
     }
   });
