@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
 import { recordContribution, publishNews } from '../lib/live-events';
 import { projectKeys } from '../lib/projects/keys';
+import { seriousAxeViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { uniqueName } from './support/quiz';
 
@@ -21,14 +21,7 @@ async function audit(page: Page, state: string, testInfo: TestInfo) {
   for (const colorScheme of SCHEMES) {
     await page.emulateMedia({ colorScheme });
     await page.screenshot({ path: testInfo.outputPath(`${state}-${colorScheme}.png`), fullPage: true });
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    const serious = violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => ({
-        rule: violation.id,
-        impact: violation.impact,
-        nodes: violation.nodes.map((node) => node.target.join(' ')).slice(0, 5),
-      }));
+    const serious = await seriousAxeViolations(page);
     expect(serious, `${state}, ${colorScheme}: serious or critical axe violations`).toEqual([]);
   }
 }

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
 import { publishNews, recordContribution } from '../lib/live-events';
+import { seriousAxeViolations } from './support/axe';
 import { createProject, expect, test } from './support/fixtures';
 
 const VIEWPORTS = { phone: { width: 390, height: 844 }, laptop: { width: 1366, height: 900 } };
@@ -8,13 +8,7 @@ const VIEWPORTS = { phone: { width: 390, height: 844 }, laptop: { width: 1366, h
 /** Axe on the page as it stands, and a full-page screenshot beside the test's results, to be looked at. */
 async function audit(page: Page, name: string, testInfo: TestInfo) {
   await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      rule: violation.id,
-      nodes: violation.nodes.map((node) => node.target.join(' ')).slice(0, 5),
-    }));
+  const serious = await seriousAxeViolations(page);
   expect(serious, `${name}: serious or critical axe violations`).toEqual([]);
 }
 

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { seriousAxeViolations } from '../support/axe';
 import { test as base, expect, type Page } from '@playwright/test';
 import { contractFixture, type ContractWatch } from '../support/contract';
 import { QaApi } from './qa-api';
@@ -52,13 +52,6 @@ export { expect };
 
 /** axe-core on the page as it stands: no violation of serious or critical impact. */
 export async function expectNoSeriousAxeViolations(page: Page, state: string) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      rule: violation.id,
-      impact: violation.impact,
-      nodes: violation.nodes.map((node) => node.target.join(' ')).slice(0, 5),
-    }));
+  const serious = await seriousAxeViolations(page);
   expect(serious, `${state}: serious or critical axe violations`).toEqual([]);
 }
