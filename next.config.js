@@ -14,6 +14,11 @@ const config = {
   // No optimised images: /_next/image rendered the page its URL named; the front door answers it 404 (lib/server/framework-files.ts).
   images: { unoptimized: true },
   reactStrictMode: true,
+  // Metadata rendered in the head for every client, never streamed after the shell: a streamed
+  // part is revealed by React's inline instruction scripts, which the page's policy (hashes of
+  // Next's data scripts only: lib/http/inline-scripts.ts) refuses. Under load generateMetadata
+  // finished after the shell and the page broke its own policy (e2e/security-headers.spec.ts).
+  htmlLimitedBots: /.*/,
 };
 
 module.exports = createNextIntlPlugin('./i18n/request.ts')(config);
