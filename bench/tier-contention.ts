@@ -4,7 +4,7 @@ import { reconcileLedger } from '../lib/live-events/ledger';
 import { putProject } from '../lib/projects/save';
 import { createRedis, waitUntilReady } from '../lib/redis/client';
 import { startLocalCluster } from '../lib/scale/local-cluster';
-import { sampleProject } from '../tests/sample-project';
+import { sampleProjectInput } from '../tests/sample-project';
 import type { FigureResult } from './report';
 import { fmt, progress } from './support';
 
@@ -26,17 +26,10 @@ export async function measureTierContention(): Promise<FigureResult> {
   try {
     await Promise.all(connections.map((redis) => waitUntilReady(redis)));
     const slug = 'bench-tier-contention';
-    const { title, tagline, description, creator, creatorAccount, goal, art } = sampleProject(slug);
     await putProject(
       slug,
       {
-        title,
-        tagline,
-        description,
-        creator,
-        creatorAccount,
-        goal,
-        art,
+        ...sampleProjectInput(slug),
         listed: false,
         tiers: [{ id: 'early', title: 'Early bird', description: '', minimum: 10, limit: LIMIT }],
       },

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { recordContribution } from '../lib/live-events';
 import { putProject } from '../lib/projects/save';
-import { sampleProject } from '../tests/sample-project';
+import { sampleProjectInput } from '../tests/sample-project';
 import { AdminConsole, ProjectPage } from './pages';
 import { expect, test } from './support/fixtures';
 
@@ -13,17 +13,10 @@ test('an admin adds a tier with the form: a wrong minimum shown beside its field
   live,
 }) => {
   const slug = `e2e-admin-tiers-${randomBytes(4).toString('hex')}`;
-  const { title, tagline, description, creator, creatorAccount, goal, art } = sampleProject(slug);
   await putProject(
     slug,
     {
-      title,
-      tagline,
-      description,
-      creator,
-      creatorAccount,
-      goal,
-      art,
+      ...sampleProjectInput(slug),
       tiers: [{ id: 'vinyl', title: 'The vinyl', description: '', minimum: 40, limit: 2 }],
       listed: true,
     },

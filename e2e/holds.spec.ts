@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { putProject } from '../lib/projects/save';
-import { sampleProject } from '../tests/sample-project';
+import { sampleProjectInput } from '../tests/sample-project';
 import { ProjectPage } from './pages';
 import { expect, test } from './support/fixtures';
 
@@ -13,13 +13,8 @@ test('a hold: choosing a limited tier holds a place and counts down; another pag
   redis,
 }) => {
   const slug = `e2e-holds-${randomBytes(4).toString('hex')}`;
-  const { title, tagline, description, creator, creatorAccount, goal, art } = sampleProject(slug);
   const tiers = [{ id: 'vinyl', title: 'The vinyl', description: '', minimum: 40, limit: 3 }];
-  await putProject(
-    slug,
-    { title, tagline, description, creator, creatorAccount, goal, art, tiers, listed: false },
-    redis,
-  );
+  await putProject(slug, { ...sampleProjectInput(slug), tiers, listed: false }, redis);
   const holder = new ProjectPage(await (await browser.newContext({ baseURL })).newPage());
   const watcher = new ProjectPage(await (await browser.newContext({ baseURL })).newPage());
   await watcher.page.clock.install();

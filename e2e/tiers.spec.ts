@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { putProject } from '../lib/projects/save';
-import { sampleProject } from '../tests/sample-project';
+import { sampleProjectInput } from '../tests/sample-project';
 import { ProjectPage } from './pages';
 import { expect, test } from './support/fixtures';
 
@@ -10,16 +10,11 @@ test('reward tiers: no reward by default, choosing one fills the amount, and its
   redis,
 }) => {
   const slug = `e2e-tiers-${randomBytes(4).toString('hex')}`;
-  const { title, tagline, description, creator, creatorAccount, goal, art } = sampleProject(slug);
   const tiers = [
     { id: 'sticker', title: 'A sticker', description: '', minimum: 5 },
     { id: 'vinyl', title: 'The vinyl', description: 'Signed by the band', minimum: 40, limit: 2 },
   ];
-  await putProject(
-    slug,
-    { title, tagline, description, creator, creatorAccount, goal, art, tiers, listed: false },
-    redis,
-  );
+  await putProject(slug, { ...sampleProjectInput(slug), tiers, listed: false }, redis);
   const pages = await Promise.all(
     [0, 1].map(async () => new ProjectPage(await (await browser.newContext({ baseURL })).newPage())),
   );

@@ -18,3 +18,9 @@ export function sampleProject(slug: string, raised = 0): Project {
     art: { motif: 'waves', colors: ['#312e81', '#6366f1', '#f472b6'] },
   };
 }
+
+/** A sample project's own fields, as `putProject` (`PUT /api/projects/:slug`) takes them: add its tiers and `listed`. */
+export function sampleProjectInput(slug: string) {
+  const { title, tagline, description, creator, creatorAccount, goal, art } = sampleProject(slug);
+  return { title, tagline, description, creator, creatorAccount, goal, art };
+}

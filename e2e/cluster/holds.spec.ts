@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { putProject } from '../../lib/projects/save';
 import type { RedisClient } from '../../lib/redis/client';
-import { sampleProject } from '../../tests/sample-project';
+import { sampleProjectInput } from '../../tests/sample-project';
 import { pinnedPage } from '../support/pinned';
 import { ScaledStack } from '../support/scaled-stack';
 
@@ -22,17 +22,10 @@ test('a hold made through instance-1 shows "being claimed" on a page served by i
   browser,
 }) => {
   const slug = `e2e-holds-${randomBytes(4).toString('hex')}`;
-  const { title, tagline, description, creator, creatorAccount, goal, art } = sampleProject(slug);
   await putProject(
     slug,
     {
-      title,
-      tagline,
-      description,
-      creator,
-      creatorAccount,
-      goal,
-      art,
+      ...sampleProjectInput(slug),
       tiers: [{ id: 'vinyl', title: 'The vinyl', description: '', minimum: 40, limit: 2 }],
       listed: false,
     },

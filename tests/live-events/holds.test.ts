@@ -7,7 +7,7 @@ import { snapshotAt } from '../../lib/live-events/aged-snapshot';
 import { holdMsFromEnv, holdPlace, releaseHold } from '../../lib/live-events/holds';
 import { putProject } from '../../lib/projects/save';
 import type { RedisClient } from '../../lib/redis/client';
-import { sampleProject } from '../sample-project';
+import { sampleProjectInput } from '../sample-project';
 import { connect, listenToChanges, liveContext, testClock, uniqueSlug } from '../support';
 
 let redis: RedisClient;
@@ -27,16 +27,11 @@ function holdContext(): LiveEventsContext & { shift: { ms: number } } {
 
 async function projectWithTier(limit = LIMIT): Promise<string> {
   const slug = uniqueSlug();
-  const { title, tagline, description, creator, creatorAccount, goal, art } = sampleProject(slug);
   const tiers = [
     { id: 'vinyl', title: 'The vinyl', description: '', minimum: 10, limit },
     { id: 'sticker', title: 'A sticker', description: '', minimum: 1 },
   ];
-  await putProject(
-    slug,
-    { title, tagline, description, creator, creatorAccount, goal, art, tiers, listed: false },
-    redis,
-  );
+  await putProject(slug, { ...sampleProjectInput(slug), tiers, listed: false }, redis);
   return slug;
 }
 

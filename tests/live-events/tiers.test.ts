@@ -5,7 +5,7 @@ import { cancelContribution, readLiveSnapshot, reconcileLedger, recordContributi
 import { getProject } from '../../lib/projects/catalogue';
 import { putProject } from '../../lib/projects/save';
 import type { Tier } from '../../lib/projects/schemas';
-import { sampleProject } from '../sample-project';
+import { sampleProjectInput } from '../sample-project';
 import { connect, listenToChanges, liveContext, testClock, uniqueSlug } from '../support';
 
 let redis: RedisClient;
@@ -22,15 +22,9 @@ const TIERS: Tier[] = [
   { id: 'vinyl', title: 'The vinyl', description: 'Signed', minimum: 40, limit: 2 },
 ];
 
-/** A project's own fields, as PUT takes them. */
-const fieldsOf = (slug: string) => {
-  const { title, tagline, description, creator, creatorAccount, goal, art } = sampleProject(slug);
-  return { title, tagline, description, creator, creatorAccount, goal, art };
-};
-
 async function projectWithTiers(tiers: Tier[] = TIERS): Promise<string> {
   const slug = uniqueSlug();
-  const fields = fieldsOf(slug);
+  const fields = sampleProjectInput(slug);
   await putProject(slug, { ...fields, tiers, listed: false }, redis);
   return slug;
 }
@@ -118,7 +112,7 @@ describe('reward tiers', () => {
     const ctx = liveContext(redis, testClock());
     await recordContribution(slug, { id: 'v1', name: 'Ada', amount: 40, tier: 'vinyl' }, ctx);
     await recordContribution(slug, { id: 'v2', name: 'Grace', amount: 40, tier: 'vinyl' }, ctx);
-    const fields = fieldsOf(slug);
+    const fields = sampleProjectInput(slug);
 
     const removed = await failure(
       putProject(slug, { ...fields, title: 'Renamed', tiers: [TIERS[0]!], listed: false }, redis),
@@ -171,6 +165,6 @@ describe('reward tiers', () => {
 
 it('keeps the saved tiers when a save leaves them out (the admin form)', async () => {
   const slug = await projectWithTiers();
-  await putProject(slug, { ...fieldsOf(slug), title: 'Renamed', listed: false }, redis);
+  await putProject(slug, { ...sampleProjectInput(slug), title: 'Renamed', listed: false }, redis);
   expect(await getProject(slug, redis)).toMatchObject({ title: 'Renamed', tiers: TIERS });
 });
