@@ -10,7 +10,10 @@ export type LivePage = {
   frames: { at: number; changes: LiveChange[] }[];
   /** Snapshots taken (the first, then one per resync). */
   watches: number;
-  /** "Redis is up" said by the server after the first: each asks the page to watch again (its subscription was reset). */
+  /**
+   * "Redis is up" said by the server after its first status: each asks the page to watch again
+   * (its subscription was reset, or was not live yet when the page connected: "down" came first).
+   */
   resumes: number;
   close(): void;
 };
@@ -52,8 +55,8 @@ export function openLivePage(url: string, slug: string, dropFrame: (index: numbe
     },
     onConnection: () => undefined,
   });
-  let ups = 0;
-  socket.on('server:status', ({ redis }) => void (redis === 'up' && ++ups > 1 && page.resumes++));
+  let statuses = 0;
+  socket.on('server:status', ({ redis }) => void (++statuses > 1 && redis === 'up' && page.resumes++));
   const record = (changes: LiveChange[]) => {
     page.frames.push({ at: performance.now(), changes });
     return dropFrame(page.frames.length - 1);
