@@ -1,11 +1,11 @@
 import { cloneElement, type CSSProperties, type ReactElement } from 'react';
+import { visualArabic } from '@/lib/previews/arabic-forms';
 import { clipWords, dirOf, type Direction, needsPieces, piecesOf } from '@/lib/previews/bidi';
 import type { PreviewText } from '@/lib/previews/text';
 import { ProjectArt } from '../ProjectArt';
 
 export const PREVIEW_SIZE = { width: 1200, height: 630 };
 const ART_WIDTH = 420;
-const ARABIC = /[\u0600-\u08FF]/u;
 
 /** Dark text on a light first colour, white on a dark one: a creator picks the colours. */
 function inkOn(hex: string): string {
@@ -57,7 +57,7 @@ function Paragraph({
       </div>
     );
   }
-  // Arabic glyphs reach higher and lower than Latin ones; Satori measures an Arabic word wider than it draws it (before joining its letters), so it is centred in its box (or right-aligned, first on a right-to-left line).
+  // Arabic glyphs reach higher and lower than Latin ones. Its words go in presentation forms (arabic-forms.ts): measured as wide as drawn.
   const lineHeight = 1.4;
   const gap = Math.round(fontSize * 0.22);
   return (
@@ -76,12 +76,9 @@ function Paragraph({
       {piecesOf(clipWords(text, budget), dir).map((piece, i) => (
         <span
           key={i}
-          style={{
-            ...(i > 0 && piece.spaced && (dir === 'rtl' ? { marginRight: gap } : { marginLeft: gap })),
-            ...(ARABIC.test(piece.text) && { textAlign: i === 0 && dir === 'rtl' ? 'right' : 'center' }),
-          }}
+          style={i > 0 && piece.spaced ? (dir === 'rtl' ? { marginRight: gap } : { marginLeft: gap }) : {}}
         >
-          {piece.text}
+          {visualArabic(piece.text)}
         </span>
       ))}
     </div>
