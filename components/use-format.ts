@@ -2,6 +2,7 @@ import { useLocale } from 'next-intl';
 import {
   currencyName,
   currencySymbol,
+  formatClock,
   formatCount,
   formatDate,
   formatMoney,
@@ -23,6 +24,7 @@ export function useFormat() {
     date: (at: number) => formatDate(at, locale),
     utcDate: (at: number) => formatUtcDate(at, locale),
     relative: (at: number, now: number) => relativeTime(at, now, locale),
+    clock: (seconds: number) => formatClock(seconds, locale),
     currencySymbol: (currency?: string) => currencySymbol(locale, currency),
     currencyName: (currency?: string) => currencyName(locale, currency),
   };

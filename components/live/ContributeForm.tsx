@@ -6,7 +6,7 @@ import { fieldOf, plainProblem } from '../field-errors';
 import { FieldError, NameField } from '../NameField';
 import { TierChoice, type TierPlaces } from './TierChoice';
 import { useFormat } from '../use-format';
-import { countdownText, useTierHold } from './use-tier-hold';
+import { useTierHold } from './use-tier-hold';
 
 const PRESETS = [10, 25, 50, 100];
 
@@ -130,13 +130,13 @@ export function ContributeForm({
           className="text-sm text-slate-700 dark:text-slate-300"
         >
           {'refused' in hold
-            ? hold.refused
+            ? t(hold.refused === 'sold-out' ? 'holdSoldOut' : 'holdFailed')
             : lapsed
               ? t('holdLapsed')
               : t.rich('holdFor', {
                   time: () => (
                     <strong data-testid="hold-countdown" className="tabular-nums">
-                      {countdownText(secondsLeft)}
+                      {format.clock(secondsLeft)}
                     </strong>
                   ),
                 })}
