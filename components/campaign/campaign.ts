@@ -31,8 +31,7 @@ export function archiveOf({ raised, goal }: { raised: number; goal: number }) {
 
 export function campaignAt(project: { endsAt?: number; goal: number }, raised: number, now: number): CampaignState {
   if (project.endsAt === undefined) return { state: 'endless' };
-  if (now < project.endsAt)
-    return { state: 'open', left: project.endsAt - now };
+  if (now < project.endsAt) return { state: 'open', left: project.endsAt - now };
   return { state: raised >= project.goal ? 'funded' : 'ended' };
 }
 

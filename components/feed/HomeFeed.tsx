@@ -31,7 +31,8 @@ function useEntryText(): (entry: FeedEntry) => ReactNode {
     };
     if (sentence.key === 'backers')
       return t.rich('backers', { ...names, contributions: sentence.contributions, backers: sentence.backers });
-    if (sentence.key === 'milestone') return t.rich('milestone', { ...names, percent: format.percent(sentence.percent) });
+    if (sentence.key === 'milestone')
+      return t.rich('milestone', { ...names, percent: format.percent(sentence.percent) });
     return t.rich(sentence.key, names);
   };
 }

@@ -4,10 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { TierPlaces } from './TierChoice';
 
 /** `refused`: why no place was held, which the form words in the page's locale. */
-export type TierHold =
-  | { tier: string; expiresAt: number }
-  | { tier: string; refused: 'sold-out' | 'failed' }
-  | null;
+export type TierHold = { tier: string; expiresAt: number } | { tier: string; refused: 'sold-out' | 'failed' } | null;
 
 /**
  * The visitor's hold on the limited tier they chose: asked for when chosen, given back when they
