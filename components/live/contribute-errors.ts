@@ -10,9 +10,9 @@ export type ContributeProblem =
   | { field: null; key: 'closed' | 'tierSoldOut' | 'rateLimited' | 'busy' }
   | { field: null; key: 'failed'; status: number };
 
-type ErrorBody = { error?: { code?: string; field?: string; message?: string } } | null;
+type Refusal = { error?: { code?: string; field?: string; message?: string } } | null;
 
-export function contributeProblem(status: number, body: ErrorBody): ContributeProblem {
+export function contributeProblem(status: number, body: Refusal): ContributeProblem {
   const code = body?.error?.code;
   const message = body?.error?.message ?? '';
   const field = body?.error?.field ?? /^(\w+): /.exec(message)?.[1];
