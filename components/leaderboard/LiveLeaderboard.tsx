@@ -187,7 +187,7 @@ function Row({ entry, now, arrived, tied, mine, rowRef, action }: RowProps) {
       data-tied={tied ? 'true' : undefined}
       data-id={entry.id}
       aria-current={mine ? 'true' : undefined}
-      className={`flex items-center gap-3 px-4 py-2.5 [contain-intrinsic-size:auto_57px] [content-visibility:auto] sm:px-5 ${arrived ? 'animate-slide-in' : ''} ${mine ? 'bg-indigo-50 dark:bg-indigo-950/60 shadow-[inset_4px_0_0_var(--color-accent)]' : ''}`}
+      className={`flex items-center gap-3 px-4 py-2.5 [contain-intrinsic-size:auto_57px] [content-visibility:auto] sm:px-5 ${arrived ? 'animate-slide-in' : ''} ${mine ? 'bg-indigo-50 dark:bg-indigo-950/60 shadow-[inset_4px_0_0_var(--color-accent)] rtl:shadow-[inset_-4px_0_0_var(--color-accent)]' : ''}`}
     >
       <span className={`grid h-8 w-8 shrink-0 place-items-center rounded-full text-sm font-bold tabular-nums ${medal}`}>
         <span className="sr-only">{t('rank')} </span>
