@@ -151,7 +151,7 @@ export function QuizFinish({ sessionId, score, questions, answers, busy, error, 
             role="status"
             className="rounded-xl bg-indigo-50 dark:bg-indigo-950/60 p-4 text-lg font-semibold text-indigo-950 dark:text-indigo-100"
           >
-            {rankText(result)}
+            {rankText(t, result)}
           </p>
           <PlayerStanding result={result} />
           <div className="flex flex-col gap-2 sm:flex-row sm:justify-center">
