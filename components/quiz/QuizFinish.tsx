@@ -161,7 +161,10 @@ export function QuizFinish({ sessionId, score, questions, answers, busy, error, 
               href={`/leaderboard?entry=${sessionId}&period=${result.rank !== null ? 'all' : result.ranks.week !== null ? 'week' : 'day'}`}
               className="rounded-lg bg-accent px-4 py-3 font-semibold text-white shadow-sm hover:bg-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent"
             >
-              {t('seeBoard')} <span aria-hidden>→</span>
+              {t('seeBoard')}{' '}
+              <span aria-hidden className="inline-block rtl:-scale-x-100">
+                →
+              </span>
             </Link>
             <button
               type="button"

@@ -120,7 +120,10 @@ export function QuizQuestion({ question, number, total, answered, busy, onChoose
           onClick={onNext}
           className="w-full rounded-lg bg-accent px-4 py-3 font-semibold text-white shadow-sm hover:bg-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent sm:w-auto"
         >
-          {number === total ? t('seeScore') : t('nextQuestion')} <span aria-hidden>→</span>
+          {number === total ? t('seeScore') : t('nextQuestion')}{' '}
+          <span aria-hidden className="inline-block rtl:-scale-x-100">
+            →
+          </span>
         </button>
       )}
     </div>
