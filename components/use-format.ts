@@ -18,6 +18,9 @@ export function useFormat() {
   return {
     locale,
     count: (n: number) => formatCount(n, locale),
+    /** One decimal place, as a time in seconds is shown: "1.6", "1,6". */
+    decimal: (n: number) =>
+      new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(n),
     money: (amount: number, currency?: string) => formatMoney(amount, locale, currency),
     percent: (whole: number) => formatWholePercent(whole, locale),
     window: (ms: number) => formatWindow(ms, locale),

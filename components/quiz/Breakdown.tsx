@@ -3,16 +3,13 @@ import type { AnswerBreakdown } from '@/lib/quiz/types';
 import { formatCount } from '../format';
 import { useFormat } from '../use-format';
 
-export const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 export const points = formatCount;
 
 /** One answer's points as the server counted them: "+500 right · +437 speed (1.6 s)". */
 export function AnswerPoints({ breakdown, correct }: { breakdown: AnswerBreakdown; correct: boolean }) {
   const t = useTranslations('Quiz');
   const format = useFormat();
-  const secs = new Intl.NumberFormat(format.locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(
-    breakdown.elapsedMs / 1000,
-  );
+  const secs = format.decimal(breakdown.elapsedMs / 1000);
   return (
     <p
       data-testid="quiz-points"

@@ -6,7 +6,8 @@ import { useEffect, useRef, useState } from 'react';
 import type { AnsweredQuestion, PublicQuestion, SubmitResult } from '@/lib/quiz/types';
 import { plainProblem } from '../field-errors';
 import { NameField } from '../NameField';
-import { points, seconds } from './Breakdown';
+import { useFormat } from '../use-format';
+import { points } from './Breakdown';
 import { rankText } from './finish-text';
 import { PlayerStanding } from './PlayerStanding';
 
@@ -34,6 +35,8 @@ type Props = {
 /** The final score, the name form, then the rank, or the score that would have entered the board. */
 export function QuizFinish({ sessionId, score, questions, answers, busy, error, result, onSubmit, onRestart }: Props) {
   const t = useTranslations('QuizFinish');
+  const quiz = useTranslations('Quiz');
+  const format = useFormat();
   const [name, setName] = useState('');
   const [empty, setEmpty] = useState(false);
   // A name the server refused is said beside the field; any other failure under the button.
@@ -95,11 +98,11 @@ export function QuizFinish({ sessionId, score, questions, answers, busy, error, 
                   {answer.correct ? '✓' : '✗'}
                 </span>
                 {/* Wrapped, not cut: a multiple-choice question is a sentence, and a phone is narrow. */}
-                <span data-testid="quiz-breakdown-question" className="min-w-0 flex-1 wrap-break-word">
+                <span data-testid="quiz-breakdown-question" dir="auto" className="min-w-0 flex-1 wrap-break-word">
                   {BUZZWORD.exec(question.text)?.[1] ?? question.text}
                 </span>
                 <span className="shrink-0 text-xs text-slate-500 dark:text-slate-400 tabular-nums">
-                  {seconds(answer.breakdown.elapsedMs)}
+                  {quiz('seconds', { seconds: format.decimal(answer.breakdown.elapsedMs / 1000) })}
                 </span>
                 <span className="w-24 shrink-0 text-end font-semibold tabular-nums">
                   {answer.correct ? `${points(answer.breakdown.points)} + ${points(answer.breakdown.speed)}` : '0'}

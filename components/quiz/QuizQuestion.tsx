@@ -71,7 +71,7 @@ export function QuizQuestion({ question, number, total, answered, busy, onChoose
           {t('questionOf', { number, total })}
           {term && t('buzzwordPrompt')}
         </p>
-        <h2 className="mt-1 text-2xl font-bold tracking-tight break-words sm:text-3xl">
+        <h2 dir="auto" className="mt-1 text-2xl font-bold tracking-tight break-words sm:text-3xl">
           {term ? `“${term}”` : question.text}
         </h2>
       </div>
@@ -107,7 +107,9 @@ export function QuizQuestion({ question, number, total, answered, busy, onChoose
             className={`rounded-xl p-4 ${answered.correct ? 'bg-emerald-50 dark:bg-emerald-950/40 text-emerald-950 dark:text-emerald-100' : 'bg-amber-50 dark:bg-amber-950/40 text-amber-950 dark:text-amber-100'}`}
           >
             <p className="font-semibold">{feedback && t(feedback.headline, { answer: feedback.answer })}</p>
-            <p className="mt-1 text-sm">{feedback && feedback.detail}</p>
+            <p dir="auto" className="mt-1 text-sm">
+              {feedback && feedback.detail}
+            </p>
             <AnswerPoints breakdown={answered.breakdown} correct={answered.correct} />
           </div>
         )}
