@@ -4,7 +4,6 @@ import { Link } from '@/i18n/navigation';
 import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState } from 'react';
 import type { AnsweredQuestion, PublicQuestion, SubmitResult } from '@/lib/quiz/types';
-import { plainProblem } from '../field-errors';
 import { NameField } from '../NameField';
 import { useFormat } from '../use-format';
 import { points } from './Breakdown';
@@ -39,9 +38,15 @@ export function QuizFinish({ sessionId, score, questions, answers, busy, error, 
   const format = useFormat();
   const [name, setName] = useState('');
   const [empty, setEmpty] = useState(false);
+  // The server's words are for developers ("name: must not be empty"): the visitor reads the page's own.
+  const nameProblem = (message: string) => {
+    const most = /at most (\d+) characters/.exec(message);
+    if (most) return t('nameTooLong', { max: Number(most[1]) });
+    return /must not be empty|Required/i.test(message) ? t('nameEmpty') : t('nameInvalid');
+  };
   // A name the server refused is said beside the field; any other failure under the button.
   const refused = error !== null && /^name: /.test(error);
-  const nameError = empty ? t('nameEmpty') : refused ? plainProblem(error, 'a name') : null;
+  const nameError = empty ? t('nameEmpty') : refused ? nameProblem(error) : null;
   const nameRef = useRef<HTMLInputElement>(null);
   const boardLinkRef = useRef<HTMLAnchorElement>(null);
   const right = answers.filter((answer) => answer.correct).length;
