@@ -98,7 +98,7 @@ async function withAppOnFreshRedis<T>(work: (app: App, redis: Redis) => Promise<
 
 /** A visitor cookie, as a page load issues it: `GET /` then also reads the visitor's recently viewed list. */
 async function visitorCookie(url: string): Promise<string | undefined> {
-  const response = await fetch(`${url}/projects/tidal-synth`, { headers: { accept: 'text/html' } });
+  const response = await fetch(`${url}/en/projects/tidal-synth`, { headers: { accept: 'text/html' } });
   await response.arrayBuffer();
   return response.headers
     .getSetCookie()
@@ -127,9 +127,9 @@ export async function measureCatalogue(): Promise<FigureResult> {
         progress(`catalogue: filling to ${fmt.int(size)} projects`);
         await fillTo(redis, listed, size);
         listed = size;
-        for (let i = 0; i < 5; i++) await get(`${app.url}/`, cookie); // warm
+        for (let i = 0; i < 5; i++) await get(`${app.url}/en`, cookie); // warm
         const page = await commandsDuring(redis, async () => {
-          for (let i = 0; i < REQUESTS; i++) await get(`${app.url}/`, cookie);
+          for (let i = 0; i < REQUESTS; i++) await get(`${app.url}/en`, cookie);
           return REQUESTS;
         });
         const middle = Math.floor(size / 2);
@@ -162,10 +162,11 @@ export async function measureCatalogue(): Promise<FigureResult> {
       progress('catalogue: timing GET / at 1k and at 100k projects, in alternation');
       await fillTo(smallRedis, 0, SIZES[0]!);
       const smallCookie = await visitorCookie(small.url);
-      for (let i = 0; i < 5; i++) await Promise.all([get(`${small.url}/`, smallCookie), get(`${app.url}/`, cookie)]);
+      for (let i = 0; i < 5; i++)
+        await Promise.all([get(`${small.url}/en`, smallCookie), get(`${app.url}/en`, cookie)]);
       const [smallTimes = [], largeTimes = []] = await timeAlternately([
-        () => get(`${small.url}/`, smallCookie),
-        () => get(`${app.url}/`, cookie),
+        () => get(`${small.url}/en`, smallCookie),
+        () => get(`${app.url}/en`, cookie),
       ]);
       const [atSmall, atLarge] = [percentile(smallTimes, 99), percentile(largeTimes, 99)];
       details.push(

@@ -119,8 +119,10 @@ export async function measureFailover(
   const ackedContributions = acked.filter(({ kind }) => kind === 'contribution');
   let lostQuiz = 0;
   for (const { id } of ackedQuiz) {
-    // A submitted session answers 409; one the failover lost is unknown (404) or open again (200).
-    if ((await fetch(`${site.url}/api/quiz/sessions/${id}`)).status !== 409) lostQuiz++;
+    // A submitted session answers its player 409; one the failover lost is unknown (403, as to
+    // anyone else) or open again (200). Without the player's cookie every session answers 403.
+    const resumed = await fetch(`${site.url}/api/quiz/sessions/${id}`, { headers: cookie ? { cookie } : {} });
+    if (resumed.status !== 409) lostQuiz++;
   }
   let lostContributions = 0;
   for (const { id } of ackedContributions) {

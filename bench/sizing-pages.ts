@@ -40,7 +40,7 @@ export async function cachedPageView(
   );
   server.httpServer.listen(0, '127.0.0.1');
   await once(server.httpServer, 'listening');
-  const url = `http://127.0.0.1:${(server.httpServer.address() as AddressInfo).port}/leaderboard`;
+  const url = `http://127.0.0.1:${(server.httpServer.address() as AddressInfo).port}/en/leaderboard`;
   const redis = createRedis(redisUrl);
   try {
     await waitUntilReady(redis);

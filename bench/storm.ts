@@ -71,7 +71,7 @@ export async function measureStorm(): Promise<FigureResult> {
     firstInstanceEnv: { SEED_DEMO: '1' },
   });
   try {
-    const page = `${site.url}/projects/${SLUG}`;
+    const page = `${site.url}/en/projects/${SLUG}`;
     for (let i = 0; i < 20; i++) await view(page); // both instances have rendered and subscribed
     const firstVersion = (await view(page)).version;
     const readsBefore = await counterOf(site, 'crowdpulse_live_snapshot_reads_total', adminToken);

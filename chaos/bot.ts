@@ -192,7 +192,7 @@ export async function runBot(minutes: number, cleanup: Cleanup): Promise<BotRow>
             ? (['forgedToHaproxy', client(site.url, false, forged())] as const)
             : (['forgedToInstance', client(direct, false, forged())] as const);
       cookies.tries++;
-      await http.send('GET', `/projects/${slug}`);
+      await http.send('GET', `/en/projects/${slug}`);
       if (http.cookie) {
         cookies[channel]++;
         pool.push(http.cookie);

@@ -1,11 +1,13 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useEffect } from 'react';
 import { UNAVAILABLE_ATTRIBUTE } from '@/lib/server/page-marks';
 
 /** Shown when the page could not be rendered because Redis is unreachable; retries by itself. */
 export function Unavailable() {
+  const t = useTranslations('Connection');
   const router = useRouter();
   useEffect(() => {
     const timer = setInterval(() => router.refresh(), 2_000);
@@ -22,11 +24,9 @@ export function Unavailable() {
         role="status"
         className="font-semibold text-amber-900 dark:text-amber-100"
       >
-        Reconnecting…
+        {t('reconnecting')}
       </p>
-      <p className="mt-2 text-sm text-amber-800 dark:text-amber-200">
-        Live data is briefly unavailable. This page will recover by itself.
-      </p>
+      <p className="mt-2 text-sm text-amber-800 dark:text-amber-200">{t('unavailable')}</p>
     </div>
   );
 }

@@ -137,10 +137,10 @@ export function formatTimeLeftSpan(ms: number, locale = 'en'): string {
   return unit(locale, 'second', 'short').format(left.seconds);
 }
 
-/** Kept for English-only text (the preview's facts, the tests): "12 days to go", "ending in 45 s". */
-export function formatTimeLeft(ms: number, locale = 'en'): string {
-  const span = formatTimeLeftSpan(ms, locale);
-  return timeLeftParts(ms).unit === 'seconds' ? `ending in ${span}` : `${span} to go`;
+/** "9:41", "٩:٤١": minutes and seconds left of a hold, in the locale's digits. */
+export function formatClock(seconds: number, locale = 'en'): string {
+  const two = once(`2:${locale}`, () => new Intl.NumberFormat(locale, { minimumIntegerDigits: 2, useGrouping: false }));
+  return `${formatCount(Math.floor(seconds / 60), locale)}:${two.format(seconds % 60)}`;
 }
 
 export const plural = (count: number, one: string, many: string) => (count === 1 ? one : many);

@@ -2,6 +2,7 @@ import { useLocale } from 'next-intl';
 import {
   currencyName,
   currencySymbol,
+  formatClock,
   formatCount,
   formatDate,
   formatMoney,
@@ -17,12 +18,16 @@ export function useFormat() {
   return {
     locale,
     count: (n: number) => formatCount(n, locale),
+    /** One decimal place, as a time in seconds is shown: "1.6", "1,6". */
+    decimal: (n: number) =>
+      new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(n),
     money: (amount: number, currency?: string) => formatMoney(amount, locale, currency),
     percent: (whole: number) => formatWholePercent(whole, locale),
     window: (ms: number) => formatWindow(ms, locale),
     date: (at: number) => formatDate(at, locale),
     utcDate: (at: number) => formatUtcDate(at, locale),
     relative: (at: number, now: number) => relativeTime(at, now, locale),
+    clock: (seconds: number) => formatClock(seconds, locale),
     currencySymbol: (currency?: string) => currencySymbol(locale, currency),
     currencyName: (currency?: string) => currencyName(locale, currency),
   };

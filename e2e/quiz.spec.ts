@@ -269,7 +269,9 @@ async function submitToldUnavailable(page: Page): Promise<{ score: number; name:
   const name = uniqueName('Kept');
   await page.getByTestId('quiz-name').fill(name);
   await page.getByTestId('quiz-submit').click();
-  await expect(page.getByText('the data store is unreachable; retry shortly')).toBeVisible();
+  // The visitor reads the page's own words for a 503, never the server's raw message.
+  await expect(page.getByText('The quiz is unavailable right now; try again in a moment.')).toBeVisible();
+  await expect(page.getByText('the data store is unreachable; retry shortly')).toHaveCount(0);
   await expect(page.getByTestId('quiz-rank')).toHaveCount(0);
   return { score, name };
 }

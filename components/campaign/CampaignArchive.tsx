@@ -1,6 +1,6 @@
 import { useTranslations } from 'next-intl';
 import { useFormat } from '../use-format';
-import { archiveOf } from './campaign';
+import { archiveSentence } from './campaign';
 
 /**
  * What an ended project's page says first: how it ended, and when. "Not funded: reached 95 %"
@@ -15,17 +15,10 @@ export function CampaignArchive(campaign: {
 }) {
   const t = useTranslations('Campaign');
   const format = useFormat();
-  const { outcome, reached } = archiveOf(campaign);
-  const { raised, goal, backers, currency } = campaign;
+  const sentence = archiveSentence(campaign, format.locale);
+  const outcome = sentence.key === 'archiveFunded' ? 'funded' : 'not_funded';
   const summary =
-    outcome === 'funded'
-      ? t('archiveFunded', {
-          raised: format.money(raised, currency),
-          goal: format.money(goal, currency),
-          backers: format.count(backers),
-          count: backers,
-        })
-      : t('archiveNotFunded', { percent: format.percent(reached), goal: format.money(goal, currency) });
+    sentence.key === 'archiveFunded' ? t(sentence.key, sentence.values) : t(sentence.key, sentence.values);
   const tone = outcome === 'funded' ? 'text-emerald-700 dark:text-emerald-400' : 'text-slate-800 dark:text-slate-100';
   return (
     <div data-testid="campaign-archive" data-outcome={outcome} className="mb-3">

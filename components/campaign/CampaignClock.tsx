@@ -1,17 +1,15 @@
 import { useTranslations } from 'next-intl';
-import { formatTimeLeftSpan, timeLeftParts } from '../format';
 import { useFormat } from '../use-format';
-import type { CampaignState } from './campaign';
+import { campaignSentence, type CampaignState } from './campaign';
 
 /** "12 days to go", "noch 12 Tage", then "Funded" or "Ended", in the page's locale. */
 export function useCampaignText(): (campaign: CampaignState | null) => string {
   const t = useTranslations('Campaign');
   const { locale } = useFormat();
   return (campaign) => {
-    if (!campaign || campaign.state === 'endless') return '';
-    if (campaign.state !== 'open') return t(campaign.state);
-    const time = formatTimeLeftSpan(campaign.left, locale);
-    return timeLeftParts(campaign.left).unit === 'seconds' ? t('endingIn', { time }) : t('toGo', { time });
+    const sentence = campaignSentence(campaign, locale);
+    if (!sentence) return '';
+    return 'time' in sentence ? t(sentence.key, { time: sentence.time }) : t(sentence.key);
   };
 }
 

@@ -1,11 +1,10 @@
-import { formatCount, formatMoney, formatTimeLeft, formatUtcDate, plural } from '../format';
+import { formatCount, formatMoney, formatTimeLeftSpan, formatWholePercent, timeLeftParts } from '../format';
 
 /**
- * Where a campaign stands at `now` (the server's clock): open with its time left, or over. `text`
- * is English (the preview's facts); pages say it in their locale (CampaignClock).
+ * Where a campaign stands at `now` (the server's clock): open with its time left, or over, as
+ * data; pages say it in their locale (CampaignClock, CampaignArchive).
  */
-export type CampaignState =
-  { state: 'open'; text: string; left: number } | { state: 'funded' | 'ended'; text: string } | { state: 'endless' };
+export type CampaignState = { state: 'open'; left: number } | { state: 'funded' | 'ended' } | { state: 'endless' };
 
 /**
  * How long until the end's own timer should fire, or null for none: only in the last seconds, as
@@ -18,35 +17,52 @@ export function endTimerDelay(endsAt: number | undefined, now: number | null): n
 }
 
 /**
- * An ended campaign as an archive reads it: "Funded: €X of €Y from N backers", or "Not funded:
- * reached 95 % of €40,000" (rounded down: 99.6 % of a goal is not all of it), and its end date.
+ * How an ended campaign came out, and the whole percentage of its goal it reached, rounded down:
+ * 99.6 % of a goal is not all of it. CampaignArchive words it in the page's locale.
  */
-export function archiveOf({
-  raised,
-  goal,
-  backers,
-  endsAt,
-}: {
-  raised: number;
-  goal: number;
-  backers: number;
-  endsAt: number;
-}) {
+export function archiveOf({ raised, goal }: { raised: number; goal: number }) {
   const funded = raised >= goal;
   const reached = goal > 0 ? Math.floor((raised / goal) * 100) : 0;
   return {
     outcome: funded ? ('funded' as const) : ('not_funded' as const),
     reached,
-    summary: funded
-      ? `Funded: ${formatMoney(raised)} of ${formatMoney(goal)} from ${formatCount(backers)} ${plural(backers, 'backer', 'backers')}`
-      : `Not funded: reached ${reached} % of ${formatMoney(goal)}`,
-    ended: `Ended ${formatUtcDate(endsAt)}`,
   };
 }
 
 export function campaignAt(project: { endsAt?: number; goal: number }, raised: number, now: number): CampaignState {
   if (project.endsAt === undefined) return { state: 'endless' };
-  if (now < project.endsAt)
-    return { state: 'open', text: formatTimeLeft(project.endsAt - now), left: project.endsAt - now };
-  return raised >= project.goal ? { state: 'funded', text: 'Funded' } : { state: 'ended', text: 'Ended' };
+  if (now < project.endsAt) return { state: 'open', left: project.endsAt - now };
+  return { state: raised >= project.goal ? 'funded' : 'ended' };
+}
+
+/**
+ * Which Campaign sentence the page shows for `campaign`, and its time left in the locale's words:
+ * "12 days to go", "noch 12 Tage", then "ending in 45 sec" in the last minute; null for none.
+ */
+export function campaignSentence(
+  campaign: CampaignState | null,
+  locale: string,
+): { key: 'toGo' | 'endingIn'; time: string } | { key: 'funded' | 'ended' } | null {
+  if (!campaign || campaign.state === 'endless') return null;
+  if (campaign.state !== 'open') return { key: campaign.state };
+  const time = formatTimeLeftSpan(campaign.left, locale);
+  return { key: timeLeftParts(campaign.left).unit === 'seconds' ? 'endingIn' : 'toGo', time };
+}
+
+/** The archive's sentence for an ended campaign, its figures in the locale's words. */
+export function archiveSentence(
+  campaign: { raised: number; goal: number; backers: number; currency?: string },
+  locale: string,
+):
+  | { key: 'archiveFunded'; values: { raised: string; goal: string; backers: string; count: number } }
+  | { key: 'archiveNotFunded'; values: { percent: string; goal: string } } {
+  const { raised, goal, backers, currency } = campaign;
+  const { outcome, reached } = archiveOf(campaign);
+  const money = (amount: number) => formatMoney(amount, locale, currency);
+  return outcome === 'funded'
+    ? {
+        key: 'archiveFunded',
+        values: { raised: money(raised), goal: money(goal), backers: formatCount(backers, locale), count: backers },
+      }
+    : { key: 'archiveNotFunded', values: { percent: formatWholePercent(reached, locale), goal: money(goal) } };
 }

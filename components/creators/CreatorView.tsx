@@ -1,44 +1,52 @@
 'use client';
 
 import { Link } from '@/i18n/navigation';
+import { useTranslations } from 'next-intl';
 import type { CreatorTotals } from '@/lib/creators/totals';
 import { ConnectionStatus } from '../ConnectionStatus';
-import { formatCount, formatMoney } from '../format';
+import { useFormat } from '../use-format';
 import { useCreator } from './use-creator';
 import { card } from '../styles';
 
-export function CreatorView({ initial, windowLabel }: { initial: CreatorTotals; windowLabel: string }) {
+/** `window`: how long contributions count, in the page's locale ("24 hours", "24 Stunden"). */
+export function CreatorView({ initial, window }: { initial: CreatorTotals; window: string }) {
   const { totals, connection } = useCreator(initial);
+  const t = useTranslations('Creator');
+  const format = useFormat();
   return (
     <div className="space-y-6">
       <header className="flex flex-wrap items-start justify-between gap-3">
         <div>
-          <p className="text-sm font-medium text-slate-500 dark:text-slate-400">Creator</p>
-          <h1 className="mt-1 text-3xl font-bold tracking-tight">{totals.creator}</h1>
-          <p className="mt-1 font-mono text-xs text-slate-500 dark:text-slate-400">{totals.account}</p>
+          <p className="text-sm font-medium text-slate-500 dark:text-slate-400">{t('creator')}</p>
+          <h1 className="mt-1 text-3xl font-bold tracking-tight">
+            <bdi>{totals.creator}</bdi>
+          </h1>
+          <p className="mt-1 font-mono text-xs text-slate-500 dark:text-slate-400">
+            <bdi>{totals.account}</bdi>
+          </p>
         </div>
         <ConnectionStatus state={connection} />
       </header>
 
-      <section className="grid grid-cols-2 gap-3" aria-label="Totals">
+      <section className="grid grid-cols-2 gap-3" aria-label={t('totals')}>
         <div className={card} data-testid="creator-raised" data-value={totals.raised}>
           <p className="text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">
-            Raised, all projects
+            {t('raised')}
           </p>
-          <p className="mt-1 text-2xl font-bold tabular-nums sm:text-3xl">{formatMoney(totals.raised)}</p>
+          <p className="mt-1 text-2xl font-bold tabular-nums sm:text-3xl">{format.money(totals.raised)}</p>
         </div>
         <div className={card} data-testid="creator-contributions" data-value={totals.contributions}>
           <p className="text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">
-            Contributions
+            {t('contributions')}
           </p>
-          <p className="mt-1 text-2xl font-bold tabular-nums sm:text-3xl">{formatCount(totals.contributions)}</p>
-          <p className="text-xs text-slate-500 dark:text-slate-400">in the last {windowLabel}</p>
+          <p className="mt-1 text-2xl font-bold tabular-nums sm:text-3xl">{format.count(totals.contributions)}</p>
+          <p className="text-xs text-slate-500 dark:text-slate-400">{t('inLast', { window })}</p>
         </div>
       </section>
 
       <section className={card} aria-labelledby="creator-projects">
         <h2 id="creator-projects" className="text-lg font-semibold">
-          Projects
+          {t('projects')}
         </h2>
         <ul className="mt-3 divide-y divide-slate-100 dark:divide-slate-800">
           {totals.projects.map((project) => (
@@ -48,10 +56,10 @@ export function CreatorView({ initial, windowLabel }: { initial: CreatorTotals; 
                 href={`/projects/${project.slug}`}
                 className="min-w-0 truncate font-medium text-accent dark:text-indigo-300 hover:underline"
               >
-                {project.title}
+                <bdi>{project.title}</bdi>
               </Link>
               <span className="shrink-0 text-sm tabular-nums text-slate-600 dark:text-slate-300">
-                {formatMoney(project.raised)} · {formatCount(project.contributions)} contrib.
+                {t('projectFigures', { raised: format.money(project.raised), count: project.contributions })}
               </span>
             </li>
           ))}
@@ -59,14 +67,9 @@ export function CreatorView({ initial, windowLabel }: { initial: CreatorTotals; 
       </section>
 
       <p className="text-xs text-slate-500 dark:text-slate-400" data-testid="creator-fold">
-        {totals.foldKey ? (
-          <>
-            Refreshed by fold <code className="font-mono">{totals.foldKey}</code>: contributions emit metric events,
-            folded per creator once quiet for the window, so a burst of backers costs one recomputation.
-          </>
-        ) : (
-          'Computed on request; the next fold for this creator will refresh it.'
-        )}
+        {totals.foldKey
+          ? t.rich('folded', { code: () => <code className="font-mono">{totals.foldKey}</code> })
+          : t('onRequest')}
       </p>
     </div>
   );

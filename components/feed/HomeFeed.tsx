@@ -2,12 +2,14 @@
 
 import { Link } from '@/i18n/navigation';
 import { useTranslations } from 'next-intl';
+import type { ReactNode } from 'react';
 import { useState } from 'react';
-import { describeEntry } from '@/lib/feed/client-state';
+import { entrySentence } from '@/lib/feed/client-state';
 import type { FeedEntry } from '@/lib/feed/entries';
 import { ConnectionStatus } from '../ConnectionStatus';
 import { RelativeTime } from '../RelativeTime';
 import { card } from '../styles';
+import { useFormat } from '../use-format';
 import { useHomeFeed } from './use-home-feed';
 
 const ICONS: Record<FeedEntry['kind'], { mark: string; tone: string }> = {
@@ -17,8 +19,27 @@ const ICONS: Record<FeedEntry['kind'], { mark: string; tone: string }> = {
   ended: { mark: '⏱', tone: 'bg-slate-200 dark:bg-slate-700 text-slate-800 dark:text-slate-100' },
 };
 
+/** The entry's sentence in the page's locale: plurals by the catalogue, names isolated for right to left. */
+function useEntryText(): (entry: FeedEntry) => ReactNode {
+  const t = useTranslations('Feed.entry');
+  const format = useFormat();
+  return (entry) => {
+    const sentence = entrySentence(entry);
+    const names = {
+      project: () => <bdi>{sentence.project}</bdi>,
+      headline: () => <bdi>{'headline' in sentence ? sentence.headline : ''}</bdi>,
+    };
+    if (sentence.key === 'backers')
+      return t.rich('backers', { ...names, contributions: sentence.contributions, backers: sentence.backers });
+    if (sentence.key === 'milestone')
+      return t.rich('milestone', { ...names, percent: format.percent(sentence.percent) });
+    return t.rich(sentence.key, names);
+  };
+}
+
 function EntryItem({ entry, now }: { entry: FeedEntry; now: number }) {
   const t = useTranslations('Feed');
+  const say = useEntryText();
   const { mark, tone } = ICONS[entry.kind];
   return (
     <li
@@ -34,7 +55,7 @@ function EntryItem({ entry, now }: { entry: FeedEntry; now: number }) {
         {mark}
       </span>
       <span className="min-w-0 flex-1">
-        <span className="block break-words">{describeEntry(entry)}</span>
+        <span className="block break-words">{say(entry)}</span>
         <span className="mt-0.5 block text-xs text-slate-600 dark:text-slate-300">
           <Link
             prefetch={false}

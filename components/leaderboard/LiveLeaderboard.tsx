@@ -8,7 +8,6 @@ import type { Period } from '@/lib/leaderboard/periods';
 import type { Board, Boards, RankedEntry } from '@/lib/leaderboard/types';
 import { ConnectionStatus } from '../ConnectionStatus';
 import { RelativeTime } from '../RelativeTime';
-import { formatCount, ordinal, plural } from '../format';
 import { BoardTabs } from './BoardTabs';
 import { useLiveLeaderboard } from './use-live-leaderboard';
 
@@ -147,6 +146,8 @@ function TiePastTheEnd({ board }: { board: Board }) {
   const last = board.entries.at(-1);
   const listed = board.entries.filter((entry) => entry.score === last?.score).length;
   const more = board.lastPlacePlayers - listed;
+  const t = useTranslations('Leaderboard');
+  const format = useFormat();
   if (!last || board.entries.length < board.size || more <= 0) return null;
   return (
     <p
@@ -154,11 +155,14 @@ function TiePastTheEnd({ board }: { board: Board }) {
       data-players={board.lastPlacePlayers}
       className="border-t border-slate-100 dark:border-slate-800 bg-indigo-50/60 dark:bg-indigo-950/40 px-4 py-3 text-sm text-indigo-950 dark:text-indigo-100 sm:px-5"
     >
-      <strong className="font-semibold">
-        +{formatCount(more)} more {plural(more, 'player', 'players')} tied for {ordinal(last.rank)}
-      </strong>{' '}
-      with {formatCount(last.score)} {plural(last.score, 'point', 'points')}: {formatCount(board.lastPlacePlayers)}{' '}
-      share that rank, and the board lists the first {formatCount(listed)} to reach it.
+      {t.rich('tieMore', {
+        more,
+        rank: last.rank,
+        score: last.score,
+        players: format.count(board.lastPlacePlayers),
+        listed: format.count(listed),
+        strong: (chunks) => <strong className="font-semibold">{chunks}</strong>,
+      })}
     </p>
   );
 }
@@ -187,7 +191,7 @@ function Row({ entry, now, arrived, tied, mine, rowRef, action }: RowProps) {
       data-tied={tied ? 'true' : undefined}
       data-id={entry.id}
       aria-current={mine ? 'true' : undefined}
-      className={`flex items-center gap-3 px-4 py-2.5 [contain-intrinsic-size:auto_57px] [content-visibility:auto] sm:px-5 ${arrived ? 'animate-slide-in' : ''} ${mine ? 'bg-indigo-50 dark:bg-indigo-950/60 shadow-[inset_4px_0_0_var(--color-accent)]' : ''}`}
+      className={`flex items-center gap-3 px-4 py-2.5 [contain-intrinsic-size:auto_57px] [content-visibility:auto] sm:px-5 ${arrived ? 'animate-slide-in' : ''} ${mine ? 'bg-indigo-50 dark:bg-indigo-950/60 shadow-[inset_4px_0_0_var(--color-accent)] rtl:shadow-[inset_-4px_0_0_var(--color-accent)]' : ''}`}
     >
       <span className={`grid h-8 w-8 shrink-0 place-items-center rounded-full text-sm font-bold tabular-nums ${medal}`}>
         <span className="sr-only">{t('rank')} </span>
@@ -204,7 +208,7 @@ function Row({ entry, now, arrived, tied, mine, rowRef, action }: RowProps) {
         </span>
         <span className={`block text-xs ${muted}`}>
           {tied && (
-            <span className="font-semibold text-accent dark:text-indigo-300">Tied for {ordinal(entry.rank)} · </span>
+            <span className="font-semibold text-accent dark:text-indigo-300">{t('tiedFor', { rank: entry.rank })}</span>
           )}
           <EntryDate at={entry.date} now={now} />
         </span>

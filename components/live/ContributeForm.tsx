@@ -2,11 +2,11 @@
 
 import { useTranslations } from 'next-intl';
 import { useEffect, useId, useRef, useState } from 'react';
-import { fieldOf, plainProblem } from '../field-errors';
 import { FieldError, NameField } from '../NameField';
+import { contributeProblem, type ContributeProblem } from './contribute-errors';
 import { TierChoice, type TierPlaces } from './TierChoice';
 import { useFormat } from '../use-format';
-import { countdownText, useTierHold } from './use-tier-hold';
+import { useTierHold } from './use-tier-hold';
 
 const PRESETS = [10, 25, 50, 100];
 
@@ -64,6 +64,19 @@ export function ContributeForm({
     if (invalid) (invalid.name ? nameRef : amountRef).current?.focus();
   }, [invalid]);
 
+  const sayProblem = (problem: ContributeProblem): string => {
+    switch (problem.key) {
+      case 'nameTooLong':
+        return t('nameTooLong', { max: problem.max });
+      case 'amountProblem':
+        return t('amountProblem', { minimum: format.money(1, currency) });
+      case 'failed':
+        return t('failed', { status: problem.status });
+      default:
+        return t(problem.key);
+    }
+  };
+
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const problems = problemsOf(name, amount, {
@@ -85,15 +98,10 @@ export function ContributeForm({
         settle();
         return setOutcome({ kind: 'done', name: name.trim() });
       }
-      const body = (await response.json().catch(() => null)) as { error?: { message?: string; field?: string } } | null;
-      const field = fieldOf(body);
-      if (response.status === 400 && (field === 'name' || field === 'amount')) {
-        return setOutcome({
-          kind: 'invalid',
-          [field]: plainProblem(body?.error?.message ?? '', field === 'name' ? 'a name' : 'an amount'),
-        });
-      }
-      setOutcome({ kind: 'error', message: body?.error?.message ?? t('failed', { status: response.status }) });
+      const body = (await response.json().catch(() => null)) as Parameters<typeof contributeProblem>[1];
+      const problem = contributeProblem(response.status, body);
+      if (problem.field) return setOutcome({ kind: 'invalid', [problem.field]: sayProblem(problem) });
+      setOutcome({ kind: 'error', message: sayProblem(problem) });
     } catch {
       setOutcome({ kind: 'error', message: t('unreachable') });
     }
@@ -130,13 +138,13 @@ export function ContributeForm({
           className="text-sm text-slate-700 dark:text-slate-300"
         >
           {'refused' in hold
-            ? hold.refused
+            ? t(hold.refused === 'sold-out' ? 'holdSoldOut' : 'holdFailed')
             : lapsed
               ? t('holdLapsed')
               : t.rich('holdFor', {
                   time: () => (
                     <strong data-testid="hold-countdown" className="tabular-nums">
-                      {countdownText(secondsLeft)}
+                      {format.clock(secondsLeft)}
                     </strong>
                   ),
                 })}

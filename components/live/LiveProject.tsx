@@ -30,7 +30,7 @@ export function LiveProject({ project, snapshot }: { project: Project; snapshot:
   const overText =
     campaign && campaign.state !== 'endless'
       ? sayCampaign(campaign)
-      : sayCampaign({ state: snapshot.outcome === 'funded' ? 'funded' : 'ended', text: '' });
+      : sayCampaign({ state: snapshot.outcome === 'funded' ? 'funded' : 'ended' });
   return (
     // On a phone (one column) the form comes right after the funding progress, both on the first
     // screen, the description after them; on a laptop the form has its own sticky column.

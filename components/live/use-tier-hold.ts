@@ -3,7 +3,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { TierPlaces } from './TierChoice';
 
-export type TierHold = { tier: string; expiresAt: number } | { tier: string; refused: string } | null;
+/** `refused`: why no place was held, which the form words in the page's locale. */
+export type TierHold = { tier: string; expiresAt: number } | { tier: string; refused: 'sold-out' | 'failed' } | null;
 
 /**
  * The visitor's hold on the limited tier they chose: asked for when chosen, given back when they
@@ -35,10 +36,7 @@ export function useTierHold(slug: string, now: number) {
       held.current = null;
       setHold({
         tier: tier.id,
-        refused:
-          response?.status === 409
-            ? 'Sold out just now: every place is claimed or held.'
-            : 'Could not hold a place; you can still pledge.',
+        refused: response?.status === 409 ? 'sold-out' : 'failed',
       });
     },
     [slug, release],
@@ -59,7 +57,3 @@ export function useTierHold(slug: string, now: number) {
     settle,
   };
 }
-
-/** "9:41": minutes and seconds left. */
-export const countdownText = (seconds: number) =>
-  `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;

@@ -1,25 +1,26 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
-import { PERIOD_LABELS, PERIODS } from '@/lib/leaderboard/periods';
+import { PERIODS } from '@/lib/leaderboard/periods';
 import type { BoardStanding, PlayerStanding as Standing } from '@/lib/leaderboard/types';
 import type { SubmitResult } from '@/lib/quiz/types';
-import { points } from './Breakdown';
-
-const PLAYERS_OF: Record<(typeof PERIODS)[number], string> = {
-  day: 'today’s players',
-  week: 'this week’s players',
-  all: 'all players',
-};
+import { useFormat } from '../use-format';
+import type { FinishT } from './finish-text';
 
 /** One board's line: the exact rank on the board, else the histogram's range and percentile. */
-export function placeText(standing: BoardStanding, period: (typeof PERIODS)[number]): string | null {
+export function placeText(
+  t: FinishT,
+  count: (n: number) => string,
+  standing: BoardStanding,
+  period: (typeof PERIODS)[number],
+): string | null {
   if (standing.best === null || !standing.approximateRank) return null;
-  const of = `of ${points(standing.players)}`;
-  if (standing.rank !== null) return `#${standing.rank} ${of}`;
+  const players = count(standing.players);
+  if (standing.rank !== null) return t('standingExact', { rank: count(standing.rank), players });
   const { from, to } = standing.approximateRank;
-  const range = from === to ? `#${points(from)}` : `#${points(from)}–${points(to)}`;
-  return `${range} ${of}: better than ${standing.betterThan} % of ${PLAYERS_OF[period]}`;
+  const values = { from: count(from), to: count(to), players, better: count(standing.betterThan ?? 0) };
+  return from === to ? t(`standingAt_${period}`, values) : t(`standingRange_${period}`, values);
 }
 
 /**
@@ -28,6 +29,9 @@ export function placeText(standing: BoardStanding, period: (typeof PERIODS)[numb
  * this game was a new best of theirs.
  */
 export function PlayerStanding({ result }: { result: SubmitResult }) {
+  const t = useTranslations('QuizFinish');
+  const board = useTranslations('Leaderboard');
+  const format = useFormat();
   const [standing, setStanding] = useState<Standing | null>(null);
   useEffect(() => {
     if (!result.player) return;
@@ -38,9 +42,8 @@ export function PlayerStanding({ result }: { result: SubmitResult }) {
     return () => controller.abort();
   }, [result]);
 
-  const improved = PERIODS.filter((period) => result.improved[period]).map((period) =>
-    PERIOD_LABELS[period].toLowerCase(),
-  );
+  const improved = PERIODS.filter((period) => result.improved[period]).map((period) => t(`on_${period}`));
+  const [a = '', b = '', c = ''] = improved;
   return (
     <div
       data-testid="quiz-standing"
@@ -48,19 +51,19 @@ export function PlayerStanding({ result }: { result: SubmitResult }) {
     >
       {improved.length > 0 && (
         <p data-testid="quiz-improved" className="mb-2 font-semibold text-emerald-800 dark:text-emerald-200">
-          New best of yours: {improved.join(', ')}.
+          {t('newBest', { count: improved.length, a, b, c })}
         </p>
       )}
-      <p className="font-semibold text-slate-700 dark:text-slate-300">Where your best stands</p>
+      <p className="font-semibold text-slate-700 dark:text-slate-300">{t('whereBest')}</p>
       <dl className="mt-1 space-y-1">
         {PERIODS.map((period) => {
-          const board = standing?.boards[period];
-          const text = board && placeText(board, period);
+          const mine = standing?.boards[period];
+          const text = mine && placeText(t, format.count, mine, period);
           return (
             <div key={period} data-testid="quiz-standing-row" data-period={period} className="flex flex-wrap gap-x-2">
-              <dt className="w-24 shrink-0 text-slate-500 dark:text-slate-400">{PERIOD_LABELS[period]}</dt>
+              <dt className="w-24 shrink-0 text-slate-500 dark:text-slate-400">{board(period)}</dt>
               <dd className="min-w-0 flex-1 tabular-nums">
-                {board?.best != null ? `${points(board.best)} · ${text}` : standing ? '—' : '…'}
+                {mine?.best != null ? `${format.count(mine.best)} · ${text}` : standing ? '—' : '…'}
               </dd>
             </div>
           );

@@ -1,8 +1,9 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useCallback, useEffect, useState } from 'react';
 import type { AnsweredQuestion, ResumedSession, SubmitResult } from '@/lib/quiz/types';
-import { QuizApiError, quizApi, sessionGone, type SubmittedSession } from './quiz-api';
+import { QuizApiError, failureText, quizApi, sessionGone, type SubmittedSession } from './quiz-api';
 import { QuizFinish } from './QuizFinish';
 import { QuizQuestion } from './QuizQuestion';
 import { remember, rememberedSession } from './remembered-session';
@@ -33,24 +34,28 @@ const primary =
 
 /** The quiz: every answer and the score come from the server; this only shows them. */
 export function Quiz() {
+  const t = useTranslations('Quiz');
   const [phase, setPhase] = useState<Phase>({ kind: 'intro' });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  const call = useCallback(async <T,>(request: () => Promise<T>, done: (value: T) => void) => {
-    setBusy(true);
-    setError(null);
-    try {
-      done(await request());
-    } catch (failure) {
-      if (sessionGone(failure)) {
-        remember(null);
-        setPhase({ kind: 'expired' });
-      } else setError(failure instanceof Error ? failure.message : String(failure));
-    } finally {
-      setBusy(false);
-    }
-  }, []);
+  const call = useCallback(
+    async <T,>(request: () => Promise<T>, done: (value: T) => void) => {
+      setBusy(true);
+      setError(null);
+      try {
+        done(await request());
+      } catch (failure) {
+        if (sessionGone(failure)) {
+          remember(null);
+          setPhase({ kind: 'expired' });
+        } else setError(failureText(failure, t));
+      } finally {
+        setBusy(false);
+      }
+    },
+    [t],
+  );
 
   useEffect(() => {
     const saved = rememberedSession();
@@ -98,23 +103,19 @@ export function Quiz() {
             role="alert"
             className="rounded-lg bg-amber-50 dark:bg-amber-950/40 p-3 text-amber-900 dark:text-amber-100"
           >
-            This quiz session has expired (sessions last 15 minutes). Start a new one.
+            {t('expired')}
           </p>
         )}
         {/* Short before Start: what it is and what counts. The scoring's detail follows, folded. */}
         <p data-testid="quiz-intro" className="text-slate-700 dark:text-slate-300">
-          Most are a buzzword: real or made up? A few are multiple choice. Fast right answers climb the day’s, week’s
-          and all-time top 100.
+          {t('intro')}
         </p>
         <details className="text-sm text-slate-600 dark:text-slate-400">
-          <summary className="cursor-pointer font-medium">How scoring works</summary>
-          <p className="mt-1">
-            A right answer is worth 500 points, plus up to 500 for speed, timed by the server from the moment each
-            question is shown. Answer with a click or the number keys.
-          </p>
+          <summary className="cursor-pointer font-medium">{t('howScoring')}</summary>
+          <p className="mt-1">{t('scoring')}</p>
         </details>
         <button type="button" data-testid="quiz-start" onClick={start} disabled={busy} className={primary}>
-          {busy ? 'Starting…' : 'Start the quiz'}
+          {busy ? t('starting') : t('start')}
         </button>
         <p aria-live="polite" className="min-h-5 text-sm text-red-700 dark:text-red-300">
           {error}
@@ -164,7 +165,7 @@ export function Quiz() {
       <div className="flex items-center gap-3 text-sm font-medium text-slate-600 dark:text-slate-300">
         <div
           role="progressbar"
-          aria-label="Progress"
+          aria-label={t('progress')}
           aria-valuemin={0}
           aria-valuemax={total}
           aria-valuenow={phase.answers.length}
@@ -175,7 +176,7 @@ export function Quiz() {
             style={{ width: `${(phase.answers.length / total) * 100}%` }}
           />
         </div>
-        <span className="tabular-nums">Score {score}</span>
+        <span className="tabular-nums">{t('score', { score })}</span>
       </div>
       <QuizQuestion
         question={phase.session.questions[phase.index]!}

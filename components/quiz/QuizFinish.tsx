@@ -1,19 +1,20 @@
 'use client';
 
 import { Link } from '@/i18n/navigation';
+import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState } from 'react';
 import type { AnsweredQuestion, PublicQuestion, SubmitResult } from '@/lib/quiz/types';
-import { plainProblem } from '../field-errors';
 import { NameField } from '../NameField';
-import { points, seconds } from './Breakdown';
+import { useFormat } from '../use-format';
+import { points } from './Breakdown';
 import { rankText } from './finish-text';
 import { PlayerStanding } from './PlayerStanding';
 
 const VERDICTS = [
-  [10, 'Flawless. You may already be a buzzword.'],
-  [8, 'Impressive: you can tell hype from make-believe.'],
-  [5, 'Not bad. Some of the real ones are hard to believe.'],
-  [0, 'The made-up ones were convincing, weren’t they?'],
+  [10, 'verdict10'],
+  [8, 'verdict8'],
+  [5, 'verdict5'],
+  [0, 'verdict0'],
 ] as const;
 
 const BUZZWORD = /^“(.+)”: a real tech buzzword/;
@@ -32,15 +33,20 @@ type Props = {
 
 /** The final score, the name form, then the rank, or the score that would have entered the board. */
 export function QuizFinish({ sessionId, score, questions, answers, busy, error, result, onSubmit, onRestart }: Props) {
+  const t = useTranslations('QuizFinish');
+  const quiz = useTranslations('Quiz');
+  const format = useFormat();
   const [name, setName] = useState('');
   const [empty, setEmpty] = useState(false);
+  // The server's words are for developers ("name: must not be empty"): the visitor reads the page's own.
+  const nameProblem = (message: string) => {
+    const most = /at most (\d+) characters/.exec(message);
+    if (most) return t('nameTooLong', { max: Number(most[1]) });
+    return /must not be empty|Required/i.test(message) ? t('nameEmpty') : t('nameInvalid');
+  };
   // A name the server refused is said beside the field; any other failure under the button.
   const refused = error !== null && /^name: /.test(error);
-  const nameError = empty
-    ? 'Enter the name to show on the leaderboard.'
-    : refused
-      ? plainProblem(error, 'a name')
-      : null;
+  const nameError = empty ? t('nameEmpty') : refused ? nameProblem(error) : null;
   const nameRef = useRef<HTMLInputElement>(null);
   const boardLinkRef = useRef<HTMLAnchorElement>(null);
   const right = answers.filter((answer) => answer.correct).length;
@@ -55,7 +61,9 @@ export function QuizFinish({ sessionId, score, questions, answers, busy, error, 
   return (
     <div className="space-y-6">
       <div className="text-center">
-        <p className="text-sm font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">Your score</p>
+        <p className="text-sm font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">
+          {t('yourScore')}
+        </p>
         <p data-testid="quiz-score" data-score={score} className="mt-1 text-6xl font-bold tabular-nums tracking-tight">
           {points(score)}
         </p>
@@ -64,15 +72,19 @@ export function QuizFinish({ sessionId, score, questions, answers, busy, error, 
           data-right={right}
           className="mt-1 font-semibold text-slate-700 dark:text-slate-300"
         >
-          {right} of {questions.length} right · {points(total('points'))} for answers + {points(total('speed'))} speed
-          bonus
+          {t('right', {
+            right,
+            total: questions.length,
+            points: points(total('points')),
+            speed: points(total('speed')),
+          })}
         </p>
-        <p className="mt-1 text-slate-600 dark:text-slate-300">{verdict}</p>
+        <p className="mt-1 text-slate-600 dark:text-slate-300">{verdict && t(verdict)}</p>
       </div>
 
       <details className="rounded-xl border border-slate-200 dark:border-slate-700" open={!result}>
         <summary className="cursor-pointer px-4 py-2.5 text-sm font-semibold text-slate-700 dark:text-slate-300">
-          Your answers, point by point
+          {t('answers')}
         </summary>
         <ol
           data-testid="quiz-breakdown"
@@ -83,7 +95,7 @@ export function QuizFinish({ sessionId, score, questions, answers, busy, error, 
             return (
               <li key={question.id} data-testid="quiz-breakdown-row" className="flex items-start gap-3 px-4 py-2">
                 <span
-                  aria-label={answer.correct ? 'right' : 'wrong'}
+                  aria-label={answer.correct ? t('right_') : t('wrong')}
                   className={
                     answer.correct ? 'text-emerald-700 dark:text-emerald-300' : 'text-red-700 dark:text-red-300'
                   }
@@ -91,11 +103,11 @@ export function QuizFinish({ sessionId, score, questions, answers, busy, error, 
                   {answer.correct ? '✓' : '✗'}
                 </span>
                 {/* Wrapped, not cut: a multiple-choice question is a sentence, and a phone is narrow. */}
-                <span data-testid="quiz-breakdown-question" className="min-w-0 flex-1 wrap-break-word">
+                <span data-testid="quiz-breakdown-question" dir="auto" className="min-w-0 flex-1 wrap-break-word">
                   {BUZZWORD.exec(question.text)?.[1] ?? question.text}
                 </span>
                 <span className="shrink-0 text-xs text-slate-500 dark:text-slate-400 tabular-nums">
-                  {seconds(answer.breakdown.elapsedMs)}
+                  {quiz('seconds', { seconds: format.decimal(answer.breakdown.elapsedMs / 1000) })}
                 </span>
                 <span className="w-24 shrink-0 text-end font-semibold tabular-nums">
                   {answer.correct ? `${points(answer.breakdown.points)} + ${points(answer.breakdown.speed)}` : '0'}
@@ -117,7 +129,7 @@ export function QuizFinish({ sessionId, score, questions, answers, busy, error, 
           }}
         >
           <NameField
-            label="Your name on the leaderboard"
+            label={t('nameLabel')}
             ref={nameRef}
             data-testid="quiz-name"
             value={name}
@@ -132,7 +144,7 @@ export function QuizFinish({ sessionId, score, questions, answers, busy, error, 
             disabled={busy}
             className="w-full rounded-lg bg-accent px-4 py-3 font-semibold text-white shadow-sm hover:bg-indigo-700 disabled:opacity-60"
           >
-            {busy ? 'Submitting…' : 'Enter the leaderboard'}
+            {busy ? t('submitting') : t('submit')}
           </button>
           <p aria-live="polite" className="min-h-5 text-sm text-red-700 dark:text-red-300">
             {refused ? null : error}
@@ -147,7 +159,7 @@ export function QuizFinish({ sessionId, score, questions, answers, busy, error, 
             role="status"
             className="rounded-xl bg-indigo-50 dark:bg-indigo-950/60 p-4 text-lg font-semibold text-indigo-950 dark:text-indigo-100"
           >
-            {rankText(result)}
+            {rankText(t, result)}
           </p>
           <PlayerStanding result={result} />
           <div className="flex flex-col gap-2 sm:flex-row sm:justify-center">
@@ -157,14 +169,17 @@ export function QuizFinish({ sessionId, score, questions, answers, busy, error, 
               href={`/leaderboard?entry=${sessionId}&period=${result.rank !== null ? 'all' : result.ranks.week !== null ? 'week' : 'day'}`}
               className="rounded-lg bg-accent px-4 py-3 font-semibold text-white shadow-sm hover:bg-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent"
             >
-              See the leaderboard <span aria-hidden>→</span>
+              {t('seeBoard')}{' '}
+              <span aria-hidden className="inline-block rtl:-scale-x-100">
+                →
+              </span>
             </Link>
             <button
               type="button"
               onClick={onRestart}
               className="rounded-lg border border-slate-300 dark:border-slate-600 px-4 py-3 font-semibold hover:bg-slate-50 dark:hover:bg-slate-800/60"
             >
-              Play again
+              {t('playAgain')}
             </button>
           </div>
         </div>

@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useLayoutEffect, useRef } from 'react';
 import type { AnsweredQuestion, PublicQuestion } from '@/lib/quiz/types';
 import { AnswerPoints } from './Breakdown';
@@ -20,6 +21,7 @@ const STEPS: Record<string, number> = { ArrowDown: 1, ArrowRight: 1, ArrowUp: -1
 
 /** One question: number keys or arrows + Enter choose; the feedback and its explanation follow at once. */
 export function QuizQuestion({ question, number, total, answered, busy, onChoose, onNext }: Props) {
+  const t = useTranslations('Quiz');
   const headingRef = useRef<HTMLDivElement>(null);
   const choicesRef = useRef<HTMLDivElement>(null);
   const nextRef = useRef<HTMLButtonElement>(null);
@@ -66,15 +68,20 @@ export function QuizQuestion({ question, number, total, answered, busy, onChoose
         className="scroll-mt-28 rounded-lg focus:outline-none"
       >
         <p className="text-sm font-medium text-slate-500 dark:text-slate-400">
-          Question {number} of {total}
-          {term && ' · Real tech buzzword, or made up?'}
+          {t('questionOf', { number, total })}
+          {term && t('buzzwordPrompt')}
         </p>
-        <h2 className="mt-1 text-2xl font-bold tracking-tight break-words sm:text-3xl">
+        <h2 dir="auto" className="mt-1 text-2xl font-bold tracking-tight break-words sm:text-3xl">
           {term ? `“${term}”` : question.text}
         </h2>
       </div>
 
-      <div ref={choicesRef} role="group" aria-label="Choices" className={`grid gap-2 ${term ? 'grid-cols-2' : ''}`}>
+      <div
+        ref={choicesRef}
+        role="group"
+        aria-label={t('choices')}
+        className={`grid gap-2 ${term ? 'grid-cols-2' : ''}`}
+      >
         {question.choices.map((choice, i) => (
           <button
             key={choice}
@@ -88,8 +95,8 @@ export function QuizQuestion({ question, number, total, answered, busy, onChoose
               {i + 1}
             </kbd>
             <span className="min-w-0 flex-1">{choice}</span>
-            {answered?.answer === i && <span aria-label="the right answer">✓</span>}
-            {answered && answered.choice === i && !answered.correct && <span aria-label="your answer">✗</span>}
+            {answered?.answer === i && <span aria-label={t('rightAnswer')}>✓</span>}
+            {answered && answered.choice === i && !answered.correct && <span aria-label={t('yourAnswer')}>✗</span>}
           </button>
         ))}
       </div>
@@ -99,8 +106,10 @@ export function QuizQuestion({ question, number, total, answered, busy, onChoose
           <div
             className={`rounded-xl p-4 ${answered.correct ? 'bg-emerald-50 dark:bg-emerald-950/40 text-emerald-950 dark:text-emerald-100' : 'bg-amber-50 dark:bg-amber-950/40 text-amber-950 dark:text-amber-100'}`}
           >
-            <p className="font-semibold">{feedback && feedback.headline}</p>
-            <p className="mt-1 text-sm">{feedback && feedback.detail}</p>
+            <p className="font-semibold">{feedback && t(feedback.headline, { answer: feedback.answer })}</p>
+            <p dir="auto" className="mt-1 text-sm">
+              {feedback && feedback.detail}
+            </p>
             <AnswerPoints breakdown={answered.breakdown} correct={answered.correct} />
           </div>
         )}
@@ -113,7 +122,10 @@ export function QuizQuestion({ question, number, total, answered, busy, onChoose
           onClick={onNext}
           className="w-full rounded-lg bg-accent px-4 py-3 font-semibold text-white shadow-sm hover:bg-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent sm:w-auto"
         >
-          {number === total ? 'See your score' : 'Next question'} <span aria-hidden>→</span>
+          {number === total ? t('seeScore') : t('nextQuestion')}{' '}
+          <span aria-hidden className="inline-block rtl:-scale-x-100">
+            →
+          </span>
         </button>
       )}
     </div>

@@ -79,3 +79,19 @@ function resultOf(standing: unknown): SubmitResult | null {
   // This request improved nothing: the submit kept before it did whatever it did.
   return { score, rank, threshold, ranks, sharedBy, listed, player, improved: { day: false, week: false, all: false } };
 }
+
+/**
+ * What a visitor reads of a failure: never the server's raw message, except a refused name
+ * ("name: …"), which the finish screen words beside its field.
+ */
+export function failureText(
+  failure: unknown,
+  t: (key: 'unreachable' | 'unavailable' | 'tooMany' | 'failed', values?: { status: number }) => string,
+): string {
+  if (!(failure instanceof QuizApiError)) return t('failed', { status: 0 });
+  if (failure.status === 0) return t('unreachable');
+  if (failure.status === 503) return t('unavailable');
+  if (failure.status === 429) return t('tooMany');
+  if (/^name: /.test(failure.message)) return failure.message;
+  return t('failed', { status: failure.status });
+}

@@ -24,16 +24,24 @@ export function appendFeedPage(state: FeedState, page: FeedState): FeedState {
   };
 }
 
-const counted = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+/**
+ * What the page says for an entry, as data: which sentence (the catalogue's `Feed.entry.<key>`)
+ * and what goes in it. The page words it in its own locale, with its plurals and names.
+ */
+export type EntrySentence =
+  | { key: 'news'; project: string; headline: string }
+  | { key: 'funded' | 'notFunded' | 'firstBacker' | 'goalReached'; project: string }
+  | { key: 'backers'; project: string; contributions: number; backers: number }
+  | { key: 'milestone'; project: string; percent: number };
 
-/** What the page says for an entry: a backers entry with the counts its project's page showed. */
-export function describeEntry(entry: FeedEntry): string {
-  const title = entry.project.title;
-  if (entry.kind === 'news') return `${title} posted news: ${entry.news.title}`;
-  if (entry.kind === 'ended') return `${title} ended: ${entry.funded ? 'funded' : 'not funded'}`;
+/** A backers entry carries the counts its project's page showed when it was last updated. */
+export function entrySentence(entry: FeedEntry): EntrySentence {
+  const project = entry.project.title;
+  if (entry.kind === 'news') return { key: 'news', project, headline: entry.news.title };
+  if (entry.kind === 'ended') return { key: entry.funded ? 'funded' : 'notFunded', project };
   if (entry.kind === 'backers')
-    return `${title}: ${counted(entry.contributions, 'contribution')} from ${counted(entry.backers, 'backer')}`;
-  if (entry.milestone === 'first-backer') return `${title} has its first backer`;
-  if (entry.milestone === '100') return `${title} reached its goal`;
-  return `${title} reached ${entry.milestone} % of its goal`;
+    return { key: 'backers', project, contributions: entry.contributions, backers: entry.backers };
+  if (entry.milestone === 'first-backer') return { key: 'firstBacker', project };
+  if (entry.milestone === '100') return { key: 'goalReached', project };
+  return { key: 'milestone', project, percent: Number(entry.milestone) };
 }

@@ -29,7 +29,14 @@ const secretSchema = (name: string) => z.string().min(32, `${name} must be at le
  */
 function secret(): string | undefined {
   const value = rawSetting('VISITOR_SECRET');
-  return value ? secretSchema('VISITOR_SECRET').parse(value) : undefined;
+  return value ? checkedSecret('VISITOR_SECRET', value) : undefined;
+}
+
+// Read on every request that carries a cookie: a value is checked once, not on each read.
+const checked = new Set<string>();
+function checkedSecret(name: string, value: string): string {
+  if (!checked.has(value)) checked.add(secretSchema(name).parse(value));
+  return value;
 }
 
 /** The longest a rotated-out secret is honoured: a stolen one stops working within a day. */
@@ -46,7 +53,7 @@ function previousSecret(now = Date.now()): string | undefined {
   if (!value) return undefined;
   const until = untilSchema.safeParse(rawSetting('VISITOR_SECRET_PREVIOUS_UNTIL'));
   if (!until.success || now >= until.data) return undefined;
-  return secretSchema('VISITOR_SECRET_PREVIOUS').parse(value);
+  return checkedSecret('VISITOR_SECRET_PREVIOUS', value);
 }
 
 /**
@@ -83,14 +90,20 @@ function signedId(header: string | undefined, key: string | undefined): string |
   return id !== false && visitorIdSchema.safeParse(id).success ? id : undefined;
 }
 
-/** The visitor id of a Cookie header, when it carries one this app signed (with either secret); else undefined. */
-export function visitorFromCookies(header: string | undefined): string | undefined {
-  return signedId(header, secret()) ?? signedId(header, previousSecret());
+/**
+ * The visitor of a Cookie header: its id when this app signed it, `resign` when only with
+ * VISITOR_SECRET_PREVIOUS (to be signed again with the current secret); else undefined.
+ */
+export function readVisitorCookie(header: string | undefined): { id: string; resign: boolean } | undefined {
+  const current = signedId(header, secret());
+  if (current) return { id: current, resign: false };
+  const previous = signedId(header, previousSecret());
+  return previous ? { id: previous, resign: true } : undefined;
 }
 
-/** The visitor id of a cookie signed with VISITOR_SECRET_PREVIOUS only: to be signed again with the current secret. */
-export function visitorToResign(header: string | undefined): string | undefined {
-  return signedId(header, secret()) ? undefined : signedId(header, previousSecret());
+/** The visitor id of a Cookie header, when it carries one this app signed (with either secret); else undefined. */
+export function visitorFromCookies(header: string | undefined): string | undefined {
+  return readVisitorCookie(header)?.id;
 }
 
 /** A new visitor id (or the given one, signed again) and its Set-Cookie header value. */

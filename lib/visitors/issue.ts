@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { takeFromAddress } from '../limits/address-limits';
 import { fromTrustedProxy } from '../limits/trusted-proxy';
-import { isVisitorPair, newVisitorCookie, visitorFromCookies, visitorToResign } from './cookie';
+import { isVisitorPair, newVisitorCookie, readVisitorCookie } from './cookie';
 
 /**
  * Set by server.ts on a request refused a new visitor id (replacing any such header the client
@@ -51,8 +51,9 @@ export async function issueVisitorCookie(
 ): Promise<void> {
   delete request.headers[NEW_VISITOR_WAIT_HEADER];
   if (!needsVisitor(request)) return;
-  const resigned = visitorToResign(request.headers.cookie);
-  if (!resigned && visitorFromCookies(request.headers.cookie)) return;
+  const visitor = readVisitorCookie(request.headers.cookie);
+  if (visitor && !visitor.resign) return;
+  const resigned = visitor?.id;
   // Per address (an IPv6 /64), in Redis: every instance shares the budget (RATE_LIMIT_NEW_VISITORS_PER_HOUR).
   // A cookie signed anew is a cookie given: else one stolen old secret mints ids past the budget.
   const wait = await takeFromAddress('new-visitor-ids', address);

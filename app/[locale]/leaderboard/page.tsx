@@ -21,6 +21,7 @@ type Props = { searchParams: Promise<{ period?: string | string[] }> };
 export default orUnavailable(async function LeaderboardPage({ params, searchParams }: Props & LocaleParams) {
   const locale = await pageLocale(params);
   const t = await getTranslations({ locale, namespace: 'Pages' });
+  const board = await getTranslations({ locale, namespace: 'Leaderboard' });
   await connection();
   const { period } = await searchParams;
   const loaded = await loadBoards();
@@ -29,17 +30,14 @@ export default orUnavailable(async function LeaderboardPage({ params, searchPara
       <section className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{t('leaderboardTitle')}</h1>
-          <p className="mt-2 text-slate-600 dark:text-slate-300">
-            The best {BOARD_SIZE} Buzzword Quiz players of today, this week and all time (UTC), live. Equal scores share
-            a rank; whoever got there first is listed first.
-          </p>
+          <p className="mt-2 text-slate-600 dark:text-slate-300">{board('intro', { size: BOARD_SIZE })}</p>
         </div>
         <Link
           prefetch={false}
           href="/quiz"
           className="rounded-lg bg-accent px-4 py-2.5 font-semibold text-white shadow-sm hover:bg-indigo-700"
         >
-          Play the quiz
+          {board('play')}
         </Link>
       </section>
       <LiveLeaderboard

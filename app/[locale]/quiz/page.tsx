@@ -9,20 +9,23 @@ export const generateMetadata = (props: LocaleParams): Promise<Metadata> => loca
 export default function QuizPage({ params }: LocaleParams) {
   usePageLocale(params);
   const t = useTranslations('Pages');
+  const quiz = useTranslations('Quiz');
   return (
     <div className="mx-auto max-w-2xl space-y-6">
       <section>
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{t('quizTitle')}</h1>
         <p className="mt-2 text-slate-600 dark:text-slate-300">
-          Real tech jargon, or made up? Ten questions, fifteen minutes, one shot at the{' '}
-          <Link
-            prefetch={false}
-            href="/leaderboard"
-            className="font-medium text-accent dark:text-indigo-300 hover:underline"
-          >
-            leaderboard
-          </Link>
-          .
+          {quiz.rich('pageIntro', {
+            link: (chunks) => (
+              <Link
+                prefetch={false}
+                href="/leaderboard"
+                className="font-medium text-accent dark:text-indigo-300 hover:underline"
+              >
+                {chunks}
+              </Link>
+            ),
+          })}
         </p>
       </section>
       <Quiz />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appendFeedPage, applyFeedChange, describeEntry, type FeedState } from '../../../lib/feed/client-state';
+import { appendFeedPage, applyFeedChange, entrySentence, type FeedState } from '../../../lib/feed/client-state';
 import type { FeedEntry } from '../../../lib/feed/entries';
 
 const entry = (at: number, id: string, count = 1): FeedEntry => ({
@@ -19,7 +19,12 @@ describe('the feed page model', () => {
     state = applyFeedChange(state, { type: 'entry', entry: entry(2, 'b') });
     state = applyFeedChange(state, { type: 'entry', entry: entry(3, 'c', 14) });
     expect(state.entries.map((e) => e.id)).toEqual(['p:c', 'p:b', 'p:a']);
-    expect(describeEntry(state.entries[0]!)).toBe('Tidal Synth: 14 contributions from 1 backer');
+    expect(entrySentence(state.entries[0]!)).toEqual({
+      key: 'backers',
+      project: 'Tidal Synth',
+      contributions: 14,
+      backers: 1,
+    });
     state = applyFeedChange(state, { type: 'removed', id: 'p:b', cursor: entry(2, 'b').cursor });
     expect(state.entries.map((e) => e.id)).toEqual(['p:c', 'p:a']);
   });

@@ -1,8 +1,17 @@
+import { createTranslator } from 'next-intl';
 import { describe, expect, it } from 'vitest';
-import { placeText } from '../../../components/quiz/PlayerStanding';
-import { ordinal } from '../../../components/format';
-import { rankText } from '../../../components/quiz/finish-text';
+import { placeText as placeTextIn } from '../../../components/quiz/PlayerStanding';
+import { formatCount, ordinal } from '../../../components/format';
+import type { BoardStanding } from '../../../lib/leaderboard/types';
+import { rankText as rankTextIn } from '../../../components/quiz/finish-text';
 import type { SubmitResult } from '../../../lib/quiz/types';
+import de from '../../../messages/de.json';
+import en from '../../../messages/en.json';
+
+const english = createTranslator({ locale: 'en', messages: en, namespace: 'QuizFinish' });
+const rankText = (result: SubmitResult) => rankTextIn(english, result);
+const placeText = (standing: BoardStanding, period: 'day' | 'week' | 'all') =>
+  placeTextIn(english, (n) => formatCount(n, 'en'), standing, period);
 
 describe("the finish screen's line per board", () => {
   it('names the exact rank on the board, the histogram range and percentile below it, nothing without a best', () => {
@@ -78,5 +87,13 @@ describe("the finish screen's verdict", () => {
     expect(['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd', '100th', '1,001st']).toEqual(
       [1, 2, 3, 4, 11, 12, 13, 21, 22, 100, 1001].map((n) => ordinal(n)),
     );
+  });
+
+  it('words the tie and the places in German with its own plural and list', () => {
+    const t = createTranslator({ locale: 'de', messages: de, namespace: 'QuizFinish' });
+    expect(rankTextIn(t, result(9_690, 9_690, [1, 1, 1], true, [101, 101, 1], [false, false, false]))).toBe(
+      'Du bist punktgleich mit 101 Personen auf Platz 1 heute und diese Woche, Platz 1 insgesamt! Die Liste zeigt, wer diese Punktzahl zuerst erreicht hat.',
+    );
+    expect(rankTextIn(t, result(0, 1, [null, null, null], true))).toMatch(/Mit 1 Punkt wärst/);
   });
 });

@@ -1,4 +1,6 @@
 import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import { asLocale } from '@/i18n/routing';
 import { pageLocale } from '@/i18n/page-locale';
 import { notFound } from 'next/navigation';
 import { connection } from 'next/server';
@@ -12,20 +14,21 @@ import { readCreatorView } from '@/lib/ops/ops-snapshot';
 type Props = { params: Promise<{ account: string; locale: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { account } = await params;
+  const { account, locale } = await params;
+  const t = await getTranslations({ locale: asLocale(locale), namespace: 'Creator' });
   return {
-    title: 'Creator',
-    description: 'A creator’s projects and what they raised, live.',
+    title: t('title'),
+    description: t('description'),
     alternates: { canonical: `/creators/${account}` },
   };
 }
 
 export default orUnavailable(async function CreatorPage({ params }: Props) {
-  await pageLocale(params);
+  const locale = await pageLocale(params);
   await connection();
   const { account } = await params;
   if (!accountIdSchema.safeParse(account).success) notFound();
   const totals = await readCreatorView(account);
   if (!totals) notFound();
-  return <CreatorView initial={totals} windowLabel={formatWindow(configuredWindows().contributions)} />;
+  return <CreatorView initial={totals} window={formatWindow(configuredWindows().contributions, locale)} />;
 });
