@@ -25,7 +25,9 @@ export async function measureIntlFirstUse(): Promise<Row> {
           await page.evaluate((locale) => {
             const start = performance.now();
             new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(1_234_567);
-            new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 }).format(59_040);
+            new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 }).format(
+              59_040,
+            );
             new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric' }).format(Date.now());
             new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }).format(-3, 'minute');
             new Intl.PluralRules(locale).select(3);

@@ -116,7 +116,10 @@ test('every page has a title, a description and a canonical URL', async ({ reque
     expect(meta(html, 'description')?.length, path).toBeGreaterThan(20);
     expect(canonical(html), path).toBe(`${origin}/de${path}`);
     const alternates = Object.fromEntries(
-      [...html.matchAll(/<link rel="alternate" hrefLang="([^"]+)" href="([^"]*)"/gi)].map(([, lang, href]) => [lang, href]),
+      [...html.matchAll(/<link rel="alternate" hrefLang="([^"]+)" href="([^"]*)"/gi)].map(([, lang, href]) => [
+        lang,
+        href,
+      ]),
     );
     expect(alternates, path).toEqual({
       en: `${origin}/en${path}`,

@@ -105,10 +105,7 @@ function Paragraph({
       }}
     >
       {drawnPieces(text, dir, budget).map((piece, i) => (
-        <span
-          key={i}
-          style={i > 0 && piece.spaced ? (dir === 'rtl' ? { marginRight: gap } : { marginLeft: gap }) : {}}
-        >
+        <span key={i} style={i > 0 && piece.spaced ? (dir === 'rtl' ? { marginRight: gap } : { marginLeft: gap }) : {}}>
           {piece.text}
         </span>
       ))}
@@ -173,13 +170,7 @@ export function ProjectPreview({ dir, title, byline, raised, raisedOf, percent, 
             {...titleSizing(title, pieced)}
             style={{ letterSpacing: dir === 'rtl' ? 0 : -1 }}
           />
-          <Paragraph
-            align={dir}
-            text={byline}
-            dir={dir}
-            {...SIZING.byline}
-            style={{ marginTop: 14, opacity: 0.85 }}
-          />
+          <Paragraph align={dir} text={byline} dir={dir} {...SIZING.byline} style={{ marginTop: 14, opacity: 0.85 }} />
         </div>
         <div style={{ display: 'flex', flexDirection: 'column' }}>
           <div style={{ display: 'flex', flexDirection: row(dir), alignItems: 'flex-end', flexWrap: 'wrap' }}>

@@ -60,7 +60,9 @@ const joinsAfter = (cp: number | undefined) => cp === TATWEEL || (cp !== undefin
 /** `word` in presentation forms, in logical order. */
 export function presentationForms(word: string): string {
   const chars = [...word];
-  const letters = chars.map((char, i) => ({ cp: char.codePointAt(0)!, i })).filter(({ cp }) => !MARK.test(String.fromCodePoint(cp)));
+  const letters = chars
+    .map((char, i) => ({ cp: char.codePointAt(0)!, i }))
+    .filter(({ cp }) => !MARK.test(String.fromCodePoint(cp)));
   const out = [...chars];
   for (let k = 0; k < letters.length; k++) {
     const { cp, i } = letters[k]!;

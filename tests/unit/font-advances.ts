@@ -10,7 +10,10 @@ export function advanceWidths(font: Buffer): (codePoint: number) => number | und
   const metrics = font.readUInt16BE(tables.get('hhea')! + 34);
   const hmtx = tables.get('hmtx')!;
   const cmap = tables.get('cmap')!;
-  const subtables = Array.from({ length: font.readUInt16BE(cmap + 2) }, (_, i) => cmap + font.readUInt32BE(cmap + 8 + i * 8));
+  const subtables = Array.from(
+    { length: font.readUInt16BE(cmap + 2) },
+    (_, i) => cmap + font.readUInt32BE(cmap + 8 + i * 8),
+  );
   const glyph = (cp: number): number => {
     for (const at of subtables) {
       if (font.readUInt16BE(at) === 12) {
