@@ -18,7 +18,13 @@ export async function publicMessages(locale: Locale) {
 }
 
 /** Its children's client components can also say `namespace`'s messages. */
-export async function OperatorMessages({ namespace, children }: { namespace: OperatorNamespace; children: React.ReactNode }) {
+export async function OperatorMessages({
+  namespace,
+  children,
+}: {
+  namespace: OperatorNamespace;
+  children: React.ReactNode;
+}) {
   const messages = await getMessages();
   return <MoreMessages messages={{ [namespace]: messages[namespace] }}>{children}</MoreMessages>;
 }

@@ -107,8 +107,7 @@ export function AdminConsole() {
     <div className="grid grid-cols-1 gap-5 lg:grid-cols-2">
       <section className={card}>
         <label className="block text-sm font-medium">
-          {t('token')}{' '}
-          <span className="font-normal text-slate-500 dark:text-slate-400">{t('tokenHint')}</span>
+          {t('token')} <span className="font-normal text-slate-500 dark:text-slate-400">{t('tokenHint')}</span>
           <input
             type="password"
             data-testid="admin-token"

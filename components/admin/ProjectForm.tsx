@@ -234,7 +234,9 @@ export function ProjectForm({ disabled, selected, selectedTiers, onSave }: Props
         tiers={tiers ?? []}
         onChange={setTiers}
         errors={errors}
-        currency={format.currencySymbol(/^[A-Za-z]{3}$/.test(fields.currency ?? '') ? fields.currency!.toUpperCase() : 'EUR')}
+        currency={format.currencySymbol(
+          /^[A-Za-z]{3}$/.test(fields.currency ?? '') ? fields.currency!.toUpperCase() : 'EUR',
+        )}
       />
       <p className="text-xs text-slate-500 dark:text-slate-400">{t('formHint')}</p>
       <button className={button} disabled={disabled || !fields.slug.trim()}>

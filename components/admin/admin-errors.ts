@@ -64,7 +64,8 @@ export function adminProblem(status: number, body: Refusal): AdminProblem {
   const message = body?.error?.message ?? '';
   const field = body?.error?.field ?? /^([\w.]+): /.exec(message)?.[1];
   if (status === 400 && field && code !== 'invalid_json') return { field, problem: fieldProblem(field, message) };
-  if (code === 'tier_in_use' && typeof body?.tier === 'string') return { field: null, key: 'tierInUse', tier: body.tier };
+  if (code === 'tier_in_use' && typeof body?.tier === 'string')
+    return { field: null, key: 'tierInUse', tier: body.tier };
   if (status === 401) return { field: null, key: 'unauthorized' };
   if (status === 404) return { field: null, key: 'notFound' };
   if (status === 413) return { field: null, key: 'tooLarge' };

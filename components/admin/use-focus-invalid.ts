@@ -6,4 +6,3 @@ export function useFocusFirstInvalid(form: RefObject<HTMLElement | null>, errors
     if (Object.keys(errors).length > 0) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [form, errors]);
 }
-

@@ -26,14 +26,16 @@ export function BurstButton({ onFired }: { onFired: (accounts: string[]) => void
     }
   };
   /** The server's refusal in the page's words, never its developer's message. */
-  const failure = (code: number | null) =>
-    code === null
-      ? t('burstUnreachable')
-      : code === 503
-        ? t('burstUnavailable')
-        : code === 429
-          ? t('burstRateLimited')
-          : t('burstFailed', { status: code });
+  const failure = (code: number | null) => {
+    if (code === null) return t('burstUnreachable');
+    const known = {
+      401: 'burstUnauthorized',
+      409: 'burstRunning',
+      429: 'burstRateLimited',
+      503: 'burstUnavailable',
+    } as const;
+    return code in known ? t(known[code as keyof typeof known]) : t('burstFailed', { status: code });
+  };
   return (
     <div className="flex flex-col gap-1 sm:items-end">
       <button

@@ -32,9 +32,7 @@ export function CreatorsPanel({ creators, now }: { creators: CreatorTotals[]; no
           </li>
         ))}
       </ul>
-      {creators.length === 0 && (
-        <p className="mt-3 text-sm text-slate-500 dark:text-slate-400">{t('noCreators')}</p>
-      )}
+      {creators.length === 0 && <p className="mt-3 text-sm text-slate-500 dark:text-slate-400">{t('noCreators')}</p>}
     </section>
   );
 }

@@ -46,7 +46,9 @@ export function OpsDashboard() {
         <h1 className="text-3xl font-bold tracking-tight">{t('heading')}</h1>
         <p className="mt-2 text-slate-600 dark:text-slate-300">
           {t.rich('intro', {
-            code: () => <code className="rounded bg-slate-100 dark:bg-slate-800 px-1 text-sm">post-metric-updated</code>,
+            code: () => (
+              <code className="rounded bg-slate-100 dark:bg-slate-800 px-1 text-sm">post-metric-updated</code>
+            ),
           })}
         </p>
       </div>
@@ -107,9 +109,7 @@ export function OpsDashboard() {
           data-testid="folding-ratio"
           data-value={stats.ratio}
         >
-          <p className="text-xs font-semibold uppercase tracking-wide text-accent dark:text-indigo-300">
-            {t('ratio')}
-          </p>
+          <p className="text-xs font-semibold uppercase tracking-wide text-accent dark:text-indigo-300">{t('ratio')}</p>
           <p className="mt-1 text-2xl font-bold tabular-nums text-ink dark:text-slate-100 sm:text-3xl">
             {formatPercent(stats.ratio, format.locale)}
           </p>

@@ -46,16 +46,16 @@ export function PendingGroups({
                 <div className="h-full rounded-full bg-amber-400" style={{ width: `${progress}%` }} />
               </div>
               <p className="mt-1 flex justify-between gap-2 text-xs tabular-nums text-slate-600 dark:text-slate-300">
-                <span>{t('ageQuiet', { age: duration(now - group.firstAt), quiet: duration(now - group.lastAt) })}</span>
+                <span>
+                  {t('ageQuiet', { age: duration(now - group.firstAt), quiet: duration(now - group.lastAt) })}
+                </span>
                 <span>{now >= group.dueAt ? t('dueNow') : t('dueIn', { duration: duration(group.dueAt - now) })}</span>
               </p>
             </li>
           );
         })}
       </ul>
-      {pending.length === 0 && (
-        <p className="mt-3 text-sm text-slate-500 dark:text-slate-400">{t('nothingPending')}</p>
-      )}
+      {pending.length === 0 && <p className="mt-3 text-sm text-slate-500 dark:text-slate-400">{t('nothingPending')}</p>}
     </section>
   );
 }

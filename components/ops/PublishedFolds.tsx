@@ -64,9 +64,7 @@ export function PublishedFolds({
           </li>
         ))}
       </ul>
-      {folds.length === 0 && (
-        <p className="mt-3 text-sm text-slate-500 dark:text-slate-400">{t('noFolds')}</p>
-      )}
+      {folds.length === 0 && <p className="mt-3 text-sm text-slate-500 dark:text-slate-400">{t('noFolds')}</p>}
     </section>
   );
 }
