@@ -1,4 +1,4 @@
-import { adminProblem, type AdminProblem, type Refusal } from './admin-errors';
+import { adminProblem, type AdminProblem, type AdminRefusal } from './admin-errors';
 
 /** A refusal as data (components/admin/admin-errors.ts): the console words it in the page's locale. */
 export type AdminResult = { ok: true; body: unknown } | { ok: false; problem: AdminProblem };
@@ -15,7 +15,7 @@ export async function adminFetch(
       headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
     });
-    const body = (await response.json().catch(() => null)) as Refusal;
+    const body = (await response.json().catch(() => null)) as AdminRefusal;
     if (response.ok) return { ok: true, body };
     return { ok: false, problem: adminProblem(response.status, body) };
   } catch {

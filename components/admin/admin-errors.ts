@@ -30,7 +30,7 @@ export type AdminProblem =
   | { field: null; key: 'tierInUse'; tier: string }
   | { field: null; key: 'failed'; status: number };
 
-export type Refusal = {
+export type AdminRefusal = {
   error?: { code?: string; field?: string; message?: string };
   tier?: unknown;
 } | null;
@@ -59,7 +59,7 @@ export function fieldProblem(field: string, message: string): FieldProblem {
 }
 
 /** What went wrong with an admin request, from its status and body. */
-export function adminProblem(status: number, body: Refusal): AdminProblem {
+export function adminProblem(status: number, body: AdminRefusal): AdminProblem {
   const code = body?.error?.code;
   const message = body?.error?.message ?? '';
   const field = body?.error?.field ?? /^([\w.]+): /.exec(message)?.[1];
