@@ -100,25 +100,34 @@ test('a title with emoji still previews (the emoji left out: next/og would fetch
 test('every page has a title, a description and a canonical URL', async ({ request, slug }) => {
   // The static shells are rendered at build time: they carry the build's origin (docs/configuration.md).
   const built = new Set(['/quiz', '/admin', '/ops', '/feed']);
-  for (const path of [
-    '/',
-    `/projects/${slug}`,
-    `/creators/account-${slug}`,
-    '/leaderboard',
-    '/quiz',
-    '/admin',
-    '/ops',
-    '/feed',
-  ]) {
+  for (const path of [`/creators/account-${slug}`, '/admin', '/ops']) {
     const html = await (await request.get(`${app.baseURL}${path}`, { headers: asked })).text();
     expect(attribute(html, /<title>([^<]+)<\/title>/), path).toMatch(/crowdpulse/);
     expect(meta(html, 'description')?.length, path).toBeGreaterThan(20);
     if (built.has(path)) expect(canonical(html), path).toMatch(new RegExp(`^https?://[^/]+${path}$`));
-    // A project and the catalogue name their locale's own URL; the others their unprefixed one, which negotiates.
-    else
-      expect(canonical(html), path).toBe(
-        path === '/' ? `${ORIGIN}/en` : path.startsWith('/projects/') ? `${ORIGIN}/en${path}` : `${ORIGIN}${path}`,
-      );
+    else expect(canonical(html), path).toBe(`${ORIGIN}${path}`);
+  }
+  // The reader's pages, each in German: its own locale's URL as canonical, every locale's as an
+  // alternate, and the unprefixed one (which negotiates) as x-default, alike on all five.
+  for (const path of ['', `/projects/${slug}`, '/quiz', '/leaderboard', '/feed']) {
+    const html = await (await request.get(`${app.baseURL}/de${path}`, { headers: asked })).text();
+    const origin = built.has(path) ? /^https?:\/\/[^/]+/.exec(canonical(html) ?? '')?.[0] : ORIGIN;
+    expect(attribute(html, /<title>([^<]+)<\/title>/), path).toMatch(/crowdpulse/);
+    expect(meta(html, 'description')?.length, path).toBeGreaterThan(20);
+    expect(canonical(html), path).toBe(`${origin}/de${path}`);
+    const alternates = Object.fromEntries(
+      [...html.matchAll(/<link rel="alternate" hrefLang="([^"]+)" href="([^"]*)"/gi)].map(([, lang, href]) => [
+        lang,
+        href,
+      ]),
+    );
+    expect(alternates, path).toEqual({
+      en: `${origin}/en${path}`,
+      de: `${origin}/de${path}`,
+      ar: `${origin}/ar${path}`,
+      // Next prints the root URL without its slash.
+      'x-default': `${origin}${path}`,
+    });
   }
 });
 

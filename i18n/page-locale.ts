@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { use } from 'react';
-import { asLocale, type Locale } from './routing';
+import { asLocale, type Locale, routing } from './routing';
 
 export type LocaleParams = { params: Promise<{ locale: string }> };
 
@@ -23,12 +23,26 @@ export async function pageLocale(params: Promise<{ locale: string }>): Promise<L
   return locale;
 }
 
-/** A page's title and description in its locale (the `Pages` messages), its canonical URL the unprefixed one, which negotiates. */
+/**
+ * Every page's canonical URL and alternates alike: canonical its own locale's URL (`path` under
+ * the locale's prefix, '' for the catalogue), an alternate for each locale, and the unprefixed
+ * path as `x-default`, which sends a reader to their language (lib/http/locale.ts).
+ */
+export const localeAlternates = (locale: Locale, path: string): NonNullable<Metadata['alternates']> => ({
+  canonical: `/${locale}${path}`,
+  languages: {
+    ...Object.fromEntries(routing.locales.map((other) => [other, `/${other}${path}`])),
+    'x-default': path || '/',
+  },
+});
+
+/** A page's title and description in its locale (the `Pages` messages), with its locale's canonical URL and alternates. */
 export async function localizedMetadata(
   { params }: LocaleParams,
   page: 'quiz' | 'leaderboard' | 'feed',
-  canonical: string,
+  path: string,
 ): Promise<Metadata> {
-  const t = await getTranslations({ locale: asLocale((await params).locale), namespace: 'Pages' });
-  return { title: t(`${page}Title`), description: t(`${page}Description`), alternates: { canonical } };
+  const locale = asLocale((await params).locale);
+  const t = await getTranslations({ locale, namespace: 'Pages' });
+  return { title: t(`${page}Title`), description: t(`${page}Description`), alternates: localeAlternates(locale, path) };
 }

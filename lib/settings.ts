@@ -136,7 +136,11 @@ export const SETTINGS = z.object({
   INSTANCES: v(whole(1, 16, 2), 'scale', 'app instances npm run demo:cluster starts'),
   BENCH_PAGES_SECONDS: v(whole(1, 3_600, 3), 'bench', 'seconds of load per target in npm run bench -- pages'),
   BENCH_STORM_VIEWS: v(whole(1, 10_000_000, 5_000), 'bench', 'page views of the launch in npm run bench -- storm'),
-  BENCH_LIGHTHOUSE_RUNS: v(whole(1, 101, 9), 'bench', 'Lighthouse runs per page in npm run bench -- lighthouse'),
+  BENCH_LIGHTHOUSE_RUNS: v(
+    whole(1, 101, 3),
+    'bench',
+    'Lighthouse runs per page, locale and scheme in npm run bench -- lighthouse',
+  ),
   BENCH_HOT_SIZES: v(z.enum(['small']).optional(), 'bench', 'small: a few hundred pages, for a quick look'),
   CHAOS_FUZZ_RUNS: v(whole(1, 100_000, 200), 'bench', "generated requests per route in npm run chaos's fuzzing row"),
   FEED_SLUG: v(text(), 'bench', 'set by npm run bench -- feed for the worker it SIGKILLs'),

@@ -3,7 +3,7 @@ import { Link } from '@/i18n/navigation';
 import { connection } from 'next/server';
 import { useTranslations } from 'next-intl';
 import { getTranslations } from 'next-intl/server';
-import { pageLocale } from '@/i18n/page-locale';
+import { localeAlternates, pageLocale } from '@/i18n/page-locale';
 import { CardCampaignClock } from '@/components/campaign/CardCampaignClock';
 import { Progress } from '@/components/Progress';
 import { ProjectArt } from '@/components/ProjectArt';
@@ -12,7 +12,7 @@ import { RecentlyViewed } from '@/components/RecentlyViewed';
 import { orUnavailable } from '@/components/unavailable-boundary';
 import { readCataloguePage, readEndingSoon, readRecentlyEnded } from '@/lib/projects/catalogue';
 import type { Project } from '@/lib/projects/types';
-import { asLocale, routing } from '@/i18n/routing';
+import { asLocale } from '@/i18n/routing';
 import { catalogueCursorSchema } from '@/lib/projects/schemas';
 
 type Props = {
@@ -25,10 +25,7 @@ export async function generateMetadata({ params }: Pick<Props, 'params'>): Promi
   const t = await getTranslations({ locale, namespace: 'Home' });
   return {
     description: t('description'),
-    alternates: {
-      canonical: `/${locale}`,
-      languages: Object.fromEntries(routing.locales.map((other) => [other, `/${other}`])),
-    },
+    alternates: localeAlternates(locale, ''),
   };
 }
 

@@ -1,11 +1,42 @@
 import { cloneElement, type CSSProperties, type ReactElement } from 'react';
+import { visualArabic } from '@/lib/previews/arabic-forms';
 import { clipWords, dirOf, type Direction, needsPieces, piecesOf } from '@/lib/previews/bidi';
 import type { PreviewText } from '@/lib/previews/text';
 import { ProjectArt } from '../ProjectArt';
 
 export const PREVIEW_SIZE = { width: 1200, height: 630 };
 const ART_WIDTH = 420;
-const ARABIC = /[\u0600-\u08FF]/u;
+const PADDING = 60;
+/** The text's width beside the art: each paragraph's lines fit in it (tests/unit/preview-layout.test.ts). */
+export const TEXT_WIDTH = PREVIEW_SIZE.width - ART_WIDTH - 2 * PADDING;
+
+type Sizing = { fontSize: number; lines: number; budget: number };
+/** Each paragraph but the title: its size, at most how many lines, and how many characters before its ellipsis. */
+export const SIZING = {
+  byline: { fontSize: 28, lines: 1, budget: 40 },
+  raised: { fontSize: 54, lines: 1, budget: 24 },
+  raisedOf: { fontSize: 28, lines: 1, budget: 40 },
+  open: { fontSize: 30, lines: 2, budget: 90 },
+  ended: { fontSize: 28, lines: 2, budget: 90 },
+  date: { fontSize: 24, lines: 1, budget: 40 },
+} satisfies Record<string, Sizing>;
+
+/** The title's: smaller past 28 characters; drawn in pieces, its words take more room (see Paragraph): two lines at most. */
+export function titleSizing(title: string, pieced: boolean): Sizing {
+  const long = [...title].length > 28;
+  return {
+    fontSize: long ? 52 : 68,
+    lines: long && !pieced ? 3 : 2,
+    budget: long ? (pieced ? 34 : 60) : 40,
+  };
+}
+
+/** The space before a piece, as a share of the font size. */
+export const PIECE_GAP = 0.22;
+
+/** What a paragraph drawn in pieces shows: each piece's text as drawn (Arabic in presentation forms), in reading order. */
+export const drawnPieces = (text: string, dir: Direction, budget: number) =>
+  piecesOf(clipWords(text, budget), dir).map((piece) => ({ ...piece, text: visualArabic(piece.text) }));
 
 /** Dark text on a light first colour, white on a dark one: a creator picks the colours. */
 function inkOn(hex: string): string {
@@ -57,9 +88,9 @@ function Paragraph({
       </div>
     );
   }
-  // Arabic glyphs reach higher and lower than Latin ones; Satori measures an Arabic word wider than it draws it (before joining its letters), so it is centred in its box (or right-aligned, first on a right-to-left line).
+  // Arabic glyphs reach higher and lower than Latin ones. Its words go in presentation forms (arabic-forms.ts): measured as wide as drawn.
   const lineHeight = 1.4;
-  const gap = Math.round(fontSize * 0.22);
+  const gap = Math.round(fontSize * PIECE_GAP);
   return (
     <div
       style={{
@@ -73,14 +104,8 @@ function Paragraph({
         ...style,
       }}
     >
-      {piecesOf(clipWords(text, budget), dir).map((piece, i) => (
-        <span
-          key={i}
-          style={{
-            ...(i > 0 && piece.spaced && (dir === 'rtl' ? { marginRight: gap } : { marginLeft: gap })),
-            ...(ARABIC.test(piece.text) && { textAlign: i === 0 && dir === 'rtl' ? 'right' : 'center' }),
-          }}
-        >
+      {drawnPieces(text, dir, budget).map((piece, i) => (
+        <span key={i} style={i > 0 && piece.spaced ? (dir === 'rtl' ? { marginRight: gap } : { marginLeft: gap }) : {}}>
           {piece.text}
         </span>
       ))}
@@ -96,8 +121,6 @@ function Paragraph({
 export function ProjectPreview({ dir, title, byline, raised, raisedOf, percent, status, art }: PreviewText) {
   const [deep, , light] = art.colors;
   const ink = inkOn(deep);
-  const long = [...title].length > 28;
-  // Drawn as pieces, a title's words take more room (see Paragraph): two lines at most.
   const titleDir = dirOf(title, dir);
   const pieced = needsPieces(title, titleDir);
   const drawing = cloneElement(ProjectArt({ art }) as ReactElement<{ width: number; height: number }>, {
@@ -123,7 +146,7 @@ export function ProjectPreview({ dir, title, byline, raised, raisedOf, percent, 
           flexDirection: 'column',
           justifyContent: 'space-between',
           flex: 1,
-          padding: '56px 60px',
+          padding: `56px ${PADDING}px`,
           minWidth: 0,
         }}
       >
@@ -144,20 +167,10 @@ export function ProjectPreview({ dir, title, byline, raised, raisedOf, percent, 
             align={dir}
             text={title}
             dir={titleDir}
-            fontSize={long ? 52 : 68}
-            lines={long && !pieced ? 3 : 2}
-            budget={long ? (pieced ? 34 : 60) : 40}
+            {...titleSizing(title, pieced)}
             style={{ letterSpacing: dir === 'rtl' ? 0 : -1 }}
           />
-          <Paragraph
-            align={dir}
-            text={byline}
-            dir={dir}
-            fontSize={28}
-            lines={1}
-            budget={40}
-            style={{ marginTop: 14, opacity: 0.85 }}
-          />
+          <Paragraph align={dir} text={byline} dir={dir} {...SIZING.byline} style={{ marginTop: 14, opacity: 0.85 }} />
         </div>
         <div style={{ display: 'flex', flexDirection: 'column' }}>
           <div style={{ display: 'flex', flexDirection: row(dir), alignItems: 'flex-end', flexWrap: 'wrap' }}>
@@ -165,18 +178,14 @@ export function ProjectPreview({ dir, title, byline, raised, raisedOf, percent, 
               align={dir}
               text={raised}
               dir={dir}
-              fontSize={54}
-              lines={1}
-              budget={24}
+              {...SIZING.raised}
               style={{ margin: dir === 'rtl' ? '0 0 0 16px' : '0 16px 0 0' }}
             />
             <Paragraph
               align={dir}
               text={raisedOf}
               dir={dir}
-              fontSize={28}
-              lines={1}
-              budget={40}
+              {...SIZING.raisedOf}
               style={{ marginBottom: 8, opacity: 0.85 }}
             />
           </div>
@@ -200,18 +209,14 @@ export function ProjectPreview({ dir, title, byline, raised, raisedOf, percent, 
                 align={dir}
                 text={status.headline}
                 dir={dir}
-                fontSize={status.state === 'open' ? 30 : 28}
-                lines={2}
-                budget={90}
+                {...SIZING[status.state === 'open' ? 'open' : 'ended']}
               />
               {status.date && (
                 <Paragraph
                   align={dir}
                   text={status.date}
                   dir={dir}
-                  fontSize={24}
-                  lines={1}
-                  budget={40}
+                  {...SIZING.date}
                   style={{ marginTop: 6, opacity: 0.8 }}
                 />
               )}

@@ -3,7 +3,7 @@ import { Link } from '@/i18n/navigation';
 import { notFound } from 'next/navigation';
 import { connection } from 'next/server';
 import { getTranslations } from 'next-intl/server';
-import { pageLocale } from '@/i18n/page-locale';
+import { localeAlternates, pageLocale } from '@/i18n/page-locale';
 import { cache } from 'react';
 import { FollowButton } from '@/components/feed/FollowButton';
 import { LiveProject } from '@/components/live/LiveProject';
@@ -15,7 +15,7 @@ import { isNotFound } from '@/lib/errors';
 import { slugSchema } from '@/lib/live-events/schemas';
 import { getProject, isListed } from '@/lib/projects/catalogue';
 import { readSnapshotForPage } from '@/lib/realtime/shared-snapshots';
-import { asLocale, routing } from '@/i18n/routing';
+import { asLocale } from '@/i18n/routing';
 
 type Props = { params: Promise<{ slug: string; locale: string }> };
 
@@ -50,10 +50,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
     title,
     description,
     // The same project in the other languages: a search engine offers each reader theirs.
-    alternates: {
-      canonical: url,
-      languages: Object.fromEntries(routing.locales.map((other) => [other, `/${other}/projects/${slug}`])),
-    },
+    alternates: localeAlternates(locale, `/projects/${slug}`),
     // An unlisted project (a QA one) is reached by its link, but kept out of search engines.
     ...(!listed && { robots: { index: false } }),
     openGraph: { siteName: 'crowdpulse', type: 'website', url, title, description },
