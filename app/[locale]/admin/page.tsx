@@ -1,18 +1,17 @@
 import type { Metadata } from 'next';
 import { useTranslations } from 'next-intl';
 import { getTranslations } from 'next-intl/server';
-import { localeAlternates, usePageLocale, type LocaleParams } from '@/i18n/page-locale';
+import { usePageLocale, type LocaleParams } from '@/i18n/page-locale';
 import { OperatorMessages } from '@/i18n/operator-messages';
 import { asLocale } from '@/i18n/routing';
 import { AdminConsole } from '@/components/admin/AdminConsole';
 
 export async function generateMetadata({ params }: LocaleParams): Promise<Metadata> {
-  const locale = asLocale((await params).locale);
-  const t = await getTranslations({ locale, namespace: 'Admin' });
+  const t = await getTranslations({ locale: asLocale((await params).locale), namespace: 'Admin' });
   return {
     title: t('title'),
     description: t('description'),
-    alternates: localeAlternates(locale, '/admin'),
+    alternates: { canonical: '/admin' },
     robots: { index: false },
   };
 }

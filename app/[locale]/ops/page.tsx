@@ -1,14 +1,13 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { localeAlternates, usePageLocale, type LocaleParams } from '@/i18n/page-locale';
+import { usePageLocale, type LocaleParams } from '@/i18n/page-locale';
 import { OperatorMessages } from '@/i18n/operator-messages';
 import { asLocale } from '@/i18n/routing';
 import { OpsDashboard } from '@/components/ops/OpsDashboard';
 
 export async function generateMetadata({ params }: LocaleParams): Promise<Metadata> {
-  const locale = asLocale((await params).locale);
-  const t = await getTranslations({ locale, namespace: 'Ops' });
-  return { title: t('title'), description: t('description'), alternates: localeAlternates(locale, '/ops') };
+  const t = await getTranslations({ locale: asLocale((await params).locale), namespace: 'Ops' });
+  return { title: t('title'), description: t('description'), alternates: { canonical: '/ops' } };
 }
 
 /** A static shell: the dashboard's figures come from its socket once hydrated (components/ops/use-ops.ts). */
