@@ -87,14 +87,6 @@ export function formatWindow(ms: number, locale = 'en'): string {
   return unit(locale, 'second', 'long').format(Math.round(ms / 1000));
 }
 
-/** "0.8 s", "12 s", "3 min": how long ago or how long to go, as the (English) ops dashboard shows it. */
-export function formatDuration(ms: number): string {
-  const seconds = Math.max(0, ms) / 1_000;
-  if (seconds < 10) return `${seconds.toFixed(1)} s`;
-  if (seconds < 120) return `${Math.round(seconds)} s`;
-  return `${Math.round(seconds / 60)} min`;
-}
-
 /** 12.5 %, 12,5 %: a ratio with one decimal. */
 export const formatPercent = (ratio: number, locale = 'en') =>
   once(
@@ -142,8 +134,6 @@ export function formatClock(seconds: number, locale = 'en'): string {
   const two = once(`2:${locale}`, () => new Intl.NumberFormat(locale, { minimumIntegerDigits: 2, useGrouping: false }));
   return `${formatCount(Math.floor(seconds / 60), locale)}:${two.format(seconds % 60)}`;
 }
-
-export const plural = (count: number, one: string, many: string) => (count === 1 ? one : many);
 
 /** "€", "US$", "ر.س.‏": how the locale writes the currency beside an amount. */
 export const currencySymbol = (locale = 'en', currency = 'EUR') =>

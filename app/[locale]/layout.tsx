@@ -1,8 +1,9 @@
 import type { Metadata, Viewport } from 'next';
 import { notFound } from 'next/navigation';
 import { hasLocale, NextIntlClientProvider } from 'next-intl';
-import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { Link } from '@/i18n/navigation';
+import { publicMessages } from '@/i18n/operator-messages';
 import { asLocale, directionOf, routing } from '@/i18n/routing';
 import { FeedLink } from '@/components/feed/FeedLink';
 import { InstanceName } from '@/components/InstanceName';
@@ -43,7 +44,7 @@ const NAV = [
   { href: '/leaderboard', label: 'leaderboard', short: 'board' },
 ] as const;
 
-/** The root of every page: `lang` and `dir` of its locale, its messages for the client components. */
+/** The root of every page: `lang` and `dir` of its locale, its messages for the client components (the operators' pages add theirs). */
 export default async function LocaleLayout({ children, params }: Props) {
   const asked = (await params).locale;
   if (!hasLocale(routing.locales, asked)) notFound();
@@ -53,7 +54,7 @@ export default async function LocaleLayout({ children, params }: Props) {
   return (
     <html lang={locale} dir={directionOf(locale)}>
       <body className="min-h-screen bg-slate-50 dark:bg-slate-950 font-sans text-ink dark:text-slate-100 antialiased">
-        <NextIntlClientProvider locale={locale} messages={await getMessages({ locale })}>
+        <NextIntlClientProvider locale={locale} messages={await publicMessages(locale)}>
           <header className="sticky top-0 z-10 border-b border-slate-200 dark:border-slate-700 bg-white/85 dark:bg-slate-900/85 backdrop-blur">
             <nav className="mx-auto flex max-w-6xl items-center gap-3 overflow-x-auto whitespace-nowrap px-4 py-3 text-sm font-medium sm:gap-6">
               <Link href="/" prefetch={false} className="flex items-center gap-2 text-base font-bold tracking-tight">

@@ -1,14 +1,17 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { LiveSnapshot } from '@/lib/live-events/types';
 import type { Project } from '@/lib/projects/types';
-import { formatMoney } from '../format';
+import { useFormat } from '../use-format';
 import { adminFetch, type AdminResult } from './admin-api';
 import { ImportForm } from './ImportForm';
 import { LeaderboardPanel } from './LeaderboardPanel';
 import { ProjectForm } from './ProjectForm';
-import { button, card, input, subtle } from './styles';
+import { NewsForm } from './NewsForm';
+import { card, input, subtle } from './styles';
+import { useProblemWords } from './use-problem-words';
 
 /**
  * The token lives in this page's memory only, never in storage: a script that ever ran on
@@ -43,13 +46,15 @@ async function loadPickable(): Promise<Project[]> {
 }
 
 export function AdminConsole() {
+  const t = useTranslations('Admin');
+  const format = useFormat();
+  const words = useProblemWords();
   const token = useSyncExternalStore(savedToken.subscribe, savedToken.read, () => '');
   const [version, setVersion] = useState(0);
   const [projects, setProjects] = useState<Project[]>([]);
   const [slug, setSlug] = useState('');
   const [live, setLive] = useState<LiveSnapshot | null>(null);
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
-  const [news, setNews] = useState({ title: '', url: 'https://' });
+  const [message, setMessage] = useState<{ ok: boolean; text: React.ReactNode } | null>(null);
 
   const [catalogueVersion, setCatalogueVersion] = useState(0);
 
@@ -62,8 +67,8 @@ export function AdminConsole() {
           (current) => current || new URLSearchParams(window.location.search).get('project') || list[0]?.slug || '',
         );
       })
-      .catch(() => setMessage({ ok: false, text: 'Could not load projects.' }));
-  }, [catalogueVersion]);
+      .catch(() => setMessage({ ok: false, text: t('loadFailed') }));
+  }, [catalogueVersion, t]);
 
   useEffect(() => {
     if (!slug) return;
@@ -81,12 +86,20 @@ export function AdminConsole() {
     };
   }, [slug, version]);
 
-  async function run(action: Promise<AdminResult>, success: (body: unknown) => string) {
+  /** Says the outcome in the status line; a form that shows a field's refusal beside it says `fieldsShown` instead. */
+  async function run(action: Promise<AdminResult>, success: (body: unknown) => React.ReactNode, fieldsShown = false) {
     const result = await action;
-    setMessage(result.ok ? { ok: true, text: success(result.body) } : { ok: false, text: result.message });
+    if (result.ok) setMessage({ ok: true, text: success(result.body) });
+    else
+      setMessage({
+        ok: false,
+        text: fieldsShown && result.problem.field !== null ? t('checkFields') : words.request(result.problem),
+      });
     setVersion((n) => n + 1);
+    return result;
   }
 
+  const selected = projects.find((project) => project.slug === slug);
   const call = (path: string, method: string, body?: unknown) =>
     adminFetch(token, `/api/projects/${slug}${path}`, { method, body });
 
@@ -94,10 +107,7 @@ export function AdminConsole() {
     <div className="grid grid-cols-1 gap-5 lg:grid-cols-2">
       <section className={card}>
         <label className="block text-sm font-medium">
-          Admin token{' '}
-          <span className="font-normal text-slate-500 dark:text-slate-400">
-            (your ADMIN_TOKEN; npm run demo prints the one it made up)
-          </span>
+          {t('token')} <span className="font-normal text-slate-500 dark:text-slate-400">{t('tokenHint')}</span>
           <input
             type="password"
             data-testid="admin-token"
@@ -108,7 +118,7 @@ export function AdminConsole() {
           />
         </label>
         <label className="block text-sm font-medium">
-          Project
+          {t('project')}
           <select
             data-testid="admin-project"
             value={slug}
@@ -121,7 +131,7 @@ export function AdminConsole() {
               </option>
             ))}
             {slug && !projects.some((project) => project.slug === slug) && (
-              <option value={slug}>{slug} (unlisted)</option>
+              <option value={slug}>{t('unlisted', { slug })}</option>
             )}
           </select>
         </label>
@@ -135,76 +145,58 @@ export function AdminConsole() {
         </p>
       </section>
 
-      <form
-        className={card}
-        onSubmit={(event) => {
-          event.preventDefault();
-          void run(call('/news', 'POST', news), () => 'News published.');
-        }}
-      >
-        <h2 className="text-lg font-semibold">Publish news</h2>
-        <input
-          aria-label="News title"
-          placeholder="Title"
-          value={news.title}
-          onChange={(e) => setNews({ ...news, title: e.target.value })}
-          className={input}
-        />
-        <input
-          aria-label="News link"
-          placeholder="https://…"
-          value={news.url}
-          onChange={(e) => setNews({ ...news, url: e.target.value })}
-          className={input}
-        />
-        <button className={button} disabled={!token || !slug}>
-          Publish
-        </button>
-      </form>
+      <NewsForm
+        disabled={!token || !slug}
+        onPublish={(news) => run(call('/news', 'POST', news), () => t('published'), true)}
+      />
 
       <section className={card} aria-labelledby="live-news">
         <h2 id="live-news" className="text-lg font-semibold">
-          News on the page
+          {t('onPage')}
         </h2>
         <ul className="divide-y divide-slate-100 dark:divide-slate-800 text-sm">
           {live?.news.map((item) => (
             <li key={item.id} data-testid="admin-news-item" className="flex items-center gap-3 py-2">
-              <span className="min-w-0 flex-1 truncate">{item.title}</span>
+              <bdi className="min-w-0 flex-1 truncate">{item.title}</bdi>
               <button
                 data-testid="admin-unpublish"
                 className={subtle}
-                onClick={() => void run(call(`/news/${item.id}`, 'DELETE'), () => `Unpublished “${item.title}”.`)}
+                onClick={() =>
+                  void run(call(`/news/${item.id}`, 'DELETE'), () =>
+                    t.rich('unpublished', { title: () => <bdi>{item.title}</bdi> }),
+                  )
+                }
               >
-                Unpublish
+                {t('unpublish')}
               </button>
             </li>
           ))}
         </ul>
-        {live?.news.length === 0 && (
-          <p className="text-sm text-slate-500 dark:text-slate-400">No news in the window.</p>
-        )}
+        {live?.news.length === 0 && <p className="text-sm text-slate-500 dark:text-slate-400">{t('noNews')}</p>}
       </section>
 
       <section className={card} aria-labelledby="live-contributors">
         <h2 id="live-contributors" className="text-lg font-semibold">
-          Recent contributions
+          {t('contributions')}
         </h2>
         <ul className="divide-y divide-slate-100 dark:divide-slate-800 text-sm">
           {live?.contributors.slice(0, 8).map((item) => (
             <li key={item.id} data-testid="admin-contribution-item" className="flex items-center gap-3 py-2">
               <span className="min-w-0 flex-1 truncate">
-                {item.name}{' '}
+                <bdi>{item.name}</bdi>{' '}
                 <span className="text-slate-500 dark:text-slate-400">
-                  · {formatMoney(item.amount)} · {item.id}
+                  · {format.money(item.amount, selected?.currency)} · <bdi>{item.id}</bdi>
                 </span>
               </span>
               <button
                 className={subtle}
                 onClick={() =>
-                  void run(call(`/contributions/${item.id}`, 'DELETE'), () => `Cancelled ${item.name}'s contribution.`)
+                  void run(call(`/contributions/${item.id}`, 'DELETE'), () =>
+                    t.rich('cancelled', { name: () => <bdi>{item.name}</bdi> }),
+                  )
                 }
               >
-                Cancel
+                {t('cancel')}
               </button>
             </li>
           ))}
@@ -213,23 +205,31 @@ export function AdminConsole() {
 
       <ImportForm
         disabled={!token || !slug}
-        onInvalid={(text) => setMessage({ ok: false, text })}
         onImport={(body) =>
-          run(call('/import', 'POST', body), (result) => {
-            const { imported, skipped } = result as { imported: number; skipped: number };
-            return `Imported ${imported}, skipped ${skipped} (expired or already there).`;
-          })
+          run(
+            call('/import', 'POST', body),
+            (result) => t('imported', result as { imported: number; skipped: number }),
+            true,
+          )
         }
       />
 
       <ProjectForm
         disabled={!token}
-        selected={projects.find((project) => project.slug === slug)}
+        selected={selected}
         selectedTiers={live?.slug === slug ? live.tiers : undefined}
         onSave={async (target, body) => {
           const result = await adminFetch(token, `/api/projects/${target}`, { method: 'PUT', body });
           setMessage(
-            result.ok ? { ok: true, text: `Saved “${body.title}” (${target}).` } : { ok: false, text: result.message },
+            result.ok
+              ? {
+                  ok: true,
+                  text: t.rich('saved', { title: () => <bdi>{body.title}</bdi>, slug: () => <bdi>{target}</bdi> }),
+                }
+              : {
+                  ok: false,
+                  text: result.problem.field !== null ? t('checkFields') : words.request(result.problem),
+                },
           );
           if (result.ok) setCatalogueVersion((n) => n + 1);
           return result;
@@ -239,15 +239,13 @@ export function AdminConsole() {
       <LeaderboardPanel
         disabled={!token}
         onRemove={(id, name) =>
-          run(
-            adminFetch(token, `/api/leaderboard/entries/${id}`, { method: 'DELETE' }),
-            () => `Removed “${name}” from the leaderboard.`,
+          run(adminFetch(token, `/api/leaderboard/entries/${id}`, { method: 'DELETE' }), () =>
+            t.rich('removed', { name: () => <bdi>{name}</bdi> }),
           )
         }
         onHide={(player, name) =>
-          run(
-            adminFetch(token, `/api/leaderboard/players/${player}`, { method: 'DELETE' }),
-            () => `Hid player ${player} (“${name}”): off every board, now and later.`,
+          run(adminFetch(token, `/api/leaderboard/players/${player}`, { method: 'DELETE' }), () =>
+            t.rich('hidden', { player, name: () => <bdi>{name}</bdi> }),
           )
         }
       />

@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { LiveLeaderboard } from '../leaderboard/LiveLeaderboard';
 import { card, subtle } from './styles';
@@ -16,6 +17,7 @@ type Props = {
  * stay off).
  */
 export function LeaderboardPanel({ disabled, onRemove, onHide }: Props) {
+  const t = useTranslations('Admin');
   const [serverTime] = useState(() => Date.now());
   const [busy, setBusy] = useState<string | null>(null);
   const act = async (key: string, action: () => Promise<unknown>) => {
@@ -27,12 +29,9 @@ export function LeaderboardPanel({ disabled, onRemove, onHide }: Props) {
     <section className={`${card} lg:col-span-2`} aria-labelledby="admin-leaderboard">
       <div>
         <h2 id="admin-leaderboard" className="text-lg font-semibold">
-          Leaderboard
+          {t('boardHeading')}
         </h2>
-        <p className="text-sm text-slate-600 dark:text-slate-300">
-          Remove an offensive name: it leaves today’s, this week’s and the all time board at once, on every open page.
-          Hide a player (a script, a cheat): all their rows go, and their later games stay off the boards.
-        </p>
+        <p className="text-sm text-slate-600 dark:text-slate-300">{t('boardIntro')}</p>
       </div>
       <div className="relative max-h-[32rem] overflow-y-auto rounded-2xl">
         <LiveLeaderboard
@@ -43,7 +42,7 @@ export function LeaderboardPanel({ disabled, onRemove, onHide }: Props) {
             <span className="flex shrink-0 items-center gap-1">
               <code
                 data-testid="admin-player-id"
-                title={`Player ${entry.player}`}
+                title={t('player', { player: entry.player })}
                 className="max-w-16 truncate text-xs text-slate-500 dark:text-slate-400 sm:max-w-none"
               >
                 {entry.player}
@@ -51,22 +50,22 @@ export function LeaderboardPanel({ disabled, onRemove, onHide }: Props) {
               <button
                 type="button"
                 data-testid="admin-remove-entry"
-                aria-label={`Remove ${entry.name}`}
+                aria-label={t('removeLabel', { name: entry.name })}
                 className={`${subtle} shrink-0 text-red-700 dark:text-red-300`}
                 disabled={disabled || busy === entry.id}
                 onClick={() => act(entry.id, () => onRemove(entry.id, entry.name))}
               >
-                Remove
+                {t('remove')}
               </button>
               <button
                 type="button"
                 data-testid="admin-hide-player"
-                aria-label={`Hide player ${entry.player} (${entry.name})`}
+                aria-label={t('hideLabel', { player: entry.player, name: entry.name })}
                 className={`${subtle} shrink-0 text-red-700 dark:text-red-300`}
                 disabled={disabled || busy === entry.player}
                 onClick={() => act(entry.player, () => onHide(entry.player, entry.name))}
               >
-                Hide
+                {t('hide')}
               </button>
             </span>
           )}

@@ -1,7 +1,10 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
+import { useId } from 'react';
 import type { Tier } from '@/lib/projects/schemas';
-import { input, subtle } from './styles';
+import { FieldError } from '../NameField';
+import { input, invalid, subtle } from './styles';
 
 /** A tier as typed: numbers as the inputs hold them, a limit empty for unlimited. */
 export type TierDraft = { id: string; title: string; description: string; minimum: string; limit: string };
@@ -25,12 +28,13 @@ export const tierOf = (draft: TierDraft) => ({
   ...(draft.limit.trim() === '' ? {} : { limit: Number(draft.limit) }),
 });
 
+/** Each field's name, its label's message and its placeholder (an id and an amount read the same in every language). */
 const FIELDS = [
-  ['id', 'Id', 'vinyl'],
-  ['title', 'Title', 'The vinyl'],
-  ['description', 'Description (optional)', ''],
-  ['minimum', 'Minimum (€)', '40'],
-  ['limit', 'Places (empty: unlimited)', ''],
+  ['id', 'tierId', 'vinyl'],
+  ['title', 'tierTitle', null],
+  ['description', 'tierDescription', ''],
+  ['minimum', 'tierMinimum', '40'],
+  ['limit', 'tierLimit', ''],
 ] as const;
 
 /**
@@ -41,16 +45,21 @@ export function TiersEditor({
   tiers,
   onChange,
   errors,
+  currency,
 }: {
   tiers: TierDraft[];
   onChange: (tiers: TierDraft[]) => void;
-  errors: Record<string, string>;
+  errors: Record<string, React.ReactNode>;
+  /** How the project's currency is written beside an amount ("€"). */
+  currency: string;
 }) {
+  const t = useTranslations('Admin');
+  const idPrefix = useId();
   const edit = (i: number, patch: Partial<TierDraft>) =>
     onChange(tiers.map((tier, j) => (j === i ? { ...tier, ...patch } : tier)));
   return (
     <fieldset data-testid="tiers-editor" className="space-y-2">
-      <legend className="text-sm font-medium">Reward tiers</legend>
+      <legend className="text-sm font-medium">{t('tiers')}</legend>
       {tiers.map((tier, i) => (
         <div
           key={i}
@@ -58,25 +67,30 @@ export function TiersEditor({
           className="grid gap-2 rounded-lg border border-slate-200 p-2 dark:border-slate-700 sm:grid-cols-[repeat(5,minmax(0,1fr))_auto]"
         >
           {FIELDS.map(([name, label, placeholder]) => {
-            const error = errors[`tiers.${i}.${name}`];
+            const key = `tiers.${i}.${name}`;
+            const error = errors[key];
+            const errorId = `${idPrefix}-${key}`;
             return (
-              <label key={name} className="block text-xs font-medium">
-                {label}
-                <input
-                  name={`tier-${name}`}
-                  value={tier[name]}
-                  placeholder={placeholder}
-                  inputMode={name === 'minimum' || name === 'limit' ? 'numeric' : undefined}
-                  aria-invalid={error ? true : undefined}
-                  onChange={(event) => edit(i, { [name]: event.target.value })}
-                  className={`${input} mt-1 aria-invalid:border-red-600`}
-                />
+              <div key={name}>
+                <label className="block text-xs font-medium">
+                  {label === 'tierMinimum' ? t(label, { currency }) : t(label)}
+                  <input
+                    name={`tier-${name}`}
+                    value={tier[name]}
+                    placeholder={placeholder ?? t('tierTitlePlaceholder')}
+                    inputMode={name === 'minimum' || name === 'limit' ? 'numeric' : undefined}
+                    aria-invalid={error ? true : undefined}
+                    aria-describedby={error ? errorId : undefined}
+                    onChange={(event) => edit(i, { [name]: event.target.value })}
+                    className={`${input} ${invalid} mt-1`}
+                  />
+                </label>
                 {error && (
-                  <span data-testid="tier-error" className="mt-1 block text-red-700 dark:text-red-300">
-                    {error}
-                  </span>
+                  <div data-testid="tier-error">
+                    <FieldError id={errorId}>{error}</FieldError>
+                  </div>
                 )}
-              </label>
+              </div>
             );
           })}
           <button
@@ -84,7 +98,7 @@ export function TiersEditor({
             className={`${subtle} self-end`}
             onClick={() => onChange(tiers.filter((_, j) => j !== i))}
           >
-            Remove
+            {t('removeTier')}
           </button>
         </div>
       ))}
@@ -98,7 +112,7 @@ export function TiersEditor({
         className={subtle}
         onClick={() => onChange([...tiers, { id: '', title: '', description: '', minimum: '', limit: '' }])}
       >
-        Add a tier
+        {t('addTier')}
       </button>
     </fieldset>
   );

@@ -1,7 +1,9 @@
-/** A refusal carries the API's `code` and dotted `field` (`tiers.1.minimum`), so a form can show it beside its field. */
-export type AdminResult = { ok: true; body: unknown } | { ok: false; message: string; code?: string; field?: string };
+import { adminProblem, type AdminProblem, type AdminRefusal } from './admin-errors';
 
-/** Calls the HTTP API with the admin's bearer token; errors come back as the API's message. */
+/** A refusal as data (components/admin/admin-errors.ts): the console words it in the page's locale. */
+export type AdminResult = { ok: true; body: unknown } | { ok: false; problem: AdminProblem };
+
+/** Calls the HTTP API with the admin's bearer token. */
 export async function adminFetch(
   token: string,
   path: string,
@@ -13,18 +15,11 @@ export async function adminFetch(
       headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
     });
-    const body = (await response.json().catch(() => null)) as {
-      error?: { message?: string; code?: string; field?: string };
-    } | null;
+    const body = (await response.json().catch(() => null)) as AdminRefusal;
     if (response.ok) return { ok: true, body };
-    return {
-      ok: false,
-      message: `${response.status}: ${body?.error?.message ?? response.statusText}`,
-      code: body?.error?.code,
-      field: body?.error?.field,
-    };
+    return { ok: false, problem: adminProblem(response.status, body) };
   } catch {
-    return { ok: false, message: 'Could not reach the server.' };
+    return { ok: false, problem: { field: null, key: 'unreachable' } };
   }
 }
 

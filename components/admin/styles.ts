@@ -6,3 +6,5 @@ export const button =
   'rounded-lg bg-accent px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-700 disabled:opacity-50';
 export const subtle =
   'rounded-md border border-slate-300 dark:border-slate-600 px-2.5 py-1 text-xs font-semibold hover:bg-slate-50 dark:hover:bg-slate-800/60';
+/** A refused field, marked as the public forms mark theirs (`aria-invalid`). */
+export const invalid = 'aria-invalid:border-red-600 dark:aria-invalid:border-red-400';

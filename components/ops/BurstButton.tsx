@@ -1,24 +1,40 @@
 'use client';
 
 import { useState } from 'react';
+import { useOpsWords } from './use-ops-words';
 
 type BurstStatus =
-  { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent'; accounts: string[] } | { kind: 'error'; message: string };
+  | { kind: 'idle' }
+  | { kind: 'sending' }
+  | { kind: 'sent'; accounts: string[] }
+  | { kind: 'error'; status: number | null };
 
 /** Asks the server to send 200 events over 2 s across 4 fresh accounts. */
 export function BurstButton({ onFired }: { onFired: (accounts: string[]) => void }) {
+  const { t } = useOpsWords();
   const [status, setStatus] = useState<BurstStatus>({ kind: 'idle' });
   const fire = async () => {
     setStatus({ kind: 'sending' });
     try {
       const response = await fetch('/api/folding/burst', { method: 'POST' });
-      const body = (await response.json()) as { accounts?: string[]; error?: { message: string } };
-      if (!response.ok || !body.accounts) throw new Error(body.error?.message ?? `HTTP ${response.status}`);
+      const body = (await response.json().catch(() => null)) as { accounts?: string[] } | null;
+      if (!response.ok || !body?.accounts) return setStatus({ kind: 'error', status: response.status });
       setStatus({ kind: 'sent', accounts: body.accounts });
       onFired(body.accounts);
-    } catch (error) {
-      setStatus({ kind: 'error', message: (error as Error).message });
+    } catch {
+      setStatus({ kind: 'error', status: null });
     }
+  };
+  /** The server's refusal in the page's words, never its developer's message. */
+  const failure = (code: number | null) => {
+    if (code === null) return t('burstUnreachable');
+    const known = {
+      401: 'burstUnauthorized',
+      409: 'burstRunning',
+      429: 'burstRateLimited',
+      503: 'burstUnavailable',
+    } as const;
+    return code in known ? t(known[code as keyof typeof known]) : t('burstFailed', { status: code });
   };
   return (
     <div className="flex flex-col gap-1 sm:items-end">
@@ -29,14 +45,12 @@ export function BurstButton({ onFired }: { onFired: (accounts: string[]) => void
         disabled={status.kind === 'sending'}
         className="rounded-xl bg-accent px-4 py-2.5 text-sm font-semibold text-white shadow-sm transition hover:bg-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent disabled:opacity-60"
       >
-        {status.kind === 'sending' ? 'Firing…' : 'Fire a burst'}
+        {status.kind === 'sending' ? t('firing') : t('fire')}
       </button>
       <p data-testid="burst-status" role="status" className="text-xs text-slate-500 dark:text-slate-400">
-        {status.kind === 'sent' && `200 events over 2 s to ${status.accounts.length} accounts (highlighted)`}
-        {status.kind === 'error' && (
-          <span className="text-rose-700 dark:text-rose-300">Could not fire: {status.message}</span>
-        )}
-        {status.kind === 'idle' && '200 events over 2 s across 4 accounts'}
+        {status.kind === 'sent' && t('burstSent', { count: status.accounts.length })}
+        {status.kind === 'error' && <span className="text-rose-700 dark:text-rose-300">{failure(status.status)}</span>}
+        {status.kind === 'idle' && t('burstIdle')}
       </p>
     </div>
   );

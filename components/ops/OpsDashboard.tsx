@@ -4,11 +4,13 @@ import { useState } from 'react';
 import { ConnectionStatus } from '../ConnectionStatus';
 import { BurstButton } from './BurstButton';
 import { CreatorsPanel } from './CreatorsPanel';
-import { formatCount, formatDuration, formatPercent } from '../format';
+import { formatPercent } from '../format';
+import { useFormat } from '../use-format';
 import { OpsLoading } from './OpsLoading';
 import { PendingGroups } from './PendingGroups';
 import { PublishedFolds } from './PublishedFolds';
 import { useOps } from './use-ops';
+import { useOpsWords } from './use-ops-words';
 import { card } from '../styles';
 
 function Stat({
@@ -35,16 +37,19 @@ function Stat({
 
 export function OpsDashboard() {
   const { snapshot, now, connection } = useOps();
+  const { t, duration } = useOpsWords();
+  const format = useFormat();
   const [burstAccounts, setBurstAccounts] = useState<string[]>([]);
   const header = (
     <header className="flex flex-wrap items-start justify-between gap-4">
       <div className="max-w-2xl">
-        <h1 className="text-3xl font-bold tracking-tight">Event folding</h1>
+        <h1 className="text-3xl font-bold tracking-tight">{t('heading')}</h1>
         <p className="mt-2 text-slate-600 dark:text-slate-300">
-          Every contribution emits a{' '}
-          <code className="rounded bg-slate-100 dark:bg-slate-800 px-1 text-sm">post-metric-updated</code> event. Bursts
-          fold into one event per creator account once the account has been quiet for the window, and that one event
-          recomputes the creator&apos;s totals.
+          {t.rich('intro', {
+            code: () => (
+              <code className="rounded bg-slate-100 dark:bg-slate-800 px-1 text-sm">post-metric-updated</code>
+            ),
+          })}
         </p>
       </div>
       <ConnectionStatus state={connection} />
@@ -65,50 +70,48 @@ export function OpsDashboard() {
 
       <section
         className={`${card} flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between`}
-        aria-label="Configuration and burst"
+        aria-label={t('configuration')}
       >
         <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm">
           <div className="flex gap-1.5">
-            <dt className="text-slate-500 dark:text-slate-400">Window</dt>
+            <dt className="text-slate-500 dark:text-slate-400">{t('window')}</dt>
             <dd data-testid="folding-window" className="font-semibold tabular-nums">
-              {formatDuration(stats.window)}
+              {duration(stats.window)}
             </dd>
           </div>
           <div className="flex gap-1.5">
-            <dt className="text-slate-500 dark:text-slate-400">Max wait</dt>
+            <dt className="text-slate-500 dark:text-slate-400">{t('maxWait')}</dt>
             <dd data-testid="folding-max-wait" className="font-semibold tabular-nums">
-              {formatDuration(stats.maxWait)}
+              {duration(stats.maxWait)}
             </dd>
           </div>
           <div className="flex gap-1.5">
-            <dt className="text-slate-500 dark:text-slate-400">Sent, not yet confirmed</dt>
+            <dt className="text-slate-500 dark:text-slate-400">{t('claimed')}</dt>
             <dd data-testid="folding-claimed" className="font-semibold tabular-nums">
-              {formatCount(stats.claimed)}
+              {format.count(stats.claimed)}
             </dd>
           </div>
         </dl>
         <BurstButton onFired={setBurstAccounts} />
       </section>
 
-      <section className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6" aria-label="Counters">
-        <Stat label="Events" value={formatCount(stats.events)} testId="folding-events" data={stats.events} />
+      <section className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6" aria-label={t('counters')}>
+        <Stat label={t('events')} value={format.count(stats.events)} testId="folding-events" data={stats.events} />
         <Stat
-          label="New groups"
-          value={formatCount(stats.newGroups)}
+          label={t('newGroups')}
+          value={format.count(stats.newGroups)}
           data={stats.newGroups}
-          hint={`${formatCount(stats.fakeNew)} right after a flush`}
+          hint={t('afterFlush', { count: stats.fakeNew })}
         />
-        <Stat label="Folded" value={formatCount(stats.folded)} data={stats.folded} />
+        <Stat label={t('folded')} value={format.count(stats.folded)} data={stats.folded} />
         <div
           className={`${card} p-4 ring-2 ring-indigo-100 dark:ring-indigo-900`}
           data-testid="folding-ratio"
           data-value={stats.ratio}
         >
-          <p className="text-xs font-semibold uppercase tracking-wide text-accent dark:text-indigo-300">
-            Folding ratio
-          </p>
+          <p className="text-xs font-semibold uppercase tracking-wide text-accent dark:text-indigo-300">{t('ratio')}</p>
           <p className="mt-1 text-2xl font-bold tabular-nums text-ink dark:text-slate-100 sm:text-3xl">
-            {formatPercent(stats.ratio)}
+            {formatPercent(stats.ratio, format.locale)}
           </p>
           <div className="mt-2 h-1.5 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700" aria-hidden>
             <div
@@ -117,10 +120,10 @@ export function OpsDashboard() {
             />
           </div>
         </div>
-        <Stat label="Pending groups" value={formatCount(stats.pending)} testId="folding-pending" data={stats.pending} />
+        <Stat label={t('pending')} value={format.count(stats.pending)} testId="folding-pending" data={stats.pending} />
         <Stat
-          label="Published folds"
-          value={formatCount(stats.published)}
+          label={t('publishedCount')}
+          value={format.count(stats.published)}
           testId="folding-published-count"
           data={stats.published}
         />

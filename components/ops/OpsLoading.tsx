@@ -1,4 +1,5 @@
 import type { ConnectionState } from '../live/keep-watching';
+import { useOpsWords } from './use-ops-words';
 
 const placeholder =
   'rounded-2xl border border-slate-200 dark:border-slate-700 bg-slate-100 dark:bg-slate-800 animate-pulse motion-reduce:animate-none';
@@ -9,12 +10,11 @@ const placeholder =
  * <Unavailable /> does for the pages rendered on the server.
  */
 export function OpsLoading({ connection }: { connection: ConnectionState }) {
+  const { t } = useOpsWords();
   return (
     <div data-testid="ops-loading" aria-busy="true" className="space-y-6">
       <p className="text-sm text-slate-600 dark:text-slate-300">
-        {connection === 'reconnecting'
-          ? 'Live data is briefly unavailable. This page will recover by itself.'
-          : 'Loading the live figures…'}
+        {connection === 'reconnecting' ? t('reconnecting') : t('loading')}
       </p>
       <div aria-hidden className="space-y-6">
         <div className={`${placeholder} h-20`} />

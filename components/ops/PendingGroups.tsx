@@ -1,6 +1,6 @@
 import type { PendingGroup } from '@/lib/folding/types';
-import { formatCount, formatDuration, plural } from '../format';
 import { card } from '../styles';
+import { useOpsWords } from './use-ops-words';
 
 /** The oldest pending groups: how long each has been folding, and how close it is to being due. */
 export function PendingGroups({
@@ -14,14 +14,15 @@ export function PendingGroups({
   now: number;
   highlight: string[];
 }) {
+  const { t, duration } = useOpsWords();
   return (
     <section className={card} aria-labelledby="pending-heading">
       <div className="flex items-baseline justify-between gap-2">
         <h2 id="pending-heading" className="text-lg font-semibold">
-          Pending groups
+          {t('pendingHeading')}
         </h2>
         <p className="text-xs text-slate-500 dark:text-slate-400">
-          {total > pending.length ? `oldest ${pending.length} of ${formatCount(total)}` : 'oldest first'}
+          {total > pending.length ? t('oldestOf', { shown: pending.length, total }) : t('oldestFirst')}
         </p>
       </div>
       <ul data-testid="folding-pending-list" className="mt-3 space-y-2">
@@ -38,7 +39,7 @@ export function PendingGroups({
               <div className="flex items-baseline justify-between gap-3">
                 <span className="min-w-0 truncate font-mono text-sm font-medium">{group.group}</span>
                 <span className="shrink-0 text-xs tabular-nums text-slate-600 dark:text-slate-300">
-                  {formatCount(group.events)} {plural(group.events, 'event', 'events')}
+                  {t('eventCount', { count: group.events })}
                 </span>
               </div>
               <div className="mt-1.5 h-1.5 overflow-hidden rounded-full bg-slate-100 dark:bg-slate-800" aria-hidden>
@@ -46,19 +47,15 @@ export function PendingGroups({
               </div>
               <p className="mt-1 flex justify-between gap-2 text-xs tabular-nums text-slate-600 dark:text-slate-300">
                 <span>
-                  age {formatDuration(now - group.firstAt)} · quiet {formatDuration(now - group.lastAt)}
+                  {t('ageQuiet', { age: duration(now - group.firstAt), quiet: duration(now - group.lastAt) })}
                 </span>
-                <span>{now >= group.dueAt ? 'due now' : `due in ${formatDuration(group.dueAt - now)}`}</span>
+                <span>{now >= group.dueAt ? t('dueNow') : t('dueIn', { duration: duration(group.dueAt - now) })}</span>
               </p>
             </li>
           );
         })}
       </ul>
-      {pending.length === 0 && (
-        <p className="mt-3 text-sm text-slate-500 dark:text-slate-400">
-          Nothing pending: every group has been folded and published.
-        </p>
-      )}
+      {pending.length === 0 && <p className="mt-3 text-sm text-slate-500 dark:text-slate-400">{t('nothingPending')}</p>}
     </section>
   );
 }

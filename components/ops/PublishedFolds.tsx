@@ -1,6 +1,6 @@
-import { formatCount, formatDuration, plural } from '../format';
 import type { FoldedMetricEvent } from '@/lib/folding/metric-events';
 import { card } from '../styles';
+import { useOpsWords } from './use-ops-words';
 
 /** The latest published folds, arriving live: one per group, with the union of its metric names. */
 export function PublishedFolds({
@@ -12,10 +12,11 @@ export function PublishedFolds({
   now: number;
   highlight: string[];
 }) {
+  const { t, duration } = useOpsWords();
   return (
     <section className={card} aria-labelledby="published-heading">
       <h2 id="published-heading" className="text-lg font-semibold">
-        Latest published folds
+        {t('publishedHeading')}
       </h2>
       {/* It scrolls, so it takes focus: keyboard users can scroll it too. */}
       <ul
@@ -37,7 +38,7 @@ export function PublishedFolds({
             <div className="flex items-baseline justify-between gap-3">
               <span className="min-w-0 truncate font-mono text-sm font-medium">{fold.account_id}</span>
               <span className="shrink-0 text-xs tabular-nums text-slate-600 dark:text-slate-300">
-                {formatDuration(now - fold.publishedAt)} ago
+                {t('ago', { duration: duration(now - fold.publishedAt) })}
               </span>
             </div>
             <div className="mt-1 flex flex-wrap items-center gap-1.5">
@@ -50,24 +51,20 @@ export function PublishedFolds({
                 </span>
               ))}
               <span className="text-xs text-slate-600 dark:text-slate-300">
-                {formatCount(fold.events)} {plural(fold.events, 'event', 'events')} → 1
-                {fold.deliveries > 1 ? ` · delivered ${fold.deliveries}×` : ''}
+                {t('foldedInto', { count: fold.events })}
+                {fold.deliveries > 1 && <> · {t('delivered', { times: fold.deliveries })}</>}
               </span>
             </div>
             <p
               className="mt-0.5 truncate font-mono text-[11px] text-slate-600 dark:text-slate-300"
-              title="idempotency key"
+              title={t('idempotencyKey')}
             >
               {fold.key}
             </p>
           </li>
         ))}
       </ul>
-      {folds.length === 0 && (
-        <p className="mt-3 text-sm text-slate-500 dark:text-slate-400">
-          No fold published yet. Fire a burst, then wait one window.
-        </p>
-      )}
+      {folds.length === 0 && <p className="mt-3 text-sm text-slate-500 dark:text-slate-400">{t('noFolds')}</p>}
     </section>
   );
 }

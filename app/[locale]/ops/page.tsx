@@ -1,15 +1,21 @@
 import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
 import { usePageLocale, type LocaleParams } from '@/i18n/page-locale';
+import { OperatorMessages } from '@/i18n/operator-messages';
+import { asLocale } from '@/i18n/routing';
 import { OpsDashboard } from '@/components/ops/OpsDashboard';
 
-export const metadata: Metadata = {
-  title: 'Ops',
-  description: 'Bursts of events folded into one publication per creator, live.',
-  alternates: { canonical: '/ops' },
-};
+export async function generateMetadata({ params }: LocaleParams): Promise<Metadata> {
+  const t = await getTranslations({ locale: asLocale((await params).locale), namespace: 'Ops' });
+  return { title: t('title'), description: t('description'), alternates: { canonical: '/ops' } };
+}
 
 /** A static shell: the dashboard's figures come from its socket once hydrated (components/ops/use-ops.ts). */
 export default function OpsPage({ params }: LocaleParams) {
   usePageLocale(params);
-  return <OpsDashboard />;
+  return (
+    <OperatorMessages namespace="Ops">
+      <OpsDashboard />
+    </OperatorMessages>
+  );
 }
