@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useId, useRef, useState } from 'react';
-import { ART_MOTIFS } from '@/lib/projects/schemas';
+import { ART_MOTIFS } from '@/lib/projects/art-motifs';
 import type { Project } from '@/lib/projects/types';
 import { FieldError } from '../NameField';
 import { useFormat } from '../use-format';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ART_MOTIFS } from './art-motifs';
 
 const CONTROL_CHARACTERS = /\p{Cc}/u;
 // Zero-width and bidi controls (U+200B, U+202E, …): invisible names and right-to-left spoofs.
@@ -25,8 +26,6 @@ export const displayText = (max: number) =>
     });
 
 export const slugSchema = z.string().regex(/^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/, 'not a project slug');
-
-export const ART_MOTIFS = ['waves', 'peaks', 'orbits', 'grid', 'sunrise'] as const;
 
 const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #0ea5e9');
 
