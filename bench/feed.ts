@@ -17,7 +17,8 @@ import type { FigureResult, Row } from './report';
 import { fmt, percentile, progress, ROOT, sleep } from './support';
 
 const FOLLOWERS = 100_000;
-const CONFIG: FeedConfig = {
+/** The fan-out's settings in the feed benches (sizing.ts too): limits high enough never to refuse. */
+export const BENCH_FEED_CONFIG: FeedConfig = {
   fanoutMaxFollowers: 10_000_000,
   idleMs: 14 * DAY_MS,
   cap: 200,
@@ -82,7 +83,7 @@ async function bytesPerFollower(ctx: FeedContext, sizes: number[]): Promise<stri
     const members = Array.from({ length: size }, (_, i) => `m${size}-${i}`);
     await pipelined(ctx.redis as Redis, size, (p, i) => {
       p.zadd(projectFeedKeys(slug).followers, 0, members[i]!);
-      p.set(visitorFeedKeys(members[i]!).active, '0', 'PX', CONFIG.idleMs);
+      p.set(visitorFeedKeys(members[i]!).active, '0', 'PX', BENCH_FEED_CONFIG.idleMs);
     });
     await news(ctx, slug, 'mem');
     const before = await usedMemory(ctx.redis as Redis);
@@ -99,10 +100,12 @@ export async function measureFeed(): Promise<FigureResult> {
   const redis: Redis = createRedis(server.url);
   try {
     await waitUntilReady(redis);
-    const ctx: FeedContext = { redis, config: CONFIG, now: Date.now };
+    const ctx: FeedContext = { redis, config: BENCH_FEED_CONFIG, now: Date.now };
     progress(`feed: ${fmt.int(FOLLOWERS)} followers of one project, every feed active`);
     await project(redis, 'bench-big', FOLLOWERS);
-    await pipelined(redis, FOLLOWERS, (p, i) => p.set(visitorFeedKeys(visitor(i)).active, '0', 'PX', CONFIG.idleMs));
+    await pipelined(redis, FOLLOWERS, (p, i) =>
+      p.set(visitorFeedKeys(visitor(i)).active, '0', 'PX', BENCH_FEED_CONFIG.idleMs),
+    );
 
     const ref = await news(ctx, 'bench-big', 'one');
     let start = process.hrtime.bigint();
@@ -121,7 +124,7 @@ export async function measureFeed(): Promise<FigureResult> {
         REDIS_URL: server.url,
         FEED_SLUG: 'bench-big',
         FEED_CONSUMER: 'doomed',
-        FANOUT_MAX_FOLLOWERS: String(CONFIG.fanoutMaxFollowers),
+        FANOUT_MAX_FOLLOWERS: String(BENCH_FEED_CONFIG.fanoutMaxFollowers),
       },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
@@ -148,7 +151,7 @@ export async function measureFeed(): Promise<FigureResult> {
     await pipelined(redis, slugs.length, (p, i) => p.zadd(visitorFeedKeys(reader).follows, i, slugs[i]!));
     // The reader follows the 3 merged ones, which are big (threshold 0): their entries are not pushed.
     await pipelined(redis, merged.length, (p, i) => p.zadd(projectFeedKeys(merged[i]!).followers, 0, reader));
-    const bigCtx: FeedContext = { ...ctx, config: { ...CONFIG, fanoutMaxFollowers: 0 } };
+    const bigCtx: FeedContext = { ...ctx, config: { ...BENCH_FEED_CONFIG, fanoutMaxFollowers: 0 } };
     await readFeed(ctx, reader, { limit: 20 });
     for (let round = 0; round < 6; round++) {
       for (const slug of slugs) {

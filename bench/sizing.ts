@@ -5,7 +5,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Redis } from 'ioredis';
 import { Server } from 'socket.io';
-import { DAY_MS, type FeedConfig } from '../lib/feed/config';
+import { BENCH_FEED_CONFIG } from './feed';
 import { pushToFeeds } from '../lib/feed/fanout';
 import { visitorFeedKeys } from '../lib/feed/keys';
 import { foldingConfig } from '../lib/folding/config';
@@ -44,15 +44,6 @@ const PUSH_BATCH = 200;
 const SINGLE_PUSHES = 5_000;
 const SOCKETS = 500;
 const BROADCASTS = 200;
-const FEED: FeedConfig = {
-  fanoutMaxFollowers: 10_000_000,
-  idleMs: 14 * DAY_MS,
-  cap: 200,
-  slack: 10,
-  entryTtlMs: 30 * DAY_MS,
-  maxFollows: 100_000,
-  followsTtlMs: 365 * DAY_MS,
-};
 
 /** What Redis spent on one operation: its CPU time (INFO cpu, network handling included) and its commands' time (INFO commandstats). */
 type Measured = { cpuUs: number; commandUs: number; commands: string };
@@ -217,10 +208,10 @@ async function feed(redis: Redis, costs: Map<string, Measured>): Promise<void> {
   for (let first = 0; first < FOLLOWERS; first += 1_000) {
     const pipeline = redis.pipeline();
     for (const visitor of visitors.slice(first, first + 1_000))
-      pipeline.set(visitorFeedKeys(visitor).active, '0', 'PX', FEED.idleMs);
+      pipeline.set(visitorFeedKeys(visitor).active, '0', 'PX', BENCH_FEED_CONFIG.idleMs);
     await pipeline.exec();
   }
-  const ctx = { redis, config: FEED, now: Date.now };
+  const ctx = { redis, config: BENCH_FEED_CONFIG, now: Date.now };
   const batches = FOLLOWERS / PUSH_BATCH;
   costs.set(
     'feedPushBatched',

@@ -24,9 +24,9 @@ export function formatCount(n: number, locale = 'en'): string {
   return numbers(locale).format(Math.round(n) === 0 ? 0 : Math.round(n));
 }
 
-/** €1,234 (en), 1.234 € (de): whole units of the project's currency (ISO 4217, EUR unless it says). */
-export function formatMoney(amount: number, locale = 'en', currency = 'EUR'): string {
-  const money = once(
+/** Whole units of `currency` in `locale`: one formatter each, made on first use. */
+const moneyFormat = (locale: string, currency: string) =>
+  once(
     `m:${locale}:${currency}`,
     () =>
       new Intl.NumberFormat(locale, {
@@ -36,7 +36,10 @@ export function formatMoney(amount: number, locale = 'en', currency = 'EUR'): st
         minimumFractionDigits: 0,
       }),
   );
-  return money.format(Math.round(amount) === 0 ? 0 : amount);
+
+/** €1,234 (en), 1.234 € (de): whole units of the project's currency (ISO 4217, EUR unless it says). */
+export function formatMoney(amount: number, locale = 'en', currency = 'EUR'): string {
+  return moneyFormat(locale, currency).format(Math.round(amount) === 0 ? 0 : amount);
 }
 
 /** "just now", "42 seconds ago", "yesterday", "vor 3 Minuten", "أمس": against the given clock. */
@@ -137,16 +140,7 @@ export function formatClock(seconds: number, locale = 'en'): string {
 
 /** "€", "US$", "ر.س.‏": how the locale writes the currency beside an amount. */
 export const currencySymbol = (locale = 'en', currency = 'EUR') =>
-  once(
-    `m:${locale}:${currency}`,
-    () =>
-      new Intl.NumberFormat(locale, {
-        style: 'currency',
-        currency,
-        maximumFractionDigits: 0,
-        minimumFractionDigits: 0,
-      }) as Intl.NumberFormat,
-  )
+  moneyFormat(locale, currency)
     .formatToParts(0)
     .find((part) => part.type === 'currency')?.value ?? currency;
 
