@@ -88,18 +88,28 @@ export async function recordContribution(
   return { id, at, created: status === 'recorded', count, raised, amount: amount ?? input.amount, cancelled };
 }
 
+/**
+ * Cancels a pledge in one script (lua/cancel-contribution.lua), which also refreshes the home
+ * feed's backers entry in place: it queues no fan-out, so there is no mark to leave after it.
+ */
 export async function cancelContribution(
   slug: string,
   id: string,
   ctx: LiveEventsContext = defaultLiveEventsContext(),
 ): Promise<{ count: number; raised: number; backers: number }> {
-  const { status, count, raised, backers } = await cancelScript.run(ctx.redis, pledgeKeys(slug), {
-    now: ctx.now(),
-    id,
-    contributionsWindow: ctx.windows.contributions,
-    contributorsWindow: ctx.windows.contributors,
-    slug,
-  });
+  const feed = feedHook(slug, ctx);
+  const { status, count, raised, backers } = await cancelScript.run(
+    ctx.redis,
+    { ...pledgeKeys(slug), feed: feed.keys },
+    {
+      now: ctx.now(),
+      id,
+      contributionsWindow: ctx.windows.contributions,
+      contributorsWindow: ctx.windows.contributors,
+      slug,
+      feedSettings: feed.arg,
+    },
+  );
   if (status === 'no_project') throw new NotFoundError('project');
   if (status === 'no_contribution') throw new NotFoundError('contribution');
   await ctx.onProjectMetrics?.(slug, { raised, contributions: count });

@@ -87,8 +87,8 @@ export const recordContribution = defineScript({
 
 export const cancelContribution = defineScript({
   file: 'live-events/lua/cancel-contribution.lua',
-  keys: ['info', 'contributions', 'contributors', 'details', 'activity', 'changes', 'backers', 'ledger'],
-  args: ['now', 'id', 'contributionsWindow', 'contributorsWindow', 'slug'],
+  keys: ['info', 'contributions', 'contributors', 'details', 'activity', 'changes', 'backers', 'ledger', '...feed'],
+  args: ['now', 'id', 'contributionsWindow', 'contributorsWindow', 'slug', 'feedSettings'],
   reply: ([status, count, raised, backers]: [number, number, number, number]) => ({
     status: statusNamed({ 1: 'cancelled', 0: 'no_contribution', [-1]: 'no_project' })(status),
     count,

@@ -1,19 +1,24 @@
 --[[
   Cancels a pledge: marks it in the ledger and takes its amount and its backer off the project's
-  totals, once; removes it from both windows and from the activity timeline, and publishes the
-  change. A pledge unknown to the ledger, or cancelled already, changes nothing.
+  totals, once; removes it from both windows and from the activity timeline, publishes the
+  change and gives the home feed's "N contributions from M backers" entry the page's new counts
+  (feedRecount, lib/feed/lua/includes/home-feed.lua): one round trip. A pledge unknown to the
+  ledger, or cancelled already, changes nothing.
 
   KEYS[1] info  project info hash   KEYS[2] contributions  zset   KEYS[3] contributors  zset
   KEYS[4] details  contribution details hash   KEYS[5] activity  timeline list
   KEYS[6] changes  the project's channel (SPUBLISH)   KEYS[7] backers  the ledger hash again (its `~` fields)   KEYS[8] ledger  hash
+  KEYS[9..14] feed  lib/feed/lua/includes/home-feed.lua
   ARGV[1] now  (ms)   ARGV[2] id  the contribution's
   ARGV[3] contributionsWindow  (ms)   ARGV[4] contributorsWindow  (ms)   ARGV[5] slug
+  ARGV[6] feedSettings  lib/feed/lua/includes/home-feed.lua
 
   Returns {status, count, raised, backers}: status 1 cancelled, 0 no such pledge standing, -1 unknown project
 ]]
 --- @include "live-events/lua/includes/event-kinds.lua"
 --- @include "live-events/lua/includes/publish-change.lua"
 --- @include "live-events/lua/includes/activity-timeline.lua"
+--- @include "feed/lua/includes/home-feed.lua"
 --- @include "live-events/lua/includes/ledger.lua"
 
 local info, contributions, contributors, details, activity, backers, ledger = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[7], KEYS[8]
@@ -52,4 +57,5 @@ publishChange(info, KEYS[6], {
   type = 'contribution-cancelled', slug = ARGV[5], id = id, at = pledge.at,
   counted = counted, count = count, raised = raised, backers = backerCount, activitySeq = seq, tier = tierClaimed,
 })
+feedRecount(feedHook(info), now, count, backerCount)
 return { 1, count, raised, backerCount }

@@ -18,6 +18,8 @@
     entry, with the counts the project page shows (its window's count, `backers` in info):
     changed in place while under a minute old, else removed and added anew at `at` (info's
     `feed-backers` names it), so it never sits below a newer entry under its old time
+  feedRecount(hook, at, contributions, backers)   after a cancel: that entry takes the page's
+    counts in place, at its own time; at 0 contributions it is removed (nothing to fan out)
   feedMilestones(hook, at, before, after) -> work   first backer, 25 / 50 / 100 % of the goal,
     from the total before and after this contribution (one entry, the highest crossed)
   feedRemove(hook, id) -> 1 when the entry existed   deletes its hash; feeds skip the reference
@@ -106,6 +108,25 @@ local function feedBackers(hook, at, contributions, backers)
   local id = 'b-' .. at
   redis.call('HSET', hook.info, 'feed-backers', id)
   return feedAdd(hook, id, at, fields)
+end
+
+-- A cancel is not news: the entry keeps its time and reference (no move to the top, no fan-out,
+-- feeds read it by reference), only its counts and `updated` change, so it agrees with the page.
+-- At 0 contributions it says nothing: removed (`feedRemove`: open pages drop it, feeds skip it),
+-- as if the cancelled pledge had never been made; the next pledge starts an entry at its own time.
+local function feedRecount(hook, at, contributions, backers)
+  local current = redis.call('HGET', hook.info, 'feed-backers')
+  if not current then return end
+  local key = hook.entryPrefix .. current
+  local since = tonumber(redis.call('HGET', key, 'at') or '')
+  if not since then return end
+  if contributions <= 0 then
+    feedRemove(hook, current)
+    redis.call('HDEL', hook.info, 'feed-backers')
+    return
+  end
+  redis.call('HSET', key, 'contributions', contributions, 'backers', backers, 'updated', at)
+  feedPublish(hook, { type = 'entry', ref = feedRef(hook, current, since), entry = feedEntryFields(key) })
 end
 
 local FEED_MILESTONES = { 100, 50, 25 }
