@@ -1,5 +1,5 @@
 import type { Page, TestInfo } from '@playwright/test';
-import { publishNews, recordContribution } from '../lib/live-events';
+import { cancelContribution, publishNews, recordContribution } from '../lib/live-events';
 import { seriousAxeViolations } from './support/axe';
 import { createProject, expect, test } from './support/fixtures';
 
@@ -82,10 +82,14 @@ for (const [device, viewport] of Object.entries(VIEWPORTS)) {
       await expect(entries.first()).toContainText('Update number 22');
 
       await recordContribution(slug, { name: 'Ada', amount: 10 }, live);
-      await recordContribution(slug, { name: 'Bo', amount: 10 }, live);
+      const bo = await recordContribution(slug, { name: 'Bo', amount: 10 }, live);
       const backers = page.locator('[data-testid="feed-item"][data-kind="backers"]');
       await expect(backers).toHaveCount(1);
       await expect(backers).toContainText('2 contributions from 2 backers');
+      await expect(entries.first()).toHaveAttribute('data-kind', 'backers');
+      // A cancel changes the open page's entry in place, with no reload: the project page's counts.
+      await cancelContribution(slug, bo.id, live);
+      await expect(backers).toContainText('1 contribution from 1 backer');
       await expect(entries.first()).toHaveAttribute('data-kind', 'backers');
 
       await page.getByRole('button', { name: 'Load more' }).click();
