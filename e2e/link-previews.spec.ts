@@ -147,7 +147,7 @@ test('the sitemap lists listed projects, not unlisted ones; robots.txt points to
   expect(xml).toContain(`<xhtml:link rel="alternate" hreflang="de" href="${ORIGIN}/de/projects/${slug}" />`);
   expect(xml).toContain(`<xhtml:link rel="alternate" hreflang="x-default" href="${ORIGIN}/projects/${slug}" />`);
   expect(xml).not.toContain(unlisted);
-  const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map(([, loc]) => new URL(loc).pathname);
+  const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map(([, loc]) => new URL(loc!).pathname);
   expect(locs.length % 3).toBe(0);
   for (const path of locs) {
     const answer = await request.get(`${app.baseURL}${path}`, { headers: asked, maxRedirects: 0 });
