@@ -28,7 +28,7 @@ const MAX_PAGES = 200;
 /** Not worth compressing: gzip's own framing outweighs what it saves, and it costs CPU per answer. */
 export const COMPRESS_FROM_BYTES = 1_024;
 
-type Prepared = RenderedPage & { gzip?: Buffer; etag: string; shared: boolean; policy: string };
+type Prepared = RenderedPage & { gzip?: Buffer; etag: string; shared: boolean; scriptHashes: string[] };
 type Topic = { generation: number; watch: TopicWatch; lastViewed: number; paths: Set<string> };
 type Flight = { generation: number; page: Promise<Prepared> };
 type Kept = { page: Prepared; generation: number; expiresAt: number };
@@ -160,8 +160,8 @@ async function prepare(rendered: RenderedPage, shared: boolean): Promise<Prepare
   const etag = `"${createHash('sha1').update(rendered.body).digest('base64url')}"`;
   const zipped = rendered.body.length >= COMPRESS_FROM_BYTES ? await gzipped(rendered.body) : undefined;
   // The page's policy names its inline scripts' hashes: worked out once per render, not per view.
-  const policy = pagePolicyWith([...nextScriptHashes(rendered.body.toString('utf8'))]);
-  return { ...rendered, gzip: zipped, etag, shared, policy };
+  const scriptHashes = [...nextScriptHashes(rendered.body.toString('utf8'))];
+  return { ...rendered, gzip: zipped, etag, shared, scriptHashes };
 }
 
 function send(request: IncomingMessage, response: ServerResponse, page: Prepared): void {
@@ -169,7 +169,8 @@ function send(request: IncomingMessage, response: ServerResponse, page: Prepared
     ? page.headers.vary
     : ['Accept-Encoding', page.headers.vary].filter(Boolean).join(', ');
   const headers: Record<string, string> = { ...page.headers, vary, etag: page.etag };
-  headers['content-security-policy'] = page.policy;
+  // Per view: its connect-src follows PUBLIC_ORIGIN as configured now, not at the render.
+  headers['content-security-policy'] = pagePolicyWith(page.scriptHashes);
   // A response that gives a visitor its cookie is that visitor's alone.
   headers['cache-control'] =
     page.shared && !response.hasHeader('set-cookie') ? SHARED_CACHE_CONTROL : 'private, no-store';
