@@ -13,12 +13,12 @@ const BODY = JSON.stringify({ name: 'Bench', amount: 5 }); // no id: every reque
 
 type Run = { ok: number; seconds: number; p50: number; p99: number; requests: number; bad: number };
 
-/** A POST of BODY, or a plain GET (the baseline). */
-async function cannon(url: string, seconds: number, method: 'POST' | 'GET' = 'POST'): Promise<Run> {
+/** A POST of BODY with a visitor's cookie, as the page's form sends it, or a plain GET (the baseline). */
+async function cannon(url: string, seconds: number, method: 'POST' | 'GET' = 'POST', cookie = ''): Promise<Run> {
   const result = await autocannon({
     url,
     method,
-    ...(method === 'POST' ? { headers: { 'content-type': 'application/json' }, body: BODY } : {}),
+    ...(method === 'POST' ? { headers: { 'content-type': 'application/json', cookie }, body: BODY } : {}),
     connections: CONNECTIONS,
     duration: seconds,
   });
@@ -54,9 +54,17 @@ function combine(runs: Run[]): Run {
 export async function measureIngest(app: App, redisUrl: string): Promise<FigureResult> {
   const contributions = `${app.url}/api/projects/tidal-synth/contributions`;
   const health = `${app.url}/api/health`;
+  // A browser posts with the cookie its first page gave it: without one, every POST would also be a new visitor's.
+  const page = await fetch(`${app.url}/en`, { headers: { accept: 'text/html' } });
+  await page.arrayBuffer();
+  const cookie =
+    page.headers
+      .getSetCookie()
+      .find((set) => set.startsWith('cp_vid='))
+      ?.split(';')[0] ?? '';
   progress(`ingest: warming up both routes (${WARMUP_SECONDS} s each)`);
   await cannon(health, WARMUP_SECONDS, 'GET');
-  await cannon(contributions, WARMUP_SECONDS);
+  await cannon(contributions, WARMUP_SECONDS, 'POST', cookie);
 
   progress(
     `ingest: ${ROUNDS} × (${SECONDS / ROUNDS} s of GET /api/health, ${SECONDS / ROUNDS} s of POST …/contributions)`,
@@ -68,7 +76,7 @@ export async function measureIngest(app: App, redisUrl: string): Promise<FigureR
   const contributionRuns: Run[] = [];
   for (let round = 0; round < ROUNDS; round++) {
     healthRuns.push(await cannon(health, SECONDS / ROUNDS, 'GET'));
-    contributionRuns.push(await cannon(contributions, SECONDS / ROUNDS));
+    contributionRuns.push(await cannon(contributions, SECONDS / ROUNDS, 'POST', cookie));
   }
   const script = (await commandUsec(redis)).get('evalsha') ?? { calls: 0, usec: 0 };
   await redis.quit();
@@ -84,7 +92,7 @@ export async function measureIngest(app: App, redisUrl: string): Promise<FigureR
     `${describe(run)}, ${latency(run)}, ${fmt.int(run.requests)} requests, ${run.bad} non-2xx/errors`;
   return {
     details: [
-      `POST /api/projects/tidal-synth/contributions ${BODY}: ${line(measured)}`,
+      `POST /api/projects/tidal-synth/contributions ${BODY}, a visitor's cookie: ${line(measured)}`,
       `GET /api/health (one PING): ${line(baseline)}`,
       `Redis time per contribution (the recordContribution script): ${(script.usec / Math.max(script.calls, 1)).toFixed(1)} µs ` +
         `over ${fmt.int(script.calls)} calls, ${fmt.pct(script.usec / 1e6 / measured.seconds)} of one core`,

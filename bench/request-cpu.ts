@@ -52,7 +52,7 @@ export async function measureRequestCpu(
   );
   const page = await cpuPerRequest(app, repeat(`/en/projects/${slug}`), { accept: 'text/html', cookie });
   const measured: [string, number][] = [
-    ['a static JS chunk', await cpuPerRequest(app, repeat(staticFile), {})],
+    ["a static file (the page's bytes)", await cpuPerRequest(app, repeat(staticFile), {})],
     ['/api/docs/swagger-ui-bundle.js', await cpuPerRequest(app, repeat('/api/docs/swagger-ui-bundle.js'), {})],
     ['a preview, kept', await cpuPerRequest(app, repeat(`/en/projects/${slug}/opengraph-image`), {})],
     [

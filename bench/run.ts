@@ -25,6 +25,7 @@ import { measureTierContention } from './tier-contention';
 import { measureLighthouse } from './lighthouse';
 import { measureMemory } from './memory';
 import { measurePages } from './pages';
+import { reservePageCopies } from './page-copies';
 import { measureStorm } from './storm';
 import { measurePush } from './push';
 import { checkBlocks, renderMeasurement, takeWriteOption, writeBlocks } from './doc-block';
@@ -118,6 +119,7 @@ async function main(): Promise<void> {
     }
     if (selected.has('leaderboard')) figures.push(['leaderboard', 'Leaderboard', await measureLeaderboard()]);
     if (needsApp) {
+      if (selected.has('pages')) cleanup.add("the pages' copies", await reservePageCopies());
       progress(`starting the app (production build) against ${redis.url}`);
       const app = await startApp(redis.url);
       cleanup.add('app server', () => app.stop());

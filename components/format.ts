@@ -42,6 +42,15 @@ export function formatMoney(amount: number, locale = 'en', currency = 'EUR'): st
   return moneyFormat(locale, currency).format(Math.round(amount) === 0 ? 0 : amount);
 }
 
+/**
+ * "€1,000, $500": sums in different currencies side by side, never added up (a creator's projects
+ * may raise euros and dollars); one currency's is just its amount.
+ */
+export const formatMoneyByCurrency = (sums: { currency: string; raised: number }[], locale = 'en') =>
+  once(`l:${locale}`, () => new Intl.ListFormat(locale, { type: 'unit', style: 'short' })).format(
+    sums.map(({ currency, raised }) => formatMoney(raised, locale, currency)),
+  );
+
 /** "just now", "42 seconds ago", "yesterday", "vor 3 Minuten", "أمس": against the given clock. */
 export function relativeTime(at: number, now: number, locale = 'en'): string {
   const relative = once(`r:${locale}`, () => new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }));

@@ -6,6 +6,7 @@ import {
   formatCount,
   formatDate,
   formatMoney,
+  formatMoneyByCurrency,
   formatUtcDate,
   formatWholePercent,
   formatWindow,
@@ -22,6 +23,7 @@ export function useFormat() {
     decimal: (n: number) =>
       new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(n),
     money: (amount: number, currency?: string) => formatMoney(amount, locale, currency),
+    moneyByCurrency: (sums: { currency: string; raised: number }[]) => formatMoneyByCurrency(sums, locale),
     percent: (whole: number) => formatWholePercent(whole, locale),
     window: (ms: number) => formatWindow(ms, locale),
     date: (at: number) => formatDate(at, locale),

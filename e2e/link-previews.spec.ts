@@ -141,8 +141,18 @@ test('the sitemap lists listed projects, not unlisted ones; robots.txt points to
   const sitemap = await request.get(`${app.baseURL}/sitemap.xml`, { headers: asked });
   const xml = await sitemap.text();
   expect(sitemap.headers()['set-cookie']).toBeUndefined();
-  expect(xml).toContain(`<loc>${ORIGIN}/projects/${slug}</loc>`);
+  // Each locale's URL, never the unprefixed one (a 307), naming the others as the page's hreflang does.
+  expect(xml).not.toContain(`<loc>${ORIGIN}/projects/${slug}</loc>`);
+  for (const locale of ['en', 'de', 'ar']) expect(xml).toContain(`<loc>${ORIGIN}/${locale}/projects/${slug}</loc>`);
+  expect(xml).toContain(`<xhtml:link rel="alternate" hreflang="de" href="${ORIGIN}/de/projects/${slug}" />`);
+  expect(xml).toContain(`<xhtml:link rel="alternate" hreflang="x-default" href="${ORIGIN}/projects/${slug}" />`);
   expect(xml).not.toContain(unlisted);
+  const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map(([, loc]) => new URL(loc!).pathname);
+  expect(locs.length % 3).toBe(0);
+  for (const path of locs) {
+    const answer = await request.get(`${app.baseURL}${path}`, { headers: asked, maxRedirects: 0 });
+    expect(answer.status(), path).toBe(200);
+  }
   // Unlisted still means reachable by its link, but not indexed; a listed one is.
   const page = await request.get(`${app.baseURL}/projects/${unlisted}`, { headers: asked });
   expect(page.status()).toBe(200);

@@ -1,3 +1,5 @@
+import { saveProject } from '../lib/projects/save';
+import { sampleProject } from '../tests/sample-project';
 import { createProject, expect, postContribution, test } from './support/fixtures';
 
 /** Other specs run alongside and their contributions fold too: every assertion here is about our own accounts. */
@@ -103,18 +105,31 @@ test("contributions and a cancellation through the API update their creator's vi
   await page.getByTestId('creator-link').click();
   await expect(page).toHaveURL(`/en/creators/account-${slug}`);
   await expect(page.getByTestId('connection-status')).toHaveAttribute('data-state', 'live');
-  await expect(page.getByTestId('creator-raised')).toHaveAttribute('data-value', '1000');
+  const euros = page.getByTestId('creator-raised').locator('[data-currency="EUR"]');
+  await expect(euros).toHaveAttribute('data-value', '1000');
 
   expect((await postContribution(request, slug, { name: 'Ana', amount: 25 })).status()).toBe(201);
   expect((await postContribution(request, slug, { name: 'Ben', amount: 75 })).status()).toBe(201);
-  await expect(page.getByTestId('creator-raised')).toHaveAttribute('data-value', '1100', { timeout: 15_000 });
+  await expect(euros).toHaveAttribute('data-value', '1100', { timeout: 15_000 });
   await expect(page.getByTestId('creator-contributions')).toHaveAttribute('data-value', '2');
   await expect(page.getByTestId('creator-fold')).toContainText(`account-${slug}:`);
 
   const { id } = (await (await postContribution(request, slug, { name: 'Cy', amount: 40 })).json()) as { id: string };
-  await expect(page.getByTestId('creator-raised')).toHaveAttribute('data-value', '1140', { timeout: 15_000 });
+  await expect(euros).toHaveAttribute('data-value', '1140', { timeout: 15_000 });
   // Once Cy's fold is published, only the cancellation's own event can bring the totals back down.
   expect((await request.delete(`/api/projects/${slug}/contributions/${id}`, admin)).status()).toBe(200);
-  await expect(page.getByTestId('creator-raised')).toHaveAttribute('data-value', '1100', { timeout: 15_000 });
+  await expect(euros).toHaveAttribute('data-value', '1100', { timeout: 15_000 });
   await expect(page.getByTestId('creator-contributions')).toHaveAttribute('data-value', '2');
+});
+
+test("a creator's money is shown per currency, each project's in its own, never added up", async ({ page, redis }) => {
+  const euros = await createProject(redis);
+  const account = `account-${euros}`;
+  const dollars = `${euros}-usd`;
+  await saveProject({ ...sampleProject(dollars, 400), currency: 'USD', creatorAccount: account }, Date.now(), redis);
+  await page.goto(`/de/creators/${account}`);
+  const raised = page.getByTestId('creator-raised');
+  await expect(raised).toContainText('Gesammelt, alle Projekte, je Währung');
+  await expect(raised.locator('[data-currency]')).toHaveText(['1.000\u00a0€', '400\u00a0$']);
+  await expect(page.getByRole('listitem').filter({ hasText: `Project ${dollars}` })).toContainText('400\u00a0$');
 });

@@ -1,3 +1,5 @@
+import type { InputReason } from './input-reason';
+
 /**
  * A domain failure that names its answer: the HTTP status and code lib/http/route.ts sends, so
  * lib/http knows no pattern's errors (a pattern's own, like the quiz's NotYourSessionError, extends this).
@@ -51,6 +53,7 @@ export class InvalidInputError extends StatusError {
   constructor(
     override readonly field: string,
     message: string,
+    readonly why: InputReason = { reason: 'invalid' },
   ) {
     super(message);
   }

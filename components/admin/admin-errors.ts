@@ -1,25 +1,26 @@
+import type { InputReason } from '@/lib/input-reason';
+
 /**
  * A refusal of the admin API as data the console words in the page's locale: the API's message is
  * a developer's, in English ("tiers.1.minimum: Too small: expected number to be >=1"), so the
- * console never shows it. It reads the status, the code and the dotted field, and the message only
- * to tell one field's problems apart.
+ * console never shows it. It reads the status, the code, the dotted field and its reason.
  */
+type PlainKey =
+  | 'required'
+  | 'characters'
+  | 'slugRule'
+  | 'accountRule'
+  | 'tierIdRule'
+  | 'tierIdsUnique'
+  | 'currencyRule'
+  | 'colourRule'
+  | 'whole'
+  | 'url'
+  | 'future'
+  | 'invalid';
+
 export type FieldProblem =
-  | {
-      key:
-        | 'required'
-        | 'characters'
-        | 'slugRule'
-        | 'accountRule'
-        | 'tierIdRule'
-        | 'tierIdsUnique'
-        | 'currencyRule'
-        | 'colourRule'
-        | 'whole'
-        | 'url'
-        | 'future'
-        | 'invalid';
-    }
+  | { key: PlainKey }
   | { key: 'tooLong'; max: number }
   | { key: 'tooSmall'; min: number }
   | { key: 'tooBig'; max: number };
@@ -31,39 +32,50 @@ export type AdminProblem =
   | { field: null; key: 'failed'; status: number };
 
 export type AdminRefusal = {
-  error?: { code?: string; field?: string; message?: string };
+  error?: { code?: string; field?: string; message?: string } & Partial<InputReason>;
   tier?: unknown;
 } | null;
 
-/** One field's problem, from the API's text for it (the field's name in front, if any, is dropped). */
-export function fieldProblem(field: string, message: string): FieldProblem {
-  const text = message.replace(/^[\w.]+: /, '');
-  const most = /at most (\d+) characters/.exec(text);
-  if (most) return { key: 'tooLong', max: Number(most[1]) };
-  if (/control characters|invisible formatting|visible character/.test(text)) return { key: 'characters' };
-  if (field === 'slug' || /project slug/.test(text)) return { key: 'slugRule' };
-  if (/tier ids must be unique/.test(text)) return { key: 'tierIdsUnique' };
-  if (/tier ids are/.test(text)) return { key: 'tierIdRule' };
-  if (/A-Z a-z 0-9 _ \. -/.test(text)) return { key: 'accountRule' };
-  if (/ISO 4217/.test(text)) return { key: 'currencyRule' };
-  if (/colour like/.test(text)) return { key: 'colourRule' };
-  if (/http\(s\) URL/.test(text)) return { key: 'url' };
-  if (/in the future/.test(text)) return { key: 'future' };
-  if (/whole amount|expected int/.test(text)) return { key: 'whole' };
-  const small = />=\s*(\d+)/.exec(text);
-  if (small) return { key: 'tooSmall', min: Number(small[1]) };
-  const big = /<=\s*(\d+)/.exec(text);
-  if (big) return { key: 'tooBig', max: Number(big[1]) };
-  if (/must not be empty|Required|expected \w+, received (undefined|null)/i.test(text)) return { key: 'required' };
-  return { key: 'invalid' };
+/** Fields whose one rule is a format: a refusal of the format says the rule. */
+const FORMAT_RULES: [RegExp, PlainKey][] = [
+  [/^slug$/, 'slugRule'],
+  [/^creatorAccount$/, 'accountRule'],
+  [/^tiers\.\d+\.id$/, 'tierIdRule'],
+  [/^currency$/, 'currencyRule'],
+  [/^art\.colors\.\d+$/, 'colourRule'],
+  [/(?:^|\.)url$/, 'url'],
+];
+
+/** One field's problem, from the reason and limit the API gives beside its message. */
+export function fieldProblem(field: string, { reason, limit }: Partial<InputReason>): FieldProblem {
+  switch (reason) {
+    case 'required':
+    case 'characters':
+    case 'future':
+    case 'whole':
+      return { key: reason };
+    case 'unique':
+      return { key: 'tierIdsUnique' };
+    case 'too_long':
+      if (limit !== undefined) return { key: 'tooLong', max: limit };
+      break;
+    case 'too_small':
+    case 'too_short':
+      if (limit !== undefined) return { key: 'tooSmall', min: limit };
+      break;
+    case 'too_big':
+      if (limit !== undefined) return { key: 'tooBig', max: limit };
+      break;
+  }
+  const rule = FORMAT_RULES.find(([path]) => path.test(field));
+  return { key: rule ? rule[1] : 'invalid' };
 }
 
 /** What went wrong with an admin request, from its status and body. */
 export function adminProblem(status: number, body: AdminRefusal): AdminProblem {
   const code = body?.error?.code;
-  const message = body?.error?.message ?? '';
-  const field = body?.error?.field ?? /^([\w.]+): /.exec(message)?.[1];
-  if (status === 400 && field && code !== 'invalid_json') return { field, problem: fieldProblem(field, message) };
+  const field = body?.error?.field;
+  if (status === 400 && field && code !== 'invalid_json') return { field, problem: fieldProblem(field, body.error!) };
   if (code === 'tier_in_use' && typeof body?.tier === 'string')
     return { field: null, key: 'tierInUse', tier: body.tier };
   if (status === 401) return { field: null, key: 'unauthorized' };

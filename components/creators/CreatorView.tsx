@@ -29,11 +29,21 @@ export function CreatorView({ initial, window }: { initial: CreatorTotals; windo
       </header>
 
       <section className="grid grid-cols-2 gap-3" aria-label={t('totals')}>
-        <div className={card} data-testid="creator-raised" data-value={totals.raised}>
+        <div className={card} data-testid="creator-raised">
           <p className="text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">
-            {t('raised')}
+            {t('raised', { currencies: totals.raisedByCurrency.length })}
           </p>
-          <p className="mt-1 text-2xl font-bold tabular-nums sm:text-3xl">{format.money(totals.raised)}</p>
+          {/* Each currency its own sum: euros and dollars are never added up. */}
+          {totals.raisedByCurrency.map(({ currency, raised }) => (
+            <p
+              key={currency}
+              data-currency={currency}
+              data-value={raised}
+              className="mt-1 text-2xl font-bold tabular-nums sm:text-3xl"
+            >
+              {format.money(raised, currency)}
+            </p>
+          ))}
         </div>
         <div className={card} data-testid="creator-contributions" data-value={totals.contributions}>
           <p className="text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">
@@ -59,7 +69,10 @@ export function CreatorView({ initial, window }: { initial: CreatorTotals; windo
                 <bdi>{project.title}</bdi>
               </Link>
               <span className="shrink-0 text-sm tabular-nums text-slate-600 dark:text-slate-300">
-                {t('projectFigures', { raised: format.money(project.raised), count: project.contributions })}
+                {t('projectFigures', {
+                  raised: format.money(project.raised, project.currency),
+                  count: project.contributions,
+                })}
               </span>
             </li>
           ))}

@@ -4,7 +4,7 @@ import { useTranslations } from 'next-intl';
 import { useEffect, useId, useRef, useState } from 'react';
 import { FieldError, NameField } from '../NameField';
 import { contributeProblem, type ContributeProblem } from './contribute-errors';
-import { TierChoice, type TierPlaces } from './TierChoice';
+import { RewardsToggle, TierChoice, type TierPlaces } from './TierChoice';
 import { useFormat } from '../use-format';
 import { useTierHold } from './use-tier-hold';
 
@@ -57,6 +57,8 @@ export function ContributeForm({
   const nameRef = useRef<HTMLInputElement>(null);
   const amountRef = useRef<HTMLInputElement>(null);
   const amountErrorId = useId();
+  const rewardsId = useId();
+  const [rewardsOpen, setRewardsOpen] = useState(false);
   const invalid = outcome.kind === 'invalid' ? outcome : null;
 
   // Focus goes to the first field in error once it is marked (aria-invalid and its message rendered).
@@ -118,9 +120,20 @@ export function ContributeForm({
 
   return (
     <form data-testid="contribute-form" onSubmit={submit} className="space-y-3" noValidate>
-      <h2 className="text-lg font-semibold">{t('heading')}</h2>
+      <div className="flex items-center justify-between gap-2">
+        <h2 className="text-lg font-semibold">{t('heading')}</h2>
+        <RewardsToggle
+          tiers={tiers}
+          chosen={tier}
+          open={rewardsOpen}
+          onToggle={() => setRewardsOpen((open) => !open)}
+          controls={rewardsId}
+        />
+      </div>
       {/* Choosing a tier fills the form with its minimum. */}
       <TierChoice
+        id={rewardsId}
+        open={rewardsOpen}
         tiers={tiers}
         currency={currency}
         chosen={tier}

@@ -63,14 +63,17 @@ export function LiveProject({ project, snapshot }: { project: Project; snapshot:
       </aside>
 
       <div className="space-y-5 lg:col-start-1 lg:row-start-2">
-        <section className={card} aria-labelledby="about-heading">
-          <h2 id="about-heading" className="text-lg font-semibold">
-            {t('about')}
-          </h2>
-          <p dir="auto" className="mt-2 max-w-3xl text-slate-700 dark:text-slate-300">
-            {project.description}
-          </p>
-        </section>
+        {/* A project without a description has nothing to say here: no empty card. */}
+        {project.description.trim() && (
+          <section className={card} aria-labelledby="about-heading">
+            <h2 id="about-heading" className="text-lg font-semibold">
+              {t('about')}
+            </h2>
+            <p dir="auto" className="mt-2 max-w-3xl text-slate-700 dark:text-slate-300">
+              {project.description}
+            </p>
+          </section>
+        )}
 
         <section className={`${card} grid gap-4 sm:grid-cols-2`} aria-label={t('activityNow')}>
           <div className="flex items-center justify-between sm:col-span-2">

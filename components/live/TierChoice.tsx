@@ -18,19 +18,68 @@ function usePlacesText(): (tier: TierPlaces) => string {
 }
 
 /**
+ * On a phone the rewards fold behind this button, beside the form's heading: the list of tiers
+ * would push the amounts and the Contribute button below the first screen. It names the reward
+ * chosen, and its places, so the folded list hides nothing a backer has decided. From `lg` up
+ * the list sits in its own column, always open, and the button is not shown.
+ */
+export function RewardsToggle({
+  tiers,
+  chosen,
+  open,
+  onToggle,
+  controls,
+}: {
+  tiers: readonly TierPlaces[];
+  chosen: string;
+  open: boolean;
+  onToggle: () => void;
+  controls: string;
+}) {
+  const t = useTranslations('Contribute');
+  const placesText = usePlacesText();
+  if (tiers.length === 0) return null;
+  const tier = tiers.find((each) => each.id === chosen);
+  const places = tier ? placesText(tier) : '';
+  return (
+    <button
+      type="button"
+      data-testid="rewards-toggle"
+      aria-expanded={open}
+      aria-controls={controls}
+      onClick={onToggle}
+      className="flex min-w-0 max-w-[60%] items-center gap-1 rounded-lg border border-slate-300 px-2.5 py-1 text-sm font-medium text-accent lg:hidden dark:border-slate-600 dark:text-indigo-300"
+    >
+      <span className="truncate">
+        {tier ? <bdi>{tier.title}</bdi> : t('rewardsCount', { count: tiers.length })}
+        {places && <span className="sr-only"> · {places}</span>}
+      </span>
+      <span aria-hidden className={`shrink-0 transition-transform ${open ? 'rotate-180' : ''}`}>
+        ▾
+      </span>
+    </button>
+  );
+}
+
+/**
  * The reward a backer picks: "Pledge without a reward" first and by default, then each tier with
- * its minimum and its places left. A sold-out tier cannot be picked.
+ * its minimum and its places left. A sold-out tier cannot be picked. `open`: shown below `lg`
+ * too (RewardsToggle).
  */
 export function TierChoice({
   tiers,
   chosen,
   onChoose,
   currency,
+  id,
+  open,
 }: {
   tiers: readonly TierPlaces[];
   chosen: string;
   onChoose: (tier: TierPlaces | null) => void;
   currency?: string;
+  id: string;
+  open: boolean;
 }) {
   const t = useTranslations('Contribute');
   const format = useFormat();
@@ -39,7 +88,7 @@ export function TierChoice({
   const option =
     'flex cursor-pointer items-start gap-2 rounded-lg border border-slate-200 dark:border-slate-700 p-2 text-sm has-[:checked]:border-accent dark:has-[:checked]:border-indigo-400 has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-60';
   return (
-    <fieldset data-testid="tier-choice" className="space-y-2">
+    <fieldset id={id} data-testid="tier-choice" className={`space-y-2 ${open ? '' : 'hidden lg:block'}`}>
       <legend className="text-sm font-medium text-slate-700 dark:text-slate-300">{t('reward')}</legend>
       <label className={option}>
         <input

@@ -23,7 +23,7 @@ export function CreatorsPanel({ creators, now }: { creators: CreatorTotals[]; no
             >
               <bdi className="block truncate font-medium">{totals.creator}</bdi>
               <span className="mt-0.5 flex items-baseline justify-between gap-2 text-sm">
-                <span className="font-semibold tabular-nums">{format.money(totals.raised)}</span>
+                <span className="font-semibold tabular-nums">{format.moneyByCurrency(totals.raisedByCurrency)}</span>
                 <span className="text-xs tabular-nums text-slate-500 dark:text-slate-400">
                   {t('creatorFigures', { count: totals.contributions, duration: duration(now - totals.computedAt) })}
                 </span>

@@ -3,7 +3,8 @@
 import { useTranslations } from 'next-intl';
 import { useCallback, useEffect, useState } from 'react';
 import type { AnsweredQuestion, ResumedSession, SubmitResult } from '@/lib/quiz/types';
-import { QuizApiError, failureText, quizApi, sessionGone, type SubmittedSession } from './quiz-api';
+import type { InputReason } from '@/lib/input-reason';
+import { QuizApiError, failureText, quizApi, refusedName, sessionGone, type SubmittedSession } from './quiz-api';
 import { QuizFinish } from './QuizFinish';
 import { QuizQuestion } from './QuizQuestion';
 import { remember, rememberedSession } from './remembered-session';
@@ -38,18 +39,21 @@ export function Quiz() {
   const [phase, setPhase] = useState<Phase>({ kind: 'intro' });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [nameRefused, setNameRefused] = useState<Partial<InputReason> | null>(null);
 
   const call = useCallback(
     async <T,>(request: () => Promise<T>, done: (value: T) => void) => {
       setBusy(true);
       setError(null);
+      setNameRefused(null);
       try {
         done(await request());
       } catch (failure) {
         if (sessionGone(failure)) {
           remember(null);
           setPhase({ kind: 'expired' });
-        } else setError(failureText(failure, t));
+        } else if (refusedName(failure)) setNameRefused(refusedName(failure));
+        else setError(failureText(failure, t));
       } finally {
         setBusy(false);
       }
@@ -135,6 +139,7 @@ export function Quiz() {
           answers={phase.answers}
           busy={busy}
           error={error}
+          nameRefused={nameRefused}
           result={phase.result}
           onSubmit={(name) =>
             call(

@@ -3,6 +3,7 @@
 import { Link } from '@/i18n/navigation';
 import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState } from 'react';
+import type { InputReason } from '@/lib/input-reason';
 import type { AnsweredQuestion, PublicQuestion, SubmitResult } from '@/lib/quiz/types';
 import { NameField } from '../NameField';
 import { useFormat } from '../use-format';
@@ -26,27 +27,37 @@ type Props = {
   answers: AnsweredQuestion[];
   busy: boolean;
   error: string | null;
+  /** Why the server refused the name, worded beside its field. */
+  nameRefused: Partial<InputReason> | null;
   result?: SubmitResult;
   onSubmit: (name: string) => void;
   onRestart: () => void;
 };
 
 /** The final score, the name form, then the rank, or the score that would have entered the board. */
-export function QuizFinish({ sessionId, score, questions, answers, busy, error, result, onSubmit, onRestart }: Props) {
+export function QuizFinish({
+  sessionId,
+  score,
+  questions,
+  answers,
+  busy,
+  error,
+  nameRefused,
+  result,
+  onSubmit,
+  onRestart,
+}: Props) {
   const t = useTranslations('QuizFinish');
   const quiz = useTranslations('Quiz');
   const format = useFormat();
   const [name, setName] = useState('');
   const [empty, setEmpty] = useState(false);
-  // The server's words are for developers ("name: must not be empty"): the visitor reads the page's own.
-  const nameProblem = (message: string) => {
-    const most = /at most (\d+) characters/.exec(message);
-    if (most) return t('nameTooLong', { max: Number(most[1]) });
-    return /must not be empty|Required/i.test(message) ? t('nameEmpty') : t('nameInvalid');
+  // The server's words are for developers ("name: must not be empty"): the visitor reads the page's own, by its reason.
+  const nameProblem = ({ reason, limit }: Partial<InputReason>) => {
+    if (reason === 'too_long' && limit !== undefined) return t('nameTooLong', { max: limit });
+    return reason === 'required' ? t('nameEmpty') : t('nameInvalid');
   };
-  // A name the server refused is said beside the field; any other failure under the button.
-  const refused = error !== null && /^name: /.test(error);
-  const nameError = empty ? t('nameEmpty') : refused ? nameProblem(error) : null;
+  const nameError = empty ? t('nameEmpty') : nameRefused ? nameProblem(nameRefused) : null;
   const nameRef = useRef<HTMLInputElement>(null);
   const boardLinkRef = useRef<HTMLAnchorElement>(null);
   const right = answers.filter((answer) => answer.correct).length;
@@ -147,7 +158,7 @@ export function QuizFinish({ sessionId, score, questions, answers, busy, error, 
             {busy ? t('submitting') : t('submit')}
           </button>
           <p aria-live="polite" className="min-h-5 text-sm text-red-700 dark:text-red-300">
-            {refused ? null : error}
+            {error}
           </p>
         </form>
       ) : (

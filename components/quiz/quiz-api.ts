@@ -1,3 +1,4 @@
+import type { InputReason } from '@/lib/input-reason';
 import type { AnswerResult, ResumedSession, StartedSession, SubmitResult, SubmittedStanding } from '@/lib/quiz/types';
 
 /** An answer of the API other than 2xx (its parsed `body`); `status` 0 when the server could not be reached. */
@@ -80,10 +81,14 @@ function resultOf(standing: unknown): SubmitResult | null {
   return { score, rank, threshold, ranks, sharedBy, listed, player, improved: { day: false, week: false, all: false } };
 }
 
-/**
- * What a visitor reads of a failure: never the server's raw message, except a refused name
- * ("name: …"), which the finish screen words beside its field.
- */
+/** A name the server refused, with why (the finish screen words it beside its field); else null. */
+export function refusedName(failure: unknown): Partial<InputReason> | null {
+  if (!(failure instanceof QuizApiError) || failure.status !== 400) return null;
+  const error = (failure.body as { error?: { field?: string } & Partial<InputReason> } | null)?.error;
+  return error?.field === 'name' ? { reason: error.reason, limit: error.limit } : null;
+}
+
+/** What a visitor reads of a failure: never the server's raw message. */
 export function failureText(
   failure: unknown,
   t: (key: 'unreachable' | 'unavailable' | 'tooMany' | 'failed', values?: { status: number }) => string,
@@ -92,6 +97,5 @@ export function failureText(
   if (failure.status === 0) return t('unreachable');
   if (failure.status === 503) return t('unavailable');
   if (failure.status === 429) return t('tooMany');
-  if (/^name: /.test(failure.message)) return failure.message;
   return t('failed', { status: failure.status });
 }

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { HttpError } from './errors';
+import { reasonOf } from '../input-reason';
+import { HttpError, InvalidInput } from './errors';
 
 export const MAX_BODY_BYTES = 64 * 1024;
 /**
@@ -28,11 +29,11 @@ export async function readJson<Schema extends z.ZodType>(
 }
 
 export function parseInput<Schema extends z.ZodType>(schema: Schema, input: unknown): z.output<Schema> {
-  const result = schema.safeParse(input);
+  const result = schema.safeParse(input, { reportInput: true });
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
   const field = issue.path.join('.') || undefined;
-  throw new HttpError(400, 'invalid_input', field ? `${field}: ${issue.message}` : issue.message, field);
+  throw new InvalidInput(field ? `${field}: ${issue.message}` : issue.message, field, reasonOf(issue));
 }
 
 async function readCapped(request: Request, maxBytes: number): Promise<string> {

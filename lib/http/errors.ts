@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INPUT_REASONS, type InputReason } from '../input-reason';
 
 /** Every error the API answers on purpose; a conflict's details beside it (`tier`, `limit`, `maxFollows`, …). */
 export const errorBodySchema = z.looseObject({
@@ -10,6 +11,13 @@ export const errorBodySchema = z.looseObject({
       ),
     message: z.string(),
     field: z.string().optional().describe('the field that failed, dotted (`events.3.amount`)'),
+    reason: z
+      .enum(INPUT_REASONS)
+      .optional()
+      .describe(
+        "why the field failed, for a client to say in its own words (the message is a developer's, in English)",
+      ),
+    limit: z.number().optional().describe('the bound a too_long, too_short, too_big or too_small reason broke'),
   }),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
@@ -28,11 +36,27 @@ export class HttpError extends Error {
   }
 }
 
+/** A 400 `invalid_input` of a field, with why (`reason`, `limit`) beside the message. */
+export class InvalidInput extends HttpError {
+  constructor(
+    message: string,
+    field: string | undefined,
+    readonly why: InputReason,
+  ) {
+    super(400, 'invalid_input', message, field);
+  }
+}
+
 /** The body of every error answer, a route's or the front door's (lib/server/http-server.ts). */
 export function errorBody(error: HttpError): ErrorBody {
   return {
     ...error.details,
-    error: { code: error.code, message: error.message, ...(error.field ? { field: error.field } : {}) },
+    error: {
+      code: error.code,
+      message: error.message,
+      ...(error.field ? { field: error.field } : {}),
+      ...(error instanceof InvalidInput ? error.why : {}),
+    },
   };
 }
 

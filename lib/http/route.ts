@@ -1,8 +1,8 @@
-import { StatusError } from '../errors';
+import { InvalidInputError, StatusError } from '../errors';
 import { log } from '../log';
 import { isRedisUnavailable } from '../redis/errors';
 import { requireAdmin } from './admin';
-import { errorResponse, HttpError } from './errors';
+import { errorResponse, HttpError, InvalidInput } from './errors';
 import { limitWrites } from './rate-limit';
 
 type Options = {
@@ -38,6 +38,7 @@ function toHttpError(error: unknown): HttpError {
   // Each domain error carries its answer (lib/errors.ts): lib/http knows no pattern.
   if (error instanceof StatusError) {
     const message = error.field ? `${error.field}: ${error.message}` : error.message;
+    if (error instanceof InvalidInputError && error.field) return new InvalidInput(message, error.field, error.why);
     return new HttpError(error.status, error.code, message, error.field, {}, error.details);
   }
   if (isRedisUnavailable(error)) {

@@ -79,7 +79,11 @@ export async function recordContribution(
   if (status === 'no_project') throw new NotFoundError('project');
   if (status === 'ended') throw new CampaignEndedError(at);
   if (status === 'no_tier') throw new InvalidInputError('tier', `no tier ${input.tier}`);
-  if (status === 'below_minimum') throw new InvalidInputError('amount', `tier ${input.tier} takes at least ${at}`);
+  if (status === 'below_minimum')
+    throw new InvalidInputError('amount', `tier ${input.tier} takes at least ${at}`, {
+      reason: 'too_small',
+      limit: Number(at),
+    });
   if (status === 'sold_out')
     throw new ConflictError(`tier ${input.tier} is sold out`, { tier: input.tier, limit: at }, 'tier_sold_out');
   // After the one script: the home feed's fan-out mark, then the creator's metric event.

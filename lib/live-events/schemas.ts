@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { because } from '../input-reason';
 import { displayText, tierIdSchema } from '../projects/schemas';
 import { BUILT_IN_KINDS, isBuiltIn, KINDS, type Carries, type KindDescriptor, type KindName } from './kinds';
 import { ACTIVITY_PAGE, IMPORT_MAX_EVENTS } from './limits';
@@ -11,7 +12,10 @@ const httpUrl = z
   .string()
   .trim()
   .max(2048)
-  .refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), 'must be an http(s) URL')
+  .refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), {
+    message: 'must be an http(s) URL',
+    ...because('format'),
+  })
   .meta({ format: 'uri', pattern: '^https?://', description: 'an http(s) URL' });
 
 export const contributionInputSchema = z.object({
@@ -38,7 +42,7 @@ const pastTime = z
   .number()
   .int()
   .positive()
-  .refine((at) => at <= Date.now() + 60_000, 'must not be in the future');
+  .refine((at) => at <= Date.now() + 60_000, { message: 'must not be in the future', ...because('future') });
 
 export const importInputSchema = z.object({
   events: z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { because } from '../input-reason';
 import { ART_MOTIFS } from './art-motifs';
 
 const CONTROL_CHARACTERS = /\p{Cc}/u;
@@ -14,11 +15,23 @@ export const displayText = (max: number) =>
   z
     .string()
     .trim()
-    .refine((text) => characters(text) >= 1, 'must not be empty')
-    .refine((text) => characters(text) <= max, `must be at most ${max} characters`)
-    .refine((text) => !CONTROL_CHARACTERS.test(text), 'must not contain control characters')
-    .refine((text) => !FORMAT_CHARACTERS.test(text), 'must not contain invisible formatting characters')
-    .refine((text) => VISIBLE_CHARACTER.test(text.replace(BLANK_LOOKING, '')), 'must contain a visible character')
+    .refine((text) => characters(text) >= 1, { message: 'must not be empty', ...because('required') })
+    .refine((text) => characters(text) <= max, {
+      message: `must be at most ${max} characters`,
+      ...because('too_long', max),
+    })
+    .refine((text) => !CONTROL_CHARACTERS.test(text), {
+      message: 'must not contain control characters',
+      ...because('characters'),
+    })
+    .refine((text) => !FORMAT_CHARACTERS.test(text), {
+      message: 'must not contain invisible formatting characters',
+      ...because('characters'),
+    })
+    .refine((text) => VISIBLE_CHARACTER.test(text.replace(BLANK_LOOKING, '')), {
+      message: 'must contain a visible character',
+      ...because('characters'),
+    })
     .meta({
       minLength: 1,
       maxLength: max,
@@ -50,7 +63,10 @@ export type Tier = z.output<typeof tierSchema>;
 export const tiersSchema = z
   .array(tierSchema)
   .max(20)
-  .refine((tiers) => new Set(tiers.map((tier) => tier.id)).size === tiers.length, 'tier ids must be unique');
+  .refine((tiers) => new Set(tiers.map((tier) => tier.id)).size === tiers.length, {
+    message: 'tier ids must be unique',
+    ...because('unique'),
+  });
 
 /** A project's money unless it says otherwise. */
 export const DEFAULT_CURRENCY = 'EUR';
@@ -58,7 +74,10 @@ export const DEFAULT_CURRENCY = 'EUR';
 export const currencySchema = z
   .string()
   .regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code such as EUR')
-  .refine((code) => Intl.supportedValuesOf('currency').includes(code), 'must be an ISO 4217 code such as EUR');
+  .refine((code) => Intl.supportedValuesOf('currency').includes(code), {
+    message: 'must be an ISO 4217 code such as EUR',
+    ...because('format'),
+  });
 
 export const projectSchema = z.object({
   slug: z.string(),

@@ -169,6 +169,7 @@ function send(request: IncomingMessage, response: ServerResponse, page: Prepared
     ? page.headers.vary
     : ['Accept-Encoding', page.headers.vary].filter(Boolean).join(', ');
   const headers: Record<string, string> = { ...page.headers, vary, etag: page.etag };
+  // Per view: its connect-src follows PUBLIC_ORIGIN as configured now, not at the render.
   headers['content-security-policy'] = pagePolicyWith(page.scriptHashes);
   // A response that gives a visitor its cookie is that visitor's alone.
   headers['cache-control'] =

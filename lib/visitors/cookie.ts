@@ -4,6 +4,7 @@ import { sign, unsign } from 'cookie-signature';
 import { z } from 'zod';
 import { visitorIdSchema } from '../live-events/schemas';
 import { processEnv, rawSetting, type Env } from '../config';
+import { randomToken } from '../ids';
 
 /**
  * The visitor id: issued by the server with the page, signed (cookie-signature's HMAC-SHA256),
@@ -82,12 +83,27 @@ export function ensureVisitorSecret(env: Env = processEnv(), now = Date.now()): 
   }
 }
 
+/** Cookies this instance has verified with a secret, so a visitor's next views skip the HMAC. */
+const VERIFIED_MAX = 10_000;
+const verified = new Map<string, Map<string, string>>();
+
+/**
+ * Only values the secret signed are kept: a client cannot fill this with forgeries, and each
+ * signed id came through the new-visitor budget.
+ */
 function signedId(header: string | undefined, key: string | undefined): string | undefined {
   const cookies = header && key ? parseCookie(header) : undefined;
   const value = cookies?.[SECURE_VISITOR_COOKIE] ?? cookies?.[VISITOR_COOKIE];
   if (!value || !key) return undefined;
-  const id = unsign(value, key);
-  return id !== false && visitorIdSchema.safeParse(id).success ? id : undefined;
+  let known = verified.get(key);
+  const id = known?.get(value);
+  if (id !== undefined) return id;
+  const unsigned = unsign(value, key);
+  if (unsigned === false || !visitorIdSchema.safeParse(unsigned).success) return undefined;
+  if (!known) verified.set(key, (known = new Map()));
+  if (known.size >= VERIFIED_MAX) known.delete(known.keys().next().value!);
+  known.set(value, unsigned);
+  return unsigned;
 }
 
 /**
@@ -109,7 +125,7 @@ export function visitorFromCookies(header: string | undefined): string | undefin
 /** A new visitor id (or the given one, signed again) and its Set-Cookie header value. */
 export function newVisitorCookie(
   secure: boolean,
-  id = randomBytes(16).toString('base64url'),
+  id = randomToken(16),
 ): { id: string; name: string; value: string; setCookie: string } {
   const key = secret();
   if (!key) throw new Error('VISITOR_SECRET is not set');

@@ -2,6 +2,7 @@ import type { RedisClient } from '../../lib/redis/client';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { emitProjectMetrics, refreshCreatorTotals } from '../../lib/creators/creator-totals-fold';
 import { projectWriteContext } from '../../lib/creators/project-writes';
+import { creatorKeys } from '../../lib/creators/keys';
 import { computeCreatorTotals, readCreatorTotals } from '../../lib/creators/totals';
 import { readCards } from '../../lib/projects/catalogue';
 import { metricFolder } from '../../lib/folding/metric-events';
@@ -38,13 +39,48 @@ it("contributions to two projects fold into one refresh of their creator's total
 
   expect(await readCreatorTotals(redis, account)).toMatchObject({
     account,
-    raised: 230,
+    raisedByCurrency: [{ currency: 'EUR', raised: 230 }],
     contributions: 3,
     foldKey: folds[0]!.key,
-    projects: expect.arrayContaining([expect.objectContaining({ slug: slugs[1], raised: 110, contributions: 1 })]),
+    projects: expect.arrayContaining([
+      expect.objectContaining({ slug: slugs[1], raised: 110, currency: 'EUR', contributions: 1 }),
+    ]),
   });
   // The fold copied the projects' totals onto their catalogue cards.
   expect((await readCards(slugs, redis)).map((project) => project.raised)).toEqual([120, 110]);
+});
+
+it("a creator's money is summed per currency, never euros and dollars added up; totals saved before currencies read as euros", async () => {
+  const account = `account_${uniqueSlug()}`;
+  const [euros, moreEuros, dollars] = [uniqueSlug(), uniqueSlug(), uniqueSlug()];
+  await saveProject({ ...sampleProject(euros, 100), creatorAccount: account }, 0, redis);
+  await saveProject({ ...sampleProject(moreEuros, 50), creatorAccount: account }, 0, redis);
+  await saveProject({ ...sampleProject(dollars, 400), currency: 'USD', creatorAccount: account }, 0, redis);
+
+  const totals = await computeCreatorTotals(redis, account, { now: Date.now(), contributionsWindowMs: 1 });
+
+  expect(totals!.raisedByCurrency).toEqual([
+    { currency: 'USD', raised: 400 },
+    { currency: 'EUR', raised: 150 },
+  ]);
+  expect(totals!.projects.find((project) => project.slug === dollars)).toMatchObject({ raised: 400, currency: 'USD' });
+  expect(totals).not.toHaveProperty('raised');
+
+  // As an earlier version saved them: one sum, projects without a currency.
+  const old = {
+    ...totals!,
+    raisedByCurrency: undefined,
+    raised: 150,
+    projects: totals!.projects
+      .filter((project) => project.currency === 'EUR')
+      .map((project) => ({ ...project, currency: undefined })),
+  };
+  await redis.hset(creatorKeys.totals, account, JSON.stringify(old));
+  expect(await readCreatorTotals(redis, account)).toMatchObject({
+    raisedByCurrency: [{ currency: 'EUR', raised: 150 }],
+    projects: [{ currency: 'EUR' }, { currency: 'EUR' }],
+  });
+  expect(await readCreatorTotals(redis, account)).not.toHaveProperty('raised');
 });
 
 it("a creator's totals read only that creator's projects: the same commands however large the catalogue", async () => {

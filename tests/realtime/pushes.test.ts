@@ -82,7 +82,7 @@ describe('pushes to open pages', () => {
         account,
         creator: account,
         projects: [],
-        raised: 0,
+        raisedByCurrency: [],
         contributions: 0,
         computedAt: Date.now(),
         foldKey: null,

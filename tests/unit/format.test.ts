@@ -6,6 +6,7 @@ import {
   formatCount,
   formatDate,
   formatMoney,
+  formatMoneyByCurrency,
   formatTimeLeftSpan,
   formatUtcDay,
   formatWindow,
@@ -28,6 +29,16 @@ describe('numbers, money and dates in the reader’s locale', () => {
     expect(formatMoney(1_250, 'en', 'USD')).toBe('$1,250');
     expect(formatMoney(1_250, 'de', 'JPY')).toBe('1.250\u00a0¥');
     expect(formatCount(1_234_567, 'de')).toBe('1.234.567');
+  });
+
+  it('write sums in different currencies side by side, never added up', () => {
+    const sums = [
+      { currency: 'USD', raised: 400 },
+      { currency: 'EUR', raised: 150 },
+    ];
+    expect(formatMoneyByCurrency(sums, 'en')).toBe('$400, €150');
+    expect(formatMoneyByCurrency(sums, 'de')).toBe('400\u00a0$, 150\u00a0€');
+    expect(formatMoneyByCurrency([{ currency: 'EUR', raised: 59_040 }], 'ar')).toBe(formatMoney(59_040, 'ar'));
   });
 
   it('are what Intl prints for any value, in each locale', () => {

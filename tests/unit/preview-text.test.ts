@@ -119,6 +119,20 @@ describe('right-to-left text as the renderer draws it (word-level pieces)', () =
     ]);
   });
 
+  it('draws an Arabic percentage in Intl’s order: the number, then its sign, one left-to-right piece', () => {
+    // Intl writes "2‎%‎" for ar: the marks make the number and its sign one left-to-right run.
+    const percent = new Intl.NumberFormat('ar', { style: 'percent' }).format(0.02);
+    const headline = previewTextOf({ ...project, raised: 800, endsAt: NOW - DAY }, NOW, 'ar').status!.headline;
+    expect(headline).toContain(percent);
+    const pieces = texts(headline, 'rtl');
+    expect(pieces.slice(pieces.indexOf('بلغ'), pieces.indexOf('من') + 1)).toEqual([
+      'بلغ',
+      percent.replace(/\u200E/g, ''),
+      'من',
+    ]);
+    expect(pieces).toContain('2%');
+  });
+
   it('takes a title’s direction from its first letter, and clips long text between words with an ellipsis', () => {
     expect([dirOf('حديقة Garden', 'ltr'), dirOf('Garden حديقة', 'rtl'), dirOf('2026', 'rtl')]).toEqual([
       'rtl',
