@@ -64,7 +64,12 @@ export async function isListed(slug: string, redis: RedisClient = getRedis()): P
 }
 
 /** Drops what only the card keeps (zod strips unknown keys). */
-const toProject = (card: ProjectCard): Project => projectSchema.parse(card);
+/**
+ * A card as a project. Lua's cjson (copy-totals.lua) writes an empty list as `{}`: a card saved
+ * with `tiers: []` before save.ts left empty lists off reads as no tiers, not as a broken catalogue.
+ */
+const toProject = ({ tiers, ...card }: ProjectCard): Project =>
+  projectSchema.parse(Array.isArray(tiers) ? { ...card, tiers } : card);
 
 /** The cards of `slugs` that are listed, in the order of `slugs`. One HMGET. */
 export async function readCards(slugs: readonly string[], redis: RedisClient = getRedis()): Promise<Project[]> {

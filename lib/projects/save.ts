@@ -27,7 +27,9 @@ export async function saveProject(
   const { slug, raised, ...fields } = project;
   const { created, raised: total } = await saveInfo(redis, slug, raised, fields);
   const saved = { ...project, currency: project.currency ?? DEFAULT_CURRENCY, raised: total };
-  const card: Omit<ProjectCard, 'key'> = { ...saved, raisedAt: now };
+  // No empty list on a card: copy-totals.lua re-encodes cards with Lua's cjson, which writes `[]` as `{}`.
+  const { tiers, ...rest } = saved;
+  const card: Omit<ProjectCard, 'key'> = { ...rest, ...(tiers?.length ? { tiers } : {}), raisedAt: now };
   await saveCard.run(redis, catalogueKeys, { slug, member: orderMember(position, slug), card: JSON.stringify(card) });
   return { created, project: saved };
 }

@@ -262,3 +262,24 @@ it('lists the listed campaigns ended by now, the latest end first, for "Recently
 
   expect(ended.map((project) => project.slug)).toEqual([second, first]);
 });
+
+describe('a project without tiers on its card', () => {
+  it('reads back after its total is copied: Lua re-encodes the card, and would write `tiers: []` as `{}`', async () => {
+    const slug = uniqueSlug();
+    await saveProject({ ...sampleProject(slug), tiers: [] }, Date.now(), redis);
+    await copyTotalsToCards([{ slug, raised: 42 }], Date.now() + 1, redis);
+    const [card] = await readCards([slug], redis);
+    expect(card).toMatchObject({ slug, raised: 42 });
+    expect(card!.tiers ?? []).toEqual([]);
+  });
+
+  it('reads a card an earlier version left with `tiers: {}` as one without tiers', async () => {
+    const slug = uniqueSlug();
+    await saveProject(sampleProject(slug), Date.now(), redis);
+    const card = JSON.parse((await redis.hget(catalogueKeys.cards, slug))!) as Record<string, unknown>;
+    await redis.hset(catalogueKeys.cards, slug, JSON.stringify({ ...card, tiers: {} }));
+    const [read] = await readCards([slug], redis);
+    expect(read).toMatchObject({ slug });
+    expect(read!.tiers).toBeUndefined();
+  });
+});
