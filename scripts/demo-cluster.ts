@@ -48,8 +48,10 @@ async function main(): Promise<void> {
     for (const stop of stops.reverse()) await stop().catch((error: unknown) => console.error(error));
     process.exit(code);
   };
-  process.on('SIGINT', () => void shutdown(0));
-  process.on('SIGTERM', () => void shutdown(0));
+  // A closed terminal (SIGHUP, then EPIPE on the next line printed) must not cut the stop short:
+  // the instances run in process groups of their own, and would be left running.
+  for (const stream of [process.stdout, process.stderr]) stream.on('error', () => undefined);
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void shutdown(0));
 
   try {
     console.log('Starting a local Redis Cluster (3 masters, 3 replicas) …');

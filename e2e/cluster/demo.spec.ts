@@ -14,6 +14,7 @@ test('npm run demo:cluster serves the seeded site from both instances through HA
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
+  let started: number[] = [];
   demo.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   demo.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   try {
@@ -27,7 +28,7 @@ test('npm run demo:cluster serves the seeded site from both instances through HA
     }
     expect([...seen].sort()).toEqual(['instance-1', 'instance-2']);
 
-    const started = descendants(demo.pid!);
+    started = descendants(demo.pid!);
     const commands = started.map(commandLine);
     expect(commands.filter((command) => runs(command, 'redis-server'))).toHaveLength(6);
     expect(commands.filter((command) => runs(command, 'haproxy'))).toHaveLength(1);
@@ -38,12 +39,13 @@ test('npm run demo:cluster serves the seeded site from both instances through HA
     // time, each given seconds to exit cleanly): the bound is for a process that never goes.
     await expect.poll(() => started.filter(isRunning), { timeout: 60_000 }).toEqual([]);
   } finally {
-    // On a failure above: Ctrl-C still, then a kill (the instances, in groups of their own, are then left to it).
+    // On a failure above: Ctrl-C still, then a kill; and whatever it started and left, killed, so no run leaks it.
     if (demo.exitCode === null && demo.signalCode === null) {
       process.kill(-demo.pid!, 'SIGINT');
       const timer = setTimeout(() => process.kill(-demo.pid!, 'SIGKILL'), 15_000);
       await once(demo, 'exit');
       clearTimeout(timer);
     }
+    for (const pid of started.filter(isRunning)) process.kill(pid, 'SIGKILL');
   }
 });
