@@ -169,5 +169,8 @@ test('the sitemap lists listed projects, not unlisted ones; robots.txt points to
 
   const robots = await request.get(`${app.baseURL}/robots.txt`, { headers: asked });
   expect(robots.headers()['set-cookie']).toBeUndefined();
-  expect(await robots.text()).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
+  const rules = await robots.text();
+  expect(rules).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
+  // Each locale's copy of a private page is kept out, not only the unprefixed path that redirects to it.
+  for (const page of ['/de/admin', '/ar/feed', '/en/ops']) expect(rules).toContain(`Disallow: ${page}\n`);
 });
