@@ -10,6 +10,7 @@ import { acknowledged, replicationMark } from '../../lib/redis/acknowledged';
 import { closeRedis, getRedis, waitUntilReady } from '../../lib/redis/client';
 import { cli } from '../../lib/scale/redis-node';
 import { usePrivateCluster } from '../private-cluster';
+import { replicaOf } from '../paused-replica';
 import { commandsSentBy, connect, testConnection, uniqueSlug } from '../support';
 
 /**
@@ -66,9 +67,7 @@ describe.runIf(testConnection().mode === 'cluster')(
     /** The replica of the master serving `key`, with that master. */
     async function masterAndReplica(key: string) {
       const master = await own.cluster.masterFor(key);
-      const replica = (await own.cluster.describe()).find((node) => node.masterId === master.id);
-      if (!replica) throw new Error(`master ${master.port} has no replica`);
-      return { master, replica };
+      return { master, replica: await replicaOf(own.cluster, master) };
     }
 
     it('a project, a contribution and a news item answered 201 are all on the replica that takes over when their master is SIGKILLed at once', async () => {

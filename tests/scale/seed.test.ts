@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startRedisServer } from '../../lib/redis/embedded';
+import { replicaOf } from '../paused-replica';
 import { usePrivateCluster } from '../private-cluster';
 import { testConnection } from '../support';
 
@@ -36,17 +37,7 @@ describe.runIf(testConnection().mode === 'cluster')('npm run seed on a new clust
     async () => {
       const { cluster } = privateCluster;
       const master = await cluster.masterFor('{leaderboard}');
-      // A busy machine may still be describing the replica's join: wait until the cluster names it.
-      const replica = await vi.waitFor(
-        async () => {
-          const found = (await cluster.describe()).find(
-            (node) => node.role === 'replica' && node.masterId === master.id,
-          );
-          if (!found) throw new Error(`no replica of ${master.id} described yet`);
-          return found;
-        },
-        { timeout: 30_000, interval: 200 },
-      );
+      const replica = await replicaOf(cluster, master);
       await cluster.killNode(replica.port);
       const env = { REDIS_CLUSTER_NODES: cluster.seedNodes };
 
