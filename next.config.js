@@ -21,4 +21,9 @@ const config = {
   htmlLimitedBots: /.*/,
 };
 
-module.exports = createNextIntlPlugin('./i18n/request.ts')(config);
+module.exports = createNextIntlPlugin({
+  requestConfig: './i18n/request.ts',
+  // The catalogues' ICU messages compiled at build time: a page neither ships intl-messageformat's
+  // parser nor parses each message it says while it hydrates (docs/benchmarks.md, Lighthouse).
+  experimental: { messages: { path: './messages', format: 'json', locales: 'infer', precompile: true } },
+})(config);

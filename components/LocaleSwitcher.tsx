@@ -31,13 +31,17 @@ export function LocaleSwitcher() {
           lang={locale}
           hrefLang={locale}
           data-testid={`locale-${locale}`}
+          aria-label={NAMES[locale]}
           aria-current={locale === current ? 'true' : undefined}
           className="rounded px-1.5 py-0.5 text-slate-600 hover:text-ink aria-[current]:font-bold aria-[current]:text-ink dark:text-slate-300 dark:hover:text-slate-100 dark:aria-[current]:text-slate-100"
         >
+          {/* Named by its label, not by a screen-reader-only copy: text in another script is laid out even when clipped, and "العربية" sends a phone looking through its fonts before the first paint (components/Mark.tsx). */}
           <span aria-hidden className="sm:hidden">
             {locale.toUpperCase()}
           </span>
-          <span className="max-sm:sr-only">{NAMES[locale]}</span>
+          <span aria-hidden className="max-sm:hidden">
+            {NAMES[locale]}
+          </span>
         </Link>
       ))}
     </div>

@@ -99,6 +99,13 @@ export function formatWindow(ms: number, locale = 'en'): string {
   return unit(locale, 'second', 'long').format(Math.round(ms / 1000));
 }
 
+/** 1.6, 1,6: one decimal place, as a time in seconds is shown. */
+export const formatDecimal = (n: number, locale = 'en') =>
+  once(
+    `1:${locale}`,
+    () => new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
+  ).format(n);
+
 /** 12.5 %, 12,5 %: a ratio with one decimal. */
 export const formatPercent = (ratio: number, locale = 'en') =>
   once(

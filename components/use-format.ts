@@ -5,6 +5,7 @@ import {
   formatClock,
   formatCount,
   formatDate,
+  formatDecimal,
   formatMoney,
   formatMoneyByCurrency,
   formatUtcDate,
@@ -19,9 +20,7 @@ export function useFormat() {
   return {
     locale,
     count: (n: number) => formatCount(n, locale),
-    /** One decimal place, as a time in seconds is shown: "1.6", "1,6". */
-    decimal: (n: number) =>
-      new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(n),
+    decimal: (n: number) => formatDecimal(n, locale),
     money: (amount: number, currency?: string) => formatMoney(amount, locale, currency),
     moneyByCurrency: (sums: { currency: string; raised: number }[]) => formatMoneyByCurrency(sums, locale),
     percent: (whole: number) => formatWholePercent(whole, locale),

@@ -14,6 +14,7 @@ import { readCataloguePage, readEndingSoon, readRecentlyEnded } from '@/lib/proj
 import type { Project } from '@/lib/projects/types';
 import { asLocale } from '@/i18n/routing';
 import { catalogueCursorSchema } from '@/lib/projects/schemas';
+import { Mark } from '@/components/Mark';
 
 type Props = {
   params: Promise<{ locale: string }>;
@@ -156,9 +157,7 @@ function CatalogueNav({
     <nav aria-label={t('pagesLabel')} className="flex flex-wrap gap-3">
       {paged && (
         <Link prefetch={false} href={base} className={navLink}>
-          <span aria-hidden className="inline-block rtl:-scale-x-100">
-            ←
-          </span>{' '}
+          <Mark name="arrow" className="inline-block h-4 w-4 -scale-x-100 align-[-0.15em] rtl:scale-x-100" />{' '}
           {t('first')}
         </Link>
       )}
@@ -170,10 +169,7 @@ function CatalogueNav({
           data-testid="catalogue-next"
           className={navLink}
         >
-          {t('pages')}{' '}
-          <span aria-hidden className="inline-block rtl:-scale-x-100">
-            →
-          </span>
+          {t('pages')} <Mark name="arrow" className="inline-block h-4 w-4 align-[-0.15em] rtl:-scale-x-100" />
         </Link>
       )}
     </nav>

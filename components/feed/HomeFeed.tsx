@@ -11,12 +11,13 @@ import { RelativeTime } from '../RelativeTime';
 import { card } from '../styles';
 import { useFormat } from '../use-format';
 import { useHomeFeed } from './use-home-feed';
+import { Mark, type MarkName } from '../Mark';
 
-const ICONS: Record<FeedEntry['kind'], { mark: string; tone: string }> = {
-  news: { mark: '✦', tone: 'bg-amber-100 dark:bg-amber-900/50 text-amber-800 dark:text-amber-200' },
-  milestone: { mark: '★', tone: 'bg-emerald-100 dark:bg-emerald-900/50 text-emerald-800 dark:text-emerald-200' },
+const ICONS: Record<FeedEntry['kind'], { mark: MarkName | '€'; tone: string }> = {
+  news: { mark: 'sparkle', tone: 'bg-amber-100 dark:bg-amber-900/50 text-amber-800 dark:text-amber-200' },
+  milestone: { mark: 'star', tone: 'bg-emerald-100 dark:bg-emerald-900/50 text-emerald-800 dark:text-emerald-200' },
   backers: { mark: '€', tone: 'bg-indigo-100 dark:bg-indigo-900/60 text-accent dark:text-indigo-300' },
-  ended: { mark: '⏱', tone: 'bg-slate-200 dark:bg-slate-700 text-slate-800 dark:text-slate-100' },
+  ended: { mark: 'timer', tone: 'bg-slate-200 dark:bg-slate-700 text-slate-800 dark:text-slate-100' },
 };
 
 /** The entry's sentence in the page's locale: plurals by the catalogue, names isolated for right to left. */
@@ -52,7 +53,7 @@ function EntryItem({ entry, now }: { entry: FeedEntry; now: number }) {
         aria-hidden
         className={`mt-0.5 grid h-8 w-8 shrink-0 place-items-center rounded-full text-sm font-bold ${tone}`}
       >
-        {mark}
+        {mark === '€' ? mark : <Mark name={mark} className="h-4 w-4" />}
       </span>
       <span className="min-w-0 flex-1">
         <span className="block break-words">{say(entry)}</span>

@@ -81,7 +81,8 @@ export function LiveLeaderboard({ initial, serverTime, period: initialPeriod, hi
         data-span={board.span.id}
       >
         <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-100 dark:border-slate-800 px-4 py-3 sm:px-5">
-          <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">
+          {/* A line of its own on a phone: the pills beside it change width as the status goes live, and would wrap, then unwrap (a layout shift). */}
+          <h2 className="basis-full text-sm font-semibold uppercase tracking-wide text-slate-500 sm:basis-auto dark:text-slate-400">
             {t('top', { size: format.count(board.size), period: t(period) })}
           </h2>
           <div className="flex items-center gap-2">

@@ -7,6 +7,7 @@ import { useFormat } from '../use-format';
 import { RelativeTime } from '../RelativeTime';
 import { card } from '../styles';
 import { useArrivals } from './use-arrivals';
+import { Mark } from '../Mark';
 
 type Props = {
   items: ActivityEntry[];
@@ -54,7 +55,7 @@ export function ActivityTimeline({ items, hasMore, now, loadMore, currency }: Pr
               aria-hidden
               className={`mt-0.5 grid h-7 w-7 shrink-0 place-items-center rounded-full text-xs font-bold ${item.kind === 'news' ? 'bg-amber-100 dark:bg-amber-900/50 text-amber-700 dark:text-amber-300' : 'bg-indigo-100 dark:bg-indigo-900/60 text-accent dark:text-indigo-300'}`}
             >
-              {item.kind === 'news' ? '✦' : '€'}
+              {item.kind === 'news' ? <Mark name="sparkle" /> : '€'}
             </span>
             <span className="min-w-0 flex-1">
               {item.kind === 'contribution' ? (

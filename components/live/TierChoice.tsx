@@ -1,6 +1,7 @@
 import type { LiveSnapshot } from '@/lib/live-events/types';
 import { useTranslations } from 'next-intl';
 import { useFormat } from '../use-format';
+import { Mark } from '../Mark';
 
 export type TierPlaces = LiveSnapshot['tiers'][number];
 
@@ -54,9 +55,7 @@ export function RewardsToggle({
         {tier ? <bdi>{tier.title}</bdi> : t('rewardsCount', { count: tiers.length })}
         {places && <span className="sr-only"> · {places}</span>}
       </span>
-      <span aria-hidden className={`shrink-0 transition-transform ${open ? 'rotate-180' : ''}`}>
-        ▾
-      </span>
+      <Mark name="chevron" className={`h-4 w-4 shrink-0 transition-transform ${open ? 'rotate-180' : ''}`} />
     </button>
   );
 }

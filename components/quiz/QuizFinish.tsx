@@ -10,6 +10,7 @@ import { useFormat } from '../use-format';
 import { points } from './Breakdown';
 import { rankText } from './finish-text';
 import { PlayerStanding } from './PlayerStanding';
+import { Mark } from '../Mark';
 
 const VERDICTS = [
   [10, 'verdict10'],
@@ -106,12 +107,13 @@ export function QuizFinish({
             return (
               <li key={question.id} data-testid="quiz-breakdown-row" className="flex items-start gap-3 px-4 py-2">
                 <span
+                  role="img"
                   aria-label={answer.correct ? t('right_') : t('wrong')}
                   className={
                     answer.correct ? 'text-emerald-700 dark:text-emerald-300' : 'text-red-700 dark:text-red-300'
                   }
                 >
-                  {answer.correct ? '✓' : '✗'}
+                  <Mark name={answer.correct ? 'check' : 'cross'} className="h-4 w-4" />
                 </span>
                 {/* Wrapped, not cut: a multiple-choice question is a sentence, and a phone is narrow. */}
                 <span data-testid="quiz-breakdown-question" dir="auto" className="min-w-0 flex-1 wrap-break-word">
@@ -180,10 +182,7 @@ export function QuizFinish({
               href={`/leaderboard?entry=${sessionId}&period=${result.rank !== null ? 'all' : result.ranks.week !== null ? 'week' : 'day'}`}
               className="rounded-lg bg-accent px-4 py-3 font-semibold text-white shadow-sm hover:bg-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent"
             >
-              {t('seeBoard')}{' '}
-              <span aria-hidden className="inline-block rtl:-scale-x-100">
-                →
-              </span>
+              {t('seeBoard')} <Mark name="arrow" className="inline-block h-4 w-4 align-[-0.15em] rtl:-scale-x-100" />
             </Link>
             <button
               type="button"

@@ -5,6 +5,7 @@ import { useLayoutEffect, useRef } from 'react';
 import type { AnsweredQuestion, PublicQuestion } from '@/lib/quiz/types';
 import { AnswerPoints } from './Breakdown';
 import { feedbackOf } from './feedback';
+import { Mark } from '../Mark';
 
 type Props = {
   question: PublicQuestion;
@@ -95,8 +96,16 @@ export function QuizQuestion({ question, number, total, answered, busy, onChoose
               {i + 1}
             </kbd>
             <span className="min-w-0 flex-1">{choice}</span>
-            {answered?.answer === i && <span aria-label={t('rightAnswer')}>✓</span>}
-            {answered && answered.choice === i && !answered.correct && <span aria-label={t('yourAnswer')}>✗</span>}
+            {answered?.answer === i && (
+              <span role="img" aria-label={t('rightAnswer')}>
+                <Mark name="check" className="h-4 w-4" />
+              </span>
+            )}
+            {answered && answered.choice === i && !answered.correct && (
+              <span role="img" aria-label={t('yourAnswer')}>
+                <Mark name="cross" className="h-4 w-4" />
+              </span>
+            )}
           </button>
         ))}
       </div>
@@ -123,9 +132,7 @@ export function QuizQuestion({ question, number, total, answered, busy, onChoose
           className="w-full rounded-lg bg-accent px-4 py-3 font-semibold text-white shadow-sm hover:bg-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent sm:w-auto"
         >
           {number === total ? t('seeScore') : t('nextQuestion')}{' '}
-          <span aria-hidden className="inline-block rtl:-scale-x-100">
-            →
-          </span>
+          <Mark name="arrow" className="inline-block h-4 w-4 align-[-0.15em] rtl:-scale-x-100" />
         </button>
       )}
     </div>
