@@ -17,7 +17,7 @@ export function ConnectionStatus({ state, hidden = false }: { state: ConnectionS
       data-state={state}
       hidden={hidden}
       role="status"
-      className="inline-flex items-center gap-2 rounded-full border border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900 px-3 py-1 text-xs font-semibold text-slate-700 dark:text-slate-300"
+      className="inline-flex items-center gap-2 rounded-full border border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900 px-3 py-1 text-xs font-bold text-slate-700 dark:text-slate-300"
     >
       <span aria-hidden className={`h-2 w-2 rounded-full ${dot}`} />
       {t(state)}

@@ -15,7 +15,7 @@ export function NameField({ label, value, onChange, padding, error, ...input }: 
   const errorId = useId();
   return (
     <div>
-      <label className="block text-sm font-medium text-slate-700 dark:text-slate-300">
+      <label className="block text-sm text-slate-700 dark:text-slate-300">
         {label}
         <input
           {...input}

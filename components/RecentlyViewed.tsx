@@ -28,7 +28,7 @@ export function RecentlyViewed() {
     <section aria-labelledby="recently-viewed-heading">
       <h2
         id="recently-viewed-heading"
-        className="text-sm font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400"
+        className="text-sm font-bold uppercase tracking-wide text-slate-500 dark:text-slate-400"
       >
         {t('recentlyViewed')}
       </h2>
@@ -44,7 +44,7 @@ export function RecentlyViewed() {
             >
               <ProjectArt art={project.art} className="h-10 w-14 shrink-0 rounded-lg" />
               <span className="min-w-0">
-                <bdi className="block truncate text-sm font-semibold">{project.title}</bdi>
+                <bdi className="block truncate text-sm font-bold">{project.title}</bdi>
                 <span className="block truncate text-xs text-slate-500 dark:text-slate-400">
                   {t.rich('by', { name: () => <bdi>{project.creator}</bdi> })}
                 </span>

@@ -22,7 +22,7 @@ export function Unavailable() {
         data-testid="connection-status"
         data-state="reconnecting"
         role="status"
-        className="font-semibold text-amber-900 dark:text-amber-100"
+        className="font-bold text-amber-900 dark:text-amber-100"
       >
         {t('reconnecting')}
       </p>

@@ -45,3 +45,21 @@ test('the scripts every page boots with carry the compile hint', async ({ reques
   }
   for (const src of framework) expect((await (await request.get(src)).text()).startsWith(COMPILE_HINT), src).toBe(true);
 });
+
+/**
+ * The message catalogues are compiled when the app is built (next-intl's `precompile`,
+ * next.config.js): no script a page loads carries an ICU message parser, and none parses a
+ * message while the page hydrates. `EXPECT_ARGUMENT_CLOSING_BRACE` is one of that parser's errors.
+ */
+test('no script a page loads parses ICU messages', async ({ page, request, slug }) => {
+  const loaded: string[] = [];
+  page.on('request', (sent) => sent.resourceType() === 'script' && loaded.push(sent.url()));
+  for (const path of ['/', `/projects/${slug}`, '/quiz', '/leaderboard']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  }
+  await expect(page.getByTestId('connection-status')).toHaveAttribute('data-state', 'live');
+  expect(loaded.length).toBeGreaterThan(0);
+  for (const url of new Set(loaded))
+    expect(await (await request.get(url)).text(), url).not.toContain('EXPECT_ARGUMENT_CLOSING_BRACE');
+});

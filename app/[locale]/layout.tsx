@@ -56,7 +56,7 @@ export default async function LocaleLayout({ children, params }: Props) {
       <body className="min-h-screen bg-slate-50 dark:bg-slate-950 font-sans text-ink dark:text-slate-100 antialiased">
         <NextIntlClientProvider locale={locale} messages={await publicMessages(locale)}>
           <header className="sticky top-0 z-10 border-b border-slate-200 dark:border-slate-700 bg-white/85 dark:bg-slate-900/85 backdrop-blur">
-            <nav className="mx-auto flex max-w-6xl items-center gap-3 overflow-x-auto whitespace-nowrap px-4 py-3 text-sm font-medium sm:gap-6">
+            <nav className="mx-auto flex max-w-6xl items-center gap-3 overflow-x-auto whitespace-nowrap px-4 py-3 text-sm sm:gap-6">
               <Link href="/" prefetch={false} className="flex items-center gap-2 text-base font-bold tracking-tight">
                 <span aria-hidden className="inline-block h-3 w-3 rounded-full bg-accent animate-pulse-dot" />
                 <span className="max-sm:sr-only">crowdpulse</span>

@@ -110,7 +110,7 @@ function ProjectCards({ projects }: { projects: readonly Project[] }) {
               <div>
                 <h2
                   data-testid="project-card-title"
-                  className="text-lg font-semibold wrap-break-word hyphens-auto group-hover:text-accent dark:group-hover:text-indigo-300"
+                  className="text-lg font-bold wrap-break-word hyphens-auto group-hover:text-accent dark:group-hover:text-indigo-300"
                 >
                   <bdi>{project.title}</bdi>
                 </h2>
@@ -138,7 +138,7 @@ function ProjectCards({ projects }: { projects: readonly Project[] }) {
 }
 
 const navLink =
-  'rounded-full border border-slate-300 dark:border-slate-600 bg-white dark:bg-slate-900 px-4 py-2 text-sm font-medium hover:border-accent dark:hover:border-indigo-400 hover:text-accent dark:hover:text-indigo-300 focus-visible:outline-2 focus-visible:outline-accent';
+  'rounded-full border border-slate-300 dark:border-slate-600 bg-white dark:bg-slate-900 px-4 py-2 text-sm hover:border-accent dark:hover:border-indigo-400 hover:text-accent dark:hover:text-indigo-300 focus-visible:outline-2 focus-visible:outline-accent';
 
 /** Plain links, rendered on the server: paging works without JavaScript. */
 function CatalogueNav({

@@ -106,7 +106,7 @@ export function AdminConsole() {
   return (
     <div className="grid grid-cols-1 gap-5 lg:grid-cols-2">
       <section className={card}>
-        <label className="block text-sm font-medium">
+        <label className="block text-sm">
           {t('token')} <span className="font-normal text-slate-500 dark:text-slate-400">{t('tokenHint')}</span>
           <input
             type="password"
@@ -117,7 +117,7 @@ export function AdminConsole() {
             autoComplete="off"
           />
         </label>
-        <label className="block text-sm font-medium">
+        <label className="block text-sm">
           {t('project')}
           <select
             data-testid="admin-project"
@@ -151,7 +151,7 @@ export function AdminConsole() {
       />
 
       <section className={card} aria-labelledby="live-news">
-        <h2 id="live-news" className="text-lg font-semibold">
+        <h2 id="live-news" className="text-lg font-bold">
           {t('onPage')}
         </h2>
         <ul className="divide-y divide-slate-100 dark:divide-slate-800 text-sm">
@@ -176,7 +176,7 @@ export function AdminConsole() {
       </section>
 
       <section className={card} aria-labelledby="live-contributors">
-        <h2 id="live-contributors" className="text-lg font-semibold">
+        <h2 id="live-contributors" className="text-lg font-bold">
           {t('contributions')}
         </h2>
         <ul className="divide-y divide-slate-100 dark:divide-slate-800 text-sm">

@@ -44,7 +44,7 @@ export function ImportForm({ disabled, onImport }: Props) {
       }}
     >
       <div className="flex items-center justify-between gap-3">
-        <h2 className="text-lg font-semibold">{t('importHeading')}</h2>
+        <h2 className="text-lg font-bold">{t('importHeading')}</h2>
         <button
           type="button"
           className={subtle}

@@ -28,7 +28,7 @@ export function LeaderboardPanel({ disabled, onRemove, onHide }: Props) {
   return (
     <section className={`${card} lg:col-span-2`} aria-labelledby="admin-leaderboard">
       <div>
-        <h2 id="admin-leaderboard" className="text-lg font-semibold">
+        <h2 id="admin-leaderboard" className="text-lg font-bold">
           {t('boardHeading')}
         </h2>
         <p className="text-sm text-slate-600 dark:text-slate-300">{t('boardIntro')}</p>

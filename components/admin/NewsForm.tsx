@@ -51,7 +51,7 @@ export function NewsForm({ disabled, onPublish }: { disabled: boolean; onPublish
         });
       }}
     >
-      <h2 className="text-lg font-semibold">{t('newsHeading')}</h2>
+      <h2 className="text-lg font-bold">{t('newsHeading')}</h2>
       {field('title', t('newsTitle'), t('newsTitlePlaceholder'))}
       {field('url', t('newsLink'), 'https://…')}
       <button className={button} disabled={disabled}>

@@ -72,7 +72,7 @@ export function ProjectForm({ disabled, selected, selectedTiers, onSave }: Props
     });
   const text = (name: keyof Fields, label: string, placeholder = '') => (
     <div>
-      <label className="block text-sm font-medium">
+      <label className="block text-sm">
         {label}
         <input
           name={name}
@@ -118,7 +118,7 @@ export function ProjectForm({ disabled, selected, selectedTiers, onSave }: Props
       }}
     >
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 className="text-lg font-semibold">{t('formHeading')}</h2>
+        <h2 className="text-lg font-bold">{t('formHeading')}</h2>
         <button
           type="button"
           className={subtle}
@@ -140,7 +140,7 @@ export function ProjectForm({ disabled, selected, selectedTiers, onSave }: Props
         {text('creator', t('creator'))}
         {text('creatorAccount', t('creatorAccount'), 'account_noor')}
         <div>
-          <label className="block text-sm font-medium">
+          <label className="block text-sm">
             {t('goal')}
             <input
               name="goal"
@@ -156,7 +156,7 @@ export function ProjectForm({ disabled, selected, selectedTiers, onSave }: Props
           {note('goal')}
         </div>
         <div>
-          <label className="block text-sm font-medium">
+          <label className="block text-sm">
             {t('currency')}
             <input
               name="currency"
@@ -171,7 +171,7 @@ export function ProjectForm({ disabled, selected, selectedTiers, onSave }: Props
           {note('currency')}
         </div>
         <div>
-          <label className="block text-sm font-medium">
+          <label className="block text-sm">
             {t('endsAt')}
             <input
               name="endsAt"
@@ -187,7 +187,7 @@ export function ProjectForm({ disabled, selected, selectedTiers, onSave }: Props
         </div>
       </div>
       <div>
-        <label className="block text-sm font-medium">
+        <label className="block text-sm">
           {t('projectDescription')}
           <textarea
             name="description"
@@ -201,7 +201,7 @@ export function ProjectForm({ disabled, selected, selectedTiers, onSave }: Props
         {note('description')}
       </div>
       <div className="flex flex-wrap items-end gap-3">
-        <label className="block text-sm font-medium">
+        <label className="block text-sm">
           {t('art')}
           <select
             name="motif"
@@ -217,7 +217,7 @@ export function ProjectForm({ disabled, selected, selectedTiers, onSave }: Props
           </select>
         </label>
         {fields.art.colors.map((color, i) => (
-          <label key={i} className="block text-sm font-medium">
+          <label key={i} className="block text-sm">
             {t('colour', { number: i + 1 })}
             <input
               type="color"

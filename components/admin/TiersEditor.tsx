@@ -59,7 +59,7 @@ export function TiersEditor({
     onChange(tiers.map((tier, j) => (j === i ? { ...tier, ...patch } : tier)));
   return (
     <fieldset data-testid="tiers-editor" className="space-y-2">
-      <legend className="text-sm font-medium">{t('tiers')}</legend>
+      <legend className="text-sm">{t('tiers')}</legend>
       {tiers.map((tier, i) => (
         <div
           key={i}
@@ -72,7 +72,7 @@ export function TiersEditor({
             const errorId = `${idPrefix}-${key}`;
             return (
               <div key={name}>
-                <label className="block text-xs font-medium">
+                <label className="block text-xs">
                   {label === 'tierMinimum' ? t(label, { currency }) : t(label)}
                   <input
                     name={`tier-${name}`}

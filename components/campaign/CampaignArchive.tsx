@@ -22,7 +22,7 @@ export function CampaignArchive(campaign: {
   const tone = outcome === 'funded' ? 'text-emerald-700 dark:text-emerald-400' : 'text-slate-800 dark:text-slate-100';
   return (
     <div data-testid="campaign-archive" data-outcome={outcome} className="mb-3">
-      <p className={`text-lg font-semibold ${tone}`}>{summary}</p>
+      <p className={`text-lg font-bold ${tone}`}>{summary}</p>
       <p className="text-sm text-slate-600 dark:text-slate-300">
         <time dateTime={new Date(campaign.endsAt).toISOString()}>
           {t('endedOn', { date: format.utcDate(campaign.endsAt) })}

@@ -40,7 +40,7 @@ export function CampaignClock({
       data-testid="campaign-clock"
       data-state={state}
       data-ends-at={endsAt}
-      className={`min-h-5 text-sm font-semibold ${tone} ${className}`}
+      className={`min-h-5 text-sm font-bold ${tone} ${className}`}
     >
       {say(campaign)}
     </p>

@@ -17,7 +17,7 @@ export function CreatorView({ initial, window }: { initial: CreatorTotals; windo
     <div className="space-y-6">
       <header className="flex flex-wrap items-start justify-between gap-3">
         <div>
-          <p className="text-sm font-medium text-slate-500 dark:text-slate-400">{t('creator')}</p>
+          <p className="text-sm text-slate-500 dark:text-slate-400">{t('creator')}</p>
           <h1 className="mt-1 text-3xl font-bold tracking-tight">
             <bdi>{totals.creator}</bdi>
           </h1>
@@ -30,7 +30,7 @@ export function CreatorView({ initial, window }: { initial: CreatorTotals; windo
 
       <section className="grid grid-cols-2 gap-3" aria-label={t('totals')}>
         <div className={card} data-testid="creator-raised">
-          <p className="text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">
+          <p className="text-xs font-bold uppercase tracking-wide text-slate-500 dark:text-slate-400">
             {t('raised', { currencies: totals.raisedByCurrency.length })}
           </p>
           {/* Each currency its own sum: euros and dollars are never added up. */}
@@ -46,7 +46,7 @@ export function CreatorView({ initial, window }: { initial: CreatorTotals; windo
           ))}
         </div>
         <div className={card} data-testid="creator-contributions" data-value={totals.contributions}>
-          <p className="text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">
+          <p className="text-xs font-bold uppercase tracking-wide text-slate-500 dark:text-slate-400">
             {t('contributions')}
           </p>
           <p className="mt-1 text-2xl font-bold tabular-nums sm:text-3xl">{format.count(totals.contributions)}</p>
@@ -55,7 +55,7 @@ export function CreatorView({ initial, window }: { initial: CreatorTotals; windo
       </section>
 
       <section className={card} aria-labelledby="creator-projects">
-        <h2 id="creator-projects" className="text-lg font-semibold">
+        <h2 id="creator-projects" className="text-lg font-bold">
           {t('projects')}
         </h2>
         <ul className="mt-3 divide-y divide-slate-100 dark:divide-slate-800">
@@ -64,7 +64,7 @@ export function CreatorView({ initial, window }: { initial: CreatorTotals; windo
               <Link
                 prefetch={false}
                 href={`/projects/${project.slug}`}
-                className="min-w-0 truncate font-medium text-accent dark:text-indigo-300 hover:underline"
+                className="min-w-0 truncate font-bold text-accent dark:text-indigo-300 hover:underline"
               >
                 <bdi>{project.title}</bdi>
               </Link>

@@ -63,7 +63,7 @@ export function ErrorMessage({
         type="button"
         onClick={onRetry}
         data-testid="error-retry"
-        className="mt-6 rounded-full bg-accent px-5 py-2.5 text-sm font-semibold text-white hover:bg-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent"
+        className="mt-6 rounded-full bg-accent px-5 py-2.5 text-sm font-bold text-white hover:bg-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent"
       >
         {text.retry}
       </button>

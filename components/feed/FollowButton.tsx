@@ -62,7 +62,7 @@ export function FollowButton({ slug, title }: { slug: string; title: string }) {
       disabled={state === 'busy' || state === 'unknown'}
       onClick={() => void toggle()}
       // Secondary beside a project's one filled action, Back it (its contribute button).
-      className={`rounded-full border px-4 py-1.5 text-sm font-semibold transition disabled:opacity-60 ${
+      className={`rounded-full border px-4 py-1.5 text-sm font-bold transition disabled:opacity-60 ${
         following
           ? 'border-indigo-200 dark:border-indigo-800 bg-indigo-50 dark:bg-indigo-950/60 text-accent dark:text-indigo-300 hover:bg-indigo-100 dark:hover:bg-indigo-900/60'
           : 'border-slate-300 dark:border-slate-600 bg-white dark:bg-slate-900 text-accent dark:text-indigo-300 hover:border-accent dark:hover:border-indigo-400'

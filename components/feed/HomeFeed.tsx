@@ -61,7 +61,7 @@ function EntryItem({ entry, now }: { entry: FeedEntry; now: number }) {
           <Link
             prefetch={false}
             href={`/projects/${entry.project.slug}`}
-            className="font-medium text-accent dark:text-indigo-300 hover:underline"
+            className="font-bold text-accent dark:text-indigo-300 hover:underline"
           >
             <bdi>{entry.project.title}</bdi>
           </Link>
@@ -71,7 +71,7 @@ function EntryItem({ entry, now }: { entry: FeedEntry; now: number }) {
               href={entry.news.url}
               rel="noopener noreferrer"
               target="_blank"
-              className="text-accent dark:text-indigo-300 hover:underline"
+              className="font-bold text-accent dark:text-indigo-300 hover:underline"
             >
               {t('readUpdate')}
             </a>
@@ -129,20 +129,20 @@ export function HomeFeed() {
       {status === 'loading' ? <FeedSkeleton /> : null}
       {status === 'ready' && entries.length === 0 ? (
         <div data-testid="feed-empty" className="mt-6 space-y-3 text-slate-700 dark:text-slate-300">
-          <p className="font-semibold">{t('emptyHeading')}</p>
+          <p className="font-bold">{t('emptyHeading')}</p>
           <p>{t('emptyBody')}</p>
           <p className="flex flex-wrap gap-2">
             <Link
               prefetch={false}
               href="/"
-              className="rounded-full bg-accent px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-700"
+              className="rounded-full bg-accent px-4 py-2 text-sm font-bold text-white hover:bg-indigo-700"
             >
               {t('browse')}
             </Link>
             <Link
               prefetch={false}
               href="/?order=ending"
-              className="rounded-full border border-slate-300 dark:border-slate-600 px-4 py-2 text-sm font-semibold text-accent dark:text-indigo-300 hover:border-accent"
+              className="rounded-full border border-slate-300 dark:border-slate-600 px-4 py-2 text-sm font-bold text-accent dark:text-indigo-300 hover:border-accent"
             >
               {t('endingSoon')}
             </Link>
@@ -170,7 +170,7 @@ export function HomeFeed() {
           type="button"
           onClick={onLoadMore}
           disabled={loading === 'busy'}
-          className="mt-3 rounded-lg border border-slate-300 dark:border-slate-600 px-4 py-2 text-sm font-semibold text-slate-800 dark:text-slate-200 hover:bg-slate-50 dark:hover:bg-slate-800/60 disabled:opacity-60"
+          className="mt-3 rounded-lg border border-slate-300 dark:border-slate-600 px-4 py-2 text-sm font-bold text-slate-800 dark:text-slate-200 hover:bg-slate-50 dark:hover:bg-slate-800/60 disabled:opacity-60"
         >
           {loading === 'busy' ? t('loading') : loading === 'failed' ? t('loadFailed') : t('loadMore')}
         </button>

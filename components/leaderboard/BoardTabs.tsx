@@ -56,14 +56,14 @@ export function BoardTabs({ selected, spans, onSelect, controls }: Props) {
             tabIndex={active ? 0 : -1}
             onClick={() => onSelect(period)}
             onKeyDown={(event) => move(event, period)}
-            className={`rounded-lg px-2 py-2 text-center text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-accent ${
+            className={`rounded-lg px-2 py-2 text-center text-sm font-bold transition focus-visible:outline-2 focus-visible:outline-accent ${
               active
                 ? 'bg-white dark:bg-slate-900 text-slate-900 dark:text-slate-100 shadow-sm'
                 : 'text-slate-600 dark:text-slate-300 hover:text-slate-900 dark:hover:text-slate-100'
             }`}
           >
             {t(period)}
-            {sub && <span className="block text-xs font-medium text-slate-600 dark:text-slate-300">{sub}</span>}
+            {sub && <span className="block text-xs text-slate-600 dark:text-slate-300">{sub}</span>}
           </button>
         );
       })}

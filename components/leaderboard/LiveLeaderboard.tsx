@@ -82,13 +82,13 @@ export function LiveLeaderboard({ initial, serverTime, period: initialPeriod, hi
       >
         <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-100 dark:border-slate-800 px-4 py-3 sm:px-5">
           {/* A line of its own on a phone: the pills beside it change width as the status goes live, and would wrap, then unwrap (a layout shift). */}
-          <h2 className="basis-full text-sm font-semibold uppercase tracking-wide text-slate-500 sm:basis-auto dark:text-slate-400">
+          <h2 className="basis-full text-sm font-bold uppercase tracking-wide text-slate-500 sm:basis-auto dark:text-slate-400">
             {t('top', { size: format.count(board.size), period: t(period) })}
           </h2>
           <div className="flex items-center gap-2">
             <span
               data-testid="leaderboard-threshold"
-              className="rounded-full bg-indigo-50 dark:bg-indigo-950/60 px-3 py-1 text-xs font-semibold text-accent dark:text-indigo-300"
+              className="rounded-full bg-indigo-50 dark:bg-indigo-950/60 px-3 py-1 text-xs font-bold text-accent dark:text-indigo-300"
             >
               {free > 0
                 ? t('placesLeft', { count: free })
@@ -124,7 +124,7 @@ export function LiveLeaderboard({ initial, serverTime, period: initialPeriod, hi
                 <Link
                   prefetch={false}
                   href="/quiz"
-                  className="font-semibold text-accent dark:text-indigo-300 hover:underline"
+                  className="font-bold text-accent dark:text-indigo-300 hover:underline"
                 >
                   {text}
                 </Link>
@@ -162,7 +162,7 @@ function TiePastTheEnd({ board }: { board: Board }) {
         score: last.score,
         players: format.count(board.lastPlacePlayers),
         listed: format.count(listed),
-        strong: (chunks) => <strong className="font-semibold">{chunks}</strong>,
+        strong: (chunks) => <strong className="font-bold">{chunks}</strong>,
       })}
     </p>
   );
@@ -200,16 +200,14 @@ function Row({ entry, now, arrived, tied, mine, rowRef, action }: RowProps) {
       </span>
       <span className="min-w-0 flex-1">
         <span className="flex items-center gap-2">
-          <bdi className="truncate font-medium">{entry.name}</bdi>
+          <bdi className="truncate">{entry.name}</bdi>
           {mine && (
-            <span className="shrink-0 rounded-full bg-accent px-2 py-0.5 text-xs font-semibold text-white">
-              {t('you')}
-            </span>
+            <span className="shrink-0 rounded-full bg-accent px-2 py-0.5 text-xs font-bold text-white">{t('you')}</span>
           )}
         </span>
         <span className={`block text-xs ${muted}`}>
           {tied && (
-            <span className="font-semibold text-accent dark:text-indigo-300">{t('tiedFor', { rank: entry.rank })}</span>
+            <span className="font-bold text-accent dark:text-indigo-300">{t('tiedFor', { rank: entry.rank })}</span>
           )}
           <EntryDate at={entry.date} now={now} />
         </span>

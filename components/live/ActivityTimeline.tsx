@@ -5,7 +5,7 @@ import type { ActivityEntry } from '@/lib/live-events/types';
 import { useTranslations } from 'next-intl';
 import { useFormat } from '../use-format';
 import { RelativeTime } from '../RelativeTime';
-import { card } from '../styles';
+import { laterCard } from '../styles';
 import { useArrivals } from './use-arrivals';
 import { Mark } from '../Mark';
 
@@ -31,8 +31,8 @@ export function ActivityTimeline({ items, hasMore, now, loadMore, currency }: Pr
     );
   };
   return (
-    <section className={card} aria-labelledby="activity-heading">
-      <h2 id="activity-heading" className="text-lg font-semibold">
+    <section className={laterCard} aria-labelledby="activity-heading">
+      <h2 id="activity-heading" className="text-lg font-bold">
         {t('activity')}
       </h2>
       <p className="text-xs text-slate-500 dark:text-slate-400">{t('activityLead')}</p>
@@ -62,12 +62,12 @@ export function ActivityTimeline({ items, hasMore, now, loadMore, currency }: Pr
                 <span className="block break-words">
                   {t.rich('backedWith', {
                     name: () => (
-                      <strong className="font-semibold">
+                      <strong className="font-bold">
                         <bdi>{item.name}</bdi>
                       </strong>
                     ),
                     amount: () => (
-                      <strong className="font-semibold tabular-nums">{format.money(item.amount, currency)}</strong>
+                      <strong className="font-bold tabular-nums">{format.money(item.amount, currency)}</strong>
                     ),
                   })}
                 </span>
@@ -78,7 +78,7 @@ export function ActivityTimeline({ items, hasMore, now, loadMore, currency }: Pr
                     href={item.url}
                     rel="noopener noreferrer"
                     target="_blank"
-                    className="font-medium text-accent dark:text-indigo-300 hover:underline"
+                    className="font-bold text-accent dark:text-indigo-300 hover:underline"
                   >
                     <bdi>{item.title}</bdi>
                   </a>
@@ -97,7 +97,7 @@ export function ActivityTimeline({ items, hasMore, now, loadMore, currency }: Pr
           type="button"
           onClick={onLoadMore}
           disabled={loading === 'busy'}
-          className="mt-3 w-full rounded-lg border border-slate-200 dark:border-slate-700 px-3 py-2 text-sm font-medium text-slate-700 dark:text-slate-300 hover:bg-slate-50 dark:hover:bg-slate-800/60 disabled:opacity-60"
+          className="mt-3 w-full rounded-lg border border-slate-200 dark:border-slate-700 px-3 py-2 text-sm text-slate-700 dark:text-slate-300 hover:bg-slate-50 dark:hover:bg-slate-800/60 disabled:opacity-60"
         >
           {loading === 'busy' ? t('loading') : t('loadMore')}
         </button>

@@ -112,7 +112,7 @@ export function ContributeForm({
   if (over) {
     return (
       <div data-testid="contribute-closed" className="space-y-1">
-        <h2 className="text-lg font-semibold">{over}</h2>
+        <h2 className="text-lg font-bold">{over}</h2>
         <p className="text-sm text-slate-600 dark:text-slate-300">{t('closed')}</p>
       </div>
     );
@@ -121,7 +121,7 @@ export function ContributeForm({
   return (
     <form data-testid="contribute-form" onSubmit={submit} className="space-y-3" noValidate>
       <div className="flex items-center justify-between gap-2">
-        <h2 className="text-lg font-semibold">{t('heading')}</h2>
+        <h2 className="text-lg font-bold">{t('heading')}</h2>
         <RewardsToggle
           tiers={tiers}
           chosen={tier}
@@ -175,7 +175,7 @@ export function ContributeForm({
         error={invalid?.name}
       />
       <fieldset>
-        <legend className="text-sm font-medium text-slate-700 dark:text-slate-300">
+        <legend className="text-sm text-slate-700 dark:text-slate-300">
           {t('amountLegend', { currency: format.currencySymbol(currency) })}
         </legend>
         <div className="mt-1 flex flex-wrap gap-1.5 sm:gap-2">
@@ -187,7 +187,7 @@ export function ContributeForm({
               data-amount={preset}
               onClick={() => setAmount(String(preset))}
               aria-pressed={amount === String(preset)}
-              className="rounded-lg border border-slate-300 dark:border-slate-600 px-3 py-1.5 text-sm font-semibold aria-pressed:border-accent dark:aria-pressed:border-indigo-400 aria-pressed:bg-indigo-50 dark:aria-pressed:bg-indigo-950/60 aria-pressed:text-accent dark:aria-pressed:text-indigo-300"
+              className="rounded-lg border border-slate-300 dark:border-slate-600 px-3 py-1.5 text-sm font-bold aria-pressed:border-accent dark:aria-pressed:border-indigo-400 aria-pressed:bg-indigo-50 dark:aria-pressed:bg-indigo-950/60 aria-pressed:text-accent dark:aria-pressed:text-indigo-300"
             >
               {format.money(preset, currency)}
             </button>
@@ -210,7 +210,7 @@ export function ContributeForm({
         type="submit"
         data-testid="contribute-submit"
         disabled={outcome.kind === 'sending'}
-        className="w-full rounded-lg bg-accent px-4 py-2.5 font-semibold text-white shadow-sm hover:bg-indigo-700 disabled:opacity-60"
+        className="w-full rounded-lg bg-accent px-4 py-2.5 font-bold text-white shadow-sm hover:bg-indigo-700 disabled:opacity-60"
       >
         {outcome.kind === 'sending'
           ? t('sending')

@@ -15,7 +15,7 @@ import { ContributeForm } from './ContributeForm';
 import { LiveFunding } from './LiveFunding';
 import { useArrivals } from './use-arrivals';
 import { useLiveProject } from './use-live-project';
-import { card } from '../styles';
+import { card, laterCard } from '../styles';
 
 export function LiveProject({ project, snapshot }: { project: Project; snapshot: LiveSnapshot }) {
   const { view, now, windows, connection, loadMoreActivity } = useLiveProject(snapshot);
@@ -66,7 +66,7 @@ export function LiveProject({ project, snapshot }: { project: Project; snapshot:
         {/* A project without a description has nothing to say here: no empty card. */}
         {project.description.trim() && (
           <section className={card} aria-labelledby="about-heading">
-            <h2 id="about-heading" className="text-lg font-semibold">
+            <h2 id="about-heading" className="text-lg font-bold">
               {t('about')}
             </h2>
             <p dir="auto" className="mt-2 max-w-3xl text-slate-700 dark:text-slate-300">
@@ -75,9 +75,9 @@ export function LiveProject({ project, snapshot }: { project: Project; snapshot:
           </section>
         )}
 
-        <section className={`${card} grid gap-4 sm:grid-cols-2`} aria-label={t('activityNow')}>
+        <section className={`${laterCard} grid gap-4 sm:grid-cols-2`} aria-label={t('activityNow')}>
           <div className="flex items-center justify-between sm:col-span-2">
-            <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">
+            <h2 className="text-sm font-bold uppercase tracking-wide text-slate-500 dark:text-slate-400">
               {t('rightNow')}
             </h2>
             <ConnectionStatus state={connection} hidden={over} />
@@ -112,8 +112,8 @@ export function LiveProject({ project, snapshot }: { project: Project; snapshot:
           </p>
         </section>
 
-        <section className={card} aria-labelledby="contributors-heading">
-          <h2 id="contributors-heading" className="text-lg font-semibold">
+        <section className={laterCard} aria-labelledby="contributors-heading">
+          <h2 id="contributors-heading" className="text-lg font-bold">
             {t('latestContributors')}
           </h2>
           <p className="text-xs text-slate-500 dark:text-slate-400">
@@ -134,12 +134,12 @@ export function LiveProject({ project, snapshot }: { project: Project; snapshot:
                   {[...item.name][0]?.toUpperCase()}
                 </span>
                 <span className="min-w-0 flex-1">
-                  <bdi className="block truncate font-medium">{item.name}</bdi>
+                  <bdi className="block truncate">{item.name}</bdi>
                   <span className="block text-xs text-slate-500 dark:text-slate-400">
                     <RelativeTime at={item.at} now={now} />
                   </span>
                 </span>
-                <span className="font-semibold tabular-nums">{format.money(item.amount, currency)}</span>
+                <span className="font-bold tabular-nums">{format.money(item.amount, currency)}</span>
               </li>
             ))}
           </ul>
@@ -148,8 +148,8 @@ export function LiveProject({ project, snapshot }: { project: Project; snapshot:
           )}
         </section>
 
-        <section className={card} aria-labelledby="news-heading">
-          <h2 id="news-heading" className="text-lg font-semibold">
+        <section className={laterCard} aria-labelledby="news-heading">
+          <h2 id="news-heading" className="text-lg font-bold">
             {t('news')}
           </h2>
           <ul
@@ -164,7 +164,7 @@ export function LiveProject({ project, snapshot }: { project: Project; snapshot:
                   href={item.url}
                   rel="noopener noreferrer"
                   target="_blank"
-                  className="font-medium text-accent dark:text-indigo-300 hover:underline"
+                  className="font-bold text-accent dark:text-indigo-300 hover:underline"
                 >
                   <bdi>{item.title}</bdi>
                 </a>

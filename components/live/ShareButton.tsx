@@ -41,7 +41,7 @@ export function ShareButton({ slug, title }: { slug: string; title: string }) {
         type="button"
         data-testid="share-button"
         onClick={() => void share()}
-        className="rounded-full border border-slate-300 bg-white px-4 py-1.5 text-sm font-semibold hover:border-accent hover:text-accent dark:border-slate-600 dark:bg-slate-900 dark:text-slate-200 dark:hover:text-indigo-300 focus-visible:outline-2 focus-visible:outline-accent"
+        className="rounded-full border border-slate-300 bg-white px-4 py-1.5 text-sm font-bold hover:border-accent hover:text-accent dark:border-slate-600 dark:bg-slate-900 dark:text-slate-200 dark:hover:text-indigo-300 focus-visible:outline-2 focus-visible:outline-accent"
       >
         {t('share')}
       </button>

@@ -49,7 +49,7 @@ export function RewardsToggle({
       aria-expanded={open}
       aria-controls={controls}
       onClick={onToggle}
-      className="flex min-w-0 max-w-[60%] items-center gap-1 rounded-lg border border-slate-300 px-2.5 py-1 text-sm font-medium text-accent lg:hidden dark:border-slate-600 dark:text-indigo-300"
+      className="flex min-w-0 max-w-[60%] items-center gap-1 rounded-lg border border-slate-300 px-2.5 py-1 text-sm text-accent lg:hidden dark:border-slate-600 dark:text-indigo-300"
     >
       <span className="truncate">
         {tier ? <bdi>{tier.title}</bdi> : t('rewardsCount', { count: tiers.length })}
@@ -88,7 +88,7 @@ export function TierChoice({
     'flex cursor-pointer items-start gap-2 rounded-lg border border-slate-200 dark:border-slate-700 p-2 text-sm has-[:checked]:border-accent dark:has-[:checked]:border-indigo-400 has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-60';
   return (
     <fieldset id={id} data-testid="tier-choice" className={`space-y-2 ${open ? '' : 'hidden lg:block'}`}>
-      <legend className="text-sm font-medium text-slate-700 dark:text-slate-300">{t('reward')}</legend>
+      <legend className="text-sm text-slate-700 dark:text-slate-300">{t('reward')}</legend>
       <label className={option}>
         <input
           type="radio"
@@ -98,7 +98,7 @@ export function TierChoice({
           onChange={() => onChoose(null)}
           className="mt-1"
         />
-        <span className="font-medium">{t('noReward')}</span>
+        <span className="font-bold">{t('noReward')}</span>
       </label>
       {tiers.map((tier) => (
         <label
@@ -120,7 +120,7 @@ export function TierChoice({
           />
           <span className="min-w-0 flex-1">
             <span className="flex flex-wrap items-baseline justify-between gap-x-2">
-              <bdi className="font-medium">{tier.title}</bdi>
+              <bdi className="font-bold">{tier.title}</bdi>
               <span className="tabular-nums text-slate-600 dark:text-slate-300">
                 {format.money(tier.minimum, currency)}+
               </span>
@@ -130,7 +130,7 @@ export function TierChoice({
             )}
             <span
               data-testid="tier-places"
-              className={`block text-xs font-semibold ${tier.left === 0 && chosen !== tier.id ? 'text-red-700 dark:text-red-300' : 'text-emerald-700 dark:text-emerald-300'}`}
+              className={`block text-xs font-bold ${tier.left === 0 && chosen !== tier.id ? 'text-red-700 dark:text-red-300' : 'text-emerald-700 dark:text-emerald-300'}`}
             >
               {placesText(tier)}
             </span>

@@ -43,7 +43,7 @@ export function BurstButton({ onFired }: { onFired: (accounts: string[]) => void
         data-testid="fire-burst"
         onClick={fire}
         disabled={status.kind === 'sending'}
-        className="rounded-xl bg-accent px-4 py-2.5 text-sm font-semibold text-white shadow-sm transition hover:bg-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent disabled:opacity-60"
+        className="rounded-xl bg-accent px-4 py-2.5 text-sm font-bold text-white shadow-sm transition hover:bg-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent disabled:opacity-60"
       >
         {status.kind === 'sending' ? t('firing') : t('fire')}
       </button>

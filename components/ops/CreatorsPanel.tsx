@@ -10,7 +10,7 @@ export function CreatorsPanel({ creators, now }: { creators: CreatorTotals[]; no
   const format = useFormat();
   return (
     <section className={card} aria-labelledby="creators-heading">
-      <h2 id="creators-heading" className="text-lg font-semibold">
+      <h2 id="creators-heading" className="text-lg font-bold">
         {t('creatorsHeading')}
       </h2>
       <ul data-testid="creator-totals-list" className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
@@ -21,9 +21,9 @@ export function CreatorsPanel({ creators, now }: { creators: CreatorTotals[]; no
               href={`/creators/${totals.account}`}
               className="block rounded-xl border border-slate-100 dark:border-slate-800 px-3 py-2.5 transition hover:border-indigo-200 dark:hover:border-indigo-800 hover:bg-indigo-50/40 dark:hover:bg-indigo-950/30"
             >
-              <bdi className="block truncate font-medium">{totals.creator}</bdi>
+              <bdi className="block truncate">{totals.creator}</bdi>
               <span className="mt-0.5 flex items-baseline justify-between gap-2 text-sm">
-                <span className="font-semibold tabular-nums">{format.moneyByCurrency(totals.raisedByCurrency)}</span>
+                <span className="font-bold tabular-nums">{format.moneyByCurrency(totals.raisedByCurrency)}</span>
                 <span className="text-xs tabular-nums text-slate-500 dark:text-slate-400">
                   {t('creatorFigures', { count: totals.contributions, duration: duration(now - totals.computedAt) })}
                 </span>

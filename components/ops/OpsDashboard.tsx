@@ -28,7 +28,7 @@ function Stat({
 }) {
   return (
     <div className={`${card} p-4`} data-testid={testId} data-value={data}>
-      <p className="text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">{label}</p>
+      <p className="text-xs font-bold uppercase tracking-wide text-slate-500 dark:text-slate-400">{label}</p>
       <p className="mt-1 text-2xl font-bold tabular-nums text-ink dark:text-slate-100 sm:text-3xl">{value}</p>
       {hint && <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">{hint}</p>}
     </div>
@@ -75,19 +75,19 @@ export function OpsDashboard() {
         <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm">
           <div className="flex gap-1.5">
             <dt className="text-slate-500 dark:text-slate-400">{t('window')}</dt>
-            <dd data-testid="folding-window" className="font-semibold tabular-nums">
+            <dd data-testid="folding-window" className="font-bold tabular-nums">
               {duration(stats.window)}
             </dd>
           </div>
           <div className="flex gap-1.5">
             <dt className="text-slate-500 dark:text-slate-400">{t('maxWait')}</dt>
-            <dd data-testid="folding-max-wait" className="font-semibold tabular-nums">
+            <dd data-testid="folding-max-wait" className="font-bold tabular-nums">
               {duration(stats.maxWait)}
             </dd>
           </div>
           <div className="flex gap-1.5">
             <dt className="text-slate-500 dark:text-slate-400">{t('claimed')}</dt>
-            <dd data-testid="folding-claimed" className="font-semibold tabular-nums">
+            <dd data-testid="folding-claimed" className="font-bold tabular-nums">
               {format.count(stats.claimed)}
             </dd>
           </div>
@@ -109,7 +109,7 @@ export function OpsDashboard() {
           data-testid="folding-ratio"
           data-value={stats.ratio}
         >
-          <p className="text-xs font-semibold uppercase tracking-wide text-accent dark:text-indigo-300">{t('ratio')}</p>
+          <p className="text-xs font-bold uppercase tracking-wide text-accent dark:text-indigo-300">{t('ratio')}</p>
           <p className="mt-1 text-2xl font-bold tabular-nums text-ink dark:text-slate-100 sm:text-3xl">
             {formatPercent(stats.ratio, format.locale)}
           </p>

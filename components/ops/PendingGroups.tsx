@@ -18,7 +18,7 @@ export function PendingGroups({
   return (
     <section className={card} aria-labelledby="pending-heading">
       <div className="flex items-baseline justify-between gap-2">
-        <h2 id="pending-heading" className="text-lg font-semibold">
+        <h2 id="pending-heading" className="text-lg font-bold">
           {t('pendingHeading')}
         </h2>
         <p className="text-xs text-slate-500 dark:text-slate-400">
@@ -37,7 +37,7 @@ export function PendingGroups({
               className={`rounded-xl border px-3 py-2 ${highlight.includes(group.group) ? 'border-indigo-200 dark:border-indigo-800 bg-indigo-50/60 dark:bg-indigo-950/40' : 'border-slate-100 dark:border-slate-800'}`}
             >
               <div className="flex items-baseline justify-between gap-3">
-                <span className="min-w-0 truncate font-mono text-sm font-medium">{group.group}</span>
+                <span className="min-w-0 truncate font-mono text-sm">{group.group}</span>
                 <span className="shrink-0 text-xs tabular-nums text-slate-600 dark:text-slate-300">
                   {t('eventCount', { count: group.events })}
                 </span>

@@ -15,7 +15,7 @@ export function PublishedFolds({
   const { t, duration } = useOpsWords();
   return (
     <section className={card} aria-labelledby="published-heading">
-      <h2 id="published-heading" className="text-lg font-semibold">
+      <h2 id="published-heading" className="text-lg font-bold">
         {t('publishedHeading')}
       </h2>
       {/* It scrolls, so it takes focus: keyboard users can scroll it too. */}
@@ -36,7 +36,7 @@ export function PublishedFolds({
             className={`animate-arrive py-2.5 ${highlight.includes(fold.account_id) ? 'bg-indigo-50/60 dark:bg-indigo-950/40' : ''}`}
           >
             <div className="flex items-baseline justify-between gap-3">
-              <span className="min-w-0 truncate font-mono text-sm font-medium">{fold.account_id}</span>
+              <span className="min-w-0 truncate font-mono text-sm">{fold.account_id}</span>
               <span className="shrink-0 text-xs tabular-nums text-slate-600 dark:text-slate-300">
                 {t('ago', { duration: duration(now - fold.publishedAt) })}
               </span>
@@ -45,7 +45,7 @@ export function PublishedFolds({
               {fold.metrics.map((metric) => (
                 <span
                   key={metric}
-                  className="rounded-full bg-slate-100 dark:bg-slate-800 px-2 py-0.5 text-xs font-medium text-slate-700 dark:text-slate-300"
+                  className="rounded-full bg-slate-100 dark:bg-slate-800 px-2 py-0.5 text-xs text-slate-700 dark:text-slate-300"
                 >
                   {metric}
                 </span>

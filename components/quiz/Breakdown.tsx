@@ -15,7 +15,7 @@ export function AnswerPoints({ breakdown, correct }: { breakdown: AnswerBreakdow
       data-testid="quiz-points"
       data-points={breakdown.points}
       data-speed={breakdown.speed}
-      className="mt-2 text-sm font-semibold tabular-nums"
+      className="mt-2 text-sm font-bold tabular-nums"
     >
       {correct ? (
         <>

@@ -50,11 +50,11 @@ export function PlayerStanding({ result }: { result: SubmitResult }) {
       className="rounded-xl border border-slate-200 dark:border-slate-700 p-4 text-start text-sm"
     >
       {improved.length > 0 && (
-        <p data-testid="quiz-improved" className="mb-2 font-semibold text-emerald-800 dark:text-emerald-200">
+        <p data-testid="quiz-improved" className="mb-2 font-bold text-emerald-800 dark:text-emerald-200">
           {t('newBest', { count: improved.length, a, b, c })}
         </p>
       )}
-      <p className="font-semibold text-slate-700 dark:text-slate-300">{t('whereBest')}</p>
+      <p className="font-bold text-slate-700 dark:text-slate-300">{t('whereBest')}</p>
       <dl className="mt-1 space-y-1">
         {PERIODS.map((period) => {
           const mine = standing?.boards[period];

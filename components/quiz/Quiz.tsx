@@ -30,8 +30,7 @@ function phaseOf({ answers, score, ...session }: ResumedSession | SubmittedSessi
 }
 
 const quizCard = `${card} sm:p-7`;
-const primary =
-  'rounded-lg bg-accent px-5 py-3 font-semibold text-white shadow-sm hover:bg-indigo-700 disabled:opacity-60';
+const primary = 'rounded-lg bg-accent px-5 py-3 font-bold text-white shadow-sm hover:bg-indigo-700 disabled:opacity-60';
 
 /** The quiz: every answer and the score come from the server; this only shows them. */
 export function Quiz() {
@@ -115,7 +114,7 @@ export function Quiz() {
           {t('intro')}
         </p>
         <details className="text-sm text-slate-600 dark:text-slate-400">
-          <summary className="cursor-pointer font-medium">{t('howScoring')}</summary>
+          <summary className="cursor-pointer">{t('howScoring')}</summary>
           <p className="mt-1">{t('scoring')}</p>
         </details>
         <button type="button" data-testid="quiz-start" onClick={start} disabled={busy} className={primary}>
@@ -167,7 +166,7 @@ export function Quiz() {
       : setPhase({ kind: 'finished', session: phase.session, score, answers: phase.answers });
   return (
     <section className={`${quizCard} space-y-5`}>
-      <div className="flex items-center gap-3 text-sm font-medium text-slate-600 dark:text-slate-300">
+      <div className="flex items-center gap-3 text-sm text-slate-600 dark:text-slate-300">
         <div
           role="progressbar"
           aria-label={t('progress')}

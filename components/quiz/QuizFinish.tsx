@@ -73,17 +73,11 @@ export function QuizFinish({
   return (
     <div className="space-y-6">
       <div className="text-center">
-        <p className="text-sm font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">
-          {t('yourScore')}
-        </p>
+        <p className="text-sm font-bold uppercase tracking-wide text-slate-500 dark:text-slate-400">{t('yourScore')}</p>
         <p data-testid="quiz-score" data-score={score} className="mt-1 text-6xl font-bold tabular-nums tracking-tight">
           {points(score)}
         </p>
-        <p
-          data-testid="quiz-right"
-          data-right={right}
-          className="mt-1 font-semibold text-slate-700 dark:text-slate-300"
-        >
+        <p data-testid="quiz-right" data-right={right} className="mt-1 font-bold text-slate-700 dark:text-slate-300">
           {t('right', {
             right,
             total: questions.length,
@@ -95,7 +89,7 @@ export function QuizFinish({
       </div>
 
       <details className="rounded-xl border border-slate-200 dark:border-slate-700" open={!result}>
-        <summary className="cursor-pointer px-4 py-2.5 text-sm font-semibold text-slate-700 dark:text-slate-300">
+        <summary className="cursor-pointer px-4 py-2.5 text-sm font-bold text-slate-700 dark:text-slate-300">
           {t('answers')}
         </summary>
         <ol
@@ -122,7 +116,7 @@ export function QuizFinish({
                 <span className="shrink-0 text-xs text-slate-500 dark:text-slate-400 tabular-nums">
                   {quiz('seconds', { seconds: format.decimal(answer.breakdown.elapsedMs / 1000) })}
                 </span>
-                <span className="w-24 shrink-0 text-end font-semibold tabular-nums">
+                <span className="w-24 shrink-0 text-end font-bold tabular-nums">
                   {answer.correct ? `${points(answer.breakdown.points)} + ${points(answer.breakdown.speed)}` : '0'}
                 </span>
               </li>
@@ -155,7 +149,7 @@ export function QuizFinish({
             type="submit"
             data-testid="quiz-submit"
             disabled={busy}
-            className="w-full rounded-lg bg-accent px-4 py-3 font-semibold text-white shadow-sm hover:bg-indigo-700 disabled:opacity-60"
+            className="w-full rounded-lg bg-accent px-4 py-3 font-bold text-white shadow-sm hover:bg-indigo-700 disabled:opacity-60"
           >
             {busy ? t('submitting') : t('submit')}
           </button>
@@ -170,7 +164,7 @@ export function QuizFinish({
             data-rank={result.rank ?? ''}
             data-shared-by={result.sharedBy.all}
             role="status"
-            className="rounded-xl bg-indigo-50 dark:bg-indigo-950/60 p-4 text-lg font-semibold text-indigo-950 dark:text-indigo-100"
+            className="rounded-xl bg-indigo-50 dark:bg-indigo-950/60 p-4 text-lg font-bold text-indigo-950 dark:text-indigo-100"
           >
             {rankText(t, result)}
           </p>
@@ -180,14 +174,14 @@ export function QuizFinish({
               prefetch={false}
               ref={boardLinkRef}
               href={`/leaderboard?entry=${sessionId}&period=${result.rank !== null ? 'all' : result.ranks.week !== null ? 'week' : 'day'}`}
-              className="rounded-lg bg-accent px-4 py-3 font-semibold text-white shadow-sm hover:bg-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent"
+              className="rounded-lg bg-accent px-4 py-3 font-bold text-white shadow-sm hover:bg-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent"
             >
               {t('seeBoard')} <Mark name="arrow" className="inline-block h-4 w-4 align-[-0.15em] rtl:-scale-x-100" />
             </Link>
             <button
               type="button"
               onClick={onRestart}
-              className="rounded-lg border border-slate-300 dark:border-slate-600 px-4 py-3 font-semibold hover:bg-slate-50 dark:hover:bg-slate-800/60"
+              className="rounded-lg border border-slate-300 dark:border-slate-600 px-4 py-3 font-bold hover:bg-slate-50 dark:hover:bg-slate-800/60"
             >
               {t('playAgain')}
             </button>

@@ -68,7 +68,7 @@ export function QuizQuestion({ question, number, total, answered, busy, onChoose
         data-id={question.id}
         className="scroll-mt-28 rounded-lg focus:outline-none"
       >
-        <p className="text-sm font-medium text-slate-500 dark:text-slate-400">
+        <p className="text-sm text-slate-500 dark:text-slate-400">
           {t('questionOf', { number, total })}
           {term && t('buzzwordPrompt')}
         </p>
@@ -90,9 +90,9 @@ export function QuizQuestion({ question, number, total, answered, busy, onChoose
             data-testid="quiz-choice"
             disabled={!!answered || busy}
             onClick={() => onChoose(i)}
-            className={`flex min-h-12 items-center gap-3 rounded-xl border-2 px-4 py-3 text-start font-medium transition ${choiceStyle(i, answered)}`}
+            className={`flex min-h-12 items-center gap-3 rounded-xl border-2 px-4 py-3 text-start transition ${choiceStyle(i, answered)}`}
           >
-            <kbd className="grid h-7 w-7 shrink-0 place-items-center rounded-md border border-current/25 text-sm font-semibold opacity-70">
+            <kbd className="grid h-7 w-7 shrink-0 place-items-center rounded-md border border-current/25 text-sm font-bold opacity-70">
               {i + 1}
             </kbd>
             <span className="min-w-0 flex-1">{choice}</span>
@@ -115,7 +115,7 @@ export function QuizQuestion({ question, number, total, answered, busy, onChoose
           <div
             className={`rounded-xl p-4 ${answered.correct ? 'bg-emerald-50 dark:bg-emerald-950/40 text-emerald-950 dark:text-emerald-100' : 'bg-amber-50 dark:bg-amber-950/40 text-amber-950 dark:text-amber-100'}`}
           >
-            <p className="font-semibold">{feedback && t(feedback.headline, { answer: feedback.answer })}</p>
+            <p className="font-bold">{feedback && t(feedback.headline, { answer: feedback.answer })}</p>
             <p dir="auto" className="mt-1 text-sm">
               {feedback && feedback.detail}
             </p>
@@ -129,7 +129,7 @@ export function QuizQuestion({ question, number, total, answered, busy, onChoose
           type="button"
           data-testid="quiz-next"
           onClick={onNext}
-          className="w-full rounded-lg bg-accent px-4 py-3 font-semibold text-white shadow-sm hover:bg-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent sm:w-auto"
+          className="w-full rounded-lg bg-accent px-4 py-3 font-bold text-white shadow-sm hover:bg-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent sm:w-auto"
         >
           {number === total ? t('seeScore') : t('nextQuestion')}{' '}
           <Mark name="arrow" className="inline-block h-4 w-4 align-[-0.15em] rtl:-scale-x-100" />

@@ -35,7 +35,7 @@ export default orUnavailable(async function LeaderboardPage({ params, searchPara
         <Link
           prefetch={false}
           href="/quiz"
-          className="rounded-lg bg-accent px-4 py-2.5 font-semibold text-white shadow-sm hover:bg-indigo-700"
+          className="rounded-lg bg-accent px-4 py-2.5 font-bold text-white shadow-sm hover:bg-indigo-700"
         >
           {board('play')}
         </Link>

@@ -20,7 +20,7 @@ export default function QuizPage({ params }: LocaleParams) {
               <Link
                 prefetch={false}
                 href="/leaderboard"
-                className="font-medium text-accent dark:text-indigo-300 hover:underline"
+                className="font-bold text-accent dark:text-indigo-300 hover:underline"
               >
                 {chunks}
               </Link>

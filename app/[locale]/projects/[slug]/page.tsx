@@ -80,14 +80,14 @@ export default orUnavailable(async function ProjectPage({ params }: Props) {
       <header className="overflow-hidden rounded-3xl border border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900 shadow-sm">
         <ProjectArt art={project.art} className="h-20 w-full sm:h-56" />
         <div className="p-4 sm:p-7">
-          <p className="text-sm font-medium text-slate-500 dark:text-slate-400">
+          <p className="text-sm text-slate-500 dark:text-slate-400">
             {t.rich('by', {
               link: () => (
                 <Link
                   prefetch={false}
                   href={`/creators/${project.creatorAccount}`}
                   data-testid="creator-link"
-                  className="text-accent dark:text-indigo-300 hover:underline"
+                  className="font-bold text-accent dark:text-indigo-300 hover:underline"
                 >
                   <bdi>{project.creator}</bdi>
                 </Link>
