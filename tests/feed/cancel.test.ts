@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFeed, workOnce } from '../../lib/feed';
-import type { FeedEntry } from '../../lib/feed/entries';
 import { projectFeedKeys } from '../../lib/feed/keys';
-import { cancelContribution, publishNews, readLiveSnapshot, recordContribution } from '../../lib/live-events';
-import type { LiveEventsContext } from '../../lib/live-events/context';
+import { cancelContribution, publishNews, recordContribution } from '../../lib/live-events';
 import type { RedisClient } from '../../lib/redis/client';
-import { commandsSentBy, connect, createProject, listenTo, testClock, type ChannelListener } from '../support';
-import { feedContexts, feedLists, followers, testFeedConfig } from './support';
+import { commandsSentBy, connect } from '../support';
+import { feedLists, followedProject } from './support';
 
 let redis: RedisClient;
 beforeAll(async () => {
@@ -16,41 +14,10 @@ afterAll(async () => {
   await redis.quit();
 });
 
-type Message = { type: string; ref: string; entry?: { kind: string; contributions?: string; backers?: string } };
-
-/** A project with one follower whose feed is read, and its feed channel listened to. */
-async function followed() {
-  const slug = await createProject(redis);
-  const clock = testClock(Date.UTC(2026, 10, 23, 10, 5));
-  const { feed: ctx, live } = feedContexts(redis, clock, testFeedConfig());
-  const [visitor] = await followers(ctx, slug, 1);
-  const channel = await listenTo(redis, projectFeedKeys(slug).channel);
-  const pageCounts = async () => {
-    const snapshot = await readLiveSnapshot(slug, live);
-    return { contributions: (snapshot.contributions as { count: number }).count, backers: snapshot.backers };
-  };
-  const backersEntry = async () =>
-    (await readFeed(ctx, visitor!, { limit: 10 })).entries.find(
-      (entry): entry is Extract<FeedEntry, { kind: 'backers' }> => entry.kind === 'backers',
-    );
-  const messages = async (of: ChannelListener = channel) =>
-    (await of.take()).map((message) => JSON.parse(message) as Message);
-  return {
-    slug,
-    clock,
-    ctx,
-    live: live as LiveEventsContext,
-    visitor: visitor!,
-    channel,
-    pageCounts,
-    backersEntry,
-    messages,
-  };
-}
-
 describe('a cancel and the home feed', () => {
   it("gives the backers entry the page's counts in place, at its own time and reference, pushed to open pages", async () => {
-    const { slug, clock, ctx, live, visitor, channel, pageCounts, backersEntry, messages } = await followed();
+    const { slug, clock, ctx, live, visitor, channel, pageCounts, backersEntry, messages } =
+      await followedProject(redis);
     try {
       await recordContribution(slug, { id: 'ada', name: 'Ada', amount: 100 }, live, 'visitor-ada-123');
       clock.advance(10_000);
@@ -96,7 +63,7 @@ describe('a cancel and the home feed', () => {
   });
 
   it('removes the entry when it would count no contribution; the next pledge starts one at its own time', async () => {
-    const { slug, clock, ctx, live, channel, pageCounts, backersEntry, messages } = await followed();
+    const { slug, clock, ctx, live, channel, pageCounts, backersEntry, messages } = await followedProject(redis);
     try {
       await recordContribution(slug, { id: 'only', name: 'Ada', amount: 100 }, live, 'visitor-ada-123');
       await workOnce(ctx, { consumer: 'w' });
@@ -121,7 +88,7 @@ describe('a cancel and the home feed', () => {
   });
 
   it('is still one round trip; with the entry gone (its TTL), it publishes nothing to the feed', async () => {
-    const { slug, live, channel, messages } = await followed();
+    const { slug, live, channel, messages } = await followedProject(redis);
     try {
       await recordContribution(slug, { id: 'c1', name: 'Ada', amount: 1 }, live);
       await recordContribution(slug, { id: 'c2', name: 'Bo', amount: 1 }, live);

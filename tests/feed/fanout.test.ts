@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushToFeeds, readFeed, startFanoutWorkers, workOnce } from '../../lib/feed';
 import { projectFeedKeys } from '../../lib/feed/keys';
-import { publishNews, readLiveSnapshot, recordContribution, unpublishNews } from '../../lib/live-events';
+import { publishNews, recordContribution, unpublishNews } from '../../lib/live-events';
 import type { RedisClient } from '../../lib/redis/client';
-import { connect, createProject, listenTo, testClock } from '../support';
-import { feedContexts, feedLists, followers, sleep, testFeedConfig, testWorkKeys } from './support';
+import { connect, createProject, testClock } from '../support';
+import { feedContexts, feedLists, followedProject, followers, sleep, testFeedConfig, testWorkKeys } from './support';
 
 let redis: RedisClient;
 beforeAll(async () => {
@@ -54,15 +54,7 @@ describe('fan-out through the durable queue', () => {
   });
 
   it("folds contributions into one entry with the page's counts, in place under a minute, referenced anew after, so the feed stays newest first", async () => {
-    const slug = await createProject(redis);
-    const clock = testClock(Date.UTC(2026, 10, 23, 10, 5));
-    const { feed: ctx, live } = feedContexts(redis, clock, testFeedConfig());
-    const [visitor] = await followers(ctx, slug, 1);
-    const channel = await listenTo(redis, projectFeedKeys(slug).channel);
-    const pageCounts = async () => {
-      const snapshot = await readLiveSnapshot(slug, live);
-      return { contributions: (snapshot.contributions as { count: number }).count, backers: snapshot.backers };
-    };
+    const { slug, clock, ctx, live, visitor, channel, pageCounts, messages } = await followedProject(redis);
     try {
       await recordContribution(slug, { name: 'Ada', amount: 100 }, live, 'visitor-ada-123');
       await workOnce(ctx, { consumer: 'w' });
@@ -72,7 +64,7 @@ describe('fan-out through the durable queue', () => {
       await recordContribution(slug, { name: 'Ada', amount: 100 }, live, 'visitor-ada-123');
       await workOnce(ctx, { consumer: 'w' });
 
-      let page = await readFeed(ctx, visitor!, { limit: 10 });
+      let page = await readFeed(ctx, visitor, { limit: 10 });
       expect(page.entries.map((entry) => (entry.kind === 'milestone' ? entry.milestone : entry.kind))).toEqual([
         '25',
         'first-backer',
@@ -88,22 +80,20 @@ describe('fan-out through the durable queue', () => {
       await recordContribution(slug, { name: 'Cy', amount: 10 }, live);
       await workOnce(ctx, { consumer: 'w' });
 
-      page = await readFeed(ctx, visitor!, { limit: 10 });
+      page = await readFeed(ctx, visitor, { limit: 10 });
       expect(page.entries.map((entry) => entry.kind)).toEqual(['backers', 'news', 'milestone', 'milestone']);
       expect(page.entries[0]).toMatchObject({ at: clock.now(), ...(await pageCounts()) });
       const times = page.entries.map((entry) => entry.at);
       expect(times).toEqual(times.toSorted((a, b) => b - a));
       // The old reference stays in the list until trimmed; its entry is gone, so readers skip it.
-      const [list] = await feedLists(redis, [visitor!]);
+      const [list] = await feedLists(redis, [visitor]);
       expect(list!.filter((ref) => page.entries.some((entry) => entry.cursor === ref))).toEqual(
         page.entries.map((entry) => entry.cursor),
       );
 
-      const messages = (await channel.take()).map(
-        (message) =>
-          JSON.parse(message) as { type: string; ref: string; entry?: { kind: string; contributions?: string } },
+      const backers = (await messages()).filter(
+        (message) => message.type === 'removed' || message.entry?.kind === 'backers',
       );
-      const backers = messages.filter((message) => message.type === 'removed' || message.entry?.kind === 'backers');
       expect(
         backers.map((message) => (message.type === 'removed' ? 'removed' : Number(message.entry!.contributions))),
       ).toEqual([1, 2, 3, 'removed', 4]);

@@ -3,9 +3,11 @@ import type { FeedConfig } from '../../lib/feed/config';
 import { DAY_MS } from '../../lib/feed/config';
 import type { FeedContext } from '../../lib/feed/context';
 import { follow, readFeed } from '../../lib/feed';
-import { feedWorkKeysTagged, visitorFeedKeys } from '../../lib/feed/keys';
+import type { FeedEntry } from '../../lib/feed/entries';
+import { feedWorkKeysTagged, projectFeedKeys, visitorFeedKeys } from '../../lib/feed/keys';
 import { feedHook } from '../../lib/feed/hook';
 import { activityArgs } from '../../lib/live-events/activity';
+import { readLiveSnapshot } from '../../lib/live-events';
 import { publishNews } from '../../lib/live-events/scripts';
 import type { LiveEventsContext } from '../../lib/live-events/context';
 import { liveEventKeys } from '../../lib/live-events/keys';
@@ -13,7 +15,14 @@ import { DEFAULT_WINDOWS } from '../../lib/live-events/windows';
 import { afterAll, beforeAll } from 'vitest';
 import { closeRedis, getRedis, waitUntilReady, type RedisClient } from '../../lib/redis/client';
 import { ensureVisitorSecret } from '../../lib/visitors/cookie';
-import { useTestRedisForTheApp, type TestClock } from '../support';
+import {
+  createProject,
+  listenTo,
+  testClock,
+  useTestRedisForTheApp,
+  type ChannelListener,
+  type TestClock,
+} from '../support';
 
 /** This file's own work list: its workers claim its projects only, whatever other files run beside it. */
 const WORK_TAG = `feed-test-${randomBytes(6).toString('hex')}`;
@@ -112,4 +121,35 @@ export async function publishNewsUnmarked(live: LiveEventsContext, slug: string,
     },
   );
   if (work !== 1) throw new Error(`expected the news item queued, got ${String(work)}`);
+}
+
+/** A message of a project's feed channel, as open feed pages receive it. */
+export type FeedMessage = {
+  type: string;
+  ref: string;
+  entry?: { kind: string; contributions?: string; backers?: string };
+};
+
+/**
+ * A new project with one follower who has read their feed, on a clock of its own, its feed channel
+ * listened to: `pageCounts` are the figures its page shows, `backersEntry` the follower's
+ * "N contributions from M backers", `messages` what the channel said since last asked.
+ */
+export async function followedProject(redis: RedisClient) {
+  const slug = await createProject(redis);
+  const clock = testClock(Date.UTC(2026, 10, 23, 10, 5));
+  const { feed: ctx, live } = feedContexts(redis, clock, testFeedConfig());
+  const [visitor] = await followers(ctx, slug, 1);
+  const channel = await listenTo(redis, projectFeedKeys(slug).channel);
+  const pageCounts = async () => {
+    const snapshot = await readLiveSnapshot(slug, live);
+    return { contributions: (snapshot.contributions as { count: number }).count, backers: snapshot.backers };
+  };
+  const backersEntry = async () =>
+    (await readFeed(ctx, visitor!, { limit: 10 })).entries.find(
+      (entry): entry is Extract<FeedEntry, { kind: 'backers' }> => entry.kind === 'backers',
+    );
+  const messages = async (of: ChannelListener = channel) =>
+    (await of.take()).map((message) => JSON.parse(message) as FeedMessage);
+  return { slug, clock, ctx, live, visitor: visitor!, channel, pageCounts, backersEntry, messages };
 }
