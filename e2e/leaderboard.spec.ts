@@ -267,3 +267,31 @@ test('a game tying others is told "tied for …th with N players", and the board
   for (const other of earlier) await expect(rowNamed(page, other)).toHaveAttribute('data-rank', rank!);
   await context.close();
 });
+
+/**
+ * On a phone the board's pills (places left, the connection's status) sit under its heading:
+ * beside it they wrapped while the status said "Connecting…" and moved up a line once it said
+ * "Live", and the whole list with them, on every load (CLS 0.10 in Lighthouse, whose phone is
+ * 412 px wide: docs/benchmarks.md). The list's top as the server drew it is where it stays once
+ * live; rows arriving meanwhile (other tests' games) move rows, not the list.
+ */
+test.describe("on Lighthouse's phone", () => {
+  test.use({ viewport: { width: 412, height: 823 } });
+  for (const locale of ['en', 'de', 'ar'])
+    test(`the board does not move as it goes live (${locale})`, async ({ page }) => {
+      await page.addInitScript(() =>
+        document.addEventListener('DOMContentLoaded', () =>
+          Object.assign(window, {
+            drawnTop: document.querySelector('[data-testid="leaderboard"]')!.getBoundingClientRect().top,
+          }),
+        ),
+      );
+      await page.goto(`/${locale}/leaderboard`);
+      await expect(page.getByTestId('connection-status')).toHaveAttribute('data-state', 'live');
+      const { drawn, live } = await page.evaluate(() => ({
+        drawn: (window as unknown as { drawnTop: number }).drawnTop,
+        live: document.querySelector('[data-testid="leaderboard"]')!.getBoundingClientRect().top,
+      }));
+      expect(live).toBeCloseTo(drawn, 0);
+    });
+});
