@@ -18,6 +18,8 @@ const config = {
   // part is revealed by React's inline instruction scripts, which the page's policy (hashes of
   // Next's data scripts only: lib/http/inline-scripts.ts) refuses. Under load generateMetadata
   // finished after the shell and the page broke its own policy (e2e/security-headers.spec.ts).
+  // Next streams it regardless for a request with no user agent: the page cache names one
+  // (lib/server/loopback.ts, tests/unit/server/render-user-agent.test.ts).
   htmlLimitedBots: /.*/,
 };
 

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -29,15 +29,18 @@ const PAGES = LOCALES.flatMap((locale) =>
 );
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const TARGET = 95;
+/** Where the whole report of any run under TARGET is kept, to be read (under test-results/, which git ignores). */
+const KEPT_REPORTS = path.resolve('test-results/lighthouse');
 
 /** The parts of Lighthouse's result (its `lhr`) read here. */
 type LighthouseResult = {
   runtimeError?: { message: string };
-  categories: Record<string, { score: number | null } | undefined>;
-  audits: Record<string, { numericValue?: number } | undefined>;
+  categories: Record<string, { score: number | null; auditRefs?: { id: string; weight: number }[] } | undefined>;
+  audits: Record<string, { numericValue?: number; score?: number | null } | undefined>;
 };
 
-type Scores = Record<(typeof CATEGORIES)[number], number> & { tbt: number; lcp: number };
+/** A run's scores; `shortfall`, for a run under TARGET: its failed audits and where its report is kept. */
+type Scores = Record<(typeof CATEGORIES)[number], number> & { tbt: number; lcp: number; shortfall?: string };
 
 /** The site follows the phone's colour scheme: each page is scored in both. Chromium's --force-dark-mode makes `prefers-color-scheme: dark` match. */
 const SCHEMES = { light: '', dark: ' --force-dark-mode' } as const;
@@ -53,7 +56,7 @@ const flags = (scheme: Scheme) => [
  * The report Lighthouse wrote, also when it exits non-zero (a runtime error is in the report). A
  * file, not stdout: the CLI exits before a large report has drained through a pipe.
  */
-async function report(url: string, scheme: Scheme): Promise<LighthouseResult> {
+async function report(url: string, scheme: Scheme): Promise<{ lhr: LighthouseResult; text: string }> {
   const env = { ...process.env, CHROME_PATH: chromiumPath() };
   const dir = await mkdtemp(path.join(os.tmpdir(), 'crowdpulse-lighthouse-'));
   const file = path.join(dir, 'report.json');
@@ -63,7 +66,7 @@ async function report(url: string, scheme: Scheme): Promise<LighthouseResult> {
       cwd: os.tmpdir(),
     }).catch(() => undefined);
     const text = await readFile(file, 'utf8').catch(() => '{"runtimeError":{"message":"Lighthouse wrote no report"}}');
-    return JSON.parse(text) as LighthouseResult;
+    return { lhr: JSON.parse(text) as LighthouseResult, text };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -72,11 +75,11 @@ async function report(url: string, scheme: Scheme): Promise<LighthouseResult> {
 /** One Lighthouse run in a fresh Chromium with its default settings (a mid-range phone, simulated 4G and a 4× slower CPU). */
 async function score(url: string, scheme: Scheme): Promise<Scores> {
   for (let attempt = 1; ; attempt++) {
-    const lhr = await report(url, scheme);
+    const { lhr, text } = await report(url, scheme);
     // A trace Chromium failed to record (NO_NAVSTART and the like) says nothing about the page: run it again.
     if (!lhr.runtimeError) {
       const category = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
-      return {
+      const scores = {
         performance: category('performance'),
         accessibility: category('accessibility'),
         'best-practices': category('best-practices'),
@@ -84,9 +87,28 @@ async function score(url: string, scheme: Scheme): Promise<Scores> {
         tbt: lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN,
         lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
       };
+      if (CATEGORIES.every((id) => scores[id] >= TARGET)) return scores;
+      return { ...scores, shortfall: `${failedAudits(lhr).join(', ')}; report ${await keep(url, scheme, text)}` };
     }
     if (attempt === 3) throw new Error(`lighthouse ${url}: ${lhr.runtimeError.message}`);
   }
+}
+
+/** The audits that cost a run points: those with a weight in a category and a score under 1. */
+function failedAudits(lhr: LighthouseResult): string[] {
+  const weighed = CATEGORIES.flatMap((id) => lhr.categories[id]?.auditRefs ?? []).filter((ref) => ref.weight > 0);
+  const failed = weighed.filter(({ id }) => (lhr.audits[id]?.score ?? 1) < 1);
+  return failed.map(({ id }) => `${id} ${Math.round((lhr.audits[id]?.score ?? 0) * 100)}`);
+}
+
+async function keep(url: string, scheme: Scheme, text: string): Promise<string> {
+  await mkdir(KEPT_REPORTS, { recursive: true });
+  const file = path.join(
+    KEPT_REPORTS,
+    `${new URL(url).pathname.slice(1).replaceAll('/', '_')}-${scheme}-${Date.now()}.json`,
+  );
+  await writeFile(file, text);
+  return path.relative(process.cwd(), file);
 }
 
 /**
@@ -128,6 +150,8 @@ export async function measureLighthouse(app: App): Promise<FigureResult> {
         details.push(
           `${shown}, ${turn.scheme}: performance ${scored.map((run) => run.performance).join(', ')}; median run: total blocking time ${Math.round(median.tbt)} ms, largest contentful paint ${Math.round(median.lcp)} ms`,
         );
+        for (const run of scored)
+          if (run.shortfall) details.push(`${shown}, ${turn.scheme}, a run under ${TARGET}: ${run.shortfall}`);
         return { scheme: turn.scheme, median, scored };
       });
     const performances = medians.flatMap(({ scored }) => scored.map((run) => run.performance));

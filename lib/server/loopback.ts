@@ -6,6 +6,12 @@ import type { RenderedPage } from './page-cache';
 /** Marks the server's own render requests; its value is this process's secret, so no client can pass for one. */
 const RENDER_HEADER = 'x-crowdpulse-render';
 const secret = randomBytes(16).toString('hex');
+/**
+ * Who asks: a user agent next.config.js's `htmlLimitedBots` matches, so Next renders the page's
+ * metadata in the head before the shell. Asked with none, Next streams it after the shell, and the
+ * inline scripts React reveals it with are ones the page's policy refuses (lib/http/inline-scripts.ts).
+ */
+export const RENDER_USER_AGENT = 'crowdpulse-page-cache';
 /** Every view waiting for a render waits at most this long: longer than any page takes while Redis answers. */
 const RENDER_TIMEOUT_MS = 10_000;
 
@@ -33,7 +39,12 @@ export function renderThrough(server: Server): (path: string, requestId?: string
           host,
           port,
           path,
-          headers: { accept: 'text/html', [RENDER_HEADER]: secret, ...(requestId && { 'x-request-id': requestId }) },
+          headers: {
+            accept: 'text/html',
+            'user-agent': RENDER_USER_AGENT,
+            [RENDER_HEADER]: secret,
+            ...(requestId && { 'x-request-id': requestId }),
+          },
         },
         (answer) => {
           const chunks: Buffer[] = [];
