@@ -41,9 +41,14 @@ export const feedEntrySchema = z.discriminatedUnion('kind', [
 
 export type FeedEntry = z.infer<typeof feedEntrySchema>;
 
-/** An entry hash (home-feed.lua) as the API shows it; null for a hash that is gone or unknown. */
+/**
+ * An entry hash (home-feed.lua) as the API shows it; null for a hash that is gone or unknown, or
+ * newer than the reference: a milestone a cancel took back and a pledge crossed again has its id
+ * anew, and feeds still hold the reference to the one taken back.
+ */
 export function entryFromHash(ref: string, hash: Record<string, string>): FeedEntry | null {
-  const { slug, id } = refParts(ref);
+  const { slug, id, at } = refParts(ref);
+  if (Number(hash.at) !== at) return null;
   const common = {
     id: `${slug}:${id}`,
     cursor: ref,

@@ -62,26 +62,55 @@ describe('a cancel and the home feed', () => {
     }
   });
 
-  it('removes the entry when it would count no contribution; the next pledge starts one at its own time', async () => {
-    const { slug, clock, ctx, live, channel, pageCounts, backersEntry, messages } = await followedProject(redis);
+  it('removes the entry when it would count no contribution, and takes back the first backer; the next pledge starts both at its own time', async () => {
+    const { slug, clock, ctx, live, visitor, channel, pageCounts, backersEntry, messages } =
+      await followedProject(redis);
+    const milestones = async () =>
+      (await readFeed(ctx, visitor, { limit: 10 })).entries.filter((entry) => entry.kind === 'milestone');
     try {
       await recordContribution(slug, { id: 'only', name: 'Ada', amount: 100 }, live, 'visitor-ada-123');
       await workOnce(ctx, { consumer: 'w' });
       const before = await backersEntry();
       expect(before).toMatchObject({ contributions: 1, backers: 1 });
+      const [firstBacker] = await milestones();
+      expect(firstBacker).toMatchObject({ milestone: 'first-backer' });
       await messages();
 
       clock.advance(5_000);
       await cancelContribution(slug, 'only', live);
       expect(await pageCounts()).toEqual({ contributions: 0, backers: 0 });
       expect(await backersEntry()).toBeUndefined();
-      expect(await messages()).toEqual([{ type: 'removed', ref: before!.cursor }]);
+      expect(await milestones()).toEqual([]);
+      expect(await messages()).toEqual([
+        { type: 'removed', ref: before!.cursor },
+        { type: 'removed', ref: firstBacker!.cursor },
+      ]);
 
       clock.advance(5_000);
       await recordContribution(slug, { id: 'again', name: 'Bo', amount: 10 }, live, 'visitor-bo-1234');
       await workOnce(ctx, { consumer: 'w' });
       expect(await backersEntry()).toMatchObject({ ...(await pageCounts()), at: clock.now() });
+      expect(await milestones()).toEqual([expect.objectContaining({ milestone: 'first-backer', at: clock.now() })]);
       expect(await pageCounts()).toEqual({ contributions: 1, backers: 1 });
+    } finally {
+      await channel.close();
+    }
+  });
+
+  it('takes back a share of the goal the total falls under, and keeps the first backer while one is left', async () => {
+    const { slug, ctx, live, visitor, channel } = await followedProject(redis);
+    const milestones = async () =>
+      (await readFeed(ctx, visitor, { limit: 10 })).entries.flatMap((entry) =>
+        entry.kind === 'milestone' ? [entry.milestone] : [],
+      );
+    try {
+      const goal = Number(await redis.hget(projectFeedKeys(slug).info, 'goal'));
+      await recordContribution(slug, { id: 'big', name: 'Ada', amount: goal / 4 }, live, 'visitor-ada-123');
+      await recordContribution(slug, { id: 'small', name: 'Bo', amount: 1 }, live, 'visitor-bo-1234');
+      await workOnce(ctx, { consumer: 'w' });
+      expect((await milestones()).toSorted()).toEqual(['25', 'first-backer']);
+      await cancelContribution(slug, 'big', live);
+      expect(await milestones()).toEqual(['first-backer']);
     } finally {
       await channel.close();
     }

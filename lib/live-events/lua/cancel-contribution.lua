@@ -1,8 +1,9 @@
 --[[
   Cancels a pledge: marks it in the ledger and takes its amount and its backer off the project's
   totals, once; removes it from both windows and from the activity timeline, publishes the
-  change and gives the home feed's "N contributions from M backers" entry the page's new counts
-  (feedRecount, lib/feed/lua/includes/home-feed.lua): one round trip. A pledge unknown to the
+  change, gives the home feed's "N contributions from M backers" entry the page's new counts
+  (feedRecount, lib/feed/lua/includes/home-feed.lua) and takes back the milestones the total no
+  longer reaches (feedRetractMilestones): one round trip. A pledge unknown to the
   ledger, or cancelled already, changes nothing.
 
   KEYS[1] info  project info hash   KEYS[2] contributions  zset   KEYS[3] contributors  zset
@@ -57,5 +58,7 @@ publishChange(info, KEYS[6], {
   type = 'contribution-cancelled', slug = ARGV[5], id = id, at = pledge.at,
   counted = counted, count = count, raised = raised, backers = backerCount, activitySeq = seq, tier = tierClaimed,
 })
-feedRecount(feedHook(info), now, count, backerCount)
+local hook = feedHook(info)
+feedRecount(hook, now, count, backerCount)
+feedRetractMilestones(hook, raised)
 return { 1, count, raised, backerCount }

@@ -22,6 +22,8 @@
     counts in place, at its own time; at 0 contributions it is removed (nothing to fan out)
   feedMilestones(hook, at, before, after) -> work   first backer, 25 / 50 / 100 % of the goal,
     from the total before and after this contribution (one entry, the highest crossed)
+  feedRetractMilestones(hook, raised)   after a cancel: the milestones the total no longer
+    reaches are removed (first backer at 0, a share of the goal under its line)
   feedRemove(hook, id) -> 1 when the entry existed   deletes its hash; feeds skip the reference
   work: 0 nothing to fan out, 1 queued (mark the project's queue), 2 the project is big (merged
   at read time, not queued; merged-to raised to this reference). The including script returns
@@ -145,4 +147,15 @@ local function feedMilestones(hook, at, before, after)
     end
   end
   return work
+end
+
+-- A feed never says more than the page: a milestone a cancel undoes is taken back, and a pledge
+-- that crosses it again adds it anew at its own time (feedMilestones adds an id only once).
+local function feedRetractMilestones(hook, raised)
+  if raised <= 0 then feedRemove(hook, 'm-first-backer') end
+  local goal = tonumber(redis.call('HGET', hook.info, 'goal') or '0')
+  if goal <= 0 then return end
+  for _, percent in ipairs(FEED_MILESTONES) do
+    if raised * 100 < goal * percent then feedRemove(hook, 'm-' .. percent) end
+  end
 end
