@@ -52,3 +52,16 @@ test('a title with a long compound wraps on a phone, on its page and its card, a
   await page.goto(image);
   await page.screenshot({ path: testInfo.outputPath('preview-long-title.png') });
 });
+
+for (const locale of ['en', 'de', 'ar']) {
+  test(`${locale}: the rewards' button beside the form's heading is whole on a phone, never cut to "3 Belohn…"`, async ({
+    page,
+    redis,
+  }) => {
+    const slug = `e2e-fits-${randomBytes(4).toString('hex')}`;
+    const tiers = ['one', 'two', 'three'].map((id, at) => ({ id, title: id, description: '', minimum: 10 * (at + 1) }));
+    await saveProject({ ...sampleProject(slug, 4_000), tiers }, Date.now(), redis);
+    await page.goto(`/${locale}/projects/${slug}`);
+    await expectWhole(page.getByTestId('rewards-toggle').locator('span').first());
+  });
+}

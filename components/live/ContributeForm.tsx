@@ -120,7 +120,8 @@ export function ContributeForm({
 
   return (
     <form data-testid="contribute-form" onSubmit={submit} className="space-y-3" noValidate>
-      <div className="flex items-center justify-between gap-2">
+      {/* The rewards' button goes under the heading when both do not fit on one line (German), never cut. */}
+      <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1">
         <h2 className="text-lg font-bold">{t('heading')}</h2>
         <RewardsToggle
           tiers={tiers}

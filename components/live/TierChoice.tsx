@@ -49,7 +49,7 @@ export function RewardsToggle({
       aria-expanded={open}
       aria-controls={controls}
       onClick={onToggle}
-      className="flex min-w-0 max-w-[60%] items-center gap-1 rounded-lg border border-slate-300 px-2.5 py-1 text-sm text-accent lg:hidden dark:border-slate-600 dark:text-indigo-300"
+      className="flex min-w-0 max-w-full items-center gap-1 rounded-lg border border-slate-300 px-2.5 py-1 text-sm text-accent lg:hidden dark:border-slate-600 dark:text-indigo-300"
     >
       <span className="truncate">
         {tier ? <bdi>{tier.title}</bdi> : t('rewardsCount', { count: tiers.length })}
