@@ -25,21 +25,37 @@ export function pagePolicy(html: string, development = rawSetting('NODE_ENV') !=
   return pagePolicyWith(development ? [] : nextScriptHashes(html), development);
 }
 
-/** The same, from the hashes of a page's inline scripts worked out once (the page cache keeps them with the page). */
+/** Policies already written, by their page's hashes (the page cache keeps the list with the page), then by mode and sockets. */
+const written = new WeakMap<readonly string[], Map<string, string>>();
+
+/**
+ * The same, from the hashes of a page's inline scripts worked out once. A cached page's is
+ * written once and reused for every view while the configuration it depends on (NODE_ENV,
+ * PUBLIC_ORIGIN's socket) stays as it is.
+ */
 export function pagePolicyWith(
   scriptHashes: readonly string[],
   development = rawSetting('NODE_ENV') !== 'production',
 ): string {
-  const scripts = development ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"] : ["'self'", ...scriptHashes];
-  return policy({
-    'default-src': "'self'",
-    'script-src': scripts.join(' '),
-    'style-src': "'self' 'unsafe-inline'",
-    'img-src': "'self' data: blob:",
-    'font-src': "'self'",
-    'connect-src': connectSources(),
-    ...LOCKED,
-  });
+  const sockets = connectSources();
+  const key = `${development} ${sockets}`;
+  let byConfiguration = written.get(scriptHashes);
+  if (!byConfiguration) written.set(scriptHashes, (byConfiguration = new Map()));
+  let text = byConfiguration.get(key);
+  if (text === undefined) {
+    const scripts = development ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"] : ["'self'", ...scriptHashes];
+    text = policy({
+      'default-src': "'self'",
+      'script-src': scripts.join(' '),
+      'style-src': "'self' 'unsafe-inline'",
+      'img-src': "'self' data: blob:",
+      'font-src': "'self'",
+      'connect-src': sockets,
+      ...LOCKED,
+    });
+    byConfiguration.set(key, text);
+  }
+  return text;
 }
 
 /**

@@ -22,6 +22,10 @@ export type SharedPage = {
  */
 export const SHELLS = new Set(['/quiz', '/admin', '/ops', '/feed']);
 
+/** Targets already read, oldest first: bounded (the oldest forgotten), since anyone can ask for any target. */
+const known = new Map<string, SharedPage | null>();
+const KNOWN_TARGETS = 1_000;
+
 /**
  * The pages rendered once per version and shared (`/`, `/projects/<slug>`, `/leaderboard`, and
  * the shells `/quiz`, `/admin`, `/ops` and `/feed`, each under its locale: `/de/projects/<slug>`), by
@@ -30,6 +34,17 @@ export const SHELLS = new Set(['/quiz', '/admin', '/ops', '/feed']);
  * with tracking parameters costs no render of its own. Anything else is rendered per request.
  */
 export function sharedPageOf(target: string): SharedPage | undefined {
+  // The same few targets are asked for over and over: parsing one (its URL, its slug's schema)
+  // cost more than the rest of a cached view (`npm run bench -- pages`).
+  const found = known.get(target);
+  if (found !== undefined) return found ?? undefined;
+  const page = readSharedPage(target);
+  known.set(target, page ?? null);
+  if (known.size > KNOWN_TARGETS) known.delete(known.keys().next().value!);
+  return page;
+}
+
+function readSharedPage(target: string): SharedPage | undefined {
   const url = parse(target);
   if (!url) return undefined;
   const { searchParams } = url;
