@@ -11,7 +11,7 @@ const secret = randomBytes(16).toString('hex');
  * metadata in the head before the shell. Asked with none, Next streams it after the shell, and the
  * inline scripts React reveals it with are ones the page's policy refuses (lib/http/inline-scripts.ts).
  */
-export const RENDER_USER_AGENT = 'crowdpulse-page-cache';
+const RENDER_USER_AGENT = 'crowdpulse-page-cache';
 /** Every view waiting for a render waits at most this long: longer than any page takes while Redis answers. */
 const RENDER_TIMEOUT_MS = 10_000;
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFeed, workOnce } from '../../lib/feed';
+import type { FeedContext } from '../../lib/feed/context';
 import { projectFeedKeys } from '../../lib/feed/keys';
 import { cancelContribution, publishNews, recordContribution } from '../../lib/live-events';
 import type { RedisClient } from '../../lib/redis/client';
@@ -13,6 +14,12 @@ beforeAll(async () => {
 afterAll(async () => {
   await redis.quit();
 });
+
+/** The milestone entries of a visitor's feed, newest first. */
+async function milestonesIn(ctx: FeedContext, visitor: string) {
+  const { entries } = await readFeed(ctx, visitor, { limit: 10 });
+  return entries.flatMap((entry) => (entry.kind === 'milestone' ? [entry] : []));
+}
 
 describe('a cancel and the home feed', () => {
   it("gives the backers entry the page's counts in place, at its own time and reference, pushed to open pages", async () => {
@@ -65,8 +72,7 @@ describe('a cancel and the home feed', () => {
   it('removes the entry when it would count no contribution, and takes back the first backer; the next pledge starts both at its own time', async () => {
     const { slug, clock, ctx, live, visitor, channel, pageCounts, backersEntry, messages } =
       await followedProject(redis);
-    const milestones = async () =>
-      (await readFeed(ctx, visitor, { limit: 10 })).entries.filter((entry) => entry.kind === 'milestone');
+    const milestones = () => milestonesIn(ctx, visitor);
     try {
       await recordContribution(slug, { id: 'only', name: 'Ada', amount: 100 }, live, 'visitor-ada-123');
       await workOnce(ctx, { consumer: 'w' });
@@ -99,10 +105,7 @@ describe('a cancel and the home feed', () => {
 
   it('takes back a share of the goal the total falls under, and keeps the first backer while one is left', async () => {
     const { slug, ctx, live, visitor, channel } = await followedProject(redis);
-    const milestones = async () =>
-      (await readFeed(ctx, visitor, { limit: 10 })).entries.flatMap((entry) =>
-        entry.kind === 'milestone' ? [entry.milestone] : [],
-      );
+    const milestones = async () => (await milestonesIn(ctx, visitor)).map((entry) => entry.milestone);
     try {
       const goal = Number(await redis.hget(projectFeedKeys(slug).info, 'goal'));
       await recordContribution(slug, { id: 'big', name: 'Ada', amount: goal / 4 }, live, 'visitor-ada-123');
