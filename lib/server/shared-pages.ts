@@ -22,9 +22,13 @@ export type SharedPage = {
  */
 export const SHELLS = new Set(['/quiz', '/admin', '/ops', '/feed']);
 
-/** Targets already read, oldest first: bounded (the oldest forgotten), since anyone can ask for any target. */
+/**
+ * Targets already read, oldest first: anyone can ask for any target, so at most KNOWN_TARGETS of
+ * them (the oldest forgotten), each at most KNOWN_TARGET_LENGTH long (a page's own path is far shorter).
+ */
 const known = new Map<string, SharedPage | null>();
 const KNOWN_TARGETS = 1_000;
+const KNOWN_TARGET_LENGTH = 256;
 
 /**
  * The pages rendered once per version and shared (`/`, `/projects/<slug>`, `/leaderboard`, and
@@ -39,6 +43,7 @@ export function sharedPageOf(target: string): SharedPage | undefined {
   const found = known.get(target);
   if (found !== undefined) return found ?? undefined;
   const page = readSharedPage(target);
+  if (target.length > KNOWN_TARGET_LENGTH) return page;
   known.set(target, page ?? null);
   if (known.size > KNOWN_TARGETS) known.delete(known.keys().next().value!);
   return page;
