@@ -10,6 +10,23 @@ export const qaTag = () => randomBytes(4).toString('hex');
 export const QA_SLUG = /^qa-[0-9a-f]{8}$/;
 export const QA_NAME = /^QA [0-9a-f]{8}$/;
 
+/** How many times an idempotent write is sent again after a 503 that asks for it (Retry-After). */
+const RETRIES = 5;
+
+/**
+ * Sends an idempotent write (a PUT, a DELETE), again while the site answers 503 with Retry-After,
+ * after the wait it names, as its API asks of any client: on a cluster a write no replica confirmed
+ * in time is a 503 to retry (lib/redis/acknowledged.ts), which a busy machine meets now and then.
+ */
+async function idempotent(send: () => Promise<APIResponse>): Promise<APIResponse> {
+  for (let attempt = 1; ; attempt++) {
+    const response = await send();
+    const retryAfter = Number(response.headers()['retry-after']);
+    if (response.status() !== 503 || !Number.isFinite(retryAfter) || attempt > RETRIES) return response;
+    await new Promise((resolve) => setTimeout(resolve, retryAfter * 1_000));
+  }
+}
+
 /**
  * What a test needs of a site through its public HTTP API alone: an admin token, never a Redis
  * address. Projects are made unlisted (`listed: false`), so no visitor meets them.
@@ -35,7 +52,7 @@ export class QaApi {
       endsAt: Date.now() + 86_400_000,
       listed: false,
     };
-    const response = await this.request.put(`/api/projects/${slug}`, { data: body, ...this.admin });
+    const response = await idempotent(() => this.request.put(`/api/projects/${slug}`, { data: body, ...this.admin }));
     expect(response.status(), await response.text()).toBe(201);
     return slug;
   }
@@ -69,7 +86,7 @@ export class QaApi {
 
   /** Takes a player's rows off every board, live, for good (the admin's hide). */
   async hidePlayer(player: string): Promise<void> {
-    const response = await this.request.delete(`/api/leaderboard/players/${player}`, this.admin);
+    const response = await idempotent(() => this.request.delete(`/api/leaderboard/players/${player}`, this.admin));
     expect(response.status(), await response.text()).toBe(200);
   }
 
