@@ -14,9 +14,10 @@ export const QA_NAME = /^QA [0-9a-f]{8}$/;
 const RETRIES = 5;
 
 /**
- * Sends an idempotent write (a PUT, a DELETE, a pledge with its id), again while the site answers 503 with Retry-After,
- * after the wait it names, as its API asks of any client: on a cluster a write no replica confirmed
- * in time is a 503 to retry (lib/redis/acknowledged.ts), which a busy machine meets now and then.
+ * Sends an idempotent write (a PUT, a DELETE, a pledge with its id), again while the site answers
+ * 503 with Retry-After, after the wait it names, as its API asks of any client: on a cluster a
+ * write no replica confirmed in time is a 503 to retry (lib/redis/acknowledged.ts), which a busy
+ * machine meets now and then.
  */
 async function idempotent(send: () => Promise<APIResponse>): Promise<APIResponse> {
   for (let attempt = 1; ; attempt++) {

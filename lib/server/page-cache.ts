@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
+import { setBounded } from '../bounded';
 import { nextScriptHashes } from '../http/inline-scripts';
 import { pagePolicyWith } from '../http/security-headers';
 import { appMetrics } from '../metrics/app-metrics';
@@ -108,8 +109,7 @@ export function createPageCache(
     const prepared = await prepare(rendered, shared);
     if (shared && live && generation === topic.generation && topic.watch.live()) {
       kept.delete(page.path);
-      kept.set(page.path, { page: prepared, generation, expiresAt: now() + PAGE_MAX_AGE_MS });
-      if (kept.size > MAX_PAGES) kept.delete(kept.keys().next().value!);
+      setBounded(kept, page.path, { page: prepared, generation, expiresAt: now() + PAGE_MAX_AGE_MS }, MAX_PAGES);
     }
     return prepared;
   }

@@ -1,3 +1,4 @@
+import { setBounded } from '../bounded';
 import { localeOfPath } from '../http/locale';
 import { isPeriod } from '../leaderboard/periods';
 import { slugSchema } from '../live-events/schemas';
@@ -44,8 +45,7 @@ export function sharedPageOf(target: string): SharedPage | undefined {
   if (found !== undefined) return found ?? undefined;
   const page = readSharedPage(target);
   if (target.length > KNOWN_TARGET_LENGTH) return page;
-  known.set(target, page ?? null);
-  if (known.size > KNOWN_TARGETS) known.delete(known.keys().next().value!);
+  setBounded(known, target, page ?? null, KNOWN_TARGETS);
   return page;
 }
 

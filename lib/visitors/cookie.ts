@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { visitorIdSchema } from '../live-events/schemas';
 import { processEnv, rawSetting, type Env } from '../config';
 import { randomToken } from '../ids';
+import { setBounded } from '../bounded';
 
 /**
  * The visitor id: issued by the server with the page, signed (cookie-signature's HMAC-SHA256),
@@ -101,8 +102,7 @@ function signedId(header: string | undefined, key: string | undefined): string |
   const unsigned = unsign(value, key);
   if (unsigned === false || !visitorIdSchema.safeParse(unsigned).success) return undefined;
   if (!known) verified.set(key, (known = new Map()));
-  if (known.size >= VERIFIED_MAX) known.delete(known.keys().next().value!);
-  known.set(value, unsigned);
+  setBounded(known, value, unsigned, VERIFIED_MAX);
   return unsigned;
 }
 
