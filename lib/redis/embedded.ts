@@ -169,13 +169,27 @@ export async function waitForPort(child: ChildProcess, port: number, program = '
   spawnFailed.catch(() => undefined);
 }
 
-/** Whether a process of that id still exists (signal 0 checks without signalling). */
+/**
+ * Whether a process of that id still runs (signal 0 checks without signalling). A zombie does not:
+ * it has exited and waits for its parent to read its status, which for an orphan is the machine's
+ * init, and some containers' init reads it late.
+ */
 export function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch {
     return false;
+  }
+  return processState(pid) !== 'Z';
+}
+
+/** Linux's one-letter state of a process (`/proc/<pid>/stat`, after its name in parentheses); undefined elsewhere. */
+function processState(pid: number): string | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat[stat.lastIndexOf(')') + 2];
+  } catch {
+    return undefined;
   }
 }
 
