@@ -62,6 +62,21 @@ test.describe('with JavaScript off', () => {
     await errors.toCatalogue.click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Projects people are backing right now');
   });
+
+  test('any other unknown path’s 404, and an unknown creator’s, are readable in the page’s language', async ({
+    page,
+  }) => {
+    for (const [path, heading] of [
+      ['/no/such/page', 'There is no page here'],
+      ['/de/nirgends/hier', 'Hier gibt es keine Seite'],
+      [`/creators/nobody-${randomBytes(4).toString('hex')}`, 'There is no page here'],
+    ]) {
+      const opened = await page.goto(path);
+      expect(opened?.status(), path).toBe(404);
+      await expect(new ErrorPages(page).notFound.getByRole('heading', { level: 1 })).toHaveText(heading);
+      await expect(page.getByRole('navigation').first()).toBeVisible();
+    }
+  });
 });
 
 test('any other unknown path is a 404 in the site’s look', async ({ page }) => {

@@ -7,7 +7,7 @@ import { nextScriptHashes } from '../http/inline-scripts';
 import { pagePolicyWith } from '../http/security-headers';
 import { appMetrics } from '../metrics/app-metrics';
 import { fellBackToClient, NOT_FOUND_MARK, UNAVAILABLE_MARK } from './page-marks';
-import type { PageTopics } from '../realtime/page-topics';
+import type { PageTopic, PageTopics } from '../realtime/page-topics';
 import { topicName, type SharedPage } from './shared-pages';
 
 /** What Next answered for a page: its status, the headers worth keeping, its body. */
@@ -33,6 +33,8 @@ type Prepared = RenderedPage & { gzip?: Buffer; etag: string; shared: boolean; s
 type Topic = { generation: number; watch: TopicWatch; lastViewed: number; paths: Set<string> };
 type Flight = { generation: number; page: Promise<Prepared> };
 type Kept = { page: Prepared; generation: number; expiresAt: number };
+type TopicPage = SharedPage & { topic: PageTopic };
+const hasTopic = (page: SharedPage): page is TopicPage => page.topic !== undefined;
 
 export type PageCache = ReturnType<typeof createPageCache>;
 
@@ -42,8 +44,7 @@ export type PageCache = ReturnType<typeof createPageCache>;
  * catalogue, the boards) is subscribed while the page is viewed: every change heard there bumps
  * the topic's generation, and the next view renders again; concurrent views of a stale page
  * share one render (single-flight). Nothing is kept while a subscription is not live (it could
- * miss a change), nor a page that is not a 200, says Redis is unavailable or fell back to the
- * browser for a part that failed to render.
+ * miss a change), nor a render views may not share (`shareable`), nor a page without a topic.
  */
 export function createPageCache(
   topics: PageTopics,
@@ -65,7 +66,7 @@ export function createPageCache(
     }
   }, TOPIC_IDLE_MS / 4).unref();
 
-  function topicOf(page: SharedPage): Topic {
+  function topicOf(page: TopicPage): Topic {
     const name = topicName(page.topic);
     let topic = byName.get(name);
     if (!topic) {
@@ -92,22 +93,19 @@ export function createPageCache(
     topic.watch.release();
   }
 
-  async function renderFresh(
-    page: SharedPage,
-    topic: Topic,
-    generation: number,
-    requestId?: string,
-  ): Promise<Prepared> {
+  async function renderPrepared(page: SharedPage, requestId?: string): Promise<Prepared> {
+    renders++;
+    appMetrics().pageRendered(page.topic?.kind ?? 'uncached');
+    const rendered = asNotFound(await render(page.path, requestId));
+    return prepare(rendered, shareable(rendered, page.topic));
+  }
+
+  async function renderFresh(page: TopicPage, topic: Topic, generation: number, requestId?: string): Promise<Prepared> {
     await topic.watch.ready;
     // Subscribed before rendering, so a change cannot fall between what the render read and the stream.
     const live = topic.watch.live() && generation === topic.generation;
-    renders++;
-    appMetrics().pageRendered(page.topic.kind);
-    const rendered = asNotFound(await render(page.path, requestId));
-    const shared =
-      rendered.status === 200 && !rendered.body.includes(UNAVAILABLE_MARK) && !fellBackToClient(rendered.body);
-    const prepared = await prepare(rendered, shared);
-    if (shared && live && generation === topic.generation && topic.watch.live()) {
+    const prepared = await renderPrepared(page, requestId);
+    if (prepared.shared && live && generation === topic.generation && topic.watch.live()) {
       kept.delete(page.path);
       setBounded(kept, page.path, { page: prepared, generation, expiresAt: now() + PAGE_MAX_AGE_MS }, MAX_PAGES);
     }
@@ -116,6 +114,7 @@ export function createPageCache(
 
   /** The page's HTML as of now: kept, or rendered once for every view asking meanwhile. */
   function current(page: SharedPage, requestId?: string): Promise<Prepared> {
+    if (!hasTopic(page)) return renderPrepared(page, requestId);
     const topic = topicOf(page);
     const found = kept.get(page.path);
     if (found && found.generation === topic.generation && found.expiresAt > now() && topic.watch.live())
@@ -129,7 +128,7 @@ export function createPageCache(
     started.page.then((prepared) => {
       land();
       // No such project: hold no subscription for it (anyone can ask for any slug).
-      if (prepared.status === 404) forgetIfUnused(topicName(page.topic), topic);
+      if (prepared.status === 404 && !prepared.shared) forgetIfUnused(topicName(page.topic), topic);
     }, land);
     return started.page;
   }
@@ -150,6 +149,16 @@ export function createPageCache(
 }
 
 const gzipped = promisify(gzip);
+
+/**
+ * Whether views may share a render: a page rendered whole, and a 200, or a shell's 404 (any
+ * unknown path: no change can make a page of it); never a render that says Redis is unavailable
+ * or fell back to the browser for a part that failed.
+ */
+function shareable(rendered: RenderedPage, topic?: PageTopic): boolean {
+  const answered = rendered.status === 200 || (rendered.status === 404 && topic?.kind === 'shell');
+  return answered && !rendered.body.includes(UNAVAILABLE_MARK) && !fellBackToClient(rendered.body);
+}
 
 /** A page that rendered its "not found" panel (page-marks.ts) is a 404, whatever Next answered. */
 function asNotFound(rendered: RenderedPage): RenderedPage {

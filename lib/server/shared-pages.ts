@@ -2,20 +2,28 @@ import { setBounded } from '../bounded';
 import { localeOfPath } from '../http/locale';
 import { isPeriod } from '../leaderboard/periods';
 import { slugSchema } from '../live-events/schemas';
+import { accountIdSchema } from '../folding/metric-events';
 import { canonicalCursor, catalogueCursorSchema } from '../projects/schemas';
 
 import type { PageTopic } from '../realtime/page-topics';
 
 /**
  * A page whose HTML is the same for every visitor: `path` is what is rendered, and its cache key.
- * A catalogue page past the first carries its cursor: one naming no listed project is served
- * `first` instead of a render of its own (lib/server/http-server.ts).
+ * A page without a topic (a creator's) hears of no change, so it is rendered for every view and
+ * never kept. A catalogue page past the first carries its cursor: one naming no listed project is
+ * served `first` instead of a render of its own (lib/server/http-server.ts).
  */
 export type SharedPage = {
   path: string;
-  topic: PageTopic;
+  topic?: PageTopic;
   cursor?: { after: string; ending: boolean; first: SharedPage };
 };
+
+/**
+ * What every path under a locale that no page answers is rendered from (app/[locale]/[...rest]):
+ * one 404, kept per locale like a shell, so a client asking for new paths costs no render.
+ */
+export const UNKNOWN_PATH = '/not-found';
 
 /**
  * Pages whose HTML holds no data: static in the build (e2e/static-shells.spec.ts), shared, everything
@@ -36,7 +44,9 @@ const KNOWN_TARGET_LENGTH = 256;
  * the shells `/quiz`, `/admin`, `/ops` and `/feed`, each under its locale: `/de/projects/<slug>`), by
  * the path they are rendered from: the query parameters that change the page are kept, any
  * other one (`?utm_source=`, the quiz's `?entry=`, read in the browser) is dropped, so a link
- * with tracking parameters costs no render of its own. Anything else is rendered per request.
+ * with tracking parameters costs no render of its own. A creator's page and the 404 of an unknown
+ * path go through the cache too, so that a 404 is one the server renders (page-marks.ts).
+ * Anything else (the API, Next's files, a locale's redirect) is left to Next.
  */
 export function sharedPageOf(target: string): SharedPage | undefined {
   // The same few targets are asked for over and over: parsing one each time (its URL, its slug's
@@ -78,7 +88,19 @@ function readSharedPage(target: string): SharedPage | undefined {
   const slug = /^\/projects\/([^/]+)$/.exec(pathname)?.[1];
   if (slug && slugSchema.safeParse(slug).success)
     return { path: `${home}/projects/${slug}`, topic: { kind: 'project', slug } };
-  return undefined;
+  const account = /^\/creators\/([^/]+)$/.exec(pathname)?.[1];
+  if (account && accountIdSchema.safeParse(account).success) return { path: `${home}/creators/${account}` };
+  if (answeredByNext(pathname)) return undefined;
+  return { path: `${home}${UNKNOWN_PATH}`, topic: { kind: 'shell' } };
+}
+
+/**
+ * Paths under a locale Next answers with something other than a page: a project's preview images,
+ * and a path ending in a slash (redirected to the one without). tests/unit/server/unknown-paths.test.ts
+ * checks every route in app/ against this list.
+ */
+function answeredByNext(pathname: string): boolean {
+  return pathname.endsWith('/') || /^\/projects\/[^/]+\/(?:opengraph|twitter)-image$/.test(pathname);
 }
 
 export function topicName(topic: PageTopic): string {

@@ -35,8 +35,8 @@ afterAll(async () => {
 
 /** The address the instance stamped on a request (what every limit keys on). */
 async function keyedOn(base: string, forged?: string): Promise<string | null> {
-  // A page rendered per request (a shared one is answered from the page cache, not the stub).
-  const response = await fetch(`${base}/creators/anyone`, { headers: forged ? { 'x-forwarded-for': forged } : {} });
+  // A path left to Next (a page is answered from the page cache, not the stub).
+  const response = await fetch(`${base}/api/stub`, { headers: forged ? { 'x-forwarded-for': forged } : {} });
   await response.text();
   return response.headers.get(STAMPED_ADDRESS);
 }

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import type { PageTopics } from '../../../lib/realtime/page-topics';
 import { createPageCache } from '../../../lib/server/page-cache';
+import { NOT_FOUND_MARK } from '../../../lib/server/page-marks';
 import type { SharedPage } from '../../../lib/server/shared-pages';
 
 /** A topic that is always live and never changes: whether a page is kept is decided by its render alone. */
@@ -11,28 +12,30 @@ const quietTopics: PageTopics = {
 };
 const page: SharedPage = { path: '/projects/kept', topic: { kind: 'project', slug: 'kept' } };
 
-async function viewTwice(html: string) {
+async function viewTwice(html: string, viewed = page, status = 200) {
   const cache = createPageCache(quietTopics, async () => ({
-    status: 200,
+    status,
     headers: { 'content-type': 'text/html' },
     body: Buffer.from(html),
   }));
-  const answers: Record<string, string>[] = [];
+  const answers: { status: number; headers: Record<string, string> }[] = [];
   for (let view = 0; view < 2; view++) {
-    let headers: Record<string, string> = {};
     const response = {
       hasHeader: () => false,
-      writeHead(_status: number, sent: Record<string, string>) {
-        headers = sent;
+      writeHead(status: number, headers: Record<string, string>) {
+        answers.push({ status, headers });
         return this;
       },
       end: () => undefined,
     };
-    await cache.serve({ headers: {}, method: 'GET' } as IncomingMessage, response as unknown as ServerResponse, page);
-    answers.push(headers);
+    await cache.serve({ headers: {}, method: 'GET' } as IncomingMessage, response as unknown as ServerResponse, viewed);
   }
   cache.close();
-  return { renders: cache.renders(), cacheControl: answers.map((headers) => headers['cache-control']) };
+  return {
+    renders: cache.renders(),
+    statuses: answers.map((answer) => answer.status),
+    cacheControl: answers.map((answer) => answer.headers['cache-control']),
+  };
 }
 
 describe('the page cache keeps a render only when it is whole', () => {
@@ -51,4 +54,23 @@ describe('the page cache keeps a render only when it is whole', () => {
     expect(renders).toBe(2);
     expect(cacheControl).toEqual(['private, no-store', 'private, no-store']);
   });
+});
+
+describe('a 404', () => {
+  const panel = `<section ${NOT_FOUND_MARK}><h1>There is no page here</h1></section>`;
+
+  it('of a shell (any unknown path) is kept: no change can make a page of it', async () => {
+    const { renders, statuses } = await viewTwice(panel, { path: '/en/not-found', topic: { kind: 'shell' } });
+    expect({ renders, statuses }).toEqual({ renders: 1, statuses: [404, 404] });
+  });
+
+  it('of a project is rendered again, privately: the project may be created', async () => {
+    const { renders, statuses, cacheControl } = await viewTwice(panel);
+    expect({ renders, statuses }).toEqual({ renders: 2, statuses: [404, 404] });
+    expect(cacheControl).toEqual(['private, no-store', 'private, no-store']);
+  });
+});
+
+it('a page without a topic is rendered for every view: nothing would tell it is stale', async () => {
+  expect((await viewTwice('<main>a creator</main>', { path: '/en/creators/acct-7' })).renders).toBe(2);
 });

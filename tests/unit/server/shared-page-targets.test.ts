@@ -5,7 +5,8 @@ it('reads a target once and hands out the same page for it after, tracking param
   const first = sharedPageOf('/de/projects/orbit-garden?utm_source=mail');
   expect(first).toEqual({ path: '/de/projects/orbit-garden', topic: { kind: 'project', slug: 'orbit-garden' } });
   expect(sharedPageOf('/de/projects/orbit-garden?utm_source=mail')).toBe(first);
-  expect(sharedPageOf('/de/nowhere')).toBeUndefined();
+  expect(sharedPageOf('/de/nowhere')).toEqual({ path: '/de/not-found', topic: { kind: 'shell' } });
+  expect(sharedPageOf('/api/projects')).toBeUndefined();
 });
 
 it('answers a long target as any other, but does not keep it: a client cannot fill the memory with long ones', () => {

@@ -2,7 +2,6 @@ import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { asLocale } from '@/i18n/routing';
 import { pageLocale } from '@/i18n/page-locale';
-import { notFound } from 'next/navigation';
 import { connection } from 'next/server';
 import { CreatorView } from '@/components/creators/CreatorView';
 import { formatWindow } from '@/components/format';
@@ -10,6 +9,7 @@ import { orUnavailable } from '@/components/unavailable-boundary';
 import { accountIdSchema } from '@/lib/folding/metric-events';
 import { configuredWindows } from '@/lib/live-events/context';
 import { readCreatorView } from '@/lib/ops/ops-snapshot';
+import NotFound from '../../not-found';
 
 type Props = { params: Promise<{ account: string; locale: string }> };
 
@@ -27,8 +27,8 @@ export default orUnavailable(async function CreatorPage({ params }: Props) {
   const locale = await pageLocale(params);
   await connection();
   const { account } = await params;
-  if (!accountIdSchema.safeParse(account).success) notFound();
-  const totals = await readCreatorView(account);
-  if (!totals) notFound();
+  // Rendered rather than thrown, as an unknown project's page is (app/[locale]/[...rest]/page.tsx says why).
+  const totals = accountIdSchema.safeParse(account).success ? await readCreatorView(account) : undefined;
+  if (!totals) return <NotFound />;
   return <CreatorView initial={totals} window={formatWindow(configuredWindows().contributions, locale)} />;
 });
