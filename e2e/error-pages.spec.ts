@@ -70,7 +70,7 @@ test.describe('with JavaScript off', () => {
       ['/no/such/page', 'There is no page here'],
       ['/de/nirgends/hier', 'Hier gibt es keine Seite'],
       [`/creators/nobody-${randomBytes(4).toString('hex')}`, 'There is no page here'],
-    ]) {
+    ] as const) {
       const opened = await page.goto(path);
       expect(opened?.status(), path).toBe(404);
       await expect(new ErrorPages(page).notFound.getByRole('heading', { level: 1 })).toHaveText(heading);
