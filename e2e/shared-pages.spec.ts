@@ -1,6 +1,6 @@
 import { request as newRequest, type APIRequestContext } from '@playwright/test';
 import { recordContribution } from '../lib/live-events';
-import { SHARED_CACHE_CONTROL } from '../lib/server/page-cache';
+import { SHARED_CACHE_CONTROL } from '../lib/server/prepared-page';
 import { expect, test } from './support/fixtures';
 
 /** A visitor of its own: a fresh cookie jar, given its visitor cookie by a first page load. */

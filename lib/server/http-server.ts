@@ -24,7 +24,7 @@ import { answerDirectly, type DirectRoute } from './direct-routes';
 import { isRenderRequest, renderThrough } from './loopback';
 import { frameworkFiles } from './framework-files';
 import { createPageCache } from './page-cache';
-import { sharedPageOf } from './shared-pages';
+import { sharedPageOf, type SharedPage } from './shared-pages';
 
 export type AppServer = {
   httpServer: HttpServer;
@@ -78,13 +78,12 @@ export function createAppServer(
       const retryAfter = await limitReads(request, address);
       if (retryAfter !== undefined) return refuseTooMany(response, retryAfter);
       if (answerFile(request, response)) return;
+      // A page the same for every visitor (each under its locale): its visitor cookie, then the page cache.
+      const shared = sharedPage(request);
+      if (shared) return servePage(request, response, address, shared);
       // A page without its locale prefix goes to the visitor's (lib/http/locale.ts): no cookie, no render.
       if (redirectToLocale(request, response)) return;
-      if (!isPublicFile(request.url)) {
-        await issueVisitorCookie(request, response, address).catch((error: Error) =>
-          log.warn({ err: error.message }, 'issuing a visitor cookie failed'),
-        );
-      }
+      if (!isPublicFile(request.url)) await giveVisitorCookie(request, response, address);
       // A write's answer is a few dozen bytes of JSON: gzipping it cost more CPU than it saved bytes.
       if (request.method !== 'GET' && request.method !== 'HEAD' && request.url?.startsWith('/api/'))
         delete request.headers['accept-encoding'];
@@ -93,12 +92,7 @@ export function createAppServer(
         (await answerDirectly(direct, request, response).catch((error: Error) => failed(response, error)))
       )
         return;
-      let shared = sharedPage(request);
-      if (!shared) return void handle(request, response);
-      // A cursor naming no listed project renders nothing new: the first page, from the cache (a Redis that cannot say lets the render answer).
-      if (shared.cursor && !(await cursorListed(shared.cursor.after, shared.cursor.ending).catch(() => true)))
-        shared = shared.cursor.first;
-      await pages.serve(request, response, shared).catch((error: Error) => failed(response, error));
+      handle(request, response);
     }),
   );
   answerParserErrors(httpServer);
@@ -123,6 +117,13 @@ export function createAppServer(
   nameInstanceOn(io);
   const realtime = attachRealtime(io);
   const pages = createPageCache(realtime.pages, renderThrough(httpServer));
+  async function servePage(request: IncomingMessage, response: ServerResponse, address: string, page: SharedPage) {
+    await giveVisitorCookie(request, response, address);
+    // A cursor naming no listed project renders nothing new: the first page, from the cache (a Redis that cannot say lets the render answer).
+    if (page.cursor && !(await cursorListed(page.cursor.after, page.cursor.ending).catch(() => true)))
+      page = page.cursor.first;
+    await pages.serve(request, response, page).catch((error: Error) => failed(response, error));
+  }
   return {
     httpServer,
     io,
@@ -148,6 +149,12 @@ function sharedPage(request: IncomingMessage) {
   )
     return undefined;
   return sharedPageOf(request.url ?? '/');
+}
+
+function giveVisitorCookie(request: IncomingMessage, response: ServerResponse, address: string): Promise<void> {
+  return issueVisitorCookie(request, response, address).catch((error: Error) =>
+    log.warn({ err: error.message }, 'issuing a visitor cookie failed'),
+  );
 }
 
 function failed(response: ServerResponse, error: Error): true {

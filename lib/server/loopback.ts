@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { request as httpRequest, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { RenderedPage } from './page-cache';
+import type { RenderedPage } from './prepared-page';
 
 /** Marks the server's own render requests; its value is this process's secret, so no client can pass for one. */
 const RENDER_HEADER = 'x-crowdpulse-render';

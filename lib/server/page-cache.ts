@@ -1,35 +1,18 @@
-import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { promisify } from 'node:util';
-import { gzip } from 'node:zlib';
 import { setBounded } from '../bounded';
-import { nextScriptHashes } from '../http/inline-scripts';
-import { pagePolicyWith } from '../http/security-headers';
 import { appMetrics } from '../metrics/app-metrics';
-import { fellBackToClient, NOT_FOUND_MARK, UNAVAILABLE_MARK } from './page-marks';
 import type { PageTopic, PageTopics } from '../realtime/page-topics';
+import { prepare, send, type Prepared, type RenderedPage } from './prepared-page';
 import { topicName, type SharedPage } from './shared-pages';
-
-/** What Next answered for a page: its status, the headers worth keeping, its body. */
-export type RenderedPage = { status: number; headers: Record<string, string>; body: Buffer };
 
 type TopicWatch = ReturnType<PageTopics['watch']>;
 
-/**
- * How a shared page may be kept by a CDN in front: a second fresh, and one more while it asks
- * again in the background, so no visitor sees a page much more than a second behind. Browsers
- * keep nothing (max-age=0): a reload asks again.
- */
-export const SHARED_CACHE_CONTROL = 'public, max-age=0, s-maxage=1, stale-while-revalidate=1';
 /** What ages with time alone (a contribution leaving the 24-hour count, "3 minutes ago") is at most this old in the HTML; the page corrects it once its socket answers. */
 export const PAGE_MAX_AGE_MS = 10_000;
 /** A topic nobody viewed for this long is unsubscribed, and its pages forgotten. */
 const TOPIC_IDLE_MS = 60_000;
 const MAX_PAGES = 200;
-/** Not worth compressing: gzip's own framing outweighs what it saves, and it costs CPU per answer. */
-export const COMPRESS_FROM_BYTES = 1_024;
 
-type Prepared = RenderedPage & { gzip?: Buffer; etag: string; shared: boolean; scriptHashes: string[] };
 type Topic = { generation: number; watch: TopicWatch; lastViewed: number; paths: Set<string> };
 type Flight = { generation: number; page: Promise<Prepared> };
 type Kept = { page: Prepared; generation: number; expiresAt: number };
@@ -44,7 +27,7 @@ export type PageCache = ReturnType<typeof createPageCache>;
  * catalogue, the boards) is subscribed while the page is viewed: every change heard there bumps
  * the topic's generation, and the next view renders again; concurrent views of a stale page
  * share one render (single-flight). Nothing is kept while a subscription is not live (it could
- * miss a change), nor a render views may not share (`shareable`), nor a page without a topic.
+ * miss a change), nor a render views may not share (prepared-page.ts), nor a page without a topic.
  */
 export function createPageCache(
   topics: PageTopics,
@@ -96,8 +79,7 @@ export function createPageCache(
   async function renderPrepared(page: SharedPage, requestId?: string): Promise<Prepared> {
     renders++;
     appMetrics().pageRendered(page.topic?.kind ?? 'uncached');
-    const rendered = asNotFound(await render(page.path, requestId));
-    return prepare(rendered, shareable(rendered, page.topic));
+    return prepare(await render(page.path, requestId), page.topic);
   }
 
   async function renderFresh(page: TopicPage, topic: Topic, generation: number, requestId?: string): Promise<Prepared> {
@@ -146,47 +128,4 @@ export function createPageCache(
       kept.clear();
     },
   };
-}
-
-const gzipped = promisify(gzip);
-
-/**
- * Whether views may share a render: a page rendered whole, and a 200, or a shell's 404 (any
- * unknown path: no change can make a page of it); never a render that says Redis is unavailable
- * or fell back to the browser for a part that failed.
- */
-function shareable(rendered: RenderedPage, topic?: PageTopic): boolean {
-  const answered = rendered.status === 200 || (rendered.status === 404 && topic?.kind === 'shell');
-  return answered && !rendered.body.includes(UNAVAILABLE_MARK) && !fellBackToClient(rendered.body);
-}
-
-/** A page that rendered its "not found" panel (page-marks.ts) is a 404, whatever Next answered. */
-function asNotFound(rendered: RenderedPage): RenderedPage {
-  return rendered.status === 200 && rendered.body.includes(NOT_FOUND_MARK) ? { ...rendered, status: 404 } : rendered;
-}
-
-async function prepare(rendered: RenderedPage, shared: boolean): Promise<Prepared> {
-  const etag = `"${createHash('sha1').update(rendered.body).digest('base64url')}"`;
-  const zipped = rendered.body.length >= COMPRESS_FROM_BYTES ? await gzipped(rendered.body) : undefined;
-  // The page's policy names its inline scripts' hashes: worked out once per render, not per view.
-  const scriptHashes = [...nextScriptHashes(rendered.body.toString('utf8'))];
-  return { ...rendered, gzip: zipped, etag, shared, scriptHashes };
-}
-
-function send(request: IncomingMessage, response: ServerResponse, page: Prepared): void {
-  const vary = page.headers.vary?.toLowerCase().includes('accept-encoding')
-    ? page.headers.vary
-    : ['Accept-Encoding', page.headers.vary].filter(Boolean).join(', ');
-  const headers: Record<string, string> = { ...page.headers, vary, etag: page.etag };
-  // Per view: its connect-src follows PUBLIC_ORIGIN as configured now, not at the render.
-  headers['content-security-policy'] = pagePolicyWith(page.scriptHashes);
-  // A response that gives a visitor its cookie is that visitor's alone.
-  headers['cache-control'] =
-    page.shared && !response.hasHeader('set-cookie') ? SHARED_CACHE_CONTROL : 'private, no-store';
-  if (page.shared && request.headers['if-none-match'] === page.etag) return void response.writeHead(304, headers).end();
-  const useGzip = page.gzip && /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
-  const body = useGzip ? page.gzip! : page.body;
-  if (useGzip) headers['content-encoding'] = 'gzip';
-  headers['content-length'] = String(body.length);
-  response.writeHead(page.status, headers).end(request.method === 'HEAD' ? undefined : body);
 }
