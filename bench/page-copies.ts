@@ -48,3 +48,22 @@ export async function pageCopies(
   }
   return copies;
 }
+
+/**
+ * The pages whose size moved more than 1 % from their copy's (a write changed them meanwhile; "3
+ * minutes ago" becoming "4 minutes ago" is a byte or two), each as "page: now B, its copy B".
+ */
+export async function outgrownCopies(
+  app: App,
+  copies: ReadonlyMap<string, string>,
+  headers: Record<string, string>,
+): Promise<string[]> {
+  const sizeOf = async (url: string, sent?: Record<string, string>) =>
+    (await (await fetch(`${app.url}${url}`, { headers: sent })).arrayBuffer()).byteLength;
+  const outgrown: string[] = [];
+  for (const [page, copy] of copies) {
+    const [now, copied] = [await sizeOf(page, headers), await sizeOf(copy)];
+    if (Math.abs(now - copied) > copied / 100) outgrown.push(`${page}: ${now} B, its copy ${copied} B`);
+  }
+  return outgrown;
+}

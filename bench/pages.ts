@@ -1,7 +1,7 @@
 import autocannon from 'autocannon';
 import { createRedis, waitUntilReady } from '../lib/redis/client';
 import type { App } from './app';
-import { pageCopies } from './page-copies';
+import { outgrownCopies, pageCopies } from './page-copies';
 import type { FigureResult, Row } from './report';
 import { measureRequestCpu } from './request-cpu';
 import { commandUsec, fmt, progress, sleep } from './support';
@@ -114,9 +114,18 @@ export async function measurePages(app: App, redisUrl: string): Promise<FigureRe
   const perView = Math.max(0, during - idlePerMs * (Date.now() - started)) / viewed;
   await redis.quit();
 
+  // The POSTs' rounds come after the pages': each contribution lands on the project page (its
+  // recent backers), which then outgrew its copy by a fifth (65 KB to 77 KB) and was no longer
+  // measured beside its own bytes.
   const rounds = new Map<string, Run[]>(targets.map(([name]) => [name, []]));
-  for (let round = 1; round <= ROUNDS; round++)
-    for (const [name, path, post] of targets) rounds.get(name)!.push(await cannon(`${app.url}${path}`, browser, post));
+  const measureRounds = async (posts: boolean) => {
+    for (let round = 1; round <= ROUNDS; round++)
+      for (const [name, path, post] of targets)
+        if (post === posts) rounds.get(name)!.push(await cannon(`${app.url}${path}`, browser, post));
+  };
+  await measureRounds(false);
+  const outgrown = await outgrownCopies(app, copies, browser);
+  await measureRounds(true);
   const runs = new Map([...rounds].map(([name, each]) => [name, median(each)]));
 
   const rendersBefore = await renders(app);
@@ -152,7 +161,7 @@ export async function measurePages(app: App, redisUrl: string): Promise<FigureRe
       baseline: `${fmt.int(baseline.perSecond)} (${copyOf === name ? 'its bytes' : `${copyOf}'s bytes`}, static)`,
       ratio: fmt.pct(ratio),
       target,
-      met: run.bad === 0 && baseline.bad === 0 ? met(ratio) : false,
+      met: run.bad === 0 && baseline.bad === 0 && outgrown.length === 0 ? met(ratio) : false,
     };
   };
   return {
@@ -164,9 +173,12 @@ export async function measurePages(app: App, redisUrl: string): Promise<FigureRe
             .map((each) => fmt.int(each.perSecond))
             .join(', ')}), p99 ${fmt.ms(run.p99)}, ${run.bad} non-2xx/errors`,
       ),
+      outgrown.length > 0
+        ? `not beside their own bytes, so no ratio is met: ${outgrown.join('; ')}`
+        : 'every page within 1 % of its copy’s size after its rounds',
       `${fmt.int(viewed)} warm views of /en/projects/${SLUG}: ${fmt.int(during)} commands in all, ${perView.toFixed(3)} a view (INFO commandstats, calls inside scripts included, less the idle app's)`,
       `${CONNECTIONS} connections viewing /en/projects/${SLUG} for ${SECONDS} s while ${contributions} contributions arrived: ${rendered} renders for ${versions} versions`,
-      `autocannon in the bench process, ${CONNECTIONS} connections, ${SECONDS} s a target, ${ROUNDS} rounds interleaved, after a warm-up; the app, Redis and autocannon share the machine (and whatever else runs on it)`,
+      `autocannon in the bench process, ${CONNECTIONS} connections, ${SECONDS} s a target, ${ROUNDS} rounds of the pages interleaved, then ${ROUNDS} of the POSTs, after a warm-up; the app, Redis and autocannon share the machine (and whatever else runs on it)`,
       ...cpu.details,
     ],
     rows: [
