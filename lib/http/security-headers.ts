@@ -22,7 +22,7 @@ const LOCKED = { 'object-src': "'none'", 'base-uri': "'none'", 'form-action': "'
  * API and the site's own socket, over ws or wss.
  */
 export function pagePolicy(html: string, development = rawSetting('NODE_ENV') !== 'production'): string {
-  return pagePolicyWith(development ? [] : nextScriptHashes(html), development);
+  return writePagePolicy(development ? [] : nextScriptHashes(html), development, connectSources());
 }
 
 /** Policies already written, by their page's hashes (the page cache keeps the list with the page), then by mode and sockets. */
@@ -42,20 +42,21 @@ export function pagePolicyWith(
   let byConfiguration = written.get(scriptHashes);
   if (!byConfiguration) written.set(scriptHashes, (byConfiguration = new Map()));
   let text = byConfiguration.get(key);
-  if (text === undefined) {
-    const scripts = development ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"] : ["'self'", ...scriptHashes];
-    text = policy({
-      'default-src': "'self'",
-      'script-src': scripts.join(' '),
-      'style-src': "'self' 'unsafe-inline'",
-      'img-src': "'self' data: blob:",
-      'font-src': "'self'",
-      'connect-src': sockets,
-      ...LOCKED,
-    });
-    byConfiguration.set(key, text);
-  }
+  if (text === undefined) byConfiguration.set(key, (text = writePagePolicy(scriptHashes, development, sockets)));
   return text;
+}
+
+function writePagePolicy(scriptHashes: readonly string[], development: boolean, sockets: string): string {
+  const scripts = development ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"] : ["'self'", ...scriptHashes];
+  return policy({
+    'default-src': "'self'",
+    'script-src': scripts.join(' '),
+    'style-src': "'self' 'unsafe-inline'",
+    'img-src': "'self' data: blob:",
+    'font-src': "'self'",
+    'connect-src': sockets,
+    ...LOCKED,
+  });
 }
 
 /**

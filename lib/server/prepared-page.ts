@@ -17,7 +17,7 @@ export type RenderedPage = { status: number; headers: Record<string, string>; bo
  */
 export const SHARED_CACHE_CONTROL = 'public, max-age=0, s-maxage=1, stale-while-revalidate=1';
 /** Not worth compressing: gzip's own framing outweighs what it saves, and it costs CPU per answer. */
-export const COMPRESS_FROM_BYTES = 1_024;
+const COMPRESS_FROM_BYTES = 1_024;
 
 /** `viewHeaders`: what every view of the render answers, Vary and ETag included. */
 export type Prepared = RenderedPage & {

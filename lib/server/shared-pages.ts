@@ -1,5 +1,6 @@
 import { setBounded } from '../bounded';
 import { localeOfPath } from '../http/locale';
+import { isPublicFile } from '../http/request-policy';
 import { isPeriod } from '../leaderboard/periods';
 import { slugSchema } from '../live-events/schemas';
 import { accountIdSchema } from '../folding/metric-events';
@@ -90,18 +91,16 @@ function readSharedPage(target: string): SharedPage | undefined {
     return { path: `${home}/projects/${slug}`, topic: { kind: 'project', slug } };
   const account = /^\/creators\/([^/]+)$/.exec(pathname)?.[1];
   if (account && accountIdSchema.safeParse(account).success) return { path: `${home}/creators/${account}` };
-  if (answeredByNext(pathname)) return undefined;
+  if (answeredByNext(url.pathname)) return undefined;
   return { path: `${home}${UNKNOWN_PATH}`, topic: { kind: 'shell' } };
 }
 
 /**
- * Paths under a locale Next answers with something other than a page: a project's preview images,
- * and a path ending in a slash (redirected to the one without). tests/unit/server/unknown-paths.test.ts
- * checks every route in app/ against this list.
+ * Paths under a locale Next answers with something other than a page: a project's preview images
+ * (public files), and a path ending in a slash (redirected to the one without).
+ * tests/unit/server/unknown-paths.test.ts checks every route in app/ against these.
  */
-function answeredByNext(pathname: string): boolean {
-  return pathname.endsWith('/') || /^\/projects\/[^/]+\/(?:opengraph|twitter)-image$/.test(pathname);
-}
+const answeredByNext = (pathname: string) => pathname.endsWith('/') || isPublicFile(pathname);
 
 export function topicName(topic: PageTopic): string {
   return topic.kind === 'project' ? `project:${topic.slug}` : topic.kind;
