@@ -3,17 +3,26 @@ import { createRedis, waitUntilReady } from '../lib/redis/client';
 import type { App } from './app';
 import { outgrownCopies, pageCopies } from './page-copies';
 import type { FigureResult, Row } from './report';
-import { measureRequestCpu } from './request-cpu';
+import { inRoundOrder, meanRatio } from './paired';
+import { groupCpuSeconds, measureRequestCpu } from './request-cpu';
 import { commandUsec, fmt, progress, sleep } from './support';
 
 const CONNECTIONS = 32;
-const SECONDS = Number(process.env.BENCH_PAGES_SECONDS ?? 3);
-/** Every target once a round, rounds interleaved: a busy spell of the machine falls on all of them, and the median is kept. */
-const ROUNDS = Number(process.env.BENCH_PAGES_ROUNDS ?? 3);
+const SECONDS = Number(process.env.BENCH_PAGES_SECONDS ?? 2);
+/**
+ * Every target once a round, rounds interleaved: a busy spell of the machine falls on all of them.
+ * Seven: one run of three put a page anywhere within ±4 % of its copy, run to run.
+ */
+const ROUNDS = Number(process.env.BENCH_PAGES_ROUNDS ?? 7);
 const SLUG = 'tidal-synth';
 const CONTRIBUTION = JSON.stringify({ name: 'Bench', amount: 5 });
 
-type Run = { perSecond: number; p99: number; bad: number };
+/** `cpuMicros`: the app's CPU per answered request, user and system, from /proc. */
+type Run = { perSecond: number; p99: number; bad: number; cpuMicros: number };
+const tenths = (ratio: number) => (ratio * 100).toFixed(1);
+const meanOf = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+/** A target's name and path. */
+type Target = [string, string];
 
 /** The run of median rate, with every run's non-2xx counted. */
 function median(runs: Run[]): Run {
@@ -21,8 +30,14 @@ function median(runs: Run[]): Run {
   return { ...sorted[Math.floor(sorted.length / 2)]!, bad: runs.reduce((sum, run) => sum + run.bad, 0) };
 }
 
-/** A page load as autocannon sends it (no compression, as the issue's baseline was measured) with the visitor cookie of a first visit. */
-async function cannon(url: string, headers: Record<string, string>, post = false): Promise<Run> {
+/**
+ * A page load as autocannon sends it (no compression, as the issue's baseline was measured) with
+ * the visitor cookie of a first visit; with the CPU the app spent meanwhile, when its process is
+ * this bench's (`pid`): a rate moves with whatever else the machine runs, the CPU a request costs
+ * much less.
+ */
+async function cannon(url: string, headers: Record<string, string>, post = false, pid?: number): Promise<Run> {
+  const cpuBefore = pid ? groupCpuSeconds(pid) : 0;
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
@@ -31,10 +46,12 @@ async function cannon(url: string, headers: Record<string, string>, post = false
       ? { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: CONTRIBUTION }
       : { headers }),
   });
+  const answered = result['2xx'];
   return {
-    perSecond: result['2xx'] / result.duration,
+    perSecond: answered / result.duration,
     p99: result.latency.p99,
     bad: result.non2xx + result.errors + result.timeouts,
+    cpuMicros: pid && answered > 0 ? ((groupCpuSeconds(pid) - cpuBefore) * 1e6) / answered : NaN,
   };
 }
 
@@ -84,17 +101,16 @@ export async function measurePages(app: App, redisUrl: string): Promise<FigureRe
     browser,
   );
   const copyName = (name: string) => `${name}'s copy`;
-  const targets: [string, string, boolean][] = [
-    ...pages.flatMap(([name, path]): [string, string, boolean][] => [
-      [name, path, false],
-      [copyName(name), copies.get(path)!, false],
-    ]),
-    ['POST …/contributions', `/api/projects/${SLUG}/contributions`, true],
-  ];
+  const pairs = pages.map(([name, path]): [Target, Target] => [
+    [name, path],
+    [copyName(name), copies.get(path)!],
+  ]);
+  const post: Target = ['POST …/contributions', `/api/projects/${SLUG}/contributions`];
+  const targets = [...pairs.flat(), post];
   progress(
     `pages: warming up, then ${ROUNDS} rounds of ${SECONDS} s of each of ${targets.length} targets, ${CONNECTIONS} connections`,
   );
-  for (const [, path, post] of targets) if (!post) await cannon(`${app.url}${path}`, browser);
+  for (const [, path] of pairs.flat()) await cannon(`${app.url}${path}`, browser);
 
   // Before any write of this figure: what the idle app sends meanwhile is measured before and after the views.
   const redis = createRedis(redisUrl);
@@ -118,16 +134,14 @@ export async function measurePages(app: App, redisUrl: string): Promise<FigureRe
   // recent backers), which then outgrew its copy by a fifth (65 KB to 77 KB) and was no longer
   // measured beside its own bytes.
   const rounds = new Map<string, Run[]>(targets.map(([name]) => [name, []]));
-  const measureRounds = async (posts: boolean) => {
-    for (let round = 1; round <= ROUNDS; round++)
-      for (const [name, path, post] of targets)
-        if (post === posts) rounds.get(name)!.push(await cannon(`${app.url}${path}`, browser, post));
-  };
-  await measureRounds(false);
+  const measure = async ([name, path]: Target, posted = false) =>
+    rounds.get(name)!.push(await cannon(`${app.url}${path}`, browser, posted, app.pid));
+  for (let round = 0; round < ROUNDS; round++)
+    for (const pair of pairs) for (const target of inRoundOrder(round, pair)) await measure(target);
   const outgrown = await outgrownCopies(app, copies, browser);
   // The POSTs warmed up as the pages were, now that no page measured after minds the writes.
-  for (const [, path, post] of targets) if (post) await cannon(`${app.url}${path}`, browser, true);
-  await measureRounds(true);
+  await cannon(`${app.url}${post[1]}`, browser, true);
+  for (let round = 0; round < ROUNDS; round++) await measure(post, true);
   const runs = new Map([...rounds].map(([name, each]) => [name, median(each)]));
 
   const rendersBefore = await renders(app);
@@ -150,33 +164,41 @@ export async function measurePages(app: App, redisUrl: string): Promise<FigureRe
   const rendered = (await renders(app)) - rendersBefore;
   const versions = contributions + 1;
 
-  const cpu = await measureRequestCpu(app, SLUG, copies.get(`/en/projects/${SLUG}`)!, cookie);
+  const cpu = await measureRequestCpu(app, SLUG, cookie);
 
-  // A page beside its own bytes served as a static file; the POST beside the project page's.
-  // Each round's ratio is of two runs measured back to back, so a slow spell of the machine (a
-  // round at half speed) moves both; the median round's ratio is kept.
-  const pairedRatio = (name: string, copy: string) => {
-    const copies = rounds.get(copy)!;
-    const ratios = rounds.get(name)!.map((each, index) => each.perSecond / copies[index]!.perSecond);
-    return ratios.sort((a, b) => a - b)[Math.floor(ratios.length / 2)]!;
-  };
-  const row = (name: string, target: string, met: (ratio: number) => boolean | null, copyOf = name): Row => {
-    const run = runs.get(name)!;
-    const baseline = runs.get(copyName(copyOf))!;
-    // The POSTs' rounds follow the pages': no copy was measured beside them.
-    const ratio = copyOf === name ? pairedRatio(name, copyName(name)) : run.perSecond / baseline.perSecond;
+  // A page beside its own bytes served as a static file, each round's two runs back to back (a
+  // slow spell of the machine, a round at half speed, moves both); the POST beside the project page's.
+  const perSecond = (name: string) => rounds.get(name)!.map((each) => each.perSecond);
+  const pageRow = (name: string): Row => {
+    const [run, baseline] = [runs.get(name)!, runs.get(copyName(name))!];
+    const ratio = meanRatio(perSecond(name), perSecond(copyName(name)));
     return {
       figure: `${name} a second`,
       measured: fmt.int(run.perSecond),
-      baseline: `${fmt.int(baseline.perSecond)} (${copyOf === name ? 'its bytes' : `${copyOf}'s bytes`}, static)`,
-      ratio: fmt.pct(ratio),
-      target,
-      met: run.bad === 0 && baseline.bad === 0 && outgrown.length === 0 ? met(ratio) : false,
+      baseline: `${fmt.int(baseline.perSecond)} (its bytes, static)`,
+      ratio: `${tenths(ratio.mean)} % (${tenths(ratio.low)}–${tenths(ratio.high)})`,
+      target: '≥ 100 %',
+      // Met on the mean: the interval says how far one run can be trusted.
+      met: run.bad === 0 && baseline.bad === 0 && outgrown.length === 0 && ratio.mean >= 1,
     };
   };
+  // The app's CPU per view beside its copy's, every page in one row: what a view costs the server, whatever else the machine runs.
+  const cpuOf = (name: string) => meanOf(rounds.get(name)!.map((run) => run.cpuMicros));
+  const cpuRatios = pages.map(([name]) => cpuOf(name) / cpuOf(copyName(name)));
+  const cpuRow: Row = {
+    figure: 'CPU per view: /, project, /de project, /leaderboard',
+    measured: `${pages.map(([name]) => cpuOf(name).toFixed(1)).join(' · ')} µs`,
+    baseline: `${pages.map(([name]) => cpuOf(copyName(name)).toFixed(1)).join(' · ')} µs (their bytes, static)`,
+    ratio: `${fmt.pct(Math.min(...cpuRatios))}–${fmt.pct(Math.max(...cpuRatios))}`,
+    target: '—',
+    met: null,
+  };
+  const postRun = runs.get(post[0])!;
+  const postBaseline = runs.get(copyName('/projects/<slug>'))!;
+  const postRatio = postRun.perSecond / postBaseline.perSecond;
   return {
     details: [
-      'a page’s ratio: the median of its rounds’ ratios, each of the page and its copy measured one after the other; the POSTs’: of the medians',
+      'a page’s ratio: the mean of its rounds’ ratios (the page and its copy back to back, which first alternating by round) and, in brackets, that mean’s 95 % interval; the POSTs’: of the medians',
       ...[...runs].map(
         ([name, run]) =>
           `${name}: ${fmt.int(run.perSecond)}/s (median of ${rounds
@@ -190,14 +212,20 @@ export async function measurePages(app: App, redisUrl: string): Promise<FigureRe
       `${fmt.int(viewed)} warm views of /en/projects/${SLUG}: ${fmt.int(during)} commands in all, ${perView.toFixed(3)} a view (INFO commandstats, calls inside scripts included, less the idle app's)`,
       `${CONNECTIONS} connections viewing /en/projects/${SLUG} for ${SECONDS} s while ${contributions} contributions arrived: ${rendered} renders for ${versions} versions`,
       `autocannon in the bench process, ${CONNECTIONS} connections, ${SECONDS} s a target, ${ROUNDS} rounds of the pages interleaved, then ${ROUNDS} of the POSTs, after a warm-up; the app, Redis and autocannon share the machine (and whatever else runs on it)`,
+      'CPU per view: the app’s process group in /proc (user + system) over each run, per answered request, the mean of the rounds',
       ...cpu.details,
     ],
     rows: [
-      row('/projects/<slug>', '≥ 100 %', (ratio) => ratio >= 1),
-      row('/de/projects/<slug>', '≥ 100 %', (ratio) => ratio >= 1),
-      row('/', '≥ 100 %', (ratio) => ratio >= 1),
-      row('/leaderboard', '≥ 100 %', (ratio) => ratio >= 1),
-      row('POST …/contributions', '≥ 25 %', (ratio) => ratio >= 0.25, '/projects/<slug>'),
+      ...pages.map(([name]) => pageRow(name)),
+      ...(app.pid ? [cpuRow] : []),
+      {
+        figure: `${post[0]} a second`,
+        measured: fmt.int(postRun.perSecond),
+        baseline: `${fmt.int(postBaseline.perSecond)} (/projects/<slug>'s bytes, static)`,
+        ratio: fmt.pct(postRatio),
+        target: '≥ 25 %',
+        met: postRun.bad === 0 && postBaseline.bad === 0 && postRatio >= 0.25,
+      },
       {
         figure: 'Redis commands per warm project page view',
         measured: perView.toFixed(3),

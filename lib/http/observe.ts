@@ -2,9 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { log } from '../log';
 import { appMetrics } from '../metrics/app-metrics';
+import { setBounded } from '../bounded';
 import { appRoutePatterns, routeOf } from './route-patterns';
 
 const REQUEST_ID = /^[A-Za-z0-9_.:-]{1,64}$/;
+/** Route labels kept by request target: most requests ask for a few targets, and matching one tries dozens of patterns. */
+const LABELS_KEPT = 256;
 
 /**
  * Wraps server.ts' request listener: each request gets an id (the caller's X-Request-Id when it
@@ -14,6 +17,12 @@ const REQUEST_ID = /^[A-Za-z0-9_.:-]{1,64}$/;
 export function observeRequests(listener: RequestListener): RequestListener {
   const patterns = appRoutePatterns();
   const metrics = appMetrics();
+  const labels = new Map<string, string>();
+  const routeLabel = (target = '/') => {
+    let label = labels.get(target);
+    if (label === undefined) setBounded(labels, target, (label = routeOf(patterns, pathnameOf(target))), LABELS_KEPT);
+    return label;
+  };
   return (request: IncomingMessage, response: ServerResponse) => {
     const started = process.hrtime.bigint();
     const presented = request.headers['x-request-id'];
@@ -22,7 +31,7 @@ export function observeRequests(listener: RequestListener): RequestListener {
     response.setHeader('X-Request-Id', id);
     response.once('close', () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      const route = routeOf(patterns, pathnameOf(request.url));
+      const route = routeLabel(request.url);
       const method = request.method ?? 'GET';
       const status = response.statusCode;
       metrics.observeHttp({ method, route, status }, seconds);

@@ -3,6 +3,7 @@ import { answerFromMemory, staticFiles } from '../http/memory-files';
 import { docsAsset } from '../http/openapi/docs-page';
 
 const STATIC = '/_next/static/';
+const FILES = /^\/(?:_next\/|api\/docs\/)/;
 
 function decoded(text: string): string | undefined {
   try {
@@ -31,8 +32,10 @@ function notFound(response: ServerResponse, message: string): true {
 export function frameworkFiles(staticDir?: string): (request: IncomingMessage, response: ServerResponse) => boolean {
   const builtFile = staticDir ? staticFiles(staticDir) : undefined;
   return (request, response) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') return false;
-    const path = (request.url ?? '/').split('?')[0]!;
+    const target = request.url ?? '/';
+    // Most requests are pages and the API: passed on before anything is parsed.
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || !FILES.test(target)) return false;
+    const path = target.split('?')[0]!;
     if (path === '/_next/image' || path.startsWith('/_next/image/'))
       return notFound(response, 'this site serves no optimised images');
     if (builtFile && path.startsWith(STATIC)) {

@@ -80,7 +80,8 @@ export function createAppServer(
       if (answerFile(request, response)) return;
       // A page the same for every visitor (each under its locale): its visitor cookie, then the page cache.
       const shared = sharedPage(request);
-      if (shared) return servePage(request, response, address, shared);
+      if (shared)
+        return servePage(request, response, address, shared).catch((error: Error) => void failed(response, error));
       // A page without its locale prefix goes to the visitor's (lib/http/locale.ts): no cookie, no render.
       if (redirectToLocale(request, response)) return;
       if (!isPublicFile(request.url)) await giveVisitorCookie(request, response, address);
@@ -117,12 +118,14 @@ export function createAppServer(
   nameInstanceOn(io);
   const realtime = attachRealtime(io);
   const pages = createPageCache(realtime.pages, renderThrough(httpServer));
+  // A returning visitor's view of a kept page waits on nothing: answered within this call.
   async function servePage(request: IncomingMessage, response: ServerResponse, address: string, page: SharedPage) {
-    await giveVisitorCookie(request, response, address);
+    const issuing = giveVisitorCookie(request, response, address);
+    if (issuing) await issuing;
     // A cursor naming no listed project renders nothing new: the first page, from the cache (a Redis that cannot say lets the render answer).
     if (page.cursor && !(await cursorListed(page.cursor.after, page.cursor.ending).catch(() => true)))
       page = page.cursor.first;
-    await pages.serve(request, response, page).catch((error: Error) => failed(response, error));
+    return pages.serve(request, response, page);
   }
   return {
     httpServer,
@@ -151,8 +154,12 @@ function sharedPage(request: IncomingMessage) {
   return sharedPageOf(request.url ?? '/');
 }
 
-function giveVisitorCookie(request: IncomingMessage, response: ServerResponse, address: string): Promise<void> {
-  return issueVisitorCookie(request, response, address).catch((error: Error) =>
+function giveVisitorCookie(
+  request: IncomingMessage,
+  response: ServerResponse,
+  address: string,
+): Promise<void> | undefined {
+  return issueVisitorCookie(request, response, address)?.catch((error: Error) =>
     log.warn({ err: error.message }, 'issuing a visitor cookie failed'),
   );
 }

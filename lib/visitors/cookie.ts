@@ -84,25 +84,31 @@ export function ensureVisitorSecret(env: Env = processEnv(), now = Date.now()): 
   }
 }
 
-/** Cookies this instance has verified with a secret, so a visitor's next views skip the HMAC. */
+/**
+ * Cookie headers this instance has verified with a secret, whole, so a visitor's next views skip
+ * parsing and the HMAC: a browser sends the same header on every view. A longer header is
+ * verified each time rather than kept (ten thousand of them would be megabytes).
+ */
 const VERIFIED_MAX = 10_000;
+const REMEMBERED_HEADER_MAX = 512;
 const verified = new Map<string, Map<string, string>>();
 
 /**
- * Only values the secret signed are kept: a client cannot fill this with forgeries, and each
- * signed id came through the new-visitor budget.
+ * Only headers whose visitor cookie the secret signed are kept: a client cannot fill this with
+ * forgeries, and each signed id came through the new-visitor budget.
  */
 function signedId(header: string | undefined, key: string | undefined): string | undefined {
-  const cookies = header && key ? parseCookie(header) : undefined;
-  const value = cookies?.[SECURE_VISITOR_COOKIE] ?? cookies?.[VISITOR_COOKIE];
-  if (!value || !key) return undefined;
+  if (!header || !key) return undefined;
   let known = verified.get(key);
-  const id = known?.get(value);
+  const id = known?.get(header);
   if (id !== undefined) return id;
+  const cookies = parseCookie(header);
+  const value = cookies[SECURE_VISITOR_COOKIE] ?? cookies[VISITOR_COOKIE];
+  if (!value) return undefined;
   const unsigned = unsign(value, key);
   if (unsigned === false || !visitorIdSchema.safeParse(unsigned).success) return undefined;
   if (!known) verified.set(key, (known = new Map()));
-  setBounded(known, value, unsigned, VERIFIED_MAX);
+  if (header.length <= REMEMBERED_HEADER_MAX) setBounded(known, header, unsigned, VERIFIED_MAX);
   return unsigned;
 }
 

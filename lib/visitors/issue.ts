@@ -42,18 +42,28 @@ function behindHttpsProxy(request: IncomingMessage): boolean {
  * (Set-Cookie), and adds it to the request so the page being rendered, or the route, sees it
  * too. The one place new ids come from. An address asking for too many gets its pages without
  * one (they stay live, but nobody is counted), and its quiz starts and follows refused with the
- * wait the limit names (NEW_VISITOR_WAIT_HEADER, read by `requirePlayer`).
+ * wait the limit names (NEW_VISITOR_WAIT_HEADER, read by `requirePlayer`). Returns nothing to
+ * wait for when the request needs no cookie or holds a valid one, as most page views do.
  */
-export async function issueVisitorCookie(
+export function issueVisitorCookie(
   request: IncomingMessage,
   response: ServerResponse,
   address: string,
-): Promise<void> {
+): Promise<void> | undefined {
   delete request.headers[NEW_VISITOR_WAIT_HEADER];
-  if (!needsVisitor(request)) return;
+  if (!needsVisitor(request)) return undefined;
   const visitor = readVisitorCookie(request.headers.cookie);
-  if (visitor && !visitor.resign) return;
-  const resigned = visitor?.id;
+  if (visitor && !visitor.resign) return undefined;
+  return issueNew(request, response, address, visitor?.id);
+}
+
+/** `resigned`: the id of a cookie signed with the previous secret. */
+async function issueNew(
+  request: IncomingMessage,
+  response: ServerResponse,
+  address: string,
+  resigned?: string,
+): Promise<void> {
   // Per address (an IPv6 /64), in Redis: every instance shares the budget (RATE_LIMIT_NEW_VISITORS_PER_HOUR).
   // A cookie signed anew is a cookie given: else one stolen old secret mints ids past the budget.
   const wait = await takeFromAddress('new-visitor-ids', address);

@@ -22,6 +22,21 @@ describe('a visitor cookie verified once (lib/visitors/cookie.ts keeps what it v
     process.env.VISITOR_SECRET = 'b'.repeat(32);
     expect(readVisitorCookie(header)).toBeUndefined();
   });
+
+  it('is kept by its whole Cookie header: other cookies beside it, a header too long to keep, a forgery beside a kept one', () => {
+    process.env.VISITOR_SECRET = 'c'.repeat(32);
+    const { id, name, value } = newVisitorCookie(false);
+    const pair = `${name}=${encodeURIComponent(value)}`;
+    const withLocale = `NEXT_LOCALE=de; ${pair}`;
+    const long = `${pair}; padding=${'x'.repeat(600)}`;
+    for (const header of [withLocale, withLocale, long, long])
+      expect(readVisitorCookie(header)).toEqual({ id, resign: false });
+
+    // The first pair of a name counts, as the cookie library reads it: a forgery before a kept pair names nobody.
+    const forgedFirst = `${name}=${encodeURIComponent(`${id}.${'B'.repeat(43)}`)}; ${pair}`;
+    expect(readVisitorCookie(forgedFirst)).toBeUndefined();
+    expect(readVisitorCookie(`${pair}; ${name}=x`)).toEqual({ id, resign: false });
+  });
 });
 
 describe('random ids (lib/ids.ts draws them from a block of the CSPRNG)', () => {

@@ -19,6 +19,7 @@ async function viewTwice(html: string, viewed = page, status = 200) {
     body: Buffer.from(html),
   }));
   const answers: { status: number; headers: Record<string, string> }[] = [];
+  const waited: boolean[] = [];
   for (let view = 0; view < 2; view++) {
     const response = {
       hasHeader: () => false,
@@ -28,19 +29,27 @@ async function viewTwice(html: string, viewed = page, status = 200) {
       },
       end: () => undefined,
     };
-    await cache.serve({ headers: {}, method: 'GET' } as IncomingMessage, response as unknown as ServerResponse, viewed);
+    const answering = cache.serve(
+      { headers: {}, method: 'GET' } as IncomingMessage,
+      response as unknown as ServerResponse,
+      viewed,
+    );
+    waited.push(answering !== undefined);
+    await answering;
   }
   cache.close();
   return {
     renders: cache.renders(),
     statuses: answers.map((answer) => answer.status),
     cacheControl: answers.map((answer) => answer.headers['cache-control']),
+    waited,
   };
 }
 
 describe('the page cache keeps a render only when it is whole', () => {
-  it('keeps a page that rendered on the server: one render for two views', async () => {
-    expect((await viewTwice('<main>all here</main>')).renders).toBe(1);
+  it('keeps a page that rendered on the server: one render for two views, the second answered at once', async () => {
+    const { renders, waited } = await viewTwice('<main>all here</main>');
+    expect({ renders, waited }).toEqual({ renders: 1, waited: [true, false] });
   });
 
   it.each([
