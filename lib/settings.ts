@@ -134,11 +134,11 @@ export const SETTINGS = z.object({
   CHROMIUM_PATH: v(text(), 'programs', 'the Chromium Playwright and Lighthouse drive'),
   PATH: v(text(), 'programs', "searched after each program's variable"),
   INSTANCES: v(whole(1, 16, 2), 'scale', 'app instances npm run demo:cluster starts'),
-  BENCH_PAGES_SECONDS: v(whole(1, 3_600, 3), 'bench', 'seconds of load per target in npm run bench -- pages'),
+  BENCH_PAGES_SECONDS: v(whole(1, 3_600, 2), 'bench', 'seconds of load per target in npm run bench -- pages'),
   BENCH_PAGES_ROUNDS: v(
-    whole(1, 101, 3),
+    whole(1, 101, 7),
     'bench',
-    'interleaved rounds of every target in npm run bench -- pages (the median is kept)',
+    'interleaved rounds of every target in npm run bench -- pages (a page beside its copy: the mean of their ratios)',
   ),
   BENCH_STORM_VIEWS: v(whole(1, 10_000_000, 5_000), 'bench', 'page views of the launch in npm run bench -- storm'),
   BENCH_LIGHTHOUSE_RUNS: v(
