@@ -64,7 +64,7 @@ export async function measureRequestCpu(
     ],
   ];
   const row = ([name, ms]: [string, number]): Row => ({
-    figure: `CPU per request: ${name}`,
+    figure: `CPU per lone request: ${name}`,
     measured: `${ms.toFixed(2)} ms`,
     baseline: `${page.toFixed(2)} ms (page view)`,
     ratio: fmt.pct(ms / page),
@@ -74,7 +74,7 @@ export async function measureRequestCpu(
   return {
     rows: [
       {
-        figure: 'CPU per request: a cached page view',
+        figure: 'CPU per lone request: a cached page view',
         measured: `${page.toFixed(2)} ms`,
         baseline: '—',
         ratio: '—',
@@ -84,7 +84,7 @@ export async function measureRequestCpu(
       ...measured.map(row),
     ],
     details: [
-      `CPU per request: the app's process group in /proc (user + system), ${REQUESTS} requests one after another a target, with Accept-Encoding: gzip, br`,
+      `CPU per lone request: the app's process group in /proc (user + system), ${REQUESTS} requests one after another a target, with Accept-Encoding: gzip, br`,
     ],
   };
 }
