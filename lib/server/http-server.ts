@@ -154,14 +154,19 @@ function sharedPage(request: IncomingMessage) {
   return sharedPageOf(request.url ?? '/');
 }
 
+/** Nothing to wait for when the visitor holds a valid cookie; a failure is logged, and the page served without one. */
 function giveVisitorCookie(
   request: IncomingMessage,
   response: ServerResponse,
   address: string,
 ): Promise<void> | undefined {
-  return issueVisitorCookie(request, response, address)?.catch((error: Error) =>
-    log.warn({ err: error.message }, 'issuing a visitor cookie failed'),
-  );
+  const warn = (error: Error) => log.warn({ err: error.message }, 'issuing a visitor cookie failed');
+  try {
+    return issueVisitorCookie(request, response, address)?.catch(warn);
+  } catch (error) {
+    warn(error as Error);
+    return undefined;
+  }
 }
 
 function failed(response: ServerResponse, error: Error): true {

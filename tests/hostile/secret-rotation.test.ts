@@ -98,6 +98,16 @@ describe('rotating VISITOR_SECRET', () => {
     expect(visitorFromCookies(cookies[5]!.pair)).toBe(cookies[5]!.id);
   });
 
+  it('a secret gone bad while running (too short) costs a page its cookie, not the process', async () => {
+    process.env.VISITOR_SECRET = 'short';
+    const response = await fetch(`${app.url}/projects/x`, {
+      headers: { accept: 'text/html', 'x-forwarded-for': uniqueAddress() },
+    });
+    await response.text();
+    expect({ status: response.status, cookies: response.headers.getSetCookie() }).toEqual({ status: 200, cookies: [] });
+    expect(app.crashes).toEqual([]);
+  });
+
   it('VISITOR_SECRET_PREVIOUS_UNTIL: unset, a day from the start; more than a day ahead, or not a time, refused at start', () => {
     const now = Date.parse('2026-11-28T12:00:00Z');
     const env: Record<string, string | undefined> = { VISITOR_SECRET: NEW, VISITOR_SECRET_PREVIOUS: OLD };
