@@ -3,7 +3,7 @@ import { createRedis, waitUntilReady } from '../lib/redis/client';
 import type { App } from './app';
 import { outgrownCopies, pageCopies } from './page-copies';
 import type { FigureResult, Row } from './report';
-import { inRoundOrder, meanRatio } from './paired';
+import { inRoundOrder, mean, meanRatio } from './paired';
 import { groupCpuSeconds, measureRequestCpu } from './request-cpu';
 import { commandUsec, fmt, progress, sleep } from './support';
 
@@ -20,7 +20,6 @@ const CONTRIBUTION = JSON.stringify({ name: 'Bench', amount: 5 });
 /** `cpuMicros`: the app's CPU per answered request, user and system, from /proc. */
 type Run = { perSecond: number; p99: number; bad: number; cpuMicros: number };
 const tenths = (ratio: number) => (ratio * 100).toFixed(1);
-const meanOf = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
 /** A target's name and path. */
 type Target = [string, string];
 
@@ -183,7 +182,7 @@ export async function measurePages(app: App, redisUrl: string): Promise<FigureRe
     };
   };
   // The app's CPU per view beside its copy's, every page in one row: what a view costs the server, whatever else the machine runs.
-  const cpuOf = (name: string) => meanOf(rounds.get(name)!.map((run) => run.cpuMicros));
+  const cpuOf = (name: string) => mean(rounds.get(name)!.map((run) => run.cpuMicros));
   const cpuRatios = pages.map(([name]) => cpuOf(name) / cpuOf(copyName(name)));
   const cpuRow: Row = {
     figure: 'CPU per view: /, project, /de project, /leaderboard',

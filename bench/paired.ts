@@ -1,6 +1,8 @@
 /** Student's t at 97.5 % by degrees of freedom (1–10); beyond, the normal's 1.96 is within 12 %. */
 const T_975 = [12.71, 4.3, 3.18, 2.78, 2.57, 2.45, 2.36, 2.31, 2.26, 2.23];
 
+export const mean = (values: readonly number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+
 /** A mean with its 95 % interval. */
 export type Interval = { mean: number; low: number; high: number };
 
@@ -11,11 +13,11 @@ export type Interval = { mean: number; low: number; high: number };
 export function meanRatio(measured: readonly number[], baseline: readonly number[]): Interval {
   const ratios = measured.map((value, index) => value / baseline[index]!);
   const n = ratios.length;
-  const mean = ratios.reduce((sum, ratio) => sum + ratio, 0) / n;
-  if (n < 2) return { mean, low: mean, high: mean };
-  const variance = ratios.reduce((sum, ratio) => sum + (ratio - mean) ** 2, 0) / (n - 1);
+  const middle = mean(ratios);
+  if (n < 2) return { mean: middle, low: middle, high: middle };
+  const variance = ratios.reduce((sum, ratio) => sum + (ratio - middle) ** 2, 0) / (n - 1);
   const half = (T_975[n - 2] ?? 1.96) * Math.sqrt(variance / n);
-  return { mean, low: mean - half, high: mean + half };
+  return { mean: middle, low: middle - half, high: middle + half };
 }
 
 /** Which of a pair goes first in a round: alternating, so whatever favours the first (or the second) falls on both. */

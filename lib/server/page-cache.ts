@@ -49,7 +49,7 @@ export function createPageCache(
     }
   }, TOPIC_IDLE_MS / 4).unref();
 
-  function topicOf(page: TopicPage, viewedAt = now()): Topic {
+  function topicOf(page: TopicPage, viewedAt: number): Topic {
     const name = topicName(page.topic);
     let topic = byName.get(name);
     if (!topic) {
