@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NotFoundError } from '../../lib/errors';
 import { follow, followerCount, listFollows, readFeed, unfollow } from '../../lib/feed';
-import { followVisitorSide } from '../../lib/feed/scripts';
+import { followProjectSide, followVisitorSide } from '../../lib/feed/scripts';
 import { publishNews } from '../../lib/live-events';
 import { projectFeedKeys, visitorFeedKeys } from '../../lib/feed/keys';
 import type { RedisClient } from '../../lib/redis/client';
@@ -71,6 +71,34 @@ describe('follow and unfollow touch the visitor slot and the project slot', () =
     expect(await followerCount(ctx, slug)).toBe(1);
     await listFollows(ctx, visitor);
     expect(await followerCount(ctx, slug)).toBe(0);
+  });
+
+  it('heals a follow that crashed after the project side too: replayed once, its follower counted once', async () => {
+    const slug = await createProject(redis);
+    const { feed: ctx } = feedContexts(redis, testClock(), testFeedConfig());
+    const visitor = newVisitor();
+    const mine = visitorFeedKeys(visitor);
+    // The process dies after step 2, before the mark is cleared (step 3).
+    const bothSides = async (step: 'follow' | 'unfollow') => {
+      await followVisitorSide.run(redis, mine, {
+        slug,
+        step,
+        now: ctx.now(),
+        maxFollows: ctx.config.maxFollows,
+        ttl: ctx.config.followsTtlMs,
+      });
+      await followProjectSide.run(redis, projectFeedKeys(slug), { visitor, step });
+    };
+    await bothSides('follow');
+    expect([await followerCount(ctx, slug), await redis.hlen(mine.pending)]).toEqual([1, 1]);
+
+    await readFeed(ctx, visitor, { limit: 10 });
+    expect([await followerCount(ctx, slug), await redis.hlen(mine.pending)]).toEqual([1, 0]);
+    expect(await listFollows(ctx, visitor)).toEqual([{ slug, since: ctx.now() }]);
+
+    await bothSides('unfollow');
+    await listFollows(ctx, visitor);
+    expect([await followerCount(ctx, slug), await redis.hlen(mine.pending)]).toEqual([0, 0]);
   });
 
   it("brings the project's recent entries into the feed at once", async () => {

@@ -1,10 +1,12 @@
+import { Cluster } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { follow, readFeed } from '../../lib/feed';
-import { visitorFeedKeys } from '../../lib/feed/keys';
+import { projectFeedKeys, visitorFeedKeys } from '../../lib/feed/keys';
 import { configuredFeed } from '../../lib/feed/config';
 import type { FeedChange } from '../../lib/feed/schemas';
 import { publishNews, recordContribution, unpublishNews } from '../../lib/live-events';
 import type { FeedWatchReply } from '../../lib/realtime/events';
+import type { RedisClient } from '../../lib/redis/client';
 import { visitorFromCookies } from '../../lib/visitors/cookie';
 import { createProject } from '../support';
 import { startInProcessApp, type InProcessApp } from '../hostile/in-process-app';
@@ -81,4 +83,43 @@ describe('feed:watch', () => {
       socket.close();
     }
   });
+
+  it('listens to the 200 projects followed most recently, and no more (docs/feed.md)', async () => {
+    const cookie = (await app.pageCookie())!;
+    const visitor = visitorFromCookies(cookie)!;
+    const slugs = await Promise.all(Array.from({ length: 201 }, () => createProject(app.redis)));
+    const started = Date.now();
+    // A visitor allowed more follows than a page listens to, each a millisecond after the last.
+    for (const [i, slug] of slugs.entries())
+      await follow(
+        { redis: app.redis, config: { ...configuredFeed(), maxFollows: 300 }, now: () => started + i },
+        visitor,
+        slug,
+      );
+    const socket = await app.open({ headers: { cookie } });
+    try {
+      expect(await socket.timeout(10_000).emitWithAck('feed:watch')).toMatchObject({ ok: true });
+      const channels = slugs.map((slug) => projectFeedKeys(slug).channel);
+      const listened = await listenedChannels(app.redis, channels);
+      expect(listened.size).toBe(200);
+      expect([listened.has(channels[0]!), listened.has(channels[1]!), listened.has(channels[200]!)]).toEqual([
+        false,
+        true,
+        true,
+      ]);
+    } finally {
+      socket.close();
+    }
+  });
 });
+
+/** The channels among `channels` that some client listens to, asked of every node (a sharded channel's subscribers are on its slot's node). */
+async function listenedChannels(redis: RedisClient, channels: string[]): Promise<Set<string>> {
+  const listened = new Set<string>();
+  for (const node of redis instanceof Cluster ? redis.nodes('all') : [redis]) {
+    const reply = (await node.call('PUBSUB', 'SHARDNUMSUB', ...channels)) as unknown;
+    const pairs = Array.isArray(reply) ? reply : Object.entries(reply as Record<string, number>).flat();
+    for (let i = 0; i + 1 < pairs.length; i += 2) if (Number(pairs[i + 1]) > 0) listened.add(String(pairs[i]));
+  }
+  return listened;
+}
