@@ -7,7 +7,7 @@ export const errorBodySchema = z.looseObject({
     code: z
       .string()
       .describe(
-        'invalid_input, invalid_json, unauthorized, no_player, cross_site, not_found, method_not_allowed, conflict, campaign_ended, tier_sold_out, tier_in_use, body_too_large, unsupported_media_type, rate_limited, unavailable, internal',
+        'invalid_input, invalid_json, invalid_path, invalid_host, invalid_header, unauthorized, no_player, not_your_session, cross_site, not_found, method_not_allowed, conflict, campaign_ended, tier_sold_out, tier_in_use, burst_running, body_too_large, unsupported_media_type, rate_limited, unavailable, internal',
       ),
     message: z.string(),
     field: z.string().optional().describe('the field that failed, dotted (`events.3.amount`)'),

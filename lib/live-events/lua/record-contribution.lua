@@ -16,7 +16,7 @@
   KEYS[9] holds  prefix of the tiers' hold zsets (lib/live-events/lua/includes/holds.lua)   KEYS[10..15] feed  lib/feed/lua/includes/home-feed.lua
   ARGV[1] now  ms   ARGV[2] id   ARGV[3] name   ARGV[4] amount
   ARGV[5] contributionsWindow  ms   ARGV[6] contributorsWindow  ms   ARGV[7] slug
-  ARGV[8] backer  who backs (a visitor id, or a name)   ARGV[9] tier  a reward tier's id, or ''
+  ARGV[8] backer  who backs: `v:<visitor id>`, or `o:<pledge id>` without one (contributions.ts)   ARGV[9] tier  a reward tier's id, or ''
   ARGV[10] clockShift  ms added to Redis' clock for holds (0 but in tests)
   ARGV[11..13] timeline  cap, slack, TTL   ARGV[14] feedSettings  lib/feed/lua/includes/home-feed.lua
 
