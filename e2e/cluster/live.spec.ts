@@ -88,8 +88,17 @@ test('folds are published once across both instances’ pollers, live on /ops se
       { timeout: 15_000 },
     );
   }
-  // Two more windows: still one fold each, in the published log too.
-  await page.waitForTimeout(4_000);
+  // Two more windows, each seen to pass by a later account's fold: still one fold each, in the published log too.
+  for (const later of [`${accounts[0]}_later_1`, `${accounts[0]}_later_2`]) {
+    const sent = await apis[0]!.post('/api/folding/events', {
+      headers: { authorization: `Bearer ${stack.adminToken}` },
+      data: { id: 'p0', account_id: later, metrics: { likes: 1 } },
+    });
+    expect(sent.status()).toBe(202);
+    await expect(published.locator(`[data-testid="folding-published-item"][data-account="${later}"]`)).toHaveCount(1, {
+      timeout: 15_000,
+    });
+  }
   const log = (await (await apis[0]!.get('/api/folding/published?limit=100')).json()) as { account_id: string }[];
   for (const account of accounts) expect(log.filter((fold) => fold.account_id === account)).toHaveLength(1);
   await Promise.all(apis.map((api) => api.dispose()));
