@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort, isRunning } from '../lib/redis/embedded';
-import { commandLine, descendants, runs } from './support/processes';
+import { commandLine, descendants, ownRedisEnv, runs } from './support/processes';
 
 /**
  * `docker stop`, systemd and most process managers send SIGTERM to the process they started, here
@@ -20,11 +20,8 @@ test('npm start, stopped as a process manager stops it (SIGTERM to npm alone), l
   const server = spawn('npm', ['start', '--silent'], {
     env: {
       ...process.env,
+      ...ownRedisEnv(dataDir),
       PORT: String(port),
-      REDIS_URL: '',
-      REDIS_CLUSTER_NODES: '',
-      REDIS_DATA_DIR: dataDir,
-      VISITOR_SECRET: 'v'.repeat(32),
       LOG_LEVEL: 'warn',
     },
     stdio: 'ignore',

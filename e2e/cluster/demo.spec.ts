@@ -1,24 +1,20 @@
 import { expect, test } from '@playwright/test';
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { INSTANCE_HEADER } from '../../lib/http/instance-header';
 import { freePort, isRunning } from '../../lib/redis/embedded';
-import { commandLine, descendants, runs } from '../support/processes';
+import { commandLine, descendants, foregroundScript, runs } from '../support/processes';
 
 test('npm run demo:cluster serves the seeded site from both instances through HAProxy; Ctrl-C leaves nothing running', async () => {
   test.setTimeout(180_000);
   const port = await freePort();
-  const demo = spawn('npm', ['run', '--silent', 'demo:cluster'], {
-    env: { ...process.env, PORT: String(port), INSTANCES: '2', SIMULATE: '0', LOG_LEVEL: 'warn' },
-    detached: true, // a process group of its own, as a terminal's foreground job
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const demo = foregroundScript('demo:cluster', {
+    PORT: String(port),
+    INSTANCES: '2',
+    SIMULATE: '0',
+    LOG_LEVEL: 'warn',
   });
-  let output = '';
   let started: number[] = [];
-  demo.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  demo.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   try {
-    await expect.poll(() => output, { timeout: 90_000 }).toContain('crowdpulse at scale on');
+    await expect.poll(demo.output, { timeout: 90_000 }).toContain('crowdpulse at scale on');
     const seen = new Set<string | null>();
     for (let i = 0; i < 4; i++) {
       const projects = await fetch(`http://127.0.0.1:${port}/api/projects`);
@@ -28,24 +24,16 @@ test('npm run demo:cluster serves the seeded site from both instances through HA
     }
     expect([...seen].sort()).toEqual(['instance-1', 'instance-2']);
 
-    started = descendants(demo.pid!);
+    started = descendants(demo.pid);
     const commands = started.map(commandLine);
     expect(commands.filter((command) => runs(command, 'redis-server'))).toHaveLength(6);
     expect(commands.filter((command) => runs(command, 'haproxy'))).toHaveLength(1);
 
-    process.kill(-demo.pid!, 'SIGINT'); // what Ctrl-C sends to the foreground process group
-    await once(demo, 'exit');
+    await demo.interrupt();
     // npm may exit on the signal before the script behind it has stopped all it started (one at a
     // time, each given seconds to exit cleanly): the bound is for a process that never goes.
     await expect.poll(() => started.filter(isRunning), { timeout: 60_000 }).toEqual([]);
   } finally {
-    // On a failure above: Ctrl-C still, then a kill; and whatever it started and left, killed, so no run leaks it.
-    if (demo.exitCode === null && demo.signalCode === null) {
-      process.kill(-demo.pid!, 'SIGINT');
-      const timer = setTimeout(() => process.kill(-demo.pid!, 'SIGKILL'), 15_000);
-      await once(demo, 'exit');
-      clearTimeout(timer);
-    }
-    for (const pid of started.filter(isRunning)) process.kill(pid, 'SIGKILL');
+    await demo.stop(started);
   }
 });

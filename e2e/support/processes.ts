@@ -1,5 +1,8 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { isRunning } from '../../lib/redis/embedded';
 
 /** Every process descending from `root`, read from /proc (Linux). */
 export function descendants(root: number): number[] {
@@ -31,3 +34,42 @@ export function commandLine(pid: number): string {
 export function runs(command: string, program: string): boolean {
   return path.basename(command.split(' ')[0] ?? '') === program;
 }
+
+/** `npm run <script>` as a terminal's foreground job: a process group of its own, its output kept. */
+export function foregroundScript(script: string, env: Record<string, string>) {
+  const child = spawn('npm', ['run', '--silent', script], {
+    env: { ...process.env, ...env },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  for (const stream of [child.stdout, child.stderr]) stream.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const running = () => child.exitCode === null && child.signalCode === null;
+  return {
+    pid: child.pid!,
+    output: () => output,
+    /** What Ctrl-C sends to the foreground process group; resolves once npm has exited. */
+    async interrupt(): Promise<void> {
+      process.kill(-child.pid!, 'SIGINT');
+      await once(child, 'exit');
+    },
+    /** After a failure: Ctrl-C still, then a kill; and whatever it started and left, killed, so no run leaks it. */
+    async stop(started: readonly number[]): Promise<void> {
+      if (running()) {
+        process.kill(-child.pid!, 'SIGINT');
+        const timer = setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), 15_000);
+        await once(child, 'exit');
+        clearTimeout(timer);
+      }
+      for (const pid of started.filter(isRunning)) process.kill(pid, 'SIGKILL');
+    },
+  };
+}
+
+/** A server's environment for an embedded Redis of its own, keeping its data in `dataDir`: the run's Redis not named. */
+export const ownRedisEnv = (dataDir: string) => ({
+  REDIS_URL: '',
+  REDIS_CLUSTER_NODES: '',
+  REDIS_DATA_DIR: dataDir,
+  VISITOR_SECRET: 'v'.repeat(32),
+});
