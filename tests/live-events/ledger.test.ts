@@ -122,6 +122,30 @@ describe('reconcileLedger', () => {
     });
   });
 
+  it('counts imported pledges, each its own backer, once across a batch and across imports, as reconcile does', async () => {
+    const slug = uniqueSlug();
+    await saveProject(sampleProject(slug), 0, redis);
+    const clock = testClock();
+    const ctx = liveContext(redis, clock);
+    const pledge = (id: string) =>
+      ({ kind: 'contribution', id, name: 'Ada', amount: 5, at: clock.now() - HOUR }) as const;
+    await importEvents(slug, [pledge('i1'), pledge('i2'), pledge('i3'), pledge('i1')], ctx);
+    expect(await reconcileLedger(slug, redis)).toMatchObject({
+      raised: 15,
+      backers: 3,
+      ledger: { pledges: 3, backers: 3 },
+      consistent: true,
+    });
+    await importEvents(slug, [pledge('i4'), pledge('i3')], ctx);
+    await cancelContribution(slug, 'i1', ctx);
+    expect(await reconcileLedger(slug, redis)).toMatchObject({
+      raised: 15,
+      backers: 3,
+      ledger: { sum: 15, pledges: 3, backers: 3 },
+      consistent: true,
+    });
+  });
+
   it('tells a total that drifted from its ledger', async () => {
     const slug = await projectEnding(redis, undefined);
     await recordContribution(slug, { name: 'Ada', amount: 25 }, liveContext(redis, testClock()));

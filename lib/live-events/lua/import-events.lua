@@ -11,7 +11,7 @@
   KEYS[1] info  project info hash   KEYS[2] contributions  zset   KEYS[3] contributors  zset
   KEYS[4] contributionDetails  hash   KEYS[5] news  zset   KEYS[6] newsDetails  hash
   KEYS[7] activity  timeline list   KEYS[8] changes  the project's channel (SPUBLISH)
-  KEYS[9] backers  the ledger hash again: its `~` fields index a contribution's `backer` (its name, as contributions.ts spells one)
+  KEYS[9] backers  the ledger hash again: its `~` fields index a contribution's `backer` (`o:<pledge id>`: contributions.ts)
   KEYS[10] ledger  hash id -> pledge
   ARGV[1] now  ms   ARGV[2] contributionsWindow  ms   ARGV[3] contributorsWindow  ms
   ARGV[4] newsWindow  ms   ARGV[5] slug
@@ -74,6 +74,9 @@ if #newsIds > 0 then present(news, newsIds, takenNews) end
 
 local countAdds, listAdds, contributionFields, newsAdds, newsFields = {}, {}, {}, {}, {}
 local arrived, raisedBy = {}, 0
+-- The ledger's pledges, and each backer's pledges in this batch (first seen first), written once
+-- for the whole batch: a call per event cost an import most of its time.
+local pledgeFields, backerPledges, backerIds = {}, {}, {}
 local function push(list, a, b) list[#list + 1] = a; list[#list + 1] = b end
 local function activityFields(event)
   if event.kind == 'contribution' then return { 'c', event.id, event.at, event.amount, event.name } end
@@ -90,9 +93,10 @@ for _, event in ipairs(events) do
       if inList then push(listAdds, event.at, event.id) end
       raisedBy = raisedBy + event.amount
       arrived[#arrived + 1] = event
-      ledgerWrite(KEYS[10], event.id, { amount = event.amount, at = event.at, backer = event.backer })
-      redis.call('HINCRBY', info, 'pledges', 1)
-      redis.call('HINCRBY', info, 'backers', ledgerBackerJoins(KEYS[9], event.backer))
+      local backer = ledgerBackerId(event.backer)
+      push(pledgeFields, event.id, ledgerEncode({ amount = event.amount, at = event.at, backer = backer }))
+      if not backerPledges[backer] then backerIds[#backerIds + 1] = backer end
+      backerPledges[backer] = (backerPledges[backer] or 0) + 1
     end
   elseif event.at > now - newsWindow and not takenNews[event.id] then
     takenNews[event.id] = true
@@ -102,6 +106,26 @@ for _, event in ipairs(events) do
 end
 local imported = #arrived
 local skipped = #events - imported
+
+-- A backer starts counting when their standing pledges go from none to some (ledgerBackerJoins).
+local backerFields, joined = {}, 0
+for first = 1, #backerIds, SLICE do
+  local last = math.min(first + SLICE - 1, #backerIds)
+  local fields = {}
+  for i = first, last do fields[#fields + 1] = '~' .. backerIds[i] end
+  local standing = redis.call('HMGET', KEYS[9], unpack(fields))
+  for i = 1, last - first + 1 do
+    local before = tonumber(standing[i]) or 0
+    if before == 0 then joined = joined + 1 end
+    push(backerFields, fields[i], before + backerPledges[backerIds[first + i - 1]])
+  end
+end
+if #pledgeFields > 0 then
+  callInSlices('HSET', KEYS[10], pledgeFields, 2)
+  callInSlices('HSET', KEYS[9], backerFields, 2)
+  redis.call('HINCRBY', info, 'pledges', #pledgeFields / 2)
+  redis.call('HINCRBY', info, 'backers', joined)
+end
 
 if imported > 0 then
   for i = math.max(1, imported - tonumber(ARGV[7]) + 1), imported do

@@ -14,7 +14,8 @@
   ledgerBackerId maps both to the same id.
 
   ledgerRead(ledger, id): the pledge as a table {amount, at, tier, cancelled, backer}, or nil.
-  ledgerWrite(ledger, id, pledge): stores it (HSET, O(1)), its backer as a short id.
+  ledgerEncode(pledge): the stored form of a pledge, its backer as a short id.
+  ledgerWrite(ledger, id, pledge): stores it (HSET, O(1)).
   ledgerBackerId(backer): the short id (a short id is returned as it is).
   ledgerBackerJoins(ledger, backer) / ledgerBackerLeaves(ledger, backer): 1 when the backer
   starts / stops counting, else 0.
@@ -39,8 +40,12 @@ local function ledgerRead(ledger, id)
   return { amount = tonumber(amount), at = tonumber(at), tier = tier, cancelled = cancelled == '1', backer = backer }
 end
 
+local function ledgerEncode(pledge)
+  return table.concat({ pledge.amount, pledge.at, pledge.tier or '', pledge.cancelled and '1' or '0', ledgerBackerId(pledge.backer) }, '|')
+end
+
 local function ledgerWrite(ledger, id, pledge)
-  redis.call('HSET', ledger, id, table.concat({ pledge.amount, pledge.at, pledge.tier or '', pledge.cancelled and '1' or '0', ledgerBackerId(pledge.backer) }, '|'))
+  redis.call('HSET', ledger, id, ledgerEncode(pledge))
 end
 
 local function ledgerBackerJoins(ledger, backer)
