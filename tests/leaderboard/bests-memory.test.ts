@@ -16,7 +16,7 @@ afterAll(async () => {
   await redis.quit();
 });
 
-/** Enough players that the hash is a hashtable, as a board's with players ever is. */
+/** Enough players that the hash is a hashtable, as the all time board's is with every player ever. */
 const PLAYERS = 1_000;
 const DATE = Date.parse('2030-01-08T12:00:00Z');
 

@@ -77,7 +77,7 @@ local arrived, raisedBy = {}, 0
 -- The ledger's pledges, and each backer's pledges in this batch (first seen first), written once
 -- for the whole batch: a call per event cost an import most of its time.
 local pledgeFields, backerPledges, backerIds = {}, {}, {}
-local function push(list, a, b) list[#list + 1] = a; list[#list + 1] = b end
+local function push(flat, a, b) flat[#flat + 1] = a; flat[#flat + 1] = b end
 local function activityFields(event)
   if event.kind == 'contribution' then return { 'c', event.id, event.at, event.amount, event.name } end
   return { 'n', event.id, event.at, event.title, event.url }
@@ -111,13 +111,13 @@ local skipped = #events - imported
 local backerFields, joined = {}, 0
 for first = 1, #backerIds, SLICE do
   local last = math.min(first + SLICE - 1, #backerIds)
-  local fields = {}
-  for i = first, last do fields[#fields + 1] = '~' .. backerIds[i] end
-  local standing = redis.call('HMGET', KEYS[9], unpack(fields))
+  local indexed = {}
+  for i = first, last do indexed[#indexed + 1] = '~' .. backerIds[i] end
+  local standing = redis.call('HMGET', KEYS[9], unpack(indexed))
   for i = 1, last - first + 1 do
     local before = tonumber(standing[i]) or 0
     if before == 0 then joined = joined + 1 end
-    push(backerFields, fields[i], before + backerPledges[backerIds[first + i - 1]])
+    push(backerFields, indexed[i], before + backerPledges[backerIds[first + i - 1]])
   end
 end
 if #pledgeFields > 0 then
