@@ -146,6 +146,20 @@ describe('reconcileLedger', () => {
     });
   });
 
+  it('indexes each imported backer under the id ledger.ts computes, whatever digits its SHA-1 has', async () => {
+    const slug = uniqueSlug();
+    await saveProject(sampleProject(slug), 0, redis);
+    const clock = testClock();
+    const ids = Array.from({ length: 200 }, (_, i) => `imported-${i}`);
+    await importEvents(
+      slug,
+      ids.map((id) => ({ kind: 'contribution', id, name: 'Ada', amount: 1, at: clock.now() - HOUR })),
+      liveContext(redis, clock),
+    );
+    const indexed = Object.keys(await redis.hgetall(projectKeys.ledger(slug))).filter((field) => field.startsWith('~'));
+    expect(indexed.toSorted()).toEqual(ids.map((id) => `~${ledgerBackerId(`o:${id}`)}`).toSorted());
+  });
+
   it('tells a total that drifted from its ledger', async () => {
     const slug = await projectEnding(redis, undefined);
     await recordContribution(slug, { name: 'Ada', amount: 25 }, liveContext(redis, testClock()));
