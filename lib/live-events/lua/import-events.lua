@@ -107,24 +107,10 @@ end
 local imported = #arrived
 local skipped = #events - imported
 
--- A backer starts counting when their standing pledges go from none to some (ledgerBackerJoins).
-local backerFields, joined = {}, 0
-for first = 1, #backerIds, SLICE do
-  local last = math.min(first + SLICE - 1, #backerIds)
-  local indexed = {}
-  for i = first, last do indexed[#indexed + 1] = '~' .. backerIds[i] end
-  local standing = redis.call('HMGET', KEYS[9], unpack(indexed))
-  for i = 1, last - first + 1 do
-    local before = tonumber(standing[i]) or 0
-    if before == 0 then joined = joined + 1 end
-    push(backerFields, indexed[i], before + backerPledges[backerIds[first + i - 1]])
-  end
-end
 if #pledgeFields > 0 then
   callInSlices('HSET', KEYS[10], pledgeFields, 2)
-  callInSlices('HSET', KEYS[9], backerFields, 2)
   redis.call('HINCRBY', info, 'pledges', #pledgeFields / 2)
-  redis.call('HINCRBY', info, 'backers', joined)
+  redis.call('HINCRBY', info, 'backers', ledgerBackersJoin(KEYS[9], backerIds, backerPledges))
 end
 
 if imported > 0 then

@@ -19,6 +19,9 @@
   ledgerBackerId(backer): the short id (a short id is returned as it is).
   ledgerBackerJoins(ledger, backer) / ledgerBackerLeaves(ledger, backer): 1 when the backer
   starts / stops counting, else 0.
+  ledgerBackersJoin(ledger, backers, added): a batch's joins, `added[id]` pledges more for each
+  short id of `backers` (each once), read in one HMGET and written in one HSET a thousand; returns
+  how many start counting.
 ]]
 -- Base64url digits by value, and each hexadecimal digit's value by its byte ('0' is 48, 'a' 97),
 -- made on a script's first id: three hex digits a b c (12 bits) are the two digits
@@ -64,6 +67,23 @@ end
 
 local function ledgerBackerJoins(ledger, backer)
   return redis.call('HINCRBY', ledger, '~' .. ledgerBackerId(backer), 1) == 1 and 1 or 0
+end
+
+local function ledgerBackersJoin(ledger, backers, added)
+  local joined = 0
+  for first = 1, #backers, 1000 do
+    local indexed, standingAfter = {}, {}
+    for i = first, math.min(first + 999, #backers) do indexed[#indexed + 1] = '~' .. backers[i] end
+    local standing = redis.call('HMGET', ledger, unpack(indexed))
+    for i = 1, #indexed do
+      local before = tonumber(standing[i]) or 0
+      if before == 0 then joined = joined + 1 end
+      standingAfter[#standingAfter + 1] = indexed[i]
+      standingAfter[#standingAfter + 1] = before + added[backers[first + i - 1]]
+    end
+    redis.call('HSET', ledger, unpack(standingAfter))
+  end
+  return joined
 end
 
 local function ledgerBackerLeaves(ledger, backer)
